@@ -1,0 +1,1 @@
+"""Pure game engines: no browser imports, runnable under CPython and Pyodide."""

@@ -1,0 +1,1 @@
+"""What several engines really share."""
