@@ -1,0 +1,142 @@
+"""The 9 x 9 board: squares, neighbours, paths and lines.
+
+A board is a list of 81 ints, square = row * 9 + col, 0 = free, 1..7 = a colour.
+Everything here is a pure function of a board.
+"""
+
+from collections import deque
+
+SIZE = 9
+SQUARES = SIZE * SIZE
+EMPTY = 0
+COLOURS = 7
+
+# Across, down, and the two diagonals.
+DIRECTIONS = ((0, 1), (1, 0), (1, 1), (1, -1))
+
+
+def square(row: int, col: int) -> int:
+    return row * SIZE + col
+
+
+def row_col(sq: int) -> tuple:
+    return divmod(sq, SIZE)
+
+
+def _neighbours(sq: int) -> tuple:
+    row, col = row_col(sq)
+    steps = ((-1, 0), (0, 1), (1, 0), (0, -1))  # up, right, down, left: fixes path ties
+    return tuple(
+        square(row + dr, col + dc)
+        for dr, dc in steps
+        if 0 <= row + dr < SIZE and 0 <= col + dc < SIZE
+    )
+
+
+NEIGHBOURS = tuple(_neighbours(sq) for sq in range(SQUARES))
+
+
+def free_squares(board: list) -> list:
+    return [sq for sq in range(SQUARES) if board[sq] == EMPTY]
+
+
+def reachable(board: list, src: int) -> set:
+    """Free squares a marble on `src` can travel to (orthogonally, over free squares)."""
+    seen = {src}
+    todo = [src]
+    while todo:
+        sq = todo.pop()
+        for nb in NEIGHBOURS[sq]:
+            if nb not in seen and board[nb] == EMPTY:
+                seen.add(nb)
+                todo.append(nb)
+    seen.discard(src)
+    return seen
+
+
+def shortest_path(board: list, src: int, dst: int):
+    """Squares from src to dst inclusive along a shortest free route, or None."""
+    if src == dst or board[dst] != EMPTY:
+        return None
+    parent = {src: None}
+    queue = deque([src])
+    while queue:
+        sq = queue.popleft()
+        if sq == dst:
+            path = []
+            while sq is not None:
+                path.append(sq)
+                sq = parent[sq]
+            return path[::-1]
+        for nb in NEIGHBOURS[sq]:
+            if nb not in parent and board[nb] == EMPTY:
+                parent[nb] = sq
+                queue.append(nb)
+    return None
+
+
+def free_regions(board: list) -> list:
+    """The connected groups of free squares, each a sorted list."""
+    region_of = [-1] * SQUARES
+    regions = []
+    for start in range(SQUARES):
+        if board[start] != EMPTY or region_of[start] >= 0:
+            continue
+        index = len(regions)
+        region_of[start] = index
+        members = [start]
+        todo = [start]
+        while todo:
+            sq = todo.pop()
+            for nb in NEIGHBOURS[sq]:
+                if board[nb] == EMPTY and region_of[nb] < 0:
+                    region_of[nb] = index
+                    members.append(nb)
+                    todo.append(nb)
+        regions.append(sorted(members))
+    return regions
+
+
+def _run(board: list, sq: int, dr: int, dc: int) -> list:
+    """The maximal run of sq's colour through sq along (dr, dc), in board order."""
+    colour = board[sq]
+    row, col = row_col(sq)
+    back = []
+    r, c = row - dr, col - dc
+    while 0 <= r < SIZE and 0 <= c < SIZE and board[r * SIZE + c] == colour:
+        back.append(r * SIZE + c)
+        r, c = r - dr, c - dc
+    forward = [sq]
+    r, c = row + dr, col + dc
+    while 0 <= r < SIZE and 0 <= c < SIZE and board[r * SIZE + c] == colour:
+        forward.append(r * SIZE + c)
+        r, c = r + dr, c + dc
+    return back[::-1] + forward
+
+
+def lines_through(board: list, squares, min_line: int) -> list:
+    """Every line (run of >= min_line of one colour) through any of `squares`.
+
+    Each line is listed once, as its squares in board order, even when several
+    of `squares` lie on it.
+    """
+    found = []
+    seen = set()
+    for sq in squares:
+        if board[sq] == EMPTY:
+            continue
+        for dr, dc in DIRECTIONS:
+            run = _run(board, sq, dr, dc)
+            if len(run) >= min_line and (run[0], dr, dc) not in seen:
+                seen.add((run[0], dr, dc))
+                found.append(run)
+    return found
+
+
+def all_lines(board: list, min_line: int) -> list:
+    return lines_through(board, range(SQUARES), min_line)
+
+
+def line_points(length: int, min_line: int) -> int:
+    """Score of one line: n x (n - m + 1) x 2."""
+    return length * (length - min_line + 1) * 2
