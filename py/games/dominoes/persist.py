@@ -1,0 +1,97 @@
+"""Turning saved data back into a State, refusing anything inconsistent."""
+
+from games.common.errors import BadState, IllegalMove
+from games.common.rng import SeededRng
+
+from .layout import Layout
+from .table import Table
+from .tiles import SET, from_json as tile_from_json
+
+KEYS = {
+    "version", "options", "rng", "scores", "hand_number", "leader", "current",
+    "hands", "boneyard", "layout", "history", "hand_summaries", "result",
+}
+
+
+def state_from_json(cls, data):
+    try:
+        return _build(cls, data)
+    except BadState:
+        raise
+    except (ValueError, TypeError, KeyError, IllegalMove) as error:
+        raise BadState(f"bad dominoes state: {error}") from error
+
+
+def _build(cls, data):
+    if not isinstance(data, dict) or set(data) != KEYS:
+        raise BadState("dominoes state must be a dict with the saved keys")
+    if data["version"] != 1:
+        raise BadState(f"unknown dominoes state version {data['version']!r}")
+    table = Table.from_options(data["options"])
+    state = cls(table, SeededRng.from_json(data["rng"]))
+
+    scores = data["scores"]
+    if not (isinstance(scores, list) and len(scores) == table.team_count):
+        raise BadState("one score per team")
+    for score in scores:
+        if not _is_int(score) or score < 0 or score % 5:
+            raise BadState("scores are non-negative multiples of 5")
+    state.scores = list(scores)
+
+    for key in ("hand_number", "leader", "current"):
+        if not _is_int(data[key]) or data[key] < 0:
+            raise BadState(f"{key} must be a non-negative int")
+    if data["leader"] >= table.seats or data["current"] >= table.seats:
+        raise BadState("leader and current must be seats")
+    state.hand_number, state.leader, state.current = data["hand_number"], data["leader"], data["current"]
+
+    hands = data["hands"]
+    if not (isinstance(hands, list) and len(hands) == table.seats):
+        raise BadState("one hand per seat")
+    state.hands = [[tile_from_json(t) for t in hand] for hand in hands]
+    state.boneyard = [tile_from_json(t) for t in data["boneyard"]]
+    state.layout = Layout.from_json(data["layout"])
+
+    everything = [t for hand in state.hands for t in hand] + state.boneyard + state.layout.tiles()
+    if sorted(everything) != sorted(SET):
+        raise BadState("the 28 tiles must each be somewhere exactly once")
+
+    state.history = _checked_history(data["history"], table, state.layout)
+    summaries = data["hand_summaries"]
+    if not isinstance(summaries, list) or not all(isinstance(s, dict) for s in summaries):
+        raise BadState("hand_summaries must be a list of dicts")
+    state.hand_summaries = [dict(s) for s in summaries]
+
+    result = data["result"]
+    if result is not None:
+        if not isinstance(result, dict) or not _is_int(result.get("winner_team")):
+            raise BadState("result must name the winner_team")
+        team = result["winner_team"]
+        if not 0 <= team < table.team_count or state.scores[team] < table.target:
+            raise BadState("the winner must have reached the target")
+        state.result = dict(result)
+    elif max(state.scores) >= table.target:
+        raise BadState("a score reached the target but the game is not over")
+    return state
+
+
+def _checked_history(history, table, layout) -> list:
+    """The public history must replay to the saved layout."""
+    if not isinstance(history, list):
+        raise BadState("history must be a list")
+    replay = Layout()
+    for event in history:
+        if not isinstance(event, dict) or event.get("type") not in ("play", "draw", "pass"):
+            raise BadState("history holds play, draw and pass events")
+        seat = event.get("seat")
+        if not _is_int(seat) or not 0 <= seat < table.seats:
+            raise BadState("history events name a seat")
+        if event["type"] == "play":
+            replay.place(tile_from_json(event["tile"]), event.get("end"))
+    if replay.to_json() != layout.to_json():
+        raise BadState("history does not replay to the layout")
+    return [dict(e) for e in history]
+
+
+def _is_int(value) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
