@@ -1,0 +1,58 @@
+"""The five ships, their names in both editions, and placing a fleet at random.
+
+Ship ids are edition-neutral: the edition only changes the displayed name
+(translation key `battleship.ship.<edition>.<id>`).
+"""
+
+from .grid import ORIENTATIONS, SQUARES, mask_of, ship_squares
+
+# (id, length), largest first. "cruiser" is the classic Cruiser = the 2002
+# Destroyer; "patrol" is the classic Destroyer = the 2002 Patrol Boat.
+SHIPS = (
+    ("carrier", 5),
+    ("battleship", 4),
+    ("cruiser", 3),
+    ("submarine", 3),
+    ("patrol", 2),
+)
+SHIP_IDS = tuple(ship_id for ship_id, _ in SHIPS)
+LENGTH = dict(SHIPS)
+FLEET_SQUARES = sum(LENGTH.values())  # 17
+
+EDITIONS = ("classic", "modern")  # modern = the 2002-and-later edition
+
+
+def ship_name_key(edition: str, ship_id: str) -> str:
+    """The translation key of a ship's name in an edition."""
+    return f"battleship.ship.{edition}.{ship_id}"
+
+
+# Every (bow, orientation) of a ship of each length.
+PLACEMENT_CHOICES = {
+    length: [
+        (bow, orientation)
+        for orientation in ORIENTATIONS
+        for bow in range(SQUARES)
+        if ship_squares(bow, orientation, length) is not None
+    ]
+    for length in sorted(set(LENGTH.values()))
+}
+
+
+def random_fleet(rng) -> dict:
+    """A fleet uniform over all legal fleets: each ship drawn uniformly among
+    its placements, the whole fleet redrawn on any overlap.
+
+    Returns {ship_id: (bow, orientation)}.
+    """
+    while True:
+        fleet, used = {}, 0
+        for ship_id, length in SHIPS:
+            bow, orientation = rng.choice(PLACEMENT_CHOICES[length])
+            mask = mask_of(ship_squares(bow, orientation, length))
+            if used & mask:
+                break
+            used |= mask
+            fleet[ship_id] = (bow, orientation)
+        else:
+            return fleet

@@ -1,0 +1,420 @@
+"""A game of Battleship: both players place a fleet, then shots until one fleet is sunk.
+
+Players are 0 (red) and 1 (blue); red always shoots first. Moves and events are
+plain JSON-friendly dicts (see README of the package in `__init__`).
+"""
+
+from itertools import combinations
+
+from ..common.errors import BadState, IllegalMove
+from ..common.rng import SeededRng
+from .fleet import LENGTH, SHIP_IDS, random_fleet
+from .grid import ORIENTATIONS, SQUARES, mask_of, ship_squares, square_index, square_name
+from .options import normalise_options
+
+VERSION = 1
+RED, BLUE = 0, 1
+PLAYERS = (RED, BLUE)
+
+
+class State:
+    def __init__(self, options: dict, rng: SeededRng):
+        self.options = options
+        self.rng = rng
+        self.fleets = [{}, {}]  # ship id -> (bow, orientation)
+        self.ready = [False, False]
+        self.turns = []  # full records, in order; see _fire
+        self.called = [0, 0]  # mask of squares each player has called
+        self.ship_masks = [{}, {}]  # filled when the battle starts
+        self.sunk = [[], []]  # ids of each player's ships sunk, in order of sinking
+        self.winner = None
+
+    # ----- what the view asks -------------------------------------------------
+
+    @property
+    def mode(self) -> str:
+        return self.options["mode"]
+
+    @property
+    def phase(self) -> str:
+        if self.winner is not None:
+            return "over"
+        return "battle" if all(self.ready) else "placement"
+
+    @property
+    def current_player(self):
+        """Placement: the first player not yet ready (either may place at any
+        time, red's fleet comes first for a driver loop). Battle: whose turn it
+        is. Over: None."""
+        phase = self.phase
+        if phase == "placement":
+            return RED if not self.ready[RED] else BLUE
+        if phase == "battle":
+            return len(self.turns) % 2
+        return None
+
+    @property
+    def is_over(self) -> bool:
+        return self.winner is not None
+
+    @property
+    def result(self):
+        if self.winner is None:
+            return None
+        shots = [0, 0]
+        for record in self.turns:
+            shots[record["player"]] += len(record["shots"])
+        return {"winner": self.winner, "turns": len(self.turns), "shots": shots}
+
+    def afloat(self, player: int) -> int:
+        """How many of `player`'s ships are not sunk."""
+        return len(SHIP_IDS) - len(self.sunk[player])
+
+    def shots_allowed(self, player: int) -> int:
+        """How many squares `player` calls on a turn: one in the classic game;
+        in Salvo one per own ship afloat, capped by the squares left to call."""
+        if self.mode == "classic":
+            return 1
+        uncalled = SQUARES - self.called[player].bit_count()
+        return min(self.afloat(player), uncalled)
+
+    def open_squares(self, player: int) -> list[str]:
+        """Names of the squares `player` has not called yet."""
+        called = self.called[player]
+        return [square_name(i) for i in range(SQUARES) if not called >> i & 1]
+
+    def legal_moves(self):
+        """Placement and classic battle: a list. Salvo battle: a lazy iterator
+        over every salvo (there are millions); use open_squares and
+        shots_allowed to build one instead."""
+        phase = self.phase
+        if phase == "over":
+            return []
+        player = self.current_player
+        if phase == "placement":
+            return self._placement_moves(player)
+        names = self.open_squares(player)
+        count = self.shots_allowed(player)
+        if self.mode == "classic":
+            return [{"type": "fire", "squares": [name]} for name in names]
+        return ({"type": "fire", "squares": list(salvo)} for salvo in combinations(names, count))
+
+    def _placement_moves(self, player: int) -> list[dict]:
+        fleet = self.fleets[player]
+        moves = [{"type": "random_fleet", "player": player}]
+        if fleet:
+            moves.append({"type": "clear", "player": player})
+        for ship_id in SHIP_IDS:
+            if ship_id in fleet:
+                moves.append({"type": "remove", "player": player, "ship": ship_id})
+            others = self._fleet_mask(player, without=ship_id)
+            for orientation in ORIENTATIONS:
+                for bow in range(SQUARES):
+                    squares = ship_squares(bow, orientation, LENGTH[ship_id])
+                    if squares is not None and not others & mask_of(squares):
+                        moves.append({
+                            "type": "place", "player": player, "ship": ship_id,
+                            "square": square_name(bow), "orientation": orientation,
+                        })
+        if len(fleet) == len(SHIP_IDS):
+            moves.append({"type": "ready", "player": player})
+        return moves
+
+    # ----- applying moves -----------------------------------------------------
+
+    def apply(self, move: dict) -> list[dict]:
+        """Apply a move and return the events it caused; raise IllegalMove,
+        leaving the state untouched, when the rules forbid it."""
+        if not isinstance(move, dict):
+            raise IllegalMove("battleship.unknown_move")
+        kind = move.get("type")
+        if kind == "fire":
+            return self._fire_move(move)
+        handler = {
+            "place": self._place_move,
+            "remove": self._remove_move,
+            "clear": self._clear_move,
+            "random_fleet": self._random_fleet_move,
+            "ready": self._ready_move,
+        }.get(kind)
+        if handler is None:
+            raise IllegalMove("battleship.unknown_move")
+        return handler(self._placing_player(move), move)
+
+    def _placing_player(self, move: dict) -> int:
+        player = move.get("player")
+        if player not in PLAYERS or isinstance(player, bool):
+            raise IllegalMove("battleship.bad_player")
+        if self.ready[player]:
+            raise IllegalMove("battleship.fleet_locked")
+        return player
+
+    def _fleet_mask(self, player: int, without: str | None = None) -> int:
+        mask = 0
+        for ship_id, (bow, orientation) in self.fleets[player].items():
+            if ship_id != without:
+                mask |= mask_of(ship_squares(bow, orientation, LENGTH[ship_id]))
+        return mask
+
+    def _place_move(self, player: int, move: dict) -> list[dict]:
+        ship_id = move.get("ship")
+        if ship_id not in LENGTH:
+            raise IllegalMove("battleship.unknown_ship")
+        orientation = move.get("orientation")
+        if orientation not in ORIENTATIONS:
+            raise IllegalMove("battleship.bad_orientation")
+        bow = square_index(move.get("square"))
+        if bow is None:
+            raise IllegalMove("battleship.bad_square", square=str(move.get("square")))
+        squares = ship_squares(bow, orientation, LENGTH[ship_id])
+        if squares is None:
+            raise IllegalMove("battleship.off_grid", ship=ship_id)
+        mask = mask_of(squares)
+        for other_id, (other_bow, other_orientation) in self.fleets[player].items():
+            if other_id != ship_id:
+                other = mask_of(ship_squares(other_bow, other_orientation, LENGTH[other_id]))
+                if mask & other:
+                    raise IllegalMove("battleship.overlap", ship=ship_id, other=other_id)
+        self.fleets[player][ship_id] = (bow, orientation)
+        return [self._placed_event(player, ship_id)]
+
+    def _placed_event(self, player: int, ship_id: str) -> dict:
+        bow, orientation = self.fleets[player][ship_id]
+        return {
+            "type": "placed", "player": player, "ship": ship_id,
+            "square": square_name(bow), "orientation": orientation,
+            "squares": [square_name(i) for i in ship_squares(bow, orientation, LENGTH[ship_id])],
+        }
+
+    def _remove_move(self, player: int, move: dict) -> list[dict]:
+        ship_id = move.get("ship")
+        if ship_id not in LENGTH:
+            raise IllegalMove("battleship.unknown_ship")
+        if ship_id not in self.fleets[player]:
+            raise IllegalMove("battleship.not_placed", ship=ship_id)
+        del self.fleets[player][ship_id]
+        return [{"type": "removed", "player": player, "ship": ship_id}]
+
+    def _clear_move(self, player: int, move: dict) -> list[dict]:
+        self.fleets[player] = {}
+        return [{"type": "cleared", "player": player}]
+
+    def _random_fleet_move(self, player: int, move: dict) -> list[dict]:
+        self.fleets[player] = random_fleet(self.rng)
+        return [{"type": "cleared", "player": player}] + [
+            self._placed_event(player, ship_id) for ship_id in SHIP_IDS
+        ]
+
+    def _ready_move(self, player: int, move: dict) -> list[dict]:
+        if len(self.fleets[player]) != len(SHIP_IDS):
+            raise IllegalMove("battleship.fleet_incomplete")
+        self.ready[player] = True
+        events = [{"type": "ready", "player": player}]
+        if all(self.ready):
+            self._start_battle()
+            events.append({"type": "battle_started", "first": RED})
+        return events
+
+    def _start_battle(self) -> None:
+        for player in PLAYERS:
+            self.ship_masks[player] = {
+                ship_id: mask_of(ship_squares(bow, orientation, LENGTH[ship_id]))
+                for ship_id, (bow, orientation) in self.fleets[player].items()
+            }
+
+    def _fire_move(self, move: dict) -> list[dict]:
+        phase = self.phase
+        if phase == "over":
+            raise IllegalMove("battleship.game_over")
+        if phase == "placement":
+            raise IllegalMove("battleship.not_started")
+        shooter = self.current_player
+        if "player" in move and move["player"] != shooter:
+            raise IllegalMove("battleship.not_your_turn")
+        squares = self._checked_salvo(shooter, move.get("squares"))
+        record = self._fire(shooter, squares)
+        events = [{"type": "shots", **public_record(record, self.options)}]
+        if self.winner is not None:
+            events.append({"type": "game_over", "winner": self.winner})
+        return events
+
+    def _checked_salvo(self, shooter: int, names) -> list[int]:
+        if not isinstance(names, list):
+            raise IllegalMove("battleship.unknown_move")
+        squares, seen = [], 0
+        for name in names:
+            square = square_index(name)
+            if square is None:
+                raise IllegalMove("battleship.bad_square", square=str(name))
+            bit = 1 << square
+            if self.called[shooter] & bit:
+                raise IllegalMove("battleship.already_called", square=square_name(square))
+            if seen & bit:
+                raise IllegalMove("battleship.repeated_in_salvo", square=square_name(square))
+            seen |= bit
+            squares.append(square)
+        expected = self.shots_allowed(shooter)
+        if len(squares) != expected:
+            raise IllegalMove("battleship.wrong_shot_count", expected=expected, given=len(squares))
+        return squares
+
+    def _fire(self, shooter: int, squares: list[int]) -> dict:
+        """Resolve a checked salvo; return its full record (what the target knows)."""
+        target = 1 - shooter
+        ships = self.ship_masks[target]
+        shots = []
+        for square in squares:
+            bit = 1 << square
+            hit = next((ship_id for ship_id, mask in ships.items() if mask & bit), None)
+            shot = {"square": square_name(square), "result": "hit" if hit else "miss"}
+            if hit:
+                shot["ship"] = hit
+            shots.append(shot)
+        self.called[shooter] |= mask_of(squares)
+        newly_sunk = [
+            ship_id for ship_id in SHIP_IDS
+            if ship_id not in self.sunk[target] and ships[ship_id] & ~self.called[shooter] == 0
+        ]
+        self.sunk[target].extend(newly_sunk)
+        record = {
+            "player": shooter,
+            "shots": shots,
+            "hits": sum(shot["result"] == "hit" for shot in shots),
+            "sunk": newly_sunk,
+        }
+        self.turns.append(record)
+        if len(self.sunk[target]) == len(SHIP_IDS):
+            self.winner = shooter
+        return record
+
+    # ----- hidden information -------------------------------------------------
+
+    def view_for(self, player: int) -> dict:
+        """Everything `player` may know, and nothing more: their own fleet, the
+        announced results of their own shots, and the other's shots at them."""
+        if player not in PLAYERS:
+            raise ValueError("player must be 0 or 1")
+        opponent = 1 - player
+        fleet = []
+        for ship_id in SHIP_IDS:
+            placed = self.fleets[player].get(ship_id)
+            entry = {"ship": ship_id, "length": LENGTH[ship_id], "square": None,
+                     "orientation": None, "squares": [], "hits": [], "sunk": False}
+            if placed:
+                bow, orientation = placed
+                squares = ship_squares(bow, orientation, LENGTH[ship_id])
+                called = self.called[opponent]
+                entry.update(
+                    square=square_name(bow),
+                    orientation=orientation,
+                    squares=[square_name(i) for i in squares],
+                    hits=[square_name(i) for i in squares if called >> i & 1],
+                    sunk=ship_id in self.sunk[player],
+                )
+            fleet.append(entry)
+        return {
+            "player": player,
+            "mode": self.mode,
+            "edition": self.options["edition"],
+            "announce_ship": self.options["announce_ship"],
+            "phase": self.phase,
+            "current_player": self.current_player,
+            "winner": self.winner,
+            "ready": list(self.ready),
+            "fleet": fleet,
+            "shots": [public_record(r, self.options) for r in self.turns if r["player"] == player],
+            "incoming": [_copy_record(r) for r in self.turns if r["player"] == opponent],
+            "shots_allowed": self.shots_allowed(player),
+            "opponent_afloat": self._known_opponent_afloat(player),
+        }
+
+    def _known_opponent_afloat(self, player: int) -> int:
+        """Advanced Salvo announces no sinks: a player knows the other's ships
+        afloat only from the size of the other's latest salvo."""
+        opponent = 1 - player
+        if self.mode != "advanced_salvo":
+            return self.afloat(opponent)
+        latest = [r for r in self.turns if r["player"] == opponent]
+        return len(latest[-1]["shots"]) if latest else len(SHIP_IDS)
+
+    # ----- saving and resuming ------------------------------------------------
+
+    def to_json(self) -> dict:
+        return {
+            "version": VERSION,
+            "options": dict(self.options),
+            "rng": self.rng.to_json(),
+            "fleets": [
+                {ship_id: [square_name(bow), orientation] for ship_id, (bow, orientation) in fleet.items()}
+                for fleet in self.fleets
+            ],
+            "ready": list(self.ready),
+            "turns": [[shot["square"] for shot in record["shots"]] for record in self.turns],
+        }
+
+    @classmethod
+    def from_json(cls, data) -> "State":
+        """Rebuild a state by replaying its saved moves; raise BadState when
+        the data is malformed or breaks a rule."""
+        if not isinstance(data, dict) or data.get("version") != VERSION:
+            raise BadState("battleship: unknown save format")
+        try:
+            options = normalise_options(data.get("options"))
+        except ValueError as error:
+            raise BadState(f"battleship: {error}") from None
+        state = cls(options, SeededRng.from_json(data.get("rng")))
+        fleets, ready, turns = data.get("fleets"), data.get("ready"), data.get("turns")
+        if not (isinstance(fleets, list) and len(fleets) == 2 and all(isinstance(f, dict) for f in fleets)):
+            raise BadState("battleship: fleets must be two objects")
+        if not (isinstance(ready, list) and len(ready) == 2 and all(isinstance(r, bool) for r in ready)):
+            raise BadState("battleship: ready must be two booleans")
+        if not isinstance(turns, list):
+            raise BadState("battleship: turns must be a list")
+        try:
+            for player in PLAYERS:
+                for ship_id, placed in fleets[player].items():
+                    if not (isinstance(placed, list) and len(placed) == 2):
+                        raise BadState("battleship: a ship must be [square, orientation]")
+                    state.apply({"type": "place", "player": player, "ship": ship_id,
+                                 "square": placed[0], "orientation": placed[1]})
+            for player in PLAYERS:
+                if ready[player]:
+                    state.apply({"type": "ready", "player": player})
+            if turns and state.phase != "battle":
+                raise BadState("battleship: shots before both fleets are ready")
+            for squares in turns:
+                state.apply({"type": "fire", "squares": squares})
+        except IllegalMove as error:
+            raise BadState(f"battleship: saved moves break a rule ({error.key})") from None
+        return state
+
+
+def public_record(record: dict, options: dict) -> dict:
+    """What the shooter is told about a turn, by the mode's information rules."""
+    if options["mode"] == "advanced_salvo":
+        # Only how many of the salvo's shots hit: no per-shot result, no ship, no sink.
+        return {
+            "player": record["player"],
+            "shots": [{"square": shot["square"]} for shot in record["shots"]],
+            "hits": record["hits"],
+        }
+    public = _copy_record(record)
+    if not options["announce_ship"]:
+        for shot in public["shots"]:
+            shot.pop("ship", None)
+    return public
+
+
+def _copy_record(record: dict) -> dict:
+    return {
+        "player": record["player"],
+        "shots": [dict(shot) for shot in record["shots"]],
+        "hits": record["hits"],
+        "sunk": list(record["sunk"]),
+    }
+
+
+def new_game(options: dict | None = None, seed: int = 0) -> State:
+    """A new game in the placement phase. Options: mode ("classic", "salvo",
+    "advanced_salvo"), edition ("classic", "modern"), announce_ship (bool)."""
+    return State(normalise_options(options), SeededRng(seed))
