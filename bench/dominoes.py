@@ -1,0 +1,110 @@
+"""Dominoes computer players: win rates and move times.
+
+    python3 bench/dominoes.py [--games N] [--budget B] [--skip-random]
+
+Plays 2-player games to 250 with seats alternated: strong vs greedy, strong vs
+heuristic, heuristic vs greedy and greedy vs random, each with a 95% Wilson
+interval, and the time of the strong player's moves. The last line printed is
+one JSON object with the figures.
+"""
+
+import argparse
+import json
+import math
+import os
+import statistics
+import sys
+import time
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "py"))
+
+from games.common.rng import SeededRng  # noqa: E402
+from games.dominoes import new_game  # noqa: E402
+from games.dominoes.ai import PLAYERS  # noqa: E402
+
+
+def play_game(levels, seed, budget=None, move_times=None, timed=("strong",)):
+    """Plays one game; levels[seat] names each seat's player. Returns the winning seat."""
+    state = new_game({"seats": len(levels)}, seed)
+    rngs = [SeededRng(seed).fork(f"seat{seat}") for seat in range(len(levels))]
+    while not state.is_over:
+        seat = state.current_player
+        view = state.view_for(seat)
+        level = levels[seat]
+        started = time.perf_counter()
+        move = PLAYERS[level](view, rngs[seat], budget)
+        elapsed = time.perf_counter() - started
+        if move_times is not None and level in timed and len(view["legal_moves"]) > 1:
+            move_times.append(elapsed * 1000)
+        state.apply(move)
+    return state.result["winner_team"]
+
+
+def match(first, second, games, seed=1, budget=None, move_times=None):
+    """Win count of `first` over `games` games, seats alternated."""
+    wins = 0
+    for game in range(games):
+        levels = [first, second] if game % 2 == 0 else [second, first]
+        winner = play_game(levels, seed * 1_000_003 + game, budget, move_times)
+        wins += levels[winner] == first
+    return wins
+
+
+def wilson(wins, games, z=1.96):
+    if games == 0:
+        return (0.0, 0.0)
+    p = wins / games
+    centre = (p + z * z / (2 * games)) / (1 + z * z / games)
+    half = z * math.sqrt(p * (1 - p) / games + z * z / (4 * games * games)) / (1 + z * z / games)
+    return (centre - half, centre + half)
+
+
+def percentile(values, q):
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(q * len(ordered)))] if ordered else 0.0
+
+
+def report(name, wins, games):
+    low, high = wilson(wins, games)
+    print(f"{name}: {wins}/{games} = {wins / games:.3f} (95% {low:.3f}-{high:.3f})", flush=True)
+    return {"win_rate": round(wins / games, 4), "ci95": [round(low, 4), round(high, 4)]}
+
+
+def main(argv=None):
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--games", type=int, default=1000)
+    parser.add_argument("--budget", type=int, default=None)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--skip-random", action="store_true")
+    args = parser.parse_args(argv)
+    figures = {"games": args.games}
+    times = []
+    started = time.perf_counter()
+    wins = match("strong", "greedy", args.games, args.seed, args.budget, times)
+    r = report("strong vs greedy", wins, args.games)
+    figures["hard_vs_greedy_win_rate"] = r["win_rate"]
+    figures["hard_vs_greedy_ci95"] = r["ci95"]
+    wins = match("strong", "heuristic", args.games, args.seed + 1, args.budget, times)
+    r = report("strong vs heuristic", wins, args.games)
+    figures["hard_vs_heuristic_win_rate"] = r["win_rate"]
+    figures["hard_vs_heuristic_ci95"] = r["ci95"]
+    wins = match("heuristic", "greedy", args.games, args.seed + 2)
+    r = report("heuristic vs greedy", wins, args.games)
+    figures["heuristic_vs_greedy_win_rate"] = r["win_rate"]
+    if not args.skip_random:
+        wins = match("greedy", "random", args.games, args.seed + 3)
+        r = report("greedy vs random", wins, args.games)
+        figures["greedy_vs_random_win_rate"] = r["win_rate"]
+        figures["greedy_vs_random_ci95"] = r["ci95"]
+    p95 = percentile(times, 0.95)
+    print(f"strong move time over {len(times)} searched moves: "
+          f"median {statistics.median(times):.1f} ms, p95 {p95:.1f} ms (CPython)", flush=True)
+    figures["move_ms_p95_cpython"] = round(p95, 1)
+    figures["move_ms_p95"] = round(p95, 1)
+    figures["move_ms_runtime"] = "cpython"
+    figures["seconds"] = round(time.perf_counter() - started, 1)
+    print(json.dumps(figures))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,62 @@
+"""Move choices on a Sim: the rules of thumb shared by players and playouts."""
+
+from .fastsim import DOUBLE, HAS, PIPS
+
+
+def greedy_pick(s, options):
+    """Highest immediate score, then the heaviest tile."""
+    best = None
+    best_key = None
+    ends = s.ends
+    for t, i in options:
+        count = ends.count_after(t, i)
+        key = (count if count % 5 == 0 else 0) * 100 + PIPS[t]
+        if best_key is None or key > best_key:
+            best, best_key = (t, i), key
+    return best
+
+
+def heuristic_pick(s, options, unseen, weights):
+    """Greedy plus: keep a variety of numbers, leave no easy five, unload when
+    an opponent is close to going out. `unseen` are tiles the mover cannot see."""
+    w_risk, w_variety, w_follow, w_weight, w_double = weights
+    seat = s.current
+    hand = s.hands[seat]
+    fewest_opponent = min(
+        (len(h) for k, h in enumerate(s.hands) if s.team[k] != s.team[seat]), default=7
+    )
+    urgency = 1.0 + (3.0 if fewest_opponent <= 2 else 1.0 if fewest_opponent <= 3 else 0.0)
+    best, best_value = None, None
+    for t, i in options:
+        after = s.ends.copy()
+        count = after.place(t, i)
+        points = count if count % 5 == 0 else 0
+        rest = [u for u in hand if u != t]
+        values = after.open_values()
+        numbers = set()
+        follow = 0
+        for u in rest:
+            h = HAS[u]
+            numbers.update(n for n in range(7) if h[n])
+            if any(h[v] for v in values):
+                follow += 1
+        risk = 0
+        for u in unseen:
+            h = HAS[u]
+            for k in range(4):
+                v = after.vals[k]
+                if v >= 0 and h[v]:
+                    c = after.count_after(u, k)
+                    if c % 5 == 0 and c > risk:
+                        risk = c
+        value = (
+            points
+            - w_risk * risk
+            + w_variety * len(numbers)
+            + w_follow * follow
+            + w_weight * urgency * PIPS[t]
+            + (w_double if DOUBLE[t] else 0)
+        )
+        if best_value is None or value > best_value:
+            best, best_value = (t, i), value
+    return best
