@@ -1,0 +1,1 @@
+"""The browser layer: router, views, storage, translations. Engines live in py/games."""

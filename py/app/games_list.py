@@ -1,0 +1,31 @@
+"""The five games: route names and the catalogue keys of their names and blurbs."""
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class GameInfo:
+    route: str
+    icon: str
+
+    @property
+    def name_key(self) -> str:
+        return f"game.{self.route}.name"
+
+    @property
+    def blurb_key(self) -> str:
+        return f"game.{self.route}.blurb"
+
+
+GAMES = (
+    GameInfo("marbles", "static/icons/marbles.svg"),
+    GameInfo("battleship", "static/icons/battleship.svg"),
+    GameInfo("deblockle", "static/icons/deblockle.svg"),
+    GameInfo("dominoes", "static/icons/dominoes.svg"),
+    GameInfo("wordle", "static/icons/wordle.svg"),
+)
+GAME_ROUTES = tuple(game.route for game in GAMES)
+
+
+def game_info(route: str) -> GameInfo | None:
+    return next((game for game in GAMES if game.route == route), None)

@@ -1,0 +1,174 @@
+"""The app: boots, owns the translator, the store and the current view."""
+
+from pyscript import document, window
+
+from . import browser, router, saved_games, scores
+from .games_list import GAME_ROUTES, game_info
+from .html import h
+from .i18n import Translator
+from .settings import SETTINGS_SCHEMA, effective_language, reduce_motion
+from .storage import Store
+from .views import make_view
+
+REDUCED_MOTION_QUERY = "(prefers-reduced-motion: reduce)"
+
+
+class App:
+    def __init__(self):
+        pseudo = "pseudo=1" in str(window.location.search)
+        self.t = Translator("en", pseudo=pseudo)
+        self.store = Store(browser.LocalStorageBackend(), on_problem=self._storage_problem)
+        self.store.register(SETTINGS_SCHEMA)
+        scores.register(self.store, GAME_ROUTES)
+        saved_games.register(self.store, GAME_ROUTES)
+        self.view = None
+        self.route = None
+        self._notices: list[tuple[str, str, str | None]] = []  # (id, text, action)
+        self.settings = self.store.load("settings").data
+        self.apply_settings()
+
+    # --- settings -------------------------------------------------------------
+    def apply_settings(self) -> None:
+        self.t.language = effective_language(self.settings, str(window.navigator.language or ""))
+        root = document.documentElement
+        root.lang = self.t.language
+        root.dataset.theme = self.settings["theme"]
+        reduce = reduce_motion(self.settings, browser.media_matches(REDUCED_MOTION_QUERY))
+        root.dataset.motion = "reduce" if reduce else "full"
+
+    @property
+    def reduced_motion(self) -> bool:
+        return document.documentElement.dataset.motion == "reduce"
+
+    def change_setting(self, name: str, value) -> None:
+        def change(settings):
+            settings[name] = value
+            return settings
+
+        try:
+            self.settings = self.store.update("settings", change).data
+        except Exception:  # storage full: keep the choice for this visit anyway
+            self.settings = {**self.settings, name: value}
+        self.apply_settings()
+        self.render()
+
+    # --- messages to the player -------------------------------------------------
+    def announce(self, text: str) -> None:
+        """Tell screen-reader users what happened (the aria-live region)."""
+        region = browser.element("announcer")
+        region.textContent = ""
+        region.textContent = text
+
+    def notice(self, notice_id: str, text: str, action: str | None = None) -> None:
+        if any(n[0] == notice_id for n in self._notices):
+            return
+        self._notices.append((notice_id, text, action))
+        self.render_notices()
+
+    def _storage_problem(self, name: str, kind: str) -> None:
+        area, _, game = name.partition(":")
+        what = self.t(f"storage.area.{area}", game=self.t(f"game.{game}.name") if game else "")
+        self.notice(f"storage-{kind}-{name}", self.t(f"storage.problem.{kind}", what=what))
+
+    def render_notices(self) -> None:
+        items = []
+        for notice_id, text, action in self._notices:
+            buttons = []
+            if action:
+                buttons.append(h("button", {"type": "button", "data-action": action, "class": "button"},
+                                 self.t(f"notice.{action}")))
+            buttons.append(h("button", {"type": "button", "class": "button subtle", "data-action": "dismiss",
+                                        "data-notice": notice_id, "aria-label": self.t("notice.dismiss")}, "×"))
+            items.append(h("div", {"class": "notice", "role": "status", "data-notice-id": notice_id},
+                           h("p", {}, text), h("div", {"class": "notice-actions"}, buttons)))
+        browser.element("notices").innerHTML = "".join(items)
+
+    # --- routing and rendering --------------------------------------------------
+    def go(self, hash_text: str) -> None:
+        route = router.parse(hash_text)
+        if self.view is not None:
+            self.view.close()
+        self.route = route
+        self.view = make_view(self, route)
+        self.render(focus=True)
+
+    def navigate(self, href: str) -> None:
+        window.location.hash = href
+
+    def render(self, focus: bool = False) -> None:
+        self.render_nav()
+        self.render_notices()
+        view_root = browser.element("view")
+        view_root.innerHTML = self.view.render()
+        document.title = self.view.title() + " · Gemau" if self.route.page != "hub" else "Gemau"
+        self.view.mounted(view_root)
+        if focus:
+            heading = view_root.querySelector("h1")
+            (heading or view_root).focus()
+
+    def render_nav(self) -> None:
+        t = self.t
+        links = [("hub", "nav.home"), ("stats", "nav.stats"), ("settings", "nav.settings")]
+        current = self.route.page if self.route else "hub"
+        browser.element("topnav").innerHTML = "".join(
+            h("a", {"href": router.href(page), "aria-current": "page" if page == current else None}, t(key))
+            for page, key in links
+        )
+        browser.element("nav-home").setAttribute("aria-label", t("nav.home"))
+
+    # --- events -------------------------------------------------------------------
+    def on_click(self, event) -> None:
+        target = event.target.closest("[data-action]")
+        if not target or target.tagName in ("INPUT", "SELECT"):
+            return
+        data = browser.dataset_of(target)
+        action = data.pop("action")
+        if action == "dismiss":
+            self._notices = [n for n in self._notices if n[0] != data.get("notice")]
+            self.render_notices()
+        elif action == "reload":
+            window.gemauBoot.applyUpdate()
+        else:
+            self.view.on_action(action, data, event)
+
+    def on_change(self, event) -> None:
+        target = event.target.closest("[data-action]")
+        if target:
+            data = browser.dataset_of(target)
+            self.view.on_action(data.pop("action"), {**data, "value": str(event.target.value)}, event)
+
+    def on_key(self, event) -> None:
+        if self.view is not None:
+            self.view.on_key(event)
+
+    def on_storage(self, event) -> None:
+        name = Store.name_of(event.key)
+        if event.key is None or name == "settings":  # None: storage cleared in another tab
+            self.settings = self.store.load("settings").data
+            self.apply_settings()
+        if name is not None or event.key is None:
+            self.view.on_storage_change(name)
+
+    def on_system_motion(self, _event) -> None:
+        self.apply_settings()
+
+
+def start() -> None:
+    window.gemauBoot.stage("code")
+    app = App()
+    root = browser.element("app")
+    browser.listen(root, "click", app.on_click)
+    browser.listen(root, "change", app.on_change)
+    browser.listen(document, "keydown", app.on_key)
+    browser.listen(window, "hashchange", lambda _e: app.go(str(window.location.hash)))
+    browser.listen(window, "storage", app.on_storage)
+    browser.listen(window.matchMedia(REDUCED_MOTION_QUERY), "change", app.on_system_motion)
+    browser.listen(window, "gemau:update-available",
+                   lambda _e: app.notice("update", app.t("notice.update"), "reload"))
+    app.go(str(window.location.hash))
+    if getattr(window.gemauBoot, "updateAvailable", False):
+        app.notice("update", app.t("notice.update"), "reload")
+    root.hidden = False
+    browser.element("loading").hidden = True
+    window.gemauBoot.stage("ready")
+    document.documentElement.dataset.app = "ready"

@@ -1,0 +1,44 @@
+"""One saved game in progress per game, so a reload or a crash resumes it.
+
+saved:<game>  {"state": engine JSON, "meta": {"clock_ms": ..., ...}}
+The engine's own from_json validates the state; when it refuses, the view
+calls `discard_bad` and that game alone is reset.
+"""
+
+from .storage import Record, Schema, Store
+
+
+def clean_saved(data):
+    if data is None:
+        return None
+    if not isinstance(data, dict) or not isinstance(data.get("state"), dict) or not isinstance(data.get("meta"), dict):
+        raise ValueError("a saved game needs a state and meta object")
+    return {"state": data["state"], "meta": data["meta"]}
+
+
+def clean_prefs(data) -> dict:
+    if not isinstance(data, dict):
+        raise ValueError("preferences must be an object")
+    return {k: v for k, v in data.items() if isinstance(k, str) and isinstance(v, (str, int, float, bool))}
+
+
+def register(store: Store, games) -> None:
+    for game in games:
+        store.register(Schema(f"saved:{game}", 1, lambda: None, clean_saved))
+        store.register(Schema(f"prefs:{game}", 1, dict, clean_prefs))
+
+
+def load(store: Store, game: str) -> Record:
+    return store.load(f"saved:{game}")
+
+
+def save(store: Store, game: str, state: dict, meta: dict, base_rev: int | None) -> Record:
+    return store.save(f"saved:{game}", {"state": state, "meta": meta}, base_rev)
+
+
+def clear(store: Store, game: str) -> None:
+    store.remove(f"saved:{game}")
+
+
+def discard_bad(store: Store, game: str) -> None:
+    store.reset(f"saved:{game}")

@@ -1,0 +1,106 @@
+"""Statistics and rankings for every game, per version (variant) of the game.
+
+stats:<game>    {variant: {"played", "won", "best", "last", "totals": {figure: sum}}}
+rankings:<game> {variant: [{"score", "date", "figures"}, ...]}  best first, at most 20
+"""
+
+from .storage import Schema, Store
+
+RANKING_SIZE = 20
+NUMBER = (int, float)
+
+
+def _is_number(value) -> bool:
+    return isinstance(value, NUMBER) and not isinstance(value, bool)
+
+
+def _figures_ok(figures) -> bool:
+    return isinstance(figures, dict) and all(
+        isinstance(k, str) and (_is_number(v) or isinstance(v, str)) for k, v in figures.items()
+    )
+
+
+def clean_stats(data) -> dict:
+    if not isinstance(data, dict):
+        raise ValueError("stats must be an object")
+    cleaned = {}
+    for variant, entry in data.items():
+        good = (
+            isinstance(entry, dict)
+            and all(type(entry.get(k)) is int and entry[k] >= 0 for k in ("played", "won"))
+            and entry["won"] <= entry["played"]
+            and (entry.get("best") is None or _is_number(entry.get("best")))
+            and (entry.get("last") is None or _figures_ok(entry.get("last")))
+            and _figures_ok(entry.get("totals"))
+        )
+        if good:  # a bad variant is dropped alone; the others stay
+            cleaned[variant] = {k: entry.get(k) for k in ("played", "won", "best", "last", "totals")}
+    return cleaned
+
+
+def clean_rankings(data) -> dict:
+    if not isinstance(data, dict):
+        raise ValueError("rankings must be an object")
+    cleaned = {}
+    for variant, rows in data.items():
+        if isinstance(rows, list):
+            good = [
+                row for row in rows
+                if isinstance(row, dict) and set(row) == {"score", "date", "figures"}
+                and _is_number(row["score"]) and isinstance(row["date"], str) and _figures_ok(row["figures"])
+            ]
+            cleaned[variant] = good[:RANKING_SIZE]
+    return cleaned
+
+
+def register(store: Store, games) -> None:
+    for game in games:
+        store.register(Schema(f"stats:{game}", 1, dict, clean_stats))
+        store.register(Schema(f"rankings:{game}", 1, dict, clean_rankings))
+
+
+def record_result(store: Store, game: str, variant: str, *, won: bool, score=None,
+                  figures: dict | None = None, date: str = "", higher_is_better: bool = True) -> int | None:
+    """Count one finished game. Returns its place in the rankings (1-based) or None."""
+    figures = dict(figures or {})
+
+    def add_to_stats(stats: dict) -> dict:
+        entry = stats.get(variant) or {"played": 0, "won": 0, "best": None, "last": None, "totals": {}}
+        entry["played"] += 1
+        entry["won"] += 1 if won else 0
+        if score is not None and (entry["best"] is None or
+                                  (score > entry["best"] if higher_is_better else score < entry["best"])):
+            entry["best"] = score
+        entry["last"] = {"score": score, "won": int(won), **figures} if score is not None else {"won": int(won), **figures}
+        for name, value in figures.items():
+            if _is_number(value):
+                entry["totals"][name] = entry["totals"].get(name, 0) + value
+        stats[variant] = entry
+        return stats
+
+    store.update(f"stats:{game}", add_to_stats)
+    if score is None:
+        return None
+    place = None
+
+    def add_to_rankings(rankings: dict) -> dict:
+        nonlocal place
+        rows = rankings.get(variant, [])
+        row = {"score": score, "date": date, "figures": figures}
+        rows.append(row)
+        rows.sort(key=lambda r: -r["score"] if higher_is_better else r["score"])
+        position = next(i for i, r in enumerate(rows) if r is row)
+        place = position + 1 if position < RANKING_SIZE else None
+        rankings[variant] = rows[:RANKING_SIZE]
+        return rankings
+
+    store.update(f"rankings:{game}", add_to_rankings)
+    return place
+
+
+def stats_for(store: Store, game: str) -> dict:
+    return store.load(f"stats:{game}").data
+
+
+def rankings_for(store: Store, game: str) -> dict:
+    return store.load(f"rankings:{game}").data

@@ -1,0 +1,32 @@
+"""What every view offers the app."""
+
+from ..html import Markup
+
+
+class View:
+    def __init__(self, app, route):
+        self.app = app
+        self.t = app.t
+        self.route = route
+
+    def title(self) -> str:
+        raise NotImplementedError
+
+    def render(self) -> Markup:
+        raise NotImplementedError
+
+    def mounted(self, root) -> None:
+        """Called after the HTML is in the page (for focus, timers, animations)."""
+
+    def on_action(self, action: str, data: dict, event) -> None:
+        """A click or change on an element with data-action."""
+
+    def on_key(self, event) -> None:
+        """A key press anywhere on the page."""
+
+    def on_storage_change(self, name: str | None) -> None:
+        """Another tab changed a record (None: all of storage was cleared)."""
+        self.app.render()
+
+    def close(self) -> None:
+        """The player is leaving this view."""

@@ -1,0 +1,32 @@
+"""A rules page per game: py/rules/<game>.<language>.html, written by each game's issue."""
+
+from pathlib import Path
+
+from .. import router
+from ..games_list import game_info
+from ..html import Markup, h
+from .base import View
+
+RULES_ROOT = Path(__file__).resolve().parent.parent.parent / "rules"
+
+
+def rules_html(game: str, language: str) -> Markup | None:
+    """Our own authored HTML (never user text), so it is trusted as Markup."""
+    path = RULES_ROOT / f"{game}.{language}.html"
+    return Markup(path.read_text(encoding="utf-8")) if path.exists() else None
+
+
+class RulesView(View):
+    def title(self) -> str:
+        return self.t("rules.title", game=self.t(game_info(self.route.detail).name_key))
+
+    def render(self):
+        t = self.t
+        game = game_info(self.route.detail)
+        body = rules_html(game.route, self.t.language)
+        return h("article", {"class": "page rules", "data-page": "rules", "data-rules": game.route},
+                 h("h1", {"tabindex": "-1"}, self.title()),
+                 h("div", {"class": "rules-body", "data-authored": True}, body) if body is not None else h("p", {"class": "coming-soon-text"}, t("rules.coming")),
+                 h("p", {"class": "actions"},
+                   h("a", {"class": "button", "href": router.href(game.route)}, t("rules.play")),
+                   h("a", {"class": "button subtle", "href": router.href("hub")}, t("nav.back_to_hub"))))

@@ -1,0 +1,52 @@
+"""Settings: language, theme and motion, saved at once."""
+
+from ..html import h
+from ..settings import MOTIONS, THEMES
+from .base import View
+
+CHOICES = {
+    "language": ("en", "cy"),
+    "theme": THEMES,
+    "motion": MOTIONS,
+}
+
+
+class SettingsView(View):
+    def title(self) -> str:
+        return self.t("settings.title")
+
+    def current(self, name: str):
+        if name == "language":
+            return self.t.language
+        return self.app.settings[name]
+
+    def render(self):
+        t = self.t
+        groups = []
+        for name, choices in CHOICES.items():
+            options = [
+                h("label", {"class": "choice"},
+                  h("input", {"type": "radio", "name": name, "value": value, "data-action": "setting",
+                              "data-setting": name, "checked": value == self.current(name)}),
+                  h("span", {}, t(f"settings.{name}.{value}")))
+                for value in choices
+            ]
+            groups.append(h("fieldset", {"class": "setting", "data-setting-group": name},
+                            h("legend", {}, t(f"settings.{name}")), options))
+        return h("section", {"class": "page settings", "data-page": "settings"},
+                 h("h1", {"tabindex": "-1"}, t("settings.title")),
+                 h("form", {"class": "settings-form", "onsubmit": None}, groups),
+                 h("p", {"class": "hint"}, t("settings.saved_here")))
+
+    def on_action(self, action, data, event):
+        name, value = data.get("setting"), data.get("value")
+        if action == "setting" and name in CHOICES and value in CHOICES[name]:
+            self.app.change_setting(name, value)
+            focused = self.app_root_query(f'input[name="{name}"][value="{value}"]')
+            if focused:
+                focused.focus()
+
+    def app_root_query(self, selector: str):
+        from ..browser import element
+
+        return element("view").querySelector(selector)

@@ -1,0 +1,45 @@
+"""Statistics and rankings of every game, per version."""
+
+from .. import scores
+from ..games_list import GAMES
+from ..html import h
+from .base import View
+
+
+class StatsView(View):
+    def title(self) -> str:
+        return self.t("stats.title")
+
+    def variant_name(self, game: str, variant: str) -> str:
+        key = f"variant.{game}.{variant}"
+        return self.t(key) if self.t.has(key) else self.t("variant.default")
+
+    def render(self):
+        t = self.t
+        sections = []
+        for game in GAMES:
+            stats = scores.stats_for(self.app.store, game.route)
+            rankings = scores.rankings_for(self.app.store, game.route)
+            body = []
+            if not stats:
+                body.append(h("p", {"class": "empty"}, t("stats.none")))
+            for variant, entry in sorted(stats.items()):
+                body.append(h("h3", {}, self.variant_name(game.route, variant)))
+                body.append(h("dl", {"class": "stat-grid"},
+                              h("div", {}, h("dt", {}, t("stats.played")), h("dd", {}, t.number(entry["played"]))),
+                              h("div", {}, h("dt", {}, t("stats.won")), h("dd", {}, t.number(entry["won"]))),
+                              h("div", {}, h("dt", {}, t("stats.best")),
+                                h("dd", {}, "–" if entry["best"] is None else t.number(entry["best"])))))
+                rows = rankings.get(variant, [])
+                if rows:
+                    body.append(h("table", {"class": "rankings"},
+                                  h("caption", {}, t("stats.rankings")),
+                                  h("thead", {}, h("tr", {}, h("th", {"scope": "col"}, "#"),
+                                                   h("th", {"scope": "col"}, t("stats.score")),
+                                                   h("th", {"scope": "col"}, t("stats.date")))),
+                                  h("tbody", {}, [h("tr", {}, h("td", {}, str(i + 1)), h("td", {}, t.number(row["score"])),
+                                                    h("td", {}, row["date"])) for i, row in enumerate(rows)])))
+            sections.append(h("section", {"class": "stats-game", "data-stats": game.route},
+                              h("h2", {}, t(game.name_key)), body))
+        return h("section", {"class": "page stats", "data-page": "stats"},
+                 h("h1", {"tabindex": "-1"}, t("stats.title")), sections)

@@ -1,0 +1,136 @@
+// Loading screen, runtime start-up and the service worker.
+// Runs before Python exists, so its few words carry both languages here.
+const WORDS = {
+  en: {
+    page: "Loading…", runtime: "Downloading the Python runtime…", python: "Starting Python…",
+    code: "Loading the games…", ready: "Ready",
+    errorTitle: "The games could not start",
+    errorText: "The Python runtime failed to load. Check your connection (the first visit needs one) and try again.",
+    retry: "Try again",
+  },
+  cy: {
+    page: "Yn llwytho…", runtime: "Yn llwytho Python i lawr…", python: "Yn cychwyn Python…",
+    code: "Yn llwytho'r gemau…", ready: "Yn barod",
+    errorTitle: "Methodd y gemau â chychwyn",
+    errorText: "Methodd amgylchedd Python â llwytho. Gwiriwch eich cysylltiad (mae angen un y tro cyntaf) a rhowch gynnig arall arni.",
+    retry: "Rhowch gynnig arall",
+  },
+};
+
+// Files whose arrival marks real progress through the runtime download, with their share of the bar.
+const RUNTIME_FILES = {
+  "core.js": 5, "pyodide.mjs": 5, "pyodide.asm.mjs": 10, "pyodide.asm.wasm": 25,
+  "python_stdlib.zip": 10, "pyodide-lock.json": 5,
+};
+const STAGE_PERCENT = { page: 5, python: 75, code: 85, ready: 100 };
+
+const root = document.documentElement;
+const bar = document.getElementById("loading-bar");
+const stageLabel = document.getElementById("loading-stage");
+let percent = 0;
+let failed = false;
+
+function savedSettings() {
+  try {
+    const record = JSON.parse(localStorage.getItem("gemau:settings") || "null");
+    return record && typeof record.data === "object" && record.data ? record.data : {};
+  } catch (error) {
+    return {};
+  }
+}
+
+const settings = savedSettings();
+const language = settings.language === "cy" || settings.language === "en"
+  ? settings.language
+  : ((navigator.language || "en").toLowerCase().startsWith("cy") ? "cy" : "en");
+const words = WORDS[language];
+root.lang = language;
+if (["light", "dark", "system"].includes(settings.theme)) root.dataset.theme = settings.theme;
+
+function advance(to, stage) {
+  if (failed) return;
+  percent = Math.max(percent, Math.min(100, to));
+  bar.style.width = `${percent}%`;
+  if (stage && words[stage]) {
+    stageLabel.textContent = words[stage];
+    stageLabel.dataset.stage = stage;
+  }
+}
+
+function showError(detail) {
+  if (failed || root.dataset.app === "ready") return;
+  failed = true;
+  root.dataset.app = "error";
+  document.getElementById("loading-error-title").textContent = words.errorTitle;
+  document.getElementById("loading-error-text").textContent = words.errorText;
+  document.getElementById("loading-error-detail").textContent = String(detail || "").slice(0, 500);
+  const retry = document.getElementById("loading-retry");
+  retry.textContent = words.retry;
+  retry.addEventListener("click", () => location.reload());
+  document.getElementById("loading-error").hidden = false;
+  stageLabel.hidden = true;
+}
+
+advance(STAGE_PERCENT.page, "page");
+advance(STAGE_PERCENT.page, "runtime");
+
+const seen = new Set();
+new PerformanceObserver((list) => {
+  for (const entry of list.getEntries()) {
+    const name = entry.name.split("?")[0].split("/").pop();
+    if (RUNTIME_FILES[name] && !seen.has(name)) {
+      seen.add(name);
+      advance(percent + RUNTIME_FILES[name]);
+    }
+  }
+}).observe({ type: "resource", buffered: true });
+
+addEventListener("error", (event) => showError(event.message || event.error));
+addEventListener("unhandledrejection", (event) => showError(event.reason && (event.reason.message || event.reason)));
+// PyScript reports Python errors raised at start-up in an element of class py-error.
+new MutationObserver(() => {
+  const pyError = document.querySelector(".py-error");
+  if (pyError) showError(pyError.textContent);
+}).observe(document.body, { childList: true, subtree: true });
+
+// Python calls these as it starts; the app shows itself when it sets data-app="ready".
+window.gemauBoot = {
+  stage(name) { advance(STAGE_PERCENT[name] || percent, name); },
+  applyUpdate() {
+    this.updateRequested = true;
+    navigator.serviceWorker.getRegistration().then((registration) => {
+      if (registration && registration.waiting) registration.waiting.postMessage("skip-waiting");
+      else location.reload();
+    });
+  },
+};
+
+try {
+  const { hooks } = await import("../vendor/pyscript/core.js");
+  hooks.main.onReady.add(() => advance(STAGE_PERCENT.python, "python"));
+} catch (error) {
+  showError(error && error.message);
+}
+
+function announceUpdate() {
+  dispatchEvent(new CustomEvent("gemau:update-available"));
+  window.gemauBoot.updateAvailable = true;
+}
+
+if ("serviceWorker" in navigator && location.protocol !== "file:") {
+  let reloading = false;
+  navigator.serviceWorker.addEventListener("controllerchange", () => {
+    if (reloading || !window.gemauBoot.updateRequested) return;
+    reloading = true;
+    location.reload();
+  });
+  navigator.serviceWorker.register("sw.js").then((registration) => {
+    if (registration.waiting && navigator.serviceWorker.controller) announceUpdate();
+    registration.addEventListener("updatefound", () => {
+      const worker = registration.installing;
+      worker.addEventListener("statechange", () => {
+        if (worker.state === "installed" && navigator.serviceWorker.controller) announceUpdate();
+      });
+    });
+  }).catch(() => { /* no offline support in this browser session; the app still works online */ });
+}

@@ -1,0 +1,88 @@
+"""Build what the page loads besides the vendored runtime.
+
+1. static/py.zip: every file under py/ (modules, catalogues, rules pages),
+   unpacked by PyScript into Python's working directory (pyscript.toml [files]).
+   Deterministic: sorted entries, fixed timestamps, so an unchanged py/ gives an
+   unchanged zip and an unchanged release hash.
+2. sw.js: the service worker, from tools/sw.template.js, with the precache list
+   of every asset (path and content hash). A new release changes the hashes,
+   hence the bytes of sw.js, so browsers install the new worker and the page
+   offers "new version - reload".
+
+Files are only rewritten when their content changes, so running it twice is cheap.
+"""
+
+import hashlib
+import io
+import json
+import sys
+import zipfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+PY_ROOT = ROOT / "py"
+ZIP_PATH = ROOT / "static" / "py.zip"
+SW_TEMPLATE = ROOT / "tools" / "sw.template.js"
+SW_PATH = ROOT / "sw.js"
+
+TOP_LEVEL_ASSETS = ["index.html", "pyscript.toml", "manifest.webmanifest", "py/main.py"]
+SKIPPED_SUFFIXES = {".pyc", ".map"}
+SKIPPED_NAMES = {"VERSIONS.json", "LICENSE", ".stamp"}
+
+
+def zip_bytes(source: Path) -> bytes:
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as archive:
+        for path in sorted(source.rglob("*")):
+            if path.is_dir() or "__pycache__" in path.parts or path.suffix in SKIPPED_SUFFIXES:
+                continue
+            info = zipfile.ZipInfo(path.relative_to(source).as_posix(), (2020, 1, 1, 0, 0, 0))
+            info.compress_type = zipfile.ZIP_DEFLATED
+            info.external_attr = 0o644 << 16
+            archive.writestr(info, path.read_bytes())
+    return buffer.getvalue()
+
+
+def write_if_changed(path: Path, data: bytes) -> bool:
+    if path.exists() and path.read_bytes() == data:
+        return False
+    path.write_bytes(data)
+    return True
+
+
+def static_assets() -> list[str]:
+    assets = []
+    for path in sorted((ROOT / "static").rglob("*")):
+        if path.is_file() and path.suffix not in SKIPPED_SUFFIXES and path.name not in SKIPPED_NAMES:
+            assets.append(path.relative_to(ROOT).as_posix())
+    return assets
+
+
+def precache_list() -> list[dict]:
+    entries = []
+    for name in TOP_LEVEL_ASSETS + static_assets():
+        digest = hashlib.sha256((ROOT / name).read_bytes()).hexdigest()[:16]
+        entries.append({"url": name, "hash": digest})
+    return entries
+
+
+def service_worker(entries: list[dict]) -> bytes:
+    release = hashlib.sha256(json.dumps(entries, sort_keys=True).encode()).hexdigest()[:12]
+    text = SW_TEMPLATE.read_text()
+    text = text.replace("__RELEASE__", release)
+    text = text.replace("__PRECACHE__", json.dumps([e["url"] for e in entries], indent=1))
+    return text.encode()
+
+
+def main() -> int:
+    zip_changed = write_if_changed(ZIP_PATH, zip_bytes(PY_ROOT))
+    entries = precache_list()
+    sw_changed = write_if_changed(SW_PATH, service_worker(entries))
+    total = sum((ROOT / e["url"]).stat().st_size for e in entries)
+    print(f"py.zip {'rebuilt' if zip_changed else 'unchanged'}; sw.js "
+          f"{'rebuilt' if sw_changed else 'unchanged'}: {len(entries)} assets, {total / 1e6:.1f} MB")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
