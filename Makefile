@@ -1,0 +1,57 @@
+# Gemau: `make serve` to play, `make test` to run every test. See README.md.
+PORT ?= 8000
+PYTHON ?= python3
+VENV := .venv
+VENV_PY := $(VENV)/bin/python
+VENDORED := static/vendor/VERSIONS.json
+PYODIDE_SITE := .cache/pyodide-site
+
+.PHONY: build site serve test test-unit test-pyodide test-e2e bench clean
+
+build: $(VENDORED) site
+
+node_modules/.package-lock.json: package.json package-lock.json
+	npm ci --no-audit --no-fund
+
+$(VENDORED): node_modules/.package-lock.json tools/vendor.py
+	$(PYTHON) tools/vendor.py
+
+site:
+	$(PYTHON) tools/build.py
+
+serve: build
+	$(PYTHON) tools/serve.py --port $(PORT)
+
+$(VENV)/.installed: tests/requirements.txt
+	$(PYTHON) -m venv $(VENV)
+	$(VENV_PY) -m pip install --quiet --disable-pip-version-check -r tests/requirements.txt
+	touch $@
+
+# Pure-Python wheels of pytest, unpacked for the Pyodide run (no network inside Pyodide).
+$(PYODIDE_SITE)/.installed: tests/pyodide/requirements.txt $(VENV)/.installed
+	rm -rf $(PYODIDE_SITE) .cache/wheels
+	$(VENV_PY) -m pip download --quiet --disable-pip-version-check --only-binary=:all: --no-deps \
+		-d .cache/wheels -r tests/pyodide/requirements.txt
+	for wheel in .cache/wheels/*.whl; do $(VENV_PY) -m zipfile -e "$$wheel" $(PYODIDE_SITE); done
+	touch $@
+
+test-unit: $(VENV)/.installed
+	$(VENV_PY) -m pytest tests/unit
+
+test-pyodide: build $(PYODIDE_SITE)/.installed
+	node tests/pyodide/run.mjs
+
+test-e2e: build $(VENV)/.installed
+	CHROMIUM="$$(sh tools/find_chromium.sh)" && export CHROMIUM && $(VENV_PY) -m pytest tests/e2e
+
+test: build $(VENV)/.installed $(PYODIDE_SITE)/.installed
+	CHROMIUM="$$(sh tools/find_chromium.sh)" && export CHROMIUM && \
+	$(VENV_PY) -m pytest tests/unit && \
+	node tests/pyodide/run.mjs && \
+	$(VENV_PY) -m pytest tests/e2e
+
+bench: build $(VENV)/.installed
+	CHROMIUM="$$(sh tools/find_chromium.sh)" && export CHROMIUM && $(VENV_PY) bench/boot.py
+
+clean:
+	rm -rf static/vendor static/py.zip sw.js .cache $(VENV) node_modules
