@@ -1,0 +1,131 @@
+"""Resuming a saved game: State.from_json checks everything before trusting it."""
+
+from games.common.errors import BadState
+
+from .board import ORTHOGONALS, STARS, parse_square
+from .cube import FACE_NAMES, ORIENTATION_OF
+from .options import normalise_options, start_squares
+from .position import Position
+from .rules import Move, has_turn
+from .setup import Placement
+
+
+def state_from_json(data) -> "State":
+    from .state import PHASES, VERSION, State
+
+    _require(isinstance(data, dict), "a saved game must be an object")
+    _require(data.get("version") == VERSION, f"unknown version {data.get('version')!r}")
+    try:
+        options = normalise_options(data.get("options"))
+    except ValueError as error:
+        raise BadState(f"options: {error}") from None
+    phase = data.get("phase")
+    _require(phase in PHASES, f"unknown phase {phase!r}")
+    current = data.get("current_player")
+    _require(current in (0, 1) and not isinstance(current, bool), "current_player must be 0 or 1")
+
+    removed = data.get("removed")
+    _require(isinstance(removed, list) and len(removed) == 2
+             and all(_is_count(n) for n in removed), "removed must be two counts")
+    position = Position([-1] * 49, removed)
+    for block in _list(data, "blocks"):
+        position = _placed(position, block)
+
+    to_place = _list(data, "to_place")
+    _require(len(to_place) == 2 and all(isinstance(t, list) and all(f in FACE_NAMES for f in t)
+                                        for t in to_place), "to_place must be two lists of symbols")
+    to_place = [sorted(FACE_NAMES.index(f) for f in tops) for tops in to_place]
+    for player in (0, 1):
+        count = len(position.squares[player]) + removed[player] + len(to_place[player])
+        _require(count == options["blocks"][player], f"player {player} has {count} blocks, not {options['blocks'][player]}")
+
+    history = _list(data, "history")
+    _require(all(isinstance(h, str) for h in history), "history must be strings")
+    for entry in history:
+        _require(_is_notation(entry), f"bad history entry {entry!r}")
+
+    result = data.get("result")
+    state = State(options, position, phase, current, to_place, None, history)
+    if phase != "over":
+        _require(result is None, "only a finished game has a result")
+    if phase == "setup":
+        _check_setup(state)
+    else:
+        _require(not any(to_place), "blocks still to place after set-up")
+        if options["no_side_by_side"]:
+            _require(not _side_by_side(position), "opposing blocks side by side")
+        expected = _result_of(state)
+        if phase == "play":
+            _require(expected is None, "a game in play that is already decided")
+            _require(has_turn(position, current, options["no_side_by_side"]), "the player to move has no turn")
+        else:
+            _require(expected is not None and result == expected, "result does not follow from the position")
+            state.result = expected
+    return state
+
+
+def _placed(position: Position, block) -> Position:
+    _require(isinstance(block, dict), "a block must be an object")
+    player, square = block.get("player"), parse_square(str(block.get("square")))
+    top, north = block.get("top"), block.get("north")
+    _require(player in (0, 1) and not isinstance(player, bool), "block player must be 0 or 1")
+    _require(square >= 0, f"bad square {block.get('square')!r}")
+    _require(square not in STARS, "a block stands on a star space")
+    _require(position.cells[square] < 0, "two blocks on one square")
+    _require(top in FACE_NAMES and north in FACE_NAMES, "unknown symbol")
+    orientation = ORIENTATION_OF.get((FACE_NAMES.index(top), FACE_NAMES.index(north)))
+    _require(orientation is not None, "north face must be a side of the cube")
+    return position.with_block(square, player, orientation)
+
+
+def _check_setup(state) -> None:
+    _require(state.position.removed == (0, 0), "no block is removed during set-up")
+    placer, owner = state.current_player, 1 - state.current_player
+    _require(bool(state.to_place[owner]), "the placing side has nothing to place")
+    squares = start_squares(state.options)
+    for player in (0, 1):
+        _require(set(state.position.squares[player]) <= set(squares[player]), "a block is off its start squares")
+    if state.options["first"] != placer:
+        _require(not state.to_place[placer], "set-up order broken: the first side places first")
+
+
+def _result_of(state):
+    """The result the position implies, or None if the game goes on."""
+    position, blocks = state.position, state.options["blocks"]
+    for player in (0, 1):
+        if position.removed[player] == blocks[player]:
+            return {"winner": player, "reason": "all_removed", "removed": list(position.removed)}
+    if any(has_turn(position, p, state.no_side_by_side) for p in (0, 1)):
+        return None
+    gold, blue = position.removed
+    winner = 0 if gold > blue else 1 if blue > gold else None
+    return {"winner": winner, "reason": "both_stuck", "removed": list(position.removed)}
+
+
+def _side_by_side(position: Position) -> bool:
+    return any(position.owner(n) == 1 for sq in position.squares[0] for n in ORTHOGONALS[sq])
+
+
+def _is_notation(text: str) -> bool:
+    for kind in (Move, Placement):
+        try:
+            kind.parse(text)
+            return True
+        except ValueError:
+            pass
+    return False
+
+
+def _is_count(n) -> bool:
+    return isinstance(n, int) and not isinstance(n, bool) and 0 <= n <= 4
+
+
+def _list(data: dict, key: str) -> list:
+    value = data.get(key)
+    _require(isinstance(value, list), f"{key} must be a list")
+    return value
+
+
+def _require(condition, message: str) -> None:
+    if not condition:
+        raise BadState(message)

@@ -1,0 +1,67 @@
+"""Set-up: each side's blocks are rolled like dice and placed by the opponent.
+
+The roll fixes the top face; the placing player picks the start square and the
+turn of the cube around its vertical axis (which side face looks north).
+"""
+
+from typing import NamedTuple
+
+from .board import START_SQUARES, parse_square, square_name
+from .cube import FACE_NAMES, ORIENTATION_OF, opposite
+
+
+class Placement(NamedTuple):
+    """Put one of the rolled blocks showing `top` on `square`, `north` facing north."""
+
+    square: int
+    top: int
+    north: int
+
+    @property
+    def orientation(self) -> int:
+        return ORIENTATION_OF[(self.top, self.north)]
+
+    def __str__(self) -> str:
+        """Notation: square:top:north, e.g. c3:star:cross."""
+        return f"{square_name(self.square)}:{FACE_NAMES[self.top]}:{FACE_NAMES[self.north]}"
+
+    @classmethod
+    def parse(cls, text: str) -> "Placement":
+        parts = text.strip().lower().split(":")
+        if len(parts) == 3 and parts[1] in FACE_NAMES and parts[2] in FACE_NAMES:
+            square = parse_square(parts[0])
+            if square >= 0:
+                return cls(square, FACE_NAMES.index(parts[1]), FACE_NAMES.index(parts[2]))
+        raise ValueError(f"not a Deblockle placement: {text!r}")
+
+
+def side_faces_of(top: int) -> tuple:
+    """The four faces that can look north when `top` is up."""
+    return tuple(f for f in range(6) if f not in (top, opposite(top)))
+
+
+def roll(rng, count: int) -> list:
+    """Top faces of `count` blocks rolled like dice (sorted: blocks are alike)."""
+    return sorted(rng.randrange(6) for _ in range(count))
+
+
+def default_start_squares(count: int) -> tuple:
+    """The rule file's default start squares for each side with `count` blocks."""
+    return tuple(START_SQUARES[player][:count] for player in (0, 1))
+
+
+def open_placements(tops_to_place, free_squares) -> list:
+    """Every placement of a still-unplaced roll on a free start square."""
+    return [
+        Placement(square, top, north)
+        for top in sorted(set(tops_to_place))
+        for square in free_squares
+        for north in side_faces_of(top)
+    ]
+
+
+def random_placements(rng, tops, squares) -> list:
+    """Quick set-up: the rolled blocks on the given squares in random turns."""
+    squares = list(squares)
+    rng.shuffle(squares)
+    return [Placement(sq, top, rng.choice(side_faces_of(top))) for sq, top in zip(squares, tops)]

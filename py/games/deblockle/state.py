@@ -1,0 +1,242 @@
+"""A game of Deblockle from set-up to the end: the engine the browser talks to.
+
+Phases: "setup" (each side places the opponent's rolled blocks), "play", "over".
+Players are 0 (gold, home star d2) and 1 (blue, home star d6).
+"""
+
+from games.common.errors import BadState, IllegalMove
+from games.common.rng import SeededRng
+
+from .board import square_name
+from .cube import FACE_NAMES, ORIENTATION_OF, SLIDER, TIP, TOP, faces
+from .diagnosis import why_illegal
+from .options import normalise_options, start_squares
+from .position import Position
+from .rules import Move, block_turns, has_turn, legal_turns, play, slide_path
+from .setup import Placement, open_placements, random_placements, roll, side_faces_of
+
+VERSION = 1
+PHASES = ("setup", "play", "over")
+
+
+def new_game(options: dict, seed: int) -> "State":
+    """A new game. The blocks are rolled from `seed`; with quick_setup they are
+    also placed at random and play starts at once."""
+    options = normalise_options(options)
+    rng = SeededRng(seed)
+    rolls = [roll(rng.fork(f"roll-{p}"), options["blocks"][p]) for p in (0, 1)]
+    state = State(options, Position.empty(), "setup", options["first"], rolls)
+    if options["quick_setup"]:
+        deal = rng.fork("deal")
+        for placer in (options["first"], 1 - options["first"]):
+            owner = 1 - placer
+            for placement in random_placements(deal, rolls[owner], state.start_squares[owner]):
+                state.apply(placement)
+    return state
+
+
+class State:
+    def __init__(self, options, position, phase, current_player, to_place, result=None, history=()):
+        self.options = options
+        self.no_side_by_side = options["no_side_by_side"]
+        self.start_squares = start_squares(options)
+        self.position = position
+        self.phase = phase
+        self.current_player = current_player
+        self.to_place = [sorted(tops) for tops in to_place]  # rolled tops not yet on the board
+        self.result = result
+        self.history = list(history)
+
+    @property
+    def is_over(self) -> bool:
+        return self.phase == "over"
+
+    def copy(self) -> "State":
+        return State(self.options, self.position, self.phase, self.current_player,
+                     self.to_place, self.result, self.history)
+
+    # --- what may be played -------------------------------------------------
+
+    def legal_moves(self, all_paths: bool = False) -> list:
+        """Placements during set-up, turns during play, nothing once over.
+
+        A Hoops turn is listed once per end square unless all_paths, which lists
+        every distinct 3-step path (apply accepts exactly those)."""
+        if self.phase == "setup":
+            owner = 1 - self.current_player
+            free = [sq for sq in self.start_squares[owner] if self.position.cells[sq] < 0]
+            return open_placements(self.to_place[owner], free)
+        if self.phase == "play":
+            return legal_turns(self.position, self.current_player, self.no_side_by_side, all_paths)
+        return []
+
+    def tip_options(self, square: int) -> list:
+        """For the view: the tips of the current player's block on `square`, each
+        with the symbol it brings up and every hop path it allows (squares from
+        the tip square on; a Slider path lists every square it crosses)."""
+        if self.phase != "play" or self.position.owner(square) != self.current_player:
+            return []
+        by_direction = {}
+        for move in block_turns(self.position, square, self.no_side_by_side, all_paths=True):
+            by_direction.setdefault(move.direction, []).append(move)
+        orientation = self.position.orientation(square)
+        options = []
+        for direction, moves in sorted(by_direction.items()):
+            tipped = TIP[orientation][direction]
+            options.append({
+                "direction": "NESW"[direction],
+                "to": square_name(moves[0].tip_square),
+                "top": FACE_NAMES[TOP[tipped]],
+                "faces": faces(tipped),
+                "removes": moves[0].removes,
+                "hops": [[square_name(sq) for sq in self._hop_squares(m)] for m in moves],
+                "moves": [str(m) for m in moves],
+            })
+        return options
+
+    # --- playing ---------------------------------------------------------------
+
+    def apply(self, move) -> list:
+        """Play a placement (set-up) or a turn (play): a Move, a Placement or
+        their notation. Returns the events; raises IllegalMove naming the rule."""
+        if self.phase == "over":
+            raise IllegalMove("deblockle.game_over")
+        if self.phase == "setup":
+            return self._place(self._as(move, Placement))
+        return self._turn(self._as(move, Move))
+
+    def _as(self, move, kind):
+        if isinstance(move, str):
+            try:
+                return kind.parse(move)
+            except ValueError:
+                raise IllegalMove("deblockle.bad_notation", text=move) from None
+        if not isinstance(move, kind):
+            raise IllegalMove("deblockle.wrong_phase", phase=self.phase)
+        return move
+
+    def _place(self, placement: Placement) -> list:
+        placer, owner = self.current_player, 1 - self.current_player
+        name = square_name(placement.square) if 0 <= placement.square < 49 else str(placement.square)
+        if placement.square not in self.start_squares[owner]:
+            raise IllegalMove("deblockle.not_a_start_square", square=name)
+        if self.position.cells[placement.square] >= 0:
+            raise IllegalMove("deblockle.square_taken", square=name)
+        if placement.top not in self.to_place[owner]:
+            raise IllegalMove("deblockle.not_rolled", symbol=FACE_NAMES[placement.top])
+        if placement.north not in side_faces_of(placement.top):
+            raise IllegalMove("deblockle.north_not_side", symbol=FACE_NAMES[placement.north])
+        orientation = ORIENTATION_OF[(placement.top, placement.north)]
+        self.position = self.position.with_block(placement.square, owner, orientation)
+        self.to_place[owner].remove(placement.top)
+        self.history.append(str(placement))
+        events = [{
+            "type": "place", "player": owner, "by": placer, "square": name,
+            "top": FACE_NAMES[placement.top], "faces": faces(orientation),
+        }]
+        if self.to_place[owner]:
+            return events
+        if self.to_place[placer]:
+            self.current_player = owner  # now the other side places ours
+            return events
+        self.phase = "play"
+        events.append({"type": "start", "player": self.options["first"]})
+        return events + self._hand_turn_to(self.options["first"])
+
+    def _turn(self, move: Move) -> list:
+        player = self.current_player
+        if not self._is_legal_turn(move):
+            raise why_illegal(self.position, player, move, self.no_side_by_side)
+        events = self._turn_events(player, move)
+        self.position = play(self.position, move)
+        self.history.append(str(move))
+        if self.position.removed[player] == self.options["blocks"][player]:
+            return events + self._finish(player, "all_removed")
+        return events + self._hand_turn_to(1 - player)
+
+    def _is_legal_turn(self, move: Move) -> bool:
+        if not (0 <= move.square < 49 and move.direction in (0, 1, 2, 3)):
+            return False
+        if self.position.owner(move.square) != self.current_player:
+            return False
+        return move in block_turns(self.position, move.square, self.no_side_by_side, all_paths=True)
+
+    def _turn_events(self, player: int, move: Move) -> list:
+        tipped = TIP[self.position.orientation(move.square)][move.direction]
+        events = [{
+            "type": "tip", "player": player, "from": square_name(move.square),
+            "to": square_name(move.tip_square), "direction": "NESW"[move.direction],
+            "top": FACE_NAMES[TOP[tipped]], "faces": faces(tipped),
+        }]
+        if move.removes:
+            removed = self.position.removed[player] + 1
+            events.append({"type": "remove", "player": player, "square": square_name(move.tip_square),
+                           "removed": removed, "left": self.options["blocks"][player] - removed})
+        else:
+            events.append({"type": "hop", "player": player, "symbol": FACE_NAMES[TOP[tipped]],
+                           "path": [square_name(sq) for sq in self._hop_squares(move)]})
+        return events
+
+    def _hop_squares(self, move: Move) -> tuple:
+        """The tip square and every square the hop steps to or slides across."""
+        if move.removes:
+            return (move.tip_square,)
+        top = TOP[TIP[self.position.orientation(move.square)][move.direction]]
+        hop = slide_path(move) if top == SLIDER else move.path
+        return (move.tip_square,) + tuple(hop)
+
+    def _hand_turn_to(self, player: int) -> list:
+        """Give `player` the turn; a Deblockle'd player passes; nobody able ends it."""
+        if has_turn(self.position, player, self.no_side_by_side):
+            self.current_player = player
+            return []
+        other = 1 - player
+        if has_turn(self.position, other, self.no_side_by_side):
+            self.current_player = other
+            return [{"type": "pass", "player": player, "reason": "deblockled"}]
+        return [{"type": "pass", "player": player, "reason": "deblockled"},
+                *self._finish(self._stuck_winner(), "both_stuck")]
+
+    def _stuck_winner(self):
+        gold, blue = self.position.removed
+        return 0 if gold > blue else 1 if blue > gold else None
+
+    def _finish(self, winner, reason: str) -> list:
+        self.phase = "over"
+        self.result = {"winner": winner, "reason": reason, "removed": list(self.position.removed)}
+        return [{"type": "game_over", **self.result}]
+
+    # --- for drawing -------------------------------------------------------------
+
+    def blocks(self) -> list:
+        """Every block on the board: player, square and all six faces."""
+        return [
+            {"player": player, "square": square_name(sq), **faces(self.position.orientation(sq))}
+            for player in (0, 1)
+            for sq in self.position.squares[player]
+        ]
+
+    # --- saving ---------------------------------------------------------------------
+
+    def to_json(self) -> dict:
+        return {
+            "version": VERSION,
+            "options": {**self.options, "blocks": list(self.options["blocks"]),
+                        "start_squares": [list(s) for s in self.options["start_squares"]]},
+            "phase": self.phase,
+            "current_player": self.current_player,
+            "blocks": [
+                {"player": b["player"], "square": b["square"], "top": b["top"], "north": b["north"]}
+                for b in self.blocks()
+            ],
+            "removed": list(self.position.removed),
+            "to_place": [[FACE_NAMES[t] for t in tops] for tops in self.to_place],
+            "result": None if self.result is None else {**self.result, "removed": list(self.result["removed"])},
+            "history": list(self.history),
+        }
+
+    @classmethod
+    def from_json(cls, data) -> "State":
+        from .saving import state_from_json
+
+        return state_from_json(data)
