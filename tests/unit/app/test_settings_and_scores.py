@@ -54,7 +54,7 @@ def test_rankings_keep_the_best_twenty_in_order():
     assert [r["score"] for r in rows] == list(range(29, 9, -1))
     assert places[0] == 1 and places[-1] == 1
     assert scores.record_result(store, "marbles", "4", won=False, score=-1) is None
-    assert scores.record_result(store, "marbles", "4", won=False, score=15) == 15
+    assert scores.record_result(store, "marbles", "4", won=False, score=15) == 16  # a tie ranks after the earlier equal score
 
 
 def test_lower_is_better_rankings():
