@@ -5,7 +5,7 @@ the lead), {"type": "draw"}, {"type": "pass"}; notation strings ("5-3@E",
 "draw", "pass") are accepted too. `apply` returns JSON-friendly events.
 """
 
-from games.common.errors import BadState, IllegalMove
+from games.common.errors import IllegalMove
 from games.common.rng import SeededRng
 
 from .layout import Layout
