@@ -194,8 +194,7 @@ class State:
         if has_turn(self.position, other, self.no_side_by_side):
             self.current_player = other
             return [{"type": "pass", "player": player, "reason": "deblockled"}]
-        return [{"type": "pass", "player": player, "reason": "deblockled"},
-                *self._finish(self._stuck_winner(), "both_stuck")]
+        return self._finish(self._stuck_winner(), "both_stuck")
 
     def _stuck_winner(self):
         gold, blue = self.position.removed
@@ -213,7 +212,7 @@ class State:
         return [
             {"player": player, "square": square_name(sq), **faces(self.position.orientation(sq))}
             for player in (0, 1)
-            for sq in self.position.squares[player]
+            for sq in sorted(self.position.squares[player])
         ]
 
     # --- saving ---------------------------------------------------------------------
