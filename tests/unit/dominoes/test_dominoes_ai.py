@@ -89,7 +89,7 @@ def test_knowledge_a_seat_that_drew_lacks_the_open_numbers():
     slots = knowledge.slots[1]
     assert len(slots) == 9
     # the seven tiles held at the first draw and the two drawn misses lack 5 and 3
-    assert all(forbidden == {5, 3} for forbidden in slots)
+    assert all(slot.forbidden == {5, 3} for slot in slots)
     rng = SeededRng(6)
     for _ in range(50):
         hands, boneyard = sample_world(knowledge, rng)

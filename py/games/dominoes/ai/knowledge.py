@@ -6,12 +6,32 @@ seat draws or passes it holds no tile matching any open end, so every tile it
 held then lacks those numbers (tiles drawn later are not bound by it). Which
 slot a played tile came from is unknown; taking the most constrained slot it
 fits leaves the loosest constraints on the rest, so no possible deal is ruled
-out.
+out. The replay also keeps each play of the other seats with the ends it was
+played on, for judging how likely a dealt world makes those choices.
 """
 
 from ..layout import Layout
 from ..tiles import SET, from_json as tile_from_json
-from .fastsim import TILE_ID
+from .fastsim import TILE_ID, ends_from_layout
+
+
+class Slot:
+    __slots__ = ("forbidden", "acquired")
+
+    def __init__(self, acquired: int):
+        self.forbidden = set()
+        self.acquired = acquired  # index of the history event that brought the tile
+
+
+class Play:
+    """A play by another seat: who, when, on which ends, which tile and arm,
+    and since when that seat held the tile (as far as can be told)."""
+
+    __slots__ = ("seat", "index", "ends", "tile", "arm", "held_since")
+
+    def __init__(self, seat, index, ends, tile, arm, held_since):
+        self.seat, self.index, self.ends = seat, index, ends
+        self.tile, self.arm, self.held_since = tile, arm, held_since
 
 
 class Knowledge:
@@ -23,39 +43,46 @@ class Knowledge:
         self.layout = Layout.from_json(view["layout"])
         seen = set(self.hand) | {TILE_ID[t] for t in self.layout.tiles()}
         self.unseen = [t for t in range(len(SET)) if t not in seen]
-        self.slots = self._slots(view)
+        self.plays = []
+        self.slots = self._replay(view)
 
-    def _slots(self, view) -> list:
-        """slots[seat] = list of forbidden-number sets, one per tile held."""
+    def _replay(self, view) -> list:
+        """slots[seat] = one Slot per tile that seat holds now."""
         seats = len(self.hand_sizes)
-        # Hands start at 7; a seat's opening slots are bound by nothing yet.
-        slots = [[set() for _ in range(7)] for _ in range(seats)]
+        slots = [[Slot(-1) for _ in range(7)] for _ in range(seats)]
         replay = Layout()
-        for event in view["history"]:
+        arms = "WENS"
+        for index, event in enumerate(view["history"]):
             seat = event["seat"]
             kind = event["type"]
             if kind == "play":
                 t = tile_from_json(event["tile"])
-                _remove_slot_for(slots[seat], t)
-                replay.place(t, event.get("end"))
+                end = event.get("end")
+                if seat != self.seat:
+                    slot = _remove_slot_for(slots[seat], t)
+                    self.plays.append(
+                        Play(seat, index, ends_from_layout(replay), TILE_ID[t],
+                             -1 if end is None else arms.index(end), slot.acquired)
+                    )
+                replay.place(t, end)
             else:
                 values = {e.value for e in replay.open_ends()}
-                for forbidden in slots[seat]:
-                    forbidden |= values
+                for slot in slots[seat]:
+                    slot.forbidden |= values
                 if kind == "draw":
-                    slots[seat].append(set())
+                    slots[seat].append(Slot(index))
         slots[self.seat] = []
         for seat in range(seats):
             if seat != self.seat and len(slots[seat]) != self.hand_sizes[seat]:
                 # History and sizes disagree (should not happen): fall back to no knowledge.
-                slots[seat] = [set() for _ in range(self.hand_sizes[seat])]
+                slots[seat] = [Slot(-1) for _ in range(self.hand_sizes[seat])]
         return slots
 
 
-def _remove_slot_for(slots: list, t: tuple) -> None:
+def _remove_slot_for(slots: list, t: tuple) -> Slot:
     best = None
-    for index, forbidden in enumerate(slots):
-        if t[0] not in forbidden and t[1] not in forbidden:
-            if best is None or len(forbidden) > len(slots[best]):
+    for index, slot in enumerate(slots):
+        if t[0] not in slot.forbidden and t[1] not in slot.forbidden:
+            if best is None or len(slot.forbidden) > len(slots[best].forbidden):
                 best = index
-    slots.pop(best if best is not None else len(slots) - 1)
+    return slots.pop(best if best is not None else len(slots) - 1)

@@ -4,20 +4,23 @@ from .fastsim import HAS
 
 
 def sample_world(knowledge, rng, tries: int = 20):
-    """Returns (hands, boneyard) as tile-id lists; the seat's own hand is its own."""
+    """Returns (hands, boneyard) as tile-id lists; the seat's own hand is its own.
+    hands[seat][k] fills knowledge.slots[seat][k]."""
     seats = len(knowledge.hand_sizes)
-    slots = [(seat, forbidden) for seat in range(seats) for forbidden in knowledge.slots[seat]]
+    order = [(seat, k) for seat in range(seats) for k in range(len(knowledge.slots[seat]))]
     # Most constrained slots first, so they still find a tile that fits.
-    slots.sort(key=lambda slot: -len(slot[1]))
+    order.sort(key=lambda sk: -len(knowledge.slots[sk[0]][sk[1]].forbidden))
     for attempt in range(tries + 1):
         pool = list(knowledge.unseen)
         rng.shuffle(pool)
-        hands = [[] for _ in range(seats)]
+        hands = [[-1] * len(knowledge.slots[seat]) for seat in range(seats)]
         hands[knowledge.seat] = list(knowledge.hand)
         ok = True
-        for seat, forbidden in slots:
-            pick = -1
+        for seat, k in order:
+            forbidden = knowledge.slots[seat][k].forbidden
+            pick = 0  # on the last attempt, give up on the constraints rather than fail
             if attempt < tries:
+                pick = -1
                 for index, t in enumerate(pool):
                     if not any(HAS[t][n] for n in forbidden):
                         pick = index
@@ -25,9 +28,7 @@ def sample_world(knowledge, rng, tries: int = 20):
                 if pick < 0:
                     ok = False
                     break
-            else:
-                pick = 0  # give up on the constraints rather than fail
-            hands[seat].append(pool.pop(pick))
+            hands[seat][k] = pool.pop(pick)
         if ok:
             return hands, pool
     raise AssertionError("unreachable")

@@ -1,12 +1,14 @@
 """The strong player: determinised Monte Carlo over worlds consistent with the view.
 
-Each sampled world deals the unseen tiles to the other hands and the boneyard
-(respecting who is known to lack which numbers); every candidate move is played
-out to the end of the hand in the same worlds, and the move with the best
-average outcome for the player's team wins. Budget = playouts per move.
+Each sampled world deals the unseen tiles to the other hands and the boneyard,
+respecting who is known to lack which numbers and weighted by how well it
+explains the other seats' past plays (see inference.py). Every candidate move
+is played out to the end of the hand in the same worlds, and the move with the
+best average outcome for the player's team wins. Budget = playouts per move.
 """
 
 from .fastsim import Sim, ends_from_layout
+from .inference import weighted_worlds
 from .knowledge import Knowledge
 from .moves import from_engine_move, team_list
 from .policies import greedy_pick
@@ -14,6 +16,7 @@ from .sampling import sample_world
 
 DEFAULT_BUDGET = 300
 WIN_BONUS = 100  # the value of reaching the target during a playout, in points
+POOL = 3  # worlds sampled for each one played out, to weigh by likelihood
 
 
 def choose_move(view: dict, rng, budget=None) -> dict:
@@ -27,17 +30,16 @@ def choose_move(view: dict, rng, budget=None) -> dict:
     me = team[view["seat"]]
     ends = ends_from_layout(knowledge.layout)
     scores = view["scores"]
-    seats = len(team)
-    worlds = max(4, budget // len(options))
+    target = view["options"]["target"]
+    count = max(4, budget // len(options))
     totals = [0.0] * len(options)
-    for _ in range(worlds):
-        hands, boneyard = sample_world(knowledge, rng)
-        world = Sim(ends, seats, team, hands, boneyard, scores, view["options"]["target"], view["seat"])
+    for (hands, boneyard), times in weighted_worlds(knowledge, rng, sample_world, count, POOL * count):
+        world = Sim(ends, len(team), team, hands, boneyard, scores, target, view["seat"])
         for index, (t, i) in enumerate(options):
             s = world.copy()
             s.play(t, i)
             rollout(s)
-            totals[index] += outcome(s, me, scores)
+            totals[index] += times * outcome(s, me, scores)
     return legal[max(range(len(options)), key=totals.__getitem__)]
 
 
@@ -46,7 +48,7 @@ def rollout(s: Sim) -> None:
         hand = s.hands[s.current]
         options = s.ends.plays(hand)
         if options:
-            t, i = greedy_pick(s, options)
+            t, i = options[0] if len(options) == 1 else greedy_pick(s, options)
             s.play(t, i)
         elif s.boneyard:
             s.draw()
