@@ -39,7 +39,7 @@ _kept_alive: list = []
 
 
 def dataset_of(node) -> dict:
-    return {str(key): str(node.dataset[key]) for key in window.Object.keys(node.dataset)}
+    return {str(pair[0]): str(pair[1]) for pair in window.Object.entries(node.dataset)}
 
 
 def media_matches(query: str) -> bool:

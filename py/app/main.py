@@ -23,9 +23,11 @@ class App:
         saved_games.register(self.store, GAME_ROUTES)
         self.view = None
         self.route = None
-        self._notices: list[tuple[str, str, str | None]] = []  # (id, text, action)
+        # (id, text maker, action): the text is made at each render, in the current language.
+        self._notices: list[tuple[str, object, str | None]] = []
         self.settings = self.store.load("settings").data
         self.apply_settings()
+        self.store.check_all()  # bad records are reset now, not when a game first reads them
 
     # --- settings -------------------------------------------------------------
     def apply_settings(self) -> None:
@@ -59,20 +61,26 @@ class App:
         region.textContent = ""
         region.textContent = text
 
-    def notice(self, notice_id: str, text: str, action: str | None = None) -> None:
+    def notice(self, notice_id: str, make_text, action: str | None = None) -> None:
+        """Show a message until dismissed; make_text() gives it in the current language."""
         if any(n[0] == notice_id for n in self._notices):
             return
-        self._notices.append((notice_id, text, action))
-        self.render_notices()
+        self._notices.append((notice_id, make_text, action))
+        if self.route is not None:
+            self.render_notices()
 
     def _storage_problem(self, name: str, kind: str) -> None:
         area, _, game = name.partition(":")
-        what = self.t(f"storage.area.{area}", game=self.t(f"game.{game}.name") if game else "")
-        self.notice(f"storage-{kind}-{name}", self.t(f"storage.problem.{kind}", what=what))
+
+        def text():
+            what = self.t(f"storage.area.{area}", game=self.t(f"game.{game}.name") if game else "")
+            return self.t(f"storage.problem.{kind}", what=what)
+
+        self.notice(f"storage-{kind}-{name}", text)
 
     def render_notices(self) -> None:
         items = []
-        for notice_id, text, action in self._notices:
+        for notice_id, make_text, action in self._notices:
             buttons = []
             if action:
                 buttons.append(h("button", {"type": "button", "data-action": action, "class": "button"},
@@ -80,7 +88,7 @@ class App:
             buttons.append(h("button", {"type": "button", "class": "button subtle", "data-action": "dismiss",
                                         "data-notice": notice_id, "aria-label": self.t("notice.dismiss")}, "×"))
             items.append(h("div", {"class": "notice", "role": "status", "data-notice-id": notice_id},
-                           h("p", {}, text), h("div", {"class": "notice-actions"}, buttons)))
+                           h("p", {}, make_text()), h("div", {"class": "notice-actions"}, buttons)))
         browser.element("notices").innerHTML = "".join(items)
 
     # --- routing and rendering --------------------------------------------------
@@ -114,6 +122,7 @@ class App:
             h("a", {"href": router.href(page), "aria-current": "page" if page == current else None}, t(key))
             for page, key in links
         )
+        browser.element("topnav").setAttribute("aria-label", t("nav.main"))
         browser.element("nav-home").setAttribute("aria-label", t("nav.home"))
 
     # --- events -------------------------------------------------------------------
@@ -164,10 +173,10 @@ def start() -> None:
     browser.listen(window, "storage", app.on_storage)
     browser.listen(window.matchMedia(REDUCED_MOTION_QUERY), "change", app.on_system_motion)
     browser.listen(window, "gemau:update-available",
-                   lambda _e: app.notice("update", app.t("notice.update"), "reload"))
+                   lambda _e: app.notice("update", lambda: app.t("notice.update"), "reload"))
     app.go(str(window.location.hash))
     if getattr(window.gemauBoot, "updateAvailable", False):
-        app.notice("update", app.t("notice.update"), "reload")
+        app.notice("update", lambda: app.t("notice.update"), "reload")
     root.hidden = False
     browser.element("loading").hidden = True
     window.gemauBoot.stage("ready")

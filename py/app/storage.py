@@ -119,6 +119,11 @@ class Store:
             rev = self._write(schema, cleaned, rev + 1)
         return Record(cleaned, rev)
 
+    def check_all(self) -> None:
+        """Read every registered record once, so any bad one is reset and reported."""
+        for name in self.schemas:
+            self.load(name)
+
     def reset(self, name: str) -> None:
         """Forget one record (it was bad) and tell the app once."""
         try:

@@ -134,3 +134,10 @@ def test_name_of_recognises_only_our_keys():
     assert Store.name_of("gemau:settings") == "settings"
     assert Store.name_of("other-app") is None
     assert Store.name_of(None) is None
+
+
+def test_check_all_resets_every_bad_record_and_keeps_the_good():
+    store, problems = make_store(raw("[broken"))
+    store.check_all()
+    assert problems == [("counter", "reset")]
+    assert store.load("other").data == "kept"

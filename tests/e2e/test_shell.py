@@ -1,0 +1,178 @@
+"""The app shell as a person uses it: hub, routes, settings, languages, rules pages."""
+
+import re
+
+import pytest
+from playwright.sync_api import expect
+
+from e2e_support import wait_ready
+
+GAMES = ["marbles", "battleship", "deblockle", "dominoes", "wordle"]
+
+
+def test_boot_paints_loading_then_shows_the_hub_with_five_cards(open_app):
+    page = open_app()
+    expect(page.locator("#loading")).to_be_hidden()
+    cards = page.locator(".game-card")
+    expect(cards).to_have_count(5)
+    expect(cards.locator(".game-card-name")).to_have_text(
+        ["Marbles", "Battleship", "Deblockle", "Dominoes", "Wordle Tournament"])
+    expect(cards.first.locator(".game-card-result")).to_have_text("Not played yet")
+    expect(page.locator("#announcer")).to_have_attribute("aria-live", "polite")
+    assert page.evaluate("document.getElementById('loading-stage').dataset.stage") == "ready"
+
+
+def test_every_game_route_opens_by_click_and_back_returns_to_the_hub(open_app):
+    page = open_app()
+    for game in GAMES:
+        page.locator(f"[data-card='{game}'] .game-card-link").click()
+        view = page.locator(f"[data-game='{game}']")
+        expect(view).to_be_visible()
+        expect(view).to_contain_text("coming soon")
+        assert page.url.endswith(f"#/{game}")
+        page.go_back()
+        expect(page.locator(".game-card")).to_have_count(5)
+
+
+def test_a_route_with_options_opens_directly(open_app):
+    page = open_app("#/marbles?seed=42&version=5")
+    expect(page.locator("[data-game='marbles']")).to_be_visible()
+
+
+def test_unknown_route_falls_back_to_the_hub(open_app):
+    page = open_app("#/no-such-game")
+    expect(page.locator(".game-card")).to_have_count(5)
+
+
+def test_rules_page_reachable_from_hub_and_from_the_game(open_app):
+    page = open_app()
+    page.locator("[data-card='dominoes'] .game-card-rules").click()
+    expect(page.locator("[data-rules='dominoes'] h1")).to_have_text("Rules: Dominoes")
+    page.get_by_role("link", name="Play").click()
+    expect(page.locator("[data-game='dominoes']")).to_be_visible()
+    page.get_by_role("link", name="Rules").click()
+    expect(page.locator("[data-rules='dominoes']")).to_be_visible()
+
+
+def test_language_switch_to_welsh_survives_reload(open_app):
+    page = open_app("#/settings")
+    page.get_by_label("Cymraeg").check()
+    expect(page.locator("#topnav")).to_contain_text("Gosodiadau")
+    expect(page.locator("html")).to_have_attribute("lang", "cy")
+    page.reload()
+    wait_ready(page)
+    expect(page.locator("#view h1")).to_have_text("Gosodiadau")
+    page.locator("#nav-home").click()
+    expect(page.locator("[data-card='marbles'] .game-card-name")).to_have_text("Marblis")
+    expect(page.locator("[data-card='marbles'] .game-card-result")).to_have_text("Heb ei chwarae eto")
+
+
+def test_first_visit_takes_the_language_of_the_browser(open_app):
+    page = open_app(locale="cy-GB")
+    expect(page.locator("#view h1")).to_have_text("Gemau")
+    expect(page.locator("#topnav")).to_contain_text("Ystadegau")
+
+
+def test_theme_and_motion_settings_apply_and_persist(open_app):
+    page = open_app("#/settings", reduced_motion="reduce")
+    html = page.locator("html")
+    expect(html).to_have_attribute("data-motion", "reduce")  # the OS setting, by default
+    page.get_by_label("Dark").check()
+    expect(html).to_have_attribute("data-theme", "dark")
+    page.get_by_label("Full animation").check()
+    expect(html).to_have_attribute("data-motion", "full")
+    page.reload()
+    wait_ready(page)
+    expect(html).to_have_attribute("data-theme", "dark")
+    expect(html).to_have_attribute("data-motion", "full")
+
+
+def test_hub_and_settings_work_by_keyboard_alone(open_app):
+    page = open_app()
+    for _ in range(30):
+        page.keyboard.press("Tab")
+        if page.evaluate("document.activeElement.textContent") == "Settings":
+            break
+    else:
+        pytest.fail("Settings link not reachable with Tab")
+    page.keyboard.press("Enter")
+    expect(page.locator("#view h1")).to_have_text("Settings")
+    page.keyboard.press("Tab")
+    focused = page.evaluate("document.activeElement.name + '=' + document.activeElement.value")
+    assert focused.startswith("language=")
+    page.keyboard.press("ArrowDown")
+    expect(page.locator("html")).to_have_attribute("lang", "cy")
+    outline = page.evaluate("getComputedStyle(document.activeElement).outlineStyle")
+    assert outline != "none", "the focused control has no visible focus"
+
+
+def test_a_change_in_another_tab_is_picked_up(open_app, context):
+    ctx = context()
+    first = open_app(ctx=ctx)
+    second = open_app("#/settings", ctx=ctx)
+    second.get_by_label("Cymraeg").check()
+    expect(first.locator("#topnav")).to_contain_text("Ystadegau")
+
+
+def test_phone_width_has_no_horizontal_scroll(open_app):
+    for route in ["", "#/settings", "#/stats", "#/rules/marbles", "#/battleship"]:
+        page = open_app(route, viewport={"width": 360, "height": 740}, has_touch=True)
+        width = page.evaluate("document.documentElement.scrollWidth")
+        assert width <= 360, f"{route or 'hub'} is {width}px wide"
+        page.close()
+
+
+ROUTES = ["", "#/settings", "#/stats", "#/rules/marbles"] + [f"#/{g}" for g in GAMES]
+
+
+def test_no_untranslated_literal_in_any_view(open_app, context):
+    """Pseudo-language mode wraps every catalogue string in ⟦ ⟧; anything else is a literal."""
+    ctx = context()
+    page = open_app(query="pseudo=1", ctx=ctx)
+    literals = {}
+    for route in ROUTES:
+        page.evaluate(f"location.hash = '{route or '#/'}'")
+        page.wait_for_timeout(150)
+        found = page.evaluate("""() => {
+            const out = [];
+            const walker = document.createTreeWalker(document.getElementById('app'), NodeFilter.SHOW_TEXT);
+            while (walker.nextNode()) {
+                const node = walker.currentNode, text = node.textContent.trim();
+                if (!text || node.parentElement.closest('[data-authored], .brand, script, style')) continue;
+                if (!/\\p{L}/u.test(text)) continue;  // numbers and symbols need no translation
+                if (!(text.startsWith('⟦') && text.endsWith('⟧'))) out.push(text);
+            }
+            for (const el of document.querySelectorAll('#app [aria-label], #app [title], #app [placeholder]')) {
+                for (const name of ['aria-label', 'title', 'placeholder']) {
+                    const v = el.getAttribute(name);
+                    if (v && /\\p{L}/u.test(v) && !v.startsWith('⟦')) out.push(name + ': ' + v);
+                }
+            }
+            return out;
+        }""")
+        if found:
+            literals[route or "hub"] = found
+    assert literals == {}
+
+
+def test_statistics_page_lists_every_game(open_app):
+    page = open_app("#/stats")
+    expect(page.locator("[data-stats]")).to_have_count(5)
+    expect(page.locator("[data-stats='marbles']")).to_contain_text("No games played yet.")
+
+
+def test_recorded_results_show_in_statistics_and_on_the_hub(open_app):
+    page = open_app()
+    page.evaluate("""() => {
+        localStorage.setItem('gemau:stats:marbles', JSON.stringify({v: 1, rev: 1, data: {"5": {
+            played: 3, won: 0, best: 124, last: {score: 40, won: 0}, totals: {moves: 80}}}}));
+        localStorage.setItem('gemau:rankings:marbles', JSON.stringify({v: 1, rev: 1, data: {"5": [
+            {score: 124, date: "2026-11-29", figures: {}}, {score: 40, date: "2026-11-28", figures: {}}]}}));
+    }""")
+    page.reload()
+    wait_ready(page)
+    expect(page.locator("[data-card='marbles'] .game-card-result")).to_have_text("Best: 124")
+    page.get_by_role("link", name="Statistics").click()
+    table = page.locator("[data-stats='marbles'] table.rankings tbody tr")
+    expect(table).to_have_count(2)
+    expect(table.first).to_contain_text("124")

@@ -1,0 +1,124 @@
+"""Bad stored data, a full quota, offline use, updates and a runtime that fails to load."""
+
+import json
+
+from playwright.sync_api import expect
+
+from e2e_support import SubPathHandler, wait_ready
+
+GOOD_SETTINGS = json.dumps({"v": 1, "rev": 2, "data": {"language": None, "theme": "dark", "motion": "system"}})
+
+# Eleven kinds of damage, each in a different record, all at once.
+CORRUPT = {
+    "gemau:stats:marbles": "{not json",
+    "gemau:stats:battleship": "null",
+    "gemau:stats:deblockle": "12345",
+    "gemau:stats:dominoes": json.dumps([1, 2, 3]),
+    "gemau:rankings:marbles": json.dumps({"v": 99, "rev": 1, "data": {}}),
+    "gemau:rankings:battleship": json.dumps({"v": "1", "rev": 1, "data": {}}),
+    "gemau:rankings:deblockle": json.dumps({"v": 1, "rev": -3, "data": {}}),
+    "gemau:saved:marbles": json.dumps({"v": 1, "rev": 1, "data": {"state": "nope", "meta": {}}}),
+    "gemau:saved:dominoes": json.dumps({"v": 1, "rev": 1}),
+    "gemau:prefs:wordle": json.dumps({"v": 1, "rev": 1, "data": "just a string"}),
+    "gemau:stats:wordle": "\u0000\uffff" + "[" * 5000,
+}
+
+
+def test_corrupt_records_are_reset_alone_and_the_player_is_told(open_app):
+    page = open_app()
+    page.evaluate("""([corrupt, settings]) => {
+        for (const [key, value] of Object.entries(corrupt)) localStorage.setItem(key, value);
+        localStorage.setItem('gemau:settings', settings);
+        localStorage.setItem('other-site-key', 'untouched');
+    }""", [CORRUPT, GOOD_SETTINGS])
+    page.reload()
+    wait_ready(page)
+    for route in ["#/stats", "#/marbles", "#/dominoes", "#/wordle", "#/"]:
+        page.evaluate(f"location.hash = '{route}'")
+        page.wait_for_timeout(100)
+    expect(page.locator(".game-card")).to_have_count(5)
+    left = page.evaluate("(keys) => keys.filter((k) => localStorage.getItem(k) !== null)", list(CORRUPT))
+    assert left == []
+    assert page.evaluate("localStorage.getItem('other-site-key')") == "untouched"
+    expect(page.locator("html")).to_have_attribute("data-theme", "dark")  # good settings kept
+    notices = page.locator(".notice")
+    assert notices.count() >= 5
+    expect(notices.first).to_contain_text("had to be reset")
+
+
+def test_damaged_settings_keep_their_good_fields(open_app):
+    page = open_app()
+    page.evaluate("""localStorage.setItem('gemau:settings', JSON.stringify(
+        {v: 1, rev: 1, data: {language: 'cy', theme: 'neon', motion: 42}}))""")
+    page.reload()
+    wait_ready(page)
+    expect(page.locator("html")).to_have_attribute("lang", "cy")
+    expect(page.locator("html")).to_have_attribute("data-theme", "system")
+    expect(page.locator(".notice").first).to_contain_text("wedi'i difrodi")
+
+
+def test_a_full_storage_quota_gives_a_message_not_a_crash(open_app, context):
+    ctx = context()
+    ctx.add_init_script("""Storage.prototype.setItem = function () {
+        throw new DOMException('The quota has been exceeded.', 'QuotaExceededError'); };""")
+    page = open_app("#/settings", ctx=ctx)
+    page.get_by_label("Cymraeg").check()
+    expect(page.locator("html")).to_have_attribute("lang", "cy")  # kept for this visit
+    expect(page.locator(".notice").first).to_contain_text("llawn")
+    page.locator("#nav-home").click()
+    expect(page.locator(".game-card")).to_have_count(5)
+
+
+def service_worker_controls(page):
+    page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=60_000)
+
+
+def test_after_one_visit_every_route_works_offline(open_app, context):
+    ctx = context()
+    page = open_app(ctx=ctx)
+    page.evaluate("navigator.serviceWorker.ready")
+    page.reload()  # the page is now controlled by the worker that precached everything
+    wait_ready(page)
+    service_worker_controls(page)
+    ctx.set_offline(True)
+    page.reload()
+    wait_ready(page)
+    for route in ["#/marbles", "#/battleship", "#/deblockle", "#/dominoes", "#/wordle",
+                  "#/rules/marbles", "#/settings", "#/stats"]:
+        page.evaluate(f"location.hash = '{route}'")
+        expect(page.locator("#view > *")).to_have_count(1)
+    offline_page = ctx.new_page()
+    offline_page.goto(page.url.split("#")[0] + "#/dominoes")
+    wait_ready(offline_page)
+    expect(offline_page.locator("[data-game='dominoes']")).to_be_visible()
+
+
+def test_a_new_release_is_offered_with_a_reload_button(open_app, context):
+    ctx = context()
+    page = open_app(ctx=ctx)
+    page.evaluate("navigator.serviceWorker.ready")
+    page.reload()
+    wait_ready(page)
+    service_worker_controls(page)
+    SubPathHandler.sw_suffix = "\n// a new release\n"
+    try:
+        page.evaluate("navigator.serviceWorker.getRegistration().then((r) => r.update())")
+        notice = page.locator(".notice", has_text="A new version of Gemau is ready.")
+        expect(notice).to_be_visible(timeout=30_000)
+        with page.expect_event("load"):
+            notice.get_by_role("button", name="Reload").click()
+        wait_ready(page)
+    finally:
+        SubPathHandler.sw_suffix = ""
+
+
+def test_a_runtime_that_fails_to_load_shows_the_error_panel(context, site_url, watch):
+    watch.errors_expected = True
+    ctx = context()
+    ctx.route("**/pyodide.asm.wasm", lambda route: route.abort())
+    page = ctx.new_page()
+    page.goto(site_url)
+    panel = page.locator("#loading-error")
+    expect(panel).to_be_visible(timeout=60_000)
+    expect(panel).to_contain_text("could not start")
+    expect(panel.get_by_role("button", name="Try again")).to_be_visible()
