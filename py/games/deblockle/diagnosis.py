@@ -8,7 +8,8 @@ from games.common.errors import IllegalMove
 
 from .board import DIAGONALS, NEIGHBOUR, ORTHOGONALS, RAYS, STARS, TARGET_STAR, square_name
 from .cube import CROSS, FACE_NAMES, HOOPS, SLIDER, STAR, STOP, TIP, TOP, X
-from .rules import Move, block_turns, slider_runs
+from .hops import hop_ends
+from .rules import Move, block_turns
 
 HOP_LENGTH = {STOP: 0, CROSS: 1, X: 1, SLIDER: 1, HOOPS: 3}
 
@@ -49,7 +50,7 @@ def why_illegal(position, player: int, move: Move, no_side_by_side: bool) -> Ill
     end = path[-1] if path else tip_square
     if end in STARS:
         return IllegalMove("deblockle.ends_on_star", square=square_name(end))
-    if top == SLIDER and end not in {run[-1] for run in slider_runs(tip_square, occupied)}:
+    if top == SLIDER and end not in hop_ends(SLIDER, tip_square, occupied):
         return IllegalMove("deblockle.slider_stop", square=square_name(end))
     if no_side_by_side and any(position.owner(n) == 1 - player for n in ORTHOGONALS[end]):
         return IllegalMove("deblockle.side_by_side", square=square_name(end))

@@ -6,12 +6,14 @@ moves against it and the computer players search with it.
 
 from typing import NamedTuple
 
-from .board import (
-    DIAGONALS, DIRECTIONS, HOOPS_PATHS, NEIGHBOUR, ORTHOGONALS, RAYS, STARS,
-    TARGET_STAR, parse_square, square_name,
-)
-from .cube import CROSS, HOOPS, SLIDER, STAR, STOP, TIP, TOP, X
+from .board import DIRECTIONS, NEIGHBOUR, ORTHOGONALS, STARS, TARGET_STAR, parse_square, square_name
+from .cube import HOOPS, STAR, STOP, TIP, TOP
+from .hops import hoops_walks, hop_ends
 from .position import Position
+
+
+# NEIGHBOUR_MASK[square]: the bitmask of the squares sharing a side with it.
+NEIGHBOUR_MASK = tuple(sum(1 << n for n in ORTHOGONALS[sq]) for sq in range(49))
 
 
 class Move(NamedTuple):
@@ -63,84 +65,50 @@ class Move(NamedTuple):
         return cls(square, direction, path)
 
 
-def slider_runs(tip_square: int, occupied: int) -> list:
-    """Slider end squares from tip_square, one list of crossed squares per end.
+def block_outcomes(position: Position, square: int, no_side_by_side: bool) -> list:
+    """The distinct legal turns of the block on `square` (its owner to play), as
+    (direction, orientation after the tip, end square); the end is -1 for a removal.
 
-    The block slides until the next square is off the board or taken; it may stop
-    instead just before a star space, and a slide ending on a star ends before it.
-    """
-    slides = []
-    for ray in RAYS[tip_square]:
-        run = []
-        for square in ray:
-            if occupied >> square & 1:
-                break
-            run.append(square)
-        ends = {i - 1 for i in range(1, len(run)) if run[i] in STARS}  # just before a star
-        last = len(run) - 1
-        if run and run[last] in STARS:
-            last -= 1
-        if last >= 0:
-            ends.add(last)
-        slides.extend(tuple(run[: i + 1]) for i in sorted(ends))
-    return slides
-
-
-def hop_paths(top: int, tip_square: int, occupied: int, all_paths: bool) -> list:
-    """The hops open to a block just tipped onto tip_square with `top` up, as full
-    lists of squares stepped through (ends on star spaces included; the caller
-    filters ends). `occupied` must not include the moving block."""
-    if top == STOP:
-        return [()]
-    if top == CROSS or top == X:
-        steps = ORTHOGONALS[tip_square] if top == CROSS else DIAGONALS[tip_square]
-        return [(sq,) for sq in steps if not occupied >> sq & 1]
-    if top == SLIDER:
-        return slider_runs(tip_square, occupied)
-    if top == HOOPS:
-        paths, seen_ends = [], set()
-        for mask, path in HOOPS_PATHS[tip_square]:
-            if mask & occupied:
-                continue
-            if all_paths or path[2] not in seen_ends:
-                seen_ends.add(path[2])
-                paths.append(path)
-        return paths
-    return []  # Star up away from the opponent's star: no turn
-
-
-def _touches(square: int, opponent_squares: tuple) -> bool:
-    return any(n in opponent_squares for n in ORTHOGONALS[square])
-
-
-def block_turns(position: Position, square: int, no_side_by_side: bool, all_paths: bool = False) -> list:
-    """Every legal turn of the block on `square` (the player is its owner).
-
-    With all_paths, every distinct Hoops path is a turn of its own; otherwise
-    one path stands for each Hoops end square. The path of a Slider is listed in
-    full by hop_paths but a Move keeps only its end square.
-    """
+    This decides legality; Moves and their paths are built from it."""
     code = position.cells[square]
     player, orientation = code // 24, code % 24
-    opponents = position.squares[1 - player]
     occupied = position.occupied & ~(1 << square)
-    turns = []
+    opponents = 0
+    if no_side_by_side:
+        for sq in position.squares[1 - player]:
+            opponents |= 1 << sq
+    outcomes = []
     for direction in range(4):
         tip_square = NEIGHBOUR[square][direction]
         if tip_square < 0 or occupied >> tip_square & 1:
             continue
-        top = TOP[TIP[orientation][direction]]
+        tipped = TIP[orientation][direction]
         if tip_square in STARS:
-            if top == STAR and tip_square == TARGET_STAR[player]:
-                turns.append(Move(square, direction))
+            if TOP[tipped] == STAR and tip_square == TARGET_STAR[player]:
+                outcomes.append((direction, tipped, -1))
             continue
-        for path in hop_paths(top, tip_square, occupied, all_paths):
-            end = path[-1] if path else tip_square
-            if end in STARS or (no_side_by_side and _touches(end, opponents)):
-                continue
-            if top == SLIDER:
-                path = (end,)
-            turns.append(Move(square, direction, path))
+        for end in hop_ends(TOP[tipped], tip_square, occupied):
+            if not (opponents and NEIGHBOUR_MASK[end] & opponents):
+                outcomes.append((direction, tipped, end))
+    return outcomes
+
+
+def block_turns(position: Position, square: int, no_side_by_side: bool, all_paths: bool = False) -> list:
+    """Every legal turn of the block on `square` as Moves.
+
+    A Hoops turn is one Move per end square (its first open walk) unless
+    all_paths, which gives one Move per open walk."""
+    turns = []
+    occupied = position.occupied & ~(1 << square)
+    for direction, tipped, end in block_outcomes(position, square, no_side_by_side):
+        top = TOP[tipped]
+        if end < 0 or top == STOP:
+            turns.append(Move(square, direction))
+        elif top == HOOPS:
+            walks = hoops_walks(NEIGHBOUR[square][direction], end, occupied)
+            turns.extend(Move(square, direction, walk) for walk in (walks if all_paths else walks[:1]))
+        else:
+            turns.append(Move(square, direction, (end,)))
     return turns
 
 
@@ -158,29 +126,24 @@ def has_turn(position: Position, player: int, no_side_by_side: bool) -> bool:
 def play(position: Position, move: Move) -> Position:
     """The position after a legal move (not checked here)."""
     square = move.square
-    code = position.cells[square]
-    player = code // 24
+    tipped = TIP[position.cells[square] % 24][move.direction]
+    return play_outcome(position, square, tipped, -1 if move.removes else move.end)
+
+
+def play_outcome(position: Position, square: int, tipped: int, end: int) -> Position:
+    """The position after the block on `square` tips to orientation `tipped` and
+    ends on `end` (-1: removed at the star), as block_outcomes lists them."""
+    player = position.cells[square] // 24
     cells = list(position.cells)
     cells[square] = -1
     occupied = position.occupied & ~(1 << square)
     mine = [sq for sq in position.squares[player] if sq != square]
     removed = position.removed
-    if move.removes:
+    if end < 0:
         removed = (removed[0] + 1, removed[1]) if player == 0 else (removed[0], removed[1] + 1)
     else:
-        end = move.end
-        cells[end] = player * 24 + TIP[code % 24][move.direction]
+        cells[end] = player * 24 + tipped
         occupied |= 1 << end
         mine.append(end)
     squares = (tuple(mine), position.squares[1]) if player == 0 else (position.squares[0], tuple(mine))
     return Position.from_parts(tuple(cells), occupied, squares, removed)
-
-
-def slide_path(move: Move) -> tuple:
-    """The squares a Slider crosses on its way to the move's end (for animation)."""
-    tip_square = move.tip_square
-    end = move.end
-    for ray in RAYS[tip_square]:
-        if end in ray:
-            return ray[: ray.index(end) + 1]
-    return (end,)

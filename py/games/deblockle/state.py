@@ -12,7 +12,8 @@ from .cube import FACE_NAMES, ORIENTATION_OF, SLIDER, TIP, TOP, faces
 from .diagnosis import why_illegal
 from .options import normalise_options, start_squares
 from .position import Position
-from .rules import Move, block_turns, has_turn, legal_turns, play, slide_path
+from .hops import slide_path
+from .rules import Move, block_turns, has_turn, legal_turns, play
 from .setup import Placement, open_placements, random_placements, roll, side_faces_of
 
 VERSION = 1
@@ -182,7 +183,7 @@ class State:
         if move.removes:
             return (move.tip_square,)
         top = TOP[TIP[self.position.orientation(move.square)][move.direction]]
-        hop = slide_path(move) if top == SLIDER else move.path
+        hop = slide_path(move.tip_square, move.end) if top == SLIDER else move.path
         return (move.tip_square,) + tuple(hop)
 
     def _hand_turn_to(self, player: int) -> list:

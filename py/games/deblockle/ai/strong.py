@@ -1,14 +1,13 @@
-"""The strong computer player: alpha-beta search deepening until its node budget
-is spent, on the race evaluation."""
+"""The strong computer player: alpha-beta search on the race evaluation,
+deepening until its budget of expanded positions is spent."""
 
-from ..cube import TIP
-from .evaluation import WIN, evaluate
-from .node import Game
+from ..rules import Move, block_outcomes, play_outcome
+from .evaluation import WIN, race_totals, race_value
 from .placing import hindering_placement
 from .race import distances
 
-DEFAULT_BUDGET = 6000  # positions visited per move
-MAX_DEPTH = 8
+DEFAULT_BUDGET = 400  # positions whose turns are generated, per move
+MAX_DEPTH = 9
 
 
 class _OutOfBudget(Exception):
@@ -18,58 +17,116 @@ class _OutOfBudget(Exception):
 def choose_move(state, rng, budget=None):
     if state.phase == "setup":
         return hindering_placement(state, rng)
-    moves = state.legal_moves()
-    rng.shuffle(moves)  # equal moves are then chosen by the seed
-    search = _Search(Game(state), budget or DEFAULT_BUDGET)
+    search = _Search(state, budget or DEFAULT_BUDGET)
     player = state.current_player
-    moves = search.ordered(state.position, player, moves)
-    best = moves[0]
+    children = search.children(state.position, player)
+    rng.shuffle(children)  # moves that look alike are then chosen by the seed
+    children.sort(key=lambda child: child[0])
+    best = children[0]
     for depth in range(1, MAX_DEPTH + 1):
         try:
-            best, score = search.root(state.position, player, moves, depth)
+            best, score = search.root(state.position, player, children, depth)
         except _OutOfBudget:
             break
-        if abs(score) > WIN // 2:
-            break  # decided either way
-        moves.remove(best)
-        moves.insert(0, best)
-    return best
+        if abs(score) > WIN // 2 or len(children) == 1:
+            break  # decided, or nothing to choose
+        children.remove(best)
+        children.insert(0, best)
+    _, square, direction, _, end = best
+    return _as_move(state, square, direction, end)
+
+
+def _as_move(state, square, direction, end):
+    """The listed Move (with its path) for a turn found by the search."""
+    for move in state.legal_moves():
+        if (move.square, move.direction, -1 if move.removes else move.end) == (square, direction, end):
+            return move
+    raise AssertionError("the search chose a turn the rules do not list")
 
 
 class _Search:
-    def __init__(self, game, budget: int):
-        self.game = game
+    def __init__(self, state, budget: int):
+        self.no_side_by_side = state.no_side_by_side
+        self.blocks = tuple(state.options["blocks"])
+        self.tables = (distances(0), distances(1))
         self.budget = budget
-        self.nodes = 0
+        self.expanded = 0
+        self.totals = race_totals(state.position)
 
-    def root(self, position, player, moves, depth):
-        alpha, best = -WIN - 1, moves[0]
-        for move in moves:
-            score = self.score_after(position, player, move, depth, alpha, WIN + 1, 0)
+    def children(self, position, player) -> list:
+        """(gain in race distance, square, direction, tipped orientation, end) per
+        turn, most promising first; a removal ends at -1."""
+        self.expanded += 1
+        if self.expanded > self.budget:
+            raise _OutOfBudget
+        table = self.tables[player]
+        cells = position.cells
+        found = []
+        for square in position.squares[player]:
+            before = table[square * 24 + cells[square] % 24]
+            for direction, tipped, end in block_outcomes(position, square, self.no_side_by_side):
+                gain = -before if end < 0 else table[end * 24 + tipped] - before
+                found.append((gain, square, direction, tipped, end))
+        found.sort()
+        return found
+
+    def root(self, position, player, children, depth):
+        mine, theirs = self.totals[player], self.totals[1 - player]
+        alpha, best = -WIN - 1, children[0]
+        for child in children:
+            score = self.score(position, player, child, depth, alpha, WIN + 1, 0, mine, theirs)
             if score > alpha:
-                alpha, best = score, move
+                alpha, best = score, child
         return best, alpha
 
-    def score_after(self, position, player, move, depth, alpha, beta, ply):
-        after = self.game.play(position, move)
-        if self.game.has_won(after, player):
+    def score(self, position, player, child, depth, alpha, beta, ply, mine, theirs):
+        """The value for `player` of playing `child`, searched `depth` plies deep."""
+        gain, square, _, tipped, end = child
+        if end < 0 and position.removed[player] + 1 == self.blocks[player]:
             return WIN - ply
-        return -self.negamax(after, 1 - player, depth - 1, -beta, -alpha, ply + 1)
+        if depth <= 1:
+            return -race_value(theirs, mine + gain)
+        after = play_outcome(position, square, tipped, end)
+        return -self.negamax(after, 1 - player, depth - 1, -beta, -alpha, ply + 1, theirs, mine + gain)
 
-    def negamax(self, position, player, depth, alpha, beta, ply):
-        self.nodes += 1
-        if self.nodes > self.budget:
+    def best_gain(self, position, player):
+        """The most a turn can shorten the player's race (None if it has no turn).
+        No turn shortens it by more than one, so the scan stops at the first such."""
+        self.expanded += 1
+        if self.expanded > self.budget:
             raise _OutOfBudget
-        if depth <= 0:
-            return evaluate(position, player)
-        moves = self.game.turns(position, player)
-        if not moves:
-            if not self.game.turns(position, 1 - player):
-                return self.game.stuck_result(position, player) * (WIN - ply)
-            return -self.negamax(position, 1 - player, depth, -beta, -alpha, ply)  # Deblockle'd: pass
+        table = self.tables[player]
+        cells = position.cells
+        best = None
+        for square in position.squares[player]:
+            before = table[square * 24 + cells[square] % 24]
+            for _, tipped, end in block_outcomes(position, square, self.no_side_by_side):
+                gain = -before if end < 0 else table[end * 24 + tipped] - before
+                if best is None or gain < best:
+                    if gain <= -1:
+                        return gain
+                    best = gain
+        return best
+
+    def negamax(self, position, player, depth, alpha, beta, ply, mine, theirs):
+        if depth <= 1 and position.removed[player] + 1 < self.blocks[player]:
+            gain = self.best_gain(position, player)
+            if gain is not None:
+                return -race_value(theirs, mine + gain)
+        children = self.children(position, player)
+        if not children:
+            if not self.children(position, 1 - player):
+                removed, other = position.removed[player], position.removed[1 - player]
+                return ((removed > other) - (removed < other)) * (WIN - ply)
+            # Deblockle'd: the opponent moves again.
+            return -self.negamax(position, 1 - player, depth, -beta, -alpha, ply, theirs, mine)
+        if position.removed[player] + 1 == self.blocks[player] and any(c[4] < 0 for c in children):
+            return WIN - ply
+        if depth <= 1:  # the first child gains the most: nothing else can score higher
+            return self.score(position, player, children[0], depth, alpha, beta, ply, mine, theirs)
         best = -WIN - 1
-        for move in self.ordered(position, player, moves):
-            score = self.score_after(position, player, move, depth, alpha, beta, ply)
+        for child in children:
+            score = self.score(position, player, child, depth, alpha, beta, ply, mine, theirs)
             if score > best:
                 best = score
                 if score > alpha:
@@ -77,18 +134,3 @@ class _Search:
                     if alpha >= beta:
                         break
         return best
-
-    @staticmethod
-    def ordered(position, player, moves):
-        """Removals first, then the moves that bring their block closest to home."""
-        table = distances(player)
-        cells = position.cells
-
-        def gain(move):
-            if move.removes:
-                return -100
-            square = move.square
-            orientation = cells[square] % 24
-            return table[move.end * 24 + TIP[orientation][move.direction]] - table[square * 24 + orientation]
-
-        return sorted(moves, key=gain)
