@@ -29,6 +29,7 @@ const bar = document.getElementById("loading-bar");
 const stageLabel = document.getElementById("loading-stage");
 let percent = 0;
 let failed = false;
+let lastProgress = Date.now();
 
 function savedSettings() {
   try {
@@ -49,6 +50,7 @@ if (["light", "dark", "system"].includes(settings.theme)) root.dataset.theme = s
 
 function advance(to, stage) {
   if (failed) return;
+  if (to > percent) lastProgress = Date.now();
   percent = Math.max(percent, Math.min(100, to));
   bar.style.width = `${percent}%`;
   if (stage && words[stage]) {
@@ -78,7 +80,9 @@ const seen = new Set();
 new PerformanceObserver((list) => {
   for (const entry of list.getEntries()) {
     const name = entry.name.split("?")[0].split("/").pop();
-    if (RUNTIME_FILES[name] && !seen.has(name)) {
+    if (RUNTIME_FILES[name] && entry.responseStatus === 0) {
+      showError(`${name}: download failed`);  // Pyodide itself may only log a warning and wait
+    } else if (RUNTIME_FILES[name] && !seen.has(name)) {
       seen.add(name);
       advance(percent + RUNTIME_FILES[name]);
     }
@@ -86,6 +90,11 @@ new PerformanceObserver((list) => {
 }).observe({ type: "resource", buffered: true });
 
 addEventListener("error", (event) => showError(event.message || event.error));
+// If nothing moves for a long time, say so rather than spin for ever.
+const stallCheck = setInterval(() => {
+  if (root.dataset.app === "ready" || failed) clearInterval(stallCheck);
+  else if (Date.now() - lastProgress > 90_000) showError("no progress for 90 seconds");
+}, 5_000);
 addEventListener("unhandledrejection", (event) => showError(event.reason && (event.reason.message || event.reason)));
 // PyScript reports Python errors raised at start-up in an element of class py-error.
 new MutationObserver(() => {
@@ -95,7 +104,11 @@ new MutationObserver(() => {
 
 // Python calls these as it starts; the app shows itself when it sets data-app="ready".
 window.gemauBoot = {
-  stage(name) { advance(STAGE_PERCENT[name] || percent, name); },
+  stage(name) {
+    advance(STAGE_PERCENT[name] || percent, name);
+    // Precaching downloads every asset again: start it only once the app runs, so it never slows the boot.
+    if (name === "ready") setTimeout(registerWorker, 300);
+  },
   applyUpdate() {
     this.updateRequested = true;
     navigator.serviceWorker.getRegistration().then((registration) => {
@@ -117,7 +130,8 @@ function announceUpdate() {
   window.gemauBoot.updateAvailable = true;
 }
 
-if ("serviceWorker" in navigator && location.protocol !== "file:") {
+function registerWorker() {
+  if (!("serviceWorker" in navigator) || location.protocol === "file:") return;
   let reloading = false;
   navigator.serviceWorker.addEventListener("controllerchange", () => {
     if (reloading || !window.gemauBoot.updateRequested) return;

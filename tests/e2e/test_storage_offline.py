@@ -2,6 +2,8 @@
 
 import json
 
+import pytest
+
 from playwright.sync_api import expect
 
 from e2e_support import SubPathHandler, wait_ready
@@ -112,10 +114,11 @@ def test_a_new_release_is_offered_with_a_reload_button(open_app, context):
         SubPathHandler.sw_suffix = ""
 
 
-def test_a_runtime_that_fails_to_load_shows_the_error_panel(context, site_url, watch):
+@pytest.mark.parametrize("broken_file", ["pyodide.asm.wasm", "pyodide.mjs", "python_stdlib.zip"])
+def test_a_runtime_that_fails_to_load_shows_the_error_panel(context, site_url, watch, broken_file):
     watch.errors_expected = True
     ctx = context()
-    ctx.route("**/pyodide.asm.wasm", lambda route: route.abort())
+    ctx.route(f"**/{broken_file}", lambda route: route.abort())
     page = ctx.new_page()
     page.goto(site_url)
     panel = page.locator("#loading-error")

@@ -33,3 +33,13 @@ def test_text_is_escaped_and_markup_is_not():
 
 def test_boolean_and_none_attributes():
     assert h("input", {"checked": True, "disabled": False, "value": None, "data_x": 1}) == '<input checked data-x="1">'
+
+
+def test_query_values_are_decoded_and_encoded():
+    assert parse("#/wordle?name=Siân%20Jones&x=a+b&empty=").params == {"name": "Siân Jones", "x": "a b", "empty": ""}
+    assert href("wordle", name="Siân & Dafydd") == "#/wordle?name=Si%C3%A2n%20%26%20Dafydd"
+    assert parse(href("wordle", name="Siân & Dafydd=1")).params == {"name": "Siân & Dafydd=1"}
+
+
+def test_quotes_are_escaped_in_text_and_attributes():
+    assert h("p", {"title": "it's"}, "'") == '<p title="it&#x27;s">&#x27;</p>'

@@ -1,0 +1,94 @@
+"""Boot time of the app against a bare PyScript page on the same vendored runtime.
+
+Both pages are served by tools/serve.py and opened in the system Chromium,
+interleaved, cold (a new browser context each run) and warm (a reload of that
+context). The time is performance.now() when <html data-app="ready"> appears.
+Prints every run, then medians, then one JSON object as the last line.
+Run with `make bench` (after `make serve` has built the site once) or:
+    CHROMIUM=/usr/bin/chromium .venv/bin/python bench/boot.py --runs 7
+"""
+
+import argparse
+import json
+import os
+import statistics
+import sys
+import threading
+from pathlib import Path
+
+from playwright.sync_api import sync_playwright
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "tools"))
+from serve import make_server  # noqa: E402
+
+PAGES = {"app": "index.html", "bare": "bench/bare.html"}
+RECORD_READY = """
+new MutationObserver((_, observer) => {
+  if (document.documentElement.dataset.app === "ready") {
+    window.__readyAt = performance.now();
+    observer.disconnect();
+  }
+}).observe(document, { subtree: true, attributes: true, attributeFilter: ["data-app"] });
+"""
+CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
+                 "--disable-component-update", "--disable-sync", "--no-first-run"]
+
+
+def time_to_ready(page) -> float:
+    page.wait_for_function("window.__readyAt !== undefined", timeout=120_000)
+    return page.evaluate("window.__readyAt")
+
+
+def measure(browser, url: str) -> tuple[float, float]:
+    context = browser.new_context()
+    context.add_init_script(RECORD_READY)
+    page = context.new_page()
+    page.goto(url)
+    cold = time_to_ready(page)
+    page.wait_for_timeout(1500)  # let the service worker (app only) finish precaching
+    page.reload()
+    warm = time_to_ready(page)
+    context.close()
+    return cold, warm
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--runs", type=int, default=5)
+    args = parser.parse_args()
+    if not (ROOT / "static" / "vendor" / "VERSIONS.json").exists():
+        print("Build the site first: make serve (or make build)", file=sys.stderr)
+        return 1
+    server = make_server(0)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    base = f"http://127.0.0.1:{server.server_address[1]}/"
+    times = {name: {"cold": [], "warm": []} for name in PAGES}
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(
+            executable_path=os.environ.get("CHROMIUM", "/usr/bin/chromium"), args=CHROMIUM_ARGS)
+        measure(browser, base + PAGES["bare"])  # one throw-away run warms the OS file cache
+        for run in range(args.runs):
+            for name, path in PAGES.items():
+                cold, warm = measure(browser, base + path)
+                times[name]["cold"].append(cold)
+                times[name]["warm"].append(warm)
+                print(f"run {run + 1} {name:4}: cold {cold:7.0f} ms  warm {warm:7.0f} ms", flush=True)
+        browser.close()
+    server.shutdown()
+    medians = {f"{name}_{kind}_ms": round(statistics.median(values), 1)
+               for name, kinds in times.items() for kind, values in kinds.items()}
+    figures = {
+        "runs": args.runs,
+        **medians,
+        "boot_ratio_cold": round(medians["app_cold_ms"] / medians["bare_cold_ms"], 3),
+        "boot_ratio_warm": round(medians["app_warm_ms"] / medians["bare_warm_ms"], 3),
+    }
+    print(f"medians: app cold {medians['app_cold_ms']} ms / bare {medians['bare_cold_ms']} ms; "
+          f"app warm {medians['app_warm_ms']} ms / bare {medians['bare_warm_ms']} ms")
+    print(json.dumps(figures))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
