@@ -12,9 +12,11 @@
 Files are only rewritten when their content changes, so running it twice is cheap.
 """
 
+import argparse
 import hashlib
 import io
 import json
+import shutil
 import sys
 import zipfile
 from pathlib import Path
@@ -74,13 +76,30 @@ def service_worker(entries: list[dict]) -> bytes:
     return text.encode()
 
 
+def copy_site(entries: list[dict], out: Path) -> None:
+    """The deployable site: exactly the precached assets plus the service worker."""
+    if out.exists():
+        shutil.rmtree(out)
+    for name in [e["url"] for e in entries] + ["sw.js"]:
+        target = out / name
+        target.parent.mkdir(parents=True, exist_ok=True)
+        shutil.copyfile(ROOT / name, target)
+    (out / ".nojekyll").write_bytes(b"")
+
+
 def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--out", type=Path, help="also copy the deployable site into this folder")
+    args = parser.parse_args()
     zip_changed = write_if_changed(ZIP_PATH, zip_bytes(PY_ROOT))
     entries = precache_list()
     sw_changed = write_if_changed(SW_PATH, service_worker(entries))
     total = sum((ROOT / e["url"]).stat().st_size for e in entries)
     print(f"py.zip {'rebuilt' if zip_changed else 'unchanged'}; sw.js "
           f"{'rebuilt' if sw_changed else 'unchanged'}: {len(entries)} assets, {total / 1e6:.1f} MB")
+    if args.out:
+        copy_site(entries, args.out)
+        print(f"site copied to {args.out}")
     return 0
 
 
