@@ -14,8 +14,9 @@ LOW = [t[1] for t in SET]
 PIPS = [t[0] + t[1] for t in SET]
 DOUBLE = [t[0] == t[1] for t in SET]
 TILE_ID = {t: i for i, t in enumerate(SET)}
-# HAS[t][n]: tile t shows number n.
-HAS = [[n in t for n in range(7)] for t in SET]
+# HAS[t][n]: tile t shows number n. An eighth entry, always False, is what a
+# closed arm's -1 indexes, so lookups need no separate "is it open" test.
+HAS = [[n in t for n in range(7)] + [False] for t in SET]
 
 
 class Ends:
@@ -40,25 +41,28 @@ class Ends:
         """Legal (tile, arm) pairs; arm -1 is the lead."""
         if self.empty:
             return [(t, -1) for t in hand]
-        vals = self.vals
+        v0, v1, v2, v3 = self.vals
         found = []
         for t in hand:
             h = HAS[t]
-            for i in range(4):
-                v = vals[i]
-                if v >= 0 and h[v]:
-                    found.append((t, i))
+            if h[v0]:
+                found.append((t, 0))
+            if h[v1]:
+                found.append((t, 1))
+            if h[v2]:
+                found.append((t, 2))
+            if h[v3]:
+                found.append((t, 3))
         return found
 
     def can_play(self, hand) -> bool:
         if self.empty:
             return bool(hand)
-        vals = self.vals
+        v0, v1, v2, v3 = self.vals
         for t in hand:
             h = HAS[t]
-            for v in vals:
-                if v >= 0 and h[v]:
-                    return True
+            if h[v0] or h[v1] or h[v2] or h[v3]:
+                return True
         return False
 
     def count_after(self, t: int, i: int) -> int:

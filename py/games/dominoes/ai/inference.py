@@ -53,24 +53,22 @@ def likelihood(play, hand) -> float:
 
 
 def weighted_worlds(knowledge, rng, sample, count: int, pool: int) -> list:
-    """`count` worlds drawn from `pool` samples in proportion to their likelihood,
-    as (world, how many times drawn) pairs."""
+    """`count` distinct worlds, each kept with the probability that it explains
+    the past plays (rejection sampling), trying at most `pool` worlds; any
+    shortfall is made up from the likeliest worlds turned down."""
     model = PlayModel(knowledge)
-    if not model.checks or pool <= count:
-        return [(sample(knowledge, rng), 1) for _ in range(count)]
-    candidates = [sample(knowledge, rng) for _ in range(pool)]
-    weights = [model.weight(hands) for hands, _ in candidates]
-    total = sum(weights)
-    # Systematic resampling: one random offset, evenly spaced picks.
-    step = total / count
-    position = rng.random() * step
-    times = [0] * len(candidates)
-    running = 0.0
-    index = -1
-    for _ in range(count):
-        while running <= position and index + 1 < len(candidates):
-            index += 1
-            running += weights[index]
-        times[index] += 1
-        position += step
-    return [(world, n) for world, n in zip(candidates, times) if n]
+    if not model.checks:
+        return [sample(knowledge, rng) for _ in range(count)]
+    kept = []
+    turned_down = []
+    for _ in range(max(pool, count)):
+        world = sample(knowledge, rng)
+        weight = model.weight(world[0])
+        if rng.random() < weight:
+            kept.append(world)
+            if len(kept) == count:
+                return kept
+        else:
+            turned_down.append((weight, len(turned_down), world))
+    turned_down.sort(reverse=True)
+    return kept + [world for _, _, world in turned_down[: count - len(kept)]]
