@@ -48,3 +48,23 @@ def test_the_engine_never_reads_the_clock_or_the_browser():
     for path in ENGINE.rglob("*.py"):
         text = path.read_text()
         assert not re.search(r"^\s*(import|from)\s+(time|datetime|random|js|pyscript|pyodide|threading)\b", text, re.M), path
+
+
+def test_race_distances_are_shortest_turn_counts_for_both_sides():
+    """Each state is one more than its best next state; distance 1 exactly when a removal is open."""
+    from games.deblockle.ai.race import distances
+    from games.deblockle.board import STARS
+    from games.deblockle.position import Position
+    from games.deblockle.rules import block_outcomes
+
+    for player in (0, 1):
+        table = distances(player)
+        for square in set(range(49)) - STARS:
+            for orientation in range(24):
+                lone = Position.empty().with_block(square, player, orientation)
+                outcomes = block_outcomes(lone, square, False)
+                here = table[square * 24 + orientation]
+                if any(end < 0 for _, _, end in outcomes):
+                    assert here == 1
+                else:
+                    assert here == 1 + min(table[end * 24 + tipped] for _, tipped, end in outcomes)

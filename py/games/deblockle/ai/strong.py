@@ -6,7 +6,7 @@ from .evaluation import WIN, race_totals, race_value
 from .placing import hindering_placement
 from .race import distances
 
-DEFAULT_BUDGET = 400  # positions whose turns are generated, per move
+DEFAULT_BUDGET = 6000  # positions whose turns are generated, per move
 MAX_DEPTH = 9
 
 
