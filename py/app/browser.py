@@ -52,3 +52,48 @@ def today_iso() -> str:
 
 def now_ms() -> float:
     return float(window.Date.now())
+
+
+def _js(value):
+    from pyodide.ffi import to_js
+
+    return to_js(value, dict_converter=window.Object.fromEntries)
+
+
+def later(milliseconds: float, callback) -> int:
+    """Call callback() once after a delay; returns the timer id."""
+    from pyodide.ffi import create_once_callable
+
+    return window.setTimeout(create_once_callable(callback), milliseconds)
+
+
+class Repeating:
+    """callback() every `milliseconds` until stop()."""
+
+    def __init__(self, milliseconds: float, callback):
+        self._proxy = create_proxy(lambda *_: callback())
+        self._id = window.setInterval(self._proxy, milliseconds)
+
+    def stop(self) -> None:
+        if self._proxy is not None:
+            window.clearInterval(self._id)
+            self._proxy.destroy()
+            self._proxy = None
+
+
+def animate(node, keyframes: list[dict], duration_ms: float, on_done) -> None:
+    """Web Animations API: play keyframes on node, then call on_done() once."""
+    from pyodide.ffi import create_once_callable
+
+    animation = node.animate(_js(keyframes), _js({"duration": duration_ms, "easing": "linear", "fill": "forwards"}))
+    animation.onfinish = create_once_callable(lambda *_: on_done())
+
+
+def replace_hash(hash_text: str) -> None:
+    """Change the address without a hashchange event (and without a history entry)."""
+    window.history.replaceState(window.history.state, "", hash_text)
+
+
+def open_dialog(node) -> None:
+    if node is not None and not node.open:
+        node.showModal()

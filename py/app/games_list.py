@@ -7,6 +7,7 @@ from dataclasses import dataclass
 class GameInfo:
     route: str
     icon: str
+    has_winner: bool = True  # False for one-player games scored by points
 
     @property
     def name_key(self) -> str:
@@ -18,7 +19,7 @@ class GameInfo:
 
 
 GAMES = (
-    GameInfo("marbles", "static/icons/marbles.svg"),
+    GameInfo("marbles", "static/icons/marbles.svg", has_winner=False),
     GameInfo("battleship", "static/icons/battleship.svg"),
     GameInfo("deblockle", "static/icons/deblockle.svg"),
     GameInfo("dominoes", "static/icons/dominoes.svg"),

@@ -158,6 +158,10 @@ class App:
         if name is not None or event.key is None:
             self.view.on_storage_change(name)
 
+    def on_visibility(self, _event) -> None:
+        if self.view is not None:
+            self.view.suspend() if str(document.visibilityState) == "hidden" else self.view.resume()
+
     def on_system_motion(self, _event) -> None:
         self.apply_settings()
 
@@ -171,6 +175,8 @@ def start() -> None:
     browser.listen(document, "keydown", app.on_key)
     browser.listen(window, "hashchange", lambda _e: app.go(str(window.location.hash)))
     browser.listen(window, "storage", app.on_storage)
+    browser.listen(document, "visibilitychange", app.on_visibility)
+    browser.listen(window, "pagehide", lambda _e: app.view.suspend())
     browser.listen(window.matchMedia(REDUCED_MOTION_QUERY), "change", app.on_system_motion)
     browser.listen(window, "gemau:update-available",
                    lambda _e: app.notice("update", lambda: app.t("notice.update"), "reload"))

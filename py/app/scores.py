@@ -59,10 +59,12 @@ def register(store: Store, games) -> None:
         store.register(Schema(f"rankings:{game}", 1, dict, clean_rankings))
 
 
-def record_result(store: Store, game: str, variant: str, *, won: bool, score=None,
+def record_result(store: Store, game: str, variant: str, *, won: bool | None, score=None,
                   figures: dict | None = None, date: str = "", higher_is_better: bool = True) -> int | None:
-    """Count one finished game. Returns its place in the rankings (1-based) or None."""
+    """Count one finished game. Returns its place in the rankings (1-based) or None.
+    won=None is for games without a winner (Marbles): they count as played only."""
     figures = dict(figures or {})
+    totals_added = {**figures, **({"score": score} if score is not None else {})}
 
     def add_to_stats(stats: dict) -> dict:
         entry = stats.get(variant) or {"played": 0, "won": 0, "best": None, "last": None, "totals": {}}
@@ -71,8 +73,9 @@ def record_result(store: Store, game: str, variant: str, *, won: bool, score=Non
         if score is not None and (entry["best"] is None or
                                   (score > entry["best"] if higher_is_better else score < entry["best"])):
             entry["best"] = score
-        entry["last"] = {"score": score, "won": int(won), **figures} if score is not None else {"won": int(won), **figures}
-        for name, value in figures.items():
+        entry["last"] = {**figures, **({"score": score} if score is not None else {}),
+                         **({"won": int(won)} if won is not None else {})}
+        for name, value in totals_added.items():
             if _is_number(value):
                 entry["totals"][name] = entry["totals"].get(name, 0) + value
         stats[variant] = entry

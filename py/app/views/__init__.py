@@ -7,12 +7,13 @@ its route to GAME_VIEWS.
 from .base import View
 from .coming_soon import ComingSoonView
 from .hub import HubView
+from .marbles import MarblesView
 from .rules import RulesView
 from .settings_page import SettingsView
 from .stats_page import StatsView
 
 PAGE_VIEWS = {"hub": HubView, "settings": SettingsView, "stats": StatsView, "rules": RulesView}
-GAME_VIEWS: dict[str, type[View]] = {}
+GAME_VIEWS: dict[str, type[View]] = {"marbles": MarblesView}
 
 
 def make_view(app, route) -> View:

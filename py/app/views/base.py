@@ -28,5 +28,11 @@ class View:
         """Another tab changed a record (None: all of storage was cleared)."""
         self.app.render()
 
+    def suspend(self) -> None:
+        """The page is hidden (another tab, app switch, closing): stop clocks, save."""
+
+    def resume(self) -> None:
+        """The page is visible again."""
+
     def close(self) -> None:
         """The player is leaving this view."""

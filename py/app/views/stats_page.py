@@ -25,11 +25,14 @@ class StatsView(View):
                 body.append(h("p", {"class": "empty"}, t("stats.none")))
             for variant, entry in sorted(stats.items()):
                 body.append(h("h3", {}, self.variant_name(game.route, variant)))
+                figures = [("stats.played", t.number(entry["played"]))]
+                if game.has_winner:
+                    figures.append(("stats.won", t.number(entry["won"])))
+                figures.append(("stats.best", "–" if entry["best"] is None else t.number(entry["best"])))
+                if "score" in entry["totals"] and entry["played"]:
+                    figures.append(("stats.average", t.number(round(entry["totals"]["score"] / entry["played"], 1))))
                 body.append(h("dl", {"class": "stat-grid"},
-                              h("div", {}, h("dt", {}, t("stats.played")), h("dd", {}, t.number(entry["played"]))),
-                              h("div", {}, h("dt", {}, t("stats.won")), h("dd", {}, t.number(entry["won"]))),
-                              h("div", {}, h("dt", {}, t("stats.best")),
-                                h("dd", {}, "–" if entry["best"] is None else t.number(entry["best"])))))
+                              [h("div", {}, h("dt", {}, t(key)), h("dd", {}, value)) for key, value in figures]))
                 rows = rankings.get(variant, [])
                 if rows:
                     body.append(h("table", {"class": "rankings"},

@@ -43,7 +43,7 @@ def test_results_add_up_in_statistics():
     scores.record_result(store, "marbles", "5", won=True, score=90, figures={"moves": 5})
     entry = scores.stats_for(store, "marbles")["5"]
     assert entry["played"] == 2 and entry["won"] == 1 and entry["best"] == 90
-    assert entry["totals"] == {"moves": 15}
+    assert entry["totals"] == {"moves": 15, "score": 130}
     assert entry["last"]["score"] == 90
 
 
@@ -81,3 +81,10 @@ def test_saved_game_round_trip_and_discard():
     saved_games.save(store, "marbles", {"version": 1, "x": 2}, {"clock_ms": 20}, base_rev=record.rev)
     saved_games.discard_bad(store, "marbles")
     assert saved_games.load(store, "marbles").data is None
+
+
+def test_games_without_a_winner_count_as_played_only():
+    store = scored_store()
+    scores.record_result(store, "marbles", "5", won=None, score=12)
+    entry = scores.stats_for(store, "marbles")["5"]
+    assert entry["played"] == 1 and entry["won"] == 0 and "won" not in entry["last"]

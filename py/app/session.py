@@ -1,0 +1,70 @@
+"""A game in progress as the browser layer keeps it: saved after every move,
+with a clock that survives reloads, and never overwriting a newer save made
+in another tab."""
+
+from . import saved_games
+from .storage import StaleWrite, StorageFull
+
+
+class GameSession:
+    def __init__(self, store, game: str, now_ms):
+        self.store = store
+        self.game = game
+        self.now_ms = now_ms  # a function: milliseconds since some fixed moment
+        self.rev: int | None = None
+        self.clock_before = 0.0  # time played before the clock last started
+        self.started_at: float | None = None
+
+    # --- the clock -------------------------------------------------------------
+    def start_clock(self) -> None:
+        if self.started_at is None:
+            self.started_at = self.now_ms()
+
+    def stop_clock(self) -> None:
+        if self.started_at is not None:
+            self.clock_before += self.now_ms() - self.started_at
+            self.started_at = None
+
+    def reset_clock(self) -> None:
+        self.clock_before, self.started_at = 0.0, None
+
+    def elapsed_ms(self) -> float:
+        running = self.now_ms() - self.started_at if self.started_at is not None else 0.0
+        return self.clock_before + running
+
+    # --- saving -------------------------------------------------------------------
+    def load(self):
+        """(state JSON, meta) of the saved game, or None."""
+        record = saved_games.load(self.store, self.game)
+        self.rev = record.rev
+        if record.data is None:
+            return None
+        meta = record.data["meta"]
+        clock = meta.get("clock_ms", 0)
+        self.clock_before = float(clock) if isinstance(clock, (int, float)) and clock >= 0 else 0.0
+        self.started_at = None
+        return record.data["state"], meta
+
+    def newer_elsewhere(self) -> bool:
+        """Has another tab saved this game since we last loaded or saved it?"""
+        return saved_games.load(self.store, self.game).rev > (self.rev or 0)
+
+    def save(self, state_json: dict, meta: dict | None = None) -> bool:
+        """Save; False when another tab holds a newer save (ours is not written)."""
+        meta = {**(meta or {}), "clock_ms": round(self.elapsed_ms())}
+        try:
+            record = saved_games.save(self.store, self.game, state_json, meta, base_rev=self.rev)
+        except StaleWrite:
+            return False
+        except StorageFull:
+            return True  # the player has been told; play goes on unsaved
+        self.rev = record.rev
+        return True
+
+    def clear(self) -> None:
+        saved_games.clear(self.store, self.game)
+        self.rev = 0
+
+    def discard_bad(self) -> None:
+        saved_games.discard_bad(self.store, self.game)
+        self.rev = 0

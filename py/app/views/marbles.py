@@ -1,0 +1,475 @@
+"""Marbles on the page: the board, Next bar, figures, menu, hint and game-over window.
+
+All rules live in games.marbles; this view only draws its state and turns
+clicks and keys into moves.
+"""
+
+import random
+
+from games.common.errors import BadState, IllegalMove
+from games.common.rng import SeededRng
+from games.marbles import SIZE, SQUARES, State, VERSIONS, choose_move, new_game, row_col
+
+from .. import browser, router, scores
+from ..html import h
+from ..session import GameSession
+from .base import View
+
+GAME = "marbles"
+MAX_SEED = (1 << 64) - 1
+STEP_MS = 45  # time per square of a marble's journey
+KEY_STEPS = {"ArrowUp": (-1, 0), "ArrowDown": (1, 0), "ArrowLeft": (0, -1), "ArrowRight": (0, 1)}
+
+
+def square_name(sq: int) -> str:
+    """Columns A-I from the left, rows 1-9 from the top: "C5"."""
+    row, col = row_col(sq)
+    return f"{'ABCDEFGHI'[col]}{row + 1}"
+
+
+def format_clock(milliseconds: float) -> str:
+    seconds = int(milliseconds // 1000)
+    hours, rest = divmod(seconds, 3600)
+    return f"{hours}:{rest // 60:02d}:{rest % 60:02d}" if hours else f"{rest // 60}:{rest % 60:02d}"
+
+
+def parse_game_params(params: dict):
+    """(seed, version) from "#/marbles?seed=N&version=V", or None when absent or invalid."""
+    try:
+        seed, version = int(params["seed"]), int(params.get("version", 5))
+    except (KeyError, ValueError):
+        return None
+    return (seed, version) if 0 <= seed <= MAX_SEED and version in VERSIONS else None
+
+
+class MarblesView(View):
+    def __init__(self, app, route):
+        super().__init__(app, route)
+        self.session = GameSession(app.store, GAME, browser.now_ms)
+        self.prefs = app.store.load(f"prefs:{GAME}").data
+        self.state: State | None = None
+        self.selected: int | None = None
+        self.cursor = SQUARES // 2
+        self.hint: tuple | None = None
+        self.message = ""
+        self.message_is_error = False
+        self.busy = False  # a marble is travelling: clicks wait
+        self.effects: dict = {}  # square -> css class for the next draw (ghosts, arrivals)
+        self.recorded = False
+        self.outcome: dict | None = None  # figures for the game-over window
+        self.ticker = None
+        self._start_or_resume()
+
+    # --- starting ------------------------------------------------------------------
+    def _start_or_resume(self) -> None:
+        wanted = parse_game_params(self.route.params)
+        saved = self.session.load()
+        if saved is not None:
+            state_json, meta = saved
+            try:
+                state = State.from_json(state_json)
+            except BadState:
+                self.session.discard_bad()
+                state = None
+            if state is not None and (wanted is None or wanted == (state.seed, state.min_line)):
+                self.state = state
+                self.recorded = bool(meta.get("recorded"))
+                if state.is_over:
+                    self.outcome = meta.get("outcome") if isinstance(meta.get("outcome"), dict) else None
+                return
+        if wanted is not None:
+            self._new_state(*wanted)
+        else:
+            self._new_state(random.randrange(1, 2**31), self.version_pref())
+
+    def version_pref(self) -> int:
+        return self.prefs.get("version") if self.prefs.get("version") in VERSIONS else 5
+
+    def _new_state(self, seed: int, version: int) -> None:
+        self.state = new_game({"version": version}, seed)
+        self.session.reset_clock()
+        self.selected = self.hint = None
+        self.recorded, self.outcome, self.message = False, None, ""
+        self.effects = {}
+        self._save()
+
+    def _save(self) -> None:
+        meta = {"recorded": self.recorded}
+        if self.outcome:
+            meta["outcome"] = self.outcome
+        if not self.session.save(self.state.to_json(), meta):
+            self._take_newer_save()
+
+    def _take_newer_save(self) -> None:
+        """Another tab played on: show its position rather than overwrite it."""
+        self.route.params = {}
+        self.selected = self.hint = None
+        self._start_or_resume()
+        self.app.notice("marbles-other-tab", lambda: self.t("marbles.other_tab"))
+        self.redraw()
+
+    # --- the page ---------------------------------------------------------------------
+    def title(self) -> str:
+        return self.t("game.marbles.name")
+
+    def best(self):
+        entry = scores.stats_for(self.app.store, GAME).get(str(self.state.min_line))
+        return entry["best"] if entry else None
+
+    def share_href(self) -> str:
+        return router.href(GAME, seed=self.state.seed, version=self.state.min_line)
+
+    def render(self):
+        t, state = self.t, self.state
+        best = self.best()
+        return h(
+            "section", {"class": "game-view marbles", "data-game": GAME, "data-version": state.min_line,
+                        "data-shapes": "on" if self.prefs.get("shapes") else "off"},
+            h("div", {"class": "game-head"},
+              h("h1", {"tabindex": "-1"}, t("game.marbles.name")),
+              self.render_menu()),
+            h("div", {"class": "mb-bar"},
+              h("div", {"class": "mb-next", "data-next": True},
+                h("span", {"class": "mb-label"}, t("marbles.next")),
+                h("span", {"class": "mb-next-marbles", "role": "img",
+                           "aria-label": t("marbles.next_label", colours=", ".join(self.colour_name(c) for c in state.next))},
+                  [h("span", {"class": f"m m-{c}"}) for c in state.next])),
+              h("dl", {"class": "mb-figures"},
+                h("div", {}, h("dt", {}, t("marbles.score")), h("dd", {"data-figure": "score"}, t.number(state.score))),
+                h("div", {}, h("dt", {}, t("marbles.best")),
+                  h("dd", {"data-figure": "best"}, "–" if best is None else t.number(best))),
+                h("div", {}, h("dt", {}, t("marbles.time")),
+                  h("dd", {"data-figure": "time"}, format_clock(self.session.elapsed_ms()))))),
+            self.render_board(),
+            h("p", {"class": "mb-message" + (" error" if self.message_is_error else ""), "data-message": True},
+              self.message),
+            h("div", {"class": "mb-tools"},
+              h("button", {"type": "button", "class": "button", "data-action": "undo",
+                           "disabled": not state.can_undo or self.busy, "aria-keyshortcuts": "U"}, t("marbles.undo")),
+              h("button", {"type": "button", "class": "button subtle", "data-action": "hint",
+                           "disabled": state.is_over, "aria-keyshortcuts": "H"}, t("marbles.hint")),
+              h("button", {"type": "button", "class": "button subtle", "data-action": "new",
+                           "aria-keyshortcuts": "N"}, t("marbles.new_game"))),
+            h("p", {"class": "mb-game-number"},
+              t("marbles.game_number"), " ",
+              h("a", {"href": self.share_href(), "data-share": True}, str(state.seed)), " · ",
+              t("marbles.version_" + str(state.min_line))),
+            h("p", {"class": "mb-keys hint"}, t("marbles.keys_help")),
+            self.render_game_over(),
+        )
+
+    def render_menu(self):
+        t = self.t
+        versions = [
+            h("label", {"class": "choice"},
+              h("input", {"type": "radio", "name": "mb-version", "value": v, "data-action": "version",
+                          "checked": v == self.state.min_line}),
+              h("span", {}, t(f"marbles.version_{v}")))
+            for v in VERSIONS
+        ]
+        return h("details", {"class": "game-menu"},
+                 h("summary", {"class": "button subtle"}, t("marbles.menu")),
+                 h("div", {"class": "game-menu-body"},
+                   h("fieldset", {}, h("legend", {}, t("marbles.version")), versions),
+                   h("label", {"class": "choice"},
+                     h("input", {"type": "checkbox", "data-action": "shapes", "checked": bool(self.prefs.get("shapes"))}),
+                     h("span", {}, t("marbles.shapes"))),
+                   h("button", {"type": "button", "class": "button subtle", "data-action": "restart"},
+                     t("marbles.restart")),
+                   h("a", {"class": "button subtle", "href": router.href("rules", GAME)}, t("hub.rules"))))
+
+    def colour_name(self, colour: int) -> str:
+        return self.t(f"marbles.colour.{colour}")
+
+    def render_board(self):
+        board = self.state.board
+        reachable = set(self.state.reachable(self.selected)) if self.selected is not None else set()
+        rows = []
+        for row in range(SIZE):
+            cells = []
+            for col in range(SIZE):
+                sq = row * SIZE + col
+                colour = board[sq]
+                classes = ["cell"]
+                if sq == self.selected:
+                    classes.append("selected")
+                if sq in reachable:
+                    classes.append("reachable")
+                if sq == self.cursor:
+                    classes.append("cursor")
+                if self.hint and sq in self.hint:
+                    classes.append("hint")
+                effect = self.effects.get(sq)
+                content = None
+                if colour:
+                    arriving = " spawned" if effect == "spawned" else ""
+                    content = h("span", {"class": f"m m-{colour}{arriving}"})
+                elif effect and effect.startswith("ghost-"):
+                    content = h("span", {"class": f"m m-{effect[6:]} ghost"})
+                label = self.t("marbles.cell_marble", square=square_name(sq), colour=self.colour_name(colour)) \
+                    if colour else self.t("marbles.cell_free", square=square_name(sq))
+                cells.append(h("div", {"class": " ".join(classes), "role": "gridcell", "id": f"mb-c-{sq}",
+                                       "data-action": "cell", "data-sq": sq, "aria-label": label,
+                                       "aria-selected": "true" if sq == self.selected else "false"}, content))
+            rows.append(h("div", {"class": "mb-row", "role": "row"}, cells))
+        return h("div", {"class": "mb-board", "role": "grid", "tabindex": 0, "id": "mb-board",
+                         "aria-label": self.t("marbles.board"), "aria-activedescendant": f"mb-c-{self.cursor}"},
+                 rows)
+
+    def render_game_over(self):
+        if not (self.state.is_over and self.outcome):
+            return None
+        t, o = self.t, self.outcome
+        rows = [("marbles.over.points", t.number(o["score"])), ("marbles.over.moves", t.number(o["moves"])),
+                ("marbles.over.time", format_clock(o["time_ms"])), ("marbles.over.lines", t.number(o["lines"])),
+                ("marbles.over.best", t.number(o["best"]))]
+        return h("dialog", {"class": "mb-over", "id": "mb-over", "aria-labelledby": "mb-over-title"},
+                 h("h2", {"id": "mb-over-title"}, t("marbles.over.title")),
+                 h("p", {"class": "mb-over-news"}, t("marbles.over.new_best")) if o.get("new_best") else None,
+                 h("p", {"class": "mb-over-news"}, t("marbles.over.place", place=o["place"]))
+                 if o.get("place") and not o.get("new_best") else None,
+                 h("dl", {"class": "mb-over-figures"}, [h("div", {}, h("dt", {}, t(k)), h("dd", {}, v)) for k, v in rows]),
+                 h("div", {"class": "actions"},
+                   h("button", {"type": "button", "class": "button", "data-action": "new", "autofocus": True},
+                     t("marbles.new_game")),
+                   h("button", {"type": "button", "class": "button subtle", "data-action": "restart"},
+                     t("marbles.restart"))))
+
+    def mounted(self, root) -> None:
+        self.root = root
+        browser.replace_hash(self.share_href())
+        if self.state.is_over:
+            self.session.stop_clock()
+            browser.open_dialog(root.querySelector("#mb-over"))
+        else:
+            self.session.start_clock()
+            if self.ticker is None:
+                self.ticker = browser.Repeating(1000, self.tick)
+
+    def tick(self) -> None:
+        node = browser.element("view").querySelector("[data-figure='time']")
+        if node is not None:
+            node.textContent = format_clock(self.session.elapsed_ms())
+
+    def redraw(self, keep_focus: bool = True) -> None:
+        view_root = browser.element("view")
+        focused_board = browser.document.activeElement is not None and \
+            str(browser.document.activeElement.id) == "mb-board"
+        menu = view_root.querySelector("details.game-menu")
+        menu_open = menu is not None and bool(menu.open)
+        view_root.innerHTML = self.render()
+        if menu_open:
+            view_root.querySelector("details.game-menu").open = True
+        self.effects = {}
+        self.mounted(view_root)
+        if keep_focus and focused_board:
+            view_root.querySelector("#mb-board").focus()
+
+    # --- playing ------------------------------------------------------------------------
+    def on_action(self, action: str, data: dict, event) -> None:
+        if action == "cell":
+            self.cursor = int(data["sq"])
+            self.press(self.cursor)
+        elif action == "undo":
+            self.undo()
+        elif action == "hint":
+            self.show_hint()
+        elif action == "new":
+            self._new_state(random.randrange(1, 2**31), self.version_pref())
+            self.announce_new()
+        elif action == "restart":
+            self._new_state(self.state.seed, self.state.min_line)
+            self.announce_new()
+        elif action == "version" and data.get("value", "").isdigit() and int(data["value"]) in VERSIONS:
+            self.set_pref("version", int(data["value"]))
+            self._new_state(random.randrange(1, 2**31), int(data["value"]))
+            self.announce_new()
+        elif action == "shapes":
+            self.set_pref("shapes", not self.prefs.get("shapes"))
+            self.redraw()
+
+    def set_pref(self, name: str, value) -> None:
+        def change(prefs):
+            prefs[name] = value
+            return prefs
+
+        self.prefs[name] = value
+        try:
+            self.prefs = self.app.store.update(f"prefs:{GAME}", change).data
+        except Exception:
+            pass  # storage full: the player has been told; the choice holds for this visit
+
+    def announce_new(self) -> None:
+        self.app.announce(self.t("marbles.announce.new", number=self.state.seed))
+        self.redraw()
+
+    def say(self, text: str, error: bool = False) -> None:
+        """The line under the board: why a move was refused, or a hint."""
+        self.message, self.message_is_error = text, error
+
+    def press(self, sq: int) -> None:
+        """A click or Enter on a square: select, deselect or move."""
+        if self.busy or self.state.is_over:
+            return
+        colour = self.state.board[sq]
+        self.message = ""
+        if colour:
+            self.selected = None if self.selected == sq else sq
+            if self.selected is not None:
+                self.app.announce(self.t("marbles.announce.selected", colour=self.colour_name(colour),
+                                         square=square_name(sq)))
+            self.redraw()
+        elif self.selected is None:
+            self.say(self.t("marbles.pick_first"), error=True)
+            self.redraw()
+        else:
+            self.move(self.selected, sq)
+
+    def move(self, src: int, dst: int) -> None:
+        try:
+            events = self.state.apply((src, dst))
+        except IllegalMove as refusal:
+            self.refuse(dst, refusal)
+            return
+        self.selected = self.hint = None
+        journey = events[0]["path"]
+        if self.app.reduced_motion:
+            self.after_move(events)
+            return
+        self.busy = True
+        board = browser.element("view").querySelector("#mb-board")
+        traveller = browser.document.createElement("span")
+        traveller.className = f"m m-{events[0]['colour']} traveller"
+        board.appendChild(traveller)
+        source = board.querySelector(f"#mb-c-{src} .m")
+        if source is not None:
+            source.classList.add("departed")
+        frames = [{"transform": f"translate({c * 100}%, {r * 100}%)"} for r, c in map(row_col, journey)]
+        browser.animate(traveller, frames, STEP_MS * (len(journey) - 1), lambda: self.after_move(events))
+
+    def refuse(self, sq: int, refusal: IllegalMove) -> None:
+        self.say(self.t(refusal.key, **{k: square_name(v) if k == "square" else v
+                                         for k, v in refusal.params.items()}), error=True)
+        self.app.announce(self.message)
+        self.redraw()
+        cell = browser.element("view").querySelector(f"#mb-c-{sq}")
+        if cell is not None:
+            cell.classList.add("refused")
+
+    def after_move(self, events: list) -> None:
+        self.busy = False
+        said = []
+        for event in events:
+            kind = event["type"]
+            if kind == "move":
+                said.append(self.t("marbles.announce.move", colour=self.colour_name(event["colour"]),
+                                   source=square_name(event["from"]), target=square_name(event["to"])))
+            elif kind == "line":
+                for sq in event["squares"]:
+                    self.effects[sq] = f"ghost-{event['colour']}"
+                said.append(self.t("marbles.announce.line", length=event["length"],
+                                   colour=self.colour_name(event["colour"]), points=event["points"]))
+            elif kind == "spawn":
+                for marble in event["marbles"]:
+                    self.effects[marble["square"]] = "spawned"
+                if event["marbles"]:
+                    said.append(self.t("marbles.announce.spawn", marbles=", ".join(
+                        self.t("marbles.colour_on", colour=self.colour_name(m["colour"]), square=square_name(m["square"]))
+                        for m in event["marbles"])))
+            elif kind == "game_over":
+                self.finish()
+                said.append(self.t("marbles.announce.over", score=self.state.score))
+        self._save()
+        self.app.announce(" ".join(said))
+        self.redraw()
+
+    def finish(self) -> None:
+        """Record the finished game once, in statistics and rankings."""
+        if self.recorded:
+            return
+        self.session.stop_clock()
+        best_before = self.best()
+        time_ms = round(self.session.elapsed_ms())
+        place = scores.record_result(
+            self.app.store, GAME, str(self.state.min_line), won=None, score=self.state.score,
+            figures={"moves": self.state.moves, "lines": self.state.lines, "time_s": time_ms // 1000,
+                     "seed": str(self.state.seed)},
+            date=browser.today_iso())
+        self.recorded = True
+        self.outcome = {
+            "score": self.state.score, "moves": self.state.moves, "lines": self.state.lines, "time_ms": time_ms,
+            "best": max(self.state.score, best_before or 0), "place": place,
+            "new_best": best_before is None or self.state.score > best_before,
+        }
+
+    def undo(self) -> None:
+        if self.busy or not self.state.can_undo:
+            return
+        self.state.undo()
+        self.selected = self.hint = None
+        self.message = ""
+        self._save()
+        self.app.announce(self.t("marbles.announce.undo"))
+        self.redraw()
+
+    def show_hint(self) -> None:
+        if self.busy or self.state.is_over:
+            return
+        move = choose_move(self.state, SeededRng(self.state.seed ^ self.state.moves))
+        if move is None:
+            return
+        self.hint = tuple(move)
+        self.cursor = move[0]
+        colour = self.state.board[move[0]]
+        self.say(self.t("marbles.hint_text", colour=self.colour_name(colour),
+                        source=square_name(move[0]), target=square_name(move[1])))
+        self.app.announce(self.message)
+        self.redraw()
+
+    # --- keyboard ----------------------------------------------------------------------------
+    def on_key(self, event) -> None:
+        if event.ctrlKey or event.metaKey or event.altKey:
+            return
+        target = event.target
+        if str(target.tagName) in ("INPUT", "SELECT", "TEXTAREA", "SUMMARY") or \
+                (str(target.tagName) == "BUTTON" and event.key in ("Enter", " ")):
+            return
+        key = str(event.key)
+        on_board = str(target.id) == "mb-board"
+        if key in KEY_STEPS and on_board:
+            event.preventDefault()
+            dr, dc = KEY_STEPS[key]
+            row, col = row_col(self.cursor)
+            self.cursor = min(SIZE - 1, max(0, row + dr)) * SIZE + min(SIZE - 1, max(0, col + dc))
+            self.redraw()
+        elif key in ("Enter", " ") and on_board:
+            event.preventDefault()
+            self.press(self.cursor)
+        elif key in ("u", "U"):
+            self.undo()
+        elif key in ("n", "N"):
+            self.on_action("new", {}, event)
+        elif key in ("h", "H"):
+            self.show_hint()
+
+    # --- leaving and other tabs ---------------------------------------------------------------
+    def suspend(self) -> None:
+        self.session.stop_clock()
+        self._save()
+
+    def resume(self) -> None:
+        if not self.state.is_over:
+            self.session.start_clock()
+
+    def close(self) -> None:
+        self.suspend()
+        if self.ticker is not None:
+            self.ticker.stop()
+            self.ticker = None
+
+    def on_storage_change(self, name) -> None:
+        if name in (None, f"saved:{GAME}") and self.session.newer_elsewhere():
+            self._take_newer_save()
+        elif name in (None, f"stats:{GAME}", f"prefs:{GAME}"):
+            self.prefs = self.app.store.load(f"prefs:{GAME}").data
+            self.redraw()
