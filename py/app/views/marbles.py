@@ -153,7 +153,7 @@ class MarblesView(View):
             h("p", {"class": "mb-game-number"},
               t("marbles.game_number"), " ",
               h("a", {"href": self.share_href(), "data-share": True}, str(state.seed)), " · ",
-              t("marbles.version_" + str(state.min_line))),
+              t(f"marbles.version_{state.min_line}")),
             h("p", {"class": "mb-keys hint"}, t("marbles.keys_help")),
             self.render_game_over(),
         )
