@@ -1,0 +1,216 @@
+"""Marbles played in the page as a person would: clicks, keys, reloads."""
+
+import json
+import re
+
+from playwright.sync_api import expect
+
+from e2e_support import wait_ready
+from games.marbles import COLOUR_LETTERS, choose_move, new_game, parse_position
+from games.common.rng import SeededRng
+
+LINE_NEARLY_DONE = """
+marbles version=5 seed=7 next=GBY score=30 moves=12 lines=3
+.BRR.....
+G...R....
+.........
+.........
+RRRR.....
+.........
+........R
+.........
+.........
+"""
+
+
+def near_full_position() -> str:
+    """No two neighbours share a colour, so no line can form; three squares free."""
+    rows = []
+    for r in range(9):
+        row = ""
+        for c in range(9):
+            row += "." if r * 9 + c in (78, 79, 80) else COLOUR_LETTERS[(r * 3 + c) % 7 + 1]
+        rows.append(row)
+    return "marbles version=5 seed=11 next=RGB score=120 moves=80 lines=12\n" + "\n".join(rows)
+
+
+def load_position(page, notation: str, clock_ms: int = 0):
+    state = parse_position(notation)
+    record = {"v": 1, "rev": 1, "data": {"state": state.to_json(), "meta": {"clock_ms": clock_ms, "recorded": False}}}
+    page.evaluate("(record) => localStorage.setItem('gemau:saved:marbles', record)", json.dumps(record))
+    page.evaluate("location.hash = '#/'")
+    page.evaluate("location.hash = '#/marbles'")
+    expect(page.locator("[data-game='marbles']")).to_be_visible()
+    return state
+
+
+def board_letters(page) -> str:
+    return page.evaluate("""() => Array.from(document.querySelectorAll('.mb-board .cell')).map((cell) => {
+        const m = cell.querySelector('.m:not(.ghost)');
+        return m ? 'xRGBYPCO'[Number(m.className.match(/m-(\\d)/)[1])] : '.';
+    }).join('')""")
+
+
+def has_classes(names: str):
+    """A class pattern matching elements that have all these classes, whatever else they have."""
+    return re.compile("".join(rf"(?=.*\b{name}\b)" for name in names.split()))
+
+
+def cell(page, sq):
+    return page.locator(f"#mb-c-{sq}")
+
+
+def test_a_shared_game_number_opens_that_game(open_app):
+    page = open_app("#/marbles?seed=424242&version=4")
+    expect(page.locator("[data-game='marbles']")).to_have_attribute("data-version", "4")
+    expected = "".join(COLOUR_LETTERS[c] for c in new_game({"version": 4}, 424242).board)
+    assert board_letters(page) == expected
+    expect(page.locator("[data-share]")).to_have_text("424242")
+
+
+def test_select_then_move_along_a_path_and_new_marbles_arrive(open_app):
+    page = open_app("#/marbles?seed=42&version=5")
+    state = new_game({"version": 5}, 42)
+    src = next(sq for sq in range(81) if state.board[sq])
+    dst = state.reachable(src)[-1]
+    cell(page, src).click()
+    expect(cell(page, src)).to_have_class(has_classes("selected"))
+    expect(page.locator("#announcer")).to_contain_text("Selected the")
+    cell(page, dst).click()
+    events = state.apply((src, dst))
+    expect(page.locator("#announcer")).to_contain_text("Moved the")
+    expect(page.locator("#announcer")).to_contain_text("New marbles:")
+    assert board_letters(page) == "".join(COLOUR_LETTERS[c] for c in state.board)
+    assert len(events[0]["path"]) >= 2
+
+
+def test_unreachable_square_flashes_red_and_nothing_changes(open_app):
+    page = open_app()
+    load_position(page, LINE_NEARLY_DONE)
+    before = board_letters(page)
+    cell(page, 62).click()
+    cell(page, 0).click()  # walled in by B on A2... and G on A1's south
+    expect(cell(page, 0)).to_have_class(has_classes("refused"))
+    expect(page.locator("[data-message]")).to_have_text("That square can't be reached.")
+    assert board_letters(page) == before
+
+
+def test_a_line_clears_and_scores_then_undo_takes_it_back(open_app):
+    page = open_app()
+    load_position(page, LINE_NEARLY_DONE)
+    before = board_letters(page)
+    cell(page, 62).click()
+    cell(page, 40).click()
+    expect(page.locator("[data-figure='score']")).to_have_text("40")
+    expect(page.locator("#announcer")).to_contain_text("Line of 5 red cleared: 10 points.")
+    after = board_letters(page)
+    assert after[36:41] == "....." and after[62] == "."
+    page.get_by_role("button", name="Undo").click()
+    expect(page.locator("[data-figure='score']")).to_have_text("30")
+    assert board_letters(page) == before
+    expect(page.get_by_role("button", name="Undo")).to_be_disabled()
+
+
+def test_the_whole_move_by_keyboard(open_app):
+    page = open_app()
+    load_position(page, LINE_NEARLY_DONE)
+    page.locator("#mb-board").focus()
+    # The cursor starts in the centre (E5, square 40); go to I7 (square 62): 2 down, 4 right.
+    for key in ["ArrowDown", "ArrowDown", "ArrowRight", "ArrowRight", "ArrowRight", "ArrowRight"]:
+        page.keyboard.press(key)
+    page.keyboard.press("Enter")
+    expect(cell(page, 62)).to_have_class(has_classes("selected cursor"))
+    for key in ["ArrowUp", "ArrowUp", "ArrowLeft", "ArrowLeft", "ArrowLeft", "ArrowLeft"]:
+        page.keyboard.press(key)
+    page.keyboard.press(" ")
+    expect(page.locator("[data-figure='score']")).to_have_text("40")
+    page.keyboard.press("u")
+    expect(page.locator("[data-figure='score']")).to_have_text("30")
+
+
+def test_hint_highlights_the_auto_players_move(open_app):
+    page = open_app("#/marbles?seed=99&version=5")
+    page.get_by_role("button", name="Hint").click()
+    state = new_game({"version": 5}, 99)
+    src, dst = choose_move(state, SeededRng(state.seed ^ state.moves))
+    expect(page.locator(".cell.hint")).to_have_count(2)
+    expect(cell(page, src)).to_have_class(has_classes("cursor hint"))
+    expect(cell(page, dst)).to_have_class(has_classes("hint"))
+
+
+def test_game_over_from_a_near_full_board_is_recorded_in_the_rankings(open_app):
+    page = open_app()
+    notation = near_full_position()
+    state = load_position(page, notation, clock_ms=65_000)
+    expect(page.locator("[data-figure='time']")).to_contain_text("1:0")
+    state.apply((77, 78))
+    assert state.is_over, "the fixture must end the game"
+    cell(page, 77).click()
+    cell(page, 78).click()
+    dialog = page.locator("#mb-over")
+    expect(dialog).to_be_visible()
+    expect(dialog).to_contain_text("Game over")
+    expect(dialog).to_contain_text(str(state.score))
+    expect(dialog).to_contain_text("A new best score!")
+    expect(page.locator("#announcer")).to_contain_text(f"Game over: {state.score} points.")
+    dialog.get_by_role("button", name="New Game").click()
+    expect(dialog).to_have_count(0)
+    expect(page.locator("[data-figure='best']")).to_have_text(str(state.score))
+    page.get_by_role("link", name="Statistics").click()
+    marbles = page.locator("[data-stats='marbles']")
+    expect(marbles).to_contain_text("5 in a row")
+    expect(marbles.locator("table.rankings tbody tr").first).to_contain_text(str(state.score))
+    page.locator("[data-card='marbles']").count()
+    page.locator("#nav-home").click()
+    expect(page.locator("[data-card='marbles'] .game-card-result")).to_have_text(f"Best: {state.score}")
+
+
+def test_restart_plays_the_same_game_again_and_counts_separately(open_app):
+    page = open_app("#/marbles?seed=5&version=5")
+    first = board_letters(page)
+    cell(page, next(i for i, ch in enumerate(first) if ch != ".")).click()
+    page.locator("summary", has_text="Menu").click()
+    page.get_by_role("button", name="Restart game").click()
+    assert board_letters(page) == first
+    expect(page.locator("[data-share]")).to_have_text("5")
+
+
+def test_reload_resumes_the_game_with_its_clock(open_app):
+    page = open_app("#/marbles?seed=31&version=5")
+    state = new_game({"version": 5}, 31)
+    src = next(sq for sq in range(81) if state.board[sq])
+    dst = state.reachable(src)[0]
+    cell(page, src).click()
+    cell(page, dst).click()
+    expect(page.locator("#announcer")).to_contain_text("Moved the")
+    page.wait_for_timeout(2100)
+    played = board_letters(page)
+    page.reload()
+    wait_ready(page)
+    assert board_letters(page) == played
+    clock = page.locator("[data-figure='time']").inner_text()
+    assert clock != "0:00", "the clock restarted from zero"
+    expect(page.get_by_role("button", name="Undo")).to_be_enabled()
+
+
+def test_version_and_colour_blind_choices_are_remembered(open_app):
+    page = open_app("#/marbles")
+    page.locator("summary", has_text="Menu").click()
+    page.get_by_label("4 in a row").check()
+    expect(page.locator("[data-game='marbles']")).to_have_attribute("data-version", "4")
+    page.get_by_label("Colour-blind marbles").check()
+    expect(page.locator("[data-game='marbles']")).to_have_attribute("data-shapes", "on")
+    page.get_by_role("button", name="New Game").click()
+    page.reload()
+    wait_ready(page)
+    expect(page.locator("[data-game='marbles']")).to_have_attribute("data-version", "4")
+    expect(page.locator("[data-game='marbles']")).to_have_attribute("data-shapes", "on")
+
+
+def test_rules_page_has_the_scoring_table_in_both_languages(open_app):
+    page = open_app("#/rules/marbles")
+    expect(page.locator(".rules-body table")).to_contain_text("42")
+    page.get_by_role("link", name="Settings").click()
+    page.get_by_label("Cymraeg").check()
+    page.evaluate("location.hash = '#/rules/marbles'")
+    expect(page.locator(".rules-body")).to_contain_text("Cyngor")
