@@ -141,3 +141,11 @@ def test_check_all_resets_every_bad_record_and_keeps_the_good():
     store.check_all()
     assert problems == [("counter", "reset")]
     assert store.load("other").data == "kept"
+
+
+def test_depth_check_ignores_brackets_inside_strings():
+    from app.storage import too_deep
+
+    assert not too_deep(json.dumps({"text": "[" * 500, "list": [[[1]]]}))
+    assert too_deep("[" * 65 + "]" * 65)
+    assert not too_deep('"\\"[[[["')
