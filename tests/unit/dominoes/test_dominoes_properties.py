@@ -39,10 +39,10 @@ def test_28_tiles_conserved_and_scores_in_fives_over_1500_games():
     assert games == 1500
 
 
-def test_json_round_trip_and_replay_over_300_games():
+def test_json_round_trip_and_replay_over_200_games():
     """JSON round trip: a saved game resumes identically, through json text."""
     rng = SeededRng(3)
-    for state, _ in random_games(300, 2, target=100):
+    for state, _ in random_games(200, 2, target=100):
         data = state.to_json()
         copy = State.from_json(json.loads(json.dumps(data)))
         assert copy.to_json() == data
@@ -81,10 +81,10 @@ def hidden_shuffled(state, seat, rng):
     return copy
 
 
-def test_views_leak_nothing_hidden_over_200_games():
+def test_views_leak_nothing_hidden_over_150_games():
     """Views leak nothing hidden: re-dealing what a seat cannot see leaves its view unchanged."""
     rng = SeededRng(5)
-    for state, events in random_games(200, 3, target=100):
+    for state, events in random_games(150, 3, target=100):
         if state.is_over or rng.randrange(4):
             continue
         for seat in range(state.table.seats):
