@@ -4,15 +4,15 @@ Phases: "setup" (each side places the opponent's rolled blocks), "play", "over".
 Players are 0 (gold, home star d2) and 1 (blue, home star d6).
 """
 
-from games.common.errors import BadState, IllegalMove
+from games.common.errors import IllegalMove
 from games.common.rng import SeededRng
 
-from .board import square_name
+from .board import parse_square, square_name
 from .cube import FACE_NAMES, ORIENTATION_OF, SLIDER, TIP, TOP, faces
 from .diagnosis import why_illegal
+from .hops import slide_path
 from .options import normalise_options, start_squares
 from .position import Position
-from .hops import slide_path
 from .rules import Move, block_turns, has_turn, legal_turns, play
 from .setup import Placement, open_placements, random_placements, roll, side_faces_of
 
@@ -71,11 +71,14 @@ class State:
             return legal_turns(self.position, self.current_player, self.no_side_by_side, all_paths)
         return []
 
-    def tip_options(self, square: int) -> list:
-        """For the view: the tips of the current player's block on `square`, each
-        with the symbol it brings up and every hop path it allows (squares from
-        the tip square on; a Slider path lists every square it crosses)."""
-        if self.phase != "play" or self.position.owner(square) != self.current_player:
+    def tip_options(self, square) -> list:
+        """For the view: the tips of the current player's block on `square` (a name
+        like "c3" or an index), each with the symbol it brings up and every hop
+        path it allows (squares from the tip square on; a Slider path lists every
+        square it crosses)."""
+        if isinstance(square, str):
+            square = parse_square(square)
+        if self.phase != "play" or not 0 <= square < 49 or self.position.owner(square) != self.current_player:
             return []
         by_direction = {}
         for move in block_turns(self.position, square, self.no_side_by_side, all_paths=True):

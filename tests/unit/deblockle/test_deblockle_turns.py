@@ -81,12 +81,12 @@ def test_turns_alternate_and_events_are_plain_json():
 
 def test_tip_options_show_each_tip_with_the_symbol_it_brings_up_and_its_hops():
     state = state_with({"c1": "gold " + cube(west="slider", north="x"), "a7": "blue " + cube(top="x")})
-    options = {o["direction"]: o for o in state.tip_options(parse_square("c1"))}
+    options = {o["direction"]: o for o in state.tip_options("c1")}
     east = options["E"]
     assert east["to"] == "d1" and east["top"] == "slider" and not east["removes"]
     assert ["d1", "d2", "d3", "d4", "d5"] in east["hops"]
     assert set(east["moves"]) == {m for m in notations(state) if m.startswith("c1E")}
-    assert state.tip_options(parse_square("a7")) == []  # not the player to move
+    assert state.tip_options("a7") == [] and state.tip_options("z9") == []  # not the player to move; no square
 
 
 # --- Deblockle'd ------------------------------------------------------------------

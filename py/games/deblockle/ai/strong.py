@@ -1,7 +1,7 @@
 """The strong computer player: alpha-beta search on the race evaluation,
 deepening until its budget of expanded positions is spent."""
 
-from ..rules import Move, block_outcomes, play_outcome
+from ..rules import block_outcomes, play_outcome
 from .evaluation import WIN, race_totals, race_value
 from .placing import hindering_placement
 from .race import distances
