@@ -159,8 +159,9 @@ def test_game_over_from_a_near_full_board_is_recorded_in_the_rankings(open_app):
     page.get_by_role("link", name="Statistics").click()
     marbles = page.locator("[data-stats='marbles']")
     expect(marbles).to_contain_text("5 in a row")
-    expect(marbles.locator("table.rankings tbody tr").first).to_contain_text(str(state.score))
-    page.locator("[data-card='marbles']").count()
+    top = marbles.locator("table.rankings tbody tr").first
+    expect(top).to_contain_text(str(state.score))
+    expect(top).to_contain_text(f"{state.moves} moves · {state.lines} lines")
     page.locator("#nav-home").click()
     expect(page.locator("[data-card='marbles'] .game-card-result")).to_have_text(f"Best: {state.score}")
 

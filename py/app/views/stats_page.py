@@ -14,6 +14,16 @@ class StatsView(View):
         key = f"variant.{game}.{variant}"
         return self.t(key) if self.t.has(key) else self.t("variant.default")
 
+    def figures_text(self, figures: dict) -> str:
+        """The figures a game stored with a ranking, named in the player's language."""
+        parts = []
+        for name, value in figures.items():
+            key = f"figure.{name}"
+            if self.t.has(key):
+                shown = f"{int(value) // 60}:{int(value) % 60:02d}" if name == "time_s" else value
+                parts.append(self.t(key, value=shown))
+        return " · ".join(parts)
+
     def render(self):
         t = self.t
         sections = []
@@ -39,9 +49,11 @@ class StatsView(View):
                                   h("caption", {}, t("stats.rankings")),
                                   h("thead", {}, h("tr", {}, h("th", {"scope": "col"}, "#"),
                                                    h("th", {"scope": "col"}, t("stats.score")),
-                                                   h("th", {"scope": "col"}, t("stats.date")))),
+                                                   h("th", {"scope": "col"}, t("stats.date")),
+                                                   h("th", {"scope": "col"}, t("stats.details")))),
                                   h("tbody", {}, [h("tr", {}, h("td", {}, str(i + 1)), h("td", {}, t.number(row["score"])),
-                                                    h("td", {}, row["date"])) for i, row in enumerate(rows)])))
+                                                    h("td", {}, row["date"]), h("td", {}, self.figures_text(row["figures"])))
+                                                  for i, row in enumerate(rows)])))
             sections.append(h("section", {"class": "stats-game", "data-stats": game.route},
                               h("h2", {}, t(game.name_key)), body))
         return h("section", {"class": "page stats", "data-page": "stats"},
