@@ -1,9 +1,104 @@
-"""Placeholder: replaced below."""
+"""The Hint auto-player.
+
+It sees what the player sees (board, Next colours, version), never the seed,
+so it does not know where the Next marbles will land.
+
+Two stages:
+1. Every legal move gets a quick score: the change in line potential (see
+   evaluation.py), computed from per-square tables in O(1) a move.
+2. The best few moves, and the moves that clear a line, are played out on a
+   copy: a clearing move is judged on the board it leaves; any other move on
+   the boards left after sampled landings of the Next marbles.
+`budget` counts the boards judged in stage 2, so the time per move is bounded
+without reading a clock.
+"""
+
+from .board import EMPTY, NEIGHBOURS, SQUARES, lines_through, line_points
+from .evaluation import Judge, free_regions_fast
+
+DEFAULT_BUDGET = 48
+MAX_CANDIDATES = 12
+MAX_CLEARING = 12
 
 
 def random_move(state, rng):
-    return rng.choice(state.legal_moves())
+    """A uniformly random legal move (the baseline player of the benchmark):
+    the same as rng.choice(state.legal_moves()), without building the list."""
+    options = state.targets_by_marble()
+    index = rng.randrange(sum(len(targets) for _, targets in options))
+    for src, targets in options:
+        if index < len(targets):
+            return (src, targets[index])
+        index -= len(targets)
 
 
-def choose_move(state, rng, budget=None):
-    return random_move(state, rng)
+def choose_move(state, rng, budget: int = DEFAULT_BUDGET):
+    """The auto-player's move (src, dst) for `state` (a State or anything with
+    .board, .next and .min_line), or None when there is no move."""
+    board = list(state.board)
+    judge = Judge(state.min_line)
+    moves = _scored_moves(board, judge)
+    if not moves:
+        return None
+    clearing = [(quick, move) for quick, move, clears in moves if clears]
+    quiet = [(quick, move) for quick, move, clears in moves if not clears]
+    clearing.sort(key=_rank)
+    quiet.sort(key=_rank)
+    budget = max(1, budget)
+    clearing = clearing[:min(MAX_CLEARING, budget)]
+    quiet = quiet[:budget - len(clearing)]
+
+    best_value, best_move = None, None
+    for _, move in clearing + quiet:
+        value = _play_out(board, move, list(state.next), judge)
+        if best_value is None or value > best_value:
+            best_value, best_move = value, move
+    return best_move
+
+
+def _rank(item):
+    quick, move = item
+    return (-quick, move)
+
+
+def _scored_moves(board: list, judge) -> list:
+    """(quick score, move, may clear) for every legal move."""
+    region_of, regions = free_regions_fast(board)
+    removal, addition, completes = judge.move_tables(board)
+    moves = []
+    for src in range(SQUARES):
+        colour = board[src]
+        if colour == EMPTY:
+            continue
+        touching = {region_of[nb] for nb in NEIGHBOURS[src] if region_of[nb] >= 0}
+        if not touching:
+            continue
+        base = removal[src]
+        for index in touching:
+            for dst in regions[index]:
+                quick = base + addition[dst][colour] - judge.shared_correction(board, src, dst, colour)
+                moves.append((quick, (src, dst), colour in completes[dst]))
+    return moves
+
+
+def _play_out(board: list, move, next_colours: list, judge) -> float:
+    src, dst = move
+    after = list(board)
+    colour = after[src]
+    after[src] = EMPTY
+    after[dst] = colour
+    points = _clear(after, [dst], judge.m)
+    if points:
+        return judge.weights["points"] * points + judge.evaluate(after)
+    return judge.evaluate(after, next_colours)
+
+
+def _clear(board: list, squares, m: int) -> int:
+    found = lines_through(board, squares, m)
+    points = 0
+    for line in found:
+        points += line_points(len(line), m)
+    for line in found:
+        for sq in line:
+            board[sq] = EMPTY
+    return points

@@ -8,6 +8,8 @@ A move is a pair (src, dst) of squares (0..80, row * 9 + col); lists work too.
   {"type": "game_over", "score"}
 """
 
+from itertools import repeat
+
 from games.common.errors import BadState, IllegalMove
 
 from . import board as geo
@@ -91,23 +93,33 @@ class State:
         return geo.shortest_path(self.board, src, dst)
 
     def legal_moves(self) -> list:
-        """Every (src, dst) move, sorted. A marble reaches every square of the free
-        regions it touches, so this costs one flood fill, not one per marble."""
+        """Every (src, dst) move, sorted."""
+        moves = []
+        for src, targets in self.targets_by_marble():
+            moves.extend(zip(repeat(src, len(targets)), targets))
+        return moves
+
+    def targets_by_marble(self) -> list:
+        """[(src, sorted squares it can reach)] for every marble that can move.
+        A marble reaches every square of the free regions it touches, so this
+        costs one flood fill, not one per marble."""
         if self.is_over:
             return []
         regions = geo.free_regions(self.board)
-        region_of = {}
+        region_of = [-1] * SQUARES
         for index, members in enumerate(regions):
             for sq in members:
                 region_of[sq] = index
-        moves = []
+        found = []
         for src in range(SQUARES):
             if self.board[src] == EMPTY:
                 continue
-            touching = sorted({region_of[nb] for nb in geo.NEIGHBOURS[src] if nb in region_of})
-            targets = sorted(sq for index in touching for sq in regions[index])
-            moves.extend((src, dst) for dst in targets)
-        return moves
+            touching = {region_of[nb] for nb in geo.NEIGHBOURS[src]} - {-1}
+            if len(touching) == 1:
+                found.append((src, regions[touching.pop()]))
+            elif touching:
+                found.append((src, sorted(sq for index in touching for sq in regions[index])))
+        return found
 
     def copy(self) -> "State":
         twin = State(

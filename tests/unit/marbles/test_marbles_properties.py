@@ -62,10 +62,10 @@ def _board_from_events(board: list, events: list) -> list:
     return board
 
 
-def play(seed: int, version: int, player, each_step) -> State:
+def play(seed: int, version: int, player, each_step, max_moves: int = 10_000) -> State:
     state = new_game({"version": version}, seed)
     rng = SeededRng(seed).fork("player")
-    while not state.is_over:
+    while not state.is_over and state.moves < max_moves:
         each_step(state, player(state, rng))
     return state
 
@@ -79,20 +79,21 @@ def quick_auto_player(state, rng):
 
 
 def test_conservation_and_score_over_thousands_of_random_games():
-    """Marble count conservation and score = sum of line scores, every step of 2,400 games."""
+    """Marble count conservation and score = sum of line scores, every step of 2,000 games."""
     lines = 0
-    for seed in range(1200):
+    for seed in range(1000):
         for version in (5, 4):
             lines += play(seed, version, random_player, check_step).lines
     assert lines > 50, "the random games did make lines"
 
 
 def test_long_auto_player_games_keep_the_invariants():
-    """The same invariants through long games with many lines (auto-player, small budget)."""
-    for seed in range(3):
+    """The same invariants through long games with many lines (auto-player, small
+    budget; "4 in a row" games can last thousands of moves, so they are cut short)."""
+    for seed in range(2):
         for version in (5, 4):
-            state = play(seed, version, quick_auto_player, check_step)
-            assert state.lines >= 5
+            state = play(seed, version, quick_auto_player, check_step, max_moves=300)
+            assert state.lines >= 10
 
 
 def _round_trip_and_undo(state: State, move) -> None:
@@ -114,11 +115,11 @@ def _round_trip_and_undo(state: State, move) -> None:
 
 def test_json_round_trip_and_undo_at_every_step():
     """JSON round trip at every step; undo restores exactly; same marbles after undo."""
-    for seed in range(150):
+    for seed in range(100):
         for version in (5, 4):
             play(10_000 + seed, version, random_player, _round_trip_and_undo)
     play(7, 5, quick_auto_player, _round_trip_and_undo)
-    play(7, 4, quick_auto_player, _round_trip_and_undo)
+    play(7, 4, quick_auto_player, _round_trip_and_undo, max_moves=200)
 
 
 def test_same_seed_and_moves_give_the_same_game_byte_for_byte():
@@ -151,3 +152,14 @@ def test_legal_moves_match_the_reachable_squares():
             route = state.path(src, dst)
             assert route[0] == src and route[-1] == dst
             state.apply((src, dst))
+
+
+def test_random_move_is_a_uniform_choice_among_legal_moves():
+    """random_move picks as rng.choice(legal_moves()) would, without the list."""
+    for seed in range(30):
+        state = new_game({"version": 4}, seed)
+        while not state.is_over:
+            a, b = SeededRng(seed + state.moves), SeededRng(seed + state.moves)
+            move = random_move(state, a)
+            assert move == b.choice(state.legal_moves())
+            state.apply(move)
