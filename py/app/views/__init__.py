@@ -1,21 +1,33 @@
 """Views: each turns app state into HTML and player actions into changes.
 
-A view module for a finished game replaces the "coming soon" page by adding
-its route to GAME_VIEWS.
+A game's view lives in views/<route>.py and exports VIEW (its View class);
+until that module exists the game's route shows the "coming soon" page.
 """
 
+import importlib
+
+from ..games_list import GAME_ROUTES
 from .base import View
 from .coming_soon import ComingSoonView
 from .hub import HubView
-from .marbles import MarblesView
 from .rules import RulesView
 from .settings_page import SettingsView
 from .stats_page import StatsView
 
 PAGE_VIEWS = {"hub": HubView, "settings": SettingsView, "stats": StatsView, "rules": RulesView}
-GAME_VIEWS: dict[str, type[View]] = {"marbles": MarblesView}
+
+
+def game_view(route: str) -> type[View]:
+    """The view class of a game, imported the first time it is opened."""
+    try:
+        module = importlib.import_module(f"{__name__}.{route}")
+    except ModuleNotFoundError as missing:
+        if missing.name != f"{__name__}.{route}":
+            raise  # a real import error inside the view must not look like "coming soon"
+        return ComingSoonView
+    return module.VIEW
 
 
 def make_view(app, route) -> View:
-    view_class = PAGE_VIEWS.get(route.page) or GAME_VIEWS.get(route.page, ComingSoonView)
-    return view_class(app, route)
+    view_class = PAGE_VIEWS.get(route.page) or (game_view(route.page) if route.page in GAME_ROUTES else None)
+    return (view_class or HubView)(app, route)

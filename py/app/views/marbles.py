@@ -473,3 +473,6 @@ class MarblesView(View):
         elif name in (None, f"stats:{GAME}", f"prefs:{GAME}"):
             self.prefs = self.app.store.load(f"prefs:{GAME}").data
             self.redraw()
+
+
+VIEW = MarblesView
