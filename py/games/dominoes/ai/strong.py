@@ -16,7 +16,7 @@ from .moves import from_engine_move, team_list
 from .policies import greedy_pick
 from .sampling import sample_world
 
-DEFAULT_BUDGET = 300
+DEFAULT_BUDGET = 800
 WIN_BONUS = 100  # the value of reaching the target during a playout, in points
 POOL = 5  # at most this many worlds sampled for each one played out
 
