@@ -15,6 +15,7 @@ ENGINE = Path(__file__).resolve().parents[3] / "py" / "games" / "deblockle"
 
 @pytest.mark.parametrize("level", sorted(PLAYERS))
 def test_every_player_places_and_plays_legal_moves(level):
+    """Opponents: the computer at several strengths; it arranges the other side's blocks too."""
     state = new_game({"blocks": [3, 4]}, 5)
     rng = SeededRng(1)
     for _ in range(20):

@@ -16,6 +16,7 @@ def test_rolling_the_blocks_like_dice_is_seeded():
 
 
 def test_every_symbol_can_be_rolled_face_up():
+    """Rolled like dice; 'a block landing on an edge is rolled again' cannot happen on screen."""
     seen = Counter(top for seed in range(100) for tops in new_game({}, seed).to_place for top in tops)
     assert set(seen) == set(range(6))
 
