@@ -27,7 +27,7 @@ ZIP_PATH = ROOT / "static" / "py.zip"
 SW_TEMPLATE = ROOT / "tools" / "sw.template.js"
 SW_PATH = ROOT / "sw.js"
 
-TOP_LEVEL_ASSETS = ["index.html", "pyscript.toml", "manifest.webmanifest", "py/main.py"]
+TOP_LEVEL_ASSETS = ["index.html", "pyscript.toml", "manifest.webmanifest"]
 SKIPPED_SUFFIXES = {".pyc", ".map"}
 SKIPPED_NAMES = {"VERSIONS.json", "LICENSE", ".stamp"}
 

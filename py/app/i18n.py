@@ -26,9 +26,15 @@ def load_catalogue(language: str, root: Path = CATALOGUE_ROOT) -> dict[str, str]
 
 class Translator:
     def __init__(self, language: str = "en", pseudo: bool = False):
-        self._catalogues = {lang: load_catalogue(lang) for lang in LANGUAGES}
+        self._catalogues: dict[str, dict] = {}
         self.pseudo = pseudo
         self.language = language
+
+    def catalogue(self, language: str) -> dict[str, str]:
+        """Loaded on first use: an English speaker never pays for reading the Welsh."""
+        if language not in self._catalogues:
+            self._catalogues[language] = load_catalogue(language)
+        return self._catalogues[language]
 
     @property
     def language(self) -> str:
@@ -39,12 +45,12 @@ class Translator:
         self._language = value if value in LANGUAGES else "en"
 
     def has(self, key: str) -> bool:
-        return key in self._catalogues[self._language]
+        return key in self.catalogue(self._language)
 
     def __call__(self, key: str, **params) -> str:
-        template = self._catalogues[self._language].get(key)
+        template = self.catalogue(self._language).get(key)
         if template is None:
-            template = self._catalogues["en"].get(key, key)
+            template = self.catalogue("en").get(key, key)
         result = template.format(**params) if params else template
         return f"⟦{result}⟧" if self.pseudo else result
 

@@ -105,6 +105,7 @@ new MutationObserver(() => {
 // Python calls these as it starts; the app shows itself when it sets data-app="ready".
 window.gemauBoot = {
   stage(name) {
+    performance.mark(`gemau:${name}`);
     advance(STAGE_PERCENT[name] || percent, name);
     // Precaching downloads every asset again: start it only once the app runs, so it never slows the boot.
     if (name === "ready") setTimeout(registerWorker, 300);
@@ -120,7 +121,10 @@ window.gemauBoot = {
 
 try {
   const { hooks } = await import("../vendor/pyscript/core.js");
-  hooks.main.onReady.add(() => advance(STAGE_PERCENT.python, "python"));
+  hooks.main.onReady.add(() => {
+    performance.mark("gemau:python-ready");
+    advance(STAGE_PERCENT.python, "python");
+  });
 } catch (error) {
   showError(error && error.message);
 }
