@@ -39,8 +39,12 @@ def test_corrupt_records_are_reset_alone_and_the_player_is_told(open_app):
         page.evaluate(f"location.hash = '{route}'")
         page.wait_for_timeout(100)
     expect(page.locator(".game-card")).to_have_count(5)
-    left = page.evaluate("(keys) => keys.filter((k) => localStorage.getItem(k) !== null)", list(CORRUPT))
-    assert left == []
+    still_bad = page.evaluate(
+        "(corrupt) => Object.keys(corrupt).filter((k) => localStorage.getItem(k) === corrupt[k])", CORRUPT)
+    assert still_bad == []
+    # Marbles, opened above, saved its new game where the damaged one was.
+    saved = json.loads(page.evaluate("localStorage.getItem('gemau:saved:marbles')"))
+    assert saved["data"]["state"]["game"] == "marbles"
     assert page.evaluate("localStorage.getItem('other-site-key')") == "untouched"
     expect(page.locator("html")).to_have_attribute("data-theme", "dark")  # good settings kept
     notices = page.locator(".notice")
