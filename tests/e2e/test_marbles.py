@@ -215,3 +215,12 @@ def test_rules_page_has_the_scoring_table_in_both_languages(open_app):
     page.get_by_label("Cymraeg").check()
     page.evaluate("location.hash = '#/rules/marbles'")
     expect(page.locator(".rules-body")).to_contain_text("Cyngor")
+
+
+def test_a_damaged_saved_game_is_reset_with_a_message_and_a_new_game_starts(open_app):
+    page = open_app()
+    bad = {"v": 1, "rev": 4, "data": {"state": {"version": 1, "game": "marbles", "board": "no"}, "meta": {}}}
+    page.evaluate("(r) => localStorage.setItem('gemau:saved:marbles', r)", json.dumps(bad))
+    page.evaluate("location.hash = '#/marbles'")
+    expect(page.locator(".notice").first).to_contain_text("the saved game of Marbles had to be reset")
+    expect(page.locator(".mb-board .m")).to_have_count(5)
