@@ -1,56 +1,61 @@
 """How likely each placement of each hidden ship is, given what was seen.
 
-The input is one *domain* per hidden ship: the placements (bit masks) that agree
-with every observation about that ship alone. The only thing tying ships
-together is that they may not overlap, and every fleet of non-overlapping
-placements from the domains is equally likely (the opponent is modelled as
-placing uniformly at random).
+The input is one *domain* per hidden ship (the placements, as bit masks, that
+agree with every observation about that ship alone) and `required`: hit squares
+some hidden ship must cover (when hits were not named, any ship may own them).
+Ships may not overlap, and every fleet drawn from the domains that satisfies
+this is equally likely: the opponent is modelled as placing at random.
 
 The output is a weight per (ship, placement): the probability that the ship
-lies there. When the domains are small the weights are exact (enumeration);
-otherwise they are estimated by Gibbs sampling, Rao-Blackwellised: each step
-adds the whole conditional distribution of one ship, not just one draw, which
-makes the estimate far less noisy for the same work.
+lies there. Small domains are enumerated exactly; otherwise the weights are
+estimated by Gibbs sampling, Rao-Blackwellised: each step adds the whole
+conditional distribution of one ship rather than one draw from it, which makes
+the estimate far less noisy for the same work.
 """
 
 
-def placement_weights(domains: list[list[int]], rng, budget: int) -> list[dict]:
-    """For each domain, {placement: probability}. `budget` bounds the work (in
-    placement tests, roughly); it is never a clock."""
+# One step of enumeration costs about this many Gibbs placement tests.
+EXACT_COST = 4
+
+
+class NoFleet(ValueError):
+    """No fleet agrees with the observations (they contradict each other)."""
+
+
+def placement_weights(domains, rng, budget: int, required: int = 0) -> list[dict]:
+    """For each domain, {placement: probability}. `budget` bounds the work in
+    placement tests; it is never a clock."""
     if not domains:
         return []
-    exact = exact_weights(domains, limit=budget)
+    exact = exact_weights(domains, budget // EXACT_COST, required)
     if exact is not None:
         return exact
-    return sampled_weights(domains, rng, budget)
+    return Sampler(domains, rng, required).weights(budget)
 
 
-def exact_weights(domains: list[list[int]], limit: int):
-    """Exact weights by enumerating every non-overlapping fleet, or None when
-    that would take more than about `limit` placement tests."""
+def exact_weights(domains, limit: int, required: int = 0):
+    """Exact weights by enumerating every fleet, or None when that would
+    take more than about `limit` placement tests."""
     order = sorted(range(len(domains)), key=lambda i: len(domains[i]))
     ordered = [domains[i] for i in order]
     cost = 1
-    for domain in ordered:
+    for domain in ordered[:-1]:
         cost *= len(domain)
-        if cost > limit * 4:  # overlaps prune a lot; this bound is deliberately loose
-            return None
+    if cost * len(ordered[-1]) > limit:
+        return None
     counts = [dict.fromkeys(domain, 0) for domain in ordered]
     last = len(ordered) - 1
-    work = [0]
 
     def completions(depth: int, used: int) -> int:
-        domain = ordered[depth]
-        work[0] += len(domain)
+        tally = counts[depth]
         if depth == last:
-            tally = counts[depth]
-            fitting = [p for p in domain if not p & used]
+            missing = required & ~used
+            fitting = [p for p in ordered[depth] if not p & used and p & missing == missing]
             for p in fitting:
                 tally[p] += 1
             return len(fitting)
         total = 0
-        tally = counts[depth]
-        for p in domain:
+        for p in ordered[depth]:
             if not p & used:
                 below = completions(depth + 1, used | p)
                 if below:
@@ -59,74 +64,140 @@ def exact_weights(domains: list[list[int]], limit: int):
         return total
 
     total = completions(0, 0)
-    if work[0] > limit * 4:
-        pass  # already done: the answer is exact, merely slower than hoped
     if total == 0:
-        raise ValueError("no fleet agrees with the observations")
+        raise NoFleet()
     weights = [None] * len(domains)
     for position, i in enumerate(order):
         weights[i] = {p: c / total for p, c in counts[position].items() if c}
     return weights
 
 
-def initial_fleet(domains: list[list[int]], rng, attempts: int = 200) -> list[int]:
-    """One fleet drawn from the domains with no overlap, by randomised
-    backtracking (most constrained ship first)."""
+class Sampler:
+    """Gibbs sampler over fleets: one ship at a time is redrawn among the
+    placements that fit with all the others."""
+
+    def __init__(self, domains, rng, required: int = 0):
+        self.domains = domains
+        self.rng = rng
+        self.required = required
+        self.fleet = initial_fleet(domains, rng, required)
+
+    def step(self, i: int) -> list[int]:
+        """Redraw ship i; return the placements it could take."""
+        fleet = self.fleet
+        used = 0
+        for j, placement in enumerate(fleet):
+            if j != i:
+                used |= placement
+        missing = self.required & ~used
+        if missing:
+            fitting = [p for p in self.domains[i] if not p & used and p & missing == missing]
+        else:
+            fitting = [p for p in self.domains[i] if not p & used]
+        fleet[i] = fitting[int(self.rng.random() * len(fitting))]
+        return fitting
+
+    def sweeps_for(self, budget: int, chains: int) -> int:
+        step_cost = sum(len(domain) for domain in self.domains) * 3
+        return max(3, budget // (step_cost * chains))
+
+    def weights(self, budget: int, chains: int = 4, burn_in: int = 2) -> list[dict]:
+        """Rao-Blackwellised estimate, over a few chains so that one chain stuck
+        in a corner of the fleet space cannot mislead on its own."""
+        domains, required, random = self.domains, self.required, self.rng.random
+        sums = [dict.fromkeys(domain, 0.0) for domain in domains]
+        sweeps = self.sweeps_for(budget, chains)
+        ships = range(len(domains))
+        for chain in range(chains):
+            fleet = self.fleet if chain == 0 else initial_fleet(domains, self.rng, required)
+            total = 0
+            for placement in fleet:
+                total |= placement
+            for sweep in range(sweeps + burn_in):
+                for i in ships:
+                    # The ships never overlap, so the others' squares are total minus ship i.
+                    used = total ^ fleet[i]
+                    missing = required & ~used
+                    if missing:
+                        fitting = [p for p in domains[i] if not p & used and p & missing == missing]
+                    else:
+                        fitting = [p for p in domains[i] if not p & used]
+                    chosen = fitting[int(random() * len(fitting))]
+                    fleet[i] = chosen
+                    total = used | chosen
+                    if sweep >= burn_in:
+                        share = 1.0 / len(fitting)
+                        tally = sums[i]
+                        for p in fitting:
+                            tally[p] += share
+            self.fleet = fleet
+        return [_normalised(tally) for tally in sums]
+
+    def samples(self, count: int, thin: int = 1, burn_in: int = 3) -> list[tuple]:
+        """`count` fleets (tuples of placements) from the chain."""
+        ships = range(len(self.domains))
+        for _ in range(burn_in):
+            for i in ships:
+                self.step(i)
+        result = []
+        for _ in range(count):
+            for _ in range(thin):
+                for i in ships:
+                    self.step(i)
+            result.append(tuple(self.fleet))
+        return result
+
+
+def _normalised(tally: dict) -> dict:
+    total = sum(tally.values())
+    return {p: w / total for p, w in tally.items() if w}
+
+
+TRIES_PER_SHIP = 6
+
+
+def initial_fleet(domains, rng, required: int = 0, attempts: int = 300) -> list[int]:
+    """One fleet from the domains with no overlap that covers `required`, by
+    randomised backtracking (most constrained ship first)."""
     order = sorted(range(len(domains)), key=lambda i: len(domains[i]))
+    # What the ships after each depth could still cover, to prune early.
+    reach = [0] * (len(order) + 1)
+    for depth in range(len(order) - 1, -1, -1):
+        union = 0
+        for p in domains[order[depth]]:
+            union |= p
+        reach[depth] = reach[depth + 1] | union
     for _ in range(attempts):
         chosen = [0] * len(domains)
-        if _backtrack(domains, order, 0, 0, chosen, rng, [2000]):
+        budget = [4000]
+        if _backtrack(domains, order, reach, required, 0, 0, chosen, rng, budget):
             return chosen
-    raise ValueError("no fleet agrees with the observations")
+    raise NoFleet()
 
 
-def _backtrack(domains, order, depth, used, chosen, rng, steps) -> bool:
+def _backtrack(domains, order, reach, required, depth, used, chosen, rng, budget) -> bool:
     if depth == len(order):
-        return True
+        return required & ~used == 0
+    if required & ~used & ~reach[depth]:
+        return False
     i = order[depth]
     candidates = [p for p in domains[i] if not p & used]
-    rng.shuffle(candidates)
+    if len(candidates) > TRIES_PER_SHIP:
+        # Shuffling long lists is slow here; a few random picks do as well.
+        candidates = [candidates[int(rng.random() * len(candidates))] for _ in range(TRIES_PER_SHIP)]
+    else:
+        rng.shuffle(candidates)
     for p in candidates:
-        steps[0] -= 1
-        if steps[0] < 0:
+        budget[0] -= 1
+        if budget[0] < 0:
             return False
         chosen[i] = p
-        if _backtrack(domains, order, depth + 1, used | p, chosen, rng, steps):
+        if _backtrack(domains, order, reach, required, depth + 1, used | p, chosen, rng, budget):
             return True
     return False
 
 
-def sampled_weights(domains: list[list[int]], rng, budget: int, chains: int = 4) -> list[dict]:
-    """Rao-Blackwellised Gibbs estimate, over a few independent chains so that
-    a chain stuck in one corner of the fleet space cannot fool us alone."""
-    count = len(domains)
-    sums = [dict.fromkeys(domain, 0.0) for domain in domains]
-    step_cost = sum(len(d) for d in domains) * 2 + 1
-    sweeps_per_chain = max(4, budget // (step_cost * chains))
-    burn_in = 2
-    for _ in range(chains):
-        fleet = initial_fleet(domains, rng)
-        for sweep in range(sweeps_per_chain + burn_in):
-            for i in range(count):
-                used = 0
-                for j in range(count):
-                    if j != i:
-                        used |= fleet[j]
-                fitting = [p for p in domains[i] if not p & used]
-                fleet[i] = fitting[rng.randrange(len(fitting))]
-                if sweep >= burn_in:
-                    share = 1.0 / len(fitting)
-                    tally = sums[i]
-                    for p in fitting:
-                        tally[p] += share
-    weights = []
-    for tally in sums:
-        total = sum(tally.values())
-        weights.append({p: w / total for p, w in tally.items() if w})
-    return weights
-
-
-def square_probabilities(weights: list[dict], size: int = 100) -> list[float]:
+def square_probabilities(weights, size: int = 100) -> list[float]:
     """Probability that each square holds some hidden ship (ships never
     overlap, so the per-ship probabilities simply add up)."""
     probabilities = [0.0] * size

@@ -1,0 +1,113 @@
+"""Shots that keep the search for the smallest hidden ship efficient.
+
+The last ship left to find is usually the smallest, and finding it costs about
+half as many misses as the fewest squares that would hit every place it could
+still be (its *cover*). A hunting shot that does not shrink that cover is
+wasted for the endgame, so the hunter keeps to shots that do: the classic
+"parity" idea, but worked out on the real, ragged set of places left.
+
+For a two-square ship the places are the edges of a bipartite graph on the
+squares (a checkerboard colours it), the smallest cover is a minimum vertex
+cover, and by Koenig's theorem a square shrinks it exactly when every maximum
+matching uses that square. Longer ships get an estimate: the smallest of the
+diagonal "every L-th square" lattices that hit every such ship.
+"""
+
+from ..grid import SIZE, SQUARES
+
+
+def essential_squares(placements) -> int:
+    """Mask of the squares in every maximum matching of the graph whose edges
+    are the given two-square placements: the shots that shrink its cover."""
+    neighbours = {}
+    for placement in placements:
+        low = placement & -placement
+        a = low.bit_length() - 1
+        b = (placement ^ low).bit_length() - 1
+        neighbours.setdefault(a, []).append(b)
+        neighbours.setdefault(b, []).append(a)
+    mate = _maximum_matching(neighbours)
+    inessential = 0
+    for side in (0, 1):
+        # Squares reachable from an unmatched square of this colour by paths
+        # alternating unmatched/matched edges can be left out of some maximum matching.
+        frontier = [v for v in neighbours if _colour(v) == side and v not in mate]
+        seen = set(frontier)
+        while frontier:
+            v = frontier.pop()
+            for w in neighbours[v]:
+                u = mate.get(w)
+                if u is not None and u not in seen:
+                    seen.add(u)
+                    frontier.append(u)
+        for v in seen:
+            inessential |= 1 << v
+    essential = 0
+    for v in mate:
+        if not inessential >> v & 1:
+            essential |= 1 << v
+    return essential
+
+
+def _colour(square: int) -> int:
+    return (square // SIZE + square % SIZE) & 1
+
+
+def _maximum_matching(neighbours: dict) -> dict:
+    """Kuhn's augmenting paths from the squares of colour 0; returns mate pairs
+    in both directions."""
+    mate = {}
+
+    def augment(v, visited) -> bool:
+        for w in neighbours[v]:
+            if w in visited:
+                continue
+            visited.add(w)
+            if w not in mate or augment(mate[w], visited):
+                mate[w] = v
+                mate[v] = w
+                return True
+        return False
+
+    for v in neighbours:
+        if _colour(v) == 0 and v not in mate:
+            augment(v, set())
+    return mate
+
+
+def _lattices(length: int) -> list[int]:
+    """Masks of the squares with (row + column) or (row - column) = k mod length:
+    each one meets every straight ship of that length."""
+    masks = []
+    for k in range(length):
+        for sign in (1, -1):
+            mask = 0
+            for square in range(SQUARES):
+                row, col = divmod(square, SIZE)
+                if (row + sign * col) % length == k:
+                    mask |= 1 << square
+            masks.append(mask)
+    return masks
+
+
+LATTICES = {length: _lattices(length) for length in range(2, 6)}
+
+
+def lattice_cover_size(placements, length: int) -> int:
+    """An estimate of the fewest squares meeting every placement: the
+    smallest lattice, counting only squares some placement uses."""
+    union = 0
+    for placement in placements:
+        union |= placement
+    return min((union & lattice).bit_count() for lattice in LATTICES[length])
+
+
+def shrinks_lattice_cover(placements, length: int, square: int, size: int) -> bool:
+    """Whether calling `square` (and so ruling out the placements through it,
+    if it misses) would shrink the lattice estimate below `size`."""
+    bit = 1 << square
+    union = 0
+    for placement in placements:
+        if not placement & bit:
+            union |= placement
+    return min((union & lattice).bit_count() for lattice in LATTICES[length]) < size

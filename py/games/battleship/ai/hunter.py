@@ -1,0 +1,82 @@
+"""The strongest single-shot rule.
+
+1. Work out the probability that each square holds a ship, from every fleet
+   that agrees with what was announced (posterior.py).
+2. Hunting (no ship afloat has been hit): among the shots that shrink the
+   cover of the smallest ship still hidden (cover.py), take the likeliest hit.
+   Plain "likeliest hit" finds the big ships fast but leaves the small one to
+   be searched for over a ragged sea at the end, where misses pile up.
+3. Targeting (a ship hit, not sunk): the likeliest hit, nudged towards a shot
+   that also shrinks the small ship's cover when two are nearly as likely.
+"""
+
+from ..fleet import LENGTH
+from ..grid import SQUARES
+from .cover import essential_squares, lattice_cover_size, shrinks_lattice_cover
+from .domains import hidden_domains
+from .posterior import placement_weights, square_probabilities
+
+# How much hit probability a targeting shot may give up for one that also
+# shrinks the small ship's cover (tuned by simulation).
+TARGET_COVER_BONUS = 0.06
+
+
+def choose_square(knowledge, rng, budget: int) -> int:
+    afloat, probability = posterior(knowledge, rng, budget)
+    return pick_square(probability, knowledge, afloat, knowledge.shot)
+
+
+def posterior(knowledge, rng, budget: int):
+    """(ships afloat as (id, domain) pairs, probability of a ship on each square)."""
+    ids, domains, required = hidden_domains(knowledge)
+    weights = placement_weights(domains, rng, budget, required)
+    afloat = [(ship_id, domain) for ship_id, domain in zip(ids, domains) if ship_id not in knowledge.sunk]
+    return afloat, square_probabilities(weights)
+
+
+def pick_square(probability, knowledge, afloat, excluded: int) -> int:
+    """The best square not in `excluded` (called or already in the salvo being
+    built; those not yet called are imagined as misses)."""
+    ranked = sorted((i for i in range(SQUARES) if not excluded >> i & 1),
+                    key=lambda i: (-probability[i], i))
+    imagined = excluded & ~knowledge.shot
+    if not is_hunting(knowledge):
+        return _target(ranked, probability, afloat, knowledge, imagined)
+    smallest = min(LENGTH[ship_id] for ship_id, _ in afloat)
+    placements = [p for ship_id, domain in afloat if LENGTH[ship_id] == smallest
+                  for p in domain if not p & imagined]
+    if not placements:
+        return ranked[0]
+    if smallest == 2:
+        essential = essential_squares(placements)
+        return next((square for square in ranked if essential >> square & 1), ranked[0])
+    size = lattice_cover_size(placements, smallest)
+    for square in ranked:
+        if probability[square] <= 0:
+            break
+        if shrinks_lattice_cover(placements, smallest, square, size):
+            return square
+    return ranked[0]
+
+
+def is_hunting(knowledge) -> bool:
+    """No ship still afloat has been hit. (A sunk ship's squares are all hits,
+    so any hit beyond them belongs to a ship afloat.)"""
+    sunk_squares = sum(LENGTH[ship_id] for ship_id in knowledge.sunk)
+    return knowledge.hits.bit_count() == sunk_squares
+
+
+def _target(ranked, probability, afloat, knowledge, imagined) -> int:
+    small = [[p for p in domain if not p & imagined] for ship_id, domain in afloat
+             if LENGTH[ship_id] == 2 and not knowledge.hits_by_ship[ship_id]]
+    if not small or not small[0]:
+        return ranked[0]
+    essential = essential_squares(small[0])
+    best, best_score = ranked[0], -1.0
+    for square in ranked:
+        if probability[square] + TARGET_COVER_BONUS <= best_score:
+            break
+        score = probability[square] + (TARGET_COVER_BONUS if essential >> square & 1 else 0.0)
+        if score > best_score + 1e-12:
+            best, best_score = square, score
+    return best

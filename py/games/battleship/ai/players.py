@@ -1,0 +1,136 @@
+"""The three computer players.
+
+    player = computer_player("hard")
+    moves = player.choose_placement(1, rng)        # place moves, then "ready"
+    move = player.choose_move(view, rng, budget)   # {"type": "fire", "squares": [...]}
+
+A player sees only `view` (from State.view_for): never the other's fleet.
+`budget` bounds the thinking in units of work (about 25 ns each in CPython),
+never by reading a clock; None means the player's own default.
+"""
+
+from ..grid import square_name
+from . import density, hunter, simple
+from .counts import CountSampler
+from .knowledge import Knowledge
+from .placement import choose_fleet
+from .domains import hidden_domains
+from .posterior import Sampler
+from .salvo import choose_salvo
+
+
+class ComputerPlayer:
+    strength = ""
+    default_budget = 0
+
+    def choose_move(self, view: dict, rng, budget=None) -> dict:
+        knowledge = Knowledge(view)
+        budget = self.default_budget if budget is None else budget
+        count = view["shots_allowed"]
+        if knowledge.mode == "classic":
+            squares = [self.choose_square(knowledge, rng, budget)]
+        else:
+            squares = self.choose_salvo(knowledge, rng, budget, count)
+        return {"type": "fire", "squares": [square_name(i) for i in squares]}
+
+    def choose_placement(self, player: int, rng) -> list[dict]:
+        fleet = choose_fleet(rng, careful=self.strength != "easy")
+        moves = [{"type": "place", "player": player, "ship": ship_id,
+                  "square": square_name(bow), "orientation": orientation}
+                 for ship_id, (bow, orientation) in fleet.items()]
+        return moves + [{"type": "ready", "player": player}]
+
+
+class EasyPlayer(ComputerPlayer):
+    """Random shots until a hit, then the squares around it."""
+    strength = "easy"
+
+    def choose_square(self, knowledge, rng, budget) -> int:
+        return simple.choose_square(knowledge, rng)
+
+    def choose_salvo(self, knowledge, rng, budget, count) -> list[int]:
+        if knowledge.mode == "advanced_salvo":
+            # It cannot tell hits from misses: shoots at random where a ship could be.
+            empty = knowledge.misses | knowledge.shot
+            return _distinct(lambda excluded: _random_open(rng, excluded | empty, excluded), count, knowledge.shot)
+        return _distinct(lambda excluded: simple.choose_square(knowledge, rng, excluded), count, knowledge.shot)
+
+
+class MediumPlayer(ComputerPlayer):
+    """The classic probability-density count, ship by ship."""
+    strength = "medium"
+
+    def choose_square(self, knowledge, rng, budget) -> int:
+        return density.choose_square(knowledge, rng)
+
+    def choose_salvo(self, knowledge, rng, budget, count) -> list[int]:
+        scores = density.square_scores(knowledge) if knowledge.mode != "advanced_salvo" \
+            else density.count_scores(knowledge)
+        return density.top_squares(scores, knowledge.shot, count, rng)
+
+
+class HardPlayer(ComputerPlayer):
+    """Exact or sampled fleet probabilities, cover-aware hunting, salvos built
+    square by square, and count reasoning in Advanced Salvo."""
+    strength = "hard"
+    default_budget = 2_500_000
+
+    def choose_square(self, knowledge, rng, budget) -> int:
+        return hunter.choose_square(knowledge, rng, budget)
+
+    def choose_salvo(self, knowledge, rng, budget, count) -> list[int]:
+        if knowledge.mode == "advanced_salvo":
+            fleets = CountSampler(knowledge, rng).sample(budget, count=SAMPLES)
+
+            def rank(probability, excluded):
+                return max((i for i in range(100) if not excluded >> i & 1),
+                           key=lambda i: (probability[i], -i))
+            return choose_salvo(fleets, count, knowledge.shot, rank)
+        fleets, afloat = _sampled_fleets(knowledge, rng, budget)
+
+        def rank(probability, excluded):
+            return hunter.pick_square(probability, knowledge, afloat, excluded)
+        return choose_salvo(fleets, count, knowledge.shot, rank)
+
+
+SAMPLES = 400
+
+
+def _sampled_fleets(knowledge, rng, budget):
+    """Fleets (masks of their squares) drawn from everything known."""
+    ids, domains, required = hidden_domains(knowledge)
+    afloat = [(ship_id, domain) for ship_id, domain in zip(ids, domains) if ship_id not in knowledge.sunk]
+    sampler = Sampler(domains, rng, required)
+    step_cost = sum(len(domain) for domain in domains) or 1
+    thin = max(1, min(4, budget // (step_cost * SAMPLES)))
+    fleets = []
+    for fleet in sampler.samples(SAMPLES, thin=thin):
+        union = 0
+        for p in fleet:
+            union |= p
+        fleets.append(union)
+    return fleets, afloat
+
+
+def _distinct(pick, count: int, shot: int) -> list[int]:
+    chosen, excluded = [], shot
+    for _ in range(count):
+        square = pick(excluded)
+        chosen.append(square)
+        excluded |= 1 << square
+    return chosen
+
+
+def _random_open(rng, avoid: int, excluded: int) -> int:
+    options = [i for i in range(100) if not avoid >> i & 1]
+    if not options:
+        options = [i for i in range(100) if not excluded >> i & 1]
+    return rng.choice(options)
+
+
+PLAYERS = {player.strength: player for player in (EasyPlayer(), MediumPlayer(), HardPlayer())}
+STRENGTHS = tuple(PLAYERS)
+
+
+def computer_player(strength: str) -> ComputerPlayer:
+    return PLAYERS[strength]
