@@ -1,0 +1,219 @@
+"""Straight Dominoes played in the page as a person would: clicks, keys, reloads.
+
+The computer's moves come from the page; before each of our clicks the test
+reads the saved game from localStorage and plans the click with the engine.
+"""
+
+import json
+
+from playwright.sync_api import expect
+
+from e2e_support import wait_ready
+from games.dominoes import State
+
+SEED = 20  # a hand in which we must draw, score and reach the end-of-hand summary
+SAVED = "gemau:saved:dominoes"
+
+
+def saved(page):
+    """(state, meta) as the page saved them."""
+    raw = page.evaluate(f"localStorage.getItem('{SAVED}')")
+    data = json.loads(raw)["data"]
+    return State.from_json(data["state"]), data["meta"]
+
+
+def saved_text(page) -> str:
+    return page.evaluate(f"localStorage.getItem('{SAVED}')")
+
+
+def wait_phase(page, *phases, timeout=30_000):
+    selector = ", ".join(f"[data-game='dominoes'][data-phase='{p}']" for p in phases)
+    page.wait_for_selector(selector, timeout=timeout)
+    return page.locator("[data-game='dominoes']").get_attribute("data-phase")
+
+
+def scores_after(state, move) -> bool:
+    return any(e["type"] == "score" for e in state.clone().apply(move))
+
+
+def click_move(page, state, move):
+    """Do one move by clicks: a tile (then its end when several fit), Draw or Pass."""
+    before = saved_text(page)
+    if move["type"] == "draw":
+        page.locator("#dm-draw").click()
+    elif move["type"] == "pass":
+        page.locator("#dm-pass").click()
+    else:
+        name = f"{move['tile'][0]}-{move['tile'][1]}"
+        ends = [m["end"] for m in state.legal_moves() if m["type"] == "play" and m["tile"] == move["tile"]]
+        page.locator(f".dm-hand [data-tile='{name}']").click()
+        if len(ends) > 1:
+            expect(page.locator(".dm-slot")).to_have_count(len(ends))
+            page.locator(f".dm-slot[data-end='{move['end']}']").click()
+    page.wait_for_function(f"(before) => localStorage.getItem('{SAVED}') !== before", arg=before)
+
+
+def choose(state):
+    """Our plan: a scoring play when there is one, else the heaviest tile."""
+    legal = state.legal_moves()
+    if legal[0]["type"] != "play":
+        return legal[0]
+    scoring = [m for m in legal if scores_after(state, m)]
+    return (scoring or sorted(legal, key=lambda m: -sum(m["tile"])))[0]
+
+
+def test_a_seeded_hand_played_by_clicks_draws_scores_and_ends_with_a_summary(open_app):
+    page = open_app(f"#/dominoes?seed={SEED}")
+    expect(page.locator("[data-share]")).to_have_text(str(SEED))
+    expect(page.locator(".dm-score")).to_have_count(2)
+    drew = scored = False
+    for _ in range(80):
+        phase = wait_phase(page, "human", "summary", "over")
+        if phase != "human":
+            break
+        state, _meta = saved(page)
+        assert state.current_player == 0
+        hand = sorted(f"{a}-{b}" for a, b in state.hands[0])
+        shown = sorted(page.locator(".dm-hand [data-tile]").evaluate_all("(ns) => ns.map((n) => n.dataset.tile)"))
+        assert shown == hand
+        move = choose(state)
+        playable = {f"{m['tile'][0]}-{m['tile'][1]}" for m in state.legal_moves() if m["type"] == "play"}
+        expect(page.locator(".dm-hand .dom.playable")).to_have_count(len(playable))
+        if move["type"] == "draw":
+            expect(page.locator("#dm-draw")).to_be_enabled()
+            expect(page.locator("#dm-pass")).to_be_disabled()
+            click_move(page, state, move)
+            drew = True
+            expect(page.locator("#announcer")).to_contain_text("You draw the")
+            continue
+        will_score = move["type"] == "play" and scores_after(state, move)
+        click_move(page, state, move)
+        if will_score:
+            scored = True
+            after, _ = saved(page)
+            if not after.hand_summaries or after.hand_number == state.hand_number:
+                expect(page.locator("#announcer")).to_contain_text("points")
+    assert drew, "the seeded hand should make us draw from the boneyard"
+    assert scored, "the seeded hand should give us a scoring play"
+    expect(page.locator("#dm-summary")).to_be_visible()
+    state, meta = saved(page)
+    summary = state.hand_summaries[0]
+    dialog = page.locator("#dm-summary")
+    expect(dialog).to_contain_text("End of hand 1")
+    if summary["reason"] == "domino":
+        expect(dialog).to_contain_text("dominoed")
+    else:
+        expect(dialog).to_contain_text("Blocked")
+    if summary["winner_team"] is not None:
+        expect(dialog).to_contain_text(f"rounded to the nearest 5: {summary['points']}")
+    expect(dialog.locator("tbody tr")).to_have_count(2)
+    dialog.get_by_role("button", name="Next hand").click()
+    expect(dialog).to_have_count(0)
+    expect(page.locator(".dm-sheet-table tbody tr")).to_have_count(2)  # hand 1 and "now"
+    for team, score in enumerate(state.scores):
+        expect(page.locator(f"[data-score='{team}']")).to_have_text(str(score))
+    assert saved(page)[1]["ack"] == 1
+
+
+def test_reload_resumes_the_game_in_progress(open_app):
+    page = open_app(f"#/dominoes?seed={SEED}")
+    for _ in range(3):
+        wait_phase(page, "human")
+        state, _ = saved(page)
+        click_move(page, state, choose(state))
+    wait_phase(page, "human", "summary")
+    before = saved_text(page)
+    state, _ = saved(page)
+    page.reload()
+    wait_ready(page)
+    expect(page.locator("[data-game='dominoes']")).to_be_visible()
+    assert saved(page)[0].to_json() == state.to_json()
+    assert json.loads(saved_text(page))["data"]["state"] == json.loads(before)["data"]["state"]
+    shown = sorted(page.locator(".dm-hand [data-tile]").evaluate_all("(ns) => ns.map((n) => n.dataset.tile)"))
+    assert shown == sorted(f"{a}-{b}" for a, b in state.hands[0])
+    expect(page.locator("[data-share]")).to_have_text(str(SEED))
+
+
+def test_a_refused_tile_says_why(open_app):
+    page = open_app(f"#/dominoes?seed={SEED}")
+    for _ in range(20):
+        wait_phase(page, "human")
+        state, _ = saved(page)
+        legal = state.legal_moves()
+        playable = {tuple(m["tile"]) for m in legal if m["type"] == "play"}
+        dead = [t for t in state.hands[0] if t not in playable]
+        if dead and legal[0]["type"] == "play":
+            page.locator(f".dm-hand [data-tile='{dead[0][0]}-{dead[0][1]}']").click()
+            expect(page.locator("[data-message]")).to_contain_text("does not match")
+            page.keyboard.press("d")
+            expect(page.locator("[data-message]")).to_contain_text("may not draw")
+            return
+        click_move(page, state, choose(state))
+    raise AssertionError("never held a tile that does not play")
+
+
+def test_a_four_seat_partnership_table_set_up_through_the_dialog(open_app):
+    page = open_app("#/dominoes?seed=5")
+    page.get_by_role("button", name="New game").click()
+    dialog = page.locator("#dm-setup")
+    expect(dialog).to_be_visible()
+    dialog.get_by_label("4 players").check()
+    expect(dialog.locator("select")).to_have_count(4)
+    dialog.locator("select[name='dm-seat-2']").select_option("greedy")
+    dialog.locator("select[name='dm-seat-3']").select_option("random")
+    dialog.get_by_label("Partners").check()
+    dialog.get_by_role("button", name="Start").click()
+    expect(page.locator("#dm-setup")).to_have_count(0)
+    expect(page.locator(".dm-score")).to_have_count(2)
+    expect(page.locator(".dm-score").first).to_contain_text("You & Computer 3")
+    state, meta = saved(page)
+    assert state.table.seats == 4 and state.table.partnerships
+    assert meta["players"] == ["human", "strong", "greedy", "random"]
+    assert state.boneyard == []
+    expect(page.locator(".dm-seat[data-seat]")).to_have_count(3)
+    wait_phase(page, "human")
+    # The table is remembered for the next new game.
+    page.get_by_role("button", name="New game").click()
+    expect(page.locator("#dm-setup").get_by_label("4 players")).to_be_checked()
+    expect(page.locator("#dm-setup").get_by_label("Partners")).to_be_checked()
+    page.locator("#dm-setup").get_by_role("button", name="Cancel").click()
+    expect(page.locator("#dm-setup")).to_have_count(0)
+
+
+def test_pass_and_play_hides_each_hand_behind_a_cover(open_app):
+    page = open_app("#/dominoes?seed=9")
+    page.get_by_role("button", name="New game").click()
+    dialog = page.locator("#dm-setup")
+    dialog.locator("select[name='dm-seat-1']").select_option("human")
+    dialog.get_by_role("button", name="Start").click()
+    wait_phase(page, "cover")
+    state, _ = saved(page)
+    seat = state.current_player
+    expect(page.locator(".dm-hand")).to_have_count(0)
+    page.get_by_role("button", name=f"I am Player {seat + 1}").click()
+    wait_phase(page, "human")
+    shown = sorted(page.locator(".dm-hand [data-tile]").evaluate_all("(ns) => ns.map((n) => n.dataset.tile)"))
+    assert shown == sorted(f"{a}-{b}" for a, b in state.hands[seat])
+    click_move(page, state, choose(state))
+    wait_phase(page, "cover", "summary")
+    expect(page.locator(".dm-hand")).to_have_count(0)
+
+
+def test_keyboard_picks_a_tile_by_number(open_app):
+    page = open_app(f"#/dominoes?seed={SEED}")
+    wait_phase(page, "human")
+    state, _ = saved(page)
+    hand = sorted(state.hands[0], key=lambda t: (-t[0], -t[1]))
+    legal = state.legal_moves()
+    index = next((i for i, t in enumerate(hand)
+                  if [m for m in legal if m["type"] == "play" and tuple(m["tile"]) == t]), None)
+    assert index is not None
+    before = saved_text(page)
+    page.locator("#view h1").click()
+    page.keyboard.press(str(index + 1))
+    ends = [m for m in legal if m["type"] == "play" and tuple(m["tile"]) == hand[index]]
+    if len(ends) > 1:
+        expect(page.locator(".dm-slot").first).to_be_focused()
+        page.keyboard.press("Enter")
+    page.wait_for_function(f"(before) => localStorage.getItem('{SAVED}') !== before", arg=before)
+    assert tuple(hand[index]) not in saved(page)[0].hands[0] or saved(page)[0].hand_number > state.hand_number
