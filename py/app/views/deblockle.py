@@ -55,6 +55,11 @@ def sym(name: str, cls: str = "") -> Markup:
                   f'<use href="#db-sym-{name}"></use></svg>')
 
 
+def present(node) -> bool:
+    """A DOM look-up found something (a missing node may come back as None or as a JS null)."""
+    return node is not None and type(node).__name__ != "JsNull"
+
+
 def xy(name: str) -> tuple:
     return "abcdefg".index(name[0]), int(name[1]) - 1
 
@@ -432,7 +437,7 @@ class DeblockleView(View):
     def redraw(self) -> None:
         view_root = browser.element("view")
         active = browser.document.activeElement
-        focused_board = active is not None and str(active.id) == "db-board"
+        focused_board = present(active) and str(active.id) == "db-board"
         view_root.innerHTML = self.render()
         self.mounted(view_root)
         if focused_board:
@@ -458,13 +463,13 @@ class DeblockleView(View):
             browser.open_dialog(browser.element("db-new"))
         elif action == "close-dialog":
             dialog = browser.element("db-new")
-            if dialog is not None:
+            if present(dialog):
                 dialog.close()
         elif action == "pref":
             self.change_pref(data.get("name", ""), data.get("value", ""))
         elif action == "start":
             dialog = browser.element("db-new")
-            if dialog is not None:
+            if present(dialog):
                 dialog.close()
             self.start_new()
         elif action == "again":
@@ -561,7 +566,9 @@ class DeblockleView(View):
         col, row = xy(self.selected)
         tcol, trow = xy(name)
         direction = next((d for d, (dc, dr) in DIRS.items() if (col + dc, row + dr) == (tcol, trow)), None)
-        if direction is None:
+        if direction is None and self.state.position.owner(parse_square(name)) >= 0:
+            self.say(self.t("deblockle.not_your_block", square=name), error=True)
+        elif direction is None:
             self.say(self.t("deblockle.tip_next_to"), error=True)
         else:
             try:
@@ -572,7 +579,7 @@ class DeblockleView(View):
         self.app.announce(self.message)
         self.redraw()
         cell = browser.element(f"db-c-{name}")
-        if cell is not None:
+        if present(cell):
             cell.classList.add("refused")
 
     def untip(self) -> None:
@@ -797,12 +804,12 @@ class DeblockleView(View):
 
     def hide_block(self, square: str) -> None:
         node = browser.element(f"db-c-{square}")
-        block = node.querySelector(".db-block:not(.db-ghost)") if node is not None else None
-        if block is not None:
+        block = node.querySelector(".db-block:not(.db-ghost)") if present(node) else None
+        if present(block):
             block.classList.add("departed")
 
     def animate_tip(self, player, source, target, old_faces, new_faces, removes, then) -> None:
-        if self.app.reduced_motion or self.board_node() is None:
+        if self.app.reduced_motion or not present(self.board_node()):
             then()
             return
         for node in browser.document.querySelectorAll(".db-preview"):
@@ -831,7 +838,7 @@ class DeblockleView(View):
                         TIP_MS / 2, second_half)
 
     def animate_hop(self, player, path, faces, then) -> None:
-        if self.app.reduced_motion or self.board_node() is None or len(path) < 2:
+        if self.app.reduced_motion or not present(self.board_node()) or len(path) < 2:
             then()
             return
         self.hide_block(path[0])
@@ -909,7 +916,7 @@ class DeblockleView(View):
         if str(target.tagName) in ("INPUT", "SELECT", "TEXTAREA", "SUMMARY") or \
                 (str(target.tagName) == "BUTTON" and event.key in ("Enter", " ")):
             return
-        if browser.document.querySelector("dialog[open]") is not None:
+        if present(browser.document.querySelector("dialog[open]")):
             return
         key = str(event.key)
         on_board = str(target.id) == "db-board"

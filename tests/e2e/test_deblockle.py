@@ -1,0 +1,255 @@
+"""Deblockle played in the page as a person would: clicks, keys, reloads.
+
+The engine plans the clicks: each test knows from games.deblockle which turns
+the position allows and checks the board the page draws against the engine's."""
+
+import json
+import re
+
+from playwright.sync_api import expect
+
+from e2e_support import wait_ready
+from games.common.rng import SeededRng
+from games.deblockle import State, choose_move, new_game
+
+OPTIONS = {"blocks": 4, "no_side_by_side": False, "first": 0, "quick_setup": True}
+START = {"blocks": [4, 4], "start_squares": [["c3", "e3", "c1", "e1"], ["e5", "c5", "e7", "c7"]],
+         "first": 0, "no_side_by_side": False, "quick_setup": True}
+
+
+def has_classes(names: str):
+    return re.compile("".join(rf"(?=.*\b{name}\b)" for name in names.split()))
+
+
+def cell(page, square):
+    return page.locator(f"#db-c-{square}")
+
+
+def board_blocks(page) -> dict:
+    """square -> (player, top symbol) as the page draws the blocks."""
+    found = page.evaluate("""() => Array.from(document.querySelectorAll('.db-cell')).flatMap((c) => {
+        const b = c.querySelector('.db-block:not(.db-ghost)');
+        if (!b) return [];
+        const top = b.querySelector('.db-top .db-sym').getAttribute('class').match(/db-sym-(\\w+)/)[1];
+        return [[c.dataset.sq, b.classList.contains('db-p0') ? 0 : 1, top]];
+    })""")
+    return {sq: (player, top) for sq, player, top in found}
+
+
+def engine_blocks(state) -> dict:
+    return {b["square"]: (b["player"], b["top"]) for b in state.blocks()}
+
+
+def set_prefs(page, **prefs):
+    record = {"v": 1, "rev": 1, "data": prefs}
+    page.evaluate("(r) => localStorage.setItem('gemau:prefs:deblockle', r)", json.dumps(record))
+
+
+def load_game(page, state_json: dict, opponent: str = "strong", seed: int = 77):
+    record = {"v": 1, "rev": 1, "data": {"state": state_json,
+                                         "meta": {"seed": seed, "opponent": opponent, "recorded": False}}}
+    page.evaluate("(r) => localStorage.setItem('gemau:saved:deblockle', r)", json.dumps(record))
+    page.evaluate("location.hash = '#/'")
+    page.evaluate("location.hash = '#/deblockle'")
+    expect(page.locator("[data-game='deblockle']")).to_be_visible()
+
+
+def position(blocks, removed, current=0, options=None):
+    return {"version": 1, "options": options or START, "phase": "play", "current_player": current,
+            "blocks": [{"player": p, "square": sq, "top": top, "north": north} for p, sq, top, north in blocks],
+            "removed": removed, "to_place": [[], []], "result": None, "history": []}
+
+
+def play_by_clicks(page, state, move: str):
+    """Select the block, click the tip square, then the hop's end square (if any)."""
+    square = move[:2]
+    option = next(o for o in state.tip_options(square) if o["direction"] == move[2])
+    cell(page, square).click()
+    expect(cell(page, option["to"])).to_have_class(has_classes("db-tip-target"))
+    cell(page, option["to"]).click()
+    index = option["moves"].index(move)
+    end = option["hops"][index][-1]
+    if not option["removes"] and option["top"] != "stop":
+        expect(cell(page, end)).to_have_class(has_classes("db-hop-end"))
+        cell(page, end).click()
+        # The page plays the first path the engine lists to that end square.
+        move = next(m for m, p in zip(option["moves"], option["hops"]) if p[-1] == end)
+    state.apply(move)
+    return option
+
+
+def test_a_seeded_game_by_clicks_tips_and_hops_of_every_kind(open_app):
+    page = open_app(reduced_motion="reduce")
+    page.evaluate("location.hash = '#/deblockle?seed=2024&opponent=human'")
+    expect(page.locator("[data-game='deblockle']")).to_be_visible()
+    state = new_game(OPTIONS, 2024)
+    assert board_blocks(page) == engine_blocks(state)
+    wanted = {"stop", "cross", "x", "slider", "hoops"}
+    seen = set()
+    for _ in range(40):
+        options = [(o, o["moves"][0]) for sq in sorted(engine_blocks(state)) for o in state.tip_options(sq)]
+        fresh = [(o, m) for o, m in options if o["top"] not in seen]
+        option, move = (fresh or options)[0]
+        if option["top"] in ("slider", "hoops"):  # the longest hop shows the path best
+            move = max(zip(option["moves"], option["hops"]), key=lambda mp: len(mp[1]))[0]
+        played = play_by_clicks(page, state, move)
+        seen.add(played["top"])
+        expect(page.locator("#announcer")).to_contain_text("tipped")
+        expect(page.locator("[data-game='deblockle']")).to_have_attribute("data-current", str(state.current_player))
+        assert board_blocks(page) == engine_blocks(state)
+        if wanted <= seen or state.is_over:
+            break
+    assert wanted <= seen, f"only saw {seen}"
+
+
+def test_against_the_computer_with_animation_and_reload_resumes(open_app):
+    page = open_app("#/deblockle?seed=31")
+    state = new_game(OPTIONS, 31)
+    move = next(str(m) for m in state.legal_moves() if len(m.path) == 1)
+    play_by_clicks(page, state, move)
+    game = page.locator("[data-game='deblockle']")
+    expect(page.locator("[data-turn]")).to_have_text("The computer is thinking…")
+    expect(game).to_have_attribute("data-current", "0", timeout=15_000)
+    expect(game).to_have_attribute("data-busy", "no")
+    reply = choose_move(state, SeededRng(31 ^ (len(state.history) * 0x9E3779B1)), None, "strong")
+    state.apply(reply)
+    assert board_blocks(page) == engine_blocks(state)
+    expect(page.locator("#announcer")).to_contain_text("Blue tipped")
+    page.reload()
+    wait_ready(page)
+    assert board_blocks(page) == engine_blocks(state)
+    expect(page.locator("[data-turn]")).to_contain_text("Your turn")
+    expect(page.locator("[data-share]")).to_have_text("31")
+
+
+def test_a_tip_can_be_taken_back_and_a_wrong_square_is_explained(open_app):
+    page = open_app("#/deblockle?seed=5&opponent=human", reduced_motion="reduce")
+    state = new_game(OPTIONS, 5)
+    option = next(o for o in state.tip_options("c3") if o["top"] in ("cross", "x", "slider", "hoops"))
+    cell(page, "c3").click()
+    expect(page.locator("[data-cube] .db-net-t .db-sym")).to_have_class(has_classes("db-sym-" + engine_blocks(state)["c3"][1]))
+    tip_preview = cell(page, option["to"]).locator(".db-preview .db-top .db-sym")
+    expect(tip_preview).to_have_class(has_classes("db-sym-" + option["top"]))
+    cell(page, option["to"]).click()
+    expect(page.locator(".db-hop-end")).to_have_count(len({p[-1] for p in option["hops"]}))
+    page.get_by_role("button", name="Take back the tip").click()
+    expect(page.locator(".db-hop-end")).to_have_count(0)
+    assert board_blocks(page) == engine_blocks(state)
+    cell(page, "e5").click()
+    expect(page.locator("[data-message]")).to_have_text("The block on e5 belongs to your opponent.")
+
+
+def test_removal_at_the_star_wins_and_is_counted_in_statistics(open_app):
+    page = open_app(reduced_motion="reduce")
+    data = position([(0, "d5", "cross", "stop"), (1, "a1", "cross", "stop"), (1, "g1", "x", "stop")], [3, 2])
+    load_game(page, data)
+    state = State.from_json(data)
+    cell(page, "d5").click()
+    expect(cell(page, "d6").locator(".db-preview")).to_have_class(has_classes("db-removes"))
+    cell(page, "d6").click()
+    state.apply("d5N*")
+    assert state.is_over
+    dialog = page.locator("#db-over")
+    expect(dialog).to_be_visible()
+    expect(dialog).to_contain_text("You win!")
+    expect(page.locator("#announcer")).to_contain_text("Gold took a block off at the star: 4 off, 0 left.")
+    expect(page.locator("[data-off='0']")).to_have_text("4 of 4 off")
+    page.keyboard.press("Escape")
+    page.get_by_role("link", name="Statistics").click()
+    stats = page.locator("[data-stats='deblockle']")
+    expect(stats).to_contain_text("Against strong computer")
+    expect(stats.locator("dd").nth(1)).to_have_text("1")
+
+
+def test_a_deblockled_player_passes_with_a_clear_message(open_app):
+    page = open_app(reduced_motion="reduce")
+    options = {**START, "blocks": [4, 1], "start_squares": [["c3", "e3", "c1", "e1"], ["e5"]]}
+    data = position([(0, "a6", "stop", "cross"), (0, "b7", "stop", "cross"), (0, "g1", "stop", "cross"),
+                     (1, "a7", "cross", "stop")], [1, 0], options=options)
+    load_game(page, data)
+    state = State.from_json(data)
+    play_by_clicks(page, state, "g1N-f1")
+    assert state.current_player == 0
+    expect(page.locator("[data-message]")).to_have_text("Blue is Deblockle'd: no legal turn, so the turn passes.")
+    expect(page.locator("#announcer")).to_contain_text("Blue is Deblockle'd")
+    expect(page.locator("[data-game='deblockle']")).to_have_attribute("data-current", "0")
+    expect(page.locator("[data-turn]")).to_contain_text("Your turn")
+    assert board_blocks(page) == engine_blocks(state)
+
+
+def test_a_whole_turn_by_keyboard(open_app):
+    page = open_app("#/deblockle?seed=5&opponent=human", reduced_motion="reduce")
+    state = new_game(OPTIONS, 5)
+    option = next(o for o in state.tip_options("c3") if o["direction"] == "E")  # c3 -> d3
+    end = option["hops"][0][-1]
+    page.locator("#db-board").focus()
+    # The cursor starts on d4: down and left to c3, Enter; right to d3, Enter; then to the end square.
+    for key in ["ArrowDown", "ArrowLeft", "Enter", "ArrowRight", "Enter"]:
+        page.keyboard.press(key)
+    expect(cell(page, end)).to_have_class(has_classes("db-hop-end"))
+    col, row = "abcdefg".index(end[0]) - 3, int(end[1]) - 3
+    for _ in range(abs(col)):
+        page.keyboard.press("ArrowRight" if col > 0 else "ArrowLeft")
+    for _ in range(abs(row)):
+        page.keyboard.press("ArrowUp" if row > 0 else "ArrowDown")
+    page.keyboard.press("Enter")
+    state.apply(option["moves"][0])
+    expect(page.locator("[data-game='deblockle']")).to_have_attribute("data-current", "1")
+    assert board_blocks(page) == engine_blocks(state)
+
+
+def test_new_game_dialog_choices_are_remembered(open_app):
+    page = open_app("#/deblockle", reduced_motion="reduce")
+    page.get_by_role("button", name="New game").click()
+    dialog = page.locator("#db-new")
+    expect(dialog).to_be_visible()
+    dialog.get_by_label("Two players on this device").check()
+    dialog.locator("input[name='db-first'][value='blue']").check()
+    dialog.locator("select[data-name='blocks_gold']").select_option("3")
+    dialog.get_by_label("No side by side").check()
+    dialog.get_by_role("button", name="Start").click()
+    expect(dialog).to_be_hidden()
+    expect(page.locator("[data-off='0']")).to_have_text("0 of 3 off")
+    expect(page.locator("[data-off='1']")).to_have_text("0 of 4 off")
+    expect(page.locator("[data-game='deblockle']")).to_have_attribute("data-current", "1")
+    expect(page.locator("[data-turn]")).to_have_text("Blue to play: pick a block to tip.")
+    page.reload()
+    wait_ready(page)
+    expect(page.locator("[data-off='0']")).to_have_text("0 of 3 off")
+    page.get_by_role("button", name="New game").click()
+    expect(dialog.get_by_label("Two players on this device")).to_be_checked()
+    expect(dialog.get_by_label("No side by side")).to_be_checked()
+    expect(dialog.locator("select[data-name='blocks_gold']")).to_have_value("3")
+
+
+def test_set_up_ceremony_place_the_computers_blocks_then_it_places_yours(open_app):
+    page = open_app(reduced_motion="reduce")
+    set_prefs(page, setup="ceremony", opponent="strong")
+    page.evaluate("location.hash = '#/deblockle?seed=12'")
+    game = page.locator("[data-game='deblockle']")
+    expect(game).to_have_attribute("data-phase", "setup")
+    state = new_game({**OPTIONS, "quick_setup": False}, 12)
+    rolls = page.locator(".db-roll")
+    expect(rolls).to_have_count(4)
+    for square in ["e5", "c5", "e7", "c7"]:
+        page.locator(".db-roll").first.click()
+        expect(cell(page, square)).to_have_class(has_classes("db-place-target"))
+        cell(page, square).click()
+    expect(game).to_have_attribute("data-phase", "play", timeout=15_000)
+    blocks = board_blocks(page)
+    assert sorted(sq for sq, (p, _) in blocks.items() if p == 1) == ["c5", "c7", "e5", "e7"]
+    assert sorted(sq for sq, (p, _) in blocks.items() if p == 0) == ["c1", "c3", "e1", "e3"]
+    assert sorted(top for p, top in blocks.values() if p == 1) == sorted(
+        ["star", "stop", "cross", "x", "slider", "hoops"][t] for t in state.to_place[1])
+    expect(page.locator("[data-turn]")).to_contain_text("Your turn")
+
+
+def test_rules_page_has_the_symbols_in_both_languages(open_app):
+    page = open_app("#/rules/deblockle")
+    body = page.locator(".rules-body")
+    expect(body).to_contain_text("Deblockle'd")
+    expect(body.locator("svg")).not_to_have_count(0)
+    page.get_by_role("link", name="Settings").click()
+    page.get_by_label("Cymraeg").check()
+    page.evaluate("location.hash = '#/rules/deblockle'")
+    expect(body).to_contain_text("Llithrydd")
