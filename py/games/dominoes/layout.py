@@ -83,6 +83,13 @@ class Layout:
     def count(self) -> int:
         return sum(end.counts for end in self.open_ends())
 
+    def tile_at_end(self, end: str | None) -> tuple | None:
+        """The tile (high, low) a play on `end` would touch; None for the lead."""
+        if self.root is None or end not in self.arms:
+            return None
+        tiles = self.arms[end]
+        return tile(*tiles[-1]) if tiles else tile(*self.root)
+
     def place(self, t: tuple, end: str | None) -> tuple:
         """Put tile t on `end` (None for the lead). Returns the placed (inner, outer)."""
         if self.root is None:

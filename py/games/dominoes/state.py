@@ -107,6 +107,7 @@ class State:
             raise IllegalMove("dominoes.not_in_hand", tile=f"{t[0]}-{t[1]}")
         if end is None and not self.layout.is_empty:
             raise IllegalMove("dominoes.end_required")
+        onto = self.layout.tile_at_end(end)
         placed = self.layout.place(t, end)
         self.hands[seat].remove(t)
         self.history.append({"type": "play", "seat": seat, "tile": list(t), "end": end})
@@ -119,6 +120,9 @@ class State:
                 "end": end,
                 "placed": list(placed),
                 "spinner": t[0] == t[1] and self.layout.root == t,
+                # the tile it was laid against, and whether that is the spinner
+                "onto": list(onto) if onto else None,
+                "onto_spinner": bool(onto) and onto[0] == onto[1] and self.layout.root == onto,
                 "count": count,
                 "tiles_left": len(self.hands[seat]),
             }

@@ -215,6 +215,7 @@ def test_rule_doubles_crosswise_count_both_halves_when_scoring():
     state = make_state(["3-3 0-1", "6-2 1-1"], layout="6-6 W:6-3 E:6-4")
     events = state.apply("3-3@W")
     assert events[0]["placed"] == [3, 3]
+    assert events[0]["onto"] == [6, 3] and events[0]["onto_spinner"] is False
     assert events[0]["count"] == 6 + 4
     assert events[1] == {"type": "score", "seat": 0, "count": 10, "team": 0, "points": 10, "scores": [10, 0]}
 
@@ -252,6 +253,7 @@ def test_rule_spinner_count_before_and_after_its_second_end():
     state = make_state(["5-0 1-1", "5-3 1-2"], layout="5-5")
     events = state.apply("5-0@W")  # 0 + 5 + 5
     assert events[0]["count"] == 10 and events[1]["points"] == 10
+    assert events[0]["onto"] == [5, 5] and events[0]["onto_spinner"] is True
     events = state.apply("5-3@E")  # 0 + 3
     assert events[0]["count"] == 3 and keys_of(events) == ["play"]
 
