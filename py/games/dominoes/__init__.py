@@ -14,9 +14,8 @@ Ends are "W", "E" (the line) and "N", "S" (the spinner's long sides).
 
 Events: deal {hand, leader, hand_sizes, boneyard}; play {seat, tile, end,
 placed [inner, outer], spinner, onto, onto_spinner, count, tiles_left};
-score {seat, team, count,
-points, scores}; draw {seat, boneyard, tile (the drawer's secret: see
-public_event)}; pass {seat}; hand_end {hand, reason "domino"|"blocked", seat,
+score {seat, team, count, points, scores}; draw {seat, boneyard, tile (the
+drawer's secret: see public_event)}; pass {seat}; hand_end {hand, reason "domino"|"blocked", seat,
 winner_team (None: blocked tie), pips per seat, team_pips, raw, points,
 hands, scores}; game_over {winner_team, winners, scores}.
 
