@@ -2,8 +2,8 @@
 
     python3 bench/deblockle.py [--games 400] [--seed 1] [--budget N] [--variant]
 
-Plays strong-greedy, strong-random and greedy-random, colours (and so who starts)
-swapped every game, and times the strong player's moves (CPU time under CPython).
+Plays strong-greedy, strong-random and greedy-random, each deal twice with the
+colours (and so who starts) swapped, and times the strong player's moves (CPU time under CPython).
 Then, when Node and the vendored Pyodide are there, it times the strong player
 again inside Pyodide (tools/pyodide_run.mjs running this script with --timing-only):
 that is the `move_ms_p95` reported; otherwise `move_ms_p95` is the CPython figure.
@@ -59,12 +59,13 @@ def play_game(levels, seed, options, budget, max_plies, move_ms):
 
 
 def match(level, other, games, seed, options, budget, max_plies, move_ms):
-    """Games won, drawn and lost by `level`, colours swapped every game."""
+    """Games won, drawn and lost by `level`. Each deal is played twice, colours
+    (and so who starts) swapped."""
     won = drawn = 0
     for game in range(games):
         colour = game % 2
         levels = (level, other) if colour == 0 else (other, level)
-        winner = play_game(levels, seed + game, options, budget, max_plies, move_ms)
+        winner = play_game(levels, seed + game // 2, options, budget, max_plies, move_ms)
         won += winner == colour
         drawn += winner is None
     return won, drawn, games - won - drawn

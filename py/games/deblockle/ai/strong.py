@@ -8,6 +8,9 @@ from .race import distances
 
 DEFAULT_BUDGET = 6000  # positions whose turns are generated, per move
 MAX_DEPTH = 9
+# After this many plies without a removal, a standoff where both sides shuffle
+# counts as the draw it is, so a side that is ahead gets on with it.
+STALL_PLIES = 16
 
 
 class _OutOfBudget(Exception):
@@ -44,6 +47,15 @@ def _as_move(state, square, direction, end):
     raise AssertionError("the search chose a turn the rules do not list")
 
 
+def _plies_since_removal(history) -> int:
+    count = 0
+    for entry in reversed(history):
+        if entry.endswith("*") or ":" in entry:  # a removal, or the set-up
+            break
+        count += 1
+    return count
+
+
 class _Search:
     def __init__(self, state, budget: int):
         self.no_side_by_side = state.no_side_by_side
@@ -52,6 +64,7 @@ class _Search:
         self.budget = budget
         self.expanded = 0
         self.totals = race_totals(state.position)
+        self.stalled = _plies_since_removal(state.history) >= STALL_PLIES
 
     def children(self, position, player) -> list:
         """(gain in race distance, square, direction, tipped orientation, end) per
@@ -75,6 +88,8 @@ class _Search:
         alpha, best = -WIN - 1, children[0]
         for child in children:
             score = self.score(position, player, child, depth, alpha, WIN + 1, 0, mine, theirs)
+            if self.stalled and child[0] >= 0:
+                score = min(score, 0)  # no progress: worth a draw at best
             if score > alpha:
                 alpha, best = score, child
         return best, alpha
