@@ -262,7 +262,7 @@ class DominoesView(View):
                            h("span", {"class": "dm-seat-count"}, t("dominoes.tiles_count", count=size))))
         seats.append(h("li", {"class": "dm-seat dm-boneyard", "data-boneyard": len(state.boneyard)},
                        h("span", {"class": "dm-seat-name"}, t("dominoes.boneyard")),
-                       h("span", {"class": "dm-seat-count"}, t("dominoes.tiles_count", count=len(state.boneyard)))))
+                       h("span", {"class": "dm-seat-count"}, t("dominoes.boneyard_count", count=len(state.boneyard)))))
         return h("ul", {"class": "dm-seats"}, seats)
 
     def selected_ends(self) -> list:
@@ -432,7 +432,7 @@ class DominoesView(View):
         for seat, pips in enumerate(summary["pips"]):
             tiles = summary["hands"][seat]
             rows.append(h("tr", {}, h("th", {"scope": "row"}, self.name(seat)),
-                          h("td", {"class": "dm-sum-tiles"}, [domino(a, b, "h", "small") for a, b in tiles]),
+                          h("td", {}, h("span", {"class": "dm-sum-tiles"}, [domino(a, b, "h", "small") for a, b in tiles])),
                           h("td", {}, t.number(pips))))
         winner = summary["winner_team"]
         if winner is None:
