@@ -217,3 +217,45 @@ def test_keyboard_picks_a_tile_by_number(open_app):
         page.keyboard.press("Enter")
     page.wait_for_function(f"(before) => localStorage.getItem('{SAVED}') !== before", arg=before)
     assert tuple(hand[index]) not in saved(page)[0].hands[0] or saved(page)[0].hand_number > state.hand_number
+
+
+def test_reaching_250_ends_the_game_and_counts_in_statistics(open_app):
+    from games.dominoes import new_game
+
+    state = new_game({"seats": 2, "partnerships": False}, SEED)
+    data = state.to_json()
+    data["scores"] = [240, 0]
+    record = {"v": 1, "rev": 1, "data": {"state": data, "meta": {
+        "players": ["human", "strong"], "seed": SEED, "ack": 0, "recorded": False}}}
+    page = open_app()
+    page.evaluate(f"(r) => localStorage.setItem('{SAVED}', r)", json.dumps(record))
+    page.evaluate("location.hash = '#/dominoes'")
+    expect(page.locator("[data-score='0']")).to_have_text("240")
+    for _ in range(120):
+        phase = wait_phase(page, "human", "summary", "over")
+        if phase == "over":
+            break
+        if phase == "summary":
+            page.locator("#dm-summary").get_by_role("button", name="Next hand").click()
+            continue
+        state, _ = saved(page)
+        click_move(page, state, choose(state))
+    dialog = page.locator("#dm-over")
+    expect(dialog).to_be_visible()
+    expect(dialog).to_contain_text("Game over")
+    state, meta = saved(page)
+    assert state.is_over and meta["recorded"]
+    won = state.result["winner_team"] == 0
+    expect(dialog).to_contain_text("You win!" if won else "Computer wins")
+    stats = json.loads(page.evaluate("localStorage.getItem('gemau:stats:dominoes')"))["data"]
+    assert stats["2"]["played"] == 1 and stats["2"]["won"] == (1 if won else 0)
+    page.reload()
+    wait_ready(page)
+    expect(page.locator("#dm-over")).to_be_visible()  # still over after a reload, counted once
+    stats = json.loads(page.evaluate("localStorage.getItem('gemau:stats:dominoes')"))["data"]
+    assert stats["2"]["played"] == 1
+    page.locator("#dm-over").get_by_role("button", name="Play again").click()
+    expect(page.locator("#dm-over")).to_have_count(0)
+    expect(page.locator("[data-score='0']")).to_have_text("0")
+    page.get_by_role("link", name="Statistics").click()
+    expect(page.locator("[data-stats='dominoes']")).to_contain_text("2 players")
