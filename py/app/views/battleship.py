@@ -560,7 +560,7 @@ class BattleshipView(View):
         self.mounted(view_root)
         wanted = focus_id or active_id
         target = view_root.querySelector(f"#{wanted}") if wanted and wanted.replace("-", "").isalnum() else None
-        if found(target) and not target.disabled:
+        if found(target) and not getattr(target, "disabled", False):
             target.focus()
 
     def schedule(self) -> None:
