@@ -113,3 +113,134 @@ def test_keyboard_fires_and_a_reload_resumes(open_app):
     # Calling the same square again is refused and does not use the turn.
     target(page, "B2").click() if target(page, "B2").get_attribute("data-action") else None
     expect(page.locator("[data-log] li")).to_have_count(2)
+
+
+def fleet_squares(page, player: int) -> set:
+    from games.battleship import State
+    game = State.from_json(saved(page)["state"])
+    return {s for ship in game.view_for(player)["fleet"] for s in ship["squares"]}
+
+
+def test_a_salvo_calls_one_square_per_ship_afloat(open_app):
+    page = open_app("#/battleship?seed=21&mode=salvo&opponent=easy")
+    page.locator("[data-action='random-fleet']").click()
+    page.locator("#bs-ready").click()
+    expect(page.locator("[data-status]")).to_contain_text("choose 5 squares")
+    squares = ["A1", "B2", "C3", "D4", "E5"]
+    for square in squares[:4]:
+        target(page, square).click()
+    expect(page.locator("#bs-fire")).to_be_disabled()
+    target(page, squares[4]).click()
+    expect(page.locator("#bs-fire")).to_be_enabled()
+    expect(page.locator("#bs-fire")).to_contain_text("5 of 5")
+    target(page, "F6").click()  # a sixth square: refused, the salvo is full
+    expect(page.locator("[data-message]")).to_contain_text("Your salvo is full")
+    shot(page, "salvo-chosen-1000")
+    page.locator("#bs-fire").click()
+    first = page.locator("[data-log] li").last
+    expect(first).to_contain_text("You:")
+    for square in squares:
+        expect(first).to_contain_text(square)
+        expect(target(page, square).locator(".peg")).to_be_visible()
+    # The computer's salvo comes back with five shots too, then it is our turn.
+    expect(page.locator("[data-log] li")).to_have_count(2)
+    expect(page.locator("[data-phase='fire']")).to_be_visible()
+
+
+def test_advanced_salvo_tells_only_how_many_hit(open_app):
+    page = open_app("#/battleship?seed=22&mode=advanced_salvo&opponent=medium")
+    page.locator("[data-action='random-fleet']").click()
+    page.locator("#bs-ready").click()
+    expect(page.locator("[data-phase='fire']")).to_be_visible()
+    occupied = fleet_squares(page, 1)
+    picked = sorted(occupied)[:2] + [s for s in ("A1", "A2", "A3", "A4", "A5", "A6") if s not in occupied][:3]
+    hits = sum(s in occupied for s in picked)
+    for square in picked:
+        target(page, square).click()
+    page.locator("#bs-fire").click()
+    expect(page.locator(".bs-salvo-item")).to_have_count(1)
+    expect(page.locator(".bs-salvo-item")).to_contain_text(f"Salvo 1: {hits} of 5 hit")
+    expect(page.locator("#announcer")).to_contain_text(f"{hits} of 5 hit")
+    # No per-square result: the squares carry the salvo's number, not hit or miss pegs.
+    expect(page.locator("#bs-target .peg.hit")).to_have_count(0)
+    expect(target(page, picked[0]).locator(".salvo-no")).to_have_text("1")
+    page.locator(".bs-salvo-item").click()
+    expect(target(page, picked[0])).to_have_class(re.compile(r"\bfocus\b"))
+    shot(page, "advanced-1000")
+
+
+def test_pass_and_play_covers_the_screen_between_turns(open_app):
+    page = open_app("#/battleship?seed=23&mode=classic&opponent=human")
+    cover = page.locator("[data-cover]")
+    expect(cover).to_contain_text("Red")
+    expect(page.locator(".bs-grid")).to_have_count(0)
+    shot(page, "cover-1000")
+    page.locator("#bs-reveal").click()
+    page.locator("[data-action='random-fleet']").click()
+    page.locator("#bs-ready").click()
+    expect(page.locator("[data-phase='pass']")).to_be_visible()
+    page.locator("#bs-hide").click()
+    expect(cover).to_contain_text("Blue")
+    expect(page.locator(".bs-grid")).to_have_count(0)
+    page.locator("#bs-reveal").click()
+    expect(page.locator("[data-phase='place']")).to_be_visible()
+    expect(page.locator("#bs-ocean .ship")).to_have_count(0)  # Blue does not see Red's fleet
+    page.locator("[data-action='random-fleet']").click()
+    page.locator("#bs-ready").click()
+    page.locator("#bs-hide").click()
+    expect(cover).to_contain_text("Red")
+    page.locator("#bs-reveal").click()
+    expect(page.locator("[data-phase='fire']")).to_be_visible()
+    target(page, "J10").click()
+    expect(page.locator("#announcer")).to_contain_text("J10 — ")
+    expect(page.locator("[data-phase='pass']")).to_be_visible()
+    page.locator("#bs-hide").click()
+    expect(cover).to_contain_text("Blue")
+    page.locator("#bs-reveal").click()
+    expect(page.locator("[data-phase='fire']")).to_be_visible()
+    expect(ocean(page, "J10").locator(".peg")).to_be_visible()  # Red's shot at Blue's ocean
+
+
+def near_won_game():
+    """Red has hit all of Blue's fleet but one square, and it is Red's turn."""
+    state = new_game({"mode": "classic"}, 31)
+    for player in (0, 1):
+        state.apply({"type": "random_fleet", "player": player})
+        state.apply({"type": "ready", "player": player})
+    blue = sorted(s for ship in state.view_for(1)["fleet"] for s in ship["squares"])
+    red = {s for ship in state.view_for(0)["fleet"] for s in ship["squares"]}
+    water = [f"{r}{c}" for r in "ABCDEFGHIJ" for c in range(1, 11) if f"{r}{c}" not in red]
+    for mine, theirs in zip(blue[:-1], water):
+        state.apply({"type": "fire", "squares": [mine]})
+        state.apply({"type": "fire", "squares": [theirs]})
+    return state, blue[-1]
+
+
+def test_a_won_game_is_recorded_in_the_statistics(open_app):
+    page = open_app("#/")
+    state, last = near_won_game()
+    record = {"v": 1, "rev": 1, "data": {"state": state.to_json(),
+                                         "meta": {"seed": 31, "opponent": "hard", "recorded": False, "clock_ms": 0}}}
+    page.evaluate("(record) => localStorage.setItem('gemau:saved:battleship', record)", json.dumps(record))
+    page.evaluate("location.hash = '#/battleship'")
+    expect(page.locator("[data-phase='fire']")).to_be_visible()
+    target(page, last).click()
+    expect(page.locator("#bs-over")).to_be_visible()
+    expect(page.locator("#bs-over")).to_contain_text("You win!")
+    expect(page.locator("#announcer")).to_contain_text("You win")
+    shot(page, "won-1000")
+    page.locator("[data-action='close-over']").click()
+    page.evaluate("location.hash = '#/stats'")
+    stats = page.locator("[data-stats='battleship']")
+    expect(stats).to_contain_text("Classic")
+    expect(stats.locator(".stat-grid dd").nth(1)).to_have_text("1")  # won
+    saved_stats = json.loads(page.evaluate("localStorage.getItem('gemau:stats:battleship')"))["data"]
+    assert saved_stats["classic"]["won"] == 1
+    assert saved_stats["classic"]["last"]["shots"] == 17
+    # Back at the game, the finished game is not counted twice.
+    page.evaluate("location.hash = '#/battleship'")
+    expect(page.locator("[data-phase='over']")).to_be_visible()
+    page.reload()
+    wait_ready(page)
+    saved_stats = json.loads(page.evaluate("localStorage.getItem('gemau:stats:battleship')"))["data"]
+    assert saved_stats["classic"]["played"] == 1
