@@ -71,6 +71,15 @@ def domino(a: int, b: int, orient: str, extra: str = "", props: dict | None = No
     return h(tag, {"class": f"dom {orient} {extra}".strip(), **(props or {})}, halves)
 
 
+_on_screen = {"view": None, "listening": False}
+
+
+def _resized(_event=None) -> None:
+    view = _on_screen["view"]
+    if view is not None and not view.closed and view.row_capacity() != view.drawn_capacity:
+        view.redraw()
+
+
 class DominoesView(View):
     def __init__(self, app, route):
         super().__init__(app, route)
@@ -90,6 +99,7 @@ class DominoesView(View):
         self.timer = False
         self.closed = False
         self.setup = None  # the new-game dialog's choices while it is open
+        self.drawn_capacity = 0
         self._start_or_resume()
 
     # --- starting and saving -------------------------------------------------------
@@ -292,28 +302,54 @@ class DominoesView(View):
                                 "aria-label": t("dominoes.end_label", end=t(f"dominoes.end.{arm}"), value=end.value)},
                      str(end.value))
 
+        plays = [e for e in self.state.history if e["type"] == "play"]
+        last = tuple(sorted(plays[-1]["tile"], reverse=True)) if plays else None
+
+        def mark(a, b, double):
+            return " ".join(c for c in ("double" if double else "", "last" if (max(a, b), min(a, b)) == last else "") if c)
+
         def arm_tiles(arm):
             pieces = []
             for inner, outer in layout.arms[arm]:
                 double = inner == outer
-                if arm in ("W", "E"):
-                    a, b = (outer, inner) if arm == "W" else (inner, outer)
-                    pieces.append(domino(a, b, "v" if double else "h", "double" if double else ""))
-                else:
-                    a, b = (outer, inner) if arm == "N" else (inner, outer)
-                    pieces.append(domino(a, b, "h" if double else "v", "double" if double else ""))
+                a, b = (outer, inner) if arm == "N" else (inner, outer)
+                pieces.append(domino(a, b, "h" if double else "v", mark(a, b, double)))
             return pieces
+
+        def line_arm(arm):
+            """W and E bend like a snake: rows of as many tiles as fit, alternating direction."""
+            cap = self.row_capacity()
+            placed = layout.arms[arm]
+            rows = [placed[i:i + cap] for i in range(0, len(placed), cap)] or [[]]
+            end_slot = slot(arm)
+            if end_slot is not None and len(rows[-1]) >= cap:
+                rows.append([])
+            out = []
+            for number, row in enumerate(rows):
+                # Row 0 grows away from the spinner; each next row turns back.
+                leftward = (arm == "W") == (number % 2 == 0)
+                pieces = []
+                for inner, outer in row:
+                    double = inner == outer
+                    a, b = (outer, inner) if leftward else (inner, outer)
+                    pieces.append(domino(a, b, "v" if double else "h", mark(a, b, double)))
+                if number == len(rows) - 1 and end_slot is not None:
+                    pieces.append(end_slot)
+                out.append(h("div", {"class": "dm-row " + ("leftward" if leftward else "rightward")}, pieces))
+            return out
 
         if layout.is_empty:
             body = h("p", {"class": "dm-empty"}, t("dominoes.empty_layout"))
         else:
             root = layout.root
             spinner = layout.spinner is not None
-            centre = domino(root[0], root[1], "v" if spinner else "h", "spinner" if spinner else "root",
+            centre = domino(root[0], root[1], "v" if spinner else "h",
+                            ("spinner " if spinner else "root ") + mark(root[0], root[1], False),
                             {"title": t("dominoes.spinner")} if spinner else None)
-            body = h("div", {"class": "dm-layout", "role": "img",
+            body = h("div", {"class": "dm-layout", "role": "group",
                              "aria-label": self.layout_description()},
-                     [h("div", {"class": f"dm-arm dm-arm-{arm.lower()}", "data-arm": arm}, arm_tiles(arm), slot(arm))
+                     [h("div", {"class": f"dm-arm dm-arm-{arm.lower()}", "data-arm": arm},
+                        line_arm(arm) if arm in ("W", "E") else [arm_tiles(arm), slot(arm)])
                       for arm in ARM_NAMES],
                      h("div", {"class": "dm-centre"}, centre))
         pop = None
@@ -324,6 +360,18 @@ class DominoesView(View):
                  h("p", {"class": "dm-count" + (" scores" if count and count % 5 == 0 else ""), "data-count": count},
                    count_text),
                  body, pop)
+
+    def row_capacity(self) -> int:
+        """How many lying tiles fit in one row of the W or E arm at this window width."""
+        try:
+            width = float(browser.document.documentElement.clientWidth)
+        except Exception:
+            width = 1000.0
+        phone = width <= 480
+        unit = 15 if phone else 22
+        table = min(width - (24 if phone else 32), 900) - (12 if phone else 20)
+        arm = (table - 2 * unit - 8) / 2
+        return max(2, int(arm // (2 * unit + 5)))
 
     def layout_description(self) -> str:
         t, layout = self.t, self.state.layout
@@ -532,6 +580,11 @@ class DominoesView(View):
     # --- mounting, redrawing, the computer's turns -----------------------------------------------
     def mounted(self, root) -> None:
         browser.replace_hash(self.share_href())
+        _on_screen["view"] = self
+        self.drawn_capacity = self.row_capacity()
+        if not _on_screen["listening"]:
+            _on_screen["listening"] = True
+            browser.listen(browser.window, "resize", _resized)
         for dialog_id in ("dm-setup", "dm-over", "dm-summary"):
             node = root.querySelector(f"#{dialog_id}")
             if found(node):
@@ -824,6 +877,8 @@ class DominoesView(View):
 
     def close(self) -> None:
         self.closed = True
+        if _on_screen["view"] is self:
+            _on_screen["view"] = None
         self.suspend()
 
     def on_storage_change(self, name) -> None:
