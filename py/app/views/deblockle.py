@@ -831,9 +831,9 @@ class DeblockleView(View):
                       {"transform": f"{end} perspective(200px) rotate{axis}(0deg) scale(1)"}]
             if removes:
                 frames.append({"transform": f"{end} scale(0.1)", "opacity": 0})
-            browser.animate(node, frames, TIP_MS / 2 + (250 if removes else 0), lambda: (node.remove(), then()))
+            self.run_animation(node, frames, TIP_MS / 2 + (250 if removes else 0), then, remove=True)
 
-        browser.animate(node, [{"transform": f"{start} perspective(200px) rotate{axis}(0deg)"},
+        self.run_animation(node, [{"transform": f"{start} perspective(200px) rotate{axis}(0deg)"},
                                {"transform": f"{middle} perspective(200px) rotate{axis}({90 * sign}deg) scale(0.9)"}],
                         TIP_MS / 2, second_half)
 
@@ -849,7 +849,26 @@ class DeblockleView(View):
         for sq in path:
             col, row = xy(sq)
             frames.append({"transform": f"translate({col * 100}%, {(6 - row) * 100}%)"})
-        browser.animate(node, frames, STEP_MS * (len(path) - 1), lambda: (node.remove(), then()))
+        self.run_animation(node, frames, STEP_MS * (len(path) - 1), then, remove=True)
+
+    def run_animation(self, node, frames, duration_ms, then, remove=False) -> None:
+        """Play the frames, then go on exactly once: when the animation ends, or a
+        little later if a redraw took the node away first. Nothing happens once
+        a new game has started or the player has left the page."""
+        generation = self.generation
+        done = []
+
+        def finish():
+            if done:
+                return
+            done.append(True)
+            if remove:
+                node.remove()
+            if generation == self.generation and self.root is not None:
+                then()
+
+        browser.animate(node, frames, duration_ms, finish)
+        browser.later(duration_ms + 400, finish)
 
     # --- dialogs ----------------------------------------------------------------------------------------------
     def render_new_dialog(self):
@@ -916,7 +935,7 @@ class DeblockleView(View):
         if str(target.tagName) in ("INPUT", "SELECT", "TEXTAREA", "SUMMARY") or \
                 (str(target.tagName) == "BUTTON" and event.key in ("Enter", " ")):
             return
-        if present(browser.document.querySelector("dialog[open]")):
+        if self.busy or present(browser.document.querySelector("dialog[open]")):
             return
         key = str(event.key)
         on_board = str(target.id) == "db-board"
