@@ -107,6 +107,7 @@ def test_a_seeded_hand_played_by_clicks_draws_scores_and_ends_with_a_summary(ope
     if summary["winner_team"] is not None:
         expect(dialog).to_contain_text(f"rounded to the nearest 5: {summary['points']}")
     expect(dialog.locator("tbody tr")).to_have_count(2)
+    expect(page.locator(".dm-layout .dom").first).to_be_attached()  # the finished hand stays on the table
     dialog.get_by_role("button", name="Next hand").click()
     expect(dialog).to_have_count(0)
     expect(page.locator(".dm-sheet-table tbody tr")).to_have_count(2)  # hand 1 and "now"

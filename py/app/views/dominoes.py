@@ -100,6 +100,7 @@ class DominoesView(View):
         self.closed = False
         self.setup = None  # the new-game dialog's choices while it is open
         self.drawn_capacity = 0
+        self.final_layout = None  # the layout of a hand just finished, shown under its summary
         self._start_or_resume()
 
     # --- starting and saving -------------------------------------------------------
@@ -139,7 +140,7 @@ class DominoesView(View):
         self.state = new_game({"seats": len(players), "partnerships": partners}, seed)
         self.players, self.seed = list(players), seed
         self.ack, self.recorded, self.revealed = 0, False, None
-        self.selected = self.drawn = self.pop = None
+        self.selected = self.drawn = self.pop = self.final_layout = None
         self.message = ""
         self.session.reset_clock()
         self._save()
@@ -287,8 +288,13 @@ class DominoesView(View):
             return []
         return state.legal_moves()
 
+    def shown_layout(self):
+        if self.final_layout is not None and (self.summary_pending() or self.state.is_over):
+            return self.final_layout
+        return self.state.layout
+
     def render_table(self):
-        t, layout = self.t, self.state.layout
+        t, layout = self.t, self.shown_layout()
         ends = {e.end: e for e in layout.open_ends()}
         targets = self.selected_ends()
         count = layout.count()
@@ -303,7 +309,7 @@ class DominoesView(View):
                      str(end.value))
 
         plays = [e for e in self.state.history if e["type"] == "play"]
-        last = tuple(sorted(plays[-1]["tile"], reverse=True)) if plays else None
+        last = tuple(sorted(plays[-1]["tile"], reverse=True)) if plays and layout is self.state.layout else None
 
         def mark(a, b, double):
             return " ".join(c for c in ("double" if double else "", "last" if (max(a, b), min(a, b)) == last else "") if c)
@@ -374,7 +380,7 @@ class DominoesView(View):
         return max(2, int(arm // (2 * unit + 5)))
 
     def layout_description(self) -> str:
-        t, layout = self.t, self.state.layout
+        t, layout = self.t, self.shown_layout()
         parts = []
         root = layout.root
         if layout.spinner is not None:
@@ -603,6 +609,14 @@ class DominoesView(View):
         target = view_root.querySelector(f"#{wanted}") if wanted and wanted.replace("-", "").isalnum() else None
         if found(target) and not target.disabled:
             target.focus()
+        elif wanted.startswith("dm-") and self.setup is None:
+            # The focused tile or end is gone (played): keep keyboard players in their hand.
+            for selector in (".dm-hand .playable", "#dm-draw:not([disabled])", "#dm-pass:not([disabled])",
+                             "#dm-reveal", ".dm-hand [data-action='tile']"):
+                node = view_root.querySelector(selector)
+                if found(node):
+                    node.focus()
+                    break
 
     def schedule(self) -> None:
         if self.timer or self.closed or self.phase() != "computer" or self.setup is not None:
@@ -626,6 +640,7 @@ class DominoesView(View):
         state = self.state
         seat = state.current_player
         hand_before = state.hand_number
+        layout_before = state.layout.copy()
         try:
             events = state.apply(move)
         except IllegalMove as refusal:
@@ -637,6 +652,12 @@ class DominoesView(View):
         self.message, self.message_is_error = "", False
         self.selected = None
         self.drawn = None
+        if state.hand_number != hand_before or state.is_over:
+            # Keep the finished hand's layout on the table while its summary is read.
+            final = next((e for e in events if e["type"] == "play"), None)
+            if final is not None:
+                layout_before.place(tuple(final["tile"]), final["end"])
+            self.final_layout = layout_before
         said = []
         for event in events:
             kind = event["type"]
