@@ -665,7 +665,11 @@ class DominoesView(View):
                 said.append(self.play_text(event, hand_before))
             elif kind == "score":
                 self.pop = (event["points"], event["seat"])
-                said.append(self.t("dominoes.announce.points", points=event["points"]))
+                if said:  # "Ana plays 5-3 on the spinner: 15 points."
+                    said[-1] = self.t("dominoes.announce.with_points", play=said[-1].rstrip(".!"),
+                                      points=event["points"])
+                else:
+                    said.append(self.t("dominoes.announce.points", points=event["points"]))
             elif kind == "draw":
                 if seat == self.viewer() and not self.is_computer(seat):
                     self.drawn = tuple(sorted(event["tile"], reverse=True))
