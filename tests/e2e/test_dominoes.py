@@ -92,7 +92,9 @@ def test_a_seeded_hand_played_by_clicks_draws_scores_and_ends_with_a_summary(ope
             scored = True
             after, _ = saved(page)
             if not after.hand_summaries or after.hand_number == state.hand_number:
-                expect(page.locator("#announcer")).to_contain_text("points")
+                points = next(e["points"] for e in state.clone().apply(move) if e["type"] == "score")
+                expect(page.locator("#announcer")).to_contain_text(f": {points} points.")
+                expect(page.locator("#announcer")).to_contain_text("You ")
     assert drew, "the seeded hand should make us draw from the boneyard"
     assert scored, "the seeded hand should give us a scoring play"
     expect(page.locator("#dm-summary")).to_be_visible()
@@ -108,7 +110,7 @@ def test_a_seeded_hand_played_by_clicks_draws_scores_and_ends_with_a_summary(ope
         expect(dialog).to_contain_text(f"rounded to the nearest 5: {summary['points']}")
     expect(dialog.locator("tbody tr")).to_have_count(2)
     expect(page.locator(".dm-layout .dom").first).to_be_attached()  # the finished hand stays on the table
-    dialog.get_by_role("button", name="Next hand").click()
+    page.keyboard.press("Escape")  # closing the summary with Esc moves on to the next hand too
     expect(dialog).to_have_count(0)
     expect(page.locator(".dm-sheet-table tbody tr")).to_have_count(2)  # hand 1 and "now"
     for team, score in enumerate(state.scores):

@@ -863,6 +863,14 @@ class DominoesView(View):
 
     # --- keyboard ----------------------------------------------------------------------------------
     def on_key(self, event) -> None:
+        if str(event.key) == "Escape":
+            # Esc closes a modal dialog by itself: keep the game's phase in step with it.
+            if self.setup is not None:
+                self.on_action("setup-cancel", {}, event)
+                return
+            if self.summary_pending():
+                self.on_action("next-hand", {}, event)
+                return
         if event.ctrlKey or event.metaKey or event.altKey or self.setup is not None:
             return
         target = event.target
