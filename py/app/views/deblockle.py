@@ -460,6 +460,9 @@ class DeblockleView(View):
         elif action == "place-random":
             self.place_randomly()
         elif action == "new-dialog":
+            over = browser.element("db-over")
+            if present(over) and over.open:
+                over.close()
             browser.open_dialog(browser.element("db-new"))
         elif action == "close-dialog":
             dialog = browser.element("db-new")
@@ -608,11 +611,11 @@ class DeblockleView(View):
                                      symbol=self.symbol_name(option["top"]), ends=ends))
             self.redraw()
 
-        self.busy = True
+        self.set_busy()
         self.animate_tip(player, source, option["to"], block, option["faces"], option["removes"], after_tip)
 
     def hop(self, move: str, path: list) -> None:
-        self.busy = True
+        self.set_busy()
         player = self.state.current_player
         faces = self.tip["faces"]
         self.animate_hop(player, path, faces, lambda: self.play(move, animate_hop=False))
@@ -719,7 +722,7 @@ class DeblockleView(View):
         block = next(b for b in state.blocks() if b["square"] == source)
         events = state.apply(move)
         tip = events[0]
-        self.busy = True
+        self.set_busy()
 
         def after_tip():
             if generation != self.generation:
@@ -789,6 +792,13 @@ class DeblockleView(View):
         self.redraw()
 
     # --- animation ----------------------------------------------------------------------------------------
+    def set_busy(self) -> None:
+        """A block is moving: clicks wait, and the page says so (data-busy) until the redraw."""
+        self.busy = True
+        section = browser.document.querySelector("[data-game='deblockle']")
+        if present(section):
+            section.dataset.busy = "yes"
+
     def board_node(self):
         return browser.element("db-board")
 
