@@ -345,7 +345,11 @@ class DeblockleView(View):
             points = " ".join(f"{xy(sq)[0] + 0.5},{6.5 - xy(sq)[1]}" for sq in path)
             focus = " focus" if end == self.cursor else ""
             lines.append(f'<polyline class="db-path{focus}" data-end="{end}" points="{points}"/>')
-        return Markup('<svg class="db-paths" viewBox="0 0 7 7" aria-hidden="true" focusable="false">'
+        # Pointing at an end square brings its path forward.
+        hover = "".join(f".db-board:has(#db-c-{end}:hover) .db-path[data-end='{end}']{{opacity:1;stroke-width:0.1;"
+                        "stroke-dasharray:none}" for end in hops)
+        return Markup(f"<style>{hover}</style>"
+                      '<svg class="db-paths" viewBox="0 0 7 7" aria-hidden="true" focusable="false">'
                       + "".join(lines) + "</svg>")
 
     def render_tools(self):
