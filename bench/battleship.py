@@ -1,0 +1,124 @@
+"""Battleship computer players: strength and speed.
+
+    python3 bench/battleship.py                  # 2000 fleets per strength (hard takes about an hour)
+    python3 bench/battleship.py --fleets 100 --strengths hard
+    node tools/pyodide_run.mjs bench/battleship.py --fleets 20 --strengths hard --salvo-fleets 0
+
+Classic: each strength, as red, sinks the same seeded fleets (fleet i is
+`random_fleet(SeededRng(i))`: uniform over legal fleets), with ship names
+announced; blue only ever calls empty squares, so it never interferes. Salvo
+and Advanced Salvo: turns to sink a fleet with all five own ships afloat (five
+shots a turn). Move time: CPU time per move (this machine is shared, so wall
+time would measure the neighbours); inside Pyodide, Node's CPU clock.
+The last line is a JSON object.
+"""
+
+import argparse
+import json
+import os
+import statistics
+import sys
+import time
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "py"))
+
+from games.battleship import new_game
+from games.battleship.ai import STRENGTHS, computer_player
+from games.battleship.fleet import LENGTH, random_fleet
+from games.battleship.grid import ship_squares, square_name
+from games.common.rng import SeededRng
+
+
+def _node_cpu_seconds():
+    """Inside Pyodide the process clocks are wall clocks; Node's CPU count is not."""
+    import js  # the bench only, never the engine
+
+    usage = js.process.cpuUsage()
+    return (usage.user + usage.system) / 1e6
+
+
+clock = _node_cpu_seconds if sys.platform == "emscripten" else time.process_time
+
+
+def fleet_game(mode: str, fleet_seed: int):
+    """Red with a random fleet, blue with fleet number `fleet_seed`, both ready."""
+    state = new_game({"mode": mode, "announce_ship": True}, fleet_seed)
+    for ship_id, (bow, orientation) in random_fleet(SeededRng(fleet_seed)).items():
+        state.apply({"type": "place", "player": 1, "ship": ship_id,
+                     "square": square_name(bow), "orientation": orientation})
+    state.apply({"type": "random_fleet", "player": 0})
+    state.apply({"type": "ready", "player": 0})
+    state.apply({"type": "ready", "player": 1})
+    return state
+
+
+def blue_calls(state) -> list[str]:
+    """Red's empty squares, then all of red's ship squares but one: blue never wins."""
+    ships = []
+    for ship_id, (bow, orientation) in state.fleets[0].items():
+        ships += ship_squares(bow, orientation, LENGTH[ship_id])
+    water = [square_name(i) for i in range(100) if i not in ships]
+    return water + [square_name(i) for i in ships[:-1]]
+
+
+def sink(strength: str, mode: str, fleet_seed: int, budget, times: list) -> tuple[int, int]:
+    """(shots, turns) red needs to sink fleet number `fleet_seed`."""
+    state = fleet_game(mode, fleet_seed)
+    player = computer_player(strength)
+    rng = SeededRng(fleet_seed * 7919 + 1)
+    calls = iter(blue_calls(state))
+    while True:
+        view = state.view_for(0)
+        start = clock()
+        move = player.choose_move(view, rng, budget)
+        times.append(clock() - start)
+        state.apply(move)
+        if state.is_over:
+            return state.result["shots"][0], (state.result["turns"] + 1) // 2
+        state.apply({"type": "fire", "squares": [next(calls) for _ in range(state.shots_allowed(1))]})
+
+
+def percentile(values, share):
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(share * len(ordered)))] if ordered else 0.0
+
+
+def main(argv=None):
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--fleets", type=int, default=2000, help="classic fleets per strength")
+    parser.add_argument("--salvo-fleets", type=int, default=200, help="fleets per strength in each salvo mode")
+    parser.add_argument("--strengths", default=",".join(STRENGTHS))
+    parser.add_argument("--budget", type=int, default=None, help="override the players' work budget")
+    parser.add_argument("--first-fleet", type=int, default=0)
+    args = parser.parse_args(argv)
+    strengths = [s for s in args.strengths.split(",") if s]
+    runtime = "pyodide" if sys.platform == "emscripten" else "cpython"
+    summary = {"runtime": runtime, "fleets": args.fleets, "salvo_fleets": args.salvo_fleets, "strengths": {}}
+    fleets = range(args.first_fleet, args.first_fleet + args.fleets)
+    salvo_fleets = range(args.first_fleet, args.first_fleet + args.salvo_fleets)
+    for strength in strengths:
+        times = []
+        shots = [sink(strength, "classic", seed, args.budget, times)[0] for seed in fleets]
+        entry = {
+            "classic_mean_shots": round(statistics.mean(shots), 3) if shots else None,
+            "classic_median_shots": statistics.median(shots) if shots else None,
+            "classic_move_ms_p95": round(percentile(times, 0.95) * 1000, 1),
+            "classic_move_ms_max": round(max(times, default=0) * 1000, 1),
+        }
+        for mode in ("salvo", "advanced_salvo"):
+            mode_times = []
+            turns = [sink(strength, mode, seed, args.budget, mode_times)[1] for seed in salvo_fleets]
+            if turns:
+                entry[f"{mode}_mean_turns"] = round(statistics.mean(turns), 2)
+                entry[f"{mode}_move_ms_p95"] = round(percentile(mode_times, 0.95) * 1000, 1)
+        summary["strengths"][strength] = entry
+        print(strength, json.dumps(entry), flush=True)
+    strongest = summary["strengths"].get("hard") or summary["strengths"][strengths[-1]]
+    summary["classic_mean_shots"] = strongest["classic_mean_shots"]
+    summary["classic_median_shots"] = strongest["classic_median_shots"]
+    summary["move_ms_p95"] = max(v for k, v in strongest.items() if k.endswith("move_ms_p95"))
+    print(json.dumps(summary))
+
+
+if __name__ == "__main__":
+    main()
