@@ -262,3 +262,27 @@ def test_reaching_250_ends_the_game_and_counts_in_statistics(open_app):
     expect(page.locator("[data-score='0']")).to_have_text("0")
     page.get_by_role("link", name="Statistics").click()
     expect(page.locator("[data-stats='dominoes']")).to_contain_text("2 players")
+
+
+def test_a_long_line_bends_to_stay_on_a_phone_screen(open_app):
+    from games.common.rng import SeededRng
+    from games.dominoes import new_game
+    from games.dominoes.ai import choose_move
+
+    state = new_game({"seats": 2, "partnerships": False}, 1)
+    while not (state.current_player == 0 and max(len(state.layout.arms[a]) for a in "WE") >= 7):
+        state.apply(choose_move(state.view_for(state.current_player), SeededRng(len(state.history)), level="greedy"))
+    record = {"v": 1, "rev": 1, "data": {"state": state.to_json(), "meta": {
+        "players": ["human", "strong"], "seed": 1, "ack": 0, "recorded": False}}}
+    page = open_app(viewport={"width": 360, "height": 740}, has_touch=True)
+    page.evaluate(f"(r) => localStorage.setItem('{SAVED}', r)", json.dumps(record))
+    page.evaluate("location.hash = '#/dominoes'")
+    expect(page.locator(".dm-layout")).to_be_visible()
+    tiles = sum(len(state.layout.arms[a]) for a in "WENS") + 1
+    expect(page.locator(".dm-layout .dom")).to_have_count(tiles)
+    assert page.locator(".dm-arm-w .dm-row, .dm-arm-e .dm-row").count() > 2  # a row turned back
+    assert page.evaluate("document.documentElement.scrollWidth") <= 360
+    table = page.locator(".dm-table").bounding_box()
+    for box in page.locator(".dm-layout .dom").evaluate_all(
+            "(ns) => ns.map((n) => { const r = n.getBoundingClientRect(); return [r.left, r.right]; })"):
+        assert table["x"] <= box[0] and box[1] <= table["x"] + table["width"]
