@@ -164,6 +164,9 @@ def test_advanced_salvo_tells_only_how_many_hit(open_app):
     # No per-square result: the squares carry the salvo's number, not hit or miss pegs.
     expect(page.locator("#bs-target .peg.hit")).to_have_count(0)
     expect(target(page, picked[0]).locator(".salvo-no")).to_have_text("1")
+    # The computer's salvo lands on our ocean with per-shot results (we own those ships).
+    expect(page.locator("[data-log] li")).to_have_count(2)
+    expect(page.locator("#bs-ocean .peg")).to_have_count(5)
     page.locator(".bs-salvo-item").click()
     expect(target(page, picked[0])).to_have_class(re.compile(r"\bfocus\b"))
     shot(page, "advanced-1000")

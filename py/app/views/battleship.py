@@ -27,6 +27,9 @@ COMPUTER_DELAY_MS = 650
 STRENGTHS = ("easy", "medium", "hard")
 OPPONENTS = STRENGTHS + ("human",)
 EDITIONS = ("modern", "classic")
+# The hard player's thinking, in its units of work (about 25 ns each): bounded so a
+# move stays well under 250 ms inside Pyodide and the page never freezes.
+HARD_BUDGET = {"classic": 120_000, "salvo": 120_000, "advanced_salvo": 25_000}
 KEY_STEPS = {"ArrowUp": (-1, 0), "ArrowDown": (1, 0), "ArrowLeft": (0, -1), "ArrowRight": (0, 1)}
 
 
@@ -76,6 +79,7 @@ class BattleshipView(View):
         self.setup = None  # the new-game dialog's choices while open
         self.timer = False
         self.closed = False
+        self.think_ms = None  # how long the computer's last move took (for tests)
         self._start_or_resume()
 
     # --- starting ------------------------------------------------------------------
@@ -219,7 +223,7 @@ class BattleshipView(View):
             t("battleship.against", strength=t(f"battleship.strength.{self.opponent}"))
         return h(
             "section", {"class": "game-view battleship", "data-game": GAME, "data-phase": phase,
-                        "data-mode": state.mode},
+                        "data-mode": state.mode, "data-think-ms": self.think_ms},
             h("div", {"class": "game-head"},
               h("h1", {"tabindex": "-1"}, t("game.battleship.name")),
               h("div", {"class": "bs-head-tools"},
@@ -257,7 +261,9 @@ class BattleshipView(View):
         if state.mode == "classic":
             return t("battleship.status.fire", name=self.name(active)) if self.humans else \
                 t("battleship.status.fire_you")
-        return t("battleship.status.salvo", name=self.name(active), count=count, chosen=len(self.salvo))
+        if self.humans:
+            return t("battleship.status.salvo", name=self.name(active), count=count, chosen=len(self.salvo))
+        return t("battleship.status.salvo_you", count=count, chosen=len(self.salvo))
 
     def render_cover(self):
         active = self.active()
@@ -575,7 +581,10 @@ class BattleshipView(View):
             return
         state = self.state
         rng = SeededRng(self.seed * 1_000_003 + len(state.turns) * 31 + 1)
-        move = computer_player(self.opponent).choose_move(state.view_for(1), rng)
+        budget = HARD_BUDGET[state.mode] if self.opponent == "hard" else None
+        started = browser.now_ms()
+        move = computer_player(self.opponent).choose_move(state.view_for(1), rng, budget)
+        self.think_ms = round(browser.now_ms() - started)
         self.perform(move)
 
     # --- playing -------------------------------------------------------------------------------------
@@ -597,9 +606,12 @@ class BattleshipView(View):
         said = []
         for event in events:
             if event["type"] == "shots":
+                # Told from the viewer's side: their own shots as announced to them,
+                # the other's shots as they land on the viewer's ocean.
                 viewer = self.viewer() if self.viewer() is not None else event["player"]
-                text = self.record_text(event, viewer)
-                said.append(text)
+                view = state.view_for(viewer)
+                record = view["shots"][-1] if event["player"] == viewer else view["incoming"][-1]
+                said.append(self.record_text(record, viewer))
             elif event["type"] == "game_over":
                 self.finish()
                 said.append(self.status_text("over"))
