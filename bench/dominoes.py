@@ -1,6 +1,8 @@
 """Dominoes computer players: win rates and move times.
 
     python3 bench/dominoes.py [--games N] [--budget B] [--skip-random]
+        [--matches strong-greedy,strong-heuristic,heuristic-greedy,greedy-random]
+        [--heuristic-games N]
     node tools/pyodide_run.mjs bench/dominoes.py --timing-only [--moves N]
 
 Plays 2-player games to 250 with seats alternated: strong vs greedy, strong vs
@@ -102,6 +104,14 @@ def pyodide_move_times(moves, budget):
         return None
 
 
+MATCHES = [
+    ("strong", "greedy", "hard_vs_greedy"),
+    ("strong", "heuristic", "hard_vs_heuristic"),
+    ("heuristic", "greedy", "heuristic_vs_greedy"),
+    ("greedy", "random", "greedy_vs_random"),
+]
+
+
 def main(argv=None):
     parser = argparse.ArgumentParser()
     parser.add_argument("--games", type=int, default=1000)
@@ -110,6 +120,8 @@ def main(argv=None):
     parser.add_argument("--skip-random", action="store_true")
     parser.add_argument("--timing-only", action="store_true")
     parser.add_argument("--moves", type=int, default=300)
+    parser.add_argument("--matches", default=",".join(f"{a}-{b}" for a, b, _ in MATCHES))
+    parser.add_argument("--heuristic-games", type=int, default=None)
     args = parser.parse_args(argv)
     if args.timing_only:
         times = timing_only(args.moves, args.budget)
@@ -118,26 +130,23 @@ def main(argv=None):
                           "runtime": sys.implementation.name + " " + sys.version.split()[0],
                           "platform": sys.platform}))
         return
-    figures = {"games": args.games}
+    figures = {"games": args.games, "budget": args.budget}
     times = []
     started = time.perf_counter()
-    wins = match("strong", "greedy", args.games, args.seed, args.budget, times)
-    r = report("strong vs greedy", wins, args.games)
-    figures["hard_vs_greedy_win_rate"] = r["win_rate"]
-    figures["hard_vs_greedy_ci95"] = r["ci95"]
-    wins = match("strong", "heuristic", args.games, args.seed + 1, args.budget, times)
-    r = report("strong vs heuristic", wins, args.games)
-    figures["hard_vs_heuristic_win_rate"] = r["win_rate"]
-    figures["hard_vs_heuristic_ci95"] = r["ci95"]
-    wins = match("heuristic", "greedy", args.games, args.seed + 2)
-    r = report("heuristic vs greedy", wins, args.games)
-    figures["heuristic_vs_greedy_win_rate"] = r["win_rate"]
-    if not args.skip_random:
-        wins = match("greedy", "random", args.games, args.seed + 3)
-        r = report("greedy vs random", wins, args.games)
-        figures["greedy_vs_random_win_rate"] = r["win_rate"]
-        figures["greedy_vs_random_ci95"] = r["ci95"]
-    p95 = percentile(times, 0.95)
+    chosen = args.matches.split(",")
+    for offset, (first, second, key) in enumerate(MATCHES):
+        if f"{first}-{second}" not in chosen or (second == "random" and args.skip_random):
+            continue
+        games = args.heuristic_games if second == "heuristic" and args.heuristic_games else args.games
+        move_times = times if first == "strong" else None
+        wins = match(first, second, games, args.seed + offset, args.budget, move_times)
+        r = report(f"{first} vs {second}", wins, games)
+        figures[f"{key}_win_rate"] = r["win_rate"]
+        figures[f"{key}_ci95"] = r["ci95"]
+        figures[f"{key}_games"] = games
+    p95 = percentile(times, 0.95) if times else 0.0
+    if not times:
+        times = [0.0]
     print(f"strong move time over {len(times)} searched moves: "
           f"median {statistics.median(times):.1f} ms, p95 {p95:.1f} ms (CPython)", flush=True)
     figures["move_ms_p95_cpython"] = round(p95, 1)
