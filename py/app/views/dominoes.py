@@ -101,6 +101,7 @@ class DominoesView(View):
         self.setup = None  # the new-game dialog's choices while it is open
         self.drawn_capacity = 0
         self.final_layout = None  # the layout of a hand just finished, shown under its summary
+        self.log: list = []  # the last few things that happened, shown under the table
         self._start_or_resume()
 
     # --- starting and saving -------------------------------------------------------
@@ -233,6 +234,7 @@ class DominoesView(View):
             h("p", {"class": "dm-message" + (" error" if self.message_is_error else ""), "data-message": True},
               self.message or self.status_text()),
             self.render_hand(),
+            h("ol", {"class": "dm-log", "data-log": True}, [h("li", {}, line) for line in self.log]) if self.log else None,
             self.render_sheet(),
             h("p", {"class": "dm-game-number hint"}, t("dominoes.game_number"), " ",
               h("a", {"href": self.share_href(), "data-share": True}, str(self.seed))),
@@ -693,6 +695,7 @@ class DominoesView(View):
         if len(self.humans) > 1 and state.current_player != seat:
             self.revealed = None
         self._save()
+        self.log = (self.log + [s for s in said if s])[-4:]
         self.app.announce(" ".join(s for s in said if s))
         self.redraw()
         return True
