@@ -286,3 +286,11 @@ def test_a_long_line_bends_to_stay_on_a_phone_screen(open_app):
     for box in page.locator(".dm-layout .dom").evaluate_all(
             "(ns) => ns.map((n) => { const r = n.getBoundingClientRect(); return [r.left, r.right]; })"):
         assert table["x"] <= box[0] and box[1] <= table["x"] + table["width"]
+
+
+def test_the_welsh_page_fits_a_phone(open_app):
+    page = open_app("#/dominoes?seed=21", viewport={"width": 360, "height": 740}, has_touch=True, locale="cy-GB")
+    expect(page.locator("#view h1")).to_have_text("Dominos")
+    expect(page.get_by_role("button", name="Gêm newydd")).to_be_visible()
+    wait_phase(page, "human")
+    assert page.evaluate("document.documentElement.scrollWidth") <= 360
