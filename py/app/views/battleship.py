@@ -505,7 +505,8 @@ class BattleshipView(View):
                 ("battleship.over.accuracy", t("battleship.percent", value=round(100 * hits / max(1, shots))))]
         return h("dialog", {"class": "bs-dialog bs-over", "id": "bs-over", "aria-labelledby": "bs-over-title"},
                  h("h2", {"id": "bs-over-title"}, title),
-                 h("p", {}, t("battleship.over.figures_of", name=self.name(winner))),
+                 h("p", {}, t("battleship.over.figures_yours") if not self.humans and winner == 0
+                   else t("battleship.over.figures_of", name=self.name(winner))),
                  h("dl", {"class": "bs-over-figures"}, [h("div", {}, h("dt", {}, t(k)), h("dd", {}, v)) for k, v in rows]),
                  h("div", {"class": "actions"},
                    h("button", {"type": "button", "class": "button", "data-action": "new", "autofocus": True},
