@@ -64,7 +64,7 @@ def record_result(store: Store, game: str, variant: str, *, won: bool | None, sc
     """Count one finished game. Returns its place in the rankings (1-based) or None.
     won=None is for games without a winner (Marbles): they count as played only."""
     figures = dict(figures or {})
-    totals_added = {**figures, **({"score": score} if score is not None else {})}
+    totals_added = {**figures, **({"score": score, "scored": 1} if score is not None else {})}
 
     def add_to_stats(stats: dict) -> dict:
         entry = stats.get(variant) or {"played": 0, "won": 0, "best": None, "last": None, "totals": {}}

@@ -39,8 +39,9 @@ class StatsView(View):
                 if game.has_winner:
                     figures.append(("stats.won", t.number(entry["won"])))
                 figures.append(("stats.best", "–" if entry["best"] is None else t.number(entry["best"])))
-                if "score" in entry["totals"] and entry["played"]:
-                    figures.append(("stats.average", t.number(round(entry["totals"]["score"] / entry["played"], 1))))
+                scored = entry["totals"].get("scored", entry["played"])  # games that had a score
+                if "score" in entry["totals"] and scored:
+                    figures.append(("stats.average", t.number(round(entry["totals"]["score"] / scored, 1))))
                 body.append(h("dl", {"class": "stat-grid"},
                               [h("div", {}, h("dt", {}, t(key)), h("dd", {}, value)) for key, value in figures]))
                 rows = rankings.get(variant, [])

@@ -43,7 +43,7 @@ def test_results_add_up_in_statistics():
     scores.record_result(store, "marbles", "5", won=True, score=90, figures={"moves": 5})
     entry = scores.stats_for(store, "marbles")["5"]
     assert entry["played"] == 2 and entry["won"] == 1 and entry["best"] == 90
-    assert entry["totals"] == {"moves": 15, "score": 130}
+    assert entry["totals"] == {"moves": 15, "score": 130, "scored": 2}
     assert entry["last"]["score"] == 90
 
 
