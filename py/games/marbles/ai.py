@@ -13,8 +13,8 @@ Two stages:
 without reading a clock.
 """
 
-from .board import EMPTY, NEIGHBOURS, SQUARES, lines_through, line_points
-from .evaluation import Judge, free_regions_fast
+from .board import EMPTY, NEIGHBOURS, SQUARES, free_regions, line_points, lines_through
+from .evaluation import ANY_NEXT, Judge
 
 DEFAULT_BUDGET = 48
 MAX_CANDIDATES = 12
@@ -37,9 +37,65 @@ def choose_move(state, rng, budget: int = DEFAULT_BUDGET):
     .board, .next and .min_line), or None when there is no move."""
     board = list(state.board)
     judge = Judge(state.min_line)
-    moves = _scored_moves(board, judge)
-    if not moves:
+    ranked = _ranked(board, list(state.next), judge, budget)
+    if not ranked:
         return None
+    if LOOKAHEAD[0]:
+        ranked = _look_ahead(board, list(state.next), judge, ranked, rng)
+    return ranked[0][1]
+
+
+LOOKAHEAD = (0, 0, 0)  # first moves, spawn samples, inner budget
+
+
+def _look_ahead(board, next_colours, judge, ranked, rng):
+    firsts, samples, inner = LOOKAHEAD
+    # Common random numbers: every candidate meets the same landing scenarios.
+    scenarios = []
+    for _ in range(samples):
+        order = list(range(SQUARES))
+        rng.shuffle(order)
+        scenarios.append(order)
+    rescored = []
+    for _, move in ranked[:firsts]:
+        after = list(board)
+        src, dst = move
+        after[dst], after[src] = after[src], EMPTY
+        points = _clear(after, [dst], judge.m)
+        if points:
+            best = _ranked(after, next_colours, judge, inner)
+            value = judge.weights["points"] * points + (best[0][0] if best else judge.evaluate(after))
+        else:
+            total = 0.0
+            for order in scenarios:
+                landed = list(after)
+                spots = iter(sq for sq in order if after[sq] == EMPTY)
+                placed = []
+                for c in next_colours:
+                    sq = next(spots, None)
+                    if sq is None:
+                        break
+                    landed[sq] = c
+                    placed.append(sq)
+                gained = _clear(landed, placed, judge.m)
+                if EMPTY not in landed:
+                    total += FULL
+                    continue
+                best = _ranked(landed, UNKNOWN_NEXT, judge, inner)
+                total += judge.weights["points"] * gained + (best[0][0] if best else judge.evaluate(landed))
+            value = total / samples
+        rescored.append((value, move))
+    rescored.sort(key=lambda item: (-item[0], item[1]))
+    return rescored
+
+
+FULL = -100000
+UNKNOWN_NEXT = None
+
+
+def _ranked(board: list, next_colours, judge, budget: int) -> list:
+    """[(value, move)] best first, for the moves worth a closer look."""
+    moves = _scored_moves(board, judge)
     clearing = [(quick, move) for quick, move, clears in moves if clears]
     quiet = [(quick, move) for quick, move, clears in moves if not clears]
     clearing.sort(key=_rank)
@@ -47,13 +103,10 @@ def choose_move(state, rng, budget: int = DEFAULT_BUDGET):
     budget = max(1, budget)
     clearing = clearing[:min(MAX_CLEARING, budget)]
     quiet = quiet[:budget - len(clearing)]
+    ranked = [(_play_out(board, move, next_colours, judge), move) for _, move in clearing + quiet]
+    ranked.sort(key=lambda item: (-item[0], item[1]))
+    return ranked
 
-    best_value, best_move = None, None
-    for _, move in clearing + quiet:
-        value = _play_out(board, move, list(state.next), judge)
-        if best_value is None or value > best_value:
-            best_value, best_move = value, move
-    return best_move
 
 
 def _rank(item):
@@ -63,7 +116,7 @@ def _rank(item):
 
 def _scored_moves(board: list, judge) -> list:
     """(quick score, move, may clear) for every legal move."""
-    region_of, regions = free_regions_fast(board)
+    region_of, regions = free_regions(board)
     removal, addition, completes = judge.move_tables(board)
     moves = []
     for src in range(SQUARES):
@@ -76,7 +129,7 @@ def _scored_moves(board: list, judge) -> list:
         base = removal[src]
         for index in touching:
             for dst in regions[index]:
-                quick = base + addition[dst][colour] - judge.shared_correction(board, src, dst, colour)
+                quick = base + addition[dst][colour] - judge.shared_correction(src, dst, colour)
                 moves.append((quick, (src, dst), colour in completes[dst]))
     return moves
 
@@ -90,7 +143,10 @@ def _play_out(board: list, move, next_colours: list, judge) -> float:
     points = _clear(after, [dst], judge.m)
     if points:
         return judge.weights["points"] * points + judge.evaluate(after)
-    return judge.evaluate(after, next_colours)
+    return judge.evaluate(after, next_colours if next_colours is not None else ANY_NEXT)
+
+
+
 
 
 def _clear(board: list, squares, m: int) -> int:

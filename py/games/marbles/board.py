@@ -75,8 +75,9 @@ def shortest_path(board: list, src: int, dst: int):
     return None
 
 
-def free_regions(board: list) -> list:
-    """The connected groups of free squares, each a sorted list."""
+def free_regions(board: list) -> tuple:
+    """The connected groups of free squares: (region index per square, or -1
+    for a marble; the regions as sorted lists of squares)."""
     region_of = [-1] * SQUARES
     regions = []
     for start in range(SQUARES):
@@ -85,21 +86,20 @@ def free_regions(board: list) -> list:
         index = len(regions)
         region_of[start] = index
         members = [start]
-        todo = [start]
-        while todo:
-            sq = todo.pop()
+        for sq in members:  # grows while iterated: a breadth-first flood
             for nb in NEIGHBOURS[sq]:
-                if board[nb] == EMPTY and region_of[nb] < 0:
+                if region_of[nb] < 0 and board[nb] == EMPTY:
                     region_of[nb] = index
                     members.append(nb)
-                    todo.append(nb)
-        regions.append(sorted(members))
-    return regions
+        members.sort()
+        regions.append(members)
+    return region_of, regions
 
 
-def _run(board: list, sq: int, dr: int, dc: int) -> list:
-    """The maximal run of sq's colour through sq along (dr, dc), in board order."""
-    colour = board[sq]
+def run_through(board: list, sq: int, step: tuple, colour: int) -> list:
+    """The maximal run of `colour` through sq along step (sq counted as that
+    colour whatever it holds), in board order."""
+    dr, dc = step
     row, col = row_col(sq)
     back = []
     r, c = row - dr, col - dc
@@ -125,10 +125,10 @@ def lines_through(board: list, squares, min_line: int) -> list:
     for sq in squares:
         if board[sq] == EMPTY:
             continue
-        for dr, dc in DIRECTIONS:
-            run = _run(board, sq, dr, dc)
-            if len(run) >= min_line and (run[0], dr, dc) not in seen:
-                seen.add((run[0], dr, dc))
+        for step in DIRECTIONS:
+            run = run_through(board, sq, step, board[sq])
+            if len(run) >= min_line and (run[0], step) not in seen:
+                seen.add((run[0], step))
                 found.append(run)
     return found
 

@@ -1,38 +1,24 @@
 """How good a board is, for the auto-player.
 
-- Line potential: every window of m squares holding marbles of one colour only
-  is worth potential[k] for its k marbles; a window with two colours is worth 0.
+- Line potential: every window of m squares is worth potential[need], where
+  `need` is how many moves would make it a line (see windows.window_shapes).
 - Room: free squares, minus those cut off from the biggest free region.
-- Threats: windows one marble short whose gap a marble of that colour can reach.
+- Threats: lines one marble short whose gap a marble of their colour can reach.
+- Outlook: the expected change when the Next marbles land.
 """
 
-from .board import EMPTY, NEIGHBOURS, SIZE, SQUARES, line_points
-from .windows import tables, window_states
+from .board import EMPTY, NEIGHBOURS, SQUARES, free_regions, line_points, run_through
+from .windows import ANY_COLOUR, tables, window_shapes
 
 WEIGHTS = {
-    5: {"potential": (0, 1, 4, 16, 60, 60), "free": 40, "cut_off": 8, "threat": 4, "points": 20, "spawn": 1},
-    4: {"potential": (0, 1, 6, 36, 36), "free": 40, "cut_off": 8, "threat": 4, "points": 20, "spawn": 1},
+    # potential[need] for need = 0 .. 2m + 1
+    5: {"potential": (60, 60, 16, 4, 1, 0, 0, 0, 0, 0, 0, 0), "free": 40, "cut_off": 8, "threat": 4,
+        "points": 20, "spawn": 1, "locked": 0, "two_move": 0},
+    4: {"potential": (36, 36, 6, 1, 0, 0, 0, 0, 0, 0), "free": 40, "cut_off": 8, "threat": 4,
+        "points": 20, "spawn": 1, "locked": 0, "two_move": 0},
 }
 FULL_BOARD = -100000
-
-
-def free_regions_fast(board: list) -> tuple:
-    """(region index per square or -1, list of regions as lists of squares)."""
-    region_of = [-1] * SQUARES
-    regions = []
-    for start in range(SQUARES):
-        if board[start] != EMPTY or region_of[start] >= 0:
-            continue
-        index = len(regions)
-        region_of[start] = index
-        members = [start]
-        for sq in members:  # grows while iterated: a breadth-first flood
-            for nb in NEIGHBOURS[sq]:
-                if region_of[nb] < 0 and board[nb] == EMPTY:
-                    region_of[nb] = index
-                    members.append(nb)
-        regions.append(members)
-    return region_of, regions
+ANY_NEXT = "any"  # Next colours not known yet: any three
 
 
 class Judge:
@@ -42,27 +28,30 @@ class Judge:
         self.potential = self.weights["potential"]
         self.tables = tables(m)
 
+    def _shape(self, board: list) -> None:
+        self._needs, self._leaders, self._held = window_shapes(board, self.tables.windows, self.m)
+
     # ---- quick move scores ------------------------------------------------------
     def move_tables(self, board: list) -> tuple:
         """Per-square pieces of the potential change of a move src -> dst:
         removal[src], addition[dst][colour], and completes[dst] (the colours
-        that would finish a window there)."""
-        self._colours, self._counts = window_states(board, self.tables.windows)
+        that would finish a line there)."""
+        self._shape(board)
         addition, completes = self._addition_tables(board)
         removal = [0] * SQUARES
         at = self.tables.at
         for sq in range(SQUARES):
-            if board[sq]:
-                removal[sq] = sum(self._removal_term(board, w, sq) for w in at[sq])
+            colour = board[sq]
+            if colour:
+                removal[sq] = sum(self._removal_term(w, colour) for w in at[sq])
         return removal, addition, completes
 
     def _addition_tables(self, board: list) -> tuple:
-        """addition[sq][colour]: potential change of a marble landing on free sq;
-        completes[sq]: the colours that would finish a window there."""
+        """addition[sq][colour]: potential change of that colour landing on free
+        sq; completes[sq]: the colours that would finish a line there."""
         pot = self.potential
-        colours, counts = self._colours, self._counts
+        needs, leaders = self._needs, self._leaders
         at = self.tables.at
-        last = self.m - 1
         addition = [None] * SQUARES
         completes = [()] * SQUARES
         for sq in range(SQUARES):
@@ -72,82 +61,72 @@ class Judge:
             bonus = [0] * 8
             done = []
             for w in at[sq]:
-                col = colours[w]
-                if col == 0:
-                    base += pot[1]
-                elif col > 0:
-                    k = counts[w]
-                    base -= pot[k]
-                    bonus[col] += pot[k + 1]
-                    if k == last:
-                        done.append(col)
+                need = needs[w]
+                mask = leaders[w]
+                if mask == ANY_COLOUR:
+                    base += pot[need - 1] - pot[need]
+                    continue
+                base += pot[need + 1] - pot[need]
+                gain = pot[need - 1] - pot[need + 1]
+                for colour in _COLOURS_OF[mask]:
+                    bonus[colour] += gain
+                    if need == 1:
+                        done.append(colour)
             addition[sq] = [base + b for b in bonus]
             completes[sq] = done
         return addition, completes
 
-    def _removal_term(self, board: list, w: int, sq: int) -> int:
-        col = self._colours[w]
-        k = self._counts[w]
-        if col > 0:
-            return self.potential[k - 1] - self.potential[k]
-        # A mixed window may turn single-coloured without this marble.
-        left = 0
-        count = 0
-        for other in self.tables.windows[w]:
-            c = board[other]
-            if c and other != sq:
-                count += 1
-                if left == 0:
-                    left = c
-                elif left != c:
-                    return 0
-        return self.potential[count]
+    def _removal_term(self, w: int, colour: int) -> int:
+        need = self._needs[w]
+        mask = self._leaders[w]
+        if mask == 1 << colour:  # the only leader: the window falls back a step
+            return self.potential[need + 1] - self.potential[need]
+        return self.potential[need - 1] - self.potential[need]
 
     def _addition_term(self, w: int, colour: int) -> int:
-        col = self._colours[w]
-        if col == 0:
-            return self.potential[1]
-        if col < 0:
-            return 0
-        k = self._counts[w]
-        return self.potential[k + 1] - self.potential[k] if col == colour else -self.potential[k]
+        need = self._needs[w]
+        if self._leaders[w] & (1 << colour):
+            return self.potential[need - 1] - self.potential[need]
+        return self.potential[need + 1] - self.potential[need]
 
-    def shared_correction(self, board: list, src: int, dst: int, colour: int) -> int:
+    def shared_correction(self, src: int, dst: int, colour: int) -> int:
         """Windows holding both src and dst keep their marbles: take back the
         change removal[src] and addition[dst] counted for them."""
         shared = self.tables.shared.get(src * SQUARES + dst)
         if not shared:
             return 0
-        return sum(self._removal_term(board, w, src) + self._addition_term(w, colour) for w in shared)
+        return sum(self._removal_term(w, colour) + self._addition_term(w, colour) for w in shared)
 
     # ---- whole boards ---------------------------------------------------------------
     def evaluate(self, board: list, next_colours=None) -> float:
-        """The board's value; with next_colours, as expected after they land
-        (each on a free square, every free square equally likely)."""
+        """The board's value; with next_colours (or ANY_NEXT), as expected after
+        they land (each on a free square, every free square equally likely)."""
         weights = self.weights
-        region_of, regions = free_regions_fast(board)
+        region_of, regions = free_regions(board)
         free = sum(len(r) for r in regions)
-        if free == 0 or (next_colours and free <= len(next_colours)):
+        if free == 0 or (next_colours and free <= 3):
             return FULL_BOARD
+        self._shape(board)
         pot = self.potential
-        colours, counts = window_states(board, self.tables.windows)
-        self._colours, self._counts = colours, counts
-        value = 0
-        for col, k in zip(colours, counts):
-            if col > 0:
-                value += pot[k]
+        value = sum(pot[need] for need in self._needs)
         biggest = max(len(r) for r in regions)
         value += weights["free"] * free - weights["cut_off"] * (free - biggest)
-        value += weights["threat"] * self._threats(board, colours, counts, region_of)
-        if next_colours:
-            value += self._spawn_outlook(board, next_colours, free)
+        movers, locked = _movers_by_region(board, region_of, len(regions))
+        value -= weights["locked"] * locked
+        value += weights["threat"] * self._threats(board, region_of, movers)
+        if weights["two_move"]:
+            value += weights["two_move"] * self._two_move_lines(board, region_of, movers)
+        if next_colours == ANY_NEXT:
+            value += self._spawn_outlook(board, range(1, 8), free, 3)
+        elif next_colours:
+            value += self._spawn_outlook(board, next_colours, free, len(next_colours))
         return value
 
-    def _spawn_outlook(self, board: list, next_colours, free: int) -> float:
-        """Expected change when the Next marbles land, to first order: each lands
-        on each free square with chance 1/free, one at a time."""
+    def _spawn_outlook(self, board: list, next_colours, free: int, count: int) -> float:
+        """Expected change when `count` marbles of next_colours land, to first
+        order: each on each free square with chance 1/free, one at a time."""
         addition, completes = self._addition_tables(board)
-        line_value = self.weights["points"] * 2 * self.m
+        line_value = self.weights["points"] * line_points(self.m, self.m)
         total = 0.0
         for sq in range(SQUARES):
             gains = addition[sq]
@@ -157,48 +136,70 @@ class Judge:
                 total += gains[colour]
                 if colour in completes[sq]:
                     total += line_value
-        return self.weights["spawn"] * total / free - self.weights["free"] * len(next_colours)
+        share = count / (free * len(next_colours))
+        return self.weights["spawn"] * total * share - self.weights["free"] * count
 
-    def _threats(self, board, colours, counts, region_of) -> int:
+    def _threats(self, board, region_of, movers) -> int:
         """Points of the lines one marble short whose gap a marble of their colour
         can reach (each line once, at its full length: RRR.RR threatens 6)."""
-        last = self.m - 1
         windows = self.tables.windows
         steps = self.tables.steps
         seen = set()
         points = 0
-        for w, col in enumerate(colours):
-            if col <= 0 or counts[w] != last:
+        for w, need in enumerate(self._needs):
+            if need != 1:
                 continue
             members = windows[w]
             gap = next(sq for sq in members if board[sq] == EMPTY)
             if (gap, steps[w]) in seen:
                 continue
             seen.add((gap, steps[w]))
-            line = _line_if_filled(board, gap, col, steps[w])
-            if _reaches(board, col, region_of[gap], region_of, line):
+            colour = _COLOURS_OF[self._leaders[w]][0]
+            line = run_through(board, gap, steps[w], colour)
+            if movers[region_of[gap]].get(colour, _NONE).difference(line):
                 points += line_points(len(line), self.m)
         return points
 
+    def _two_move_lines(self, board, region_of, movers) -> int:
+        """Windows two marbles short, no other colour in them, whose gaps two
+        other marbles of their colour can fill."""
+        windows = self.tables.windows
+        short = self.m - 2
+        found = 0
+        for w, need in enumerate(self._needs):
+            if need != 2 or self._held[w] != short:
+                continue
+            members = windows[w]
+            colour = _COLOURS_OF[self._leaders[w]][0]
+            first, second = [sq for sq in members if board[sq] == EMPTY]
+            a = movers[region_of[first]].get(colour, _NONE).difference(members)
+            if not a:
+                continue
+            b = movers[region_of[second]].get(colour, _NONE).difference(members)
+            if b and len(a | b) >= 2:
+                found += 1
+        return found * line_points(self.m, self.m)
 
-def _line_if_filled(board, gap, colour, step) -> list:
-    """The run of `colour` through `gap` along `step` if gap held that colour."""
-    dr, dc = step
-    row, col = divmod(gap, SIZE)
-    run = [gap]
-    for sign in (1, -1):
-        r, c = row + sign * dr, col + sign * dc
-        while 0 <= r < SIZE and 0 <= c < SIZE and board[r * SIZE + c] == colour:
-            run.append(r * SIZE + c)
-            r, c = r + sign * dr, c + sign * dc
-    return run
+
+_NONE = frozenset()
+_COLOURS_OF = tuple(tuple(c for c in range(1, 8) if mask & (1 << c)) for mask in range(256))
 
 
-def _reaches(board, colour, region, region_of, excluded) -> bool:
-    """Is a marble of `colour`, outside `excluded`, next to free region `region`?"""
+def _movers_by_region(board, region_of, region_count) -> tuple:
+    """Per free region, {colour: marbles next to it}; and how many marbles
+    have no free square next to them (they cannot move)."""
+    movers = [{} for _ in range(region_count)]
+    locked = 0
     for sq in range(SQUARES):
-        if board[sq] == colour and sq not in excluded:
-            for nb in NEIGHBOURS[sq]:
-                if region_of[nb] == region:
-                    return True
-    return False
+        colour = board[sq]
+        if not colour:
+            continue
+        touching = False
+        for nb in NEIGHBOURS[sq]:
+            region = region_of[nb]
+            if region >= 0:
+                touching = True
+                movers[region].setdefault(colour, set()).add(sq)
+        if not touching:
+            locked += 1
+    return movers, locked

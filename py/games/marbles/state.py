@@ -105,11 +105,7 @@ class State:
         costs one flood fill, not one per marble."""
         if self.is_over:
             return []
-        regions = geo.free_regions(self.board)
-        region_of = [-1] * SQUARES
-        for index, members in enumerate(regions):
-            for sq in members:
-                region_of[sq] = index
+        region_of, regions = geo.free_regions(self.board)
         found = []
         for src in range(SQUARES):
             if self.board[src] == EMPTY:

@@ -43,21 +43,29 @@ def tables(m: int) -> WindowTables:
     return WindowTables(m)
 
 
-def window_states(board: list, windows) -> tuple:
-    """Per window: its colour (0 none, -1 mixed) and how many marbles it holds."""
-    colours = []
-    counts = []
+ANY_COLOUR = 0b11111110  # bits 1..7: an empty window can become any colour's line
+
+
+def window_shapes(board: list, windows, m: int) -> tuple:
+    """Per window: `need`, the moves that would make it a line (a move brings a
+    marble of its leading colour in, or takes a marble of another colour out),
+    `leaders`, a bit mask of its leading colours, and `held`, its marble count."""
+    needs = []
+    leaders = []
+    helds = []
+    colours = range(1, 8)
     for members in windows:
-        colour = 0
-        count = 0
+        counts = [0] * 8
         for sq in members:
-            c = board[sq]
-            if c:
-                count += 1
-                if colour == 0:
-                    colour = c
-                elif colour != c:
-                    colour = -1
-        colours.append(colour)
-        counts.append(count)
-    return colours, counts
+            counts[board[sq]] += 1
+        held = m - counts[0]
+        if held == 0:
+            needs.append(m)
+            leaders.append(ANY_COLOUR)
+        else:
+            counts[0] = 0
+            top = max(counts)
+            needs.append(m + held - 2 * top)
+            leaders.append(sum(1 << c for c in colours if counts[c] == top))
+        helds.append(held)
+    return needs, leaders, helds
