@@ -8,7 +8,7 @@ import pytest
 from battleship_fixtures import BLUE_FLEET, battle, fire, place_fleet, random_ready_game
 from games.battleship import new_game
 from games.battleship.ai import STRENGTHS, computer_player
-from games.battleship.ai.counts import CountSampler
+from games.battleship.ai.counts import CountPosterior
 from games.battleship.ai.cover import essential_squares, lattice_cover_size
 from games.battleship.ai.knowledge import Knowledge
 from games.battleship.ai.placement import choose_fleet, exposure
@@ -205,12 +205,14 @@ def test_count_sampler_fleets_agree_with_every_count():
         fire(state, *rng_salvo(state, 0, rng))
         fire(state, *rng_salvo(state, 1, rng))
     knowledge = Knowledge(state.view_for(0))
-    fleets = CountSampler(knowledge, SeededRng(5)).sample(400_000, count=50)
-    assert fleets
+    probability, fleets = CountPosterior(knowledge, SeededRng(5)).estimate(400_000)
+    assert len(fleets) > 5
     for fleet in fleets:
         assert fleet.bit_count() == 17
         for salvo, hits in knowledge.salvos:
             assert (fleet & salvo).bit_count() == hits
+    for salvo, hits in knowledge.salvos:
+        assert sum(probability[i] for i in squares_of(salvo)) == pytest.approx(hits)
 
 
 def rng_salvo(state, player, rng):

@@ -11,7 +11,7 @@ never by reading a clock; None means the player's own default.
 
 from ..grid import square_name
 from . import density, hunter, simple
-from .counts import CountSampler
+from .counts import CountPosterior
 from .knowledge import Knowledge
 from .placement import choose_fleet
 from .domains import hidden_domains
@@ -80,28 +80,28 @@ class HardPlayer(ComputerPlayer):
 
     def choose_salvo(self, knowledge, rng, budget, count) -> list[int]:
         if knowledge.mode == "advanced_salvo":
-            fleets = CountSampler(knowledge, rng).sample(budget, count=SAMPLES)
+            probability, fleets = CountPosterior(knowledge, rng).estimate(budget)
 
             def rank(probability, excluded):
                 return max((i for i in range(100) if not excluded >> i & 1),
                            key=lambda i: (probability[i], -i))
-            return choose_salvo(fleets, count, knowledge.shot, rank)
-        fleets, afloat = _sampled_fleets(knowledge, rng, budget)
+            return choose_salvo(fleets, count, knowledge.shot, rank, probability)
+        afloat, probability = hunter.posterior(knowledge, rng, budget * 2 // 3)
+        fleets = _sampled_fleets(knowledge, rng, budget // 3)
 
         def rank(probability, excluded):
             return hunter.pick_square(probability, knowledge, afloat, excluded)
-        return choose_salvo(fleets, count, knowledge.shot, rank)
+        return choose_salvo(fleets, count, knowledge.shot, rank, probability)
 
 
-SAMPLES = 400
+SAMPLES = 300
 
 
-def _sampled_fleets(knowledge, rng, budget):
+def _sampled_fleets(knowledge, rng, budget) -> list[int]:
     """Fleets (masks of their squares) drawn from everything known."""
     ids, domains, required = hidden_domains(knowledge)
-    afloat = [(ship_id, domain) for ship_id, domain in zip(ids, domains) if ship_id not in knowledge.sunk]
     sampler = Sampler(domains, rng, required)
-    step_cost = sum(len(domain) for domain in domains) or 1
+    step_cost = sum(len(domain) for domain in domains) * 2 or 1
     thin = max(1, min(4, budget // (step_cost * SAMPLES)))
     fleets = []
     for fleet in sampler.samples(SAMPLES, thin=thin):
@@ -109,7 +109,7 @@ def _sampled_fleets(knowledge, rng, budget):
         for p in fleet:
             union |= p
         fleets.append(union)
-    return fleets, afloat
+    return fleets
 
 
 def _distinct(pick, count: int, shot: int) -> list[int]:

@@ -14,14 +14,17 @@ from ..grid import SQUARES
 MIN_FLEETS = 24  # below this many imagined fleets, stop narrowing them down
 
 
-def choose_salvo(fleets: list[int], count: int, shot: int, rank) -> list[int]:
+def choose_salvo(fleets: list[int], count: int, shot: int, rank, probability=None) -> list[int]:
     """`fleets`: sampled fleets as masks of their squares. `rank(probability,
-    excluded)` returns the square a single shot would take. Returns `count`
-    squares not yet called."""
+    excluded)` returns the square a single shot would take. `probability`: a
+    sharper estimate than the samples give, used until the imagined answers
+    narrow the fleets down. Returns `count` squares not yet called."""
     chosen = []
     excluded = shot
+    narrowed = False
     for _ in range(count):
-        probability = square_frequencies(fleets)
+        if narrowed or probability is None:
+            probability = square_frequencies(fleets)
         square = rank(probability, excluded)
         chosen.append(square)
         bit = 1 << square
@@ -30,7 +33,7 @@ def choose_salvo(fleets: list[int], count: int, shot: int, rank) -> list[int]:
         miss = [f for f in fleets if not f & bit]
         likelier = hit if len(hit) * 2 >= len(fleets) else miss
         if len(likelier) >= MIN_FLEETS:
-            fleets = likelier
+            fleets, narrowed = likelier, True
     return chosen
 
 
