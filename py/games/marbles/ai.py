@@ -38,59 +38,7 @@ def choose_move(state, rng, budget: int = DEFAULT_BUDGET):
     board = list(state.board)
     judge = Judge(state.min_line)
     ranked = _ranked(board, list(state.next), judge, budget)
-    if not ranked:
-        return None
-    if LOOKAHEAD[0]:
-        ranked = _look_ahead(board, list(state.next), judge, ranked, rng)
-    return ranked[0][1]
-
-
-LOOKAHEAD = (0, 0, 0)  # first moves, spawn samples, inner budget
-
-
-def _look_ahead(board, next_colours, judge, ranked, rng):
-    firsts, samples, inner = LOOKAHEAD
-    # Common random numbers: every candidate meets the same landing scenarios.
-    scenarios = []
-    for _ in range(samples):
-        order = list(range(SQUARES))
-        rng.shuffle(order)
-        scenarios.append(order)
-    rescored = []
-    for _, move in ranked[:firsts]:
-        after = list(board)
-        src, dst = move
-        after[dst], after[src] = after[src], EMPTY
-        points = _clear(after, [dst], judge.m)
-        if points:
-            best = _ranked(after, next_colours, judge, inner)
-            value = judge.weights["points"] * points + (best[0][0] if best else judge.evaluate(after))
-        else:
-            total = 0.0
-            for order in scenarios:
-                landed = list(after)
-                spots = iter(sq for sq in order if after[sq] == EMPTY)
-                placed = []
-                for c in next_colours:
-                    sq = next(spots, None)
-                    if sq is None:
-                        break
-                    landed[sq] = c
-                    placed.append(sq)
-                gained = _clear(landed, placed, judge.m)
-                if EMPTY not in landed:
-                    total += FULL
-                    continue
-                best = _ranked(landed, UNKNOWN_NEXT, judge, inner)
-                total += judge.weights["points"] * gained + (best[0][0] if best else judge.evaluate(landed))
-            value = total / samples
-        rescored.append((value, move))
-    rescored.sort(key=lambda item: (-item[0], item[1]))
-    return rescored
-
-
-FULL = -100000
-UNKNOWN_NEXT = None
+    return ranked[0][1] if ranked else None
 
 
 def _ranked(board: list, next_colours, judge, budget: int) -> list:

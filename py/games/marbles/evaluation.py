@@ -12,7 +12,7 @@ from .windows import ANY_COLOUR, tables, window_shapes
 
 WEIGHTS = {
     # potential[need] for need = 0 .. 2m + 1
-    5: {"potential": (60, 60, 16, 4, 1, 0, 0, 0, 0, 0, 0, 0), "free": 40, "cut_off": 8, "threat": 4,
+    5: {"potential": (100, 100, 40, 10, 2, 0, 0, 0, 0, 0, 0, 0), "free": 40, "cut_off": 8, "threat": 4,
         "points": 20, "spawn": 1, "locked": 0, "two_move": 0},
     4: {"potential": (36, 36, 6, 1, 0, 0, 0, 0, 0, 0), "free": 40, "cut_off": 8, "threat": 4,
         "points": 20, "spawn": 1, "locked": 0, "two_move": 0},
@@ -29,7 +29,7 @@ class Judge:
         self.tables = tables(m)
 
     def _shape(self, board: list) -> None:
-        self._needs, self._leaders, self._held = window_shapes(board, self.tables.windows, self.m)
+        self._shapes = window_shapes(board, self.m)
 
     # ---- quick move scores ------------------------------------------------------
     def move_tables(self, board: list) -> tuple:
@@ -50,7 +50,7 @@ class Judge:
         """addition[sq][colour]: potential change of that colour landing on free
         sq; completes[sq]: the colours that would finish a line there."""
         pot = self.potential
-        needs, leaders = self._needs, self._leaders
+        shapes = self._shapes
         at = self.tables.at
         addition = [None] * SQUARES
         completes = [()] * SQUARES
@@ -61,8 +61,7 @@ class Judge:
             bonus = [0] * 8
             done = []
             for w in at[sq]:
-                need = needs[w]
-                mask = leaders[w]
+                need, mask, _ = shapes[w]
                 if mask == ANY_COLOUR:
                     base += pot[need - 1] - pot[need]
                     continue
@@ -77,15 +76,14 @@ class Judge:
         return addition, completes
 
     def _removal_term(self, w: int, colour: int) -> int:
-        need = self._needs[w]
-        mask = self._leaders[w]
+        need, mask, _ = self._shapes[w]
         if mask == 1 << colour:  # the only leader: the window falls back a step
             return self.potential[need + 1] - self.potential[need]
         return self.potential[need - 1] - self.potential[need]
 
     def _addition_term(self, w: int, colour: int) -> int:
-        need = self._needs[w]
-        if self._leaders[w] & (1 << colour):
+        need, mask, _ = self._shapes[w]
+        if mask & (1 << colour):
             return self.potential[need - 1] - self.potential[need]
         return self.potential[need + 1] - self.potential[need]
 
@@ -108,7 +106,7 @@ class Judge:
             return FULL_BOARD
         self._shape(board)
         pot = self.potential
-        value = sum(pot[need] for need in self._needs)
+        value = sum(pot[need] for need, _, _ in self._shapes)
         biggest = max(len(r) for r in regions)
         value += weights["free"] * free - weights["cut_off"] * (free - biggest)
         movers, locked = _movers_by_region(board, region_of, len(regions))
@@ -117,25 +115,30 @@ class Judge:
         if weights["two_move"]:
             value += weights["two_move"] * self._two_move_lines(board, region_of, movers)
         if next_colours == ANY_NEXT:
-            value += self._spawn_outlook(board, range(1, 8), free, 3)
+            value += self._spawn_outlook(range(1, 8), free, 3)
         elif next_colours:
-            value += self._spawn_outlook(board, next_colours, free, len(next_colours))
+            value += self._spawn_outlook(next_colours, free, len(next_colours))
         return value
 
-    def _spawn_outlook(self, board: list, next_colours, free: int, count: int) -> float:
+    def _spawn_outlook(self, next_colours, free: int, count: int) -> float:
         """Expected change when `count` marbles of next_colours land, to first
-        order: each on each free square with chance 1/free, one at a time."""
-        addition, completes = self._addition_tables(board)
+        order: each on each free square with chance 1/free, one at a time.
+        A landing changes each window through its square as addition does."""
+        pot = self.potential
         line_value = self.weights["points"] * line_points(self.m, self.m)
         total = 0.0
-        for sq in range(SQUARES):
-            gains = addition[sq]
-            if gains is None:
+        m = self.m
+        for need, mask, held in self._shapes:
+            gaps = m - held
+            if not gaps:
                 continue
+            closer = pot[need - 1] - pot[need]
+            farther = pot[need + 1] - pot[need]
             for colour in next_colours:
-                total += gains[colour]
-                if colour in completes[sq]:
-                    total += line_value
+                if mask & (1 << colour):
+                    total += gaps * (closer + line_value if need == 1 else closer)
+                else:
+                    total += gaps * farther
         share = count / (free * len(next_colours))
         return self.weights["spawn"] * total * share - self.weights["free"] * count
 
@@ -146,7 +149,7 @@ class Judge:
         steps = self.tables.steps
         seen = set()
         points = 0
-        for w, need in enumerate(self._needs):
+        for w, (need, mask, _) in enumerate(self._shapes):
             if need != 1:
                 continue
             members = windows[w]
@@ -154,7 +157,7 @@ class Judge:
             if (gap, steps[w]) in seen:
                 continue
             seen.add((gap, steps[w]))
-            colour = _COLOURS_OF[self._leaders[w]][0]
+            colour = _COLOURS_OF[mask][0]
             line = run_through(board, gap, steps[w], colour)
             if movers[region_of[gap]].get(colour, _NONE).difference(line):
                 points += line_points(len(line), self.m)
@@ -166,11 +169,11 @@ class Judge:
         windows = self.tables.windows
         short = self.m - 2
         found = 0
-        for w, need in enumerate(self._needs):
-            if need != 2 or self._held[w] != short:
+        for w, (need, mask, held) in enumerate(self._shapes):
+            if need != 2 or held != short:
                 continue
             members = windows[w]
-            colour = _COLOURS_OF[self._leaders[w]][0]
+            colour = _COLOURS_OF[mask][0]
             first, second = [sq for sq in members if board[sq] == EMPTY]
             a = movers[region_of[first]].get(colour, _NONE).difference(members)
             if not a:

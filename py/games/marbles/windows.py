@@ -5,6 +5,7 @@ single colour is a line in the making. Tables are built once per line length.
 """
 
 from functools import lru_cache
+from operator import itemgetter
 
 from .board import DIRECTIONS, SIZE, SQUARES
 
@@ -23,6 +24,7 @@ class WindowTables:
                         steps.append((dr, dc))
         self.windows = tuple(windows)
         self.steps = tuple(steps)  # the direction each window runs in
+        self.readers = tuple(itemgetter(*members) for members in windows)
         at = [[] for _ in range(SQUARES)]
         for index, members in enumerate(windows):
             for sq in members:
@@ -46,26 +48,34 @@ def tables(m: int) -> WindowTables:
 ANY_COLOUR = 0b11111110  # bits 1..7: an empty window can become any colour's line
 
 
-def window_shapes(board: list, windows, m: int) -> tuple:
-    """Per window: `need`, the moves that would make it a line (a move brings a
-    marble of its leading colour in, or takes a marble of another colour out),
-    `leaders`, a bit mask of its leading colours, and `held`, its marble count."""
-    needs = []
-    leaders = []
-    helds = []
-    colours = range(1, 8)
-    for members in windows:
-        counts = [0] * 8
-        for sq in members:
-            counts[board[sq]] += 1
-        held = m - counts[0]
-        if held == 0:
-            needs.append(m)
-            leaders.append(ANY_COLOUR)
-        else:
-            counts[0] = 0
-            top = max(counts)
-            needs.append(m + held - 2 * top)
-            leaders.append(sum(1 << c for c in colours if counts[c] == top))
-        helds.append(held)
-    return needs, leaders, helds
+def window_shapes(board: list, m: int) -> list:
+    """Per window, its shape (need, leaders, held):
+    `need`, the moves that would make it a line (a move brings in a marble of
+    its leading colour, or takes out a marble of another colour);
+    `leaders`, a bit mask of its leading colours; `held`, its marble count.
+    Window contents repeat a lot, so shapes are cached by content."""
+    cache = _shape_cache[m]
+    shapes = []
+    for read in tables(m).readers:
+        content = read(board)
+        shape = cache.get(content)
+        if shape is None:
+            shape = cache[content] = _shape_of(content, m)
+        shapes.append(shape)
+    return shapes
+
+
+_shape_cache = {4: {}, 5: {}}
+
+
+def _shape_of(content: tuple, m: int) -> tuple:
+    counts = [0] * 8
+    for colour in content:
+        counts[colour] += 1
+    held = m - counts[0]
+    if held == 0:
+        return (m, ANY_COLOUR, 0)
+    counts[0] = 0
+    top = max(counts)
+    leaders = sum(1 << c for c in range(1, 8) if counts[c] == top)
+    return (m + held - 2 * top, leaders, held)

@@ -97,3 +97,38 @@ def test_it_plays_far_better_than_random_moves():
             else:
                 chance += state.score
     assert hint > 10 * max(chance, 10)
+
+
+def test_quick_scores_equal_the_exact_change_in_potential():
+    """The O(1) per-move scores (per-square tables plus shared-window
+    corrections) agree with judging the whole board before and after."""
+    from games.marbles.ai import _scored_moves
+    from games.marbles.evaluation import Judge
+    from games.marbles.windows import window_shapes
+
+    for version in (5, 4):
+        judge = Judge(version)
+
+        def potential(board):
+            return sum(judge.potential[need] for need, _, _ in window_shapes(board, version))
+
+        for state in _positions(12, version):
+            base = potential(state.board)
+            for quick, (src, dst), _ in _scored_moves(list(state.board), judge):
+                after = list(state.board)
+                after[dst], after[src] = after[src], 0
+                assert quick == potential(after) - base
+
+
+def test_a_window_needs_a_move_per_missing_marble_and_two_per_intruder():
+    from games.marbles.windows import ANY_COLOUR, window_shapes
+
+    def shape(row: str):
+        board = ["RGBYPCO.".index(ch) + 1 if ch != "." else 0 for ch in row.ljust(81, ".")]
+        return window_shapes(board, 5)[0]  # the first window: the top row's first five squares
+
+    assert shape("RRRR.") == (1, 1 << 1, 4)
+    assert shape("RR.R.") == (2, 1 << 1, 3)
+    assert shape("RRRRB") == (2, 1 << 1, 5)  # take B out, bring R in
+    assert shape("RB...") == (5, 1 << 1 | 1 << 3, 2)
+    assert shape(".....") == (5, ANY_COLOUR, 0)
