@@ -9,7 +9,7 @@ from battleship_fixtures import BLUE_FLEET, battle, fire, place_fleet, random_re
 from games.battleship import new_game
 from games.battleship.ai import STRENGTHS, computer_player
 from games.battleship.ai.counts import CountPosterior
-from games.battleship.ai.cover import essential_squares, lattice_cover_size
+from games.battleship.ai.cover import essential_squares
 from games.battleship.ai.knowledge import Knowledge
 from games.battleship.ai.placement import choose_fleet, exposure
 from games.battleship.ai.posterior import Sampler, exact_weights, square_probabilities
@@ -193,9 +193,14 @@ def test_essential_squares_are_those_that_shrink_the_cover():
         assert essential == brute_force_cover_drop(placements)
 
 
-def test_lattice_cover_of_an_open_sea():
-    assert lattice_cover_size(PLACEMENTS[2], 2) == 50
-    assert lattice_cover_size(PLACEMENTS[3], 3) == 33
+def test_essential_squares_of_an_open_sea_are_all_of_them_until_one_colour_is_chosen():
+    assert essential_squares(PLACEMENTS[2]) == (1 << 100) - 1  # a perfect matching uses every square
+    miss = square_index("E5")
+    after = essential_squares([p for p in PLACEMENTS[2] if not p >> miss & 1])
+    colour = (4 + 4) % 2  # E5 is row 4, column 4: the shots keep to its colour
+    for square in range(100):
+        if square != miss:
+            assert bool(after >> square & 1) == ((square // 10 + square % 10) % 2 == colour)
 
 
 def test_count_sampler_fleets_agree_with_every_count():

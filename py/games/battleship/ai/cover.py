@@ -1,4 +1,4 @@
-"""Shots that keep the search for the smallest hidden ship efficient.
+"""Shots that keep the search for the two-square ship efficient.
 
 The last ship left to find is usually the smallest, and finding it costs about
 half as many misses as the fewest squares that would hit every place it could
@@ -6,14 +6,14 @@ still be (its *cover*). A hunting shot that does not shrink that cover is
 wasted for the endgame, so the hunter keeps to shots that do: the classic
 "parity" idea, but worked out on the real, ragged set of places left.
 
-For a two-square ship the places are the edges of a bipartite graph on the
-squares (a checkerboard colours it), the smallest cover is a minimum vertex
-cover, and by Koenig's theorem a square shrinks it exactly when every maximum
-matching uses that square. Longer ships get an estimate: the smallest of the
-diagonal "every L-th square" lattices that hit every such ship.
+The places of a two-square ship are the edges of a bipartite graph on the
+squares (a checkerboard colours it), its smallest cover is a minimum vertex
+cover, and by Koenig's theorem a square shrinks that cover exactly when every
+maximum matching uses the square. (The same idea for the three-square ships,
+with diagonal lattices, measured no gain and was left out.)
 """
 
-from ..grid import SIZE, SQUARES
+from ..grid import SIZE
 
 
 def essential_squares(placements) -> int:
@@ -73,41 +73,3 @@ def _maximum_matching(neighbours: dict) -> dict:
         if _colour(v) == 0 and v not in mate:
             augment(v, set())
     return mate
-
-
-def _lattices(length: int) -> list[int]:
-    """Masks of the squares with (row + column) or (row - column) = k mod length:
-    each one meets every straight ship of that length."""
-    masks = []
-    for k in range(length):
-        for sign in (1, -1):
-            mask = 0
-            for square in range(SQUARES):
-                row, col = divmod(square, SIZE)
-                if (row + sign * col) % length == k:
-                    mask |= 1 << square
-            masks.append(mask)
-    return masks
-
-
-LATTICES = {length: _lattices(length) for length in range(2, 6)}
-
-
-def lattice_cover_size(placements, length: int) -> int:
-    """An estimate of the fewest squares meeting every placement: the
-    smallest lattice, counting only squares some placement uses."""
-    union = 0
-    for placement in placements:
-        union |= placement
-    return min((union & lattice).bit_count() for lattice in LATTICES[length])
-
-
-def shrinks_lattice_cover(placements, length: int, square: int, size: int) -> bool:
-    """Whether calling `square` (and so ruling out the placements through it,
-    if it misses) would shrink the lattice estimate below `size`."""
-    bit = 1 << square
-    union = 0
-    for placement in placements:
-        if not placement & bit:
-            union |= placement
-    return min((union & lattice).bit_count() for lattice in LATTICES[length]) < size

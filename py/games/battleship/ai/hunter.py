@@ -2,23 +2,27 @@
 
 1. Work out the probability that each square holds a ship, from every fleet
    that agrees with what was announced (posterior.py).
-2. Hunting (no ship afloat has been hit): among the shots that shrink the
-   cover of the smallest ship still hidden (cover.py), take the likeliest hit.
-   Plain "likeliest hit" finds the big ships fast but leaves the small one to
-   be searched for over a ragged sea at the end, where misses pile up.
+2. Hunting (no ship afloat has been hit): while the two-square ship is still
+   hidden, keep to the shots that shrink its cover (cover.py) and among them
+   take the likeliest hit, small ships counting a little extra. Plain
+   "likeliest hit" finds the big ships fast but leaves the small one to be
+   searched for over a ragged sea at the end, where misses pile up.
 3. Targeting (a ship hit, not sunk): the likeliest hit, nudged towards a shot
    that also shrinks the small ship's cover when two are nearly as likely.
 """
 
 from ..fleet import LENGTH
 from ..grid import SQUARES
-from .cover import essential_squares, lattice_cover_size, shrinks_lattice_cover
+from .cover import essential_squares
 from .domains import hidden_domains
 from .posterior import placement_weights, square_probabilities
 
 # How much hit probability a targeting shot may give up for one that also
 # shrinks the small ship's cover (tuned by simulation).
 TARGET_COVER_BONUS = 0.06
+# While hunting, a ship of length L counts (3 / L) ** SMALL_SHIP_EMPHASIS times:
+# finding a small ship now saves a long search for it at the end.
+SMALL_SHIP_EMPHASIS = 1.0
 
 
 def choose_square(knowledge, rng, budget: int) -> int:
@@ -27,10 +31,16 @@ def choose_square(knowledge, rng, budget: int) -> int:
 
 
 def posterior(knowledge, rng, budget: int):
-    """(ships afloat as (id, domain) pairs, probability of a ship on each square)."""
+    """(ships afloat as (id, domain) pairs, score of each square): the
+    probability of a ship there, or while hunting the emphasised one."""
     ids, domains, required = hidden_domains(knowledge)
     weights = placement_weights(domains, rng, budget, required)
     afloat = [(ship_id, domain) for ship_id, domain in zip(ids, domains) if ship_id not in knowledge.sunk]
+    if is_hunting(knowledge) and knowledge.named:
+        for ship_id, ship_weights in zip(ids, weights):
+            factor = (3 / LENGTH[ship_id]) ** SMALL_SHIP_EMPHASIS
+            for placement in ship_weights:
+                ship_weights[placement] *= factor
     return afloat, square_probabilities(weights)
 
 
@@ -42,21 +52,11 @@ def pick_square(probability, knowledge, afloat, excluded: int) -> int:
     imagined = excluded & ~knowledge.shot
     if not is_hunting(knowledge):
         return _target(ranked, probability, afloat, knowledge, imagined)
-    smallest = min(LENGTH[ship_id] for ship_id, _ in afloat)
-    placements = [p for ship_id, domain in afloat if LENGTH[ship_id] == smallest
-                  for p in domain if not p & imagined]
-    if not placements:
+    small = [p for ship_id, domain in afloat if LENGTH[ship_id] == 2 for p in domain if not p & imagined]
+    if not small:
         return ranked[0]
-    if smallest == 2:
-        essential = essential_squares(placements)
-        return next((square for square in ranked if essential >> square & 1), ranked[0])
-    size = lattice_cover_size(placements, smallest)
-    for square in ranked:
-        if probability[square] <= 0:
-            break
-        if shrinks_lattice_cover(placements, smallest, square, size):
-            return square
-    return ranked[0]
+    essential = essential_squares(small)
+    return next((square for square in ranked if essential >> square & 1), ranked[0])
 
 
 def is_hunting(knowledge) -> bool:
