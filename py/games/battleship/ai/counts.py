@@ -22,6 +22,7 @@ from itertools import combinations
 
 from ..fleet import LENGTH, SHIP_IDS
 from ..grid import PLACEMENTS, SIZE, SQUARES
+from .posterior import square_probabilities
 
 FIELD = 7
 GUARD = 1 << (FIELD - 1)  # counts, and sums over five ships of their bitwise ors, stay below it
@@ -320,15 +321,8 @@ class CountPosterior:
                 weights[j][q] = weights[j].get(q, 0.0) + share
             fleet[i], fleet[j] = pairs[int(self.rng.random() * len(pairs))]
             fleets.append(_union(fleet))
-        probability = [0.0] * SQUARES
-        for ship_weights in weights:
-            for placement, weight in ship_weights.items():
-                mask = placement
-                while mask:
-                    low = mask & -mask
-                    probability[low.bit_length() - 1] += weight / steps
-                    mask ^= low
-        return probability, fleets
+        shares = [{p: w / steps for p, w in ship_weights.items()} for ship_weights in weights]
+        return square_probabilities(shares), fleets
 
 
 def _union(fleet) -> int:

@@ -18,13 +18,15 @@ def square_scores(knowledge) -> list[float]:
         if ship_id in knowledge.sunk:
             continue
         for placement in domain:
-            weight = 1 + HIT_WEIGHT * (placement & required).bit_count()
-            mask = placement & ~knowledge.shot
-            while mask:
-                low = mask & -mask
-                scores[low.bit_length() - 1] += weight
-                mask ^= low
+            _add(scores, placement & ~knowledge.shot, 1 + HIT_WEIGHT * (placement & required).bit_count())
     return scores
+
+
+def _add(scores, mask: int, weight: float) -> None:
+    while mask:
+        low = mask & -mask
+        scores[low.bit_length() - 1] += weight
+        mask ^= low
 
 
 def choose_square(knowledge, rng) -> int:
@@ -48,11 +50,7 @@ def count_scores(knowledge) -> list[float]:
                 touched = (placement & salvo).bit_count()
                 if touched and hits:
                     weight *= 1 + HIT_WEIGHT * hits / salvo.bit_count()
-            mask = placement & ~knowledge.shot
-            while mask:
-                low = mask & -mask
-                scores[low.bit_length() - 1] += weight
-                mask ^= low
+            _add(scores, placement & ~knowledge.shot, weight)
     return scores
 
 
