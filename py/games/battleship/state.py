@@ -1,7 +1,15 @@
 """A game of Battleship: both players place a fleet, then shots until one fleet is sunk.
 
 Players are 0 (red) and 1 (blue); red always shoots first. Moves and events are
-plain JSON-friendly dicts (see README of the package in `__init__`).
+plain JSON-friendly dicts:
+
+moves   {"type": "place", "player", "ship", "square", "orientation": "h"|"v"}
+        {"type": "remove" | "clear" | "random_fleet" | "ready", "player", ["ship"]}
+        {"type": "fire", "squares": [...], ["player"]}   one square, or a salvo
+events  placed, removed, cleared, ready, battle_started,
+        shots {"player", "shots": [{"square", "result", "ship"}], "hits", "sunk"}
+        (Advanced Salvo: shots carry only their squares, and there is no "sunk"),
+        game_over {"winner"}
 """
 
 from itertools import combinations
