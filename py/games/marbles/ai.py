@@ -1,23 +1,24 @@
 """The Hint auto-player.
 
 It sees what the player sees (board, Next colours, version), never the seed,
-so it does not know where the Next marbles will land.
+so it does not know where the Next marbles will land: it plays for their
+expected landing.
 
-Two stages:
-1. Every legal move gets a quick score: the change in line potential (see
-   evaluation.py), computed from per-square tables in O(1) a move.
-2. The best few moves, and the moves that clear a line, are played out on a
-   copy: a clearing move is judged on the board it leaves; any other move on
-   the boards left after sampled landings of the Next marbles.
-`budget` counts the boards judged in stage 2, so the time per move is bounded
-without reading a clock.
+1. Every legal move gets a quick score: the exact change in line potential
+   (see evaluation.py), from per-square tables, O(1) a move.
+2. The moves that clear a line and the best of the rest by quick score are
+   played out on a copy, and the board left is judged in full (room, threats,
+   and after a move that clears nothing, the expected effect of the Next
+   marbles landing).
+`budget` is how many boards stage 2 judges, so the time a move takes is
+bounded without reading a clock. The player is deterministic; `rng` is taken
+for the common protocol of computer players.
 """
 
 from .board import EMPTY, NEIGHBOURS, SQUARES, free_regions, line_points, lines_through
-from .evaluation import ANY_NEXT, Judge
+from .evaluation import Judge
 
-DEFAULT_BUDGET = 48
-MAX_CANDIDATES = 12
+DEFAULT_BUDGET = 24
 MAX_CLEARING = 12
 
 
@@ -37,13 +38,9 @@ def choose_move(state, rng, budget: int = DEFAULT_BUDGET):
     .board, .next and .min_line), or None when there is no move."""
     board = list(state.board)
     judge = Judge(state.min_line)
-    ranked = _ranked(board, list(state.next), judge, budget)
-    return ranked[0][1] if ranked else None
-
-
-def _ranked(board: list, next_colours, judge, budget: int) -> list:
-    """[(value, move)] best first, for the moves worth a closer look."""
     moves = _scored_moves(board, judge)
+    if not moves:
+        return None
     clearing = [(quick, move) for quick, move, clears in moves if clears]
     quiet = [(quick, move) for quick, move, clears in moves if not clears]
     clearing.sort(key=_rank)
@@ -51,10 +48,9 @@ def _ranked(board: list, next_colours, judge, budget: int) -> list:
     budget = max(1, budget)
     clearing = clearing[:min(MAX_CLEARING, budget)]
     quiet = quiet[:budget - len(clearing)]
-    ranked = [(_play_out(board, move, next_colours, judge), move) for _, move in clearing + quiet]
-    ranked.sort(key=lambda item: (-item[0], item[1]))
-    return ranked
-
+    next_colours = list(state.next)
+    judged = [(_play_out(board, move, next_colours, judge), move) for _, move in clearing + quiet]
+    return min(judged, key=lambda item: (-item[0], item[1]))[1]
 
 
 def _rank(item):
@@ -91,18 +87,13 @@ def _play_out(board: list, move, next_colours: list, judge) -> float:
     points = _clear(after, [dst], judge.m)
     if points:
         return judge.weights["points"] * points + judge.evaluate(after)
-    return judge.evaluate(after, next_colours if next_colours is not None else ANY_NEXT)
-
-
-
+    return judge.evaluate(after, next_colours)
 
 
 def _clear(board: list, squares, m: int) -> int:
+    """Take the lines through `squares` off the board; the points they score."""
     found = lines_through(board, squares, m)
-    points = 0
-    for line in found:
-        points += line_points(len(line), m)
     for line in found:
         for sq in line:
             board[sq] = EMPTY
-    return points
+    return sum(line_points(len(line), m) for line in found)
