@@ -5,6 +5,7 @@ reads the saved game from localStorage and plans the click with the engine.
 """
 
 import json
+import re
 
 from playwright.sync_api import expect
 
@@ -220,6 +221,54 @@ def test_keyboard_picks_a_tile_by_number(open_app):
         page.keyboard.press("Enter")
     page.wait_for_function(f"(before) => localStorage.getItem('{SAVED}') !== before", arg=before)
     assert tuple(hand[index]) not in saved(page)[0].hands[0] or saved(page)[0].hand_number > state.hand_number
+
+
+def drag(page, source, target_selector):
+    """Press on `source`, move past the drag threshold, then move onto the target and let go."""
+    box = source.bounding_box()
+    page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    page.mouse.down()
+    page.mouse.move(box["x"] + box["width"] / 2 + 10, box["y"] - 20, steps=4)
+    expect(page.locator(".dm-ghost")).to_have_count(1)
+    to = page.locator(target_selector).bounding_box()
+    page.mouse.move(to["x"] + to["width"] / 2, to["y"] + to["height"] / 2, steps=6)
+    page.mouse.up()
+
+
+def test_a_tile_dragged_onto_an_end_is_played_there(open_app):
+    page = open_app(f"#/dominoes?seed={SEED}")
+    for _ in range(30):
+        wait_phase(page, "human")
+        state, _ = saved(page)
+        plays = [m for m in state.legal_moves() if m["type"] == "play"]
+        ends = {}
+        for m in plays:
+            ends.setdefault(tuple(m["tile"]), []).append(m["end"])
+        tile, fits = max(ends.items(), key=lambda item: len(item[1]), default=(None, []))
+        if len(fits) > 1:
+            break
+        click_move(page, state, choose(state))
+    else:
+        raise AssertionError("never held a tile that fits two ends")
+    name = f"{tile[0]}-{tile[1]}"
+    source = page.locator(f".dm-hand [data-tile='{name}']")
+    # Let go away from every end: nothing is played and the tile stays picked up.
+    before = saved_text(page)
+    drag(page, source, ".dm-count")
+    expect(page.locator(".dm-ghost")).to_have_count(0)
+    expect(source).to_have_class(re.compile(r"\bselected\b"))
+    expect(page.locator(".dm-slot")).to_have_count(len(fits))
+    assert saved_text(page) == before
+    # Onto the last end it fits (not the first, so the drop decides the end).
+    end = fits[-1]
+    drag(page, source, f".dm-slot[data-end='{end}']")
+    page.wait_for_function(f"(before) => localStorage.getItem('{SAVED}') !== before", arg=before)
+    after, _ = saved(page)
+    assert tile not in after.hands[0] or after.hand_number > state.hand_number
+    if after.hand_number == state.hand_number:
+        played = next(e for e in after.history if e["type"] == "play" and tuple(e["tile"]) == tile)
+        assert played["end"] == end and played["seat"] == 0
+    expect(page.locator(".dm-ghost")).to_have_count(0)
 
 
 def test_reaching_250_ends_the_game_and_counts_in_statistics(open_app):

@@ -25,6 +25,7 @@ LEVELS = ("random", "greedy", "heuristic", "strong")
 KINDS = ("human",) + LEVELS
 DEFAULT_PLAYERS = ("human", "strong")
 ARM_NAMES = ("W", "E", "N", "S")
+DRAG_START_PX = 8  # a press that moves less than this is a tap
 
 # Pip positions in a 3 x 3 half (0 top-left .. 8 bottom-right).
 PIPS = {0: (), 1: (4,), 2: (0, 8), 3: (0, 4, 8), 4: (0, 2, 6, 8), 5: (0, 2, 4, 6, 8)}
@@ -80,6 +81,12 @@ def _resized(_event=None) -> None:
         view.redraw()
 
 
+def _pointer(event) -> None:
+    view = _on_screen["view"]
+    if view is not None and not view.closed:
+        view.on_pointer(event)
+
+
 class DominoesView(View):
     def __init__(self, app, route):
         super().__init__(app, route)
@@ -102,6 +109,8 @@ class DominoesView(View):
         self.drawn_capacity = 0
         self.final_layout = None  # the layout of a hand just finished, shown under its summary
         self.log: list = []  # the last few things that happened, shown under the table
+        self.drag = None  # a hand tile being dragged: its tile, pointer, start point and floating copy
+        self.dropped_at = 0.0
         self._start_or_resume()
 
     # --- starting and saving -------------------------------------------------------
@@ -593,6 +602,8 @@ class DominoesView(View):
         if not _on_screen["listening"]:
             _on_screen["listening"] = True
             browser.listen(browser.window, "resize", _resized)
+            for name in ("pointerdown", "pointermove", "pointerup", "pointercancel"):
+                browser.listen(browser.document, name, _pointer)
         for dialog_id in ("dm-setup", "dm-over", "dm-summary"):
             node = root.querySelector(f"#{dialog_id}")
             if found(node):
@@ -790,7 +801,58 @@ class DominoesView(View):
         if focus:
             self.redraw(focus_id=focus)
 
+    # --- dragging a tile onto an end ----------------------------------------------------------------
+    def on_pointer(self, event) -> None:
+        kind = str(event.type)
+        if kind == "pointerdown":
+            node = event.target.closest(".dm-hand .playable") if event.button == 0 else None
+            tile = parse_tile(str(node.dataset.tile)) if found(node) else None
+            if tile is not None and self.viewer_moves():
+                self.drag = {"tile": tile, "id": event.pointerId, "x": event.clientX, "y": event.clientY, "ghost": None}
+            return
+        drag = self.drag
+        if drag is None or event.pointerId != drag["id"]:
+            return
+        x, y = event.clientX, event.clientY
+        if kind == "pointermove":
+            if drag["ghost"] is None:
+                if abs(x - drag["x"]) + abs(y - drag["y"]) < DRAG_START_PX:
+                    return
+                # Picking the tile up selects it, which shows the ends it fits as drop targets.
+                self.selected, self.message = drag["tile"], ""
+                self.redraw()
+                ghost = browser.document.createElement("div")
+                ghost.className = "dm-ghost"
+                ghost.setAttribute("aria-hidden", "true")
+                ghost.innerHTML = str(domino(drag["tile"][0], drag["tile"][1], "v"))
+                browser.document.body.appendChild(ghost)
+                drag["ghost"] = ghost
+            event.preventDefault()
+            drag["ghost"].style.left = f"{x}px"
+            drag["ghost"].style.top = f"{y}px"
+            target = self.slot_at(x, y)
+            end = str(target.dataset.end) if found(target) else None
+            for slot in browser.element("view").querySelectorAll(".dm-slot"):
+                slot.classList.toggle("drop", str(slot.dataset.end) == end)
+            return
+        self.drag = None
+        if drag["ghost"] is None:
+            return  # a tap: the click that follows does the rest
+        drag["ghost"].remove()
+        self.dropped_at = browser.now_ms()
+        target = self.slot_at(x, y) if kind == "pointerup" else None
+        if found(target):
+            self.press_end(str(target.dataset.end))
+        else:
+            self.redraw()  # dropped elsewhere: the tile stays selected for a tap on an end
+
+    def slot_at(self, x, y):
+        under = browser.document.elementFromPoint(x, y)
+        return under.closest(".dm-slot") if found(under) else None
+
     def on_action(self, action: str, data: dict, event) -> None:
+        if action in ("tile", "end") and browser.now_ms() - self.dropped_at < 400:
+            return  # the click that ends a drag
         if action == "tile":
             tile = parse_tile(data.get("tile"))
             if tile is not None:
@@ -913,6 +975,9 @@ class DominoesView(View):
 
     def close(self) -> None:
         self.closed = True
+        if self.drag is not None and self.drag["ghost"] is not None:
+            self.drag["ghost"].remove()
+        self.drag = None
         if _on_screen["view"] is self:
             _on_screen["view"] = None
         self.suspend()
