@@ -1,0 +1,714 @@
+"""The Wordle Tournament: eight players, three lives, the last one left wins.
+
+Rules of record: ../shared/rules/wordle-tournament.md. One device, no server:
+the seats beside the human (or the group of humans sharing the device) are
+filled by bots, and everything a server would settle (pairing, clocks,
+ratings, leaving) is settled here, from a seed and an injected clock.
+
+Life of a tournament (`phase`):
+
+    lobby --start--> intro --6 s--> playing --last duel over--> intro ... --> over
+      `--leave (last human)--> abandoned
+
+- lobby: 8 players, the humans first. Bots are rated within 200 of the first
+  human and their skill follows their rating (`skill_for`). Humans may rename
+  themselves or leave (no penalty: a bot takes the seat; the last human leaving
+  abandons the lobby).
+- intro: the round's pairings, bye and duels are drawn and shown for 6 s; every
+  duel's first turn starts when the intro ends.
+- playing: all duels of the round at once; the round ends with its last duel.
+  Lives are taken as duels end; players at 0 lives are placed when the round
+  ends (they share a placement: p still ahead -> p + 1), and the next round's
+  intro starts at that instant. One player left: the winner (placement 1);
+  nobody left: those eliminated in the last round share placement 1.
+
+Time is never read: every call takes `now` (ms), and `advance(now)` plays out,
+in time order, everything due by then: the intro's end, the bots' guesses
+(a bot plans once per turn, at the turn's start, from a stream derived from
+the seed, and its guess lands at turn start + think time), skipped turns, duel
+and round ends, eliminations, lost connections running out, the next round.
+The same seed and the same calls give the same tournament, whenever `advance`
+is called in between.
+
+Every call returns the events it caused; all events are also kept in `log`
+(each with its index "n"), so a page can also read `events_since(n)`.
+Event shapes (every event has "type", "n" and "at", the time it happened):
+
+    {"type": "started"}
+    {"type": "round", "round": r, "pairs": [[a, b], ...], "bye": id | None,
+     "lengths": [4|5|6 per pair], "play_at": ms}          # the intro begins
+    {"type": "bye", "round": r, "player": id}
+    {"type": "play", "round": r}                           # the intro is over
+    {"type": "guess", "round": r, "duel": i, "player": id, "seat": 0|1,
+     "word": tile string, "marks": [0|1|2 ...]}
+    {"type": "skip", "round": r, "duel": i, "player": id, "seat": 0|1}
+    {"type": "duel_over", "round": r, "duel": i, "players": [a, b],
+     "winner": id | None, "draw": bool, "left": id | None, "word": tile string,
+     "lives": [lives of each of the 8 players]}
+    {"type": "eliminated", "round": r, "player": id, "placement": p,
+     "rating_change": c, "rating": new rating, "reason": "lives" | "left" | "disconnect"}
+    {"type": "winner", "round": r, "player": id, "placement": 1,
+     "rating_change": c, "rating": new rating}
+    {"type": "over", "placements": [placement of each player]}
+    {"type": "disconnected" | "reconnected", "players": [ids]}
+    {"type": "left_lobby", "player": id, "replaced_by": {"name", "rating"}}
+    {"type": "renamed", "player": id, "name": str}
+    {"type": "abandoned"}
+
+Words in events and views are tile strings: show them with
+`Dictionary.tiles(word)` / `Dictionary.display(word)`.
+"""
+
+from games.common.errors import BadState, IllegalMove
+from games.common.rng import MASK64, SeededRng
+
+from . import rating as ratings
+from .dictionary import LENGTHS
+from .duel import TURN_MS, Duel, new_duel
+from .nicknames import clean_nickname, make_nickname
+from .pairing import pair_round
+from .players import Player
+
+VERSION = 1
+SEATS = 8
+LIVES = 3
+INTRO_MS = 6_000
+GRACE_MS = 60_000  # a lost connection's time to come back
+PHASES = ("lobby", "intro", "playing", "over", "abandoned")
+LEAVE_REASONS = ("left", "disconnect")
+
+
+def skill_for(rating: int) -> float:
+    """A bot's skill (players.py: 0 beginner .. 1 expert) from its rating:
+    linear from 0.1 at 750 and below to 1.0 (the expert solver) at 1200 and
+    above; 800 -> 0.2 (weak), 1000 -> 0.6, 1100 -> 0.8."""
+    return round(min(1.0, max(0.1, (rating - 700) / 500)), 3)
+
+
+def new_lobby(words, humans, seed: int, base_rating: int = ratings.START) -> "Tournament":
+    """A lobby of 8 in the language of `words` (a Dictionary): the `humans`
+    (up to 8 dicts {"name": str or None, "rating": int}; a None name gets a
+    made-up one) and bots rated within 200 of the first human (with no
+    humans, a simulation: 8 bots within 200 of `base_rating`)."""
+    if not isinstance(humans, (list, tuple)) or len(humans) > SEATS:
+        raise ValueError("a lobby has up to 8 humans")
+    rng = SeededRng(seed)
+    names = rng.fork("names")
+    players = []
+    for human in humans:
+        rating = human.get("rating", ratings.START)
+        if not _is_int(rating) or rating < 0:
+            raise ValueError("a rating is a non-negative int")
+        name = human.get("name")
+        name = clean_nickname(name) if name is not None else make_nickname(names, [p["name"] for p in players])
+        players.append(_player(len(players), name, rating, human=True))
+    t = Tournament(words, seed, rng.fork("tournament"), players, names_state=names.to_json())
+    t.base_rating = base_rating
+    while len(t.players) < SEATS:
+        t.players.append(t._new_bot(len(t.players)))
+    return t
+
+
+def _player(pid, name, rating, human, skill=None) -> dict:
+    return {
+        "id": pid, "name": name, "rating": rating, "human": human, "skill": skill,
+        "lives": LIVES, "placement": None, "rating_change": None, "out_round": None,
+        "left": None, "lost_at": None,
+    }
+
+
+class Tournament:
+    def __init__(self, words, seed, rng, players, phase="lobby", rounds=(), log=(), names_state=None):
+        self.words = words
+        self.lang = words.lang
+        self.seed = seed
+        self.rng = rng
+        self.players = players
+        self.phase = phase
+        self.rounds = list(rounds)
+        self.log = list(log)
+        self._names_state = names_state
+        self.base_rating = ratings.START
+        self._out = None  # events of the call in progress
+
+    # --- the lobby ------------------------------------------------------------------
+
+    def _new_bot(self, pid) -> dict:
+        names = SeededRng.from_json(self._names_state)
+        base = next((p["rating"] for p in self.players if p["human"]), self.base_rating)
+        rating = max(0, base - ratings.WINDOW + names.randrange(2 * ratings.WINDOW + 1))
+        name = make_nickname(names, [p["name"] for p in self.players])
+        self._names_state = names.to_json()
+        return _player(pid, name, rating, human=False, skill=skill_for(rating))
+
+    def rename(self, pid: int, name: str) -> list:
+        """A human changes their nickname (in the lobby)."""
+        self._require_phase("lobby")
+        player = self._human(pid)
+        player["name"] = clean_nickname(name)
+        self._out = []
+        self._emit("renamed", None, player=pid, name=player["name"])
+        return self._flush()
+
+    def start(self, now: int) -> list:
+        """The lobby's leader starts: the first round's introduction begins."""
+        self._require_phase("lobby")
+        self._out = []
+        self._emit("started", now)
+        self._start_round(now)
+        return self._flush()
+
+    # --- the clock --------------------------------------------------------------------
+
+    def advance(self, now: int) -> list:
+        """Play out, in time order, everything due by `now`; the events."""
+        self._out = []
+        self._run(now)
+        return self._flush()
+
+    def _run(self, now: int) -> None:
+        while True:
+            step = self._next_step(now)
+            if step is None:
+                return
+            at, kind, ref = step
+            if kind == "play":
+                self.phase = "playing"
+                self._emit("play", at, round=self.round_number)
+            elif kind == "expire":
+                self._leave(ref, at, "disconnect")
+            elif kind == "guess":
+                match = self.current["matches"][ref]
+                plan = match["plan"]
+                duel = match["duel"]
+                row = duel.guess(duel.turn, plan["word"], at)
+                self._after_row(ref, row)
+            else:  # "timeout"
+                match = self.current["matches"][ref]
+                for row in match["duel"].advance(at):
+                    self._after_row(ref, row)
+
+    def _next_step(self, now):
+        step = self._due()
+        return step if step is not None and step[0] <= now else None
+
+    def _due(self):
+        """The earliest thing the clock alone will bring: (at, kind, ref)."""
+        if self.phase not in ("intro", "playing"):
+            return None
+        steps = []
+        if self.phase == "intro":
+            steps.append((self.current["play_at"], 0, "play", -1))
+        expiries = {}
+        for p in self.players:
+            if p["lost_at"] is not None and p["placement"] is None:
+                expiries.setdefault(p["lost_at"] + GRACE_MS, []).append(p["id"])
+        for at, pids in expiries.items():
+            steps.append((at, 2, "expire", pids))
+        if self.phase == "playing":
+            for i, match in enumerate(self.current["matches"]):
+                duel = match["duel"]
+                if duel.is_over:
+                    continue
+                plan = self._plan(match)
+                if plan is not None and plan["word"] is not None:
+                    steps.append((duel.turn_started + plan["think_ms"], 1, "guess", i))
+                else:
+                    steps.append((duel.deadline, 1, "timeout", i))
+        if not steps:
+            return None
+        at, _, kind, ref = min(steps, key=lambda s: (s[0], s[1], s[3] if isinstance(s[3], int) else -1))
+        return at, kind, ref
+
+    def _plan(self, match):
+        """The bot's plan for the duel's current turn, made once per turn (at
+        the turn's start, from the rows so far) and kept; None for a human."""
+        duel = match["duel"]
+        pid = match["players"][duel.turn]
+        if self.players[pid]["human"]:
+            return None
+        plan = match["plan"]
+        if plan is None or plan["rows"] != len(duel.rows):
+            rng = SeededRng(match["seed"]).fork(f"plan {len(duel.rows)}")
+            made = Player(self.players[pid]["skill"]).plan(duel.view(duel.turn_started), self.words, duel.turn, rng)
+            think = min(max(0, int(made.think_ms)), TURN_MS)
+            plan = {"rows": len(duel.rows), "word": made.word if think < TURN_MS else None, "think_ms": think}
+            match["plan"] = plan
+        return plan
+
+    # --- rounds -----------------------------------------------------------------------
+
+    @property
+    def current(self):
+        return self.rounds[-1] if self.rounds else None
+
+    @property
+    def round_number(self) -> int:
+        return len(self.rounds)
+
+    def _in(self) -> list:
+        return [p["id"] for p in self.players if p["placement"] is None]
+
+    def _start_round(self, at: int) -> None:
+        previous = self.current
+        last_opponent, last_bye = {}, None
+        if previous is not None:
+            last_bye = previous["bye"]
+            for match in previous["matches"]:
+                a, b = match["players"]
+                last_opponent[a], last_opponent[b] = b, a
+        pairs, bye = pair_round(self._in(), last_opponent, last_bye, self.rng)
+        play_at = at + INTRO_MS
+        used = {m["duel"].word for r in self.rounds for m in r["matches"]}
+        matches = []
+        for pair in pairs:
+            length = LENGTHS[self.rng.randrange(len(LENGTHS))]
+            word = self._pick_word(length, used)
+            used.add(word)
+            seed = self.rng.next_u64()
+            matches.append({"players": pair, "seed": seed, "ended_at": None, "plan": None,
+                            "duel": new_duel(word, seed, play_at)})
+        self.rounds.append({"number": len(self.rounds) + 1, "started_at": at, "play_at": play_at,
+                            "ended_at": None, "bye": bye, "matches": matches})
+        self.phase = "intro"
+        self._emit("round", at, round=self.round_number, pairs=[list(p) for p in pairs], bye=bye,
+                   lengths=[m["duel"].length for m in matches], play_at=play_at)
+        if bye is not None:
+            self._emit("bye", at, round=self.round_number, player=bye)
+
+    def _pick_word(self, length, used) -> str:
+        answers = self.words.answers[length]
+        fresh = [w for w in answers if w not in used]
+        return (fresh or answers)[self.rng.randrange(len(fresh or answers))]
+
+    def _after_row(self, index: int, row: dict) -> None:
+        match = self.current["matches"][index]
+        seat = row["seat"]
+        common = dict(round=self.round_number, duel=index, player=match["players"][seat], seat=seat)
+        if row["guess"] is None:
+            self._emit("skip", row["at"], **common)
+        else:
+            self._emit("guess", row["at"], word=row["guess"], marks=list(row["marks"]), **common)
+        if match["duel"].is_over:
+            self._duel_over(index, row["at"])
+
+    def _duel_over(self, index: int, at: int, end_round=True) -> None:
+        match = self.current["matches"][index]
+        match["ended_at"] = at
+        match["plan"] = None
+        result = match["duel"].result
+        a, b = match["players"]
+        winner = match["players"][result["winner"]] if "winner" in result else None
+        resigned = match["players"][result["resigned"]] if "resigned" in result else None
+        for pid in (a, b):
+            player = self.players[pid]
+            if pid != winner and player["left"] is None:
+                player["lives"] = max(0, player["lives"] - 1)
+        self._emit("duel_over", at, round=self.round_number, duel=index, players=[a, b], winner=winner,
+                   draw=winner is None, left=resigned, word=match["duel"].word,
+                   lives=[p["lives"] for p in self.players])
+        if end_round and all(m["duel"].is_over for m in self.current["matches"]):
+            self._end_round(at)
+
+    def _end_round(self, at: int) -> None:
+        self.current["ended_at"] = at
+        out = [p["id"] for p in self.players if p["placement"] is None and p["lives"] == 0]
+        ahead = [pid for pid in self._in() if pid not in out]
+        if out:
+            self._settle(out, len(ahead) + 1, at, "lives")
+        if len(ahead) <= 1:
+            if ahead:
+                self._settle(ahead, 1, at, "winner")
+            self.phase = "over"
+            self._emit("over", at, placements=[p["placement"] for p in self.players])
+        else:
+            self._start_round(at)
+
+    def _settle(self, pids, placement: int, at: int, reason: str) -> None:
+        """Place `pids` (sharing `placement`) and apply their rating changes now.
+        Players not yet placed will finish above them; those placed already
+        finished below."""
+        for pid in pids:
+            self.players[pid]["placement"] = placement
+        for pid in pids:
+            player = self.players[pid]
+            others = [(o["rating"], o["placement"] if o["placement"] is not None else 0)
+                      for o in self.players if o["id"] != pid]
+            change = ratings.rating_change(player["rating"], placement, others)
+            player["rating_change"] = change
+            player["out_round"] = self.round_number
+            player["lost_at"] = None
+            fields = dict(round=self.round_number, player=pid, placement=placement,
+                          rating_change=change, rating=player["rating"] + change)
+            if reason == "winner":
+                self._emit("winner", at, **fields)
+            else:
+                self._emit("eliminated", at, reason=reason, **fields)
+
+    # --- leaving and lost connections ---------------------------------------------------
+
+    def leave(self, pid: int, now: int) -> list:
+        """A human leaves. In the lobby: no penalty, a new bot takes the seat
+        (the last human leaving abandons the lobby). After the start: the
+        current duel is lost, the player is eliminated at once, placed below
+        everyone not yet placed (so below the others eliminated this round)."""
+        player = self._human(pid)
+        if self.phase == "lobby":
+            return self._leave_lobby(pid, now)
+        self._out = []
+        self._run(now)
+        if player["placement"] is None and self.phase in ("intro", "playing"):
+            self._leave([pid], now, "left")
+        return self._flush()
+
+    def _leave_lobby(self, pid: int, now: int) -> list:
+        humans = [p for p in self.players if p["human"] and p["id"] != pid]
+        self._out = []
+        if not humans:
+            self.phase = "abandoned"
+            self._emit("abandoned", now)
+            return self._flush()
+        # Keep the humans first and the ids the seats.
+        del self.players[pid]
+        for i, p in enumerate(self.players):
+            p["id"] = i
+        bot = self._new_bot(len(self.players))
+        self.players.append(bot)
+        self._emit("left_lobby", now, player=pid, replaced_by={"name": bot["name"], "rating": bot["rating"]})
+        return self._flush()
+
+    def _leave(self, pids, at: int, reason: str) -> None:
+        """`pids` leave together at `at`: their duels are lost, and they share
+        the placement below everyone not yet placed."""
+        for pid in pids:
+            self.players[pid]["left"] = reason
+            self.players[pid]["lives"] = 0
+        for pid in pids:
+            found = self._match_of(pid)
+            if found is not None and not found[1]["duel"].is_over:
+                index, match = found
+                match["duel"].resign(match["players"].index(pid))
+                self._duel_over(index, at, end_round=False)
+        placement = len([p for p in self._in() if p not in pids]) + 1
+        self._settle(pids, placement, at, reason)
+        if all(m["duel"].is_over for m in self.current["matches"]):
+            self._end_round(at)
+
+    def disconnect(self, now: int, pid=None) -> list:
+        """The page was hidden, closed or reloaded: the humans still in (or
+        just `pid`) are away. Their turns run out; unless they reconnect within
+        60 s they have left (settled at lost time + 60 s)."""
+        self._out = []
+        self._run(now)
+        if self.phase in ("intro", "playing"):
+            away = [p["id"] for p in self._humans_in(pid) if p["lost_at"] is None]
+            for i in away:
+                self.players[i]["lost_at"] = now
+            if away:
+                self._emit("disconnected", now, players=away)
+        return self._flush()
+
+    def reconnect(self, now: int, pid=None) -> list:
+        """The page is back: within 60 s the humans resume where it stands
+        (the clocks ran on); later, `advance` has already made them leave."""
+        self._out = []
+        self._run(now)
+        back = [p["id"] for p in self._humans_in(pid) if p["lost_at"] is not None]
+        for i in back:
+            self.players[i]["lost_at"] = None
+        if back:
+            self._emit("reconnected", now, players=back)
+        return self._flush()
+
+    def _humans_in(self, pid):
+        return [p for p in self.players
+                if p["human"] and p["placement"] is None and (pid is None or p["id"] == pid)]
+
+    # --- human guesses ------------------------------------------------------------------
+
+    def guess(self, pid: int, text: str, now: int) -> list:
+        """A human's guess. IllegalMove (with the reason as its key) changes
+        nothing: wordle.bad_letters / wrong_length / not_in_list (the
+        dictionary), wordle.not_your_turn, wordle.duel_over, wordle.intro,
+        wordle.bye, wordle.eliminated, wordle.away, wordle.not_playing.
+        Everything due by `now` is played out first (see events_since)."""
+        player = self._human(pid)
+        self._out = []
+        self._run(now)
+        done = self._flush()
+        if self.phase == "intro":
+            raise IllegalMove("wordle.intro")
+        if self.phase != "playing":
+            raise IllegalMove("wordle.not_playing")
+        if player["placement"] is not None:
+            raise IllegalMove("wordle.eliminated")
+        if player["lost_at"] is not None:
+            raise IllegalMove("wordle.away")
+        found = self._match_of(pid)
+        if found is None:
+            raise IllegalMove("wordle.bye")
+        index, match = found
+        duel = match["duel"]
+        if duel.is_over:
+            raise IllegalMove("wordle.duel_over")
+        seat = match["players"].index(pid)
+        if duel.turn != seat:
+            raise IllegalMove("wordle.not_your_turn")
+        word = self.words.parse(text, duel.length)
+        self._out = []
+        row = duel.guess(seat, word, now)
+        self._after_row(index, row)
+        self._run(now)
+        return done + self._flush()
+
+    # --- helpers --------------------------------------------------------------------------
+
+    def _human(self, pid) -> dict:
+        if not _is_int(pid) or not 0 <= pid < len(self.players) or not self.players[pid]["human"]:
+            raise IllegalMove("wordle.no_such_player")
+        return self.players[pid]
+
+    def _require_phase(self, phase) -> None:
+        if self.phase != phase:
+            raise IllegalMove("wordle.not_now", phase=self.phase)
+
+    def _match_of(self, pid):
+        if self.current is None:
+            return None
+        for i, match in enumerate(self.current["matches"]):
+            if pid in match["players"]:
+                return i, match
+        return None
+
+    def _emit(self, kind, at, **fields) -> None:
+        event = {"type": kind, "n": len(self.log), "at": at, **fields}
+        self.log.append(event)
+        self._out.append(dict(event))
+
+    def _flush(self) -> list:
+        out, self._out = self._out or [], None
+        return out
+
+    def events_since(self, n: int) -> list:
+        """The events from index `n` of the log on."""
+        return [dict(e) for e in self.log[n:]]
+
+    # --- what players see ---------------------------------------------------------------
+
+    @property
+    def is_over(self) -> bool:
+        return self.phase in ("over", "abandoned")
+
+    def next_event_at(self):
+        """When something is next due by the clock alone (the intro's end, a
+        bot's guess, a skipped turn, a lost connection running out); None when
+        nothing is. A page can sleep until then; a simulation can jump there."""
+        step = self._due()
+        return step[0] if step else None
+
+    def standings(self) -> list:
+        """Players best first: placed ones by placement, the rest by lives."""
+        def key(p):
+            return (p["placement"] if p["placement"] is not None else 0, -p["lives"], p["id"])
+        return [dict(p) for p in sorted(self.players, key=key)]
+
+    def view(self, pid, now: int) -> dict:
+        """What the human `pid` (or a spectator, pid None) may see at `now`
+        (call `advance(now)` first): everyone's lives, their own duel and the
+        round's other duels (words hidden until each is over)."""
+        rnd = self.current
+        duels = []
+        if rnd is not None:
+            for i, match in enumerate(rnd["matches"]):
+                duel_view = match["duel"].view(now)
+                if self.phase == "intro":
+                    duel_view["time_left"] = TURN_MS
+                duels.append({"index": i, "players": list(match["players"]), **duel_view})
+        mine = self._match_of(pid) if pid is not None and self.phase in ("intro", "playing") else None
+        me = self.players[pid] if pid is not None else None
+        seat = mine[1]["players"].index(pid) if mine else None
+        return {
+            "phase": self.phase,
+            "lang": self.lang,
+            "round": self.round_number,
+            "intro_left": max(0, rnd["play_at"] - now) if self.phase == "intro" else 0,
+            "players": [
+                {"id": p["id"], "name": p["name"], "rating": p["rating"], "human": p["human"],
+                 "lives": p["lives"], "placement": p["placement"], "rating_change": p["rating_change"],
+                 "left": p["left"], "away": p["lost_at"] is not None}
+                for p in self.players
+            ],
+            "you": pid,
+            "your_duel": mine[0] if mine else None,
+            "your_seat": seat,
+            "your_turn": bool(mine and self.phase == "playing" and mine[1]["duel"].turn == seat),
+            "bye": bool(rnd and pid is not None and rnd["bye"] == pid and self.phase in ("intro", "playing")),
+            "out": bool(me and me["placement"] is not None),
+            "duels": duels,
+            "placements": [p["placement"] for p in self.players],
+        }
+
+    # --- saving -----------------------------------------------------------------------------
+
+    def to_json(self) -> dict:
+        return {
+            "version": VERSION, "lang": self.lang, "seed": self.seed, "rng": self.rng.to_json(),
+            "names": self._names_state, "phase": self.phase,
+            "players": [dict(p) for p in self.players],
+            "rounds": [
+                {**{k: v for k, v in r.items() if k != "matches"},
+                 "matches": [{"players": list(m["players"]), "seed": m["seed"], "ended_at": m["ended_at"],
+                              "plan": dict(m["plan"]) if m["plan"] else None, "duel": m["duel"].to_json()}
+                             for m in r["matches"]]}
+                for r in self.rounds
+            ],
+            "log": [dict(e) for e in self.log],
+        }
+
+    @classmethod
+    def from_json(cls, data, words) -> "Tournament":
+        """A saved tournament, checked; BadState when it does not hold together."""
+        try:
+            return _load(cls, data, words)
+        except BadState:
+            raise
+        except (KeyError, TypeError, ValueError, AttributeError, IndexError) as error:
+            raise BadState(f"bad tournament: {error}") from error
+
+
+# --- loading ---------------------------------------------------------------------------------
+
+PLAYER_KEYS = {"id", "name", "rating", "human", "skill", "lives", "placement", "rating_change",
+               "out_round", "left", "lost_at"}
+
+
+def _load(cls, data, words) -> Tournament:
+    if not isinstance(data, dict) or data.get("version") != VERSION:
+        raise BadState("unknown tournament format")
+    if data["lang"] != words.lang:
+        raise BadState("the save is for another language")
+    if data["phase"] not in PHASES or not _is_u64(data["seed"]):
+        raise BadState("phase or seed")
+    if data["names"] is not None and not _is_u64(data["names"]):
+        raise BadState("names stream")
+    players = [_load_player(i, p) for i, p in enumerate(data["players"])]
+    humans = [p["human"] for p in players]
+    if len(players) != SEATS or humans != sorted(humans, reverse=True):
+        raise BadState("a tournament has 8 players, the humans first")
+    rounds = [_load_round(r, i + 1, players) for i, r in enumerate(data["rounds"])]
+    log = data["log"]
+    if not isinstance(log, list) or any(
+            not isinstance(e, dict) or e.get("n") != i or not isinstance(e.get("type"), str) for i, e in enumerate(log)):
+        raise BadState("log")
+    t = cls(words, data["seed"], SeededRng.from_json(data["rng"]), players, data["phase"], rounds, log,
+            data["names"])
+    _check_story(t)
+    return t
+
+
+def _load_player(i, p) -> dict:
+    if not isinstance(p, dict) or set(p) != PLAYER_KEYS or p["id"] != i:
+        raise BadState("player fields")
+    ok = (isinstance(p["name"], str) and 0 < len(p["name"]) <= 64 and _is_int(p["rating"]) and p["rating"] >= 0
+          and isinstance(p["human"], bool) and _is_int(p["lives"]) and 0 <= p["lives"] <= LIVES
+          and (p["placement"] is None or (_is_int(p["placement"]) and 1 <= p["placement"] <= SEATS))
+          and (p["rating_change"] is None or _is_int(p["rating_change"]))
+          and (p["rating_change"] is None) == (p["placement"] is None)
+          and (p["out_round"] is None or _is_int(p["out_round"]))
+          and p["left"] in (None,) + LEAVE_REASONS
+          and (p["lost_at"] is None or (_is_int(p["lost_at"]) and p["human"])))
+    if p["human"]:
+        ok = ok and p["skill"] is None
+    else:
+        ok = ok and isinstance(p["skill"], (int, float)) and 0 <= p["skill"] <= 1
+    if not ok:
+        raise BadState(f"player {i}")
+    return dict(p)
+
+
+def _load_round(r, number, players) -> dict:
+    if not isinstance(r, dict) or r["number"] != number:
+        raise BadState("round numbers")
+    for key in ("started_at", "play_at"):
+        if not _is_int(r[key]):
+            raise BadState("round times")
+    if r["play_at"] != r["started_at"] + INTRO_MS or not (r["ended_at"] is None or _is_int(r["ended_at"])):
+        raise BadState("round times")
+    seen = []
+    matches = []
+    for m in r["matches"]:
+        pair = m["players"]
+        if not isinstance(pair, list) or len(pair) != 2 or not all(_is_int(x) and 0 <= x < SEATS for x in pair):
+            raise BadState("match players")
+        if not _is_u64(m["seed"]) or not (m["ended_at"] is None or _is_int(m["ended_at"])):
+            raise BadState("match seed or end")
+        duel = Duel.from_json(m["duel"])
+        if duel.length not in LENGTHS or duel.first != SeededRng(m["seed"]).randrange(2):
+            raise BadState("duel length or first seat")
+        if duel.is_over != (m["ended_at"] is not None):
+            raise BadState("duel end")
+        plan = m["plan"]
+        if plan is not None and not (isinstance(plan, dict) and set(plan) == {"rows", "word", "think_ms"}
+                                     and _is_int(plan["rows"]) and _is_int(plan["think_ms"])
+                                     and 0 <= plan["think_ms"] <= TURN_MS
+                                     and (plan["word"] is None or (isinstance(plan["word"], str)
+                                                                   and len(plan["word"]) == duel.length))):
+            raise BadState("bot plan")
+        seen += pair
+        matches.append({"players": list(pair), "seed": m["seed"], "ended_at": m["ended_at"], "plan": plan,
+                        "duel": duel})
+    bye = r["bye"]
+    if bye is not None:
+        seen.append(bye)
+    if len(set(seen)) != len(seen) or not matches or not all(_is_int(x) and 0 <= x < SEATS for x in seen):
+        raise BadState("a player twice in a round")
+    ended = [m["ended_at"] for m in matches]
+    if r["ended_at"] is not None and (None in ended or r["ended_at"] != max(ended)):
+        raise BadState("a round ends with its last duel")
+    return {"number": number, "started_at": r["started_at"], "play_at": r["play_at"], "ended_at": r["ended_at"],
+            "bye": bye, "matches": matches}
+
+
+def _check_story(t: Tournament) -> None:
+    """Lives, placements and phase must be what the rounds say."""
+    losses = [0] * SEATS
+    for r in t.rounds:
+        for m in r["matches"]:
+            result = m["duel"].result
+            if result is None:
+                continue
+            for seat, pid in enumerate(m["players"]):
+                if result.get("winner") != seat:
+                    losses[pid] += 1
+        if r is not t.current and r["ended_at"] is None:
+            raise BadState("an earlier round never ended")
+    for p in t.players:
+        if p["left"] is not None:
+            if p["lives"] != 0 or p["placement"] is None:
+                raise BadState("a player who left is placed with no lives")
+        elif p["lives"] != max(0, LIVES - losses[p["id"]]):
+            raise BadState("lives disagree with the duels")
+    if t.phase in ("lobby", "abandoned"):
+        if t.rounds or any(p["placement"] is not None for p in t.players):
+            raise BadState("a lobby has no rounds")
+        return
+    if not t.rounds:
+        raise BadState("a started tournament has a round")
+    ongoing = t.current["ended_at"] is None
+    if (t.phase == "over") == ongoing:
+        raise BadState("phase and last round disagree")
+    if t.phase == "over" and any(p["placement"] is None for p in t.players):
+        raise BadState("everyone is placed at the end")
+    if t.phase == "intro" and any(m["duel"].rows for m in t.current["matches"]):
+        raise BadState("no rows during the introduction")
+    for p in t.players:
+        if p["placement"] is None and p["lives"] == 0 and not ongoing:
+            raise BadState("a player with no lives is placed when the round ends")
+
+
+def _is_int(value) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _is_u64(value) -> bool:
+    return _is_int(value) and 0 <= value <= MASK64
