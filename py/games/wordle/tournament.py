@@ -553,7 +553,7 @@ class Tournament:
     def to_json(self) -> dict:
         return {
             "version": VERSION, "lang": self.lang, "seed": self.seed, "rng": self.rng.to_json(),
-            "names": self._names_state, "phase": self.phase,
+            "names": self._names_state, "base_rating": self.base_rating, "phase": self.phase,
             "players": [dict(p) for p in self.players],
             "rounds": [
                 {**{k: v for k, v in r.items() if k != "matches"},
@@ -600,8 +600,11 @@ def _load(cls, data, words) -> Tournament:
     if not isinstance(log, list) or any(
             not isinstance(e, dict) or e.get("n") != i or not isinstance(e.get("type"), str) for i, e in enumerate(log)):
         raise BadState("log")
+    if not _is_int(data["base_rating"]) or data["base_rating"] < 0:
+        raise BadState("base rating")
     t = cls(words, data["seed"], SeededRng.from_json(data["rng"]), players, data["phase"], rounds, log,
             data["names"])
+    t.base_rating = data["base_rating"]
     _check_story(t)
     return t
 
