@@ -343,3 +343,33 @@ def test_the_welsh_page_fits_a_phone(open_app):
     expect(page.get_by_role("button", name="Gêm newydd")).to_be_visible()
     wait_phase(page, "human")
     assert page.evaluate("document.documentElement.scrollWidth") <= 360
+
+
+def test_a_tile_dragged_by_touch_is_played(open_app):
+    page = open_app(f"#/dominoes?seed={SEED}", viewport={"width": 360, "height": 740}, has_touch=True)
+    wait_phase(page, "human")
+    state, _ = saved(page)
+    move = next(m for m in state.legal_moves() if m["type"] == "play")
+    source = page.locator(f".dm-hand [data-tile='{move['tile'][0]}-{move['tile'][1]}']")
+    box = source.bounding_box()
+    x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+    touch = page.context.new_cdp_session(page)
+
+    def send(kind, x, y):
+        points = [] if kind == "touchEnd" else [{"x": x, "y": y}]
+        touch.send("Input.dispatchTouchEvent", {"type": kind, "touchPoints": points})
+
+    before = saved_text(page)
+    send("touchStart", x, y)
+    for step in range(1, 5):
+        send("touchMove", x + step * 3, y - step * 6)
+    expect(page.locator(".dm-ghost")).to_have_count(1)
+    # The lead is dropped anywhere on the table; later tiles onto an end.
+    slot = page.locator(".dm-table" if move["end"] is None else f".dm-slot[data-end='{move['end']}']").bounding_box()
+    to_x, to_y = slot["x"] + slot["width"] / 2, slot["y"] + slot["height"] / 2
+    for step in range(1, 7):
+        send("touchMove", x + (to_x - x) * step / 6, y + (to_y - y) * step / 6)
+    send("touchEnd", to_x, to_y)
+    page.wait_for_function(f"(before) => localStorage.getItem('{SAVED}') !== before", arg=before)
+    after, _ = saved(page)
+    assert tuple(move["tile"]) not in after.hands[0] or after.hand_number > state.hand_number

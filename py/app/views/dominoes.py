@@ -830,25 +830,29 @@ class DominoesView(View):
             event.preventDefault()
             drag["ghost"].style.left = f"{x}px"
             drag["ghost"].style.top = f"{y}px"
-            target = self.slot_at(x, y)
-            end = str(target.dataset.end) if found(target) else None
-            for slot in browser.element("view").querySelectorAll(".dm-slot"):
-                slot.classList.toggle("drop", str(slot.dataset.end) == end)
+            target = self.drop_target(x, y)
+            for node in browser.element("view").querySelectorAll(".dm-slot, .dm-table"):
+                node.classList.toggle("drop", found(target) and node.isSameNode(target))
             return
         self.drag = None
         if drag["ghost"] is None:
             return  # a tap: the click that follows does the rest
         drag["ghost"].remove()
         self.dropped_at = browser.now_ms()
-        target = self.slot_at(x, y) if kind == "pointerup" else None
-        if found(target):
-            self.press_end(str(target.dataset.end))
-        else:
+        target = self.drop_target(x, y) if kind == "pointerup" else None
+        if not found(target):
             self.redraw()  # dropped elsewhere: the tile stays selected for a tap on an end
+        elif self.state.layout.is_empty:
+            self.press_tile(drag["tile"])  # the lead goes anywhere on the table
+        else:
+            self.press_end(str(target.dataset.end))
 
-    def slot_at(self, x, y):
+    def drop_target(self, x, y):
+        """The open end under the point, or the table itself while it waits for the lead."""
         under = browser.document.elementFromPoint(x, y)
-        return under.closest(".dm-slot") if found(under) else None
+        if not found(under):
+            return None
+        return under.closest(".dm-table" if self.state.layout.is_empty else ".dm-slot")
 
     def on_action(self, action: str, data: dict, event) -> None:
         if action in ("tile", "end") and browser.now_ms() - self.dropped_at < 400:
