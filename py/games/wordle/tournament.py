@@ -129,6 +129,7 @@ class Tournament:
         self.log = list(log)
         self._names_state = names_state
         self.base_rating = ratings.START
+        self.clock = None  # the latest `now` seen (ms); None before the start
         self._out = None  # events of the call in progress
 
     # --- the lobby ------------------------------------------------------------------
@@ -145,7 +146,10 @@ class Tournament:
         """A human changes their nickname (in the lobby)."""
         self._require_phase("lobby")
         player = self._human(pid)
-        player["name"] = clean_nickname(name)
+        name = clean_nickname(name)
+        if any(p["name"].casefold() == name.casefold() for p in self.players if p is not player):
+            raise IllegalMove("wordle.name_taken")
+        player["name"] = name
         self._out = []
         self._emit("renamed", None, player=pid, name=player["name"])
         return self._flush()
@@ -154,6 +158,7 @@ class Tournament:
         """The lobby's leader starts: the first round's introduction begins."""
         self._require_phase("lobby")
         self._out = []
+        now = self._run(now)
         self._emit("started", now)
         self._start_round(now)
         return self._flush()
@@ -166,11 +171,17 @@ class Tournament:
         self._run(now)
         return self._flush()
 
-    def _run(self, now: int) -> None:
+    def _run(self, now: int) -> int:
+        """Play out everything due by `now`. The clock never goes back: a `now`
+        earlier than one already seen counts as that one. Returns the time used."""
+        if not _is_int(now):
+            raise ValueError("now must be an int (ms)")
+        self.clock = now if self.clock is None else max(self.clock, now)
+        now = self.clock
         while True:
             step = self._next_step(now)
             if step is None:
-                return
+                return now
             at, kind, ref = step
             if kind == "play":
                 self.phase = "playing"
@@ -263,7 +274,7 @@ class Tournament:
         matches = []
         for pair in pairs:
             length = LENGTHS[self.rng.randrange(len(LENGTHS))]
-            word = self._pick_word(length, used)
+            word = self._pick_word(length, used, {m["duel"].word for m in matches})
             used.add(word)
             seed = self.rng.next_u64()
             matches.append({"players": pair, "seed": seed, "ended_at": None, "plan": None,
@@ -276,10 +287,12 @@ class Tournament:
         if bye is not None:
             self._emit("bye", at, round=self.round_number, player=bye)
 
-    def _pick_word(self, length, used) -> str:
+    def _pick_word(self, length, used, this_round) -> str:
+        """A word not played yet in this tournament (when the list runs out,
+        one not played in this round): each pair gets a different word."""
         answers = self.words.answers[length]
-        fresh = [w for w in answers if w not in used]
-        return (fresh or answers)[self.rng.randrange(len(fresh or answers))]
+        pool = [w for w in answers if w not in used] or [w for w in answers if w not in this_round]
+        return pool[self.rng.randrange(len(pool))]
 
     def _after_row(self, index: int, row: dict) -> None:
         match = self.current["matches"][index]
@@ -356,7 +369,7 @@ class Tournament:
         if self.phase == "lobby":
             return self._leave_lobby(pid, now)
         self._out = []
-        self._run(now)
+        now = self._run(now)
         if player["placement"] is None and self.phase in ("intro", "playing"):
             self._leave([pid], now, "left")
         return self._flush()
@@ -399,7 +412,7 @@ class Tournament:
         just `pid`) are away. Their turns run out; unless they reconnect within
         60 s they have left (settled at lost time + 60 s)."""
         self._out = []
-        self._run(now)
+        now = self._run(now)
         if self.phase in ("intro", "playing"):
             away = [p["id"] for p in self._humans_in(pid) if p["lost_at"] is None]
             for i in away:
@@ -412,7 +425,7 @@ class Tournament:
         """The page is back: within 60 s the humans resume where it stands
         (the clocks ran on); later, `advance` has already made them leave."""
         self._out = []
-        self._run(now)
+        now = self._run(now)
         back = [p["id"] for p in self._humans_in(pid) if p["lost_at"] is not None]
         for i in back:
             self.players[i]["lost_at"] = None
@@ -434,7 +447,7 @@ class Tournament:
         Everything due by `now` is played out first (see events_since)."""
         player = self._human(pid)
         self._out = []
-        self._run(now)
+        now = self._run(now)
         done = self._flush()
         if self.phase == "intro":
             raise IllegalMove("wordle.intro")
@@ -458,7 +471,7 @@ class Tournament:
         self._out = []
         row = duel.guess(seat, word, now)
         self._after_row(index, row)
-        self._run(now)
+        now = self._run(now)
         return done + self._flush()
 
     # --- helpers --------------------------------------------------------------------------
@@ -553,7 +566,7 @@ class Tournament:
     def to_json(self) -> dict:
         return {
             "version": VERSION, "lang": self.lang, "seed": self.seed, "rng": self.rng.to_json(),
-            "names": self._names_state, "base_rating": self.base_rating, "phase": self.phase,
+            "names": self._names_state, "base_rating": self.base_rating, "clock": self.clock, "phase": self.phase,
             "players": [dict(p) for p in self.players],
             "rounds": [
                 {**{k: v for k, v in r.items() if k != "matches"},
@@ -605,6 +618,9 @@ def _load(cls, data, words) -> Tournament:
     t = cls(words, data["seed"], SeededRng.from_json(data["rng"]), players, data["phase"], rounds, log,
             data["names"])
     t.base_rating = data["base_rating"]
+    if data["clock"] is not None and not _is_int(data["clock"]):
+        raise BadState("clock")
+    t.clock = data["clock"]
     _check_story(t)
     return t
 
@@ -695,8 +711,10 @@ def _check_story(t: Tournament) -> None:
         if t.rounds or any(p["placement"] is not None for p in t.players):
             raise BadState("a lobby has no rounds")
         return
-    if not t.rounds:
-        raise BadState("a started tournament has a round")
+    if not t.rounds or t.clock is None:
+        raise BadState("a started tournament has a round and a clock")
+    if any(e["at"] is not None and (not _is_int(e["at"]) or e["at"] > t.clock) for e in t.log):
+        raise BadState("events after the clock")
     ongoing = t.current["ended_at"] is None
     if (t.phase == "over") == ongoing:
         raise BadState("phase and last round disagree")
