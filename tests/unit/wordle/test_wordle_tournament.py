@@ -413,12 +413,13 @@ def test_rule_at_0_lives_you_are_out_and_the_last_player_left_wins():
     check_placements(t)
 
 
-def test_rule_players_eliminated_in_the_same_round_share_one_placement():
+@pytest.mark.parametrize("seed,k", [(19, 2), (15, 3)])
+def test_rule_players_eliminated_in_the_same_round_share_one_placement(seed, k):
     # "Your placement is settled when you are eliminated. Players eliminated in
     # the same round share one placement." / "[decided] Placements: if k players
     # are eliminated in a round while p players were still ahead of them ... they
     # all take placement p + 1."
-    t = started(seed=15)
+    t = started(seed=seed)
     for _ in range(3):  # 0 and 1 lose (or draw each other) every round
         rnd = t.current
         t.advance(rnd["play_at"])
@@ -432,12 +433,11 @@ def test_rule_players_eliminated_in_the_same_round_share_one_placement():
             t.advance(rnd["play_at"] + DRAW_MS)
     out = [e for e in t.log if e["type"] == "eliminated"]
     assert {0, 1} <= {e["player"] for e in out} and {e["round"] for e in out} == {3}
-    k = len(out)
+    assert len(out) == k
     assert {e["placement"] for e in out} == {8 - k + 1}  # p = 8 - k still ahead: p + 1
-    assert len({e["rating_change"] for e in out}) == 1
-    if k == 2:
-        # Against the other 7: 6 finished above (losses), 1 shares (a draw): round(K * (0.5 - 3.5)).
-        assert out[0]["rating_change"] == -21
+    # Against the other 7: 8 - k finished above (losses), k - 1 share (draws):
+    # k = 2: round(K * (0.5 - 3.5)) = -21; k = 3: round(K * (1 - 3.5)) = -18.
+    assert {e["rating_change"] for e in out} == {{2: -21, 3: -18}[k]}
     check_placements(t)
 
 
