@@ -94,6 +94,47 @@ def test_place_by_taps_with_a_refusal_then_fire_miss_hit_and_sink(open_app):
     shot(page, "battle-1000")
 
 
+def drag(page, source, square, steps=8):
+    """Press on `source` (a locator), move over the ocean square and let go, like a mouse would."""
+    box = source.bounding_box()
+    page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    page.mouse.down()
+    end = ocean(page, square).bounding_box()
+    page.mouse.move(end["x"] + end["width"] / 2, end["y"] + end["height"] / 2, steps=steps)
+    page.mouse.up()
+
+
+def test_drag_ships_from_the_dock_and_move_a_placed_one(open_app):
+    """Rule [decided]: drag placement, with the same refusals as tapping."""
+    # Tall enough to show the dock and the whole ocean at once.
+    page = open_app("#/battleship?seed=13&mode=classic&opponent=easy", viewport={"width": 1000, "height": 1200})
+    expect(page.locator("[data-phase='place']")).to_be_visible()
+    # The Carrier, held by its first hole, dropped on B2: it lies across B2-B6.
+    carrier = page.locator(".bs-ship-pick[data-ship='carrier'] .bs-hole").first
+    drag(page, carrier, "B2")
+    for square in ("B2", "B6"):
+        expect(ocean(page, square)).to_have_class(re.compile(r"\bship\b"))
+    expect(page.locator(".bs-ship-pick.placed")).to_have_count(1)
+    # The Battleship dropped across the Carrier: refused, with the reason, and not placed.
+    drag(page, page.locator(".bs-ship-pick[data-ship='battleship'] .bs-hole").first, "B4")
+    expect(page.locator("[data-message]")).to_contain_text("Only one ship may occupy a square")
+    expect(page.locator(".bs-ship-pick.placed")).to_have_count(1)
+    # Held by its second hole and dropped on D9, the Battleship would hang off the edge.
+    drag(page, page.locator(".bs-ship-pick[data-ship='battleship'] .bs-hole").nth(1), "D9")
+    expect(page.locator("[data-message]")).to_contain_text("hang off the edge")
+    drag(page, page.locator(".bs-ship-pick[data-ship='battleship'] .bs-hole").nth(1), "D3")
+    for square in ("D2", "D5"):
+        expect(ocean(page, square)).to_have_class(re.compile(r"\bship\b"))
+    # The placed Carrier, grabbed by its middle (B4) and dropped on H5, moves to H3-H7.
+    drag(page, ocean(page, "B4"), "H5")
+    expect(ocean(page, "H3")).to_have_class(re.compile(r"\bship\b"))
+    expect(ocean(page, "H7")).to_have_class(re.compile(r"\bship\b"))
+    expect(ocean(page, "B2")).not_to_have_class(re.compile(r"\bship\b"))
+    fleet = saved(page)["state"]
+    assert fleet["fleets"][0]["carrier"] == ["H3", "h"], fleet["fleets"][0]
+    assert fleet["fleets"][0]["battleship"] == ["D2", "h"]
+
+
 def test_keyboard_fires_and_a_reload_resumes(open_app):
     page = open_app("#/battleship?seed=12&mode=classic&opponent=easy")
     page.locator("[data-action='random-fleet']").click()

@@ -30,6 +30,7 @@ EDITIONS = ("modern", "classic")
 # The hard player's thinking, in its units of work (about 25 ns each): bounded so a
 # move stays well under 250 ms inside Pyodide and the page never freezes.
 HARD_BUDGET = {"classic": 120_000, "salvo": 120_000, "advanced_salvo": 25_000}
+DRAG_START_PX = 8  # a press that moves less than this is a tap
 KEY_STEPS = {"ArrowUp": (-1, 0), "ArrowDown": (1, 0), "ArrowLeft": (0, -1), "ArrowRight": (0, 1)}
 
 
@@ -44,6 +45,15 @@ def sq_index(name: str) -> int:
 def found(node) -> bool:
     """querySelector gives JS null (not None) when nothing matches."""
     return node is not None and type(node).__name__ != "JsNull"
+
+
+_on_screen = {"view": None, "listening": False}
+
+
+def _pointer(event) -> None:
+    view = _on_screen["view"]
+    if view is not None and not view.closed:
+        view.on_pointer(event)
 
 
 def parse_params(params: dict):
@@ -80,6 +90,8 @@ class BattleshipView(View):
         self.timer = False
         self.closed = False
         self.think_ms = None  # how long the computer's last move took (for tests)
+        self.drag = None  # a ship being dragged: its id, pointer, start point, grabbed hole and floating copy
+        self.dropped_at = 0.0
         self._start_or_resume()
 
     # --- starting ------------------------------------------------------------------
@@ -548,6 +560,11 @@ class BattleshipView(View):
     # --- mounting, redrawing, the computer's turns -----------------------------------------------
     def mounted(self, root) -> None:
         browser.replace_hash(self.share_href())
+        _on_screen["view"] = self
+        if not _on_screen["listening"]:
+            _on_screen["listening"] = True
+            for name in ("pointerdown", "pointermove", "pointerup", "pointercancel"):
+                browser.listen(browser.document, name, _pointer)
         for dialog_id in ("bs-setup", "bs-over"):
             node = root.querySelector(f"#{dialog_id}")
             if found(node) and not (dialog_id == "bs-over" and getattr(self, "over_closed", False)):
@@ -692,8 +709,12 @@ class BattleshipView(View):
             self.message, self.message_is_error = self.t("battleship.pick_first"), True
             self.redraw()
             return
-        ship_id = self.selected_ship
-        move = {"type": "place", "player": player, "ship": ship_id, "square": name, "orientation": self.orientation}
+        self.place(self.selected_ship, name)
+
+    def place(self, ship_id: str, name: str) -> None:
+        """Put a ship's top or left end on square `name`, or say why it may not go there."""
+        move = {"type": "place", "player": self.active(), "ship": ship_id, "square": name,
+                "orientation": self.orientation}
         try:
             self.state.apply(move)
         except IllegalMove as refusal:
@@ -731,7 +752,115 @@ class BattleshipView(View):
         self._save()
         self.redraw()
 
+    # --- dragging a ship from the dock, or a placed ship, onto the ocean ---------------------------
+    def on_pointer(self, event) -> None:
+        kind = str(event.type)
+        if kind == "pointerdown":
+            self.drag = self.drag_start(event) if event.button == 0 and self.phase() == "place" else None
+            return
+        drag = self.drag
+        if drag is None or event.pointerId != drag["id"]:
+            return
+        x, y = event.clientX, event.clientY
+        if kind == "pointermove":
+            if drag["ghost"] is None:
+                if abs(x - drag["x"]) + abs(y - drag["y"]) < DRAG_START_PX:
+                    return
+                self.selected_ship, self.message = drag["ship"], ""
+                if drag["orientation"]:
+                    self.orientation = drag["orientation"]
+                self.redraw()
+                drag["ghost"] = self.make_ghost(drag["ship"])
+            event.preventDefault()
+            ghost, size, k = drag["ghost"], drag["size"], drag["hole"]
+            ghost.className = f"bs-ghost ship-{self.orientation}"
+            along_x = self.orientation == "h"
+            ghost.style.left = f"{x - size * ((k if along_x else 0) + 0.5)}px"
+            ghost.style.top = f"{y - size * ((0 if along_x else k) + 0.5)}px"
+            self.mark_drop(self.drop_bow(x, y, drag))
+            return
+        self.drag = None
+        if drag["ghost"] is None:
+            return  # a tap: the click that follows does the rest
+        drag["ghost"].remove()
+        self.dropped_at = browser.now_ms()
+        bow = self.drop_bow(x, y, drag) if kind == "pointerup" else None
+        if bow is None:
+            self.redraw()  # dropped off the ocean: the ship stays in hand
+        elif bow == "off":
+            self.refuse(IllegalMove("battleship.off_grid", ship=drag["ship"]))
+            self.redraw()
+        else:
+            self.place(drag["ship"], sq_name(bow))
+
+    def drag_start(self, event):
+        """The drag a press may start: on a ship in the dock, or on a placed ship."""
+        target = event.target
+        pick = target.closest(".bs-ship-pick")
+        cell = target.closest("#bs-ocean .bs-cell.ship")
+        hole, orientation = 0, None
+        if found(pick):
+            ship_id = str(pick.dataset.ship)
+            holes = list(pick.querySelectorAll(".bs-hole"))
+            grabbed = target.closest(".bs-hole")
+            hole = next((k for k, node in enumerate(holes) if found(grabbed) and node.isSameNode(grabbed)), 0)
+        elif found(cell):
+            square = str(cell.dataset.sq)
+            ship = next((s for s in self.state.view_for(self.active())["fleet"] if square in s["squares"]), None)
+            if ship is None:
+                return None
+            ship_id, orientation, hole = ship["ship"], ship["orientation"], ship["squares"].index(square)
+        else:
+            return None
+        if ship_id not in LENGTH:
+            return None
+        size = browser.element("bs-o-A1").getBoundingClientRect().width
+        return {"ship": ship_id, "id": event.pointerId, "x": event.clientX, "y": event.clientY,
+                "hole": hole, "orientation": orientation, "size": size, "ghost": None}
+
+    def make_ghost(self, ship_id: str):
+        ghost = browser.document.createElement("div")
+        ghost.setAttribute("aria-hidden", "true")
+        ghost.style.setProperty("--bs-cell", f"{self.drag['size']}px")
+        ghost.innerHTML = "".join('<span class="bs-hole"></span>' for _ in range(LENGTH[ship_id]))
+        browser.document.body.appendChild(ghost)
+        return ghost
+
+    def drop_bow(self, x, y, drag):
+        """Where the ship's top or left end would go: a square, "off" (off the grid), or None (not over the ocean)."""
+        under = browser.document.elementFromPoint(x, y)
+        cell = under.closest("#bs-ocean .bs-cell") if found(under) else None
+        if not found(cell):
+            return None
+        row, col = divmod(sq_index(str(cell.dataset.sq)), SIZE)
+        if self.orientation == "h":
+            col -= drag["hole"]
+        else:
+            row -= drag["hole"]
+        return row * SIZE + col if row >= 0 and col >= 0 else "off"
+
+    def mark_drop(self, bow) -> None:
+        """Shade the squares the dragged ship would cover (red when it cannot go there)."""
+        grid = browser.element("bs-ocean")
+        for node in grid.querySelectorAll(".drop"):
+            node.classList.remove("drop", "bad")
+        if bow is None or bow == "off":
+            return
+        row, col = divmod(bow, SIZE)
+        step = (0, 1) if self.orientation == "h" else (1, 0)
+        squares = [(row + k * step[0], col + k * step[1]) for k in range(LENGTH[self.drag["ship"]])]
+        inside = [r * SIZE + c for r, c in squares if r < SIZE and c < SIZE]
+        nodes = [browser.element(f"bs-o-{sq_name(i)}") for i in inside]
+        bad = len(inside) < len(squares) or any(
+            node.classList.contains("ship") and not node.classList.contains("chosen") for node in nodes)
+        for node in nodes:
+            node.classList.add("drop")
+            if bad:
+                node.classList.add("bad")
+
     def on_action(self, action: str, data: dict, event) -> None:
+        if action in ("place", "pick-ship") and browser.now_ms() - self.dropped_at < 400:
+            return  # the click that ends a drag
         if action.startswith("setup-"):
             self.on_setup(action, data, event)
         elif action == "shoot" and "sq" in data:
