@@ -55,3 +55,17 @@ bench: build $(VENV)/.installed
 
 clean:
 	rm -rf static/vendor static/py.zip sw.js .cache $(VENV) node_modules
+
+# Wordle word lists (static/words): needs the Debian packages listed in
+# tools/wordlists.py (hunspell-tools and 14 hunspell-* dictionaries).
+WORDLISTS_VENV := .cache/wordlists-venv
+.PHONY: wordlists
+$(WORDLISTS_VENV)/.installed:
+	$(PYTHON) -m venv $(WORDLISTS_VENV)
+	$(WORDLISTS_VENV)/bin/pip install --quiet --disable-pip-version-check \
+		wordfreq==3.1.1 spylls==0.1.7 uzbek-text-tools==0.1.0
+	touch $@
+
+wordlists: $(WORDLISTS_VENV)/.installed
+	@command -v unmunch >/dev/null || { echo "apt-get install hunspell-tools hunspell-en-us hunspell-id hunspell-de-de hunspell-es hunspell-fr hunspell-it hunspell-nl hunspell-uz hunspell-pl hunspell-pt-br hunspell-pt-pt hunspell-kk hunspell-ru hunspell-uk"; exit 1; }
+	nice -n 10 $(WORDLISTS_VENV)/bin/python tools/wordlists.py
