@@ -101,6 +101,8 @@ def new_lobby(words, humans, seed: int, base_rating: int = ratings.START) -> "To
             raise ValueError("a rating is a non-negative int")
         name = human.get("name")
         name = clean_nickname(name) if name is not None else make_nickname(names, [p["name"] for p in players])
+        if any(p["name"].casefold() == name.casefold() for p in players):
+            raise IllegalMove("wordle.name_taken")
         players.append(_player(len(players), name, rating, human=True))
     t = Tournament(words, seed, rng.fork("tournament"), players, names_state=names.to_json())
     t.base_rating = base_rating
@@ -511,6 +513,13 @@ class Tournament:
     @property
     def is_over(self) -> bool:
         return self.phase in ("over", "abandoned")
+
+    @property
+    def humans_done(self) -> bool:
+        """Nobody of the group is still in the tournament (all humans placed,
+        or it is over): the group may go back to its screen and start again,
+        while the bots may still be playing for the places above."""
+        return self.is_over or all(p["placement"] is not None for p in self.players if p["human"])
 
     def next_event_at(self):
         """When something is next due by the clock alone (the intro's end, a

@@ -14,13 +14,17 @@ def equal_lobby(placement, rating=1000):
 
 @pytest.mark.parametrize("placement,change", sorted(TABLE.items()))
 def test_rule_in_a_lobby_of_equal_ratings_the_change_by_placement_is_the_table(placement, change):
+    # "In a lobby where everyone has the same rating, the change by placement is:"
     # "| placement | players below you | change |": +25 +18 +11 +4 -4 -11 -18 -25.
+    # "It reproduces the table above exactly."
     assert equal_lobby(placement) == change
     assert equal_lobby(placement, rating=1473) == change  # any common rating
 
 
 def test_rule_decided_the_elo_formula_summed_over_the_7_pairs_with_k_50_over_7():
-    # "[decided] change = round(K x sum over opponents of (S - E)) ... K = 50/7".
+    # "[decided] This is the Elo formula summed over the 7 pairs: change =
+    # round( K x sum over opponents of (S - E) ), with S = 1 / 0.5 / 0 for
+    # above / same / below, E = 1 / (1 + 10^((R_opponent - R_you) / 400)), and K = 50/7."
     assert K == 50 / 7
     assert expected(1000, 1000) == 0.5
     assert expected(1200, 1000) == pytest.approx(1 / (1 + 10 ** (-200 / 400)))
@@ -30,8 +34,9 @@ def test_rule_decided_the_elo_formula_summed_over_the_7_pairs_with_k_50_over_7()
 
 
 def test_rule_placement_scored_as_a_duel_against_each_of_the_other_7():
-    # "finishing above a player counts as a win against them, below as a loss,
-    # and on the same placement as a draw."
+    # "Your final placement is scored as if you had played a duel against each of
+    # the other 7 players: finishing above a player counts as a win against them,
+    # below as a loss, and on the same placement as a draw."
     assert score(2, 5) == 1.0 and score(5, 2) == 0.0 and score(4, 4) == 0.5
     # Three sharing placement 6 (one below them): 1 win, 2 draws, 4 losses.
     others = [(1000, p) for p in (1, 2, 3, 4, 6, 6, 8)]
@@ -39,6 +44,7 @@ def test_rule_placement_scored_as_a_duel_against_each_of_the_other_7():
 
 
 def test_rule_beating_higher_rated_players_earns_more_losing_to_lower_rated_costs_more():
+    # "Beating higher-rated players earns more; losing to lower-rated players costs more."
     strong = [(1200, p) for p in range(2, 9)]
     weak = [(800, p) for p in range(2, 9)]
     assert rating_change(1000, 1, strong) > 25 > rating_change(1000, 1, weak)
@@ -49,6 +55,8 @@ def test_rule_beating_higher_rated_players_earns_more_losing_to_lower_rated_cost
 
 def test_rule_everyone_starts_at_1000_and_bots_are_within_the_200_window():
     # "Everyone starts at 1000." / "Matchmaking looks for lobbies within 200 points".
+    # ("[decided] So every bot in your lobby is rated within 200 of you." is
+    # tested on lobbies in test_wordle_tournament.py.)
     assert START == 1000 and WINDOW == 200
 
 

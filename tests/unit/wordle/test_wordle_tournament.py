@@ -15,6 +15,7 @@ import json
 import pytest
 
 from games.common.errors import BadState, IllegalMove
+from games.wordle import letters
 from games.wordle import tournament as tm
 from games.wordle.dictionary import Dictionary
 from games.wordle.duel import TURN_MS
@@ -107,7 +108,8 @@ def check_placements(t):
 
 
 def test_rule_8_players_in_every_tournament_3_lives_each_starting_in_a_lobby():
-    # "8 players in every tournament, 3 lives each." / "A tournament starts in a lobby of 8 players."
+    # "Eight players each start with 3 lives." / "8 players in every tournament, 3 lives each."
+    # "A tournament starts in a lobby of 8 players."
     t = new_lobby(WORDS, [{"name": "Ann", "rating": 1000}], seed=3)
     assert t.phase == "lobby" and len(t.players) == 8
     assert [p["lives"] for p in t.players] == [LIVES] * 8 == [3] * 8
@@ -125,7 +127,8 @@ def test_rule_decided_every_bot_is_rated_within_200_of_you(seed):
 
 
 def test_rule_decided_bots_have_their_own_nicknames_and_ratings():
-    # "[decided] ... filled by computer players ("bots") with their own nicknames and ratings"
+    # "The other seats of a tournament are filled by computer players (bots) with
+    # their own nicknames and ratings, who play their duels at the same time as yours"
     names = set()
     for seed in range(30):
         t = new_lobby(WORDS, [{"name": "QuietHeron", "rating": 1000}], seed)
@@ -173,6 +176,49 @@ def test_rule_players_are_anonymous_a_nickname_is_made_up_and_you_can_change_it(
     t.start(0)
     with pytest.raises(IllegalMove):
         t.rename(0, "Later")
+
+
+def test_rule_the_bots_play_their_duels_at_the_same_time_as_yours_and_you_can_watch_them():
+    # "[decided] The product runs in the browser with no server. The other seats
+    # of a tournament are filled by computer players (bots) ... who play their
+    # duels at the same time as yours (you can watch them)." "Humans can share a
+    # device (see Groups)." "Everything a networked version would settle on a
+    # server (pairing, clocks, ratings, leaving) is settled by the same rules on the device."
+    t = new_lobby(WORDS, humans(1), seed=32)
+    t.start(0)
+    t.advance(INTRO_MS + 25_000)
+    mine = match_of(t, 0)[0]
+    view = t.view(0, INTRO_MS + 25_000)
+    others = [d for d in view["duels"] if d["index"] != mine]
+    assert len(others) == 3 and any(d["rows"] for d in others)  # bots played meanwhile
+    assert all(d["rows"][0]["guess"] for d in others if d["rows"])
+
+
+def test_rule_a_group_is_up_to_8_friends():
+    # "A group is up to 8 friends."
+    assert [p["human"] for p in new_lobby(WORDS, humans(8), seed=1).players] == [True] * 8
+    with pytest.raises(ValueError):
+        new_lobby(WORDS, humans(9), seed=1)
+    with pytest.raises(IllegalMove) as refused:
+        new_lobby(WORDS, [{"name": "Ann", "rating": 1000}, {"name": "ANN", "rating": 900}], seed=1)
+    assert refused.value.key == "wordle.name_taken"
+
+
+def test_rule_after_the_tournament_the_group_returns_and_can_start_again():
+    # "After the tournament the members return to the group screen, and the
+    # leader can start again when nobody in the group is still in a tournament."
+    t = new_lobby(WORDS, humans(2), seed=33)
+    assert not t.humans_done
+    t.start(0)
+    t.advance(INTRO_MS)
+    assert not t.humans_done
+    t.leave(0, INTRO_MS + 1)
+    assert not t.humans_done  # Human1 still plays
+    t.leave(1, INTRO_MS + 2)
+    assert t.humans_done and not t.is_over  # the bots may play on; the group is free
+    again = new_lobby(WORDS, [{"name": p["name"], "rating": p["rating"] + p["rating_change"]}
+                              for p in t.players[:2]], seed=34)
+    assert again.phase == "lobby" and [p["human"] for p in again.players[:3]] == [True, True, False]
 
 
 def test_rule_no_chat_and_no_emoji():
@@ -246,6 +292,7 @@ def test_rule_each_round_all_duels_at_the_same_time_and_the_round_ends_with_its_
 
 def test_rule_winning_costs_nothing_losing_costs_one_life_a_draw_costs_both_one():
     # "Winning a duel costs nothing; losing costs 1 life; in a draw both lose 1 life."
+    # "Losing a duel, or drawing one, costs a life; the last player left wins."
     t = started(seed=7)
     rnd = t.current
     t.advance(rnd["play_at"])
@@ -301,7 +348,10 @@ def test_rule_if_your_time_runs_out_your_turn_is_skipped_and_skipping_never_lose
 
 
 def test_rule_the_first_player_to_solve_the_word_wins_and_feedback_is_the_usual_one():
-    # "The first player to solve the word wins the duel." / "Feedback is the usual one ..."
+    # "The first player to solve the word wins the duel." / "Feedback is the usual one:
+    # a letter in the right place is green, a letter in the word but elsewhere is
+    # yellow, a letter not in the word (or already accounted for) is grey" (the
+    # marks are feedback.marks, tested letter by letter in test_wordle_feedback.py).
     # "Both players see every row."
     t = started(seed=10)
     rnd = t.current
@@ -398,6 +448,7 @@ def test_rule_with_an_odd_number_left_one_gets_a_bye_no_duel_and_no_life_lost():
 
 
 def test_rule_at_0_lives_you_are_out_and_the_last_player_left_wins():
+    # "The winner is placement 1."
     # "At 0 lives you are out; the last player left wins." / "Everyone starts
     # with 3 lives; a lost duel costs 1. At 0 lives you are eliminated; the last
     # player left wins the tournament."
@@ -572,7 +623,9 @@ def test_rule_after_60_seconds_away_you_have_left_settled_at_the_60th_second():
 
 
 def test_rule_decided_a_reload_within_60_seconds_resumes_where_it_stands():
-    # "[decided] ... The tournament is saved as it goes; coming back within 60
+    # "[decided] On one device, "connection" is the page: closing, reloading or
+    # hiding the tab is a lost connection." (the page calls disconnect/reconnect)
+    # "The tournament is saved as it goes; coming back within 60
     # seconds resumes it where it stands (the clocks ran on meanwhile); later
     # than that you are treated as having left."
     t = new_lobby(WORDS, humans(1), seed=23)
@@ -609,10 +662,13 @@ def test_disconnecting_in_the_lobby_does_nothing_and_an_eliminated_player_is_not
 
 
 def test_rule_decided_a_group_shares_one_device_human_duels_on_one_shared_board():
-    # "A group is up to 8 friends ... The whole group goes into the same lobby
+    # "They get together before the start through an invite link, and the
+    # group's leader starts the game. The whole group goes into the same lobby
     # and matchmaking fills the empty seats." "[decided] With no server, a group
-    # shares one device ... duels between two humans are played on the shared
-    # board of one screen; a human's duel against a bot is played in turn with the others."
+    # shares one device: the leader creates the group, members join by name (each
+    # with their own nickname and rating), and duels between two humans are played
+    # on the shared board of one screen; a human's duel against a bot is played in
+    # turn with the others." (The invite link and the group screen are the page's.)
     group = [{"name": "Ann", "rating": 1200}, {"name": "Bob", "rating": 950}, {"name": "Cy", "rating": 1010}]
     for seed in range(40):
         t = new_lobby(WORDS, group, seed)
@@ -688,6 +744,46 @@ def test_rule_each_lobby_plays_in_one_of_the_languages():
     assert of_type(events, "duel_over")[0]["winner"] == mover
     with pytest.raises(BadState):
         Tournament.from_json(t.to_json(), WORDS)  # an English list for a German save
+
+
+def tiny_dictionary(lang):
+    """Made-up words from the language's own tiles (multi-letter ones too)."""
+    tiles = letters.alphabet(lang)
+    data = {"language": lang, "version": 1, "answers": {}, "guesses": {}}
+    for n in (4, 5, 6):
+        words = []
+        for i in range(40):
+            word = "".join(tiles[(3 * i + 2 * j) % len(tiles)] for j in range(n))
+            if letters.normalise(lang, word) == word and len(letters.tiles_of(lang, word)) == n:
+                words.append(word)
+        data["answers"][str(n)] = words[:10]
+        data["guesses"][str(n)] = words[:20]
+    return Dictionary(lang, data)
+
+
+@pytest.mark.parametrize("lang", list(letters.LANGUAGES))
+def test_rule_the_13_languages_each_lobby_plays_in_one(lang):
+    # "Each lobby plays in one of the game's 13 languages: English, Indonesian,
+    # German, Spanish, French, Italian, Dutch, Uzbek, Polish, Portuguese, Kazakh,
+    # Russian or Ukrainian." (The real word lists, "[decided] Each language has a
+    # list of answer words ...", and "The on-screen keyboard shows that language's
+    # alphabet" are dictionary.py's, tools/wordlists.py's and letters.py's.)
+    assert len(letters.LANGUAGES) == 13
+    words = tiny_dictionary(lang)
+    assert all(len(words.answers[n]) >= 4 for n in (4, 5, 6))
+    t = new_lobby(words, humans(8), seed=5)
+    t.start(0)
+    t.advance(INTRO_MS)
+    for m in t.current["matches"]:
+        duel = m["duel"]
+        typed = "".join(words.tiles(duel.word)).upper()  # as typed on that keyboard
+        mover = m["players"][duel.turn]
+        events = t.guess(mover, typed, INTRO_MS + 10)
+        assert of_type(events, "duel_over")[0]["winner"] == mover
+    bots = new_lobby(words, [], seed=6)
+    bots.start(0)
+    bots.advance(10**9)
+    assert bots.phase == "over" and bots.lang == lang
 
 
 # --- views and saves ---------------------------------------------------------------------------------------
