@@ -114,7 +114,7 @@ def new_lobby(words, humans, seed: int, base_rating: int = ratings.START) -> "To
 def _player(pid, name, rating, human, skill=None) -> dict:
     return {
         "id": pid, "name": name, "rating": rating, "human": human, "skill": skill,
-        "lives": LIVES, "placement": None, "rating_change": None, "out_round": None,
+        "lives": LIVES, "placement": None, "rating_change": None, "placed_round": None,
         "left": None, "lost_at": None,
     }
 
@@ -351,7 +351,7 @@ class Tournament:
                       for o in self.players if o["id"] != pid]
             change = ratings.rating_change(player["rating"], placement, others)
             player["rating_change"] = change
-            player["out_round"] = self.round_number
+            player["placed_round"] = self.round_number
             player["lost_at"] = None
             fields = dict(round=self.round_number, player=pid, placement=placement,
                           rating_change=change, rating=player["rating"] + change)
@@ -434,6 +434,21 @@ class Tournament:
         if back:
             self._emit("reconnected", now, players=back)
         return self._flush()
+
+    def resume(self, now: int) -> list:
+        """After loading a save (a reload, a reopened page): the humans still
+        in count as away since the save's clock, unless they were marked away
+        earlier, and are back at `now`: within 60 s they play on, later they
+        have left (settled at the 60th second)."""
+        self._out = []
+        if self.phase in ("intro", "playing") and self.clock is not None:
+            away = [p["id"] for p in self._humans_in(None) if p["lost_at"] is None]
+            for i in away:
+                self.players[i]["lost_at"] = self.clock
+            if away:
+                self._emit("disconnected", self.clock, players=away)
+        events = self._flush()
+        return events + self.reconnect(now)
 
     def _humans_in(self, pid):
         return [p for p in self.players
@@ -601,7 +616,7 @@ class Tournament:
 # --- loading ---------------------------------------------------------------------------------
 
 PLAYER_KEYS = {"id", "name", "rating", "human", "skill", "lives", "placement", "rating_change",
-               "out_round", "left", "lost_at"}
+               "placed_round", "left", "lost_at"}
 
 
 def _load(cls, data, words) -> Tournament:
@@ -642,7 +657,7 @@ def _load_player(i, p) -> dict:
           and (p["placement"] is None or (_is_int(p["placement"]) and 1 <= p["placement"] <= SEATS))
           and (p["rating_change"] is None or _is_int(p["rating_change"]))
           and (p["rating_change"] is None) == (p["placement"] is None)
-          and (p["out_round"] is None or _is_int(p["out_round"]))
+          and (p["placed_round"] is None or _is_int(p["placed_round"]))
           and p["left"] in (None,) + LEAVE_REASONS
           and (p["lost_at"] is None or (_is_int(p["lost_at"]) and p["human"])))
     if p["human"]:

@@ -643,6 +643,21 @@ def test_rule_decided_a_reload_within_60_seconds_resumes_where_it_stands():
     assert [e for e in events if e["type"] == "eliminated" and e["player"] == 0][0]["at"] == INTRO_MS + 3000 + GRACE_MS
 
 
+def test_resume_after_a_page_closed_without_warning_counts_from_the_last_save():
+    t = new_lobby(WORDS, humans(1), seed=35)
+    t.start(0)
+    t.advance(INTRO_MS + 4000)  # saved as it goes; then the page dies unannounced
+    saved = json.loads(json.dumps(t.to_json()))
+    soon = Tournament.from_json(saved, WORDS)
+    events = soon.resume(INTRO_MS + 4000 + 59_000)
+    assert types(events)[0] == "disconnected" and types(events)[-1] == "reconnected"
+    assert soon.players[0]["placement"] is None
+    late = Tournament.from_json(saved, WORDS)
+    events = late.resume(INTRO_MS + 4000 + 61_000)
+    gone = [e for e in events if e["type"] == "eliminated" and e["player"] == 0]
+    assert gone and gone[0]["at"] == INTRO_MS + 4000 + GRACE_MS and "reconnected" not in types(events)
+
+
 def test_a_group_that_loses_the_page_leaves_together_and_shares_the_placement():
     t = new_lobby(WORDS, humans(3), seed=24)
     t.start(0)
