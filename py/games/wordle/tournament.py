@@ -21,6 +21,10 @@ Life of a tournament (`phase`):
   ends (they share a placement: p still ahead -> p + 1), and the next round's
   intro starts at that instant. One player left: the winner (placement 1);
   nobody left: those eliminated in the last round share placement 1.
+- leaving after the start (`leave`, or 60 s away after `disconnect`): the
+  current duel is lost and the player is placed at once, below everyone not
+  yet placed (so below the others eliminated in that round); humans leaving
+  at the same instant share that placement.
 
 Time is never read: every call takes `now` (ms), and `advance(now)` plays out,
 in time order, everything due by then: the intro's end, the bots' guesses
@@ -57,6 +61,18 @@ Event shapes (every event has "type", "n" and "at", the time it happened):
 
 Words in events and views are tile strings: show them with
 `Dictionary.tiles(word)` / `Dictionary.display(word)`.
+
+A player (`players[id]`, also in views) is {"id", "name", "rating" (at the
+start), "human", "skill" (bots), "lives", "placement" (None while in),
+"rating_change" (set when placed: the new rating is rating + rating_change),
+"placed_round", "left" (None, "left" or "disconnect"), "lost_at" (ms, while
+away)}. Names are data: the page shows them as text, never as markup.
+
+Saving: `to_json()` is the whole tournament (about 35 kB at the end of one);
+`Tournament.from_json(data, words)` checks it (BadState on garbage or on a
+save whose lives, placements, rounds or clock do not hold together). After a
+reload call `resume(now)`: the absence since the save counts as a lost
+connection.
 """
 
 from games.common.errors import BadState, IllegalMove
@@ -194,7 +210,11 @@ class Tournament:
                 match = self.current["matches"][ref]
                 plan = match["plan"]
                 duel = match["duel"]
-                row = duel.guess(duel.turn, plan["word"], at)
+                try:
+                    row = duel.guess(duel.turn, plan["word"], at)
+                except IllegalMove:  # a player's bug must not stop the tournament
+                    plan["word"] = None  # it lets the clock run out instead
+                    continue
                 self._after_row(ref, row)
             else:  # "timeout"
                 match = self.current["matches"][ref]
