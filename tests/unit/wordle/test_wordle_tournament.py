@@ -441,7 +441,7 @@ def test_rule_with_an_odd_number_left_one_gets_a_bye_no_duel_and_no_life_lost():
     assert t.players[bye]["lives"] == lives
     # Round 3: the bye goes to someone else.
     assert t.round_number == 3 and t.current["bye"] not in (None, bye)
-    assert end < rnd["play_at"]
+    assert rnd["started_at"] == end
 
 
 # --- lives, elimination, placements ------------------------------------------------------------------
@@ -671,6 +671,25 @@ def test_a_group_that_loses_the_page_leaves_together_and_shares_the_placement():
 def test_disconnecting_in_the_lobby_does_nothing_and_an_eliminated_player_is_not_timed_out():
     t = new_lobby(WORDS, humans(1), seed=25)
     assert t.disconnect(0) == [] and t.reconnect(100) == []
+    t = started(seed=25)
+    play_round(t, losers=(0,))
+    play_round(t, losers=(0,))
+    rnd = t.current
+    t.advance(rnd["play_at"])
+    t.disconnect(rnd["play_at"], pid=0)
+    assert [p["lost_at"] is not None for p in t.players] == [True] + [False] * 7
+    _, m = match_of(t, 0)
+    if m["players"][m["duel"].turn] == 0:
+        t.advance(rnd["play_at"] + TURN_MS)  # away: 0's turn is skipped
+    now = t.clock
+    for match in rnd["matches"]:
+        a, b = match["players"]
+        win(t, b if a == 0 else a, now)
+    out = [e for e in t.log if e["type"] == "eliminated" and e["player"] == 0]
+    assert len(out) == 1 and out[0]["reason"] == "lives" and t.players[0]["lost_at"] is None
+    t.advance(rnd["play_at"] + 2 * GRACE_MS)
+    assert len([e for e in t.log if e["type"] == "eliminated" and e["player"] == 0]) == 1
+    assert t.players[0]["left"] is None
 
 
 # --- groups -------------------------------------------------------------------------------------------
