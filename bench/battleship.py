@@ -1,7 +1,7 @@
 """Battleship computer players: strength and speed.
 
     python3 bench/battleship.py                  # 2000 fleets per strength (hard takes about an hour)
-    python3 bench/battleship.py --fleets 100 --strengths hard
+    python3 bench/battleship.py --fleets 100 --strengths hard --pyodide-fleets 0
     node tools/pyodide_run.mjs bench/battleship.py --fleets 20 --strengths hard --salvo-fleets 0
 
 Classic: each strength, as red, sinks the same seeded fleets (fleet i is
@@ -9,7 +9,10 @@ Classic: each strength, as red, sinks the same seeded fleets (fleet i is
 announced; blue only ever calls empty squares, so it never interferes. Salvo
 and Advanced Salvo: turns to sink a fleet with all five own ships afloat (five
 shots a turn). Move time: CPU time per move (this machine is shared, so wall
-time would measure the neighbours); inside Pyodide, Node's CPU clock.
+time would measure the neighbours); inside Pyodide, Node's CPU clock. After
+the CPython run the bench runs itself inside Pyodide (tools/pyodide_run.mjs,
+the runtime the page uses) on `--pyodide-fleets` fleets per mode, and
+`move_ms_p95` is the slowest mode's p95 there for the strongest player.
 The last line is a JSON object.
 """
 
@@ -17,6 +20,7 @@ import argparse
 import json
 import os
 import statistics
+import subprocess
 import sys
 import time
 
@@ -83,6 +87,21 @@ def percentile(values, share):
     return ordered[min(len(ordered) - 1, int(share * len(ordered)))] if ordered else 0.0
 
 
+def pyodide_figures(args, strengths):
+    """The same bench inside Pyodide under Node on a few fleets; None when that is not possible."""
+    root = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..")
+    command = ["node", os.path.join(root, "tools", "pyodide_run.mjs"), "bench/battleship.py",
+               "--fleets", str(args.pyodide_fleets), "--salvo-fleets", str(args.pyodide_fleets),
+               "--strengths", ",".join(strengths), "--first-fleet", str(args.first_fleet)]
+    if args.budget is not None:
+        command += ["--budget", str(args.budget)]
+    try:
+        done = subprocess.run(command, capture_output=True, text=True, timeout=3600, cwd=root)
+        return json.loads(done.stdout.strip().splitlines()[-1])
+    except (OSError, subprocess.SubprocessError, ValueError, IndexError):
+        return None
+
+
 def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--fleets", type=int, default=2000, help="classic fleets per strength")
@@ -90,6 +109,8 @@ def main(argv=None):
     parser.add_argument("--strengths", default=",".join(STRENGTHS))
     parser.add_argument("--budget", type=int, default=None, help="override the players' work budget")
     parser.add_argument("--first-fleet", type=int, default=0)
+    parser.add_argument("--pyodide-fleets", type=int, default=20,
+                        help="fleets per mode for the move times inside Pyodide (0: skip)")
     args = parser.parse_args(argv)
     strengths = [s for s in args.strengths.split(",") if s]
     runtime = "pyodide" if sys.platform == "emscripten" else "cpython"
@@ -113,10 +134,24 @@ def main(argv=None):
                 entry[f"{mode}_move_ms_p95"] = round(percentile(mode_times, 0.95) * 1000, 1)
         summary["strengths"][strength] = entry
         print(strength, json.dumps(entry), flush=True)
-    strongest = summary["strengths"].get("hard") or summary["strengths"][strengths[-1]]
+    strongest_name = "hard" if "hard" in strengths else strengths[-1]
+    strongest = summary["strengths"][strongest_name]
     summary["classic_mean_shots"] = strongest["classic_mean_shots"]
     summary["classic_median_shots"] = strongest["classic_median_shots"]
     summary["move_ms_p95"] = max(v for k, v in strongest.items() if k.endswith("move_ms_p95"))
+    summary["move_ms_runtime"] = runtime
+    if runtime == "cpython" and args.pyodide_fleets > 0:
+        inside = pyodide_figures(args, strengths)
+        if inside is None:
+            print("Pyodide timing not available: move_ms_p95 is CPython's", flush=True)
+        else:
+            summary["pyodide_fleets"] = args.pyodide_fleets
+            for strength, entry in inside["strengths"].items():
+                times = {k.replace("move_ms", "pyodide_move_ms"): v for k, v in entry.items() if "move_ms" in k}
+                summary["strengths"][strength].update(times)
+                print(strength, "inside Pyodide", json.dumps(times), flush=True)
+            summary["move_ms_p95"] = inside["move_ms_p95"]
+            summary["move_ms_runtime"] = "pyodide"
     print(json.dumps(summary))
 
 
