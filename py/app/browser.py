@@ -97,3 +97,16 @@ def replace_hash(hash_text: str) -> None:
 def open_dialog(node) -> None:
     if node is not None and not node.open:
         node.showModal()
+
+
+def fetch_text(url: str, on_text, on_error) -> None:
+    """GET a same-origin file; on_text(text) or on_error(reason) later."""
+    from pyodide.ffi import create_once_callable
+
+    def got(response):
+        if not response.ok:
+            on_error(f"HTTP {response.status}")
+            return None
+        return response.text().then(create_once_callable(lambda text: on_text(str(text))))
+
+    window.fetch(url).then(create_once_callable(got)).catch(create_once_callable(lambda error: on_error(str(error))))

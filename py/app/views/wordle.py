@@ -1,0 +1,179 @@
+"""Wordle on the page: the home screen (language, practice duel, tournament)
+and the screen in play. Screens are small classes with render / key / page-life
+methods; this view routes actions and keys to the one showing.
+"""
+
+from games.wordle.letters import LANGUAGES
+from games.wordle.players import LEVELS
+
+from ..html import h
+from .base import View
+from .wordle_duel import DuelScreen, wanted_duel
+
+GAME = "wordle"
+DEFAULT_PREFS = {"lang": "en", "level": "skilled", "colour_blind": False}
+LEVEL_ORDER = ("beginner", "casual", "skilled", "expert")
+
+
+def tournament_screen_class():
+    """The tournament's screen, if this build has it."""
+    try:
+        from .wordle_tournament import TournamentScreen
+    except ModuleNotFoundError as missing:
+        if missing.name != f"{__package__}.wordle_tournament":
+            raise
+        return None
+    return TournamentScreen
+
+
+class WordleView(View):
+    def __init__(self, app, route):
+        super().__init__(app, route)
+        self.root = None
+        self.prefs = {**DEFAULT_PREFS, **self._saved_prefs()}
+        mode = route.params.get("mode")
+        self.screen = None
+        if mode == "duel":
+            self.screen = DuelScreen(self)
+            wanted = wanted_duel(route.params)
+            if wanted is not None and self.screen.meta.get("seed") != wanted[0]:
+                seed, lang, level = wanted
+                self.screen.forget()
+                self.screen.start(lang or self.prefs["lang"], level or self.prefs["level"], seed)
+            elif not self.screen.meta:
+                self.screen.start(self.prefs["lang"], self.prefs["level"])
+        elif mode == "tournament" and tournament_screen_class() is not None:
+            self.screen = tournament_screen_class()(self)
+
+    def _saved_prefs(self) -> dict:
+        data = self.app.store.load(f"prefs:{GAME}").data
+        prefs = {}
+        if isinstance(data, dict):
+            if data.get("lang") in LANGUAGES:
+                prefs["lang"] = data["lang"]
+            if data.get("level") in LEVELS:
+                prefs["level"] = data["level"]
+            if isinstance(data.get("colour_blind"), bool):
+                prefs["colour_blind"] = data["colour_blind"]
+        return prefs
+
+    def set_prefs(self, **changes) -> None:
+        self.prefs.update(changes)
+
+        def change(data):
+            return {**(data if isinstance(data, dict) else {}), **changes}
+
+        try:
+            self.app.store.update(f"prefs:{GAME}", change)
+        except Exception:  # storage full: the choice holds for this visit
+            pass
+
+    # --- drawing ------------------------------------------------------------------
+    def title(self) -> str:
+        return self.t("game.wordle.name")
+
+    def refresh(self) -> None:
+        if self.root is not None and self.app.view is self:
+            self.root.innerHTML = self.render()
+            self.mounted(self.root)
+
+    def render(self):
+        t = self.t
+        cls = "wordle-view" + (" wd-colour-blind" if self.prefs["colour_blind"] else "")
+        body = self.screen.render() if self.screen is not None else self._home()
+        return h("div", {"class": cls, "data-game": GAME},
+                 h("h1", {"tabindex": "-1"}, t("game.wordle.name")),
+                 body,
+                 h("p", {"class": "wd-links"},
+                   h("a", {"href": "#/wordle"}, t("wordle.home")) if self.screen is not None else None, " ",
+                   h("a", {"href": "#/rules?game=wordle"}, t("wordle.rules_link"))))
+
+    def _home(self):
+        t = self.t
+        languages = h("select", {"id": "wd-lang", "data-action": "wd-lang"},
+                      [h("option", {"value": code, "selected": code == self.prefs["lang"]}, native)
+                       for code, (native, _english) in sorted(LANGUAGES.items(), key=lambda item: item[1][0])])
+        levels = h("select", {"id": "wd-level", "data-action": "wd-level"},
+                   [h("option", {"value": level, "selected": level == self.prefs["level"]}, t(f"wordle.level.{level}"))
+                    for level in LEVEL_ORDER])
+        saved_duel = DuelScreen.has_saved(self.app.store)
+        tournament = tournament_screen_class() is not None
+        return h("section", {"class": "wd-home"},
+                 h("p", {}, t("wordle.home_intro")),
+                 h("div", {"class": "wd-form"},
+                   h("label", {"for": "wd-lang"}, t("wordle.language")), languages,
+                   h("label", {"for": "wd-level"}, t("wordle.opponent")), levels,
+                   h("label", {"class": "wd-check"},
+                     h("input", {"type": "checkbox", "data-action": "wd-colour-blind",
+                                 "checked": self.prefs["colour_blind"]}), " ", t("wordle.colour_blind"))),
+                 h("div", {"class": "wd-actions"},
+                   h("a", {"class": "button primary", "href": "#/wordle?mode=tournament"}, t("wordle.play_tournament"))
+                   if tournament else None,
+                   h("button", {"type": "button", "class": "button" + ("" if tournament else " primary"),
+                                "data-action": "wd-new-duel"}, t("wordle.practice_duel")),
+                   h("a", {"class": "button", "href": "#/wordle?mode=duel"}, t("wordle.continue_duel"))
+                   if saved_duel else None))
+
+    def mounted(self, root) -> None:
+        self.root = root
+
+    # --- events -----------------------------------------------------------------
+    def on_action(self, action: str, data: dict, event) -> None:
+        if action == "wd-lang" and data.get("value") in LANGUAGES:
+            self.set_prefs(lang=data["value"])
+        elif action == "wd-level" and data.get("value") in LEVELS:
+            self.set_prefs(level=data["value"])
+        elif action == "wd-colour-blind":
+            self.set_prefs(colour_blind=not self.prefs["colour_blind"])
+            self.refresh()
+        elif action == "wd-new-duel":
+            if isinstance(self.screen, DuelScreen):
+                self.screen.forget()
+            else:
+                DuelScreen.forget_saved(self.app.store)
+            if self.route.params.get("mode") == "duel":
+                self.screen = DuelScreen(self)
+                self.screen.start(self.prefs["lang"], self.prefs["level"])
+                self.refresh()
+            else:
+                self.app.navigate("#/wordle?mode=duel")
+        elif action == "wd-key" and isinstance(self.screen, DuelScreen):
+            self.screen.key(data.get("key", ""))
+        elif self.screen is not None and hasattr(self.screen, "on_action"):
+            self.screen.on_action(action, data, event)
+
+    def on_key(self, event) -> None:
+        if self.screen is None or event.ctrlKey or event.metaKey or event.altKey:
+            return
+        tag = str(getattr(event.target, "tagName", "") or "")
+        if tag in ("INPUT", "SELECT", "TEXTAREA"):
+            return
+        if hasattr(self.screen, "on_key"):
+            self.screen.on_key(event)
+            return
+        key = str(event.key)
+        if key == "Enter":
+            if tag in ("BUTTON", "A"):
+                return  # Enter on a focused button presses that button
+            event.preventDefault()
+            self.screen.key("enter")
+        elif key == "Backspace":
+            event.preventDefault()
+            self.screen.key("back")
+        elif len(key) == 1 and key.strip():
+            self.screen.key(key)
+
+    def suspend(self) -> None:
+        if self.screen is not None:
+            self.screen.suspend()
+
+    def resume(self) -> None:
+        if self.screen is not None:
+            self.screen.resume()
+
+    def close(self) -> None:
+        if self.screen is not None:
+            self.screen.close()
+
+
+VIEW = WordleView

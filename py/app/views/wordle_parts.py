@@ -1,0 +1,143 @@
+"""Pieces of the Wordle page shared by the practice duel and the tournament:
+the shared board, the on-screen keyboard and the clock. Pure functions from
+engine views to HTML, so they are tested under CPython.
+"""
+
+from games.wordle import letters
+from games.wordle.duel import TURNS_EACH
+from games.wordle.feedback import GREEN, GREY, MARK_NAMES, YELLOW
+
+from ..html import h
+
+KEY_ENTER, KEY_BACK = "⏎", "⌫"
+
+
+def board(t, words, view: dict, names: list, you, typed: list, shake: bool = False):
+    """Every row of a duel, the row being typed, then the rows still to come.
+
+    names[seat] labels each row; `you` is the seat of the person at the screen
+    (None for a spectator); `typed` the tiles of the guess being typed."""
+    length = view["length"]
+    rows = []
+    for number, row in enumerate(view["rows"], 1):
+        rows.append(_played_row(t, words, row, names, you, number))
+    if view["result"] is None and view["turn"] is not None:
+        seat = view["turn"]
+        tiles = typed if seat == you else []
+        rows.append(_input_row(t, names[seat], seat, you, tiles, length, len(rows) + 1, shake))
+    for number in range(len(rows) + 1, 2 * TURNS_EACH + 1):
+        rows.append(h("li", {"class": "wd-row wd-future", "aria-hidden": "true"},
+                      h("span", {"class": "wd-who"}, ""),
+                      h("span", {"class": "wd-tiles"}, [h("span", {"class": "wd-tile"}, "") for _ in range(length)])))
+    return h("ol", {"class": "wd-board", "style": f"--wd-length: {length}", "aria-label": t("wordle.board")}, rows)
+
+
+def _who_class(seat, you) -> str:
+    return "wd-you" if seat == you else "wd-them" if you is not None else f"wd-seat{seat}"
+
+
+def _played_row(t, words, row, names, you, number):
+    who = names[row["seat"]]
+    cls = f"wd-row {_who_class(row['seat'], you)}"
+    if row["guess"] is None:
+        return h("li", {"class": cls + " wd-skipped", "aria-label": t("wordle.row_skipped", number=number, name=who)},
+                 h("span", {"class": "wd-who"}, who),
+                 h("span", {"class": "wd-skip-note"}, t("wordle.skipped")))
+    tiles = words.tiles(row["guess"])
+    cells = [h("span", {"class": f"wd-tile wd-{MARK_NAMES[mark]}"}, tile) for tile, mark in zip(tiles, row["marks"])]
+    return h("li", {"class": cls, "aria-label": row_summary(t, words, row, who, number)},
+             h("span", {"class": "wd-who", "aria-hidden": "true"}, who),
+             h("span", {"class": "wd-tiles", "aria-hidden": "true"}, cells))
+
+
+def _input_row(t, who, seat, you, tiles, length, number, shake):
+    cells = [h("span", {"class": "wd-tile wd-typed" if i < len(tiles) else "wd-tile"}, tiles[i] if i < len(tiles) else "")
+             for i in range(length)]
+    label = t("wordle.row_typing", number=number, name=who) if seat == you else t("wordle.row_waiting", number=number, name=who)
+    return h("li", {"class": f"wd-row wd-current {_who_class(seat, you)}" + (" wd-shake" if shake else ""),
+                    "aria-label": label},
+             h("span", {"class": "wd-who", "aria-hidden": "true"}, who),
+             h("span", {"class": "wd-tiles", "aria-hidden": "true"}, cells))
+
+
+def row_summary(t, words, row, who, number) -> str:
+    """The row for a screen reader: "Row 3, Ana: CRANE — C correct, R present, ..."."""
+    if row["guess"] is None:
+        return t("wordle.row_skipped", number=number, name=who)
+    tiles = words.tiles(row["guess"])
+    parts = [t(f"wordle.mark.{MARK_NAMES[mark]}", letter=tile.upper()) for tile, mark in zip(tiles, row["marks"])]
+    return t("wordle.row_said", number=number, name=who, word="".join(tiles).upper(), marks=", ".join(parts))
+
+
+def key_states(words, rows) -> dict:
+    """The best news each tile has had so far: correct > present > absent."""
+    states = {}
+    for row in rows:
+        if row["guess"] is None:
+            continue
+        for tile, mark in zip(words.tiles(row["guess"]), row["marks"]):
+            if mark > states.get(tile, -1):
+                states[tile] = mark
+    return states
+
+
+def keyboard(t, lang: str, states: dict, enabled: bool):
+    """The language's keys, coloured by what the rows have shown."""
+    rows = letters.keyboard(lang)
+    out = []
+    for index, keys in enumerate(rows):
+        buttons = []
+        if index == len(rows) - 1:
+            buttons.append(_key(t("wordle.enter"), "enter", "wd-key wd-wide", enabled, t("wordle.enter")))
+        for tile in keys:
+            mark = states.get(tile)
+            cls = "wd-key" + (f" wd-{MARK_NAMES[mark]}" if mark is not None else "")
+            label = tile.upper() if mark is None else t(f"wordle.mark.{MARK_NAMES[mark]}", letter=tile.upper())
+            buttons.append(_key(tile, tile, cls, enabled, label))
+        if index == len(rows) - 1:
+            buttons.append(_key(KEY_BACK, "back", "wd-key wd-wide", enabled, t("wordle.backspace")))
+        out.append(h("div", {"class": "wd-keys-row"}, buttons))
+    return h("div", {"class": "wd-keyboard", "role": "group", "aria-label": t("wordle.keyboard")}, out)
+
+
+def _key(text, key, cls, enabled, label):
+    return h("button", {"type": "button", "class": cls, "data-action": "wd-key", "data-key": key,
+                        "disabled": not enabled, "aria-label": label}, text)
+
+
+def clock(t, milliseconds: int, running: bool):
+    seconds = (max(0, milliseconds) + 999) // 1000
+    cls = "wd-clock" + (" wd-clock-low" if running and seconds <= 10 else "") + ("" if running else " wd-clock-stopped")
+    return h("span", {"class": cls, "role": "timer", "aria-label": t("wordle.seconds_left", seconds=seconds)},
+             f"0:{seconds:02d}")
+
+
+
+
+
+class Typing:
+    """The guess being typed, kept as text and shown as the language's tiles
+    (so Uzbek "s" then "h" is the one tile "sh", and "o" then an apostrophe "oʻ")."""
+
+    def __init__(self, lang: str, length: int):
+        self.lang, self.length = lang, length
+        self.text = ""
+
+    def tiles(self) -> list:
+        return letters.tiles_of(self.lang, self.text) if self.text else []
+
+    def add(self, key: str) -> bool:
+        candidate = letters.normalise(self.lang, self.text + key)
+        if not letters.is_word(self.lang, candidate):
+            return False
+        if len(letters.tiles_of(self.lang, candidate)) > self.length:
+            return False
+        self.text = candidate
+        return True
+
+    def back(self) -> None:
+        tiles = self.tiles()
+        self.text = "".join(tiles[:-1])
+
+    def clear(self) -> None:
+        self.text = ""
