@@ -119,7 +119,11 @@ def main(argv=None):
     salvo_fleets = range(args.first_fleet, args.first_fleet + args.salvo_fleets)
     for strength in strengths:
         times = []
-        shots = [sink(strength, "classic", seed, args.budget, times)[0] for seed in fleets]
+        shots = []
+        for seed in fleets:
+            shots.append(sink(strength, "classic", seed, args.budget, times)[0])
+            if len(shots) % 200 == 0:  # long runs: a sign of life on stderr
+                print(f"{strength}: {len(shots)} fleets, mean {statistics.mean(shots):.3f}", file=sys.stderr, flush=True)
         entry = {
             "classic_mean_shots": round(statistics.mean(shots), 3) if shots else None,
             "classic_median_shots": statistics.median(shots) if shots else None,
