@@ -62,7 +62,7 @@ class Player:
         return 0.35 + 0.65 * self.skill
 
     def _think_ms(self, rows_so_far: int, rng: SeededRng) -> int:
-        mean = 17_000 - 11_000 * self.skill + 300 * rows_so_far
+        mean = 21_000 - 11_000 * self.skill + 400 * rows_so_far
         think = mean * (0.5 + rng.random())
         if rng.random() < 0.12 * (1 - self.skill):
             think += 15_000  # stuck on this one
