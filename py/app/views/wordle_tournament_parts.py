@@ -1,0 +1,268 @@
+"""Pieces of the Wordle Tournament page that need no browser: the records it
+keeps (ratings, the group, the tournament in progress), the group's invite
+link, and pure HTML builders (lives, the duel cards, the rating chart, the
+standings). Tested under CPython.
+
+Records (localStorage through the app's Store, each checked on read: bad data
+is reset or repaired, never trusted):
+
+    wordle-rating      {"me": key | None, "players": {key: {"name", "rating", "history"}}}
+                       key = the nickname case-folded; history = the last
+                       HISTORY_SIZE results [{"rating", "change", "placement", "date"}]
+    wordle-group       {"lang", "members": [nickname, ...]} | None   (the leader first)
+    wordle-tournament  {"state": Tournament.to_json(), "meta": {...}} | None
+"""
+
+import json
+
+from games.common.errors import IllegalMove
+from games.wordle import rating as ratings
+from games.wordle.letters import LANGUAGES
+from games.wordle.nicknames import clean_nickname
+from games.wordle.tournament import LIVES, SEATS
+
+from .. import router
+from ..html import h
+from ..storage import Schema
+
+RATING, GROUP, TOURNAMENT = "wordle-rating", "wordle-group", "wordle-tournament"
+HISTORY_SIZE = 40
+
+
+def _is_int(value) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+# --- ratings --------------------------------------------------------------------------
+
+def key_of(name: str) -> str:
+    return name.casefold()
+
+
+def _clean_entry(entry):
+    if not isinstance(entry, dict):
+        return None
+    if not (_is_int(entry.get("rating")) and _is_int(entry.get("change")) and _is_int(entry.get("placement"))
+            and 1 <= entry["placement"] <= SEATS and isinstance(entry.get("date"), str)):
+        return None
+    return {"rating": max(0, entry["rating"]), "change": entry["change"], "placement": entry["placement"],
+            "date": entry["date"][:10]}
+
+
+def clean_ratings(data) -> dict:
+    """Good profiles kept, bad ones dropped (a bad history entry alone is dropped)."""
+    if not isinstance(data, dict) or not isinstance(data.get("players"), dict):
+        raise ValueError("ratings must be an object with players")
+    players = {}
+    for key, profile in data["players"].items():
+        if not isinstance(profile, dict) or not isinstance(profile.get("name"), str):
+            continue
+        try:
+            name = clean_nickname(profile["name"])
+        except IllegalMove:
+            continue
+        if key != key_of(name) or not _is_int(profile.get("rating")) or profile["rating"] < 0:
+            continue
+        history = profile.get("history")
+        history = [e for e in (_clean_entry(x) for x in history) if e] if isinstance(history, list) else []
+        players[key] = {"name": name, "rating": profile["rating"], "history": history[-HISTORY_SIZE:]}
+    me = data.get("me")
+    return {"me": me if isinstance(me, str) and me in players else None, "players": players}
+
+
+def empty_ratings() -> dict:
+    return {"me": None, "players": {}}
+
+
+def profile(data: dict, name) -> dict:
+    """The profile of `name` (a new one at the starting rating when unknown)."""
+    if name is not None and key_of(name) in data["players"]:
+        return data["players"][key_of(name)]
+    return {"name": name, "rating": ratings.START, "history": []}
+
+
+def my_profile(data: dict) -> dict:
+    return data["players"][data["me"]] if data.get("me") in data["players"] else profile(data, None)
+
+
+def set_my_name(data: dict, name: str) -> dict:
+    """I am now called `name`: my rating and history go with me (a profile
+    already under that name, from a group game, is taken over)."""
+    data = {"me": data.get("me"), "players": dict(data["players"])}
+    old = data["players"].pop(data["me"], None) if data["me"] else None
+    current = data["players"].get(key_of(name))
+    mine = old or current or {"name": name, "rating": ratings.START, "history": []}
+    data["players"][key_of(name)] = {**mine, "name": name}
+    data["me"] = key_of(name)
+    return data
+
+
+def add_result(data: dict, name: str, rating: int, change: int, placement: int, date: str) -> dict:
+    """A placement settled: the player's new rating and one more history entry."""
+    data = {"me": data.get("me"), "players": dict(data["players"])}
+    old = profile(data, name)
+    history = (old["history"] + [{"rating": rating, "change": change, "placement": placement,
+                                   "date": date[:10]}])[-HISTORY_SIZE:]
+    data["players"][key_of(name)] = {"name": name, "rating": max(0, rating), "history": history}
+    return data
+
+
+# --- the group ----------------------------------------------------------------------
+
+MAX_MEMBERS = SEATS
+
+
+def clean_group(data):
+    if data is None:
+        return None
+    if not isinstance(data, dict) or data.get("lang") not in LANGUAGES or not isinstance(data.get("members"), list):
+        raise ValueError("a group has a language and members")
+    members = []
+    for name in data["members"][:MAX_MEMBERS]:
+        try:
+            name = clean_nickname(name)
+        except IllegalMove:
+            continue
+        if key_of(name) not in {key_of(m) for m in members}:
+            members.append(name)
+    if not members:
+        raise ValueError("a group has a leader")
+    return {"lang": data["lang"], "members": members}
+
+
+def add_member(group: dict, name) -> dict:
+    """The group with one more member; IllegalMove: wordle.bad_nickname,
+    wordle.name_taken, wt.group_full."""
+    name = clean_nickname(name)
+    if len(group["members"]) >= MAX_MEMBERS:
+        raise IllegalMove("wt.group_full", max=MAX_MEMBERS)
+    if key_of(name) in {key_of(m) for m in group["members"]}:
+        raise IllegalMove("wordle.name_taken")
+    return {**group, "members": group["members"] + [name]}
+
+
+def group_param(group: dict) -> str:
+    """The group's make-up for the invite link: JSON [lang, leader, members...]."""
+    return json.dumps([group["lang"]] + list(group["members"]), ensure_ascii=False, separators=(",", ":"))
+
+
+def group_link(group: dict) -> str:
+    return router.href("wordle", mode="tournament", group=group_param(group))
+
+
+def group_from_param(text):
+    """The group an invite link carries, or None when it does not hold one."""
+    try:
+        data = json.loads(text)
+        if not isinstance(data, list) or len(data) < 2 or len(text) > 2000:
+            return None
+        return clean_group({"lang": data[0], "members": data[1:]})
+    except (ValueError, TypeError):
+        return None
+
+
+# --- the saved tournament --------------------------------------------------------------
+
+def clean_saved(data):
+    if data is None:
+        return None
+    if not isinstance(data, dict) or not isinstance(data.get("state"), dict) or not isinstance(data.get("meta"), dict):
+        raise ValueError("a saved tournament has a state and meta")
+    meta = data["meta"]
+    if not (_is_int(meta.get("t0")) and _is_int(meta.get("speed")) and 1 <= meta["speed"] <= 1000
+            and isinstance(meta.get("group"), bool) and isinstance(meta.get("recorded"), list)
+            and all(_is_int(x) for x in meta["recorded"])):
+        raise ValueError("tournament meta")
+    return {"state": data["state"], "meta": meta}
+
+
+def register(store) -> None:
+    """The page's records, registered once per store."""
+    for schema in (Schema(RATING, 1, empty_ratings, clean_ratings),
+                   Schema(GROUP, 1, lambda: None, clean_group),
+                   Schema(TOURNAMENT, 1, lambda: None, clean_saved)):
+        if schema.name not in store.schemas:
+            store.register(schema)
+
+
+# --- builders ---------------------------------------------------------------------------
+
+def lives(t, count: int):
+    """Three dots, filled for each life left."""
+    return h("span", {"class": "wt-lives", "role": "img", "aria-label": t("wt.lives", count=count)},
+             [h("span", {"class": "wt-life" + ("" if i < count else " wt-life-lost")}, "") for i in range(LIVES)])
+
+
+def signed(number: int) -> str:
+    return f"+{number}" if number > 0 else "−" + str(-number) if number < 0 else "±0"
+
+
+def rating_chart(t, start: int, history: list, width: int = 240, height: int = 72):
+    """The rating after each tournament as a small line chart (SVG), the start first."""
+    values = [start] + [entry["rating"] for entry in history]
+    if len(history) == 0:
+        return h("p", {"class": "wt-chart-empty"}, t("wt.chart_empty"))
+    low, high = min(values), max(values)
+    if high - low < 20:
+        middle = (high + low) / 2
+        low, high = middle - 10, middle + 10
+    pad = 6
+    step = (width - 2 * pad) / max(1, len(values) - 1)
+
+    def point(i, v):
+        return round(pad + i * step, 1), round(height - pad - (v - low) / (high - low) * (height - 2 * pad), 1)
+
+    points = [point(i, v) for i, v in enumerate(values)]
+    line = " ".join(f"{x},{y}" for x, y in points)
+    last_x, last_y = points[-1]
+    label = t("wt.chart_label", count=len(history), first=values[0], last=values[-1],
+              low=min(values), high=max(values))
+    return h("svg", {"class": "wt-chart", "viewBox": f"0 0 {width} {height}", "role": "img", "aria-label": label,
+                     "preserveAspectRatio": "none"},
+             h("title", {}, label),
+             h("line", {"x1": pad, "x2": width - pad, "y1": point(0, start)[1], "y2": point(0, start)[1],
+                        "class": "wt-chart-base"}),
+             h("polyline", {"points": line, "class": "wt-chart-line", "fill": "none"}),
+             h("circle", {"cx": last_x, "cy": last_y, "r": 3.5, "class": "wt-chart-dot"}))
+
+
+def mini_rows(view: dict):
+    """A duel at a glance: each row as coloured squares (no letters)."""
+    rows = []
+    for row in view["rows"]:
+        if row["guess"] is None:
+            cells = [h("span", {"class": "wt-mini wt-mini-skip"}, "") for _ in range(view["length"])]
+        else:
+            cells = [h("span", {"class": f"wt-mini wt-mini-{mark}"}, "") for mark in row["marks"]]
+        rows.append(h("span", {"class": f"wt-mini-row wt-mini-seat{row['seat']}"}, cells))
+    return h("span", {"class": "wt-minis", "aria-hidden": "true"}, rows)
+
+
+def standings_rows(t, players: list, you=None):
+    """Final (or current) standings, best first: placement, name, rating before -> after."""
+    order = sorted(players, key=lambda p: (p["placement"] if p["placement"] is not None else 0, -p["lives"], p["id"]))
+    body = []
+    for p in order:
+        change = p["rating_change"]
+        after = p["rating"] + change if change is not None else None
+        mine = p["human"]
+        body.append(h("tr", {"class": "wt-human" if mine else None, "data-player": p["id"]},
+                      h("td", {}, str(p["placement"]) if p["placement"] is not None else "–"),
+                      h("th", {"scope": "row"}, h("span", {"class": "wt-name"}, p["name"]),
+                        " ", h("span", {"class": "wt-tag"}, t("wt.tag_you") if p["id"] == you else
+                                  t("wt.tag_human") if mine else t("wt.tag_bot")),
+                        h("span", {"class": "wt-note"}, t("wt.note_left")) if p["left"] == "left" else
+                        h("span", {"class": "wt-note"}, t("wt.note_disconnect")) if p["left"] == "disconnect" else None),
+                      h("td", {"class": "wt-num"}, str(p["rating"])),
+                      h("td", {"class": "wt-num wt-change" + (" wt-up" if change and change > 0 else
+                                                              " wt-down" if change and change < 0 else "")},
+                        signed(change) if change is not None else "–"),
+                      h("td", {"class": "wt-num"}, str(after) if after is not None else "–")))
+    return h("table", {"class": "wt-standings"},
+             h("thead", {}, h("tr", {},
+                              h("th", {"scope": "col"}, t("wt.col_place")),
+                              h("th", {"scope": "col"}, t("wt.col_player")),
+                              h("th", {"scope": "col", "class": "wt-num"}, t("wt.col_before")),
+                              h("th", {"scope": "col", "class": "wt-num"}, t("wt.col_change")),
+                              h("th", {"scope": "col", "class": "wt-num"}, t("wt.col_after")))),
+             h("tbody", {}, body))
