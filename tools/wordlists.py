@@ -58,6 +58,9 @@ GUESS_CAP = 30000
 # (3.0 = once per million words).
 ANSWER_CAP = {4: 1500, 5: 2500, 6: 2500}
 MIN_ZIPF = 2.5
+# A word of another Latin-script language that is more than this many times
+# as frequent in English is taken as an English word and is no answer.
+ENGLISH_RATIO = 4.0
 
 # code -> dictionaries (file stems in /usr/share/hunspell), Debian packages,
 # licence chosen for the dictionary data.
@@ -139,8 +142,12 @@ def unmunch(stem):
         seen = set()
         proc = subprocess.Popen(["unmunch", path + ".dic", path + ".aff"],
                                 stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
+        cut = re.compile(rb"[/\t \r\n]")
         for raw in proc.stdout:
-            if len(raw) < 4 or len(raw) > 13 or raw in seen:
+            # some lines carry flags left unapplied ("word/flags") or
+            # morphological fields ("word po:nom"): keep the word
+            raw = cut.split(raw, 1)[0]
+            if len(raw) < 3 or len(raw) > 12 or raw in seen:
                 continue
             seen.add(raw)
         if proc.wait() != 0:
@@ -157,17 +164,45 @@ def unmunch(stem):
         return [w for w in f.read().split("\n") if w]
 
 
-def dic_stems(stem):
-    """The base forms listed in a .dic file (flags cut off)."""
+def dic_entries(stem):
+    """(base form, flags) for each line of a .dic file."""
     enc = aff_encoding(stem)
     with open(os.path.join(HUNSPELL, stem + ".dic"), "rb") as f:
         lines = f.read().decode(enc, errors="replace").lstrip("\ufeff").splitlines()
     out = []
     for line in lines[1:]:
-        word = line.split("/")[0].split("\t")[0].strip()
+        entry = line.split("\t")[0].split(" ")[0].strip()
+        word, _, flags = entry.partition("/")
         if word:
-            out.append(word)
+            out.append((word, flags))
     return out
+
+
+def dic_stems(stem):
+    """The base forms listed in a .dic file (flags cut off)."""
+    return [word for word, _ in dic_entries(stem)]
+
+
+def german_names():
+    """Lower-cased names of de_DE.dic, told apart from nouns by their flags.
+
+    In igerman98 a noun has plural or compounding flags (Haus/Tpmij,
+    Zeit/JPmij); a name at most the genitive and a few others (Peter/SM,
+    Köln/Sm). A capitalised headword with only S, M, m, J flags and no
+    lower-case twin is taken as a name (this loses a few nouns such as
+    Team, Doku: they stay guesses). Plus tools/wordlists/de-names.txt.
+    """
+    caps, lower = {}, set()
+    for word, flags in dic_entries("de_DE"):
+        c = case_of(word)
+        if c == "cap":
+            caps.setdefault(word.lower(), set()).update(flags)
+        elif c == "lower":
+            lower.add(word)
+    names = {w for w, f in caps.items() if f <= set("SMmJ") and w not in lower}
+    names |= {w + "s" for w in names}
+    names |= {letters.normalise("de", w) for w in load_list("de-names.txt")}
+    return names
 
 
 def case_of(form):
@@ -231,19 +266,35 @@ def zipf(freq):
     return math.log10(freq) + 9 if freq > 0 else 0.0
 
 
-def spylls_checker(stems):
-    from spylls.hunspell import Dictionary
-    dictionaries = [Dictionary.from_files(clean_copy(s)) for s in stems]
+def spylls_check_all(stems, forms):
+    """The forms that spylls accepts in any of the dictionaries.
 
-    def check(form):
-        for d in dictionaries:
-            try:
-                if d.lookup(form):
-                    return True
-            except Exception:  # a spylls bug on an odd form: treat as unknown
-                pass
-        return False
-    return check
+    Verdicts are cached in .cache/wordlists/<stems>.spylls.json (spylls is
+    the slow step: minutes for the big dictionaries).
+    """
+    cache = os.path.join(CACHE, "+".join(stems) + ".spylls.json")
+    verdicts = {}
+    if os.path.exists(cache):
+        with open(cache, encoding="utf-8") as f:
+            verdicts = json.load(f)
+    todo = [f for f in forms if f not in verdicts]
+    if todo:
+        from spylls.hunspell import Dictionary
+        dictionaries = [Dictionary.from_files(clean_copy(s)) for s in stems]
+        for form in todo:
+            ok = False
+            for d in dictionaries:
+                try:
+                    if d.lookup(form):
+                        ok = True
+                        break
+                except Exception:  # a spylls bug on an odd form: unknown
+                    pass
+            verdicts[form] = ok
+        with open(cache + ".tmp", "w", encoding="utf-8") as f:
+            json.dump(verdicts, f, ensure_ascii=False)
+        os.replace(cache + ".tmp", cache)
+    return {f for f in forms if verdicts[f]}
 
 
 # ------------------------------------------------------- the common path
@@ -332,11 +383,13 @@ def rank_and_write(lang, accepted, freq_of, extra_answer_filter=None,
             continue
         if order == "frequency" and zipf(total) < MIN_ZIPF:
             continue
+        if order == "corpus" and total <= 0:
+            continue
         if extra_answer_filter and not extra_answer_filter(norm, best, cases):
             continue
         answers[n].append((total, norm, best))
     for n in LENGTHS:
-        if order == "frequency":
+        if order in ("frequency", "corpus"):
             answers[n].sort(key=lambda p: (-p[0], p[1]))
         else:  # order is a function norm -> sort key
             answers[n].sort(key=lambda p: order(p[1]))
@@ -381,32 +434,51 @@ def build_hunspell(lang, stats):
     log(lang, f"{len(cands)} forms of 4-6 tiles after unmunch ({time.time() - t0:.0f} s)")
     allowed = {"lower", "cap"} if lang in CAPITALISED_NOUNS else {"lower"}
     cands = {f: v for f, v in cands.items() if v[2] in allowed}
-    check = spylls_checker(stems)
     t0 = time.time()
-    accepted = {f: v for f, v in cands.items() if check(f)}
+    ok = spylls_check_all(stems, sorted(cands))
+    accepted = {f: v for f, v in cands.items() if f in ok}
     log(lang, f"{len(accepted)} of {len(cands)} accepted by spylls ({time.time() - t0:.0f} s)")
     stats["checked"] = (len(cands), len(accepted))
     freq_of = wordfreq_lookup(lang)
-    extra = None
     answer_cases = ("lower",)
+    # Names: a word whose dictionary lists it capitalised and never in lower
+    # case as a headword is a name that some affix rule also makes in lower
+    # case (pt "paulo"), not an everyday word.
+    heads = [w for s in stems for w in dic_stems(s)]
+    lower_heads = {w for w in heads if case_of(w) == "lower"}
+    names = {w.lower() for w in heads if case_of(w) == "cap"} - lower_heads
+
+    # English words that the dictionary also accepts (pl "every", "shirt")
+    # are no everyday words of the language: far more frequent in English.
+    english = wordfreq_lookup("en") if lang not in ("en", "ru", "uk") else (lambda form: 0.0)
+
+    def extra(norm, best, cases):
+        return (best.lower() not in names
+                and english(best) <= ENGLISH_RATIO * freq_of(best))
     if lang == "en":
         lower_words = {v[0] for v in accepted.values()}
         # also shorter words, for the plural test
         lower_words |= {w for w in unmunch("en_US") if case_of(w) == "lower"}
 
         def extra(norm, best, cases):
-            return not english_inflection(norm, lower_words)
+            return best not in names and not english_inflection(norm, lower_words)
     elif lang == "de":
         answer_cases = ("lower", "cap")
-        names = name_forms() | {letters.normalise("de", w) for w in load_list("de-names.txt")}
+        names = name_forms() | german_names()
         lower_de = {v[0] for v in accepted.values() if v[2] == "lower"}
 
         def extra(norm, best, cases):
-            return norm in lower_de or best.lower() not in names
+            if norm in lower_de:
+                return english(best) <= ENGLISH_RATIO * freq_of(best)
+            return (best.lower() not in names and norm not in names
+                    and english(best) <= ENGLISH_RATIO * freq_of(best))
     return rank_and_write(lang, accepted, freq_of, extra, answer_cases, stats=stats)
 
 
 # ------------------------------------------------------------- Uzbek
+
+# Words seen this often in the Uzbek Wikipedia counts are guesses too.
+UZ_GUESS_MIN_COUNT = 50
 
 _UZ_VOWELS = set("аеёиоуўэюя")
 _UZ_MAP = {
@@ -454,11 +526,12 @@ def uz_frequencies():
     with open(path, encoding="utf-8") as f:
         counts = json.load(f)
     total = sum(counts.values())
-    freq = {}
+    freq, summed = {}, {}
     for word, count in counts.items():
         norm = letters.normalise("uz", word)
         freq[norm] = freq.get(norm, 0.0) + count / total
-    return freq
+        summed[norm] = summed.get(norm, 0) + count
+    return freq, summed
 
 
 def build_uz(stats):
@@ -471,69 +544,117 @@ def build_uz(stats):
     accepted = {f: v for f, v in cands.items() if v[2] == "lower"}
     stats["checked"] = (len(cands), len(accepted))
     log("uz", f"{len(accepted)} lower-case Latin forms of 4-6 tiles")
-    freq = uz_frequencies()
+    freq, counts = uz_frequencies()
+    # The dictionary is small (under 900 words of 4 tiles): frequent words
+    # of the Wikipedia counts are accepted as guesses too, never as answers
+    # (they include names: their case is "corpus").
+    extra_guesses = 0
+    for norm, count in counts.items():
+        n = length_of("uz", norm)
+        if n in LENGTHS and count >= UZ_GUESS_MIN_COUNT and norm not in accepted:
+            accepted[norm] = (norm, n, "corpus")
+            extra_guesses += 1
+    log("uz", f"{extra_guesses} more guesses from the Wikipedia counts")
+    english = wordfreq_lookup("en")
 
     def freq_of(form):
         return freq.get(letters.normalise("uz", form), 0.0)
-    return rank_and_write("uz", accepted, freq_of, stats=stats)
+
+    def extra(norm, best, cases):
+        return english(best) <= ENGLISH_RATIO * freq_of(best)
+    return rank_and_write("uz", accepted, freq_of, extra, stats=stats)
 
 
 # ------------------------------------------------------------- Kazakh
 
 KK_FOREIGN = set("вёфцчщъьэ")
-# Case, plural, possessive and other endings: a base form that is another
-# base form plus one of these is an inflected form, not a headword.
-KK_ENDINGS = sorted("""
-дан ден тан тен нан нен ға ге қа ке на не а е да де та те нда нде
-ның нің дың дің тың тің ды ді ты ті ны ні н мен бен пен лар лер дар дер тар
-тер дай дей тай тей ша ше ым ім м ың ің ы і сы сі ла ле лы лі ғы гі қы кі
-""".split(), key=len, reverse=True)
+KK_CORPUS_PACKAGES = ["libreoffice-l10n-kk", "firefox-esr-l10n-kk"]
+KK_MIN_COUNT = 2
+# A word this frequent in Russian (wordfreq Zipf) is a Russian loan (блок,
+# тест, метр): no Kazakh answer.
+KK_RUSSIAN_ZIPF = 3.3
+
+
+def kk_corpus():
+    """Word counts of the Kazakh translations of LibreOffice and Firefox.
+
+    No Kazakh frequency list was found; these translations (MPL-2.0, as
+    Debian ships them) are the largest body of Kazakh text in the package
+    archives: 160k words. Their .debs are fetched with `apt-get download`
+    (no install) into .cache/wordlists/deb. Returns (counts, versions).
+    """
+    import gettext
+    import glob
+    import zipfile
+    deb_dir = os.path.join(CACHE, "deb")
+    os.makedirs(deb_dir, exist_ok=True)
+    for pkg in KK_CORPUS_PACKAGES:
+        if not glob.glob(os.path.join(deb_dir, pkg + "_*.deb")):
+            subprocess.run(["apt-get", "download", pkg], cwd=deb_dir, check=True,
+                           stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    word = re.compile(r"[а-яёәғқңөұүһі]+", re.I)
+    counts = {}
+    vers = {}
+
+    def add(text):
+        # accelerator marks split words: "Ба~птау", "&Файл", "_Ашу"
+        text = re.sub(r"[~&_]", "", text)
+        for w in word.findall(text):
+            w = w.lower()
+            counts[w] = counts.get(w, 0) + 1
+    for deb in sorted(glob.glob(os.path.join(deb_dir, "*.deb"))):
+        name = os.path.basename(deb)
+        pkg, ver = name.split("_")[0], name.split("_")[1].replace("%3a", ":")
+        vers[pkg] = ver
+        target = os.path.join(deb_dir, pkg)
+        if not os.path.isdir(target):
+            subprocess.run(["dpkg-deb", "-x", deb, target], check=True)
+        for path in sorted(glob.glob(os.path.join(target, "**", "*"), recursive=True)):
+            if path.endswith(".mo"):
+                with open(path, "rb") as f:
+                    catalog = gettext.GNUTranslations(f)._catalog
+                for text in catalog.values():
+                    if isinstance(text, str):
+                        add(text)
+            elif path.endswith(".xpi"):
+                with zipfile.ZipFile(path) as z:
+                    for n in sorted(z.namelist()):
+                        if n.endswith((".ftl", ".properties", ".dtd")):
+                            add(z.read(n).decode("utf-8", "replace"))
+    return counts, vers
 
 
 def build_kk(stats):
-    """Kazakh: no frequency data exists in our sources.
+    """Kazakh: hunspell-kk forms; answers ranked by a translation corpus.
 
-    Guesses: every unmunched form that spylls accepts. Answers: lower-case
-    base forms of the .dic file with no Russian-only letter (в ё ф ц ч щ ъ ь
-    э), not a Russian word (ru_RU forms), not another base form plus a case
-    or plural ending; ordered by how many base forms start with the word (a
-    productive root is a common one), most first, then alphabetically.
+    Guesses: every unmunched lower-case form that spylls accepts. The
+    dictionary also accepts root fragments (бюдж, инте), so its headwords
+    cannot be answers by themselves. Answers: accepted forms seen at least
+    KK_MIN_COUNT times in the Kazakh LibreOffice and Firefox translations
+    (kk_corpus), with no Russian-only letter (в ё ф ц ч щ ъ ь э), not a
+    common Russian word (адрес, слайд, блок), most frequent first. The
+    corpus is software text: the answers lean to computing words (файл is
+    out for its ф, but тізім, баған, құжат are in) and need a human review.
     """
     stems = SOURCES["kk"][0]
     cands = candidates("kk", stems)
     cands = {f: v for f, v in cands.items() if v[2] == "lower"}
-    check = spylls_checker(stems)
-    accepted = {f: v for f, v in cands.items() if check(f)}
+    ok = spylls_check_all(stems, sorted(cands))
+    accepted = {f: v for f, v in cands.items() if f in ok}
     stats["checked"] = (len(cands), len(accepted))
     log("kk", f"{len(accepted)} of {len(cands)} accepted by spylls")
-    base = [w for w in dic_stems("kk_KZ") if case_of(w) == "lower"]
-    base_set = set(base)
-    russian = {w for w in unmunch("ru_RU") if case_of(w) == "lower"}
-    prefix_count = {}
-    sorted_base = sorted(base_set)
-    import bisect
-    for w in sorted_base:
-        lo = bisect.bisect_left(sorted_base, w)
-        hi = bisect.bisect_left(sorted_base, w + "\uffff")
-        prefix_count[w] = hi - lo
-    headwords = set()
-    for w in base_set:
-        if KK_FOREIGN & set(w) or w in russian:
-            continue
-        if any(w.endswith(e) and w[:-len(e)] in base_set for e in KK_ENDINGS):
-            continue
-        headwords.add(w)
+    counts, vers = kk_corpus()
+    stats["corpus"] = vers
+    total = sum(counts.values())
+    russian = wordfreq_lookup("ru")
+
+    def freq_of(form):
+        return counts.get(form, 0) / total
 
     def extra(norm, best, cases):
-        return best in headwords
-
-    # every accepted form gets a pseudo-frequency so the ranking code works
-    def freq_of(form):
-        return float(prefix_count.get(form, 0))
-
-    def order(norm):
-        return (-prefix_count.get(norm, 0), norm)
-    return rank_and_write("kk", accepted, freq_of, extra, order=order, stats=stats)
+        return (counts.get(best, 0) >= KK_MIN_COUNT and not (KK_FOREIGN & set(best))
+                and zipf(russian(best)) < KK_RUSSIAN_ZIPF)
+    return rank_and_write("kk", accepted, freq_of, extra, order="corpus", stats=stats)
 
 
 # ----------------------------------------------------------- SOURCES.md
@@ -578,11 +699,19 @@ def write_sources(lang, stats, vers):
         lines.append(f"- Frequencies (answers): `word_freq.json` of the PyPI package "
                      f"`uzbek-text-tools` {vers.get('uzbek-text-tools', '?')} (MIT; counts from "
                      "Uzbek Wikipedia). The dictionary is Cyrillic: transliterated to the "
-                     "official Latin alphabet by `uz_latin` in the tool.")
+                     "official Latin alphabet by `uz_latin` in the tool. Words seen at least "
+                     f"{UZ_GUESS_MIN_COUNT} times in those counts are accepted as guesses too "
+                     "(never as answers): the dictionary alone is small.")
     elif lang == "kk":
-        lines.append("- Frequencies: none available. Answers are base forms of the "
-                     "dictionary filtered and ordered as `build_kk` in the tool describes "
-                     "(most productive roots first). They need a human review.")
+        corpus = ", ".join(f"Debian `{p}` {v}" for p, v in sorted(stats.get("corpus", {}).items()))
+        lines.append("- Frequencies (answers, and their order): no Kazakh frequency list "
+                     "exists in our sources; word counts of the Kazakh translations of "
+                     f"LibreOffice and Firefox ({corpus}; MPL-2.0, only counted, no text "
+                     "shipped). The dictionary also accepts root fragments, so only words "
+                     "seen in that corpus are answers; see `build_kk` in the tool. Software "
+                     "text: the answers lean to computing words and need a human review.")
+        lines.append("- Common Russian words (PyPI `wordfreq` Russian data, CC BY-SA 4.0) "
+                     "are kept out of the answers.")
     else:
         lines.append(f"- Frequencies (answers, and their order): PyPI `wordfreq` "
                      f"{vers.get('wordfreq', '?')}, data CC BY-SA 4.0 "

@@ -1,0 +1,138 @@
+"""The shipped Wordle word lists (static/words/<lang>.json) keep their contract.
+
+Regenerate them with `make wordlists` (tools/wordlists.py).
+"""
+
+import importlib.util
+import json
+import os
+
+import pytest
+
+from games.wordle import letters
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))))
+WORDS = os.path.join(ROOT, "static", "words")
+LENGTHS = ("4", "5", "6")
+ALL = list(letters.LANGUAGES)
+
+# The least each list must hold; the generator aims higher where the sources allow.
+# Kazakh has no frequency list: its answers come from a small corpus.
+MIN_ANSWERS = 300
+MIN_ANSWERS_KK = 200
+MIN_GUESSES = 1000
+MAX_BYTES = 2_000_000
+
+
+def _load_tool():
+    spec = importlib.util.spec_from_file_location("wordlists_tool", os.path.join(ROOT, "tools", "wordlists.py"))
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+TOOL = _load_tool()
+
+
+@pytest.fixture(scope="module", params=ALL)
+def lists(request):
+    lang = request.param
+    with open(os.path.join(WORDS, lang + ".json"), encoding="utf-8") as f:
+        return lang, json.load(f)
+
+
+def test_header_and_keys(lists):
+    lang, data = lists
+    assert data["language"] == lang
+    assert data["version"] == 1
+    assert set(data) <= {"language", "version", "answers", "guesses", "display"}
+    assert sorted(data["answers"]) == list(LENGTHS)
+    assert sorted(data["guesses"]) == list(LENGTHS)
+
+
+def test_words_are_normalised_and_of_their_length_in_tiles(lists):
+    lang, data = lists
+    for kind in ("answers", "guesses"):
+        for length, words in data[kind].items():
+            for word in words:
+                assert letters.normalise(lang, word) == word, (kind, word)
+                assert len(letters.tiles_of(lang, word)) == int(length), (kind, word)
+
+
+def test_guesses_sorted_without_duplicates(lists):
+    lang, data = lists
+    for length, words in data["guesses"].items():
+        assert words == sorted(set(words)), length
+
+
+def test_answers_are_distinct_guesses(lists):
+    lang, data = lists
+    for length, words in data["answers"].items():
+        assert len(words) == len(set(words)), length
+        assert set(words) <= set(data["guesses"][length]), length
+
+
+def test_sane_counts(lists):
+    lang, data = lists
+    for length in LENGTHS:
+        answers, guesses = data["answers"][length], data["guesses"][length]
+        assert len(answers) >= (MIN_ANSWERS_KK if lang == "kk" else MIN_ANSWERS), (length, len(answers))
+        assert len(guesses) >= max(MIN_GUESSES, len(answers)), (length, len(guesses))
+        assert len(guesses) <= TOOL.GUESS_CAP
+    assert len(data["answers"]["5"]) >= (500 if lang == "kk" else 1000)
+
+
+def test_no_blocked_answer(lists):
+    lang, data = lists
+    blocked = TOOL.load_blocklist(lang)
+    for length, words in data["answers"].items():
+        bad = [w for w in words if blocked(w)]
+        assert not bad, (length, bad[:10])
+
+
+def test_display_spellings_fold_to_their_answer(lists):
+    lang, data = lists
+    display = data.get("display", {})
+    answers = {w for words in data["answers"].values() for w in words}
+    for key, shown in display.items():
+        assert key in answers, key
+        assert shown != key
+        assert shown == shown.lower()
+        assert letters.normalise(lang, shown) == key, (key, shown)
+
+
+def test_file_is_compact_and_small(lists):
+    lang, _ = lists
+    path = os.path.join(WORDS, lang + ".json")
+    assert os.path.getsize(path) <= MAX_BYTES
+    with open(path, encoding="utf-8") as f:
+        text = f.read()
+    assert "\n " not in text and '", "' not in text
+
+
+@pytest.mark.parametrize("lang", ALL)
+def test_sources_note_next_to_each_list(lang):
+    path = os.path.join(WORDS, lang + ".SOURCES.md")
+    with open(path, encoding="utf-8") as f:
+        text = f.read()
+    assert "Licence" in text and "| 5 |" in text
+
+
+def test_common_words_are_answers():
+    samples = {"en": ("5", "house"), "de": ("4", "haus"), "fr": ("6", "maison"),
+               "es": ("4", "casa"), "it": ("4", "casa"), "nl": ("4", "huis"),
+               "pl": ("4", "domy"), "pt": ("4", "casa"), "ru": ("4", "дома"),
+               "uk": ("5", "школа"), "id": ("5", "rumah"), "uz": ("4", "bola"),
+               "kk": ("5", "жұмыс")}
+    for lang, (length, word) in samples.items():
+        with open(os.path.join(WORDS, lang + ".json"), encoding="utf-8") as f:
+            data = json.load(f)
+        assert word in data["answers"][length], (lang, word)
+
+
+def test_english_answers_leave_out_plurals_and_names():
+    with open(os.path.join(WORDS, "en.json"), encoding="utf-8") as f:
+        data = json.load(f)
+    answers = set(data["answers"]["5"])
+    for word in ("cats", "houses", "james", "paris", "texas"):
+        assert word not in answers
