@@ -62,6 +62,9 @@ MIN_ZIPF = 2.5
 # as frequent in English is taken as an English word and is no answer.
 ENGLISH_RATIO = 4.0
 
+# An answer has a vowel (else it is an abbreviation or an interjection).
+VOWELS = set("aeiouyäöüąęóаеёиоуыэюяєіїәөұүі")
+
 # code -> dictionaries (file stems in /usr/share/hunspell), Debian packages,
 # licence chosen for the dictionary data.
 SOURCES = {
@@ -226,8 +229,8 @@ def length_of(lang, word):
 def load_blocklist(lang):
     """A predicate: is this normalised word blocked as an answer?
 
-    tools/wordlists/blocklists/<lang>.txt: one word a line, '#' comments,
-    '*' wildcards (fnmatch).
+    tools/wordlists/blocklists/<lang>.txt: words separated by spaces or
+    lines, '#' comments, '*' wildcards (fnmatch).
     """
     import fnmatch
     path = os.path.join(CONFIG_DIR, "blocklists", lang + ".txt")
@@ -235,14 +238,12 @@ def load_blocklist(lang):
     if os.path.exists(path):
         with open(path, encoding="utf-8") as f:
             for line in f:
-                line = line.split("#")[0].strip()
-                if not line:
-                    continue
-                word = letters.normalise(lang, line)
-                if "*" in word:
-                    patterns.append(re.compile(fnmatch.translate(word)))
-                else:
-                    exact.add(word)
+                for item in line.split("#")[0].split():
+                    word = letters.normalise(lang, item)
+                    if "*" in word:
+                        patterns.append(re.compile(fnmatch.translate(word)))
+                    else:
+                        exact.add(word)
 
     def blocked(word):
         return word in exact or any(p.match(word) for p in patterns)
@@ -380,6 +381,8 @@ def rank_and_write(lang, accepted, freq_of, extra_answer_filter=None,
         if norm not in kept[n] or blocked(norm):
             continue
         if not (cases & set(answer_cases)):
+            continue
+        if not set(norm) & VOWELS:  # abbreviations: http, млрд, tbsp
             continue
         if order == "frequency" and zipf(total) < MIN_ZIPF:
             continue

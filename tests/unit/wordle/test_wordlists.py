@@ -90,6 +90,13 @@ def test_no_blocked_answer(lists):
         assert not bad, (length, bad[:10])
 
 
+def test_answers_have_a_vowel(lists):
+    lang, data = lists
+    for length, words in data["answers"].items():
+        bad = [w for w in words if not set(w) & TOOL.VOWELS]
+        assert not bad, (length, bad[:10])
+
+
 def test_display_spellings_fold_to_their_answer(lists):
     lang, data = lists
     display = data.get("display", {})
