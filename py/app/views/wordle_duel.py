@@ -88,7 +88,7 @@ class DuelScreen:
             word = rng.choice(words.answers[length])
             self.duel = new_duel(word, rng.next_u64(), self.now())
             self._save()
-            first = self.t("wordle.you") if self.duel.first == YOU else self._bot_name()
+            first = self._names()[self.duel.first]
             self.app.announce(self.t("wordle.duel_started", length=length, first=first))
         self.typing = parts.Typing(self.meta["lang"], self.duel.length)
         self._start_ticking()
@@ -205,7 +205,7 @@ class DuelScreen:
         return self.t(f"wordle.level.{self.meta['level']}")
 
     def _names(self) -> list:
-        return [self.t("wordle.you"), self._bot_name()]
+        return [self.t("wordle.you"), self.t("wordle.computer")]
 
     def _result_text(self) -> str:
         result = self.duel.result
@@ -218,7 +218,7 @@ class DuelScreen:
         duel = self.duel
         if duel.is_over:
             return h("p", {"class": "wd-status"}, self._result_text())
-        whose = self.t("wordle.your_turn") if duel.turn == YOU else self.t("wordle.their_turn", name=self._bot_name())
+        whose = self.t("wordle.your_turn") if duel.turn == YOU else self.t("wordle.their_turn", name=self.t("wordle.computer"))
         return h("p", {"class": "wd-status"},
                  h("span", {"class": "wd-whose " + ("wd-you" if duel.turn == YOU else "wd-them")}, whose), " ",
                  h("span", {"class": "wd-clock-slot"}, parts.clock(self.t, duel.time_left(self.now()), True)))
