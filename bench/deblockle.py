@@ -14,7 +14,6 @@ Each game uses a quick set-up dealt from its seed; a game still going after
 
 import argparse
 import json
-import math
 import os
 import shutil
 import statistics
@@ -24,7 +23,9 @@ import time
 
 REPO = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..")
 sys.path.insert(0, os.path.join(REPO, "py"))
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
+from bench_stats import percentile, wilson  # noqa: E402
 from games.common.rng import SeededRng  # noqa: E402
 from games.deblockle import new_game  # noqa: E402
 from games.deblockle.ai import choose_move  # noqa: E402
@@ -69,22 +70,6 @@ def match(level, other, games, seed, options, budget, max_plies, move_ms):
         won += winner == colour
         drawn += winner is None
     return won, drawn, games - won - drawn
-
-
-def wilson(successes, n, z=1.96):
-    if n == 0:
-        return (0.0, 0.0)
-    p = successes / n
-    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
-    return (max(0.0, centre - half), min(1.0, centre + half))
-
-
-def percentile(values, fraction):
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(fraction * len(ordered)))] if ordered else 0.0
-
-
 def timing_in_pyodide(games, seed, budget):
     """The strong player's move times measured inside Pyodide, or None if it cannot run."""
     runner = os.path.join(REPO, "tools", "pyodide_run.mjs")

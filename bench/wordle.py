@@ -20,7 +20,9 @@ import time
 
 ROOT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..")
 sys.path.insert(0, os.path.join(ROOT, "py"))
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
+from bench_stats import percentile  # noqa: E402
 from games.common.rng import SeededRng  # noqa: E402
 from games.wordle.dictionary import LENGTHS, Dictionary  # noqa: E402
 from games.wordle.duel import Duel  # noqa: E402
@@ -58,12 +60,6 @@ def solo(words, length, sample, seed=1):
         answers = answers[:sample]
     counts = [solve_alone(words, length, answer) for answer in answers]
     return sum(counts) / len(counts), max(counts), len(counts)
-
-
-def percentile(values, q):
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(q * len(ordered)))] if ordered else 0.0
-
 
 def duel_move_times(langs, moves, seed=7):
     """Expert decisions in duels against a casual player, in milliseconds."""
