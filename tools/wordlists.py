@@ -363,7 +363,10 @@ def rank_and_write(lang, accepted, freq_of, extra_answer_filter=None,
         entry = by_norm.setdefault(norm, [0.0, form, -1.0, set(), n])
         entry[0] += f
         entry[3].add(case)
-        if f > entry[2] or (f == entry[2] and form < entry[1]):
+        # ties (wordfreq folds ß: Masse and Maße share "masse"): the plain
+        # spelling wins, so only a word spelt one way only gets a display
+        if f > entry[2] or (f == entry[2] and (form.lower() != norm, form)
+                            < (entry[1].lower() != norm, entry[1])):
             entry[1], entry[2] = form, f
     guesses = {n: [] for n in LENGTHS}
     answers = {n: [] for n in LENGTHS}
@@ -426,7 +429,8 @@ def wordfreq_lookup(lang):
     table = wordfreq.get_frequency_dict(lang)
 
     def freq_of(form):
-        return table.get(form.lower(), 0.0)
+        # wordfreq case-folds its keys (German ß -> ss: "gross" for groß)
+        return table.get(form.lower()) or table.get(form.casefold(), 0.0)
     return freq_of
 
 
