@@ -5,7 +5,7 @@ The engine's own from_json validates the state; when it refuses, the view
 calls `discard_bad` and that game alone is reset.
 """
 
-from .storage import Record, Schema, Store
+from .storage import Record, Schema, Store, StorageFull
 
 
 def clean_saved(data):
@@ -42,3 +42,19 @@ def clear(store: Store, game: str) -> None:
 
 def discard_bad(store: Store, game: str) -> None:
     store.reset(f"saved:{game}")
+
+
+def update_prefs(store: Store, game: str, prefs: dict, changes: dict) -> dict:
+    """Merge `changes` into the game's remembered choices; the merged prefs.
+    When storage is full the player has been told, and the choice still holds
+    for this visit."""
+    merged = {**prefs, **changes}
+
+    def change(saved):
+        saved.update(changes)
+        return saved
+
+    try:
+        return store.update(f"prefs:{game}", change).data
+    except StorageFull:
+        return merged

@@ -13,7 +13,7 @@ from games.common.rng import SeededRng
 from games.deblockle import FACE_NAMES, State, choose_move, new_game, parse_square, square_name
 from games.deblockle.cube import ORIENTATION_OF, faces
 
-from .. import browser, router, scores
+from .. import browser, router, saved_games, scores
 from ..html import Markup, h
 from ..session import GameSession
 from .base import View
@@ -499,16 +499,7 @@ class DeblockleView(View):
             return
         elif name.startswith("blocks_"):
             value = int(value)
-
-        def change(prefs):
-            prefs[name] = value
-            return prefs
-
-        self.prefs[name] = value
-        try:
-            self.prefs = self.app.store.update(f"prefs:{GAME}", change).data
-        except Exception:
-            pass  # storage full: the player has been told; the choice holds for this visit
+        self.prefs = saved_games.update_prefs(self.app.store, GAME, self.prefs, {name: value})
 
     def press(self, name: str) -> None:
         """A click, Enter or Space on a square."""

@@ -10,7 +10,7 @@ from games.common.errors import BadState, IllegalMove
 from games.common.rng import SeededRng
 from games.marbles import SIZE, SQUARES, State, VERSIONS, choose_move, new_game, row_col
 
-from .. import browser, router, scores
+from .. import browser, router, saved_games, scores
 from ..html import h
 from ..session import GameSession
 from .base import View
@@ -289,15 +289,7 @@ class MarblesView(View):
             self.redraw()
 
     def set_pref(self, name: str, value) -> None:
-        def change(prefs):
-            prefs[name] = value
-            return prefs
-
-        self.prefs[name] = value
-        try:
-            self.prefs = self.app.store.update(f"prefs:{GAME}", change).data
-        except Exception:
-            pass  # storage full: the player has been told; the choice holds for this visit
+        self.prefs = saved_games.update_prefs(self.app.store, GAME, self.prefs, {name: value})
 
     def announce_new(self) -> None:
         self.app.announce(self.t("marbles.announce.new", number=self.state.seed))

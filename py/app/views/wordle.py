@@ -6,6 +6,7 @@ methods; this view routes actions and keys to the one showing.
 from games.wordle.letters import LANGUAGES
 from games.wordle.players import LEVELS
 
+from .. import saved_games
 from ..html import h
 from .base import View
 from .wordle_duel import DuelScreen, wanted_duel
@@ -58,15 +59,8 @@ class WordleView(View):
         return prefs
 
     def set_prefs(self, **changes) -> None:
+        saved_games.update_prefs(self.app.store, GAME, self.prefs, changes)
         self.prefs.update(changes)
-
-        def change(data):
-            return {**(data if isinstance(data, dict) else {}), **changes}
-
-        try:
-            self.app.store.update(f"prefs:{GAME}", change)
-        except Exception:  # storage full: the choice holds for this visit
-            pass
 
     # --- drawing ------------------------------------------------------------------
     def title(self) -> str:
