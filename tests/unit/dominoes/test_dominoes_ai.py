@@ -9,7 +9,7 @@ from games.dominoes.ai import PLAYERS, choose_move
 from games.dominoes.ai.fastsim import HAS, Ends, Sim
 from games.dominoes.ai.knowledge import Knowledge
 from games.dominoes.ai.sampling import sample_world
-from games.dominoes.ai.strong import outcome
+from games.dominoes.ai.strong import win_chance
 from games.dominoes.tiles import parse
 
 
@@ -68,10 +68,23 @@ def test_strong_takes_a_big_score_and_goes_out():
 
 def test_strong_plays_for_the_team():
     """In partnership games it plays for the team: a partner's points are its own."""
-    s = Sim(Ends(), 4, [0, 1, 0, 1], [[], [], [], []], [], [0, 0], 250, 0)
-    s.scores = [30, 10]
-    assert outcome(s, 0, [0, 0]) == 20
-    assert outcome(s, 1, [0, 0]) == -20
+    s = Sim(Ends(), 4, [0, 1, 0, 1], [[], [], [], []], [], [30, 10], 250, 0)
+    assert win_chance(s, 0) > 0.5 > win_chance(s, 1)
+    assert win_chance(s, 0) + win_chance(s, 1) == pytest.approx(1.0)
+    s.winner = 1
+    assert (win_chance(s, 0), win_chance(s, 1)) == (0.0, 1.0)
+
+
+def test_strong_values_the_race_to_250_over_the_margin():
+    """End-of-game awareness: 10 points that finish the game beat 30 that don't,
+    and near 250 a lead is worth more than the same lead early on."""
+    def chance(mine, theirs):
+        return win_chance(Sim(Ends(), 2, [0, 1], [[], []], [], [mine, theirs], 250, 0), 0)
+
+    finished = Sim(Ends(), 2, [0, 1], [[], []], [], [250, 240], 250, 0)
+    finished.winner = 0
+    assert win_chance(finished, 0) == 1.0 > chance(245, 240)
+    assert chance(230, 200) > chance(60, 30) > 0.5
 
 
 def test_knowledge_a_seat_that_drew_lacks_the_open_numbers():

@@ -4,9 +4,11 @@ Each sampled world deals the unseen tiles to the other hands and the boneyard,
 respecting who is known to lack which numbers and weighted by how well it
 explains the other seats' past plays (see inference.py). Every candidate move
 is played out to the end of the hand in the same worlds, and the move with the
-best average outcome for the player's team wins. Budget = playouts per move.
+best average chance of winning the game for the player's team wins (see
+win_chance). Budget = playouts per move.
 """
 
+import math
 import random
 
 from .fastsim import Sim, ends_from_layout
@@ -17,8 +19,9 @@ from .policies import greedy_pick
 from .sampling import sample_world
 
 DEFAULT_BUDGET = 800
-WIN_BONUS = 100  # the value of reaching the target during a playout, in points
 POOL = 5  # at most this many worlds sampled for each one played out
+# The spread of the final race in win_chance, per square root of the points still needed.
+SPREAD = 4.0
 
 
 def choose_move(view: dict, rng, budget=None) -> dict:
@@ -31,7 +34,6 @@ def choose_move(view: dict, rng, budget=None) -> dict:
     team = team_list(view)
     me = team[view["seat"]]
     ends = ends_from_layout(knowledge.layout)
-    scores = view["scores"]
     target = view["options"]["target"]
     count = max(4, budget // len(options))
     totals = [0.0] * len(options)
@@ -39,12 +41,12 @@ def choose_move(view: dict, rng, budget=None) -> dict:
     # and much faster than a pure-Python generator for the many shuffles.
     fast = random.Random(rng.next_u64())
     for hands, boneyard in weighted_worlds(knowledge, fast, sample_world, count, POOL * count):
-        world = Sim(ends, len(team), team, hands, boneyard, scores, target, view["seat"])
+        world = Sim(ends, len(team), team, hands, boneyard, view["scores"], target, view["seat"])
         for index, (t, i) in enumerate(options):
             s = world.copy()
             s.play(t, i)
             rollout(s)
-            totals[index] += outcome(s, me, scores)
+            totals[index] += win_chance(s, me)
     return legal[max(range(len(options)), key=totals.__getitem__)]
 
 
@@ -61,9 +63,15 @@ def rollout(s: Sim) -> None:
             s.pass_turn()
 
 
-def outcome(s: Sim, me: int, before: list) -> float:
-    gains = [after - b for after, b in zip(s.scores, before)]
-    value = gains[me] - max(g for team, g in enumerate(gains) if team != me)
+def win_chance(s: Sim, me: int) -> float:
+    """The team's chance of winning the game from the end of a playout: 1 or 0
+    when it ended the game, else a logistic guess from the points each side
+    still needs. Early on this is close to "points won minus points lost"; near
+    250 it values the race (blocking a rival who is nearly there, going for the
+    points that finish the game) over the margin."""
     if s.winner is not None:
-        value += WIN_BONUS if s.winner == me else -WIN_BONUS
-    return value
+        return 1.0 if s.winner == me else 0.0
+    need = s.target - s.scores[me]
+    rival = min(s.target - score for team, score in enumerate(s.scores) if team != me)
+    spread = SPREAD * math.sqrt((need + rival) / 2)
+    return 1.0 / (1.0 + math.exp((need - rival) / spread))
