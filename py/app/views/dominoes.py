@@ -805,6 +805,8 @@ class DominoesView(View):
     def on_pointer(self, event) -> None:
         kind = str(event.type)
         if kind == "pointerdown":
+            if self.drag is not None and self.drag["ghost"] is not None:
+                return  # a second finger while a tile is in the air
             node = event.target.closest(".dm-hand .playable") if event.button == 0 else None
             tile = parse_tile(str(node.dataset.tile)) if found(node) else None
             if tile is not None and self.viewer_moves():
