@@ -57,7 +57,7 @@ GUESS_CAP = 30000
 # Answers per length at most, and the lowest wordfreq Zipf value allowed
 # (3.0 = once per million words).
 ANSWER_CAP = {4: 1500, 5: 2500, 6: 2500}
-MIN_ZIPF = 2.5
+MIN_ZIPF = 3.0
 # A word of another Latin-script language that is more than this many times
 # as frequent in English is taken as an English word and is no answer.
 ENGLISH_RATIO = 4.0
