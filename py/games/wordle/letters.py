@@ -26,9 +26,9 @@ Decisions, language by language (the guide's proposal, with the details):
 - kk: all 42 letters of the Kazakh Cyrillic alphabet (the 33 Russian ones
   plus ә ғ қ ң ө ұ ү һ і). A number row of the nine Kazakh letters above
   ЙЦУКЕН, as on the Kazakh keyboard.
-- uz: the official Latin alphabet: a-z less c and w (24 letters), plus
-  oʻ gʻ sh ch as one tile each (29 sounds, 28 tiles; "ng" is two tiles,
-  n and g, as official Uzbek spelling treats it). The turned comma ʻ
+- uz: the official Latin alphabet in 28 tiles: a-z less c and w (24
+  letters) plus oʻ gʻ sh ch as one tile each; "ng" is two tiles (n, g),
+  and the glottal stop ʼ (tutuq belgisi) is no tile. The turned comma ʻ
   (U+02BB) is the stored form; ' ’ ‘ ` ʼ are accepted for it. Any ʻ not
   after o or g (the glottal stop "tutuq belgisi") is not a tile: such words
   are left out. Keyboard: QWERTY less C and W, with OʻGʻ, Sh, Ch added.
