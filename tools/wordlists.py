@@ -38,15 +38,13 @@ What it does, per language (see static/words/README.md for the credits):
 Deterministic: the same packages give byte-identical files.
 """
 
-import argparse
 import importlib.util
 import json
 import os
 import re
-import subprocess
+import subprocess  # noqa: F401 (used by the builders; importable under Pyodide too)
 import sys
 import time
-from concurrent.futures import ProcessPoolExecutor
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, os.path.join(ROOT, "py"))
@@ -843,6 +841,10 @@ def build(lang):
 
 
 def main(argv=None):
+    # imported here: the unit tests import this module (for its blocklists
+    # and constants), also under Pyodide, which has no process pool
+    import argparse
+    from concurrent.futures import ProcessPoolExecutor
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("languages", nargs="*", help="language codes (default: all 13)")
     parser.add_argument("--jobs", type=int, default=2, help="processes (default 2)")
