@@ -454,7 +454,7 @@ class TournamentScreen:
             return
         name = data.get("value")
         if name is None:
-            node = self.view.root.querySelector("#wt-name") if self.view.root is not None else None
+            node = self._find("#wt-name")
             name = str(node.value) if node is not None else ""
         if name.strip() == self.game.players[0]["name"]:
             return
@@ -500,7 +500,7 @@ class TournamentScreen:
         if self.mode != "group":
             return
         name = data.get("value")
-        node = self.view.root.querySelector("#wt-member") if self.view.root is not None else None
+        node = self._find("#wt-member")
         if name is None:
             name = str(node.value) if node is not None else ""
             if not name.strip():
@@ -516,7 +516,7 @@ class TournamentScreen:
         self.app.announce(self.message)
         self._refresh_address()
         self.view.refresh()
-        node = self.view.root.querySelector("#wt-member") if self.view.root is not None else None
+        node = self._find("#wt-member")
         if node is not None:
             node.focus()
 
@@ -570,7 +570,8 @@ class TournamentScreen:
         rnd = self.game.current
         if rnd is None or not 0 <= index < len(rnd["matches"]):
             return
-        self.out_seen = True
+        if self.game.humans_done:
+            self.out_seen = True
         self.watching = None if self.watching == index or index == self.focus and self._humans_in() else index
         self.view.refresh()
 
@@ -608,7 +609,7 @@ class TournamentScreen:
         if self.mode == "game" and self.game is not None and not self.game.humans_done:
             self.confirm_leave = True
             self.view.refresh()
-            button = self.view.root.querySelector("[data-action='wt-leave-yes']") if self.view.root else None
+            button = self._find("[data-action='wt-leave-yes']")
             if button is not None:
                 button.focus()
 
@@ -923,13 +924,13 @@ class TournamentScreen:
                  h("p", {}, t("wt.watch_hint")),
                  self._finish_buttons())
 
-    def _finish_buttons(self):
+    def _finish_buttons(self, first=None):
         t = self.t
         back = (h("button", {"type": "button", "class": "button subtle", "data-action": "wt-back-to-group"},
                   t("wt.back_to_group")) if self.group is not None else
                 h("button", {"type": "button", "class": "button subtle", "data-action": "wt-new"}, t("wt.new_tournament")))
-        return h("div", {"class": "wd-actions"},
-                 h("button", {"type": "button", "class": "button", "data-action": "wt-finish"}, t("wt.finish")),
+        return h("div", {"class": "wd-actions"}, first,
+                 h("button", {"type": "button", "class": "button subtle", "data-action": "wt-finish"}, t("wt.finish")),
                  back)
 
     def _render_out(self, view):
@@ -947,11 +948,9 @@ class TournamentScreen:
                              t("wt.rating_line", before=p["rating"], after=after, change=tp.signed(p["rating_change"])))))
         return h("div", {"class": "wt-card wt-out"},
                  h("h2", {}, t("wt.out_title") if self.group is None else t("wt.group_out_title")),
-                 lines,
-                 h("div", {"class": "wd-actions"},
-                   h("button", {"type": "button", "class": "button primary", "data-action": "wt-watch-on"},
-                     t("wt.watch_on"))),
-                 self._finish_buttons())
+                  lines,
+                 self._finish_buttons(h("button", {"type": "button", "class": "button primary",
+                                                   "data-action": "wt-watch-on"}, t("wt.watch_on"))))
 
     def _render_end(self, view):
         t = self.t
@@ -999,7 +998,8 @@ class TournamentScreen:
             elif self.game.phase == "intro":
                 state = t("wt.letters", length=d["length"])
             else:
-                state = t("wt.to_play", name=self._name(d["players"][d["turn"]]))
+                to_play = d["players"][d["turn"]]
+                state = t("wordle.your_turn") if self._is_you(to_play) else t("wt.to_play", name=self._name(to_play))
             mine = bool(set(d["players"]) & humans)
             duels.append(h("li", {},
                            h("button", {"type": "button", "class": "wt-duel-card" + (" wt-mine" if mine else ""),
@@ -1022,11 +1022,20 @@ class TournamentScreen:
         return t("wt.short_won", name=self._name(d["players"][d["result"]["winner"]]))
 
     # --- partial updates -----------------------------------------------------------------------
+    def _find(self, selector):
+        """The first element of the view matching `selector`, or None (querySelector
+        gives JS null, not None, when nothing matches)."""
+        root = self.view.root
+        if root is None:
+            return None
+        node = root.querySelector(selector)
+        return None if node is None or type(node).__name__ == "JsNull" else node
+
     def _refresh_side(self) -> None:
         root = self.view.root
         if root is None or self.app.view is not self.view:
             return
-        side = root.querySelector(".wt-side")
+        side = self._find(".wt-side")
         if side is None:
             self.view.refresh()
             return
@@ -1039,12 +1048,12 @@ class TournamentScreen:
         if root is None or self.app.view is not self.view or self.game is None:
             return
         view = view or self._current_view()
-        slot = root.querySelector(".wd-clock-slot")
+        slot = self._find(".wd-clock-slot")
         if slot is not None:
             index = int(slot.dataset.duel)
             if index < len(view["duels"]):
                 slot.innerHTML = parts.clock(self.t, view["duels"][index]["time_left"], self.game.phase == "playing")
-        intro = root.querySelector(".wt-intro-left")
+        intro = self._find(".wt-intro-left")
         if intro is not None:
             intro.textContent = self.t("wt.starts_in", seconds=(view["intro_left"] + 999) // 1000)
 

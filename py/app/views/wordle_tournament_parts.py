@@ -217,8 +217,7 @@ def rating_chart(t, start: int, history: list, width: int = 240, height: int = 7
     last_x, last_y = points[-1]
     label = t("wt.chart_label", count=len(history), first=values[0], last=values[-1],
               low=min(values), high=max(values))
-    return h("svg", {"class": "wt-chart", "viewBox": f"0 0 {width} {height}", "role": "img", "aria-label": label,
-                     "preserveAspectRatio": "none"},
+    return h("svg", {"class": "wt-chart", "viewBox": f"0 0 {width} {height}", "role": "img", "aria-label": label},
              h("title", {}, label),
              h("line", {"x1": pad, "x2": width - pad, "y1": point(0, start)[1], "y2": point(0, start)[1],
                         "class": "wt-chart-base"}),

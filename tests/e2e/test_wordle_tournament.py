@@ -1,0 +1,324 @@
+"""The Wordle Tournament played in the page, with an accelerated clock.
+
+The test knows every hidden word the way the page does: it reads the saved
+tournament from localStorage and loads it with the engine's own code and the
+shipped word list. A tournament is fixed by its seed and by what the humans
+do (not by when they do it), so the test first simulates, with the engine and
+the shipped list, the play it will make through the page, and picks the first
+seed that shows what it needs: an invalid guess and a skipped turn in round 1
+(then solving), rounds 2 and 3 lost on purpose (letting the clock run), then
+solving at once until a bye, then losing until out.
+A group of two (seed 4) meets in round 1: pairing does not depend on words.
+"""
+
+import json
+import re
+import time
+from pathlib import Path
+
+from playwright.sync_api import expect
+
+from e2e_support import ROOT, wait_ready
+from games.wordle.dictionary import Dictionary
+from games.wordle.tournament import Tournament, new_lobby
+
+SHOTS = "/tmp/wt"
+WORDS = Dictionary("en", json.loads((ROOT / "static" / "words" / "en.json").read_text("utf-8")))
+HTML_NAME = "<b>Bo</b>"
+
+
+def saved(page) -> Tournament | None:
+    raw = page.evaluate("localStorage.getItem('gemau:wordle-tournament')")
+    if not raw:
+        return None
+    data = json.loads(raw)["data"]
+    return Tournament.from_json(data["state"], WORDS) if data else None
+
+
+def my_duel(t, pid=0):
+    for m in t.current["matches"]:
+        if pid in m["players"]:
+            return m
+    return None
+
+
+def my_turn(page) -> bool:
+    return page.locator(".wt-duel .wd-whose.wd-you").count() > 0 and \
+        page.locator(".wd-key[data-key='enter']:not([disabled])").count() > 0
+
+
+def type_word(page, tiles, on_screen=True):
+    if on_screen:
+        for tile in tiles:
+            page.locator(f".wd-key[data-key='{tile}']").click()
+        page.locator(".wd-key[data-key='enter']").click()
+    else:
+        page.keyboard.type("".join(tiles))
+        page.keyboard.press("Enter")
+
+
+LOSE_ON_PURPOSE = (2, 3)
+
+
+def simulate(seed):
+    """The play of test_a_whole_tournament_through_the_page, in the engine:
+    (round of your bye, your placement, round you were out)."""
+    t = new_lobby(WORDS, [{"name": None, "rating": 1000}], seed)
+    t.start(0)
+    bye = None
+    while not t.humans_done:
+        r = t.round_number
+        if t.current["bye"] == 0 and bye is None:
+            bye = r
+        match = my_duel(t)
+        if t.phase == "playing" and match and not match["duel"].is_over:
+            duel = match["duel"]
+            seat = match["players"].index(0)
+            if duel.turn == seat:
+                skip = r in LOSE_ON_PURPOSE or (bye is not None and r > bye) or (r == 1 and duel.turns_used(seat) == 0)
+                if not skip:
+                    t.guess(0, "".join(WORDS.tiles(duel.word)), duel.turn_started + 2000)
+                    continue
+        t.advance(t.next_event_at())
+    return bye, t.players[0]["placement"], t.players[0]["placed_round"]
+
+
+def pick_seed():
+    for seed in range(1, 200):
+        bye, placement, out = simulate(seed)
+        if bye is not None and bye <= 6 and out == bye + 1:
+            return seed, placement
+    raise AssertionError("no seed gives a bye and then an elimination")
+
+
+def test_a_whole_tournament_through_the_page(open_app):
+    seed, placement = pick_seed()
+    page = open_app(f"#/wordle?mode=tournament&seed={seed}&speed=10", viewport={"width": 1200, "height": 900})
+    lobby = page.locator(".wt-lobby")
+    expect(lobby).to_be_visible(timeout=30_000)
+    expect(page.locator(".wt-lobby-players tbody tr")).to_have_count(8)
+
+    # Rule "Players are anonymous: a nickname is made up for you, and you can change it";
+    # the nickname is shown as text, never as markup.
+    made_up = page.locator("#wt-name").input_value()
+    assert re.fullmatch(r"[A-Z][a-z]+[A-Z][a-z]+", made_up)
+    page.locator("#wt-name").fill(HTML_NAME)
+    page.locator("button[data-action='wt-rename']").click()
+    first = page.locator(".wt-lobby-players tbody tr").first
+    expect(first.locator(".wt-name")).to_have_text(HTML_NAME)
+    assert page.locator(".wt-lobby-players b").count() == 0
+    # Bots are rated within 200 of you.
+    ratings = [int(x) for x in page.locator(".wt-lobby-players tbody td.wt-num").all_inner_texts()]
+    assert ratings[0] == 1000 and all(800 <= r <= 1200 for r in ratings)
+    page.screenshot(path=f"{SHOTS}/lobby.png", full_page=True)
+
+    page.locator("button[data-action='wt-start']").click()
+    expect(page.locator(".wt-intro")).to_be_visible()
+    expect(page.locator(".wt-pair")).to_have_count(4)
+    expect(page.locator(".wt-pair-mine .wt-name", has_text=re.compile("^You$"))).to_have_count(1)
+    page.screenshot(path=f"{SHOTS}/intro.png", full_page=True)
+
+    seen = set()
+    deadline = time.time() + 300
+    while page.locator(".wt-out").count() == 0:
+        if time.time() > deadline:
+            (Path(SHOTS) / "state.json").write_text(json.dumps(saved(page).to_json()))
+        assert time.time() < deadline, f"the tournament took too long; saw {sorted(seen)}"
+        t = saved(page)
+        if t is not None and t.phase == "over":
+            (Path(SHOTS) / "state.json").write_text(json.dumps(t.to_json()))
+        assert t is None or t.phase != "over", f"the tournament ended with you in it; saw {sorted(seen)}"
+        if t is None or t.phase != "playing":
+            page.wait_for_timeout(150)
+            continue
+        rnd = t.round_number
+        if t.current["bye"] == 0 and "watched" not in seen:
+            # Rule "Byes": no duel, no life lost; meanwhile another duel can be watched.
+            expect(page.locator(".wt-bye")).to_be_visible()
+            seen.add("bye")
+            lives_before = t.players[0]["lives"]
+            page.locator(".wt-duel-card").first.click()
+            expect(page.locator(".wt-watching .wd-board")).to_be_visible()
+            expect(page.locator(".wt-duel-card[aria-pressed='true']")).to_have_count(1)
+            page.screenshot(path=f"{SHOTS}/watching.png", full_page=True)
+            page.locator("button[data-action='wt-unwatch']").click()
+            expect(page.locator(".wt-bye")).to_be_visible()
+            seen.add("watched")
+            assert saved(page).players[0]["lives"] == lives_before
+            continue
+        if not my_turn(page):
+            page.wait_for_timeout(100)
+            continue
+        match = my_duel(t)
+        duel = match["duel"]
+        seat = match["players"].index(0)
+        if duel.is_over or duel.turn != seat:
+            page.wait_for_timeout(100)
+            continue
+        tiles = WORDS.tiles(duel.word)
+        if rnd == 1 and "invalid" not in seen:
+            # Rule "A guess must have the right length and be in the dictionary.
+            # Otherwise the row shakes, a message appears, and the turn and the clock go on."
+            type_word(page, ["q"] * duel.length)
+            expect(page.locator(".wd-message.wd-error")).to_contain_text("not in the word list")
+            expect(page.locator(".wd-current.wd-shake")).to_have_count(1)
+            expect(page.locator(".wd-whose.wd-you")).to_be_visible()
+            page.screenshot(path=f"{SHOTS}/invalid.png", full_page=True)
+            seen.add("invalid")
+            # Rule "If your time runs out, your turn is skipped: it counts as used
+            # and passes to your opponent."
+            expect(page.locator(".wd-row.wd-you.wd-skipped")).to_have_count(1, timeout=15_000)
+            seen.add("skipped")
+            continue
+        if rnd in (2, 3) or "bye" in seen:
+            seen.add(f"let-clock-run-{rnd}")
+            page.wait_for_timeout(200)
+            continue  # lose this duel on purpose
+        type_word(page, tiles, on_screen=rnd == 1)
+        expect(page.locator(".wd-row.wd-you .wd-correct")).to_have_count(duel.length, timeout=5_000)
+        if rnd == 1:
+            page.screenshot(path=f"{SHOTS}/solved.png", full_page=True)
+        seen.add(f"solved-{rnd}")
+        page.wait_for_timeout(200)
+
+    assert {"invalid", "skipped", "bye", "watched", "solved-1"} <= seen, seen
+    # Rule "Once you are out you see your rating change at once, and you can
+    # leave or go on watching the other duels."
+    t = saved(page)
+    me = t.players[0]
+    assert me["placement"] == placement and me["left"] is None
+    out = page.locator(".wt-out")
+    expect(out).to_contain_text(f"Placement {me['placement']} of 8")
+    expect(out.locator(".wt-rating-change")).to_contain_text(
+        f"Rating 1000 → {1000 + me['rating_change']}")
+    page.screenshot(path=f"{SHOTS}/out.png", full_page=True)
+    page.locator("button[data-action='wt-watch-on']").click()
+    expect(page.locator(".wt-side .wt-player.wt-human .wt-status")).to_have_text(f"place {placement}")
+    page.locator(".wt-duel-card").first.click()
+    expect(page.locator(".wt-watching .wd-board")).to_be_visible()
+    page.screenshot(path=f"{SHOTS}/watch-on.png", full_page=True)
+    page.locator("button[data-action='wt-unwatch']").click()
+    page.locator("button[data-action='wt-finish']").click()
+
+    # The end: final placements and rating changes of all 8.
+    end = page.locator(".wt-end")
+    expect(end).to_be_visible(timeout=30_000)
+    rows = end.locator(".wt-standings tbody tr")
+    expect(rows).to_have_count(8)
+    final = saved(page)
+    assert final.phase == "over"
+    for p in final.players:
+        row = end.locator(f".wt-standings tbody tr[data-player='{p['id']}']")
+        expect(row.locator("td").first).to_have_text(str(p["placement"]))
+        expect(row.locator(".wt-name")).to_have_text(p["name"])
+        expect(row.locator("td.wt-num").last).to_have_text(str(p["rating"] + p["rating_change"]))
+    assert end.locator("b").count() == 0
+    page.screenshot(path=f"{SHOTS}/end.png", full_page=True)
+
+    # The rating persists with its history; the statistics count the tournament.
+    expect(end.locator(".wt-rating-now")).to_have_text(str(1000 + me["rating_change"]))
+    expect(end.locator("svg.wt-chart polyline")).to_have_count(1)
+    page.locator("button[data-action='wt-new']").click()
+    expect(page.locator(".wt-lobby")).to_be_visible()
+    expect(page.locator("#wt-name")).to_have_value(HTML_NAME)
+    expect(page.locator(".wt-lobby-players tbody tr").first.locator("td.wt-num")).to_have_text(
+        str(1000 + me["rating_change"]))
+    page.goto(page.url.split("#")[0] + "#/stats")
+    stats = page.locator("[data-stats='wordle']")
+    expect(stats).to_contain_text("Tournaments (placement)")
+    expect(stats).to_contain_text(str(placement))
+
+
+def test_a_reload_within_the_grace_period_resumes_and_leaving_costs_the_tournament(open_app):
+    page = open_app("#/wordle?mode=tournament&seed=8&speed=2", viewport={"width": 390, "height": 844})
+    expect(page.locator(".wt-lobby")).to_be_visible(timeout=30_000)
+    page.screenshot(path=f"{SHOTS}/phone-lobby.png", full_page=True)
+    page.locator("button[data-action='wt-start']").click()
+    expect(page.locator(".wt-intro")).to_be_visible()
+    page.screenshot(path=f"{SHOTS}/phone-intro.png", full_page=True)
+    expect(page.locator(".wt-game[data-phase='playing']")).to_be_visible(timeout=10_000)
+    page.screenshot(path=f"{SHOTS}/phone-duel.png", full_page=True)
+    before = saved(page)
+    assert before.round_number == 1
+
+    # Rule "coming back within 60 seconds resumes it where it stands".
+    page.reload()
+    wait_ready(page)
+    expect(page.locator(".wt-game")).to_be_visible(timeout=30_000)
+    after = saved(page)
+    me = after.players[0]
+    assert me["placement"] is None and me["left"] is None and me["lost_at"] is None
+    assert after.round_number >= 1
+    kinds = [e["type"] for e in after.log]
+    assert "disconnected" in kinds and "reconnected" in kinds
+    expect(page.locator(".wt-side .wt-player")).to_have_count(8)
+
+    # Rule "Leaving after the start counts as an automatic loss: you lose the
+    # current duel, you are eliminated".
+    page.locator("button[data-action='wt-leave']").click()
+    expect(page.locator(".wt-confirm")).to_be_visible()
+    page.screenshot(path=f"{SHOTS}/phone-leave.png", full_page=True)
+    page.locator("button[data-action='wt-leave-yes']").click()
+    out = page.locator(".wt-out")
+    expect(out).to_be_visible()
+    gone = saved(page).players[0]
+    assert gone["left"] == "left" and gone["lives"] == 0
+    expect(out).to_contain_text(f"Placement {gone['placement']} of 8")
+    expect(out.locator(".wt-rating-change")).to_contain_text(f"({'−' if gone['rating_change'] < 0 else '+'}")
+    page.screenshot(path=f"{SHOTS}/phone-out.png", full_page=True)
+    page.locator("button[data-action='wt-finish']").click()
+    expect(page.locator(".wt-end .wt-standings tbody tr")).to_have_count(8, timeout=30_000)
+    expect(page.locator(".wt-end tr[data-player='0'] .wt-note")).to_have_text("left")
+    page.screenshot(path=f"{SHOTS}/phone-end.png", full_page=True)
+
+
+def test_a_group_on_one_device(open_app, site_url):
+    page = open_app("#/wordle?mode=tournament&seed=4&speed=4", viewport={"width": 1200, "height": 900})
+    expect(page.locator(".wt-lobby")).to_be_visible(timeout=30_000)
+    page.locator("button[data-action='wt-group-open']").click()
+    group = page.locator(".wt-group")
+    expect(group).to_be_visible()
+    leader = group.locator(".wt-member .wt-name").first.inner_text()
+    page.locator("#wt-member").fill("Ana")
+    page.locator("button[data-action='wt-add']").click()
+    expect(group.locator(".wt-member")).to_have_count(2)
+    page.locator("#wt-member").fill("ana")
+    page.locator("#wt-member").press("Enter")
+    expect(page.locator(".wd-message.wd-error")).to_contain_text("taken")
+    invite = page.locator(".wt-invite-link").get_attribute("href")
+    assert invite.startswith("#/wordle?mode=tournament&group=")
+    page.screenshot(path=f"{SHOTS}/group.png", full_page=True)
+
+    page.locator("button[data-action='wt-group-lobby']").click()
+    expect(page.locator(".wt-lobby-players tr.wt-human")).to_have_count(2)
+    page.locator("button[data-action='wt-start']").click()
+    expect(page.locator(".wt-game[data-phase='playing']")).to_be_visible(timeout=15_000)
+    t = saved(page)
+    match = my_duel(t)
+    assert sorted(match["players"]) == [0, 1]
+    duel = match["duel"]
+    first = t.players[match["players"][duel.first]]["name"]
+    second = t.players[match["players"][1 - duel.first]]["name"]
+    # Two humans on one screen: the board says whose turn it is; both type on one keyboard.
+    expect(page.locator(".wt-duel .wd-whose.wd-you")).to_have_text(f"{first}: your turn")
+    wrong = next(w for w in WORDS.guess_lists[duel.length] if w != duel.word)
+    type_word(page, WORDS.tiles(wrong))
+    expect(page.locator(".wt-duel .wd-whose.wd-you")).to_have_text(f"{second}: your turn")
+    page.screenshot(path=f"{SHOTS}/group-duel.png", full_page=True)
+    type_word(page, WORDS.tiles(duel.word), on_screen=False)
+    expect(page.locator(".wt-duel .wd-status")).to_contain_text(f"{second} solved it first")
+    winner_lives = 3
+    expect(page.locator(f".wt-side .wt-player[data-player='{match['players'][1 - duel.first]}'] .wt-life:not(.wt-life-lost)")).to_have_count(winner_lives)
+
+    # The group leaves; after the tournament everyone returns to the group screen.
+    page.locator("button[data-action='wt-leave']").click()
+    page.locator("button[data-action='wt-leave-yes']").click()
+    expect(page.locator(".wt-out")).to_contain_text("The whole group is out")
+    page.locator("button[data-action='wt-finish']").click()
+    expect(page.locator(".wt-end .wt-standings tbody tr")).to_have_count(8, timeout=30_000)
+    page.locator(".wt-end button[data-action='wt-back-to-group']").click()
+    expect(page.locator(".wt-group .wt-member")).to_have_count(2)
+
+    # The invite link reopens the group, in a fresh browser too.
+    other = open_app(invite)
+    expect(other.locator(".wt-group .wt-member .wt-name")).to_have_text([leader, "Ana"])
