@@ -143,3 +143,32 @@ def test_english_answers_leave_out_plurals_and_names():
     answers = set(data["answers"]["5"])
     for word in ("cats", "houses", "james", "paris", "texas"):
         assert word not in answers
+
+
+@pytest.mark.parametrize("cyrillic, latin", [
+    ("ўзбек", "oʻzbek"),
+    ("ғалаба", "gʻalaba"),
+    ("шаҳар", "shahar"),
+    ("чўл", "choʻl"),
+    ("ер", "yer"),            # е is ye at the start of a word
+    ("шеър", None),           # ъ is the glottal stop: no tile, word left out
+    ("поезд", "poyezd"),      # ... and after a vowel
+    ("кел", "kel"),
+    ("цирк", "sirk"),         # ц is s at the start and after a consonant
+    ("милиция", "militsiya"), # ... ts after a vowel
+    ("ёз", "yoz"),
+    ("Тошкент", "Toshkent"),
+    ("исҳоқ", None),          # с+ҳ would read as the sh tile
+])
+def test_uzbek_transliteration(cyrillic, latin):
+    assert TOOL.uz_latin(cyrillic) == latin
+
+
+def test_blocklist_words_wildcards_and_normalisation(tmp_path, monkeypatch):
+    folder = tmp_path / "blocklists"
+    folder.mkdir()
+    (folder / "ru.txt").write_text("# comment\nхуй* ёлка\nсука  # inline comment\n", "utf-8")
+    monkeypatch.setattr(TOOL, "CONFIG_DIR", str(tmp_path))
+    blocked = TOOL.load_blocklist("ru")
+    assert blocked("хуйня") and blocked("елка") and blocked("сука")
+    assert not blocked("комментарий") and not blocked("дом")
