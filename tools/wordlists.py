@@ -379,7 +379,10 @@ def rank_and_write(lang, accepted, freq_of, extra_answer_filter=None,
     for n in LENGTHS:
         pool = guesses[n]
         if len(pool) > GUESS_CAP:
-            pool.sort(key=lambda p: (-p[0], p[1]))
+            # most frequent first; words wordfreq never saw are cut evenly
+            # across the alphabet (by a fixed hash), not from its end
+            import zlib
+            pool.sort(key=lambda p: (-p[0], zlib.crc32(p[1].encode("utf-8")), p[1]))
             pool = pool[:GUESS_CAP]
         guesses[n] = sorted(norm for _, norm in pool)
     kept = {n: set(guesses[n]) for n in LENGTHS}
