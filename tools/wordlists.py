@@ -343,6 +343,8 @@ def english_inflection(word, lower_words):
         return True
     if word.endswith("ies") and word[:-3] + "y" in lower_words:
         return True
+    if word.endswith("eed") or word in ("shed", "sled", "bled"):
+        return False  # need, feed, seed, breed: not see+d
     if word.endswith("ed") and (word[:-2] in lower_words or word[:-1] in lower_words
                                 or (len(word) > 4 and word[-3] == word[-4]
                                     and word[:-3] in lower_words)):
