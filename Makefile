@@ -69,3 +69,16 @@ $(WORDLISTS_VENV)/.installed:
 wordlists: $(WORDLISTS_VENV)/.installed
 	@command -v unmunch >/dev/null || { echo "apt-get install hunspell-tools hunspell-en-us hunspell-id hunspell-de-de hunspell-es hunspell-fr hunspell-it hunspell-nl hunspell-uz hunspell-pl hunspell-pt-br hunspell-pt-pt hunspell-kk hunspell-ru hunspell-uk"; exit 1; }
 	nice -n 10 $(WORDLISTS_VENV)/bin/python tools/wordlists.py
+
+# The expert Wordle player's books (static/words/<lang>.book.json) from the
+# word lists: tools/wordle_book.py searches English 3 wide, the rest greedily.
+BOOKS_VENV := .cache/books-venv
+.PHONY: books
+$(BOOKS_VENV)/.installed:
+	$(PYTHON) -m venv $(BOOKS_VENV)
+	$(BOOKS_VENV)/bin/pip install --quiet --disable-pip-version-check numpy==2.4.6
+	touch $@
+
+books: $(BOOKS_VENV)/.installed
+	nice -n 10 $(BOOKS_VENV)/bin/python tools/wordle_book.py --lang en --width 3 --root-width 3
+	nice -n 10 $(BOOKS_VENV)/bin/python tools/wordle_book.py --lang de es fr id it kk nl pl pt ru uk uz --width 1 --root-width 1

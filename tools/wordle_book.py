@@ -9,6 +9,7 @@ the tree (named by the fingerprint of its candidate set, so a duel reaches the
 same entry whoever played the rows) to the guess to play.
 
 Usage: python3 tools/wordle_book.py [--lang en ...] [--width N] [--root-width N]
+(`make books`: English searched 3 wide, the other languages greedily, ~10 min.)
 Needs numpy (build time only; the game never imports it).
 """
 
@@ -25,13 +26,11 @@ sys.path.insert(0, str(ROOT / "py"))
 
 from games.wordle.dictionary import LENGTHS, Dictionary  # noqa: E402
 from games.wordle.letters import LANGUAGES  # noqa: E402
-from games.wordle.solver import fingerprint, group_cost  # noqa: E402
+from games.wordle.solver import fingerprint  # noqa: E402
 
 WORDS = ROOT / "static" / "words"
 MAX_GUESSES = 5  # the worst case the search tries to stay within
 CANDIDATE_EDGE = 1.0  # in bits, spread over the candidates
-RANKING = "estimate"
-SHORTLIST = 40  # guesses ranked by estimated cost at each position
 TOO_DEEP = 1000  # penalty (in total guesses) for each answer needing more
 
 
@@ -59,16 +58,16 @@ def pattern_matrix(guesses: list, answers: list) -> np.ndarray:
 
 
 class Search:
-    def __init__(self, guesses, answers, width, root_width):
+    def __init__(self, guesses, answers, width, root_width, second_width=None):
         self.guesses = guesses
         self.answers = answers
         self.answer_row = {w: i for i, w in enumerate(guesses)}
         self.patterns = pattern_matrix(guesses, answers)
         self.green = 3 ** len(answers[0]) - 1
         self.width, self.root_width = width, root_width
+        self.second_width = second_width or width
         self.memo = {}
         self.book = {}
-        self.group_cost = np.array([0.0] + [group_cost(size) for size in range(1, len(answers) + 1)])
 
     def solve(self, cands: np.ndarray, depth: int = 1):
         """(total guesses over cands, worst, guess index) for answers `cands`,
@@ -91,23 +90,15 @@ class Search:
         n = len(cands)
         sub = self.patterns[:, cands]
         sizes = _group_sizes(sub)
-        # Two-stage ranking: the most informative guesses (entropy of the
-        # split), then those by estimated total guesses, using the average cost
-        # of a group of each size that solved trees show (solver.group_cost).
+        # The most informative guesses (entropy of the split) are followed;
+        # a guess that may be the answer gets a small edge.
         p = sizes / n
         with np.errstate(divide="ignore", invalid="ignore"):
             entropy = -np.where(p > 0, p * np.log2(p), 0.0).sum(axis=1)
         cand_rows = np.array([self.answer_row[self.answers[c]] for c in cands])
         entropy[cand_rows] += CANDIDATE_EDGE / n
-        shortlist = np.argsort(-entropy, kind="stable")[:SHORTLIST]
-        groups = sizes[shortlist].astype(np.float64)
-        groups[:, self.green] = 0  # the answer found: nothing more to pay
-        estimate = (groups * self.group_cost[np.minimum(groups, len(self.group_cost) - 1).astype(int)]).sum(axis=1)
-        width = self.root_width if depth == 1 else self.width
-        if RANKING == "entropy":
-            order = shortlist[:width]
-        else:
-            order = shortlist[np.argsort(estimate, kind="stable")[:width]]
+        width = self.root_width if depth == 1 else self.second_width if depth == 2 else self.width
+        order = np.argsort(-entropy, kind="stable")[:width]
         # A candidate that tells all the others apart is optimal: 2n - 1.
         perfect = cand_rows[sizes[cand_rows].max(axis=1) == 1]
         if len(perfect):
