@@ -508,7 +508,8 @@ class TournamentScreen:
         try:
             self.group = tp.add_member(self.group, name)
         except IllegalMove as refused:
-            self._say(self.t(refused.key, **refused.params), error=True)
+            key = "wt.name_taken_group" if refused.key == "wordle.name_taken" else refused.key
+            self._say(self.t(key, **refused.params), error=True)
             self.view.refresh()
             return
         self._store_group()
@@ -775,8 +776,9 @@ class TournamentScreen:
                    h("p", {"class": "wt-round"},
                      t("wt.round_info", round=view["round"], left=sum(1 for p in view["players"] if p["placement"] is None),
                        language=LANGUAGES[game.lang][0])),
-                   h("button", {"type": "button", "class": "button subtle wt-small", "data-action": "wt-leave"},
-                     t("wt.leave")) if humans_in and not self.confirm_leave else None)
+                   h("button", {"type": "button", "class": "button subtle wt-small", "data-action": "wt-leave",
+                                "aria-label": t("wt.leave")}, t("wt.leave_short"))
+                   if humans_in and not self.confirm_leave else None)
         confirm = None
         if self.confirm_leave:
             confirm = h("div", {"class": "wt-confirm", "role": "alertdialog", "aria-labelledby": "wt-confirm-text"},
