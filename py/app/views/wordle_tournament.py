@@ -238,10 +238,15 @@ class TournamentScreen:
         for e in events:
             kind = e["type"]
             if kind in ("guess", "skip"):
-                if e["duel"] in shown or e["player"] in humans:
+                if e["duel"] in shown:
                     full = True
                 match = game.rounds[e["round"] - 1]["matches"][e["duel"]]
                 if set(match["players"]) & humans:
+                    full = True
+                    duel = match["duel"]
+                    if (e["round"] == game.round_number and not duel.is_over
+                            and game.players[match["players"][duel.turn]]["human"]):
+                        self.watching = None  # a human is to play: back to that duel
                     row = {"seat": e["seat"], "guess": e.get("word"), "marks": e.get("marks")}
                     number = 1 + sum(1 for x in events[:events.index(e)]
                                      if x["type"] in ("guess", "skip") and x["round"] == e["round"]
@@ -253,6 +258,8 @@ class TournamentScreen:
                 self.watching, self.focus, self.message, self.shake = None, None, "", False
                 said.append(self._round_text(e))
             elif kind == "play":
+                if self._humans_in():
+                    self.watching = None
                 said.append(self.t("wt.said_play", round=e["round"]))
             elif kind == "duel_over" and set(e["players"]) & humans:
                 said.append(self._duel_result_text(e))
@@ -479,6 +486,13 @@ class TournamentScreen:
         self._save(force=True)
         self._start_ticking()
         self.view.refresh()
+        self._scroll_to_top()
+
+    def _scroll_to_top(self) -> None:
+        """The screen changed wholesale (the lobby became the round): show its top."""
+        node = self._find(".wt-screen")
+        if node is not None:
+            node.ownerDocument.defaultView.scrollTo(0, 0)
 
     def _act_group_open(self, _data) -> None:
         if self.mode in ("lobby", "loading") or (self.game is not None and self.game.is_over):
@@ -605,6 +619,7 @@ class TournamentScreen:
         self.watching = None
         self._after_change(force_save=True)
         self.view.refresh()
+        self._scroll_to_top()
 
     def _act_leave(self, _data) -> None:
         if self.mode == "game" and self.game is not None and not self.game.humans_done:
