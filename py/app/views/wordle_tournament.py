@@ -803,7 +803,8 @@ class TournamentScreen:
                             t("wt.leave_yes")),
                           h("button", {"type": "button", "class": "button subtle", "data-action": "wt-leave-no"},
                             t("wt.leave_no"))))
-        return h("section", {"class": "wt-screen wt-game", "data-lang": game.lang, "data-phase": game.phase},
+        return h("section", {"class": "wt-screen wt-game", "data-lang": game.lang, "data-phase": game.phase,
+                             "data-round": view["round"]},
                  header, confirm,
                  h("div", {"class": "wt-layout"},
                    h("div", {"class": "wt-main"}, self._main(view)),
@@ -888,7 +889,7 @@ class TournamentScreen:
         after = None
         if duel["result"] is not None:
             after = h("p", {"class": "wt-hint"}, t("wt.wait_round"))
-        return h("div", {"class": "wt-duel", "data-duel": duel["index"]},
+        return h("div", {"class": "wt-duel", "data-duel": duel["index"], "data-rows": len(duel["rows"])},
                  tabs, info, self._status(duel, pid), self._message(),
                  parts.board(t, self.words, duel, names, you, typed, self.shake and pid is not None),
                  after,
