@@ -964,6 +964,8 @@ class TournamentScreen:
                            " ",
                            h("span", {"class": "wt-rating-change"},
                              t("wt.rating_line", before=p["rating"], after=after, change=tp.signed(p["rating_change"])))))
+            if p["left"] is not None:
+                lines.append(h("p", {"class": "wt-out-why"}, t(f"wt.out_{p['left']}", name=p["name"])))
         return h("div", {"class": "wt-card wt-out"},
                  h("h2", {}, t("wt.out_title") if self.group is None else t("wt.group_out_title")),
                   lines,

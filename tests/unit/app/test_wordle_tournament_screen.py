@@ -1,0 +1,209 @@
+"""The Wordle Tournament screen driven under CPython: a stand-in for the
+browser module (clock, timers, storage in memory), the built-in sample word
+list, and the screen's own actions and keys, as the page would call them."""
+
+import importlib
+import sys
+import types
+
+import pytest
+
+from app.i18n import Translator
+from app.router import parse
+from app.storage import MemoryBackend, Store
+from games.wordle.sample_words import sample_dictionary
+
+WORDS = sample_dictionary()
+FRESH = ["app.browser", "app.wordle_words", "app.views.wordle", "app.views.wordle_duel",
+         "app.views.wordle_tournament"]
+
+
+class FakeApp:
+    def __init__(self):
+        self.t = Translator("en")
+        self.store = Store(MemoryBackend())
+        self.said = []
+        self.view = None
+
+    def announce(self, text):
+        self.said.append(text)
+
+    def navigate(self, href):
+        self.navigated = href
+
+
+@pytest.fixture
+def page(monkeypatch):
+    """(open(route) -> WordleView, clock list [ms], app): a browser-less page."""
+    fake = types.ModuleType("pyscript")
+    fake.document = fake.window = None
+    ffi = types.ModuleType("pyscript.ffi")
+    ffi.create_proxy = lambda f: f
+    monkeypatch.setitem(sys.modules, "pyscript", fake)
+    monkeypatch.setitem(sys.modules, "pyscript.ffi", ffi)
+    for name in FRESH:
+        monkeypatch.delitem(sys.modules, name, raising=False)
+    browser = importlib.import_module("app.browser")
+    words = importlib.import_module("app.wordle_words")
+    from app import saved_games, scores
+
+    clock = [1_000_000.0]
+
+    class Repeating:
+        def __init__(self, ms, callback):
+            pass
+
+        def stop(self):
+            pass
+
+    monkeypatch.setattr(browser, "now_ms", lambda: clock[0])
+    monkeypatch.setattr(browser, "today_iso", lambda: "2026-11-29")
+    monkeypatch.setattr(browser, "replace_hash", lambda text: None)
+    monkeypatch.setattr(browser, "Repeating", Repeating)
+    monkeypatch.setattr(words, "load", lambda lang, ready, error: ready(WORDS))
+    wordle = importlib.import_module("app.views.wordle")
+    app = FakeApp()
+    scores.register(app.store, ["wordle"])
+    saved_games.register(app.store, ["wordle"])
+
+    def open_route(route):
+        view = wordle.WordleView(app, parse(route))
+        app.view = view
+        return view
+
+    yield open_route, clock, app
+    for name in FRESH:  # the modules bound to the stand-in go; monkeypatch restores the rest
+        sys.modules.pop(name, None)
+
+
+def play(view, clock, until, solve=lambda t: True, steps=20_000):
+    """Tick the clock 200 ms at a time; the humans to play solve when `solve(t)`."""
+    screen = view.screen
+    for _ in range(steps):
+        if until(screen.game):
+            return
+        clock[0] += 200
+        screen.tick()
+        view.render()
+        game = screen.game
+        for duel in game.view(0, screen.now())["duels"]:
+            if duel["index"] == screen.focus and screen._to_play(duel) is not None and solve(game):
+                for letter in game.current["matches"][duel["index"]]["duel"].word:
+                    screen.key(letter)
+                screen.key("enter")
+    raise AssertionError("the tournament did not get there")
+
+
+def test_a_solo_tournament_from_lobby_to_final_standings(page):
+    open_route, clock, app = page
+    view = open_route("#/wordle?mode=tournament&seed=5&speed=10")
+    screen = view.screen
+    html = view.render()
+    assert "wt-lobby" in html and html.count("<tr") == 9
+    screen.on_action("wt-rename", {"value": "<b>Bo</b>"}, None)
+    html = view.render()
+    assert "&lt;b&gt;Bo&lt;/b&gt;" in html and "<b>Bo" not in html
+    screen.on_action("wt-start", {}, None)
+    assert "wt-intro" in view.render()
+
+    # An invalid guess: a message, nothing played.
+    play(view, clock, lambda g: g.view(0, screen.now())["your_turn"], solve=lambda g: False)
+    for _ in range(screen.game.view(0, screen.now())["duels"][screen.focus]["length"]):
+        screen.key("q")
+    screen.key("enter")
+    assert "not in the word list" in screen.message and screen.shake
+    assert "wd-shake" in view.render()
+
+    play(view, clock, lambda g: g.humans_done, solve=lambda g: g.round_number % 2 == 1)  # every other duel lost
+    me = screen.game.players[0]
+    html = view.render()
+    assert me["placement"] > 1 and "You are out" in html
+    assert f"Rating 1000 → {1000 + me['rating_change']}" in html
+    screen.on_action("wt-watch-on", {}, None)
+    if not screen.game.is_over:
+        screen.on_action("wt-watch", {"duel": "0"}, None)
+        assert "wt-watching" in view.render()
+        screen.on_action("wt-finish", {}, None)
+    html = view.render()
+    assert screen.game.phase == "over" and "Final standings" in html and html.count("data-player=") >= 8
+
+    ratings = app.store.load("wordle-rating").data
+    assert ratings["players"][ratings["me"]]["rating"] == 1000 + me["rating_change"]
+    stats = app.store.load("stats:wordle").data["tournament"]
+    assert stats["played"] == 1 and stats["totals"]["score"] == me["placement"]
+    assert any("tournament" in text.lower() for text in app.said)
+
+    # Opened again, the finished tournament shows its standings; a new one starts in the lobby.
+    again = open_route("#/wordle?mode=tournament")
+    assert "wt-end" in again.render()
+    again.screen.on_action("wt-new", {}, None)
+    assert "wt-lobby" in again.render() and "&lt;b&gt;Bo&lt;/b&gt;" in again.render()
+    assert app.store.load("wordle-tournament").data is None
+
+
+def test_a_reload_within_60_seconds_resumes_and_later_counts_as_leaving(page):
+    open_route, clock, app = page
+    view = open_route("#/wordle?mode=tournament&seed=7&speed=1")
+    view.screen.on_action("wt-start", {}, None)
+    clock[0] += 7_000
+    view.screen.tick()
+    view.screen.suspend()  # the page is closed
+    clock[0] += 30_000
+    back = open_route("#/wordle?mode=tournament")
+    me = back.screen.game.players[0]
+    assert back.screen.mode == "game" and me["placement"] is None and me["lost_at"] is None
+    back.screen.suspend()
+    clock[0] += 61_000
+    late = open_route("#/wordle?mode=tournament")
+    me = late.screen.game.players[0]
+    assert me["left"] == "disconnect" and me["placement"] is not None
+    html = late.render()
+    assert "You are out" in html and "more than 60 seconds" in html
+
+
+def test_leaving_asks_first_then_costs_the_tournament(page):
+    open_route, clock, app = page
+    view = open_route("#/wordle?mode=tournament&seed=9&speed=1")
+    screen = view.screen
+    screen.on_action("wt-start", {}, None)
+    screen.on_action("wt-leave", {}, None)
+    assert "wt-confirm" in view.render()
+    screen.on_action("wt-leave-no", {}, None)
+    assert "wt-confirm" not in view.render() and screen.game.players[0]["placement"] is None
+    screen.on_action("wt-leave", {}, None)
+    screen.on_action("wt-leave-yes", {}, None)
+    me = screen.game.players[0]
+    assert me["left"] == "left" and me["placement"] == 8
+    assert "You are out" in view.render()
+
+
+def test_a_group_plays_on_one_screen_and_returns_to_the_group(page):
+    open_route, clock, app = page
+    view = open_route("#/wordle?mode=tournament&seed=4&speed=10")
+    screen = view.screen
+    screen.on_action("wt-group-open", {}, None)
+    assert "wt-group" in view.render()
+    screen.on_action("wt-add", {"value": "Ana"}, None)
+    screen.on_action("wt-add", {"value": "ANA"}, None)
+    assert "already in the group" in screen.message
+    screen.on_action("wt-add", {"value": "<i>Cy</i>"}, None)
+    assert app.store.load("wordle-group").data["members"][1:] == ["Ana", "<i>Cy</i>"]
+    screen.on_action("wt-remove", {"index": "2"}, None)
+    screen.on_action("wt-group-lobby", {}, None)
+    html = view.render()
+    assert html.count('class="wt-human"') == 2
+    screen.on_action("wt-start", {}, None)
+    play(view, clock, lambda g: g.phase == "playing", solve=lambda g: False)
+    game = screen.game
+    pair = next(m for m in game.current["matches"] if 0 in m["players"])
+    assert sorted(pair["players"]) == [0, 1]  # seed 4: the two humans meet in round 1
+    html = view.render()
+    to_play = game.players[pair["players"][pair["duel"].turn]]["name"]
+    assert f"{to_play}: your turn" in html
+    play(view, clock, lambda g: g.humans_done)
+    for p in game.players[:2]:
+        assert app.store.load("wordle-rating").data["players"][p["name"].casefold()]["rating"] == \
+            p["rating"] + p["rating_change"]
+    screen.on_action("wt-finish", {}, None)
+    screen.on_action("wt-back-to-group", {}, None)
+    assert screen.mode == "group" and "wt-group" in view.render()
