@@ -396,12 +396,14 @@ class TournamentScreen:
 
     # --- keys and actions ------------------------------------------------------------------
     def key(self, key: str) -> None:
-        if self.mode != "game" or self.game is None or self.watching is not None:
+        if self.mode != "game" or self.game is None:
             return
         view = self._current_view()
         target = self._focus_typing(view)
         if target is None:
             return
+        if self.watching is not None:
+            self.watching = None  # typing while it is your turn takes you back to your duel
         if key == "enter":
             self._submit(*target)
             return
