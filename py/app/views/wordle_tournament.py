@@ -22,7 +22,7 @@ from games.wordle.tournament import SEATS, Tournament, new_lobby
 
 from .. import browser, scores, wordle_words
 from ..html import h, join
-from ..storage import StorageFull
+from ..storage import StaleWrite, StorageFull
 from . import wordle_parts as parts
 from . import wordle_tournament_parts as tp
 
@@ -58,6 +58,8 @@ class TournamentScreen:
         self.seen = 0  # events of the log already handled
         self.ticker = None
         self.saved_at = 0.0
+        self.rev = 0  # the revision of the saved tournament this tab last read or wrote
+        self.elsewhere = False  # another tab saved this tournament since: this one stops
 
         saved = self.store.load(tp.TOURNAMENT).data
         invited = tp.group_from_param(params["group"]) if "group" in params else None
@@ -168,6 +170,7 @@ class TournamentScreen:
             self._open_lobby()
             return
         self.game, self.mode = game, "game"
+        self.rev = self.store.load(tp.TOURNAMENT).rev
         self.seen = len(game.log)
         game.resume(self.now())
         self._catch_up(announce_all=False)
@@ -187,14 +190,20 @@ class TournamentScreen:
             return
         self.saved_at = real
         try:
-            self.store.save(tp.TOURNAMENT, {"state": self.game.to_json(), "meta": self.meta})
+            self.rev = self.store.save(tp.TOURNAMENT, {"state": self.game.to_json(), "meta": self.meta},
+                                       base_rev=self.rev).rev
+        except StaleWrite:
+            self._stop_ticking()
+            self.elsewhere = True
+            self.view.refresh()
         except StorageFull:
             pass
 
     def _forget(self) -> None:
         self._stop_ticking()
-        self.store.remove(tp.TOURNAMENT)
-        self.game = None
+        if not self.elsewhere:
+            self.store.remove(tp.TOURNAMENT)
+        self.game, self.rev = None, 0
 
     # --- the clock ------------------------------------------------------------------------
     def _start_ticking(self) -> None:
@@ -207,7 +216,7 @@ class TournamentScreen:
             self.ticker = None
 
     def tick(self) -> None:
-        if self.game is None or self.mode != "game":
+        if self.game is None or self.mode != "game" or self.elsewhere:
             return
         self.game.advance(self.now())
         if len(self.game.log) > self.seen:
@@ -281,6 +290,10 @@ class TournamentScreen:
         placed = [p for p in self.game.players
                   if p["human"] and p["placement"] is not None and p["id"] not in recorded]
         if not placed:
+            return
+        if self.store.load(tp.TOURNAMENT).rev > self.rev:  # another tab plays it (and records it)
+            self._stop_ticking()
+            self.elsewhere = True
             return
         data = self._ratings()
         date = browser.today_iso()
@@ -484,6 +497,7 @@ class TournamentScreen:
         self.meta = {**self.meta, "t0": int(browser.now_ms()), "speed": self.speed, "recorded": []}
         self.game.start(self.now())
         self.mode, self.seen, self.message = "game", 0, ""
+        self.rev = self.store.load(tp.TOURNAMENT).rev
         self._catch_up()
         self._save(force=True)
         self._start_ticking()
@@ -662,6 +676,10 @@ class TournamentScreen:
             return h("p", {"class": "wd-loading"}, t("wordle.loading", language=LANGUAGES[self.lang][0]))
         if self.mode == "lobby":
             return self._render_lobby()
+        if self.elsewhere:
+            return h("div", {"class": "wt-card", "role": "alert"},
+                     h("p", {}, t("wt.elsewhere")),
+                     h("a", {"class": "button", "href": "#/wordle"}, t("wt.elsewhere_leave")))
         return self._render_game()
 
     def _message(self):
@@ -1083,13 +1101,13 @@ class TournamentScreen:
     def suspend(self) -> None:
         """Hidden, closed, reloaded or left: a lost connection for the humans still in."""
         self._stop_ticking()
-        if self.mode == "game" and self.game is not None and not self.game.is_over:
+        if self.mode == "game" and not self.elsewhere and self.game is not None and not self.game.is_over:
             self.game.disconnect(self.now())
             self.seen = len(self.game.log)
             self._save(force=True)
 
     def resume(self) -> None:
-        if self.mode == "game" and self.game is not None and not self.game.is_over:
+        if self.mode == "game" and not self.elsewhere and self.game is not None and not self.game.is_over:
             self.game.reconnect(self.now())
             self._after_change(force_save=True)
             self._start_ticking()

@@ -207,3 +207,19 @@ def test_a_group_plays_on_one_screen_and_returns_to_the_group(page):
     screen.on_action("wt-finish", {}, None)
     screen.on_action("wt-back-to-group", {}, None)
     assert screen.mode == "group" and "wt-group" in view.render()
+
+
+def test_a_second_tab_takes_the_tournament_over_and_the_first_one_stops(page):
+    open_route, clock, app = page
+    first = open_route("#/wordle?mode=tournament&seed=3&speed=10")
+    first.screen.on_action("wt-start", {}, None)
+    clock[0] += 1_000
+    second = open_route("#/wordle?mode=tournament")
+    assert second.screen.mode == "game"
+    clock[0] += 2_000
+    first.screen.tick()
+    first.screen._save(force=True)
+    assert first.screen.elsewhere and "another tab" in first.render()
+    second.screen.tick()
+    second.screen._save(force=True)
+    assert not second.screen.elsewhere
