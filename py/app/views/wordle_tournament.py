@@ -853,6 +853,10 @@ class TournamentScreen:
         t = self.t
         if duel["result"] is not None:
             return h("p", {"class": "wd-status"}, self._result_line(duel))
+        if self.game.phase == "intro":
+            left = (self.game.view(None, self.now())["intro_left"] + 999) // 1000
+            return h("p", {"class": "wd-status"},
+                     h("span", {"class": "wt-intro-left"}, t("wt.starts_in", seconds=left)))
         seat = duel["turn"]
         name = self._name(duel["players"][seat])
         human = self.game.players[duel["players"][seat]]["human"]
