@@ -10,6 +10,7 @@ from .. import saved_games
 from ..html import h
 from .base import View
 from .wordle_duel import DuelScreen, wanted_duel
+from .wordle_parts import language_select
 
 GAME = "wordle"
 DEFAULT_PREFS = {"lang": "en", "level": "skilled", "colour_blind": False}
@@ -84,9 +85,7 @@ class WordleView(View):
 
     def _home(self):
         t = self.t
-        languages = h("select", {"id": "wd-lang", "data-action": "wd-lang"},
-                      [h("option", {"value": code, "selected": code == self.prefs["lang"]}, native)
-                       for code, (native, _english) in sorted(LANGUAGES.items(), key=lambda item: item[1][0])])
+        languages = language_select(t, "wd-lang", "wd-lang", self.prefs["lang"])
         levels = h("select", {"id": "wd-level", "data-action": "wd-level"},
                    [h("option", {"value": level, "selected": level == self.prefs["level"]}, t(f"wordle.level.{level}"))
                     for level in LEVEL_ORDER])

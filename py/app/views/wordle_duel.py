@@ -233,13 +233,13 @@ class DuelScreen:
         if self.loading_error:
             return h("p", {"class": "wd-message wd-error", "role": "alert"}, self.loading_error)
         if self.duel is None or self.words is None:
-            return h("p", {"class": "wd-loading"}, t("wordle.loading", language=LANGUAGES[self.meta["lang"]][0]))
+            return h("p", {"class": "wd-loading"}, t("wordle.loading", language=parts.language_name(t, self.meta["lang"])))
         duel = self.duel
         view = duel.view(self.now())
         lang = self.meta["lang"]
         typed = self.typing.tiles() if self.typing else []
         heading = h("p", {"class": "wd-duel-info"},
-                    t("wordle.duel_info", language=LANGUAGES[lang][0], length=duel.length, name=self._bot_name()))
+                    t("wordle.duel_info", language=parts.language_name(t, lang), length=duel.length, name=self._bot_name()))
         message = h("p", {"class": "wd-message" + (" wd-error" if self.message_is_error else ""), "role": "alert"},
                     self.message)
         after = None

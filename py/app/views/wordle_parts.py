@@ -105,6 +105,17 @@ def _key(text, key, cls, enabled, label):
                         "disabled": not enabled, "aria-label": label}, text)
 
 
+def language_name(t, code: str) -> str:
+    """A word language by its own name (Deutsch, Қазақша, ...), as selectors show them."""
+    return t(f"wordle.lang.{code}")
+
+
+def language_select(t, element_id: str, action: str, selected: str):
+    codes = sorted(letters.LANGUAGES, key=lambda code: letters.LANGUAGES[code][0])
+    return h("select", {"id": element_id, "data-action": action},
+             [h("option", {"value": code, "selected": code == selected}, language_name(t, code)) for code in codes])
+
+
 def clock(t, milliseconds: int, running: bool):
     seconds = (max(0, milliseconds) + 999) // 1000
     cls = "wd-clock" + (" wd-clock-low" if running and seconds <= 10 else "") + ("" if running else " wd-clock-stopped")

@@ -673,7 +673,7 @@ class TournamentScreen:
         if self.mode == "group":
             return self._render_group()
         if self.mode == "loading" or self.words is None or self.game is None:
-            return h("p", {"class": "wd-loading"}, t("wordle.loading", language=LANGUAGES[self.lang][0]))
+            return h("p", {"class": "wd-loading"}, t("wordle.loading", language=parts.language_name(t, self.lang)))
         if self.mode == "lobby":
             return self._render_lobby()
         if self.elsewhere:
@@ -687,9 +687,7 @@ class TournamentScreen:
                  self.message)
 
     def _language_select(self, lang):
-        return h("select", {"id": "wt-lang", "data-action": "wt-lang"},
-                 [h("option", {"value": code, "selected": code == lang}, native)
-                  for code, (native, _english) in sorted(LANGUAGES.items(), key=lambda item: item[1][0])])
+        return parts.language_select(self.t, "wt-lang", "wt-lang", lang)
 
     # the lobby
     def _render_lobby(self):
@@ -810,7 +808,7 @@ class TournamentScreen:
         header = h("div", {"class": "wt-head"},
                    h("p", {"class": "wt-round"},
                      t("wt.round_info", round=view["round"], left=sum(1 for p in view["players"] if p["placement"] is None),
-                       language=LANGUAGES[game.lang][0])),
+                       language=parts.language_name(t, game.lang))),
                    h("button", {"type": "button", "class": "button subtle wt-small", "data-action": "wt-leave",
                                 "aria-label": t("wt.leave")}, t("wt.leave_short"))
                    if humans_in and not self.confirm_leave else None)
