@@ -51,3 +51,13 @@ def parse(hash_text: str) -> Route:
 def href(page: str, detail: str | None = None, **params) -> str:
     path = "#/" if page == "hub" else f"#/{page}" + (f"/{detail}" if detail else "")
     return path + (("?" + "&".join(f"{encode(k)}={encode(str(v))}" for k, v in params.items())) if params else "")
+
+
+def int_param(params: dict, name: str, low: int, high: int, default=None):
+    """An integer option from the address, or `default` when it is missing,
+    not a number or outside [low, high]."""
+    try:
+        value = int(params[name])
+    except (KeyError, ValueError):
+        return default
+    return value if low <= value <= high else default

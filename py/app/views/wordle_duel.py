@@ -14,7 +14,7 @@ from games.wordle.duel import Duel, new_duel
 from games.wordle.letters import LANGUAGES
 from games.wordle.players import LEVELS, Player
 
-from .. import browser, saved_games, scores, wordle_words
+from .. import browser, router, saved_games, scores, wordle_words
 from ..html import h
 from ..session import GameSession
 from . import wordle_parts as parts
@@ -285,11 +285,8 @@ class DuelScreen:
 def wanted_duel(params: dict):
     """(seed, lang, level) asked for in "#/wordle?mode=duel&seed=N&lang=xx&level=y",
     or None: a duel can be shared (and tested) by its number."""
-    try:
-        seed = int(params["seed"])
-    except (KeyError, ValueError):
-        return None
-    if not 0 <= seed <= MAX_SEED:
+    seed = router.int_param(params, "seed", 0, MAX_SEED)
+    if seed is None:
         return None
     lang = params.get("lang") if params.get("lang") in LANGUAGES else None
     level = params.get("level") if params.get("level") in LEVELS else None
@@ -298,7 +295,4 @@ def wanted_duel(params: dict):
 
 def _speed(params: dict) -> int:
     """Test-only: `speed=N` runs the duel clock N times faster (1 to 100)."""
-    try:
-        return min(100, max(1, int(params.get("speed", "1"))))
-    except ValueError:
-        return 1
+    return router.int_param(params, "speed", 1, 100, default=1)

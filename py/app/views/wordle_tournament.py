@@ -20,7 +20,7 @@ from games.wordle.letters import LANGUAGES
 from games.wordle.nicknames import MAX_LENGTH, make_nickname
 from games.wordle.tournament import SEATS, Tournament, new_lobby
 
-from .. import browser, scores, wordle_words
+from .. import browser, router, scores, wordle_words
 from ..html import h, join
 from ..storage import StaleWrite, StorageFull
 from . import wordle_parts as parts
@@ -1155,16 +1155,9 @@ def mini_or_empty(duel):
 
 def _speed(params: dict) -> int:
     """Test-only: `speed=N` runs the tournament clock N times faster (1 to 100)."""
-    try:
-        return min(100, max(1, int(params.get("speed", "1"))))
-    except ValueError:
-        return 1
+    return router.int_param(params, "speed", 1, 100, default=1)
 
 
 def _seed(params: dict):
     """Test-only: `seed=N` fixes the lobby's seed (and with it the tournament)."""
-    try:
-        seed = int(params["seed"])
-    except (KeyError, ValueError):
-        return None
-    return seed if 0 <= seed <= MAX_SEED else None
+    return router.int_param(params, "seed", 0, MAX_SEED)

@@ -43,3 +43,12 @@ def test_query_values_are_decoded_and_encoded():
 
 def test_quotes_are_escaped_in_text_and_attributes():
     assert h("p", {"title": "it's"}, "'") == '<p title="it&#x27;s">&#x27;</p>'
+
+
+def test_int_param_refuses_missing_bad_and_out_of_range_values():
+    from app.router import int_param
+
+    assert int_param({"seed": "42"}, "seed", 0, 100) == 42
+    assert int_param({}, "seed", 0, 100) is None
+    assert int_param({"seed": "x"}, "seed", 0, 100, default=7) == 7
+    assert int_param({"speed": "500"}, "speed", 1, 100, default=1) == 1
