@@ -13,7 +13,7 @@ from games.dominoes import State, new_game
 from games.dominoes.ai import PLAYERS
 from games.dominoes.ai import choose_move as computer_move
 
-from .. import browser, router, scores
+from .. import browser, router, saved_games, scores
 from ..html import h
 from ..session import GameSession
 from .base import View
@@ -922,15 +922,7 @@ class DominoesView(View):
             self.redraw()
 
     def set_prefs(self, values: dict) -> None:
-        def change(prefs):
-            prefs.update(values)
-            return prefs
-
-        self.prefs.update(values)
-        try:
-            self.prefs = self.app.store.update(f"prefs:{GAME}", change).data
-        except Exception:
-            pass  # storage full: the player has been told; the choice holds for this visit
+        self.prefs = saved_games.update_prefs(self.app.store, GAME, self.prefs, values)
 
     # --- keyboard ----------------------------------------------------------------------------------
     def on_key(self, event) -> None:
