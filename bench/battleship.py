@@ -14,6 +14,11 @@ the CPython run the bench runs itself inside Pyodide (tools/pyodide_run.mjs,
 the runtime the page uses) on `--pyodide-fleets` fleets per mode, and
 `move_ms_p95` is the slowest mode's p95 there for the strongest player.
 The last line is a JSON object.
+
+Figures of 2026-11-29 (2000 classic fleets, 200 per salvo mode, 20 in Pyodide):
+hard 43.871 mean / 44 median shots, Salvo 10.38 and Advanced Salvo 14.59 turns,
+Pyodide p95 139.7 ms classic, 132.5 Salvo, 99.0 Advanced Salvo; medium 45.496 / 45,
+10.46 and 15.78 turns; easy 60.01 / 59, 13.74 and 19.27 turns.
 """
 
 import argparse
