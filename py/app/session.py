@@ -2,6 +2,8 @@
 with a clock that survives reloads, and never overwriting a newer save made
 in another tab."""
 
+from games.common.errors import BadState
+
 from . import saved_games
 from .storage import StaleWrite, StorageFull
 
@@ -44,6 +46,19 @@ class GameSession:
         self.clock_before = float(clock) if isinstance(clock, (int, float)) and clock >= 0 else 0.0
         self.started_at = None
         return record.data["state"], meta
+
+    def load_state(self, from_json):
+        """(state, meta) of the saved game rebuilt by `from_json`, or None. A save
+        the engine refuses is reset alone (and the player told), never raised."""
+        saved = self.load()
+        if saved is None:
+            return None
+        state_json, meta = saved
+        try:
+            return from_json(state_json), meta
+        except (BadState, ValueError, KeyError, TypeError):
+            self.discard_bad()
+            return None
 
     def newer_elsewhere(self) -> bool:
         """Has another tab saved this game since we last loaded or saved it?"""

@@ -8,7 +8,7 @@ state.tip_options offers and turns clicks into moves.
 
 import random
 
-from games.common.errors import BadState, IllegalMove
+from games.common.errors import IllegalMove
 from games.common.rng import SeededRng
 from games.deblockle import FACE_NAMES, State, choose_move, new_game, parse_square, square_name
 from games.deblockle.cube import ORIENTATION_OF, faces
@@ -66,11 +66,8 @@ def xy(name: str) -> tuple:
 
 def parse_params(params: dict):
     """The seed and opponent asked for in "#/deblockle?seed=N&opponent=human"."""
-    try:
-        seed = int(params["seed"])
-    except (KeyError, ValueError):
-        return None
-    if not 0 <= seed <= MAX_SEED:
+    seed = router.int_param(params, "seed", 0, MAX_SEED)
+    if seed is None:
         return None
     opponent = params.get("opponent")
     return seed, opponent if opponent in OPPONENTS else None
@@ -102,16 +99,11 @@ class DeblockleView(View):
     # --- starting and saving ------------------------------------------------------------
     def _start_or_resume(self) -> None:
         wanted = parse_params(self.route.params)
-        saved = self.session.load()
+        saved = self.session.load_state(State.from_json)
         if saved is not None:
-            state_json, meta = saved
-            try:
-                state = State.from_json(state_json)
-            except (BadState, ValueError, KeyError, TypeError):
-                self.session.discard_bad()
-                state = None
+            state, meta = saved
             seed = meta.get("seed")
-            if state is not None and isinstance(seed, int) and (wanted is None or wanted[0] == seed):
+            if isinstance(seed, int) and (wanted is None or wanted[0] == seed):
                 self.state, self.seed = state, seed
                 self.opponent = meta.get("opponent") if meta.get("opponent") in OPPONENTS else "strong"
                 self.recorded = bool(meta.get("recorded"))

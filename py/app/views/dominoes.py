@@ -7,7 +7,7 @@ after a short delay through the engine's computer players.
 
 import random
 
-from games.common.errors import BadState, IllegalMove
+from games.common.errors import IllegalMove
 from games.common.rng import SeededRng
 from games.dominoes import State, new_game
 from games.dominoes.ai import PLAYERS
@@ -116,18 +116,11 @@ class DominoesView(View):
     # --- starting and saving -------------------------------------------------------
     def _start_or_resume(self) -> None:
         wanted = self._wanted_seed()
-        saved = self.session.load()
+        saved = self.session.load_state(State.from_json)
         if saved is not None:
-            state_json, meta = saved
+            state, meta = saved
             players = parse_players(",".join(meta.get("players", [])) if isinstance(meta.get("players"), list) else None)
-            try:
-                state = State.from_json(state_json)
-            except BadState:
-                self.session.discard_bad()
-                state = None
-            if state is not None and (players is None or len(players) != state.table.seats):
-                state = None
-            if state is not None and (wanted is None or wanted == meta.get("seed")):
+            if players is not None and len(players) == state.table.seats and (wanted is None or wanted == meta.get("seed")):
                 self.state, self.players = state, players
                 self.seed = meta.get("seed") if isinstance(meta.get("seed"), int) else 0
                 self.ack = meta.get("ack") if isinstance(meta.get("ack"), int) else len(state.hand_summaries)
@@ -140,11 +133,7 @@ class DominoesView(View):
         self._new_state(wanted if wanted is not None else random.randrange(1, MAX_SEED), players, partners)
 
     def _wanted_seed(self):
-        try:
-            seed = int(self.route.params["seed"])
-        except (KeyError, ValueError):
-            return None
-        return seed if 0 <= seed <= MAX_SEED else None
+        return router.int_param(self.route.params, "seed", 0, MAX_SEED)
 
     def _new_state(self, seed: int, players: list, partners: bool) -> None:
         self.state = new_game({"seats": len(players), "partnerships": partners}, seed)

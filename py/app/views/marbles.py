@@ -6,7 +6,7 @@ clicks and keys into moves.
 
 import random
 
-from games.common.errors import BadState, IllegalMove
+from games.common.errors import IllegalMove
 from games.common.rng import SeededRng
 from games.marbles import SIZE, SQUARES, State, VERSIONS, choose_move, new_game, row_col
 
@@ -63,15 +63,10 @@ class MarblesView(View):
     # --- starting ------------------------------------------------------------------
     def _start_or_resume(self) -> None:
         wanted = parse_game_params(self.route.params)
-        saved = self.session.load()
+        saved = self.session.load_state(State.from_json)
         if saved is not None:
-            state_json, meta = saved
-            try:
-                state = State.from_json(state_json)
-            except BadState:
-                self.session.discard_bad()
-                state = None
-            if state is not None and (wanted is None or wanted == (state.seed, state.min_line)):
+            state, meta = saved
+            if wanted is None or wanted == (state.seed, state.min_line):
                 self.state = state
                 self.recorded = bool(meta.get("recorded"))
                 if state.is_over:

@@ -48,3 +48,18 @@ def test_a_save_never_overwrites_a_newer_save_from_another_tab():
 
 def test_nothing_saved_loads_as_none():
     assert make().load() is None
+
+
+def test_load_state_rebuilds_or_resets_only_the_bad_save():
+    session = make()
+    session.save({"n": 1}, {"seed": 5})
+    state, meta = session.load_state(lambda data: data["n"])
+    assert state == 1 and meta["seed"] == 5
+
+    def refuse(_data):
+        from games.common.errors import BadState
+
+        raise BadState("no")
+
+    assert session.load_state(refuse) is None
+    assert session.load() is None  # the bad save was reset
