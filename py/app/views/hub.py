@@ -6,11 +6,13 @@ from ..html import h
 from .base import View
 
 
-def result_line(t, entry: dict | None) -> str:
+def result_line(t, entry: dict | None, game: str = "") -> str:
     if not entry or not entry.get("played"):
         return t("hub.not_played")
     if entry.get("best") is not None:
-        return t("hub.best", score=t.number(entry["best"]))
+        # A game may name its best result (a placement is not a score).
+        key = f"hub.best.{game}" if t.has(f"hub.best.{game}") else "hub.best"
+        return t(key, score=t.number(entry["best"]))
     last = entry.get("last") or {}
     return t("hub.last_won") if last.get("won") else t("hub.last_lost")
 
@@ -37,7 +39,7 @@ class HubView(View):
                   h("img", {"src": game.icon, "alt": "", "width": 64, "height": 64}),
                   h("span", {"class": "game-card-name"}, t(game.name_key))),
                 h("p", {"class": "game-card-blurb"}, t(game.blurb_key)),
-                h("p", {"class": "game-card-result"}, result_line(t, best_entry(stats))),
+                h("p", {"class": "game-card-result"}, result_line(t, best_entry(stats), game.route)),
                 h("a", {"class": "game-card-rules", "href": router.href("rules", game.route)}, t("hub.rules")),
             ))
         return h("section", {"class": "hub", "data-page": "hub"},

@@ -88,3 +88,13 @@ def test_games_without_a_winner_count_as_played_only():
     scores.record_result(store, "marbles", "5", won=None, score=12)
     entry = scores.stats_for(store, "marbles")["5"]
     assert entry["played"] == 1 and entry["won"] == 0 and "won" not in entry["last"]
+
+
+def test_the_hub_names_a_wordle_best_as_a_placement():
+    from app.i18n import Translator
+    from app.views.hub import result_line
+
+    t = Translator("en")
+    entry = {"played": 2, "won": 0, "best": 3, "last": None}
+    assert result_line(t, entry, "wordle") == "Best placement: 3"
+    assert result_line(t, entry, "marbles") == "Best: 3"
