@@ -9,7 +9,8 @@ the tree (named by the fingerprint of its candidate set, so a duel reaches the
 same entry whoever played the rows) to the guess to play.
 
 Usage: python3 tools/wordle_book.py [--lang en ...] [--width N] [--root-width N]
-(`make books`: English searched 3 wide, the other languages greedily, ~10 min.)
+(`make books`: English and every 4-letter list searched 3 wide, the rest
+greedily; about 25 minutes of one core.)
 Needs numpy (build time only; the game never imports it).
 """
 
@@ -148,10 +149,14 @@ def _group_sizes(sub: np.ndarray) -> np.ndarray:
     return counts.reshape(sub.shape[0], patterns_count)
 
 
-def build(lang: str, width: int, root_width: int) -> dict:
+def build(lang: str, lengths, width: int, root_width: int) -> dict:
+    """The book for `lang`, with `lengths` searched anew and any other length
+    kept from the book already there."""
     words = Dictionary(lang, json.loads((WORDS / f"{lang}.json").read_text("utf-8")))
-    moves, figures = {}, {}
-    for length in LENGTHS:
+    path = WORDS / f"{lang}.book.json"
+    book = json.loads(path.read_text("utf-8")) if path.exists() else {}
+    moves, widths = book.get("moves", {}), book.get("widths", {})
+    for length in lengths:
         answers = words.answers[length]
         guesses = sorted(words.guesses[length])
         started = time.time()
@@ -159,15 +164,16 @@ def build(lang: str, width: int, root_width: int) -> dict:
         total, worst, _ = search.solve(np.arange(len(answers)))
         search.record(np.arange(len(answers)))
         moves[str(length)] = {k: "".join(words.tiles(w)) for k, w in sorted(search.book.items())}
-        figures[length] = (total / len(answers), worst, len(search.book), time.time() - started)
+        widths[str(length)] = [root_width, width]
         print(f"{lang}{length}: {len(answers)} answers, {len(guesses)} guesses: mean {total / len(answers):.4f}, "
               f"worst {worst}, {len(search.book)} positions, {time.time() - started:.0f} s", flush=True)
-    return {"language": lang, "version": 1, "width": width, "root_width": root_width, "moves": moves}
+    return {"language": lang, "version": 1, "widths": widths, "moves": moves}
 
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--lang", nargs="*", default=sorted(LANGUAGES))
+    parser.add_argument("--lengths", nargs="*", type=int, default=list(LENGTHS))
     parser.add_argument("--width", type=int, default=3, help="guesses followed at each later position")
     parser.add_argument("--root-width", type=int, default=3, help="first guesses followed")
     args = parser.parse_args()
@@ -175,7 +181,7 @@ def main():
         if not (WORDS / f"{lang}.json").exists():
             print(f"{lang}: no word list, skipped")
             continue
-        book = build(lang, args.width, args.root_width)
+        book = build(lang, args.lengths, args.width, args.root_width)
         out = WORDS / f"{lang}.book.json"
         out.write_text(json.dumps(book, ensure_ascii=False, separators=(",", ":"), sort_keys=True), "utf-8")
 
