@@ -11,10 +11,10 @@ from games.battleship import State, new_game
 from games.battleship.ai import computer_player
 from games.battleship.fleet import LENGTH, SHIP_IDS, ship_name_key
 from games.battleship.options import MODES
-from games.common.errors import BadState, IllegalMove
+from games.common.errors import IllegalMove
 from games.common.rng import SeededRng
 
-from .. import browser, router, scores
+from .. import browser, router, saved_games, scores
 from ..html import h
 from ..session import GameSession
 from .base import View
@@ -55,11 +55,8 @@ def _pointer(event) -> None:
 
 def parse_params(params: dict):
     """(seed, mode or None, opponent or None) from the address, or None without a valid seed."""
-    try:
-        seed = int(params["seed"])
-    except (KeyError, ValueError):
-        return None
-    if not 0 <= seed <= MAX_SEED:
+    seed = router.int_param(params, "seed", 0, MAX_SEED)
+    if seed is None:
         return None
     mode = params.get("mode") if params.get("mode") in MODES else None
     opponent = params.get("opponent") if params.get("opponent") in OPPONENTS else None
@@ -94,15 +91,10 @@ class BattleshipView(View):
     # --- starting ------------------------------------------------------------------
     def _start_or_resume(self) -> None:
         wanted = parse_params(self.route.params)
-        saved = self.session.load()
+        saved = self.session.load_state(State.from_json)
         if saved is not None:
-            state_json, meta = saved
-            try:
-                state = State.from_json(state_json)
-            except BadState:
-                self.session.discard_bad()
-                state = None
-            if state is not None and meta.get("opponent") in OPPONENTS and isinstance(meta.get("seed"), int):
+            state, meta = saved
+            if meta.get("opponent") in OPPONENTS and isinstance(meta.get("seed"), int):
                 same = wanted is None or (wanted[0] == meta["seed"] and wanted[1] in (None, state.mode)
                                           and wanted[2] in (None, meta["opponent"]))
                 if same:
@@ -939,15 +931,7 @@ class BattleshipView(View):
             self.redraw(focus_id="bs-ocean")
 
     def set_prefs(self, values: dict) -> None:
-        def change(prefs):
-            prefs.update(values)
-            return prefs
-
-        self.prefs.update(values)
-        try:
-            self.prefs = self.app.store.update(f"prefs:{GAME}", change).data
-        except Exception:
-            pass  # storage full: the player has been told; the choice holds for this visit
+        self.prefs = saved_games.update_prefs(self.app.store, GAME, self.prefs, values)
 
     # --- keyboard ----------------------------------------------------------------------------------
     def on_key(self, event) -> None:
