@@ -30,6 +30,8 @@ import sys
 import time
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "py"))
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from bench_stats import percentile  # noqa: E402
 
 from games.battleship import new_game
 from games.battleship.ai import STRENGTHS, computer_player
@@ -85,12 +87,6 @@ def sink(strength: str, mode: str, fleet_seed: int, budget, times: list) -> tupl
         if state.is_over:
             return state.result["shots"][0], (state.result["turns"] + 1) // 2
         state.apply({"type": "fire", "squares": [next(calls) for _ in range(state.shots_allowed(1))]})
-
-
-def percentile(values, share):
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(share * len(ordered)))] if ordered else 0.0
-
 
 def pyodide_figures(args, strengths):
     """The same bench inside Pyodide under Node on a few fleets; None when that is not possible."""

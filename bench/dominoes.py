@@ -14,7 +14,6 @@ CPython. The last line printed is one JSON object with the figures.
 
 import argparse
 import json
-import math
 import os
 import statistics
 import subprocess
@@ -22,6 +21,8 @@ import sys
 import time
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "py"))
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from bench_stats import percentile, wilson  # noqa: E402
 
 from games.common.rng import SeededRng  # noqa: E402
 from games.dominoes import new_game  # noqa: E402
@@ -55,22 +56,6 @@ def match(first, second, games, seed=1, budget=None, move_times=None):
         winner = play_game(levels, seed * 1_000_003 + game, budget, move_times)
         wins += levels[winner] == first
     return wins
-
-
-def wilson(wins, games, z=1.96):
-    if games == 0:
-        return (0.0, 0.0)
-    p = wins / games
-    centre = (p + z * z / (2 * games)) / (1 + z * z / games)
-    half = z * math.sqrt(p * (1 - p) / games + z * z / (4 * games * games)) / (1 + z * z / games)
-    return (centre - half, centre + half)
-
-
-def percentile(values, q):
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(q * len(ordered)))] if ordered else 0.0
-
-
 def report(name, wins, games):
     low, high = wilson(wins, games)
     print(f"{name}: {wins}/{games} = {wins / games:.3f} (95% {low:.3f}-{high:.3f})", flush=True)
