@@ -6,7 +6,9 @@ from dominoes_fixtures import make_state
 from games.common.rng import SeededRng
 from games.dominoes import new_game
 from games.dominoes.ai import PLAYERS, choose_move
-from games.dominoes.ai.fastsim import HAS, Ends, Sim
+from games.dominoes.ai.fastsim import HAS, TILE_ID, Ends, Sim
+from games.dominoes.ai.moves import sim_for_view
+from games.dominoes.ai.policies import greedy_pick, reply_aware_pick
 from games.dominoes.ai.knowledge import Knowledge
 from games.dominoes.ai.sampling import sample_world
 from games.dominoes.ai.strong import win_chance
@@ -64,6 +66,18 @@ def test_strong_takes_a_big_score_and_goes_out():
     state = make_state(["3-0 6-1", "6-6 4-4 2-2 1-1"], layout="5-5 E:5-3", boneyard="")
     # 3-0 on E scores 10 now; 6-1 nothing. Either way seat 0 then needs the other to go out.
     assert PLAYERS["strong"](state.view_for(0), SeededRng(1), 200)["tile"] == [3, 0]
+
+
+def test_playouts_of_the_own_side_look_one_reply_ahead():
+    """Inside a playout every hand is known: 3-0 scores 10 but hands the
+    opponent's 5-0 a 15, so the own side's playout policy plays 3-1 instead,
+    where greedy (the other side's policy) takes the 10."""
+    state = make_state(["3-0 3-1 6-6", "5-0 4-4 2-2"], layout="5-5 E:5-3", boneyard="")
+    s = sim_for_view(state.view_for(0))
+    s.hands[1] = [TILE_ID[t] for t in state.hands[1]]
+    options = s.ends.plays(s.hands[0])
+    assert greedy_pick(s, options) == (TILE_ID[(3, 0)], 1)
+    assert reply_aware_pick(s, options) == (TILE_ID[(3, 1)], 1)
 
 
 def test_strong_plays_for_the_team():
