@@ -10,6 +10,11 @@ heuristic, heuristic vs greedy and greedy vs random, each with a 95% Wilson
 interval. The strong player's move time is measured inside Pyodide (through
 tools/pyodide_run.mjs, when node and the vendored Pyodide are there) and in
 CPython. The last line printed is one JSON object with the figures.
+
+Figures of 2026-11-29 (1000 games each, load ~2): strong vs greedy 950/1000 =
+95.0% (95% 93.5-96.2), strong vs heuristic 78.2% (75.5-80.6), heuristic vs
+greedy 68.1%, greedy vs random 96.8%; strong move p95 80.6 ms inside Pyodide,
+50.8 ms CPython.
 """
 
 import argparse
