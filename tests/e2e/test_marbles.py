@@ -84,6 +84,32 @@ def test_select_then_move_along_a_path_and_new_marbles_arrive(open_app):
     assert len(events[0]["path"]) >= 2
 
 
+def test_a_move_in_another_tab_is_picked_up_not_overwritten(open_app, context):
+    """Two tabs on one game: the one left behind shows the other's newer
+    position with a notice, and its next move builds on that position."""
+    ctx = context()
+    first = open_app("#/marbles?seed=42&version=5", ctx=ctx)
+    second = open_app("#/marbles", ctx=ctx)
+    state = new_game({"version": 5}, 42)
+    assert board_letters(second) == board_letters(first)
+    src = next(sq for sq in range(81) if state.board[sq])
+    dst = state.reachable(src)[-1]
+    cell(second, src).click()
+    cell(second, dst).click()
+    state.apply((src, dst))
+    expect(second.locator("#announcer")).to_contain_text("New marbles:")
+    expect(first.locator("[data-notice-id='marbles-other-tab']")).to_contain_text("another tab")
+    assert board_letters(first) == "".join(COLOUR_LETTERS[c] for c in state.board)
+    src = next(sq for sq in range(81) if state.board[sq] and state.reachable(sq))
+    dst = state.reachable(src)[0]
+    cell(first, src).click()
+    cell(first, dst).click()
+    state.apply((src, dst))
+    expect(first.locator("#announcer")).to_contain_text("New marbles:")
+    saved = json.loads(first.evaluate("localStorage.getItem('gemau:saved:marbles')"))
+    assert saved["data"]["state"] == json.loads(json.dumps(state.to_json()))
+
+
 def test_unreachable_square_flashes_red_and_nothing_changes(open_app):
     page = open_app()
     load_position(page, LINE_NEARLY_DONE)

@@ -36,3 +36,4 @@ class View:
 
     def close(self) -> None:
         """The player is leaving this view."""
+

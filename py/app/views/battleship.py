@@ -16,8 +16,7 @@ from games.common.rng import SeededRng
 
 from .. import browser, router, saved_games, scores
 from ..html import h
-from ..session import GameSession
-from .base import View
+from ..saved_game_view import SavedGameView
 
 GAME = "battleship"
 ROWS = "ABCDEFGHIJ"
@@ -63,11 +62,11 @@ def parse_params(params: dict):
     return seed, mode, opponent
 
 
-class BattleshipView(View):
+class BattleshipView(SavedGameView):
+    game = GAME
+
     def __init__(self, app, route):
         super().__init__(app, route)
-        self.session = GameSession(app.store, GAME, browser.now_ms)
-        self.prefs = app.store.load(f"prefs:{GAME}").data
         self.state: State | None = None
         self.seed = 0
         self.opponent = "hard"
@@ -144,9 +143,7 @@ class BattleshipView(View):
     def _save(self) -> None:
         meta = {"seed": self.seed, "opponent": self.opponent, "recorded": self.recorded}
         if not self.session.save(self.state.to_json(), meta):
-            self.route.params = {}
-            self._start_or_resume()
-            self.app.notice("battleship-other-tab", lambda: self.t("battleship.other_tab"))
+            self.take_newer_save()
 
     # --- who is looking ------------------------------------------------------------------
     @property
@@ -973,26 +970,9 @@ class BattleshipView(View):
             self.open_setup()
 
     # --- leaving and other tabs ---------------------------------------------------------------------
-    def suspend(self) -> None:
-        self.session.stop_clock()
-        self._save()
-
-    def resume(self) -> None:
-        if not self.state.is_over:
-            self.session.start_clock()
-
     def close(self) -> None:
         self.closed = True
         self.suspend()
-
-    def on_storage_change(self, name) -> None:
-        if name in (None, f"saved:{GAME}") and self.session.newer_elsewhere():
-            self.route.params = {}
-            self._start_or_resume()
-            self.app.notice("battleship-other-tab", lambda: self.t("battleship.other_tab"))
-            self.redraw()
-        elif name == f"prefs:{GAME}":
-            self.prefs = self.app.store.load(f"prefs:{GAME}").data
 
 
 VIEW = BattleshipView

@@ -15,8 +15,7 @@ from games.deblockle.cube import ORIENTATION_OF, faces
 
 from .. import browser, router, saved_games, scores
 from ..html import Markup, h
-from ..session import GameSession
-from .base import View
+from ..saved_game_view import SavedGameView
 
 GAME = "deblockle"
 MAX_SEED = (1 << 62) - 1
@@ -73,11 +72,11 @@ def parse_params(params: dict):
     return seed, opponent if opponent in OPPONENTS else None
 
 
-class DeblockleView(View):
+class DeblockleView(SavedGameView):
+    game = GAME
+
     def __init__(self, app, route):
         super().__init__(app, route)
-        self.session = GameSession(app.store, GAME, browser.now_ms)
-        self.prefs = app.store.load(f"prefs:{GAME}").data
         self.state: State | None = None
         self.seed = 0
         self.opponent = "strong"
@@ -140,12 +139,12 @@ class DeblockleView(View):
     def _save(self) -> None:
         meta = {"seed": self.seed, "opponent": self.opponent, "recorded": self.recorded, "last": self.last}
         if not self.session.save(self.state.to_json(), meta):
-            self.route.params = {}
-            self.generation += 1
-            self.selected = self.tip = self.roll = None
-            self.busy = self.thinking = False
-            self._start_or_resume()
-            self.app.notice("deblockle-other-tab", lambda: self.t("deblockle.other_tab"))
+            self.take_newer_save()
+
+    def forget_position(self) -> None:
+        self.generation += 1  # a computer move still being timed is dropped
+        self.selected = self.tip = self.roll = None
+        self.busy = self.thinking = False
 
     # --- who is who -----------------------------------------------------------------------
     def is_computer(self, player: int) -> bool:
@@ -955,30 +954,10 @@ class DeblockleView(View):
             browser.open_dialog(browser.element("db-new"))
 
     # --- leaving and other tabs ----------------------------------------------------------------------------
-    def suspend(self) -> None:
-        self.session.stop_clock()
-        self._save()
-
-    def resume(self) -> None:
-        if not self.state.is_over:
-            self.session.start_clock()
-
     def close(self) -> None:
         self.generation += 1
         self.root = None
         self.suspend()
-
-    def on_storage_change(self, name) -> None:
-        if name in (None, f"saved:{GAME}") and self.session.newer_elsewhere():
-            self.route.params = {}
-            self.generation += 1
-            self.selected = self.tip = self.roll = None
-            self.busy = self.thinking = False
-            self._start_or_resume()
-            self.app.notice("deblockle-other-tab", lambda: self.t("deblockle.other_tab"))
-            self.redraw()
-        elif name in (None, f"prefs:{GAME}"):
-            self.prefs = self.app.store.load(f"prefs:{GAME}").data
 
 
 VIEW = DeblockleView

@@ -15,8 +15,7 @@ from games.dominoes.ai import choose_move as computer_move
 
 from .. import browser, router, saved_games, scores
 from ..html import h
-from ..session import GameSession
-from .base import View
+from ..saved_game_view import SavedGameView
 
 GAME = "dominoes"
 MAX_SEED = 2**31 - 1
@@ -87,11 +86,11 @@ def _pointer(event) -> None:
         view.on_pointer(event)
 
 
-class DominoesView(View):
+class DominoesView(SavedGameView):
+    game = GAME
+
     def __init__(self, app, route):
         super().__init__(app, route)
-        self.session = GameSession(app.store, GAME, browser.now_ms)
-        self.prefs = app.store.load(f"prefs:{GAME}").data
         self.state: State | None = None
         self.players: list = list(DEFAULT_PLAYERS)
         self.seed = 0
@@ -148,9 +147,7 @@ class DominoesView(View):
         meta = {"players": self.players, "seed": self.seed, "ack": self.ack, "recorded": self.recorded,
                 "revealed": self.revealed}
         if not self.session.save(self.state.to_json(), meta):
-            self.route.params = {}
-            self._start_or_resume()
-            self.app.notice("dominoes-other-tab", lambda: self.t("dominoes.other_tab"))
+            self.take_newer_save()
 
     # --- who is who ------------------------------------------------------------------
     @property
@@ -952,14 +949,6 @@ class DominoesView(View):
                 self.press_tile(hand[index])
 
     # --- leaving and other tabs ---------------------------------------------------------------------
-    def suspend(self) -> None:
-        self.session.stop_clock()
-        self._save()
-
-    def resume(self) -> None:
-        if not self.state.is_over:
-            self.session.start_clock()
-
     def close(self) -> None:
         self.closed = True
         if self.drag is not None and self.drag["ghost"] is not None:
@@ -968,15 +957,6 @@ class DominoesView(View):
         if _on_screen["view"] is self:
             _on_screen["view"] = None
         self.suspend()
-
-    def on_storage_change(self, name) -> None:
-        if name in (None, f"saved:{GAME}") and self.session.newer_elsewhere():
-            self.route.params = {}
-            self._start_or_resume()
-            self.app.notice("dominoes-other-tab", lambda: self.t("dominoes.other_tab"))
-            self.redraw()
-        elif name == f"prefs:{GAME}":
-            self.prefs = self.app.store.load(f"prefs:{GAME}").data
 
 
 VIEW = DominoesView

@@ -12,8 +12,7 @@ from games.marbles import SIZE, SQUARES, State, VERSIONS, choose_move, new_game,
 
 from .. import browser, router, saved_games, scores
 from ..html import h
-from ..session import GameSession
-from .base import View
+from ..saved_game_view import SavedGameView
 
 GAME = "marbles"
 MAX_SEED = (1 << 64) - 1
@@ -42,11 +41,11 @@ def parse_game_params(params: dict):
     return (seed, version) if 0 <= seed <= MAX_SEED and version in VERSIONS else None
 
 
-class MarblesView(View):
+class MarblesView(SavedGameView):
+    game = GAME
+
     def __init__(self, app, route):
         super().__init__(app, route)
-        self.session = GameSession(app.store, GAME, browser.now_ms)
-        self.prefs = app.store.load(f"prefs:{GAME}").data
         self.state: State | None = None
         self.selected: int | None = None
         self.cursor = SQUARES // 2
@@ -93,15 +92,11 @@ class MarblesView(View):
         if self.outcome:
             meta["outcome"] = self.outcome
         if not self.session.save(self.state.to_json(), meta):
-            self._take_newer_save()
+            self.take_newer_save()
+            self.redraw()
 
-    def _take_newer_save(self) -> None:
-        """Another tab played on: show its position rather than overwrite it."""
-        self.route.params = {}
+    def forget_position(self) -> None:
         self.selected = self.hint = None
-        self._start_or_resume()
-        self.app.notice("marbles-other-tab", lambda: self.t("marbles.other_tab"))
-        self.redraw()
 
     # --- the page ---------------------------------------------------------------------
     def title(self) -> str:
@@ -440,26 +435,11 @@ class MarblesView(View):
             self.show_hint()
 
     # --- leaving and other tabs ---------------------------------------------------------------
-    def suspend(self) -> None:
-        self.session.stop_clock()
-        self._save()
-
-    def resume(self) -> None:
-        if not self.state.is_over:
-            self.session.start_clock()
-
     def close(self) -> None:
         self.suspend()
         if self.ticker is not None:
             self.ticker.stop()
             self.ticker = None
-
-    def on_storage_change(self, name) -> None:
-        if name in (None, f"saved:{GAME}") and self.session.newer_elsewhere():
-            self._take_newer_save()
-        elif name in (None, f"stats:{GAME}", f"prefs:{GAME}"):
-            self.prefs = self.app.store.load(f"prefs:{GAME}").data
-            self.redraw()
 
 
 VIEW = MarblesView

@@ -1,0 +1,52 @@
+"""The part every saved game's view shares: its session and choices, pausing
+when the page is hidden, and what happens when another tab plays on."""
+
+from . import browser
+from .session import GameSession
+from .views.base import View
+
+
+class SavedGameView(View):
+    """A game saved as it is played, with a clock and remembered choices
+    (self.session, self.prefs; the subclass keeps self.state): pausing when
+    the page is hidden, and another tab playing on.
+
+    Subclasses set `game` (the storage name) and provide `_save`,
+    `_start_or_resume` and `redraw`; `forget_position` drops whatever refers to
+    the position on screen before another tab's newer one is taken."""
+
+    game = ""
+
+    def __init__(self, app, route):
+        super().__init__(app, route)
+        self.session = GameSession(app.store, self.game, browser.now_ms)
+        self.prefs = app.store.load(f"prefs:{self.game}").data
+
+    def suspend(self) -> None:
+        self.session.stop_clock()
+        self._save()
+
+    def resume(self) -> None:
+        if not self.state.is_over:
+            self.session.start_clock()
+
+    def on_storage_change(self, name) -> None:
+        game = self.game
+        if name in (None, f"saved:{game}") and self.session.newer_elsewhere():
+            self.take_newer_save()
+            self.redraw()
+        elif name in (None, f"prefs:{game}", f"stats:{game}"):
+            self.prefs = self.app.store.load(f"prefs:{game}").data
+            self.redraw()
+
+    def take_newer_save(self) -> None:
+        """Another tab played on: take its position rather than overwrite it
+        (also when a save of ours is refused as older). The caller redraws."""
+        game = self.game
+        self.route.params = {}
+        self.forget_position()
+        self._start_or_resume()
+        self.app.notice(f"{game}-other-tab", lambda: self.t(f"{game}.other_tab"))
+
+    def forget_position(self) -> None:
+        """Selections, hints and pending computer moves of the position on screen."""
