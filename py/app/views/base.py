@@ -36,4 +36,3 @@ class View:
 
     def close(self) -> None:
         """The player is leaving this view."""
-
