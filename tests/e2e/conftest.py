@@ -21,6 +21,16 @@ CHROMIUM_ARGS = [
 ]
 
 
+# Chromium's renderer now and then dies while a test runs ("Target crashed"): a fault of
+# the browser process, never an assertion about the app, so such a test runs once more.
+# Any other failure still fails at once.
+BROWSER_CRASH = "Target crashed"
+
+
+def pytest_collection_modifyitems(items):
+    for item in items:
+        if Path(item.fspath).is_relative_to(Path(__file__).parent):
+            item.add_marker(pytest.mark.flaky(reruns=1, only_rerun=[BROWSER_CRASH]))
 
 
 @pytest.fixture(scope="session")
