@@ -16,6 +16,7 @@ from games.common.rng import SeededRng
 
 from .. import browser, router, saved_games, scores
 from ..html import h
+from ..pointer_drag import PointerDrag, follow
 from ..saved_game_view import SavedGameView
 
 GAME = "battleship"
@@ -26,7 +27,6 @@ COMPUTER_DELAY_MS = 650
 STRENGTHS = ("easy", "medium", "hard")
 OPPONENTS = STRENGTHS + ("human",)
 EDITIONS = ("modern", "classic")
-DRAG_START_PX = 8  # a press that moves less than this is a tap
 KEY_STEPS = {"ArrowUp": (-1, 0), "ArrowDown": (1, 0), "ArrowLeft": (0, -1), "ArrowRight": (0, 1)}
 
 
@@ -41,15 +41,6 @@ def sq_index(name: str) -> int:
 def found(node) -> bool:
     """querySelector gives JS null (not None) when nothing matches."""
     return node is not None and type(node).__name__ != "JsNull"
-
-
-_on_screen = {"view": None, "listening": False}
-
-
-def _pointer(event) -> None:
-    view = _on_screen["view"]
-    if view is not None and not view.closed:
-        view.on_pointer(event)
 
 
 def parse_params(params: dict):
@@ -83,8 +74,7 @@ class BattleshipView(SavedGameView):
         self.timer = False
         self.closed = False
         self.think_ms = None  # how long the computer's last move took (for tests)
-        self.drag = None  # a ship being dragged: its id, pointer, start point, grabbed hole and floating copy
-        self.dropped_at = 0.0
+        self.dragging = PointerDrag()  # a ship being dragged from the dock or the ocean
         self._start_or_resume()
 
     # --- starting ------------------------------------------------------------------
@@ -546,11 +536,7 @@ class BattleshipView(SavedGameView):
     # --- mounting, redrawing, the computer's turns -----------------------------------------------
     def mounted(self, root) -> None:
         browser.replace_hash(self.share_href())
-        _on_screen["view"] = self
-        if not _on_screen["listening"]:
-            _on_screen["listening"] = True
-            for name in ("pointerdown", "pointermove", "pointerup", "pointercancel"):
-                browser.listen(browser.document, name, _pointer)
+        follow(self)
         for dialog_id in ("bs-setup", "bs-over"):
             node = root.querySelector(f"#{dialog_id}")
             if found(node) and not (dialog_id == "bs-over" and getattr(self, "over_closed", False)):
@@ -740,38 +726,28 @@ class BattleshipView(SavedGameView):
         self.redraw()
 
     # --- dragging a ship from the dock, or a placed ship, onto the ocean ---------------------------
-    def on_pointer(self, event) -> None:
-        kind = str(event.type)
-        if kind == "pointerdown":
-            self.drag = self.drag_start(event) if event.button == 0 and self.phase() == "place" else None
-            return
-        drag = self.drag
-        if drag is None or event.pointerId != drag["id"]:
-            return
-        x, y = event.clientX, event.clientY
-        if kind == "pointermove":
-            if drag["ghost"] is None:
-                if abs(x - drag["x"]) + abs(y - drag["y"]) < DRAG_START_PX:
-                    return
-                self.selected_ship, self.message = drag["ship"], ""
-                if drag["orientation"]:
-                    self.orientation = drag["orientation"]
-                self.redraw()
-                drag["ghost"] = self.make_ghost(drag["ship"])
-            event.preventDefault()
-            ghost, size, k = drag["ghost"], drag["size"], drag["hole"]
-            ghost.className = f"bs-ghost ship-{self.orientation}"
-            along_x = self.orientation == "h"
-            ghost.style.left = f"{x - size * ((k if along_x else 0) + 0.5)}px"
-            ghost.style.top = f"{y - size * ((0 if along_x else k) + 0.5)}px"
-            self.mark_drop(self.drop_bow(x, y, drag))
-            return
-        self.drag = None
-        if drag["ghost"] is None:
-            return  # a tap: the click that follows does the rest
-        drag["ghost"].remove()
-        self.dropped_at = browser.now_ms()
-        bow = self.drop_bow(x, y, drag) if kind == "pointerup" else None
+    def drag_lift(self, drag):
+        self.selected_ship, self.message = drag["ship"], ""
+        if drag["orientation"]:
+            self.orientation = drag["orientation"]
+        self.redraw()
+        ghost = browser.document.createElement("div")
+        ghost.setAttribute("aria-hidden", "true")
+        ghost.style.setProperty("--bs-cell", f"{drag['size']}px")
+        ghost.innerHTML = "".join('<span class="bs-hole"></span>' for _ in range(LENGTH[drag["ship"]]))
+        browser.document.body.appendChild(ghost)
+        return ghost
+
+    def drag_move(self, drag, x, y) -> None:
+        ghost, size, k = drag["ghost"], drag["size"], drag["hole"]
+        ghost.className = f"bs-ghost ship-{self.orientation}"
+        along_x = self.orientation == "h"
+        ghost.style.left = f"{x - size * ((k if along_x else 0) + 0.5)}px"
+        ghost.style.top = f"{y - size * ((0 if along_x else k) + 0.5)}px"
+        self.mark_drop(drag, self.drop_bow(x, y, drag))
+
+    def drag_drop(self, drag, x, y) -> None:
+        bow = self.drop_bow(x, y, drag) if x is not None else None
         if bow is None:
             self.redraw()  # dropped off the ocean: the ship stays in hand
         elif bow == "off":
@@ -780,8 +756,10 @@ class BattleshipView(SavedGameView):
         else:
             self.place(drag["ship"], sq_name(bow))
 
-    def drag_start(self, event):
+    def drag_begin(self, event):
         """The drag a press may start: on a ship in the dock, or on a placed ship."""
+        if self.phase() != "place":
+            return None
         target = event.target
         pick = target.closest(".bs-ship-pick")
         cell = target.closest("#bs-ocean .bs-cell.ship")
@@ -802,16 +780,7 @@ class BattleshipView(SavedGameView):
         if ship_id not in LENGTH:
             return None
         size = browser.element("bs-o-A1").getBoundingClientRect().width
-        return {"ship": ship_id, "id": event.pointerId, "x": event.clientX, "y": event.clientY,
-                "hole": hole, "orientation": orientation, "size": size, "ghost": None}
-
-    def make_ghost(self, ship_id: str):
-        ghost = browser.document.createElement("div")
-        ghost.setAttribute("aria-hidden", "true")
-        ghost.style.setProperty("--bs-cell", f"{self.drag['size']}px")
-        ghost.innerHTML = "".join('<span class="bs-hole"></span>' for _ in range(LENGTH[ship_id]))
-        browser.document.body.appendChild(ghost)
-        return ghost
+        return {"ship": ship_id, "hole": hole, "orientation": orientation, "size": size}
 
     def drop_bow(self, x, y, drag):
         """Where the ship's top or left end would go: a square, "off" (off the grid), or None (not over the ocean)."""
@@ -826,7 +795,7 @@ class BattleshipView(SavedGameView):
             row -= drag["hole"]
         return row * SIZE + col if row >= 0 and col >= 0 else "off"
 
-    def mark_drop(self, bow) -> None:
+    def mark_drop(self, drag, bow) -> None:
         """Shade the squares the dragged ship would cover (red when it cannot go there)."""
         grid = browser.element("bs-ocean")
         for node in grid.querySelectorAll(".drop"):
@@ -835,7 +804,7 @@ class BattleshipView(SavedGameView):
             return
         row, col = divmod(bow, SIZE)
         step = (0, 1) if self.orientation == "h" else (1, 0)
-        squares = [(row + k * step[0], col + k * step[1]) for k in range(LENGTH[self.drag["ship"]])]
+        squares = [(row + k * step[0], col + k * step[1]) for k in range(LENGTH[drag["ship"]])]
         inside = [r * SIZE + c for r, c in squares if r < SIZE and c < SIZE]
         nodes = [browser.element(f"bs-o-{sq_name(i)}") for i in inside]
         bad = len(inside) < len(squares) or any(
@@ -846,7 +815,7 @@ class BattleshipView(SavedGameView):
                 node.classList.add("bad")
 
     def on_action(self, action: str, data: dict, event) -> None:
-        if action in ("place", "pick-ship") and browser.now_ms() - self.dropped_at < 400:
+        if action in ("place", "pick-ship") and self.dragging.swallows_click():
             return  # the click that ends a drag
         if action.startswith("setup-"):
             self.on_setup(action, data, event)
@@ -972,6 +941,7 @@ class BattleshipView(SavedGameView):
     # --- leaving and other tabs ---------------------------------------------------------------------
     def close(self) -> None:
         self.closed = True
+        self.dragging.abandon(self)
         self.suspend()
 
 

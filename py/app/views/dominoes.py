@@ -15,6 +15,7 @@ from games.dominoes.ai import choose_move as computer_move
 
 from .. import browser, router, saved_games, scores
 from ..html import h
+from ..pointer_drag import PointerDrag, follow
 from ..saved_game_view import SavedGameView
 
 GAME = "dominoes"
@@ -24,7 +25,6 @@ LEVELS = ("random", "greedy", "heuristic", "strong")
 KINDS = ("human",) + LEVELS
 DEFAULT_PLAYERS = ("human", "strong")
 ARM_NAMES = ("W", "E", "N", "S")
-DRAG_START_PX = 8  # a press that moves less than this is a tap
 
 # Pip positions in a 3 x 3 half (0 top-left .. 8 bottom-right).
 PIPS = {0: (), 1: (4,), 2: (0, 8), 3: (0, 4, 8), 4: (0, 2, 6, 8), 5: (0, 2, 4, 6, 8)}
@@ -80,12 +80,6 @@ def _resized(_event=None) -> None:
         view.redraw()
 
 
-def _pointer(event) -> None:
-    view = _on_screen["view"]
-    if view is not None and not view.closed:
-        view.on_pointer(event)
-
-
 class DominoesView(SavedGameView):
     game = GAME
 
@@ -108,8 +102,7 @@ class DominoesView(SavedGameView):
         self.drawn_capacity = 0
         self.final_layout = None  # the layout of a hand just finished, shown under its summary
         self.log: list = []  # the last few things that happened, shown under the table
-        self.drag = None  # a hand tile being dragged: its tile, pointer, start point and floating copy
-        self.dropped_at = 0.0
+        self.dragging = PointerDrag()  # a hand tile being dragged onto an end
         self._start_or_resume()
 
     # --- starting and saving -------------------------------------------------------
@@ -588,8 +581,7 @@ class DominoesView(SavedGameView):
         if not _on_screen["listening"]:
             _on_screen["listening"] = True
             browser.listen(browser.window, "resize", _resized)
-            for name in ("pointerdown", "pointermove", "pointerup", "pointercancel"):
-                browser.listen(browser.document, name, _pointer)
+        follow(self)
         for dialog_id in ("dm-setup", "dm-over", "dm-summary"):
             node = root.querySelector(f"#{dialog_id}")
             if found(node):
@@ -788,46 +780,31 @@ class DominoesView(SavedGameView):
             self.redraw(focus_id=focus)
 
     # --- dragging a tile onto an end ----------------------------------------------------------------
-    def on_pointer(self, event) -> None:
-        kind = str(event.type)
-        if kind == "pointerdown":
-            if self.drag is not None and self.drag["ghost"] is not None:
-                return  # a second finger while a tile is in the air
-            node = event.target.closest(".dm-hand .playable") if event.button == 0 else None
-            tile = parse_tile(str(node.dataset.tile)) if found(node) else None
-            if tile is not None and self.viewer_moves():
-                self.drag = {"tile": tile, "id": event.pointerId, "x": event.clientX, "y": event.clientY, "ghost": None}
-            return
-        drag = self.drag
-        if drag is None or event.pointerId != drag["id"]:
-            return
-        x, y = event.clientX, event.clientY
-        if kind == "pointermove":
-            if drag["ghost"] is None:
-                if abs(x - drag["x"]) + abs(y - drag["y"]) < DRAG_START_PX:
-                    return
-                # Picking the tile up selects it, which shows the ends it fits as drop targets.
-                self.selected, self.message = drag["tile"], ""
-                self.redraw()
-                ghost = browser.document.createElement("div")
-                ghost.className = "dm-ghost"
-                ghost.setAttribute("aria-hidden", "true")
-                ghost.innerHTML = str(domino(drag["tile"][0], drag["tile"][1], "v"))
-                browser.document.body.appendChild(ghost)
-                drag["ghost"] = ghost
-            event.preventDefault()
-            drag["ghost"].style.left = f"{x}px"
-            drag["ghost"].style.top = f"{y}px"
-            target = self.drop_target(x, y)
-            for node in browser.element("view").querySelectorAll(".dm-slot, .dm-table"):
-                node.classList.toggle("drop", found(target) and node.isSameNode(target))
-            return
-        self.drag = None
-        if drag["ghost"] is None:
-            return  # a tap: the click that follows does the rest
-        drag["ghost"].remove()
-        self.dropped_at = browser.now_ms()
-        target = self.drop_target(x, y) if kind == "pointerup" else None
+    def drag_begin(self, event):
+        node = event.target.closest(".dm-hand .playable")
+        tile = parse_tile(str(node.dataset.tile)) if found(node) else None
+        return {"tile": tile} if tile is not None and self.viewer_moves() else None
+
+    def drag_lift(self, drag):
+        # Picking the tile up selects it, which shows the ends it fits as drop targets.
+        self.selected, self.message = drag["tile"], ""
+        self.redraw()
+        ghost = browser.document.createElement("div")
+        ghost.className = "dm-ghost"
+        ghost.setAttribute("aria-hidden", "true")
+        ghost.innerHTML = str(domino(drag["tile"][0], drag["tile"][1], "v"))
+        browser.document.body.appendChild(ghost)
+        return ghost
+
+    def drag_move(self, drag, x, y) -> None:
+        drag["ghost"].style.left = f"{x}px"
+        drag["ghost"].style.top = f"{y}px"
+        target = self.drop_target(x, y)
+        for node in browser.element("view").querySelectorAll(".dm-slot, .dm-table"):
+            node.classList.toggle("drop", found(target) and node.isSameNode(target))
+
+    def drag_drop(self, drag, x, y) -> None:
+        target = self.drop_target(x, y) if x is not None else None
         if not found(target):
             self.redraw()  # dropped elsewhere: the tile stays selected for a tap on an end
         elif self.state.layout.is_empty:
@@ -843,7 +820,7 @@ class DominoesView(SavedGameView):
         return under.closest(".dm-table" if self.state.layout.is_empty else ".dm-slot")
 
     def on_action(self, action: str, data: dict, event) -> None:
-        if action in ("tile", "end") and browser.now_ms() - self.dropped_at < 400:
+        if action in ("tile", "end") and self.dragging.swallows_click():
             return  # the click that ends a drag
         if action == "tile":
             tile = parse_tile(data.get("tile"))
@@ -951,9 +928,7 @@ class DominoesView(SavedGameView):
     # --- leaving and other tabs ---------------------------------------------------------------------
     def close(self) -> None:
         self.closed = True
-        if self.drag is not None and self.drag["ghost"] is not None:
-            self.drag["ghost"].remove()
-        self.drag = None
+        self.dragging.abandon(self)
         if _on_screen["view"] is self:
             _on_screen["view"] = None
         self.suspend()

@@ -2,10 +2,6 @@
 browser module (clock, timers, storage in memory), the built-in sample word
 list, and the screen's own actions and keys, as the page would call them."""
 
-import importlib
-import sys
-import types
-
 import pytest
 
 from app.i18n import Translator
@@ -33,18 +29,9 @@ class FakeApp:
 
 
 @pytest.fixture
-def page(monkeypatch):
+def page(import_without_browser, monkeypatch):
     """(open(route) -> WordleView, clock list [ms], app): a browser-less page."""
-    fake = types.ModuleType("pyscript")
-    fake.document = fake.window = None
-    ffi = types.ModuleType("pyscript.ffi")
-    ffi.create_proxy = lambda f: f
-    monkeypatch.setitem(sys.modules, "pyscript", fake)
-    monkeypatch.setitem(sys.modules, "pyscript.ffi", ffi)
-    for name in FRESH:
-        monkeypatch.delitem(sys.modules, name, raising=False)
-    browser = importlib.import_module("app.browser")
-    words = importlib.import_module("app.wordle_words")
+    browser, words, wordle, *_ = import_without_browser(*FRESH)
     from app import saved_games, scores
 
     clock = [1_000_000.0]
@@ -61,7 +48,6 @@ def page(monkeypatch):
     monkeypatch.setattr(browser, "replace_hash", lambda text: None)
     monkeypatch.setattr(browser, "Repeating", Repeating)
     monkeypatch.setattr(words, "load", lambda lang, ready, error: ready(WORDS))
-    wordle = importlib.import_module("app.views.wordle")
     app = FakeApp()
     scores.register(app.store, ["wordle"])
     saved_games.register(app.store, ["wordle"])
@@ -71,9 +57,7 @@ def page(monkeypatch):
         app.view = view
         return view
 
-    yield open_route, clock, app
-    for name in FRESH:  # the modules bound to the stand-in go; monkeypatch restores the rest
-        sys.modules.pop(name, None)
+    return open_route, clock, app
 
 
 def play(view, clock, until, solve=lambda t: True, steps=20_000):
