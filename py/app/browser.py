@@ -29,6 +29,11 @@ def element(element_id: str):
     return document.getElementById(element_id)
 
 
+def found(node) -> bool:
+    """A DOM look-up found something (querySelector gives JS null, not None, when nothing matches)."""
+    return node is not None and type(node).__name__ != "JsNull"
+
+
 def listen(target, event_name: str, handler) -> None:
     proxy = create_proxy(handler)
     target.addEventListener(event_name, proxy)

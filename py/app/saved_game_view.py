@@ -12,8 +12,8 @@ class SavedGameView(View):
     the page is hidden, and another tab playing on.
 
     Subclasses set `game` (the storage name) and provide `_save`,
-    `_start_or_resume` and `redraw`; `forget_position` drops whatever refers to
-    the position on screen before another tab's newer one is taken."""
+    `_start_or_resume`, `render` and `mounted`; `forget_position` drops whatever
+    refers to the position on screen before another tab's newer one is taken."""
 
     game = ""
 
@@ -21,6 +21,24 @@ class SavedGameView(View):
         super().__init__(app, route)
         self.session = GameSession(app.store, self.game, browser.now_ms)
         self.prefs = app.store.load(f"prefs:{self.game}").data
+
+    def redraw(self, focus_id: str | None = None) -> None:
+        """Draw the view again, keeping keyboard focus on the control that had it
+        (or moving it to `focus_id`)."""
+        view_root = browser.element("view")
+        active = browser.document.activeElement
+        active_id = str(active.id) if browser.found(active) and active.id else ""
+        view_root.innerHTML = self.render()
+        self.mounted(view_root)
+        wanted = focus_id or active_id
+        target = view_root.querySelector(f"#{wanted}") if wanted and wanted.replace("-", "").isalnum() else None
+        if browser.found(target) and not getattr(target, "disabled", False):
+            target.focus()
+        else:
+            self.focus_lost(view_root, wanted)
+
+    def focus_lost(self, view_root, wanted_id: str) -> None:
+        """The control that had focus is gone from the new drawing (played, hidden)."""
 
     def suspend(self) -> None:
         self.session.stop_clock()

@@ -15,6 +15,7 @@ from games.common.errors import IllegalMove
 from games.common.rng import SeededRng
 
 from .. import browser, router, saved_games, scores
+from ..browser import found
 from ..html import h
 from ..pointer_drag import PointerDrag, follow
 from ..saved_game_view import SavedGameView
@@ -36,11 +37,6 @@ def sq_name(index: int) -> str:
 
 def sq_index(name: str) -> int:
     return ROWS.index(name[0]) * SIZE + int(name[1:]) - 1
-
-
-def found(node) -> bool:
-    """querySelector gives JS null (not None) when nothing matches."""
-    return node is not None and type(node).__name__ != "JsNull"
 
 
 def parse_params(params: dict):
@@ -547,17 +543,6 @@ class BattleshipView(SavedGameView):
         else:
             self.session.start_clock()
         self.schedule()
-
-    def redraw(self, focus_id: str | None = None) -> None:
-        view_root = browser.element("view")
-        active = browser.document.activeElement
-        active_id = str(active.id) if found(active) and active.id else ""
-        view_root.innerHTML = self.render()
-        self.mounted(view_root)
-        wanted = focus_id or active_id
-        target = view_root.querySelector(f"#{wanted}") if wanted and wanted.replace("-", "").isalnum() else None
-        if found(target) and not getattr(target, "disabled", False):
-            target.focus()
 
     def schedule(self) -> None:
         if self.timer or self.closed or self.phase() != "computer" or self.setup is not None:

@@ -14,6 +14,7 @@ from games.deblockle import FACE_NAMES, State, choose_move, new_game, parse_squa
 from games.deblockle.cube import ORIENTATION_OF, faces
 
 from .. import browser, router, saved_games, scores
+from ..browser import found
 from ..html import Markup, h
 from ..saved_game_view import SavedGameView
 
@@ -52,11 +53,6 @@ def symbol_defs() -> Markup:
 def sym(name: str, cls: str = "") -> Markup:
     return Markup(f'<svg class="db-sym db-sym-{name} {cls}" aria-hidden="true" focusable="false">'
                   f'<use href="#db-sym-{name}"></use></svg>')
-
-
-def present(node) -> bool:
-    """A DOM look-up found something (a missing node may come back as None or as a JS null)."""
-    return node is not None and type(node).__name__ != "JsNull"
 
 
 def xy(name: str) -> tuple:
@@ -429,15 +425,6 @@ class DeblockleView(SavedGameView):
             self.session.start_clock()
             self.schedule_computer()
 
-    def redraw(self) -> None:
-        view_root = browser.element("view")
-        active = browser.document.activeElement
-        focused_board = present(active) and str(active.id) == "db-board"
-        view_root.innerHTML = self.render()
-        self.mounted(view_root)
-        if focused_board:
-            view_root.querySelector("#db-board").focus()
-
     def say(self, text: str, error: bool = False) -> None:
         self.message, self.message_is_error = text, error
 
@@ -456,18 +443,18 @@ class DeblockleView(SavedGameView):
             self.place_randomly()
         elif action == "new-dialog":
             over = browser.element("db-over")
-            if present(over) and over.open:
+            if found(over) and over.open:
                 over.close()
             browser.open_dialog(browser.element("db-new"))
         elif action == "close-dialog":
             dialog = browser.element("db-new")
-            if present(dialog):
+            if found(dialog):
                 dialog.close()
         elif action == "pref":
             self.change_pref(data.get("name", ""), data.get("value", ""))
         elif action == "start":
             dialog = browser.element("db-new")
-            if present(dialog):
+            if found(dialog):
                 dialog.close()
             self.start_new()
         elif action == "again":
@@ -568,7 +555,7 @@ class DeblockleView(SavedGameView):
         self.app.announce(self.message)
         self.redraw()
         cell = browser.element(f"db-c-{name}")
-        if present(cell):
+        if found(cell):
             cell.classList.add("refused")
 
     def untip(self) -> None:
@@ -782,7 +769,7 @@ class DeblockleView(SavedGameView):
         """A block is moving: clicks wait, and the page says so (data-busy) until the redraw."""
         self.busy = True
         section = browser.document.querySelector("[data-game='deblockle']")
-        if present(section):
+        if found(section):
             section.dataset.busy = "yes"
 
     def board_node(self):
@@ -800,12 +787,12 @@ class DeblockleView(SavedGameView):
 
     def hide_block(self, square: str) -> None:
         node = browser.element(f"db-c-{square}")
-        block = node.querySelector(".db-block:not(.db-ghost)") if present(node) else None
-        if present(block):
+        block = node.querySelector(".db-block:not(.db-ghost)") if found(node) else None
+        if found(block):
             block.classList.add("departed")
 
     def animate_tip(self, player, source, target, old_faces, new_faces, removes, then) -> None:
-        if self.app.reduced_motion or not present(self.board_node()):
+        if self.app.reduced_motion or not found(self.board_node()):
             then()
             return
         for node in browser.document.querySelectorAll(".db-preview"):
@@ -834,7 +821,7 @@ class DeblockleView(SavedGameView):
                         TIP_MS / 2, second_half)
 
     def animate_hop(self, player, path, faces, then) -> None:
-        if self.app.reduced_motion or not present(self.board_node()) or len(path) < 2:
+        if self.app.reduced_motion or not found(self.board_node()) or len(path) < 2:
             then()
             return
         self.hide_block(path[0])
@@ -931,7 +918,7 @@ class DeblockleView(SavedGameView):
         if str(target.tagName) in ("INPUT", "SELECT", "TEXTAREA", "SUMMARY") or \
                 (str(target.tagName) == "BUTTON" and event.key in ("Enter", " ")):
             return
-        if self.busy or present(browser.document.querySelector("dialog[open]")):
+        if self.busy or found(browser.document.querySelector("dialog[open]")):
             return
         key = str(event.key)
         on_board = str(target.id) == "db-board"

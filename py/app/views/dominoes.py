@@ -14,6 +14,7 @@ from games.dominoes.ai import PLAYERS
 from games.dominoes.ai import choose_move as computer_move
 
 from .. import browser, router, saved_games, scores
+from ..browser import found
 from ..html import h
 from ..pointer_drag import PointerDrag, follow
 from ..saved_game_view import SavedGameView
@@ -57,11 +58,6 @@ def parse_players(text) -> list | None:
         return None
     players = text.split(",")
     return players if 2 <= len(players) <= 4 and all(p in KINDS for p in players) else None
-
-
-def found(node) -> bool:
-    """querySelector gives JS null (not None) when nothing matches."""
-    return node is not None and type(node).__name__ != "JsNull"
 
 
 def domino(a: int, b: int, orient: str, extra: str = "", props: dict | None = None, tag: str = "span"):
@@ -590,17 +586,8 @@ class DominoesView(SavedGameView):
         self.pop = None
         self.schedule()
 
-    def redraw(self, focus_id: str | None = None) -> None:
-        view_root = browser.element("view")
-        active = browser.document.activeElement
-        active_id = str(active.id) if active is not None and active.id else ""
-        view_root.innerHTML = self.render()
-        self.mounted(view_root)
-        wanted = focus_id or active_id
-        target = view_root.querySelector(f"#{wanted}") if wanted and wanted.replace("-", "").isalnum() else None
-        if found(target) and not target.disabled:
-            target.focus()
-        elif wanted.startswith("dm-") and self.setup is None:
+    def focus_lost(self, view_root, wanted_id: str) -> None:
+        if wanted_id.startswith("dm-") and self.setup is None:
             # The focused tile or end is gone (played): keep keyboard players in their hand.
             for selector in (".dm-hand .playable", "#dm-draw:not([disabled])", "#dm-pass:not([disabled])",
                              "#dm-reveal", ".dm-hand [data-action='tile']"):

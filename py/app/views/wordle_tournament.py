@@ -1071,7 +1071,7 @@ class TournamentScreen:
         if root is None:
             return None
         node = root.querySelector(selector)
-        return None if node is None or type(node).__name__ == "JsNull" else node
+        return node if browser.found(node) else None
 
     def _refresh_side(self) -> None:
         root = self.view.root
