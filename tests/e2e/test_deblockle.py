@@ -200,7 +200,7 @@ def test_a_whole_turn_by_keyboard(open_app):
 
 def test_new_game_dialog_choices_are_remembered(open_app):
     page = open_app("#/deblockle", reduced_motion="reduce")
-    page.get_by_role("button", name="New game").click()
+    page.get_by_role("button", name="New Game").click()
     dialog = page.locator("#db-new")
     expect(dialog).to_be_visible()
     dialog.get_by_label("Two players on this device").check()
@@ -216,7 +216,7 @@ def test_new_game_dialog_choices_are_remembered(open_app):
     page.reload()
     wait_ready(page)
     expect(page.locator("[data-off='0']")).to_have_text("0 of 3 off")
-    page.get_by_role("button", name="New game").click()
+    page.get_by_role("button", name="New Game").click()
     expect(dialog.get_by_label("Two players on this device")).to_be_checked()
     expect(dialog.get_by_label("No side by side")).to_be_checked()
     expect(dialog.locator("select[data-name='blocks_gold']")).to_have_value("3")

@@ -158,7 +158,7 @@ def test_a_refused_tile_says_why(open_app):
 
 def test_a_four_seat_partnership_table_set_up_through_the_dialog(open_app):
     page = open_app("#/dominoes?seed=5")
-    page.get_by_role("button", name="New game").click()
+    page.get_by_role("button", name="New Game").click()
     dialog = page.locator("#dm-setup")
     expect(dialog).to_be_visible()
     dialog.get_by_label("4 players").check()
@@ -177,7 +177,7 @@ def test_a_four_seat_partnership_table_set_up_through_the_dialog(open_app):
     expect(page.locator(".dm-seat[data-seat]")).to_have_count(3)
     wait_phase(page, "human")
     # The table is remembered for the next new game.
-    page.get_by_role("button", name="New game").click()
+    page.get_by_role("button", name="New Game").click()
     expect(page.locator("#dm-setup").get_by_label("4 players")).to_be_checked()
     expect(page.locator("#dm-setup").get_by_label("Partners")).to_be_checked()
     page.locator("#dm-setup").get_by_role("button", name="Cancel").click()
@@ -186,7 +186,7 @@ def test_a_four_seat_partnership_table_set_up_through_the_dialog(open_app):
 
 def test_pass_and_play_hides_each_hand_behind_a_cover(open_app):
     page = open_app("#/dominoes?seed=9")
-    page.get_by_role("button", name="New game").click()
+    page.get_by_role("button", name="New Game").click()
     dialog = page.locator("#dm-setup")
     dialog.locator("select[name='dm-seat-1']").select_option("human")
     dialog.get_by_role("button", name="Start").click()
