@@ -352,7 +352,6 @@ class BattleshipView(SavedGameView):
                         squares=", ".join(s["square"] for s in record["shots"])))))
         else:
             for record in view["shots"]:
-                sunk = set(record.get("sunk", []))
                 for shot in record["shots"]:
                     i = sq_index(shot["square"])
                     hit = shot["result"] == "hit"
