@@ -16,6 +16,7 @@ from games.common.rng import SeededRng
 
 from .. import browser, router, saved_games, scores
 from ..browser import found
+from ..computer_turns import ComputerTurns
 from ..html import h
 from ..pointer_drag import PointerDrag, follow
 from ..saved_game_view import SavedGameView
@@ -24,7 +25,6 @@ GAME = "battleship"
 ROWS = "ABCDEFGHIJ"
 SIZE = 10
 MAX_SEED = 2**31 - 1
-COMPUTER_DELAY_MS = 650
 STRENGTHS = ("easy", "medium", "hard")
 OPPONENTS = STRENGTHS + ("human",)
 EDITIONS = ("modern", "classic")
@@ -49,8 +49,9 @@ def parse_params(params: dict):
     return seed, mode, opponent
 
 
-class BattleshipView(SavedGameView):
+class BattleshipView(ComputerTurns, SavedGameView):
     game = GAME
+    computer_delay_ms = 650
 
     def __init__(self, app, route):
         super().__init__(app, route)
@@ -67,7 +68,6 @@ class BattleshipView(SavedGameView):
         self.message = ""
         self.message_is_error = False
         self.setup = None  # the new-game dialog's choices while open
-        self.timer = False
         self.closed = False
         self.think_ms = None  # how long the computer's last move took (for tests)
         self.dragging = PointerDrag()  # a ship being dragged from the dock or the ocean
@@ -543,16 +543,10 @@ class BattleshipView(SavedGameView):
             self.session.start_clock()
         self.schedule()
 
-    def schedule(self) -> None:
-        if self.timer or self.closed or self.phase() != "computer" or self.setup is not None:
-            return
-        self.timer = True
-        browser.later(COMPUTER_DELAY_MS, self.computer_turn)
+    def computer_to_move(self) -> bool:
+        return self.phase() == "computer" and self.setup is None
 
-    def computer_turn(self) -> None:
-        self.timer = False
-        if self.closed or self.phase() != "computer" or self.setup is not None:
-            return
+    def play_computer_move(self) -> None:
         state = self.state
         rng = SeededRng(self.seed * 1_000_003 + len(state.turns) * 31 + 1)
         started = browser.now_ms()

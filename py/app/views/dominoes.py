@@ -15,13 +15,13 @@ from games.dominoes.ai import choose_move as computer_move
 
 from .. import browser, router, saved_games, scores
 from ..browser import found
+from ..computer_turns import ComputerTurns
 from ..html import h
 from ..pointer_drag import PointerDrag, follow
 from ..saved_game_view import SavedGameView
 
 GAME = "dominoes"
 MAX_SEED = 2**31 - 1
-COMPUTER_DELAY_MS = 750
 LEVELS = ("random", "greedy", "heuristic", "strong")
 KINDS = ("human",) + LEVELS
 DEFAULT_PLAYERS = ("human", "strong")
@@ -76,8 +76,9 @@ def _resized(_event=None) -> None:
         view.redraw()
 
 
-class DominoesView(SavedGameView):
+class DominoesView(ComputerTurns, SavedGameView):
     game = GAME
+    computer_delay_ms = 750
 
     def __init__(self, app, route):
         super().__init__(app, route)
@@ -92,7 +93,6 @@ class DominoesView(SavedGameView):
         self.pop = None  # (points, seat) to float over the table once
         self.message = ""
         self.message_is_error = False
-        self.timer = False
         self.closed = False
         self.setup = None  # the new-game dialog's choices while it is open
         self.drawn_capacity = 0
@@ -596,16 +596,10 @@ class DominoesView(SavedGameView):
                     node.focus()
                     break
 
-    def schedule(self) -> None:
-        if self.timer or self.closed or self.phase() != "computer" or self.setup is not None:
-            return
-        self.timer = True
-        browser.later(COMPUTER_DELAY_MS, self.computer_turn)
+    def computer_to_move(self) -> bool:
+        return self.phase() == "computer" and self.setup is None
 
-    def computer_turn(self) -> None:
-        self.timer = False
-        if self.closed or self.phase() != "computer" or self.setup is not None:
-            return
+    def play_computer_move(self) -> None:
         state = self.state
         seat = state.current_player
         rng = SeededRng(self.seed * 1_000_003 + state.hand_number * 997 + len(state.history) * 31 + seat)
