@@ -13,6 +13,7 @@ from games.battleship.ai.cover import essential_squares
 from games.battleship.ai.knowledge import Knowledge
 from games.battleship.ai.placement import choose_fleet, exposure
 from games.battleship.ai.posterior import Sampler, exact_weights, square_probabilities
+from games.battleship.ai.salvo import choose_salvo
 from games.battleship.fleet import random_fleet
 from games.battleship.grid import PLACEMENTS, mask_of, square_index, squares_of
 from games.common.rng import SeededRng
@@ -99,6 +100,30 @@ def test_hard_sinks_fleets_in_fewer_shots_than_easy():
                     state.apply({"type": "fire", "squares": [water.pop()]})
             shots[strength] += state.result["shots"][0]
     assert shots["hard"] < shots["easy"]
+
+
+def test_a_salvo_goes_after_ships_not_yet_found_before_finishing_a_found_one():
+    cruiser = mask_of([square_index(name) for name in ("A1", "A2", "A3")])
+    patrol = mask_of([square_index(name) for name in ("F6", "G6")])
+    # Nothing called yet: the second shot looks for the other ship, not the cruiser's next square.
+    assert choose_salvo([(cruiser, patrol)], 2, 0) == [square_index("A1"), square_index("F6")]
+    # The cruiser hit before: its squares are worth a hit each, the patrol boat's a find.
+    called = 1 << square_index("A1")
+    assert choose_salvo([(cruiser, patrol)], 3, called)[0] == square_index("F6")
+    # With every ship found, the salvo finishes them, never calling a square twice.
+    assert sorted(choose_salvo([(cruiser,)], 2, called)) == [square_index("A2"), square_index("A3")]
+
+
+def test_a_salvo_weighs_every_sampled_fleet():
+    """A square that finds a ship in most samples comes first; then one that finds
+    it in the remaining sample beats a certain second hit on the found ship."""
+    found = mask_of([square_index(name) for name in ("B2", "B3")])
+    called = 1 << square_index("B2")
+    likely = [(found, 1 << square_index("H8") | 1 << square_index("H9")) for _ in range(3)]
+    other = [(found, 1 << square_index("D8") | 1 << square_index("D9"))]
+    salvo = choose_salvo(likely + other, 2, called)
+    assert salvo[0] in (square_index("H8"), square_index("H9"))
+    assert salvo[1] in (square_index("D8"), square_index("D9"))
 
 
 def test_computer_placement_is_legal_and_careful():

@@ -27,7 +27,7 @@ SMALL_SHIP_EMPHASIS = 1.0
 
 def choose_square(knowledge, rng, budget: int) -> int:
     afloat, probability = posterior(knowledge, rng, budget)
-    return pick_square(probability, knowledge, afloat, knowledge.shot)
+    return pick_square(probability, knowledge, afloat)
 
 
 def posterior(knowledge, rng, budget: int):
@@ -44,15 +44,13 @@ def posterior(knowledge, rng, budget: int):
     return afloat, square_probabilities(weights)
 
 
-def pick_square(probability, knowledge, afloat, excluded: int) -> int:
-    """The best square not in `excluded` (called or already in the salvo being
-    built; those not yet called are imagined as misses)."""
-    ranked = sorted((i for i in range(SQUARES) if not excluded >> i & 1),
+def pick_square(probability, knowledge, afloat) -> int:
+    """The best square not yet called."""
+    ranked = sorted((i for i in range(SQUARES) if not knowledge.shot >> i & 1),
                     key=lambda i: (-probability[i], i))
-    imagined = excluded & ~knowledge.shot
     if not is_hunting(knowledge):
-        return _target(ranked, probability, afloat, knowledge, imagined)
-    small = [p for ship_id, domain in afloat if LENGTH[ship_id] == 2 for p in domain if not p & imagined]
+        return _target(ranked, probability, afloat, knowledge)
+    small = [p for ship_id, domain in afloat if LENGTH[ship_id] == 2 for p in domain]
     if not small:
         return ranked[0]
     essential = essential_squares(small)
@@ -66,8 +64,8 @@ def is_hunting(knowledge) -> bool:
     return knowledge.hits.bit_count() == sunk_squares
 
 
-def _target(ranked, probability, afloat, knowledge, imagined) -> int:
-    small = [[p for p in domain if not p & imagined] for ship_id, domain in afloat
+def _target(ranked, probability, afloat, knowledge) -> int:
+    small = [domain for ship_id, domain in afloat
              if LENGTH[ship_id] == 2 and not knowledge.hits_by_ship[ship_id]]
     if not small or not small[0]:
         return ranked[0]

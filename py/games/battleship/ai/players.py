@@ -16,7 +16,7 @@ from .knowledge import Knowledge
 from .placement import choose_fleet
 from .domains import hidden_domains
 from .posterior import Sampler
-from .salvo import choose_salvo
+from .salvo import choose_salvo, imagined_answers_salvo
 
 
 class ComputerPlayer:
@@ -70,8 +70,8 @@ class MediumPlayer(ComputerPlayer):
 
 
 class HardPlayer(ComputerPlayer):
-    """Exact or sampled fleet probabilities, cover-aware hunting, salvos built
-    square by square, and count reasoning in Advanced Salvo."""
+    """Exact or sampled fleet probabilities, cover-aware hunting, salvos that
+    go after the ships not yet found, and count reasoning in Advanced Salvo."""
     strength = "hard"
     default_budget = 2_500_000
 
@@ -85,31 +85,20 @@ class HardPlayer(ComputerPlayer):
             def rank(probability, excluded):
                 return max((i for i in range(100) if not excluded >> i & 1),
                            key=lambda i: (probability[i], -i))
-            return choose_salvo(fleets, count, knowledge.shot, rank, probability)
-        afloat, probability = hunter.posterior(knowledge, rng, budget * 2 // 3)
-        fleets = _sampled_fleets(knowledge, rng, budget // 3)
-
-        def rank(probability, excluded):
-            return hunter.pick_square(probability, knowledge, afloat, excluded)
-        return choose_salvo(fleets, count, knowledge.shot, rank, probability)
+            return imagined_answers_salvo(fleets, count, knowledge.shot, rank, probability)
+        return choose_salvo(_sampled_fleets(knowledge, rng, budget), count, knowledge.shot)
 
 
-SAMPLES = 300
+SAMPLES = 400
+MOST_THIN = 2  # Gibbs sweeps between samples when the budget allows
 
 
-def _sampled_fleets(knowledge, rng, budget) -> list[int]:
-    """Fleets (masks of their squares) drawn from everything known."""
+def _sampled_fleets(knowledge, rng, budget) -> list[tuple]:
+    """Fleets (tuples of placements) drawn from everything known."""
     ids, domains, required = hidden_domains(knowledge)
-    sampler = Sampler(domains, rng, required)
     step_cost = sum(len(domain) for domain in domains) * 2 or 1
-    thin = max(1, min(4, budget // (step_cost * SAMPLES)))
-    fleets = []
-    for fleet in sampler.samples(SAMPLES, thin=thin):
-        union = 0
-        for p in fleet:
-            union |= p
-        fleets.append(union)
-    return fleets
+    thin = max(1, min(MOST_THIN, budget // (step_cost * SAMPLES)))
+    return Sampler(domains, rng, required).samples(SAMPLES, thin=thin)
 
 
 def _distinct(pick, count: int, shot: int) -> list[int]:
