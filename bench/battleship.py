@@ -16,11 +16,12 @@ the runtime the page uses) on `--pyodide-fleets` fleets per mode, and
 The last line is a JSON object.
 
 Figures of 2026-11-29 (2000 classic fleets, 200 per salvo mode, 20 in Pyodide):
-hard 43.871 mean / 44 median shots, Advanced Salvo 14.59 turns, Pyodide p95
-139.7 ms classic, 99.0 Advanced Salvo; medium 45.496 / 45, Salvo 10.46 and
-Advanced Salvo 15.78 turns; easy 60.01 / 59, 13.74 and 19.27 turns. Hard Salvo
-on 2026-11-30 (salvos that go after ships not yet found): 10.07 turns (10.38
-before), Pyodide p95 61.8 ms (132.5 before).
+hard 43.871 mean / 44 median shots, Pyodide p95 139.7 ms classic; medium 45.496 / 45,
+Salvo 10.46 and Advanced Salvo 15.78 turns; easy 60.01 / 59, 13.74 and 19.27 turns.
+Hard salvos of 2026-11-30 (Salvo: go after ships not yet found; Advanced Salvo:
+the likeliest squares under the counts): Salvo 10.07 turns (10.38 before),
+Advanced Salvo 14.01 (14.59 before); Pyodide p95 63.8 ms Salvo (132.5 before),
+102.5 ms Advanced Salvo (99.0 before).
 """
 
 import argparse

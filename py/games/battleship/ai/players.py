@@ -16,7 +16,7 @@ from .knowledge import Knowledge
 from .placement import choose_fleet
 from .domains import hidden_domains
 from .posterior import Sampler
-from .salvo import choose_salvo, imagined_answers_salvo
+from .salvo import choose_salvo
 
 
 class ComputerPlayer:
@@ -80,12 +80,10 @@ class HardPlayer(ComputerPlayer):
 
     def choose_salvo(self, knowledge, rng, budget, count) -> list[int]:
         if knowledge.mode == "advanced_salvo":
-            probability, fleets = CountPosterior(knowledge, rng).estimate(budget)
-
-            def rank(probability, excluded):
-                return max((i for i in range(100) if not excluded >> i & 1),
-                           key=lambda i: (probability[i], -i))
-            return imagined_answers_salvo(fleets, count, knowledge.shot, rank, probability)
+            # Only counts come back: the likeliest squares, close together, tell
+            # the most (salvo.py's spread for new ships measured worse here).
+            probability, _ = CountPosterior(knowledge, rng).estimate(budget)
+            return density.top_squares(probability, knowledge.shot, count, rng)
         return choose_salvo(_sampled_fleets(knowledge, rng, budget), count, knowledge.shot)
 
 
