@@ -43,6 +43,15 @@ def test_every_strength_plays_every_mode_to_the_end(strength, mode):
     assert state.is_over
 
 
+def test_hard_plays_salvo_to_the_end_when_ships_are_not_named():
+    state = new_game({"mode": "salvo", "announce_ship": False}, 12)
+    for player in (0, 1):
+        state.apply({"type": "random_fleet", "player": player})
+        state.apply({"type": "ready", "player": player})
+    play(state, ("hard", "easy"), seed=7)
+    assert state.is_over
+
+
 def test_moves_are_deterministic_for_a_seed():
     state = random_ready_game({"mode": "salvo"}, 3)
     fire(state, "A1", "B2", "C3", "D4", "E5")
