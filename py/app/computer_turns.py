@@ -5,13 +5,17 @@ from . import browser
 
 class ComputerTurns:
     """Mixin for a view where the computer takes turns. The view sets
-    `computer_delay_ms` and `closed`, and provides `computer_to_move()` (is it
-    the computer's turn, with nothing on screen in the way?) and
-    `play_computer_move()`. Call `schedule()` after every drawing: however
+    `computer_delay_ms` and `closed`, and provides `play_computer_move()` and
+    either `phase()` and `setup` (the new-game dialog, None when closed) or its
+    own `computer_to_move()`. Call `schedule()` after every drawing: however
     often it is called, one move is played per turn."""
 
     computer_delay_ms = 700
     computer_pending = False
+
+    def computer_to_move(self) -> bool:
+        """Is it the computer's turn, with nothing on screen in the way?"""
+        return self.phase() == "computer" and self.setup is None
 
     def schedule(self) -> None:
         if self.computer_pending or self.closed or not self.computer_to_move():

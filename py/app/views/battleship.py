@@ -543,9 +543,6 @@ class BattleshipView(ComputerTurns, SavedGameView):
             self.session.start_clock()
         self.schedule()
 
-    def computer_to_move(self) -> bool:
-        return self.phase() == "computer" and self.setup is None
-
     def play_computer_move(self) -> None:
         state = self.state
         rng = SeededRng(self.seed * 1_000_003 + len(state.turns) * 31 + 1)

@@ -596,9 +596,6 @@ class DominoesView(ComputerTurns, SavedGameView):
                     node.focus()
                     break
 
-    def computer_to_move(self) -> bool:
-        return self.phase() == "computer" and self.setup is None
-
     def play_computer_move(self) -> None:
         state = self.state
         seat = state.current_player

@@ -68,3 +68,32 @@ def test_a_pending_move_is_dropped_when_the_page_moved_on(turns, moved_on):
     table.schedule()  # a later turn is not blocked by the dropped one
     run_timers(timers)
     assert table.moves == 1
+
+
+def test_by_default_the_computer_moves_in_its_phase_with_no_dialog_open(import_without_browser, monkeypatch):
+    browser, computer_turns = import_without_browser("app.browser", "app.computer_turns")
+    timers = []
+    monkeypatch.setattr(browser, "later", lambda ms, callback: timers.append((ms, callback)))
+
+    class Board(computer_turns.ComputerTurns):
+        closed = False
+        setup = None
+        current = "computer"
+        moves = 0
+
+        def phase(self):
+            return self.current
+
+        def play_computer_move(self):
+            self.moves += 1
+
+    board = Board()
+    board.current = "human"
+    board.schedule()
+    board.current, board.setup = "computer", object()  # the new-game dialog is open
+    board.schedule()
+    assert timers == []
+    board.setup = None
+    board.schedule()
+    run_timers(timers)
+    assert board.moves == 1
