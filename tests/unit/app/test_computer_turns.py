@@ -6,12 +6,19 @@ import pytest
 
 
 @pytest.fixture
-def turns(import_without_browser, monkeypatch):
+def mixin_and_timers(import_without_browser, monkeypatch):
+    """The ComputerTurns class, and the timers it sets (stand-ins, run by hand)."""
     browser, computer_turns = import_without_browser("app.browser", "app.computer_turns")
     timers = []
     monkeypatch.setattr(browser, "later", lambda ms, callback: timers.append((ms, callback)))
+    return computer_turns.ComputerTurns, timers
 
-    class Table(computer_turns.ComputerTurns):
+
+@pytest.fixture
+def turns(mixin_and_timers):
+    ComputerTurns, timers = mixin_and_timers
+
+    class Table(ComputerTurns):
         computer_delay_ms = 500
         closed = False
 
@@ -70,12 +77,10 @@ def test_a_pending_move_is_dropped_when_the_page_moved_on(turns, moved_on):
     assert table.moves == 1
 
 
-def test_by_default_the_computer_moves_in_its_phase_with_no_dialog_open(import_without_browser, monkeypatch):
-    browser, computer_turns = import_without_browser("app.browser", "app.computer_turns")
-    timers = []
-    monkeypatch.setattr(browser, "later", lambda ms, callback: timers.append((ms, callback)))
+def test_by_default_the_computer_moves_in_its_phase_with_no_dialog_open(mixin_and_timers):
+    ComputerTurns, timers = mixin_and_timers
 
-    class Board(computer_turns.ComputerTurns):
+    class Board(ComputerTurns):
         closed = False
         setup = None
         current = "computer"
