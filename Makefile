@@ -6,7 +6,7 @@ VENV_PY := $(VENV)/bin/python
 VENDORED := static/vendor/VERSIONS.json
 PYODIDE_SITE := .cache/pyodide-site
 
-.PHONY: build site serve test test-unit test-pyodide test-e2e bench clean
+.PHONY: build site serve test lint test-unit test-pyodide test-e2e bench clean
 
 build: $(VENDORED) site
 
@@ -35,6 +35,11 @@ $(PYODIDE_SITE)/.installed: tests/pyodide/requirements.txt $(VENV)/.installed
 	for wheel in .cache/wheels/*.whl; do $(VENV_PY) -m zipfile -e "$$wheel" $(PYODIDE_SITE); done
 	touch $@
 
+# Static checks: ruff (lint and format) everywhere.
+lint: $(VENV)/.installed
+	$(VENV)/bin/ruff check py tests tools bench
+	$(VENV)/bin/ruff format --check py tests tools bench
+
 test-unit: $(VENV)/.installed
 	$(VENV_PY) -m pytest tests/unit
 
@@ -44,7 +49,7 @@ test-pyodide: build $(PYODIDE_SITE)/.installed
 test-e2e: build $(VENV)/.installed
 	CHROMIUM="$$(sh tools/find_chromium.sh)" && export CHROMIUM && $(VENV_PY) -m pytest tests/e2e
 
-test: build $(VENV)/.installed $(PYODIDE_SITE)/.installed
+test: build $(VENV)/.installed $(PYODIDE_SITE)/.installed lint
 	CHROMIUM="$$(sh tools/find_chromium.sh)" && export CHROMIUM && \
 	$(VENV_PY) -m pytest tests/unit && \
 	node tests/pyodide/run.mjs && \

@@ -34,8 +34,7 @@ import time
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "py"))
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from bench_stats import percentile  # noqa: E402
-
+from bench_stats import percentile
 from games.battleship import new_game
 from games.battleship.ai import STRENGTHS, computer_player
 from games.battleship.fleet import LENGTH, random_fleet
@@ -58,8 +57,15 @@ def fleet_game(mode: str, fleet_seed: int):
     """Red with a random fleet, blue with fleet number `fleet_seed`, both ready."""
     state = new_game({"mode": mode, "announce_ship": True}, fleet_seed)
     for ship_id, (bow, orientation) in random_fleet(SeededRng(fleet_seed)).items():
-        state.apply({"type": "place", "player": 1, "ship": ship_id,
-                     "square": square_name(bow), "orientation": orientation})
+        state.apply(
+            {
+                "type": "place",
+                "player": 1,
+                "ship": ship_id,
+                "square": square_name(bow),
+                "orientation": orientation,
+            }
+        )
     state.apply({"type": "random_fleet", "player": 0})
     state.apply({"type": "ready", "player": 0})
     state.apply({"type": "ready", "player": 1})
@@ -89,14 +95,27 @@ def sink(strength: str, mode: str, fleet_seed: int, budget, times: list) -> tupl
         state.apply(move)
         if state.is_over:
             return state.result["shots"][0], (state.result["turns"] + 1) // 2
-        state.apply({"type": "fire", "squares": [next(calls) for _ in range(state.shots_allowed(1))]})
+        state.apply(
+            {"type": "fire", "squares": [next(calls) for _ in range(state.shots_allowed(1))]}
+        )
+
 
 def pyodide_figures(args, strengths):
     """The same bench inside Pyodide under Node on a few fleets; None when that is not possible."""
     root = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..")
-    command = ["node", os.path.join(root, "tools", "pyodide_run.mjs"), "bench/battleship.py",
-               "--fleets", str(args.pyodide_fleets), "--salvo-fleets", str(args.pyodide_fleets),
-               "--strengths", ",".join(strengths), "--first-fleet", str(args.first_fleet)]
+    command = [
+        "node",
+        os.path.join(root, "tools", "pyodide_run.mjs"),
+        "bench/battleship.py",
+        "--fleets",
+        str(args.pyodide_fleets),
+        "--salvo-fleets",
+        str(args.pyodide_fleets),
+        "--strengths",
+        ",".join(strengths),
+        "--first-fleet",
+        str(args.first_fleet),
+    ]
     if args.budget is not None:
         command += ["--budget", str(args.budget)]
     try:
@@ -109,16 +128,29 @@ def pyodide_figures(args, strengths):
 def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--fleets", type=int, default=2000, help="classic fleets per strength")
-    parser.add_argument("--salvo-fleets", type=int, default=200, help="fleets per strength in each salvo mode")
+    parser.add_argument(
+        "--salvo-fleets", type=int, default=200, help="fleets per strength in each salvo mode"
+    )
     parser.add_argument("--strengths", default=",".join(STRENGTHS))
-    parser.add_argument("--budget", type=int, default=None, help="override the players' work budget")
+    parser.add_argument(
+        "--budget", type=int, default=None, help="override the players' work budget"
+    )
     parser.add_argument("--first-fleet", type=int, default=0)
-    parser.add_argument("--pyodide-fleets", type=int, default=20,
-                        help="fleets per mode for the move times inside Pyodide (0: skip)")
+    parser.add_argument(
+        "--pyodide-fleets",
+        type=int,
+        default=20,
+        help="fleets per mode for the move times inside Pyodide (0: skip)",
+    )
     args = parser.parse_args(argv)
     strengths = [s for s in args.strengths.split(",") if s]
     runtime = "pyodide" if sys.platform == "emscripten" else "cpython"
-    summary = {"runtime": runtime, "fleets": args.fleets, "salvo_fleets": args.salvo_fleets, "strengths": {}}
+    summary = {
+        "runtime": runtime,
+        "fleets": args.fleets,
+        "salvo_fleets": args.salvo_fleets,
+        "strengths": {},
+    }
     fleets = range(args.first_fleet, args.first_fleet + args.fleets)
     salvo_fleets = range(args.first_fleet, args.first_fleet + args.salvo_fleets)
     for strength in strengths:
@@ -127,7 +159,11 @@ def main(argv=None):
         for seed in fleets:
             shots.append(sink(strength, "classic", seed, args.budget, times)[0])
             if len(shots) % 200 == 0:  # long runs: a sign of life on stderr
-                print(f"{strength}: {len(shots)} fleets, mean {statistics.mean(shots):.3f}", file=sys.stderr, flush=True)
+                print(
+                    f"{strength}: {len(shots)} fleets, mean {statistics.mean(shots):.3f}",
+                    file=sys.stderr,
+                    flush=True,
+                )
         entry = {
             "classic_mean_shots": round(statistics.mean(shots), 3) if shots else None,
             "classic_median_shots": statistics.median(shots) if shots else None,
@@ -136,7 +172,9 @@ def main(argv=None):
         }
         for mode in ("salvo", "advanced_salvo"):
             mode_times = []
-            turns = [sink(strength, mode, seed, args.budget, mode_times)[1] for seed in salvo_fleets]
+            turns = [
+                sink(strength, mode, seed, args.budget, mode_times)[1] for seed in salvo_fleets
+            ]
             if turns:
                 entry[f"{mode}_mean_turns"] = round(statistics.mean(turns), 2)
                 entry[f"{mode}_move_ms_p95"] = round(percentile(mode_times, 0.95) * 1000, 1)
@@ -155,7 +193,11 @@ def main(argv=None):
         else:
             summary["pyodide_fleets"] = args.pyodide_fleets
             for strength, entry in inside["strengths"].items():
-                times = {k.replace("move_ms", "pyodide_move_ms"): v for k, v in entry.items() if "move_ms" in k}
+                times = {
+                    k.replace("move_ms", "pyodide_move_ms"): v
+                    for k, v in entry.items()
+                    if "move_ms" in k
+                }
                 summary["strengths"][strength].update(times)
                 print(strength, "inside Pyodide", json.dumps(times), flush=True)
             summary["move_ms_p95"] = inside["move_ms_p95"]

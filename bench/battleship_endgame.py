@@ -30,19 +30,18 @@ import json
 import os
 import statistics
 import sys
-from functools import lru_cache
+from functools import cache
 from types import SimpleNamespace
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "py"))
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from battleship import blue_calls, fleet_game  # noqa: E402
-
-from games.battleship.ai import computer_player  # noqa: E402
-from games.battleship.ai.domains import hidden_domains  # noqa: E402
-from games.battleship.ai.hunter import is_hunting, pick_square  # noqa: E402
-from games.battleship.ai.knowledge import Knowledge  # noqa: E402
-from games.battleship.grid import SQUARES  # noqa: E402
-from games.common.rng import SeededRng  # noqa: E402
+from battleship import blue_calls, fleet_game
+from games.battleship.ai import computer_player
+from games.battleship.ai.domains import hidden_domains
+from games.battleship.ai.hunter import is_hunting, pick_square
+from games.battleship.ai.knowledge import Knowledge
+from games.battleship.grid import SQUARES
+from games.common.rng import SeededRng
 
 
 def endgame_start(fleet_seed: int):
@@ -86,7 +85,8 @@ def hit_counts(placements, hits: int = 0) -> dict:
 
 # Costs below are totals over the equally likely placements; divide by their number.
 
-@lru_cache(maxsize=None)
+
+@cache
 def best_finish(placements, hits: int) -> int:
     """Shots still needed to sink, trying every order (placements all cover `hits`)."""
     if len(placements) == 1:
@@ -94,12 +94,16 @@ def best_finish(placements, hits: int) -> int:
     best = None
     for square in hit_counts(placements, hits):
         on, off = split(placements, square)
-        cost = len(placements) + best_finish(on, hits | 1 << square) + (best_finish(off, hits) if off else 0)
+        cost = (
+            len(placements)
+            + best_finish(on, hits | 1 << square)
+            + (best_finish(off, hits) if off else 0)
+        )
         best = cost if best is None else min(best, cost)
     return best
 
 
-@lru_cache(maxsize=None)
+@cache
 def likeliest_finish(placements, hits: int) -> int:
     """Shots still needed to sink, always calling the likeliest hit."""
     if len(placements) == 1:
@@ -107,7 +111,11 @@ def likeliest_finish(placements, hits: int) -> int:
     counts = hit_counts(placements, hits)
     square = min(counts, key=lambda s: (-counts[s], s))
     on, off = split(placements, square)
-    return len(placements) + likeliest_finish(on, hits | 1 << square) + (likeliest_finish(off, hits) if off else 0)
+    return (
+        len(placements)
+        + likeliest_finish(on, hits | 1 << square)
+        + (likeliest_finish(off, hits) if off else 0)
+    )
 
 
 def hard_rule(ship_id: str):
@@ -117,6 +125,7 @@ def hard_rule(ship_id: str):
         called = sum(1 << i for i in range(SQUARES) if i not in counts)
         knowledge = SimpleNamespace(shot=called, hits=0, sunk={}, hits_by_ship={ship_id: 0})
         return pick_square(probability, knowledge, [(ship_id, list(placements))])
+
     return pick
 
 
@@ -126,7 +135,9 @@ def search_cost(placements, pick) -> int:
     while placements:
         square = pick(placements)
         on, placements = split(placements, square)
-        total += len(on) + len(placements) + best_finish(on, 1 << square)  # every placement pays the shot
+        total += (
+            len(on) + len(placements) + best_finish(on, 1 << square)
+        )  # every placement pays the shot
     return total
 
 
@@ -153,24 +164,29 @@ def main(argv=None):
         ship_id, placements = start
         pick = hard_rule(ship_id)
         first_hits = [(split(placements, s)[0], 1 << s) for s in hit_counts(placements)]
-        rows.append({
-            "hard": search_cost(placements, pick) / len(placements),
-            "rollout": rollout_cost(placements, pick) / len(placements),
-            "likeliest_finish": sum(likeliest_finish(on, hit) for on, hit in first_hits),
-            "best_finish": sum(best_finish(on, hit) for on, hit in first_hits),
-        })
+        rows.append(
+            {
+                "hard": search_cost(placements, pick) / len(placements),
+                "rollout": rollout_cost(placements, pick) / len(placements),
+                "likeliest_finish": sum(likeliest_finish(on, hit) for on, hit in first_hits),
+                "best_finish": sum(best_finish(on, hit) for on, hit in first_hits),
+            }
+        )
     summary = {
         "fleets": args.fleets,
         "endgames": len(rows),
         "hard_endgame_shots": round(statistics.mean(r["hard"] for r in rows), 4),
         "rollout_endgame_shots": round(statistics.mean(r["rollout"] for r in rows), 4),
-        "finish_likeliest_over_best": round(sum(r["likeliest_finish"] for r in rows)
-                                            / sum(r["best_finish"] for r in rows), 6),
+        "finish_likeliest_over_best": round(
+            sum(r["likeliest_finish"] for r in rows) / sum(r["best_finish"] for r in rows), 6
+        ),
     }
-    print(f"{summary['endgames']} of {args.fleets} games end with one ship to find;"
-          f" expected shots from there: hard {summary['hard_endgame_shots']},"
-          f" one-step rollout over it {summary['rollout_endgame_shots']};"
-          f" finishing, likeliest-hit over best order: {summary['finish_likeliest_over_best']}")
+    print(
+        f"{summary['endgames']} of {args.fleets} games end with one ship to find;"
+        f" expected shots from there: hard {summary['hard_endgame_shots']},"
+        f" one-step rollout over it {summary['rollout_endgame_shots']};"
+        f" finishing, likeliest-hit over best order: {summary['finish_likeliest_over_best']}"
+    )
     print(json.dumps(summary))
 
 

@@ -31,8 +31,14 @@ new MutationObserver((_, observer) => {
   }
 }).observe(document, { subtree: true, attributes: true, attributeFilter: ["data-app"] });
 """
-CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
-                 "--disable-component-update", "--disable-sync", "--no-first-run"]
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
 
 
 def time_to_ready(page) -> float:
@@ -66,26 +72,34 @@ def main() -> int:
     times = {name: {"cold": [], "warm": []} for name in PAGES}
     with sync_playwright() as playwright:
         browser = playwright.chromium.launch(
-            executable_path=os.environ.get("CHROMIUM", "/usr/bin/chromium"), args=CHROMIUM_ARGS)
+            executable_path=os.environ.get("CHROMIUM", "/usr/bin/chromium"), args=CHROMIUM_ARGS
+        )
         measure(browser, base + PAGES["bare"])  # one throw-away run warms the OS file cache
         for run in range(args.runs):
             for name, path in PAGES.items():
                 cold, warm = measure(browser, base + path)
                 times[name]["cold"].append(cold)
                 times[name]["warm"].append(warm)
-                print(f"run {run + 1} {name:4}: cold {cold:7.0f} ms  warm {warm:7.0f} ms", flush=True)
+                print(
+                    f"run {run + 1} {name:4}: cold {cold:7.0f} ms  warm {warm:7.0f} ms", flush=True
+                )
         browser.close()
     server.shutdown()
-    medians = {f"{name}_{kind}_ms": round(statistics.median(values), 1)
-               for name, kinds in times.items() for kind, values in kinds.items()}
+    medians = {
+        f"{name}_{kind}_ms": round(statistics.median(values), 1)
+        for name, kinds in times.items()
+        for kind, values in kinds.items()
+    }
     figures = {
         "runs": args.runs,
         **medians,
         "boot_ratio_cold": round(medians["app_cold_ms"] / medians["bare_cold_ms"], 3),
         "boot_ratio_warm": round(medians["app_warm_ms"] / medians["bare_warm_ms"], 3),
     }
-    print(f"medians: app cold {medians['app_cold_ms']} ms / bare {medians['bare_cold_ms']} ms; "
-          f"app warm {medians['app_warm_ms']} ms / bare {medians['bare_warm_ms']} ms")
+    print(
+        f"medians: app cold {medians['app_cold_ms']} ms / bare {medians['bare_cold_ms']} ms; "
+        f"app warm {medians['app_warm_ms']} ms / bare {medians['bare_warm_ms']} ms"
+    )
     print(json.dumps(figures))
     return 0
 

@@ -34,7 +34,7 @@ from games.deblockle.ai import choose_move  # noqa: E402
 def _node_cpu_time():
     """Inside Pyodide under Node the process clocks are wall clocks; Node's own CPU
     count is not, and on a shared machine only CPU time means anything."""
-    import js  # noqa: the bench only, never the engine
+    import js  # the bench only, never the engine
 
     usage = js.process.cpuUsage()
     return (usage.user + usage.system) / 1e6
@@ -70,12 +70,27 @@ def match(level, other, games, seed, options, budget, max_plies, move_ms):
         won += winner == colour
         drawn += winner is None
     return won, drawn, games - won - drawn
+
+
 def timing_in_pyodide(games, seed, budget):
     """The strong player's move times measured inside Pyodide, or None if it cannot run."""
     runner = os.path.join(REPO, "tools", "pyodide_run.mjs")
-    if not (shutil.which("node") and os.path.exists(runner) and os.path.isdir(os.path.join(REPO, "node_modules", "pyodide"))):
+    if not (
+        shutil.which("node")
+        and os.path.exists(runner)
+        and os.path.isdir(os.path.join(REPO, "node_modules", "pyodide"))
+    ):
         return None
-    command = ["node", runner, "bench/deblockle.py", "--timing-only", "--games", str(games), "--seed", str(seed)]
+    command = [
+        "node",
+        runner,
+        "bench/deblockle.py",
+        "--timing-only",
+        "--games",
+        str(games),
+        "--seed",
+        str(seed),
+    ]
     if budget:
         command += ["--budget", str(budget)]
     done = subprocess.run(command, cwd=REPO, capture_output=True, text=True, timeout=1800)
@@ -90,15 +105,19 @@ def timing_only(args, options):
     move_ms = []
     start = time.perf_counter()
     match("strong", "greedy", args.games, args.seed, options, args.budget, args.max_plies, move_ms)
-    print(json.dumps({
-        "wall_s": round(time.perf_counter() - start, 1),
-        "cpu_s": round(sum(move_ms) / 1000, 1),
-        "moves": len(move_ms),
-        "move_ms_median": round(statistics.median(move_ms), 1) if move_ms else 0.0,
-        "move_ms_p95": round(percentile(move_ms, 0.95), 1),
-        "move_ms_max": round(max(move_ms, default=0.0), 1),
-        "runtime": f"{sys.implementation.name} {sys.version.split()[0]} {sys.platform}",
-    }))
+    print(
+        json.dumps(
+            {
+                "wall_s": round(time.perf_counter() - start, 1),
+                "cpu_s": round(sum(move_ms) / 1000, 1),
+                "moves": len(move_ms),
+                "move_ms_median": round(statistics.median(move_ms), 1) if move_ms else 0.0,
+                "move_ms_p95": round(percentile(move_ms, 0.95), 1),
+                "move_ms_max": round(max(move_ms, default=0.0), 1),
+                "runtime": f"{sys.implementation.name} {sys.version.split()[0]} {sys.platform}",
+            }
+        )
+    )
 
 
 def main():
@@ -109,7 +128,9 @@ def main():
     parser.add_argument("--variant", action="store_true", help="play the no-side-by-side variant")
     parser.add_argument("--max-plies", type=int, default=400)
     parser.add_argument("--pairings", default="strong-greedy,strong-random,greedy-random")
-    parser.add_argument("--timing-games", type=int, default=12, help="games timed inside Pyodide (0: none)")
+    parser.add_argument(
+        "--timing-games", type=int, default=12, help="games timed inside Pyodide (0: none)"
+    )
     parser.add_argument("--timing-only", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args()
 
@@ -118,28 +139,44 @@ def main():
         return timing_only(args, options)
     summary = {"games": args.games, "variant": "no_side_by_side" if args.variant else "standard"}
     move_ms = []
-    names = {"strong-greedy": "hard_vs_greedy", "strong-random": "hard_vs_random", "greedy-random": "greedy_vs_random"}
+    names = {
+        "strong-greedy": "hard_vs_greedy",
+        "strong-random": "hard_vs_random",
+        "greedy-random": "greedy_vs_random",
+    }
     for pairing in args.pairings.split(","):
         level, other = pairing.split("-")
         start = time.perf_counter()
-        won, drawn, lost = match(level, other, args.games, args.seed, options, args.budget, args.max_plies, move_ms)
+        won, drawn, lost = match(
+            level, other, args.games, args.seed, options, args.budget, args.max_plies, move_ms
+        )
         low, high = wilson(won, args.games)
         rate = won / args.games
-        print(f"{level} vs {other}: won {won}, drawn {drawn}, lost {lost} of {args.games}: "
-              f"{rate:.1%} (95% {low:.1%}-{high:.1%}) in {time.perf_counter() - start:.0f} s", flush=True)
+        print(
+            f"{level} vs {other}: won {won}, drawn {drawn}, lost {lost} of {args.games}: "
+            f"{rate:.1%} (95% {low:.1%}-{high:.1%}) in {time.perf_counter() - start:.0f} s",
+            flush=True,
+        )
         summary[f"{names[pairing]}_win_rate"] = round(rate, 4)
         summary[f"{names[pairing]}_interval"] = [round(low, 4), round(high, 4)]
     p95 = percentile(move_ms, 0.95)
-    print(f"strong move CPU time in CPython over {len(move_ms)} moves: "
-          f"median {statistics.median(move_ms) if move_ms else 0:.1f} ms, p95 {p95:.1f} ms, "
-          f"max {max(move_ms, default=0):.1f} ms", flush=True)
+    print(
+        f"strong move CPU time in CPython over {len(move_ms)} moves: "
+        f"median {statistics.median(move_ms) if move_ms else 0:.1f} ms, p95 {p95:.1f} ms, "
+        f"max {max(move_ms, default=0):.1f} ms",
+        flush=True,
+    )
     summary["move_ms_p95_cpython"] = round(p95, 1)
     summary["move_ms_p95"] = round(p95, 1)
     summary["move_ms_runtime"] = "cpython"
-    pyodide = timing_in_pyodide(args.timing_games, args.seed, args.budget) if args.timing_games else None
+    pyodide = (
+        timing_in_pyodide(args.timing_games, args.seed, args.budget) if args.timing_games else None
+    )
     if pyodide:
-        print(f"strong move CPU time inside Pyodide over {pyodide['moves']} moves: median {pyodide['move_ms_median']} ms, "
-              f"p95 {pyodide['move_ms_p95']} ms, max {pyodide['move_ms_max']} ms ({pyodide['runtime']})")
+        print(
+            f"strong move CPU time inside Pyodide over {pyodide['moves']} moves: median {pyodide['move_ms_median']} ms, "
+            f"p95 {pyodide['move_ms_p95']} ms, max {pyodide['move_ms_max']} ms ({pyodide['runtime']})"
+        )
         summary["move_ms_p95"] = pyodide["move_ms_p95"]
         summary["move_ms_runtime"] = pyodide["runtime"]
     print(json.dumps(summary))

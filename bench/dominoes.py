@@ -27,11 +27,10 @@ import time
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "py"))
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from bench_stats import percentile, wilson  # noqa: E402
-
-from games.common.rng import SeededRng  # noqa: E402
-from games.dominoes import new_game  # noqa: E402
-from games.dominoes.ai import PLAYERS  # noqa: E402
+from bench_stats import percentile, wilson
+from games.common.rng import SeededRng
+from games.dominoes import new_game
+from games.dominoes.ai import PLAYERS
 
 
 def play_game(levels, seed, budget=None, move_times=None, timed=("strong",)):
@@ -61,6 +60,8 @@ def match(first, second, games, seed=1, budget=None, move_times=None):
         winner = play_game(levels, seed * 1_000_003 + game, budget, move_times)
         wins += levels[winner] == first
     return wins
+
+
 def report(name, wins, games):
     low, high = wilson(wins, games)
     print(f"{name}: {wins}/{games} = {wins / games:.3f} (95% {low:.3f}-{high:.3f})", flush=True)
@@ -80,15 +81,22 @@ def timing_only(moves, budget, seed=1):
 
 def pyodide_move_times(moves, budget):
     """Runs the timing inside Pyodide under Node; None when that is not possible."""
-    runner = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "tools", "pyodide_run.mjs")
+    runner = os.path.join(
+        os.path.dirname(os.path.abspath(__file__)), "..", "tools", "pyodide_run.mjs"
+    )
     if not os.path.exists(runner):
         return None
     command = ["node", runner, "bench/dominoes.py", "--timing-only", "--moves", str(moves)]
     if budget is not None:
         command += ["--budget", str(budget)]
     try:
-        done = subprocess.run(command, capture_output=True, text=True, timeout=1800,
-                              cwd=os.path.join(os.path.dirname(runner), ".."))
+        done = subprocess.run(
+            command,
+            capture_output=True,
+            text=True,
+            timeout=1800,
+            cwd=os.path.join(os.path.dirname(runner), ".."),
+        )
         return json.loads(done.stdout.strip().splitlines()[-1])
     except (OSError, subprocess.SubprocessError, ValueError, IndexError):
         return None
@@ -115,10 +123,17 @@ def main(argv=None):
     args = parser.parse_args(argv)
     if args.timing_only:
         times = timing_only(args.moves, args.budget)
-        print(json.dumps({"moves": len(times), "move_ms_p95": round(percentile(times, 0.95), 1),
-                          "move_ms_median": round(statistics.median(times), 1),
-                          "runtime": sys.implementation.name + " " + sys.version.split()[0],
-                          "platform": sys.platform}))
+        print(
+            json.dumps(
+                {
+                    "moves": len(times),
+                    "move_ms_p95": round(percentile(times, 0.95), 1),
+                    "move_ms_median": round(statistics.median(times), 1),
+                    "runtime": sys.implementation.name + " " + sys.version.split()[0],
+                    "platform": sys.platform,
+                }
+            )
+        )
         return
     figures = {"games": args.games, "budget": args.budget}
     times = []
@@ -127,7 +142,9 @@ def main(argv=None):
     for offset, (first, second, key) in enumerate(MATCHES):
         if f"{first}-{second}" not in chosen or (second == "random" and args.skip_random):
             continue
-        games = args.heuristic_games if second == "heuristic" and args.heuristic_games else args.games
+        games = (
+            args.heuristic_games if second == "heuristic" and args.heuristic_games else args.games
+        )
         move_times = times if first == "strong" else None
         wins = match(first, second, games, args.seed + offset, args.budget, move_times)
         r = report(f"{first} vs {second}", wins, games)
@@ -137,13 +154,19 @@ def main(argv=None):
     p95 = percentile(times, 0.95) if times else 0.0
     if not times:
         times = [0.0]
-    print(f"strong move time over {len(times)} searched moves: "
-          f"median {statistics.median(times):.1f} ms, p95 {p95:.1f} ms (CPython)", flush=True)
+    print(
+        f"strong move time over {len(times)} searched moves: "
+        f"median {statistics.median(times):.1f} ms, p95 {p95:.1f} ms (CPython)",
+        flush=True,
+    )
     figures["move_ms_p95_cpython"] = round(p95, 1)
     inside = pyodide_move_times(args.moves, args.budget)
     if inside is not None:
-        print(f"strong move time inside Pyodide over {inside['moves']} searched moves: "
-              f"median {inside['move_ms_median']} ms, p95 {inside['move_ms_p95']} ms", flush=True)
+        print(
+            f"strong move time inside Pyodide over {inside['moves']} searched moves: "
+            f"median {inside['move_ms_median']} ms, p95 {inside['move_ms_p95']} ms",
+            flush=True,
+        )
         figures["move_ms_p95"] = inside["move_ms_p95"]
         figures["move_ms_runtime"] = "pyodide"
     else:

@@ -33,7 +33,7 @@ from games.marbles.ai import DEFAULT_BUDGET  # noqa: E402
 
 def _node_cpu_seconds():
     """Inside Pyodide the process clocks are wall clocks; Node's CPU count is not."""
-    import js  # noqa: the bench only, never the engine
+    import js  # the bench only, never the engine
 
     usage = js.process.cpuUsage()
     return (usage.user + usage.system) / 1e6
@@ -81,9 +81,20 @@ def timing_in_pyodide(args):
     if not (shutil.which("node") and os.path.exists(runner) and have_pyodide):
         return None
     command = [
-        "node", runner, "bench/marbles.py", "--timing-only", "--games", str(args.timing_games),
-        "--seed", str(args.seed), "--version", str(args.version), "--budget", str(args.budget),
-        "--max-moves", str(args.max_moves),
+        "node",
+        runner,
+        "bench/marbles.py",
+        "--timing-only",
+        "--games",
+        str(args.timing_games),
+        "--seed",
+        str(args.seed),
+        "--version",
+        str(args.version),
+        "--budget",
+        str(args.budget),
+        "--max-moves",
+        str(args.max_moves),
     ]
     done = subprocess.run(command, cwd=REPO, capture_output=True, text=True, timeout=3600)
     if done.returncode != 0 or not done.stdout.strip():
@@ -99,7 +110,9 @@ def main():
     parser.add_argument("--version", type=int, default=5, choices=(5, 4))
     parser.add_argument("--budget", type=int, default=DEFAULT_BUDGET, help="boards judged per move")
     parser.add_argument("--max-moves", type=int, default=1_000_000)
-    parser.add_argument("--timing-games", type=int, default=5, help="games timed inside Pyodide (0: none)")
+    parser.add_argument(
+        "--timing-games", type=int, default=5, help="games timed inside Pyodide (0: none)"
+    )
     parser.add_argument("--timing-only", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args()
 
@@ -119,17 +132,25 @@ def main():
     hint_scores = [s.score for s in hint]
     cut = sum(not s.is_over for s in hint)
     cpython = timing_summary(move_ms)
-    print(f"Hint auto-player: mean score {statistics.mean(hint_scores):.1f} "
-          f"(median {statistics.median(hint_scores)}, min {min(hint_scores)}, max {max(hint_scores)}, "
-          f"standard error {statistics.stdev(hint_scores) / len(hint_scores) ** 0.5:.1f}), "
-          f"mean {statistics.mean(s.moves for s in hint):.0f} moves and "
-          f"{statistics.mean(s.lines for s in hint):.1f} lines a game"
-          + (f"; {cut} games cut at {args.max_moves} moves" if cut else ""), flush=True)
-    print(f"random moves: mean score {statistics.mean(s.score for s in chance):.2f}, "
-          f"mean {statistics.mean(s.moves for s in chance):.0f} moves a game", flush=True)
-    print(f"auto-player move CPU time in CPython over {cpython['moves']} moves: median "
-          f"{cpython['move_ms_median']} ms, p95 {cpython['move_ms_p95']} ms, max {cpython['move_ms_max']} ms",
-          flush=True)
+    print(
+        f"Hint auto-player: mean score {statistics.mean(hint_scores):.1f} "
+        f"(median {statistics.median(hint_scores)}, min {min(hint_scores)}, max {max(hint_scores)}, "
+        f"standard error {statistics.stdev(hint_scores) / len(hint_scores) ** 0.5:.1f}), "
+        f"mean {statistics.mean(s.moves for s in hint):.0f} moves and "
+        f"{statistics.mean(s.lines for s in hint):.1f} lines a game"
+        + (f"; {cut} games cut at {args.max_moves} moves" if cut else ""),
+        flush=True,
+    )
+    print(
+        f"random moves: mean score {statistics.mean(s.score for s in chance):.2f}, "
+        f"mean {statistics.mean(s.moves for s in chance):.0f} moves a game",
+        flush=True,
+    )
+    print(
+        f"auto-player move CPU time in CPython over {cpython['moves']} moves: median "
+        f"{cpython['move_ms_median']} ms, p95 {cpython['move_ms_p95']} ms, max {cpython['move_ms_max']} ms",
+        flush=True,
+    )
 
     summary = {
         "games": args.games,
@@ -146,9 +167,12 @@ def main():
     }
     pyodide = timing_in_pyodide(args) if args.timing_games else None
     if pyodide:
-        print(f"auto-player move CPU time inside Pyodide over {pyodide['moves']} moves: median "
-              f"{pyodide['move_ms_median']} ms, p95 {pyodide['move_ms_p95']} ms, "
-              f"max {pyodide['move_ms_max']} ms ({pyodide['runtime']})", flush=True)
+        print(
+            f"auto-player move CPU time inside Pyodide over {pyodide['moves']} moves: median "
+            f"{pyodide['move_ms_median']} ms, p95 {pyodide['move_ms_p95']} ms, "
+            f"max {pyodide['move_ms_max']} ms ({pyodide['runtime']})",
+            flush=True,
+        )
         summary["move_ms_p95"] = pyodide["move_ms_p95"]
         summary["move_ms_runtime"] = pyodide["runtime"]
     summary["wall_s"] = round(time.perf_counter() - started, 1)

@@ -61,6 +61,7 @@ def solo(words, length, sample, seed=1):
     counts = [solve_alone(words, length, answer) for answer in answers]
     return sum(counts) / len(counts), max(counts), len(counts)
 
+
 def duel_move_times(langs, moves, seed=7):
     """Expert decisions in duels against a casual player, in milliseconds."""
     times = []
@@ -101,7 +102,9 @@ def in_pyodide(moves):
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--langs", nargs="*", default=sorted(LANGUAGES))
-    parser.add_argument("--sample", type=int, default=300, help="answers per language and length (0: all)")
+    parser.add_argument(
+        "--sample", type=int, default=300, help="answers per language and length (0: all)"
+    )
     parser.add_argument("--timing-moves", type=int, default=600)
     parser.add_argument("--timing-only", action="store_true")
     args = parser.parse_args()
@@ -126,11 +129,17 @@ def main():
             figures[f"{lang}{length}_worst_guesses"] = worst
 
     cpython = duel_move_times(timing_langs, args.timing_moves)
-    print(f"expert move in duels, CPython: p95 {percentile(cpython, 0.95):.1f} ms over {len(cpython)}", flush=True)
+    print(
+        f"expert move in duels, CPython: p95 {percentile(cpython, 0.95):.1f} ms over {len(cpython)}",
+        flush=True,
+    )
     inside = in_pyodide(args.timing_moves)
     if inside:
-        print(f"expert move in duels, Pyodide: p95 {percentile(inside, 0.95):.1f} ms, "
-              f"max {max(inside):.1f} ms over {len(inside)}", flush=True)
+        print(
+            f"expert move in duels, Pyodide: p95 {percentile(inside, 0.95):.1f} ms, "
+            f"max {max(inside):.1f} ms over {len(inside)}",
+            flush=True,
+        )
         figures.update(move_ms_p95=round(percentile(inside, 0.95), 1), move_ms_runtime="pyodide")
     else:
         figures.update(move_ms_p95=round(percentile(cpython, 0.95), 1), move_ms_runtime="cpython")

@@ -74,7 +74,9 @@ def main():
     parser.add_argument("--tournaments", type=int, default=20)
     parser.add_argument("--seed", type=int, default=1, help="first tournament's seed")
     parser.add_argument("--lang", default="en")
-    parser.add_argument("--rating", type=int, default=1000, help="the lobby's rating (bots within 200)")
+    parser.add_argument(
+        "--rating", type=int, default=1000, help="the lobby's rating (bots within 200)"
+    )
     parser.add_argument("--sample", action="store_true", help="use the small built-in list")
     args = parser.parse_args()
 
@@ -101,26 +103,42 @@ def main():
     print("rounds: " + ", ".join(f"{r}: {c}" for r, c in sorted(rounds.items())))
     typical = sum(c for r, c in rounds.items() if 8 <= r <= 10)
     print(f"  8 to 10 rounds: {typical}/{n} ({100 * typical / n:.0f}%)")
-    print(f"minutes (clock): median {statistics.median(minutes):.1f}, "
-          f"p10 {quantile(minutes, 0.1):.1f}, p90 {quantile(minutes, 0.9):.1f}, "
-          f"min {min(minutes):.1f}, max {max(minutes):.1f}")
-    print(f"duels: {duels}, draws {100 * draws / duels:.1f}%, rows per duel {rows / duels:.1f}, "
-          f"skipped turns {100 * skips / rows:.1f}%")
-    print(f"bot decisions: {len(plan_ms)}, CPU ms median {statistics.median(plan_ms):.2f}, "
-          f"p95 {quantile(plan_ms, 0.95):.2f}, max {max(plan_ms):.1f}; "
-          f"CPU s per tournament median {statistics.median(cpu):.2f}")
-    print(json.dumps({
-        "words": source, "tournaments": n, "seed": args.seed, "rating": args.rating,
-        "rounds": {str(r): c for r, c in sorted(rounds.items())},
-        "rounds_8_to_10": typical / n,
-        "minutes_median": round(statistics.median(minutes), 2),
-        "minutes_p10": round(quantile(minutes, 0.1), 2), "minutes_p90": round(quantile(minutes, 0.9), 2),
-        "draw_rate": round(draws / duels, 3), "rows_per_duel": round(rows / duels, 2),
-        "skip_rate": round(skips / rows, 3),
-        "plan_ms_median": round(statistics.median(plan_ms), 2), "plan_ms_p95": round(quantile(plan_ms, 0.95), 2),
-        "cpu_s_per_tournament": round(statistics.median(cpu), 2),
-        "runtime": f"{sys.implementation.name} {sys.version.split()[0]}",
-    }))
+    print(
+        f"minutes (clock): median {statistics.median(minutes):.1f}, "
+        f"p10 {quantile(minutes, 0.1):.1f}, p90 {quantile(minutes, 0.9):.1f}, "
+        f"min {min(minutes):.1f}, max {max(minutes):.1f}"
+    )
+    print(
+        f"duels: {duels}, draws {100 * draws / duels:.1f}%, rows per duel {rows / duels:.1f}, "
+        f"skipped turns {100 * skips / rows:.1f}%"
+    )
+    print(
+        f"bot decisions: {len(plan_ms)}, CPU ms median {statistics.median(plan_ms):.2f}, "
+        f"p95 {quantile(plan_ms, 0.95):.2f}, max {max(plan_ms):.1f}; "
+        f"CPU s per tournament median {statistics.median(cpu):.2f}"
+    )
+    print(
+        json.dumps(
+            {
+                "words": source,
+                "tournaments": n,
+                "seed": args.seed,
+                "rating": args.rating,
+                "rounds": {str(r): c for r, c in sorted(rounds.items())},
+                "rounds_8_to_10": typical / n,
+                "minutes_median": round(statistics.median(minutes), 2),
+                "minutes_p10": round(quantile(minutes, 0.1), 2),
+                "minutes_p90": round(quantile(minutes, 0.9), 2),
+                "draw_rate": round(draws / duels, 3),
+                "rows_per_duel": round(rows / duels, 2),
+                "skip_rate": round(skips / rows, 3),
+                "plan_ms_median": round(statistics.median(plan_ms), 2),
+                "plan_ms_p95": round(quantile(plan_ms, 0.95), 2),
+                "cpu_s_per_tournament": round(statistics.median(cpu), 2),
+                "runtime": f"{sys.implementation.name} {sys.version.split()[0]}",
+            }
+        )
+    )
 
 
 if __name__ == "__main__":

@@ -55,7 +55,11 @@ def write_if_changed(path: Path, data: bytes) -> bool:
 def static_assets() -> list[str]:
     assets = []
     for path in sorted((ROOT / "static").rglob("*")):
-        if path.is_file() and path.suffix not in SKIPPED_SUFFIXES and path.name not in SKIPPED_NAMES:
+        if (
+            path.is_file()
+            and path.suffix not in SKIPPED_SUFFIXES
+            and path.name not in SKIPPED_NAMES
+        ):
             assets.append(path.relative_to(ROOT).as_posix())
     return assets
 
@@ -95,8 +99,10 @@ def main() -> int:
     entries = precache_list()
     sw_changed = write_if_changed(SW_PATH, service_worker(entries))
     total = sum((ROOT / e["url"]).stat().st_size for e in entries)
-    print(f"py.zip {'rebuilt' if zip_changed else 'unchanged'}; sw.js "
-          f"{'rebuilt' if sw_changed else 'unchanged'}: {len(entries)} assets, {total / 1e6:.1f} MB")
+    print(
+        f"py.zip {'rebuilt' if zip_changed else 'unchanged'}; sw.js "
+        f"{'rebuilt' if sw_changed else 'unchanged'}: {len(entries)} assets, {total / 1e6:.1f} MB"
+    )
     if args.out:
         copy_site(entries, args.out)
         print(f"site copied to {args.out}")

@@ -9,12 +9,13 @@ import functools
 import http.server
 import sys
 from pathlib import Path
+from typing import ClassVar
 
 ROOT = Path(__file__).resolve().parent.parent
 
 
 class SiteHandler(http.server.SimpleHTTPRequestHandler):
-    extensions_map = {
+    extensions_map: ClassVar[dict[str, str]] = {
         **http.server.SimpleHTTPRequestHandler.extensions_map,
         ".mjs": "text/javascript",
         ".js": "text/javascript",
@@ -49,7 +50,10 @@ def main() -> int:
     try:
         server = make_server(args.port, verbose=not args.quiet)
     except OSError as error:
-        print(f"Cannot serve on port {args.port}: {error}. Try `make serve PORT=8123`.", file=sys.stderr)
+        print(
+            f"Cannot serve on port {args.port}: {error}. Try `make serve PORT=8123`.",
+            file=sys.stderr,
+        )
         return 1
     print(f"Gemau is served at http://127.0.0.1:{args.port}/  (Ctrl+C stops)", flush=True)
     try:

@@ -29,8 +29,7 @@ def pyscript_files(dist: Path) -> list[Path]:
     return sorted(
         path
         for path in dist.iterdir()
-        if path.suffix in (".js", ".css")
-        and not path.name.startswith(PYSCRIPT_SKIPPED_PREFIXES)
+        if path.suffix in (".js", ".css") and not path.name.startswith(PYSCRIPT_SKIPPED_PREFIXES)
     )
 
 
@@ -74,8 +73,10 @@ def main() -> int:
     versions = copy_all()
     (VENDOR / "VERSIONS.json").write_text(json.dumps(versions, indent=1) + "\n")
     size = sum((VENDOR / name).stat().st_size for name in versions["files"])
-    print(f"vendored pyodide {versions['pyodide']} and @pyscript/core "
-          f"{versions['@pyscript/core']}: {len(versions['files'])} files, {size / 1e6:.1f} MB")
+    print(
+        f"vendored pyodide {versions['pyodide']} and @pyscript/core "
+        f"{versions['@pyscript/core']}: {len(versions['files'])} files, {size / 1e6:.1f} MB"
+    )
     return 0
 
 

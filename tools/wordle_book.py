@@ -49,7 +49,10 @@ def pattern_matrix(guesses: list, answers: list) -> np.ndarray:
             letter = g[i]
             if letter not in used:
                 # copies of this letter in the answer not matched by a green
-                used[letter] = [((ans == letter) & ~green).sum(axis=1), np.zeros(len(answers), dtype=np.int32)]
+                used[letter] = [
+                    ((ans == letter) & ~green).sum(axis=1),
+                    np.zeros(len(answers), dtype=np.int32),
+                ]
             free, taken = used[letter]
             yellow = ~green[:, i] & (taken < free)
             taken += yellow
@@ -165,8 +168,11 @@ def build(lang: str, lengths, width: int, root_width: int) -> dict:
         search.record(np.arange(len(answers)))
         moves[str(length)] = {k: "".join(words.tiles(w)) for k, w in sorted(search.book.items())}
         widths[str(length)] = [root_width, width]
-        print(f"{lang}{length}: {len(answers)} answers, {len(guesses)} guesses: mean {total / len(answers):.4f}, "
-              f"worst {worst}, {len(search.book)} positions, {time.time() - started:.0f} s", flush=True)
+        print(
+            f"{lang}{length}: {len(answers)} answers, {len(guesses)} guesses: mean {total / len(answers):.4f}, "
+            f"worst {worst}, {len(search.book)} positions, {time.time() - started:.0f} s",
+            flush=True,
+        )
     return {"language": lang, "version": 1, "widths": widths, "moves": moves}
 
 
@@ -174,7 +180,9 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--lang", nargs="*", default=sorted(LANGUAGES))
     parser.add_argument("--lengths", nargs="*", type=int, default=list(LENGTHS))
-    parser.add_argument("--width", type=int, default=3, help="guesses followed at each later position")
+    parser.add_argument(
+        "--width", type=int, default=3, help="guesses followed at each later position"
+    )
     parser.add_argument("--root-width", type=int, default=3, help="first guesses followed")
     args = parser.parse_args()
     for lang in args.lang:
@@ -183,7 +191,9 @@ def main():
             continue
         book = build(lang, args.lengths, args.width, args.root_width)
         out = WORDS / f"{lang}.book.json"
-        out.write_text(json.dumps(book, ensure_ascii=False, separators=(",", ":"), sort_keys=True), "utf-8")
+        out.write_text(
+            json.dumps(book, ensure_ascii=False, separators=(",", ":"), sort_keys=True), "utf-8"
+        )
 
 
 if __name__ == "__main__":

@@ -42,7 +42,7 @@ import importlib.util
 import json
 import os
 import re
-import subprocess  # noqa: F401 (used by the builders; importable under Pyodide too)
+import subprocess
 import sys
 import time
 
@@ -71,19 +71,67 @@ VOWELS = set("aeiouyäöüąęóаеёиоуыэюяєіїәөұүі")
 # code -> dictionaries (file stems in /usr/share/hunspell), Debian packages,
 # licence chosen for the dictionary data.
 SOURCES = {
-    "en": (["en_US"], ["hunspell-en-us"], "SCOWL (Kevin Atkinson et al.): permissive SCOWL licence, see licences/en-dictionary.txt"),
+    "en": (
+        ["en_US"],
+        ["hunspell-en-us"],
+        "SCOWL (Kevin Atkinson et al.): permissive SCOWL licence, see licences/en-dictionary.txt",
+    ),
     "id": (["id_ID"], ["hunspell-id"], "LGPL-3.0 (Ali Ahmadi), see licences/LGPL-3.txt"),
-    "de": (["de_DE"], ["hunspell-de-de"], "GPL-2.0-or-later (igerman98, Björn Jacke), see licences/GPL-2.txt and licences/GPL-3.txt"),
-    "es": (["es_ES"], ["hunspell-es"], "MPL-1.1 chosen from GPL-3+/LGPL-3+/MPL-1.1+ (Santiago Bosio), see licences/MPL-1.1.txt"),
-    "fr": (["fr"], ["hunspell-fr"], "MPL-2.0 (Dicollecte / Grammalecte, Olivier R.), see licences/MPL-2.0.txt"),
-    "it": (["it_IT"], ["hunspell-it"], "GPL-3.0 (LibreItalia and the OpenOffice.org Italian community), see licences/GPL-3.txt"),
-    "nl": (["nl"], ["hunspell-nl"], "BSD chosen from BSD/CC BY 3.0 (OpenTaal), see licences/nl-dictionary.txt"),
-    "uz": (["uz_UZ"], ["hunspell-uz"], "GPL-2.0-or-later (Mashrab Kuvatov), see licences/GPL-2.txt and licences/GPL-3.txt"),
-    "pl": (["pl_PL"], ["hunspell-pl"], "Apache-2.0 chosen from GPL/LGPL/MPL/Apache-2.0/CC-SA-1.0 (Marek Futrega, SJP.PL), see licences/Apache-2.0.txt"),
-    "pt": (["pt_BR", "pt_PT"], ["hunspell-pt-br", "hunspell-pt-pt"], "MPL chosen: pt_BR LGPL-3/MPL (Raimundo Moura), pt_PT GPL-2/LGPL-2.1/MPL-1.1 (Natura project, José João de Almeida et al.), see licences/MPL-1.1.txt"),
-    "kk": (["kk_KZ"], ["hunspell-kk"], "MPL-1.1 chosen from GPL-2+/LGPL-2.1+/MPL-1.1+, see licences/MPL-1.1.txt"),
-    "ru": (["ru_RU"], ["hunspell-ru"], "BSD-style licence of Alexander I. Lebedev, see licences/ru-dictionary.txt"),
-    "uk": (["uk_UA"], ["hunspell-uk"], "MPL-1.1 chosen from GPL-2+/LGPL-2.1+/MPL-1.1 (Ukrainian spelling team), see licences/MPL-1.1.txt"),
+    "de": (
+        ["de_DE"],
+        ["hunspell-de-de"],
+        "GPL-2.0-or-later (igerman98, Björn Jacke), see licences/GPL-2.txt and licences/GPL-3.txt",
+    ),
+    "es": (
+        ["es_ES"],
+        ["hunspell-es"],
+        "MPL-1.1 chosen from GPL-3+/LGPL-3+/MPL-1.1+ (Santiago Bosio), see licences/MPL-1.1.txt",
+    ),
+    "fr": (
+        ["fr"],
+        ["hunspell-fr"],
+        "MPL-2.0 (Dicollecte / Grammalecte, Olivier R.), see licences/MPL-2.0.txt",
+    ),
+    "it": (
+        ["it_IT"],
+        ["hunspell-it"],
+        "GPL-3.0 (LibreItalia and the OpenOffice.org Italian community), see licences/GPL-3.txt",
+    ),
+    "nl": (
+        ["nl"],
+        ["hunspell-nl"],
+        "BSD chosen from BSD/CC BY 3.0 (OpenTaal), see licences/nl-dictionary.txt",
+    ),
+    "uz": (
+        ["uz_UZ"],
+        ["hunspell-uz"],
+        "GPL-2.0-or-later (Mashrab Kuvatov), see licences/GPL-2.txt and licences/GPL-3.txt",
+    ),
+    "pl": (
+        ["pl_PL"],
+        ["hunspell-pl"],
+        "Apache-2.0 chosen from GPL/LGPL/MPL/Apache-2.0/CC-SA-1.0 (Marek Futrega, SJP.PL), see licences/Apache-2.0.txt",
+    ),
+    "pt": (
+        ["pt_BR", "pt_PT"],
+        ["hunspell-pt-br", "hunspell-pt-pt"],
+        "MPL chosen: pt_BR LGPL-3/MPL (Raimundo Moura), pt_PT GPL-2/LGPL-2.1/MPL-1.1 (Natura project, José João de Almeida et al.), see licences/MPL-1.1.txt",
+    ),
+    "kk": (
+        ["kk_KZ"],
+        ["hunspell-kk"],
+        "MPL-1.1 chosen from GPL-2+/LGPL-2.1+/MPL-1.1+, see licences/MPL-1.1.txt",
+    ),
+    "ru": (
+        ["ru_RU"],
+        ["hunspell-ru"],
+        "BSD-style licence of Alexander I. Lebedev, see licences/ru-dictionary.txt",
+    ),
+    "uk": (
+        ["uk_UA"],
+        ["hunspell-uk"],
+        "MPL-1.1 chosen from GPL-2+/LGPL-2.1+/MPL-1.1 (Ukrainian spelling team), see licences/MPL-1.1.txt",
+    ),
 }
 # Output licence of each JSON file: the dictionary's licence for the word
 # forms, and CC BY-SA 4.0 for the wordfreq ranking of the answers. Where the
@@ -100,6 +148,7 @@ NAME_SOURCES = ["en_US", "fr", "nl", "it_IT", "es_ES", "pt_BR", "pl_PL"]
 
 
 # ---------------------------------------------------------------- helpers
+
 
 def log(lang, msg):
     print(f"[{time.strftime('%H:%M:%S')}] {lang}: {msg}", flush=True)
@@ -146,8 +195,11 @@ def unmunch(stem):
         path = clean_copy(stem)
         enc = aff_encoding(stem)
         seen = set()
-        proc = subprocess.Popen(["unmunch", path + ".dic", path + ".aff"],
-                                stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
+        proc = subprocess.Popen(
+            ["unmunch", path + ".dic", path + ".aff"],
+            stdout=subprocess.PIPE,
+            stderr=subprocess.DEVNULL,
+        )
         cut = re.compile(rb"[/\t \r\n]")
         for raw in proc.stdout:
             # some lines carry flags left unapplied ("word/flags") or
@@ -236,6 +288,7 @@ def load_blocklist(lang):
     lines, '#' comments, '*' wildcards (fnmatch).
     """
     import fnmatch
+
     path = os.path.join(CONFIG_DIR, "blocklists", lang + ".txt")
     exact, patterns = set(), []
     if os.path.exists(path):
@@ -250,6 +303,7 @@ def load_blocklist(lang):
 
     def blocked(word):
         return word in exact or any(p.match(word) for p in patterns)
+
     return blocked
 
 
@@ -267,6 +321,7 @@ def load_list(name):
 
 def zipf(freq):
     import math
+
     return math.log10(freq) + 9 if freq > 0 else 0.0
 
 
@@ -284,6 +339,7 @@ def spylls_check_all(stems, forms):
     todo = [f for f in forms if f not in verdicts]
     if todo:
         from spylls.hunspell import Dictionary
+
         dictionaries = [Dictionary.from_files(clean_copy(s)) for s in stems]
         for form in todo:
             ok = False
@@ -302,6 +358,7 @@ def spylls_check_all(stems, forms):
 
 
 # ------------------------------------------------------- the common path
+
 
 def candidates(lang, stems, forms=None):
     """{form: (normalised, length, case)} for forms of 4-6 tiles."""
@@ -345,17 +402,24 @@ def english_inflection(word, lower_words):
         return True
     if word.endswith("eed") or word in ("shed", "sled", "bled"):
         return False  # need, feed, seed, breed: not see+d
-    if word.endswith("ed") and (word[:-2] in lower_words or word[:-1] in lower_words
-                                or (len(word) > 4 and word[-3] == word[-4]
-                                    and word[:-3] in lower_words)):
+    if word.endswith("ed") and (
+        word[:-2] in lower_words
+        or word[:-1] in lower_words
+        or (len(word) > 4 and word[-3] == word[-4] and word[:-3] in lower_words)
+    ):
         return True
-    if word.endswith("ied") and word[:-3] + "y" in lower_words:
-        return True
-    return False
+    return bool(word.endswith("ied") and word[:-3] + "y" in lower_words)
 
 
-def rank_and_write(lang, accepted, freq_of, extra_answer_filter=None,
-                   answer_cases=("lower",), order="frequency", stats=None):
+def rank_and_write(
+    lang,
+    accepted,
+    freq_of,
+    extra_answer_filter=None,
+    answer_cases=("lower",),
+    order="frequency",
+    stats=None,
+):
     """accepted: {form: (norm, length, case)} already checked.
 
     freq_of(form) -> frequency (0 if unknown). Writes the JSON; returns counts.
@@ -370,13 +434,14 @@ def rank_and_write(lang, accepted, freq_of, extra_answer_filter=None,
         entry[3].add(case)
         # ties (wordfreq folds ß: Masse and Maße share "masse"): the plain
         # spelling wins, so only a word spelt one way only gets a display
-        if f > entry[2] or (f == entry[2] and (form.lower() != norm, form)
-                            < (entry[1].lower() != norm, entry[1])):
+        if f > entry[2] or (
+            f == entry[2] and (form.lower() != norm, form) < (entry[1].lower() != norm, entry[1])
+        ):
             entry[1], entry[2] = form, f
     guesses = {n: [] for n in LENGTHS}
     answers = {n: [] for n in LENGTHS}
     display = {}
-    for norm, (total, best, _, cases, n) in by_norm.items():
+    for norm, (total, _best, _, _cases, n) in by_norm.items():
         guesses[n].append((total, norm))
     for n in LENGTHS:
         pool = guesses[n]
@@ -384,6 +449,7 @@ def rank_and_write(lang, accepted, freq_of, extra_answer_filter=None,
             # most frequent first; words wordfreq never saw are cut evenly
             # across the alphabet (by a fixed hash), not from its end
             import zlib
+
             pool.sort(key=lambda p: (-p[0], zlib.crc32(p[1].encode("utf-8")), p[1]))
             pool = pool[:GUESS_CAP]
         guesses[n] = sorted(norm for _, norm in pool)
@@ -407,7 +473,7 @@ def rank_and_write(lang, accepted, freq_of, extra_answer_filter=None,
             answers[n].sort(key=lambda p: (-p[0], p[1]))
         else:  # order is a function norm -> sort key
             answers[n].sort(key=lambda p: order(p[1]))
-        answers[n] = answers[n][:ANSWER_CAP[n]]
+        answers[n] = answers[n][: ANSWER_CAP[n]]
         for _, norm, best in answers[n]:
             shown = best.lower()
             if shown != norm:
@@ -434,11 +500,13 @@ def rank_and_write(lang, accepted, freq_of, extra_answer_filter=None,
 
 def wordfreq_lookup(lang):
     import wordfreq
+
     table = wordfreq.get_frequency_dict(lang)
 
     def freq_of(form):
         # wordfreq case-folds its keys (German ß -> ss: "gross" for groß)
         return table.get(form.lower()) or table.get(form.casefold(), 0.0)
+
     return freq_of
 
 
@@ -468,8 +536,8 @@ def build_hunspell(lang, stats):
     english = wordfreq_lookup("en") if lang not in ("en", "ru", "uk") else (lambda form: 0.0)
 
     def extra(norm, best, cases):
-        return (best.lower() not in names
-                and english(best) <= ENGLISH_RATIO * freq_of(best))
+        return best.lower() not in names and english(best) <= ENGLISH_RATIO * freq_of(best)
+
     if lang == "en":
         lower_words = {v[0] for v in accepted.values()}
         # also shorter words, for the plural test
@@ -485,8 +553,12 @@ def build_hunspell(lang, stats):
         def extra(norm, best, cases):
             if norm in lower_de:
                 return english(best) <= ENGLISH_RATIO * freq_of(best)
-            return (best.lower() not in names and norm not in names
-                    and english(best) <= ENGLISH_RATIO * freq_of(best))
+            return (
+                best.lower() not in names
+                and norm not in names
+                and english(best) <= ENGLISH_RATIO * freq_of(best)
+            )
+
     return rank_and_write(lang, accepted, freq_of, extra, answer_cases, stats=stats)
 
 
@@ -497,11 +569,39 @@ UZ_GUESS_MIN_COUNT = 50
 
 _UZ_VOWELS = set("аеёиоуўэюя")
 _UZ_MAP = {
-    "а": "a", "б": "b", "в": "v", "г": "g", "ғ": "gʻ", "д": "d", "ё": "yo",
-    "ж": "j", "з": "z", "и": "i", "й": "y", "к": "k", "қ": "q", "л": "l",
-    "м": "m", "н": "n", "о": "o", "ў": "oʻ", "п": "p", "р": "r", "с": "s",
-    "т": "t", "у": "u", "ф": "f", "х": "x", "ҳ": "h", "ч": "ch", "ш": "sh",
-    "ы": "i", "ь": "", "э": "e", "ю": "yu", "я": "ya",
+    "а": "a",
+    "б": "b",
+    "в": "v",
+    "г": "g",
+    "ғ": "gʻ",
+    "д": "d",
+    "ё": "yo",
+    "ж": "j",
+    "з": "z",
+    "и": "i",
+    "й": "y",
+    "к": "k",
+    "қ": "q",
+    "л": "l",
+    "м": "m",
+    "н": "n",
+    "о": "o",
+    "ў": "oʻ",
+    "п": "p",
+    "р": "r",
+    "с": "s",
+    "т": "t",
+    "у": "u",
+    "ф": "f",
+    "х": "x",
+    "ҳ": "h",
+    "ч": "ch",
+    "ш": "sh",
+    "ы": "i",
+    "ь": "",
+    "э": "e",
+    "ю": "yu",
+    "я": "ya",
 }
 
 
@@ -577,6 +677,7 @@ def build_uz(stats):
 
     def extra(norm, best, cases):
         return english(best) <= ENGLISH_RATIO * freq_of(best)
+
     return rank_and_write("uz", accepted, freq_of, extra, stats=stats)
 
 
@@ -601,12 +702,18 @@ def kk_corpus():
     import gettext
     import glob
     import zipfile
+
     deb_dir = os.path.join(CACHE, "deb")
     os.makedirs(deb_dir, exist_ok=True)
     for pkg in KK_CORPUS_PACKAGES:
         if not glob.glob(os.path.join(deb_dir, pkg + "_*.deb")):
-            subprocess.run(["apt-get", "download", pkg], cwd=deb_dir, check=True,
-                           stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+            subprocess.run(
+                ["apt-get", "download", pkg],
+                cwd=deb_dir,
+                check=True,
+                stdout=subprocess.DEVNULL,
+                stderr=subprocess.DEVNULL,
+            )
     word = re.compile(r"[а-яёәғқңөұүһі]+", re.I)
     counts = {}
     vers = {}
@@ -617,6 +724,7 @@ def kk_corpus():
         for w in word.findall(text):
             w = w.lower()
             counts[w] = counts.get(w, 0) + 1
+
     for deb in sorted(glob.glob(os.path.join(deb_dir, "*.deb"))):
         name = os.path.basename(deb)
         pkg, ver = name.split("_")[0], name.split("_")[1].replace("%3a", ":")
@@ -667,22 +775,29 @@ def build_kk(stats):
         return counts.get(form, 0) / total
 
     def extra(norm, best, cases):
-        return (counts.get(best, 0) >= KK_MIN_COUNT and not (KK_FOREIGN & set(best))
-                and zipf(russian(best)) < KK_RUSSIAN_ZIPF)
+        return (
+            counts.get(best, 0) >= KK_MIN_COUNT
+            and not (KK_FOREIGN & set(best))
+            and zipf(russian(best)) < KK_RUSSIAN_ZIPF
+        )
+
     return rank_and_write("kk", accepted, freq_of, extra, order="corpus", stats=stats)
 
 
 # ----------------------------------------------------------- SOURCES.md
 
+
 def versions():
     out = {}
     pkgs = sorted({p for v in SOURCES.values() for p in v[1]} | {"hunspell-tools"})
-    res = subprocess.run(["dpkg-query", "-W", "-f", "${Package} ${Version}\n", *pkgs],
-                         capture_output=True, text=True)
+    res = subprocess.run(
+        ["dpkg-query", "-W", "-f", "${Package} ${Version}\n", *pkgs], capture_output=True, text=True
+    )
     for line in res.stdout.splitlines():
         name, _, ver = line.partition(" ")
         out[name] = ver
-    from importlib.metadata import version, PackageNotFoundError
+    from importlib.metadata import PackageNotFoundError, version
+
     for p in ("wordfreq", "spylls", "uzbek-text-tools"):
         try:
             out[p] = version(p)
@@ -704,50 +819,67 @@ def write_sources(lang, stats, vers):
         "",
     ]
     dict_pkgs = ", ".join(f"Debian `{p}` {vers.get(p, '?')}" for p in pkgs)
-    lines.append(f"- Word forms (guesses, and which words are words): {dict_pkgs} "
-                 f"(dictionaries {', '.join(stems)}), expanded with `unmunch` from "
-                 f"`hunspell-tools` {vers.get('hunspell-tools', '?')}"
-                 + ("." if lang == "uz" else
-                    f" and checked with `spylls` {vers.get('spylls', '?')}."))
+    lines.append(
+        f"- Word forms (guesses, and which words are words): {dict_pkgs} "
+        f"(dictionaries {', '.join(stems)}), expanded with `unmunch` from "
+        f"`hunspell-tools` {vers.get('hunspell-tools', '?')}"
+        + ("." if lang == "uz" else f" and checked with `spylls` {vers.get('spylls', '?')}.")
+    )
     lines.append(f"  Licence of the dictionary: {licence}.")
     if lang == "uz":
-        lines.append(f"- Frequencies (answers): `word_freq.json` of the PyPI package "
-                     f"`uzbek-text-tools` {vers.get('uzbek-text-tools', '?')} (MIT; counts from "
-                     "Uzbek Wikipedia). The dictionary is Cyrillic: transliterated to the "
-                     "official Latin alphabet by `uz_latin` in the tool. Words seen at least "
-                     f"{UZ_GUESS_MIN_COUNT} times in those counts are accepted as guesses too "
-                     "(never as answers): the dictionary alone is small.")
+        lines.append(
+            f"- Frequencies (answers): `word_freq.json` of the PyPI package "
+            f"`uzbek-text-tools` {vers.get('uzbek-text-tools', '?')} (MIT; counts from "
+            "Uzbek Wikipedia). The dictionary is Cyrillic: transliterated to the "
+            "official Latin alphabet by `uz_latin` in the tool. Words seen at least "
+            f"{UZ_GUESS_MIN_COUNT} times in those counts are accepted as guesses too "
+            "(never as answers): the dictionary alone is small."
+        )
     elif lang == "kk":
         corpus = ", ".join(f"Debian `{p}` {v}" for p, v in sorted(stats.get("corpus", {}).items()))
-        lines.append("- Frequencies (answers, and their order): no Kazakh frequency list "
-                     "exists in our sources; word counts of the Kazakh translations of "
-                     f"LibreOffice and Firefox ({corpus}; MPL-2.0, only counted, no text "
-                     "shipped). The dictionary also accepts root fragments, so only words "
-                     "seen in that corpus are answers; see `build_kk` in the tool. Software "
-                     "text: the answers lean to computing words and need a human review.")
-        lines.append("- Common Russian words (PyPI `wordfreq` Russian data, CC BY-SA 4.0) "
-                     "are kept out of the answers.")
+        lines.append(
+            "- Frequencies (answers, and their order): no Kazakh frequency list "
+            "exists in our sources; word counts of the Kazakh translations of "
+            f"LibreOffice and Firefox ({corpus}; MPL-2.0, only counted, no text "
+            "shipped). The dictionary also accepts root fragments, so only words "
+            "seen in that corpus are answers; see `build_kk` in the tool. Software "
+            "text: the answers lean to computing words and need a human review."
+        )
+        lines.append(
+            "- Common Russian words (PyPI `wordfreq` Russian data, CC BY-SA 4.0) "
+            "are kept out of the answers."
+        )
     else:
-        lines.append(f"- Frequencies (answers, and their order): PyPI `wordfreq` "
-                     f"{vers.get('wordfreq', '?')}, data CC BY-SA 4.0 "
-                     "(Robyn Speer et al.; see licences/CC-BY-SA-4.0.txt).")
-    lines.append(f"- Blocklist: `tools/wordlists/blocklists/{lang}.txt` (words never "
-                 "used as answers).")
+        lines.append(
+            f"- Frequencies (answers, and their order): PyPI `wordfreq` "
+            f"{vers.get('wordfreq', '?')}, data CC BY-SA 4.0 "
+            "(Robyn Speer et al.; see licences/CC-BY-SA-4.0.txt)."
+        )
+    lines.append(
+        f"- Blocklist: `tools/wordlists/blocklists/{lang}.txt` (words never used as answers)."
+    )
     lines += ["", "## Licence of this file", ""]
     if lang in GPL_ONLY:
-        lines.append("The word forms come from a GPL-licensed dictionary, so this data "
-                     "file is distributed under the GNU GPL version 3 (licences/GPL-3.txt), "
-                     + ("which covers the CC BY-SA 4.0 wordfreq ranking too (CC BY-SA 4.0 "
-                        "allows adaptations under GPLv3)." if lang != "uz" else
-                        "with the MIT-licensed frequencies. Attribution is as above.")
-                     + " It is a separate data file that the game reads; the game's code "
-                     "is not a derivative of it.")
+        lines.append(
+            "The word forms come from a GPL-licensed dictionary, so this data "
+            "file is distributed under the GNU GPL version 3 (licences/GPL-3.txt), "
+            + (
+                "which covers the CC BY-SA 4.0 wordfreq ranking too (CC BY-SA 4.0 "
+                "allows adaptations under GPLv3)."
+                if lang != "uz"
+                else "with the MIT-licensed frequencies. Attribution is as above."
+            )
+            + " It is a separate data file that the game reads; the game's code "
+            "is not a derivative of it."
+        )
     elif lang in ("uz", "kk"):
         lines.append(f"Distributed under the dictionary's licence: {licence}.")
     else:
-        lines.append(f"Word forms under the dictionary's licence ({licence}); the answer "
-                     "selection and order come from wordfreq data, CC BY-SA 4.0, "
-                     "attribution as above.")
+        lines.append(
+            f"Word forms under the dictionary's licence ({licence}); the answer "
+            "selection and order come from wordfreq data, CC BY-SA 4.0, "
+            "attribution as above."
+        )
     lines += ["", "## Counts", "", "| length | answers | guesses |", "|---|---|---|"]
     for n in LENGTHS:
         a, g = counts[n]
@@ -795,14 +927,22 @@ def write_licences():
     }
     with open("/usr/share/doc/hunspell-nl/copyright", encoding="utf-8") as f:
         notices["nl-dictionary.txt"] = f.read()
-    for pkg, directory, lang in [("hunspell-id", "id", "id"), ("hunspell-es", "es", "es"),
-                                 ("hunspell-it", "it_IT", "it"), ("hunspell-pl", "pl_PL", "pl"),
-                                 ("hunspell-pt-br", "pt_BR", "pt-br"),
-                                 ("hunspell-pt-pt", "pt_PT", "pt-pt"),
-                                 ("hunspell-uk", "uk_UA", "uk")]:
+    for pkg, directory, lang in [
+        ("hunspell-id", "id", "id"),
+        ("hunspell-es", "es", "es"),
+        ("hunspell-it", "it_IT", "it"),
+        ("hunspell-pl", "pl_PL", "pl"),
+        ("hunspell-pt-br", "pt_BR", "pt-br"),
+        ("hunspell-pt-pt", "pt_PT", "pt-pt"),
+        ("hunspell-uk", "uk_UA", "uk"),
+    ]:
         notices[f"{lang}-dictionary.txt"] = copyright_stanza(pkg, directory)
-    for pkg, lang in [("hunspell-de-de", "de"), ("hunspell-fr", "fr"),
-                      ("hunspell-kk", "kk"), ("hunspell-uz", "uz")]:
+    for pkg, lang in [
+        ("hunspell-de-de", "de"),
+        ("hunspell-fr", "fr"),
+        ("hunspell-kk", "kk"),
+        ("hunspell-uz", "uz"),
+    ]:
         with open(f"/usr/share/doc/{pkg}/copyright", encoding="utf-8") as f:
             notices[f"{lang}-dictionary.txt"] = f.read()
     for name, text in notices.items():
@@ -830,6 +970,7 @@ answer words of each list; no frequency values are shipped.
 
 # ----------------------------------------------------------------- main
 
+
 def build(lang):
     stats = {}
     t0 = time.time()
@@ -840,8 +981,11 @@ def build(lang):
     else:
         build_hunspell(lang, stats)
     stats["seconds"] = round(time.time() - t0)
-    log(lang, f"done in {stats['seconds']} s: " + ", ".join(
-        f"{n}: {a}/{g}" for n, (a, g) in stats["counts"].items()))
+    log(
+        lang,
+        f"done in {stats['seconds']} s: "
+        + ", ".join(f"{n}: {a}/{g}" for n, (a, g) in stats["counts"].items()),
+    )
     return lang, stats
 
 
@@ -850,6 +994,7 @@ def main(argv=None):
     # and constants), also under Pyodide, which has no process pool
     import argparse
     from concurrent.futures import ProcessPoolExecutor
+
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("languages", nargs="*", help="language codes (default: all 13)")
     parser.add_argument("--jobs", type=int, default=2, help="processes (default 2)")
@@ -860,7 +1005,7 @@ def main(argv=None):
             parser.error(f"unknown language {lang}")
     # the slow ones first, so two processes finish together
     slow = ["pl", "pt", "uk", "ru", "kk", "de", "fr"]
-    langs.sort(key=lambda l: slow.index(l) if l in slow else len(slow))
+    langs.sort(key=lambda lang: slow.index(lang) if lang in slow else len(slow))
     vers = versions()
     write_licences()
     t0 = time.time()

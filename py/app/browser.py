@@ -90,7 +90,9 @@ def animate(node, keyframes: list[dict], duration_ms: float, on_done) -> None:
     """Web Animations API: play keyframes on node, then call on_done() once."""
     from pyodide.ffi import create_once_callable
 
-    animation = node.animate(_js(keyframes), _js({"duration": duration_ms, "easing": "linear", "fill": "forwards"}))
+    animation = node.animate(
+        _js(keyframes), _js({"duration": duration_ms, "easing": "linear", "fill": "forwards"})
+    )
     animation.onfinish = create_once_callable(lambda *_: on_done())
 
 
@@ -114,4 +116,6 @@ def fetch_text(url: str, on_text, on_error) -> None:
             return None
         return response.text().then(create_once_callable(lambda text: on_text(str(text))))
 
-    window.fetch(url).then(create_once_callable(got)).catch(create_once_callable(lambda error: on_error(str(error))))
+    window.fetch(url).then(create_once_callable(got)).catch(
+        create_once_callable(lambda error: on_error(str(error)))
+    )

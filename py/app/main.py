@@ -3,7 +3,7 @@
 from pyscript import document, window
 
 from . import browser, router, saved_games, scores
-from .games_list import GAME_ROUTES, game_info
+from .games_list import GAME_ROUTES
 from .html import h
 from .i18n import Translator
 from .settings import SETTINGS_SCHEMA, effective_language, reduce_motion
@@ -83,12 +83,34 @@ class App:
         for notice_id, make_text, action in self._notices:
             buttons = []
             if action:
-                buttons.append(h("button", {"type": "button", "data-action": action, "class": "button"},
-                                 self.t(f"notice.{action}")))
-            buttons.append(h("button", {"type": "button", "class": "button subtle", "data-action": "dismiss",
-                                        "data-notice": notice_id, "aria-label": self.t("notice.dismiss")}, "×"))
-            items.append(h("div", {"class": "notice", "role": "status", "data-notice-id": notice_id},
-                           h("p", {}, make_text()), h("div", {"class": "notice-actions"}, buttons)))
+                buttons.append(
+                    h(
+                        "button",
+                        {"type": "button", "data-action": action, "class": "button"},
+                        self.t(f"notice.{action}"),
+                    )
+                )
+            buttons.append(
+                h(
+                    "button",
+                    {
+                        "type": "button",
+                        "class": "button subtle",
+                        "data-action": "dismiss",
+                        "data-notice": notice_id,
+                        "aria-label": self.t("notice.dismiss"),
+                    },
+                    "×",
+                )
+            )
+            items.append(
+                h(
+                    "div",
+                    {"class": "notice", "role": "status", "data-notice-id": notice_id},
+                    h("p", {}, make_text()),
+                    h("div", {"class": "notice-actions"}, buttons),
+                )
+            )
         browser.element("notices").innerHTML = "".join(items)
 
     # --- routing and rendering --------------------------------------------------
@@ -119,7 +141,11 @@ class App:
         links = [("hub", "nav.home"), ("stats", "nav.stats"), ("settings", "nav.settings")]
         current = self.route.page if self.route else "hub"
         browser.element("topnav").innerHTML = "".join(
-            h("a", {"href": router.href(page), "aria-current": "page" if page == current else None}, t(key))
+            h(
+                "a",
+                {"href": router.href(page), "aria-current": "page" if page == current else None},
+                t(key),
+            )
             for page, key in links
         )
         browser.element("topnav").setAttribute("aria-label", t("nav.main"))
@@ -144,7 +170,9 @@ class App:
         target = event.target.closest("[data-action]")
         if target:
             data = browser.dataset_of(target)
-            self.view.on_action(data.pop("action"), {**data, "value": str(event.target.value)}, event)
+            self.view.on_action(
+                data.pop("action"), {**data, "value": str(event.target.value)}, event
+            )
 
     def on_key(self, event) -> None:
         if self.view is not None:
@@ -178,8 +206,11 @@ def start() -> None:
     browser.listen(document, "visibilitychange", app.on_visibility)
     browser.listen(window, "pagehide", lambda _e: app.view.suspend())
     browser.listen(window.matchMedia(REDUCED_MOTION_QUERY), "change", app.on_system_motion)
-    browser.listen(window, "gemau:update-available",
-                   lambda _e: app.notice("update", lambda: app.t("notice.update"), "reload"))
+    browser.listen(
+        window,
+        "gemau:update-available",
+        lambda _e: app.notice("update", lambda: app.t("notice.update"), "reload"),
+    )
     app.go(str(window.location.hash))
     if getattr(window.gemauBoot, "updateAvailable", False):
         app.notice("update", lambda: app.t("notice.update"), "reload")

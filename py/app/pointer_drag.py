@@ -39,7 +39,9 @@ def _pointer(event) -> None:
 
 class PointerDrag:
     def __init__(self):
-        self.drag = None  # what the view's drag_begin returned, plus the pointer and the floating copy
+        self.drag = (
+            None  # what the view's drag_begin returned, plus the pointer and the floating copy
+        )
         self.dropped_at = -CLICK_AFTER_DROP_MS
 
     @property

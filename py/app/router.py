@@ -22,11 +22,15 @@ ESCAPED = re.compile(r"(?:%[0-9A-Fa-f]{2})+")
 
 def decode(part: str) -> str:
     part = part.replace("+", " ")
-    return ESCAPED.sub(lambda m: bytes.fromhex(m.group(0).replace("%", "")).decode("utf-8", "replace"), part)
+    return ESCAPED.sub(
+        lambda m: bytes.fromhex(m.group(0).replace("%", "")).decode("utf-8", "replace"), part
+    )
 
 
 def encode(part: str) -> str:
-    return "".join(ch if SAFE.fullmatch(ch) else "".join(f"%{b:02X}" for b in ch.encode()) for ch in part)
+    return "".join(
+        ch if SAFE.fullmatch(ch) else "".join(f"%{b:02X}" for b in ch.encode()) for ch in part
+    )
 
 
 def parse_query(query: str) -> dict:
@@ -50,7 +54,11 @@ def parse(hash_text: str) -> Route:
 
 def href(page: str, detail: str | None = None, **params) -> str:
     path = "#/" if page == "hub" else f"#/{page}" + (f"/{detail}" if detail else "")
-    return path + (("?" + "&".join(f"{encode(k)}={encode(str(v))}" for k, v in params.items())) if params else "")
+    return path + (
+        ("?" + "&".join(f"{encode(k)}={encode(str(v))}" for k, v in params.items()))
+        if params
+        else ""
+    )
 
 
 def int_param(params: dict, name: str, low: int, high: int, default=None):

@@ -31,7 +31,11 @@ class SavedGameView(View):
         view_root.innerHTML = self.render()
         self.mounted(view_root)
         wanted = focus_id or active_id
-        target = view_root.querySelector(f"#{wanted}") if wanted and wanted.replace("-", "").isalnum() else None
+        target = (
+            view_root.querySelector(f"#{wanted}")
+            if wanted and wanted.replace("-", "").isalnum()
+            else None
+        )
         if browser.found(target) and not getattr(target, "disabled", False):
             target.focus()
         else:

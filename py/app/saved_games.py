@@ -5,13 +5,17 @@ The engine's own from_json validates the state; when it refuses, the view
 calls `discard_bad` and that game alone is reset.
 """
 
-from .storage import Record, Schema, Store, StorageFull
+from .storage import Record, Schema, StorageFull, Store
 
 
 def clean_saved(data):
     if data is None:
         return None
-    if not isinstance(data, dict) or not isinstance(data.get("state"), dict) or not isinstance(data.get("meta"), dict):
+    if (
+        not isinstance(data, dict)
+        or not isinstance(data.get("state"), dict)
+        or not isinstance(data.get("meta"), dict)
+    ):
         raise ValueError("a saved game needs a state and meta object")
     return {"state": data["state"], "meta": data["meta"]}
 
@@ -19,7 +23,11 @@ def clean_saved(data):
 def clean_prefs(data) -> dict:
     if not isinstance(data, dict):
         raise ValueError("preferences must be an object")
-    return {k: v for k, v in data.items() if isinstance(k, str) and isinstance(v, (str, int, float, bool))}
+    return {
+        k: v
+        for k, v in data.items()
+        if isinstance(k, str) and isinstance(v, (str, int, float, bool))
+    }
 
 
 def register(store: Store, games) -> None:

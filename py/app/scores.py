@@ -34,7 +34,9 @@ def clean_stats(data) -> dict:
             and _figures_ok(entry.get("totals"))
         )
         if good:  # a bad variant is dropped alone; the others stay
-            cleaned[variant] = {k: entry.get(k) for k in ("played", "won", "best", "last", "totals")}
+            cleaned[variant] = {
+                k: entry.get(k) for k in ("played", "won", "best", "last", "totals")
+            }
     return cleaned
 
 
@@ -45,9 +47,13 @@ def clean_rankings(data) -> dict:
     for variant, rows in data.items():
         if isinstance(rows, list):
             good = [
-                row for row in rows
-                if isinstance(row, dict) and set(row) == {"score", "date", "figures"}
-                and _is_number(row["score"]) and isinstance(row["date"], str) and _figures_ok(row["figures"])
+                row
+                for row in rows
+                if isinstance(row, dict)
+                and set(row) == {"score", "date", "figures"}
+                and _is_number(row["score"])
+                and isinstance(row["date"], str)
+                and _figures_ok(row["figures"])
             ]
             cleaned[variant] = good[:RANKING_SIZE]
     return cleaned
@@ -59,22 +65,42 @@ def register(store: Store, games) -> None:
         store.register(Schema(f"rankings:{game}", 1, dict, clean_rankings))
 
 
-def record_result(store: Store, game: str, variant: str, *, won: bool | None, score=None,
-                  figures: dict | None = None, date: str = "", higher_is_better: bool = True) -> int | None:
+def record_result(
+    store: Store,
+    game: str,
+    variant: str,
+    *,
+    won: bool | None,
+    score=None,
+    figures: dict | None = None,
+    date: str = "",
+    higher_is_better: bool = True,
+) -> int | None:
     """Count one finished game. Returns its place in the rankings (1-based) or None.
     won=None is for games without a winner (Marbles): they count as played only."""
     figures = dict(figures or {})
     totals_added = {**figures, **({"score": score, "scored": 1} if score is not None else {})}
 
     def add_to_stats(stats: dict) -> dict:
-        entry = stats.get(variant) or {"played": 0, "won": 0, "best": None, "last": None, "totals": {}}
+        entry = stats.get(variant) or {
+            "played": 0,
+            "won": 0,
+            "best": None,
+            "last": None,
+            "totals": {},
+        }
         entry["played"] += 1
         entry["won"] += 1 if won else 0
-        if score is not None and (entry["best"] is None or
-                                  (score > entry["best"] if higher_is_better else score < entry["best"])):
+        if score is not None and (
+            entry["best"] is None
+            or (score > entry["best"] if higher_is_better else score < entry["best"])
+        ):
             entry["best"] = score
-        entry["last"] = {**figures, **({"score": score} if score is not None else {}),
-                         **({"won": int(won)} if won is not None else {})}
+        entry["last"] = {
+            **figures,
+            **({"score": score} if score is not None else {}),
+            **({"won": int(won)} if won is not None else {}),
+        }
         for name, value in totals_added.items():
             if _is_number(value):
                 entry["totals"][name] = entry["totals"].get(name, 0) + value

@@ -15,8 +15,9 @@ dict in tests), so all of this runs under CPython.
 
 import json
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, Callable
+from typing import Any
 
 NAMESPACE = "gemau:"
 MAX_DEPTH = 64  # our records nest a few levels; far deeper is damage
@@ -182,5 +183,5 @@ class Store:
     def name_of(full_key) -> str | None:
         """The record name for a raw localStorage key, or None when it is not ours."""
         if isinstance(full_key, str) and full_key.startswith(NAMESPACE):
-            return full_key[len(NAMESPACE):]
+            return full_key[len(NAMESPACE) :]
         return None

@@ -11,13 +11,17 @@ from playwright.sync_api import sync_playwright
 
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "tools"))
+from e2e_support import SUB_PATH, SubPathHandler, wait_ready  # noqa: E402
 from serve import make_server  # noqa: E402
 
-from e2e_support import SUB_PATH, SubPathHandler, wait_ready  # noqa: E402
-
 CHROMIUM_ARGS = [
-    "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-    "--disable-background-networking", "--disable-component-update", "--disable-sync",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
 ]
 
 
@@ -69,7 +73,7 @@ class Watch:
 
     def _request(self, request):
         url = request.url
-        if not (url.startswith(self.origin) or url.startswith(("data:", "blob:"))):
+        if not (url.startswith((self.origin, "data:", "blob:"))):
             self.foreign.append(url)
 
 

@@ -18,7 +18,7 @@ class SubPathHandler(SiteHandler):
     def translate_path(self, path):
         if not path.startswith(SUB_PATH):
             return str(ROOT / "__not_served__")
-        return super().translate_path("/" + path[len(SUB_PATH):])
+        return super().translate_path("/" + path[len(SUB_PATH) :])
 
     def do_GET(self):
         if self.path.split("?")[0] == SUB_PATH + "sw.js" and SubPathHandler.sw_suffix:

@@ -2,14 +2,13 @@
 the computer's replies, salvos, pass-and-play cover screens, reloads, statistics."""
 
 import json
-import re
 import os
-
-from playwright.sync_api import expect
+import re
 
 from e2e_support import wait_ready
 from games.battleship import new_game
-from games.battleship.fleet import LENGTH, SHIP_IDS
+from games.battleship.fleet import SHIP_IDS
+from playwright.sync_api import expect
 
 SHOTS = os.environ.get("BS_SHOTS")  # a folder: save screenshots there while developing
 
@@ -49,8 +48,12 @@ def computer_fleet(page) -> dict:
     """Where the computer's ships are, read from the saved game (to plan clicks)."""
     state = saved(page)["state"]
     from games.battleship import State
+
     game = State.from_json(state)
-    return {ship: [s for s in game.view_for(1)["fleet"] if s["ship"] == ship][0]["squares"] for ship in SHIP_IDS}
+    return {
+        ship: next(s for s in game.view_for(1)["fleet"] if s["ship"] == ship)["squares"]
+        for ship in SHIP_IDS
+    }
 
 
 def test_place_by_taps_with_a_refusal_then_fire_miss_hit_and_sink(open_app):
@@ -107,7 +110,9 @@ def drag(page, source, square, steps=8):
 def test_drag_ships_from_the_dock_and_move_a_placed_one(open_app):
     """Rule [decided]: drag placement, with the same refusals as tapping."""
     # Tall enough to show the dock and the whole ocean at once.
-    page = open_app("#/battleship?seed=13&mode=classic&opponent=easy", viewport={"width": 1000, "height": 1200})
+    page = open_app(
+        "#/battleship?seed=13&mode=classic&opponent=easy", viewport={"width": 1000, "height": 1200}
+    )
     expect(page.locator("[data-phase='place']")).to_be_visible()
     # The Carrier, held by its first hole, dropped on B2: it lies across B2-B6.
     carrier = page.locator(".bs-ship-pick[data-ship='carrier'] .bs-hole").first
@@ -158,6 +163,7 @@ def test_keyboard_fires_and_a_reload_resumes(open_app):
 
 def fleet_squares(page, player: int) -> set:
     from games.battleship import State
+
     game = State.from_json(saved(page)["state"])
     return {s for ship in game.view_for(player)["fleet"] for s in ship["squares"]}
 
@@ -194,7 +200,10 @@ def test_advanced_salvo_tells_only_how_many_hit(open_app):
     page.locator("#bs-ready").click()
     expect(page.locator("[data-phase='fire']")).to_be_visible()
     occupied = fleet_squares(page, 1)
-    picked = sorted(occupied)[:2] + [s for s in ("A1", "A2", "A3", "A4", "A5", "A6") if s not in occupied][:3]
+    picked = (
+        sorted(occupied)[:2]
+        + [s for s in ("A1", "A2", "A3", "A4", "A5", "A6") if s not in occupied][:3]
+    )
     hits = sum(s in occupied for s in picked)
     for square in picked:
         target(page, square).click()
@@ -263,9 +272,17 @@ def near_won_game():
 def test_a_won_game_is_recorded_in_the_statistics(open_app):
     page = open_app("#/")
     state, last = near_won_game()
-    record = {"v": 1, "rev": 1, "data": {"state": state.to_json(),
-                                         "meta": {"seed": 31, "opponent": "hard", "recorded": False, "clock_ms": 0}}}
-    page.evaluate("(record) => localStorage.setItem('gemau:saved:battleship', record)", json.dumps(record))
+    record = {
+        "v": 1,
+        "rev": 1,
+        "data": {
+            "state": state.to_json(),
+            "meta": {"seed": 31, "opponent": "hard", "recorded": False, "clock_ms": 0},
+        },
+    }
+    page.evaluate(
+        "(record) => localStorage.setItem('gemau:saved:battleship', record)", json.dumps(record)
+    )
     page.evaluate("location.hash = '#/battleship'")
     expect(page.locator("[data-phase='fire']")).to_be_visible()
     target(page, last).click()
@@ -278,7 +295,9 @@ def test_a_won_game_is_recorded_in_the_statistics(open_app):
     stats = page.locator("[data-stats='battleship']")
     expect(stats).to_contain_text("Classic")
     expect(stats.locator(".stat-grid dd").nth(1)).to_have_text("1")  # won
-    saved_stats = json.loads(page.evaluate("localStorage.getItem('gemau:stats:battleship')"))["data"]
+    saved_stats = json.loads(page.evaluate("localStorage.getItem('gemau:stats:battleship')"))[
+        "data"
+    ]
     assert saved_stats["classic"]["won"] == 1
     assert saved_stats["classic"]["last"]["shots"] == 17
     # Back at the game, the finished game is not counted twice.
@@ -286,5 +305,7 @@ def test_a_won_game_is_recorded_in_the_statistics(open_app):
     expect(page.locator("[data-phase='over']")).to_be_visible()
     page.reload()
     wait_ready(page)
-    saved_stats = json.loads(page.evaluate("localStorage.getItem('gemau:stats:battleship')"))["data"]
+    saved_stats = json.loads(page.evaluate("localStorage.getItem('gemau:stats:battleship')"))[
+        "data"
+    ]
     assert saved_stats["classic"]["played"] == 1

@@ -6,15 +6,19 @@ the position allows and checks the board the page draws against the engine's."""
 import json
 import re
 
-from playwright.sync_api import expect
-
 from e2e_support import wait_ready
 from games.common.rng import SeededRng
 from games.deblockle import State, choose_move, new_game
+from playwright.sync_api import expect
 
 OPTIONS = {"blocks": 4, "no_side_by_side": False, "first": 0, "quick_setup": True}
-START = {"blocks": [4, 4], "start_squares": [["c3", "e3", "c1", "e1"], ["e5", "c5", "e7", "c7"]],
-         "first": 0, "no_side_by_side": False, "quick_setup": True}
+START = {
+    "blocks": [4, 4],
+    "start_squares": [["c3", "e3", "c1", "e1"], ["e5", "c5", "e7", "c7"]],
+    "first": 0,
+    "no_side_by_side": False,
+    "quick_setup": True,
+}
 
 
 def has_classes(names: str):
@@ -46,8 +50,14 @@ def set_prefs(page, **prefs):
 
 
 def load_game(page, state_json: dict, opponent: str = "strong", seed: int = 77):
-    record = {"v": 1, "rev": 1, "data": {"state": state_json,
-                                         "meta": {"seed": seed, "opponent": opponent, "recorded": False}}}
+    record = {
+        "v": 1,
+        "rev": 1,
+        "data": {
+            "state": state_json,
+            "meta": {"seed": seed, "opponent": opponent, "recorded": False},
+        },
+    }
     page.evaluate("(r) => localStorage.setItem('gemau:saved:deblockle', r)", json.dumps(record))
     page.evaluate("location.hash = '#/'")
     page.evaluate("location.hash = '#/deblockle'")
@@ -55,9 +65,19 @@ def load_game(page, state_json: dict, opponent: str = "strong", seed: int = 77):
 
 
 def position(blocks, removed, current=0, options=None):
-    return {"version": 1, "options": options or START, "phase": "play", "current_player": current,
-            "blocks": [{"player": p, "square": sq, "top": top, "north": north} for p, sq, top, north in blocks],
-            "removed": removed, "to_place": [[], []], "result": None, "history": []}
+    return {
+        "version": 1,
+        "options": options or START,
+        "phase": "play",
+        "current_player": current,
+        "blocks": [
+            {"player": p, "square": sq, "top": top, "north": north} for p, sq, top, north in blocks
+        ],
+        "removed": removed,
+        "to_place": [[], []],
+        "result": None,
+        "history": [],
+    }
 
 
 def play_by_clicks(page, state, move: str):
@@ -87,7 +107,9 @@ def test_a_seeded_game_by_clicks_tips_and_hops_of_every_kind(open_app):
     wanted = {"stop", "cross", "x", "slider", "hoops"}
     seen = set()
     for _ in range(40):
-        options = [(o, o["moves"][0]) for sq in sorted(engine_blocks(state)) for o in state.tip_options(sq)]
+        options = [
+            (o, o["moves"][0]) for sq in sorted(engine_blocks(state)) for o in state.tip_options(sq)
+        ]
         fresh = [(o, m) for o, m in options if o["top"] not in seen]
         option, move = (fresh or options)[0]
         if option["top"] in ("slider", "hoops"):  # the longest hop shows the path best
@@ -95,7 +117,9 @@ def test_a_seeded_game_by_clicks_tips_and_hops_of_every_kind(open_app):
         played = play_by_clicks(page, state, move)
         seen.add(played["top"])
         expect(page.locator("#announcer")).to_contain_text("tipped")
-        expect(page.locator("[data-game='deblockle']")).to_have_attribute("data-current", str(state.current_player))
+        expect(page.locator("[data-game='deblockle']")).to_have_attribute(
+            "data-current", str(state.current_player)
+        )
         assert board_blocks(page) == engine_blocks(state)
         if wanted <= seen or state.is_over:
             break
@@ -125,9 +149,13 @@ def test_against_the_computer_with_animation_and_reload_resumes(open_app):
 def test_a_tip_can_be_taken_back_and_a_wrong_square_is_explained(open_app):
     page = open_app("#/deblockle?seed=5&opponent=human", reduced_motion="reduce")
     state = new_game(OPTIONS, 5)
-    option = next(o for o in state.tip_options("c3") if o["top"] in ("cross", "x", "slider", "hoops"))
+    option = next(
+        o for o in state.tip_options("c3") if o["top"] in ("cross", "x", "slider", "hoops")
+    )
     cell(page, "c3").click()
-    expect(page.locator("[data-cube] .db-net-t .db-sym")).to_have_class(has_classes("db-sym-" + engine_blocks(state)["c3"][1]))
+    expect(page.locator("[data-cube] .db-net-t .db-sym")).to_have_class(
+        has_classes("db-sym-" + engine_blocks(state)["c3"][1])
+    )
     tip_preview = cell(page, option["to"]).locator(".db-preview .db-top .db-sym")
     expect(tip_preview).to_have_class(has_classes("db-sym-" + option["top"]))
     cell(page, option["to"]).click()
@@ -141,7 +169,9 @@ def test_a_tip_can_be_taken_back_and_a_wrong_square_is_explained(open_app):
 
 def test_removal_at_the_star_wins_and_is_counted_in_statistics(open_app):
     page = open_app(reduced_motion="reduce")
-    data = position([(0, "d5", "cross", "stop"), (1, "a1", "cross", "stop"), (1, "g1", "x", "stop")], [3, 2])
+    data = position(
+        [(0, "d5", "cross", "stop"), (1, "a1", "cross", "stop"), (1, "g1", "x", "stop")], [3, 2]
+    )
     load_game(page, data)
     state = State.from_json(data)
     cell(page, "d5").click()
@@ -152,7 +182,9 @@ def test_removal_at_the_star_wins_and_is_counted_in_statistics(open_app):
     dialog = page.locator("#db-over")
     expect(dialog).to_be_visible()
     expect(dialog).to_contain_text("You win!")
-    expect(page.locator("#announcer")).to_contain_text("Gold took a block off at the star: 4 off, 0 left.")
+    expect(page.locator("#announcer")).to_contain_text(
+        "Gold took a block off at the star: 4 off, 0 left."
+    )
     expect(page.locator("[data-off='0']")).to_have_text("4 of 4 off")
     page.keyboard.press("Escape")
     page.get_by_role("link", name="Statistics").click()
@@ -164,13 +196,23 @@ def test_removal_at_the_star_wins_and_is_counted_in_statistics(open_app):
 def test_a_deblockled_player_passes_with_a_clear_message(open_app):
     page = open_app(reduced_motion="reduce")
     options = {**START, "blocks": [4, 1], "start_squares": [["c3", "e3", "c1", "e1"], ["e5"]]}
-    data = position([(0, "a6", "stop", "cross"), (0, "b7", "stop", "cross"), (0, "g1", "stop", "cross"),
-                     (1, "a7", "cross", "stop")], [1, 0], options=options)
+    data = position(
+        [
+            (0, "a6", "stop", "cross"),
+            (0, "b7", "stop", "cross"),
+            (0, "g1", "stop", "cross"),
+            (1, "a7", "cross", "stop"),
+        ],
+        [1, 0],
+        options=options,
+    )
     load_game(page, data)
     state = State.from_json(data)
     play_by_clicks(page, state, "g1N-f1")
     assert state.current_player == 0
-    expect(page.locator("[data-message]")).to_have_text("Blue is Deblockle'd: no legal turn, so the turn passes.")
+    expect(page.locator("[data-message]")).to_have_text(
+        "Blue is Deblockle'd: no legal turn, so the turn passes."
+    )
     expect(page.locator("#announcer")).to_contain_text("Blue is Deblockle'd")
     expect(page.locator("[data-game='deblockle']")).to_have_attribute("data-current", "0")
     expect(page.locator("[data-turn]")).to_contain_text("Your turn")
@@ -240,7 +282,8 @@ def test_set_up_ceremony_place_the_computers_blocks_then_it_places_yours(open_ap
     assert sorted(sq for sq, (p, _) in blocks.items() if p == 1) == ["c5", "c7", "e5", "e7"]
     assert sorted(sq for sq, (p, _) in blocks.items() if p == 0) == ["c1", "c3", "e1", "e3"]
     assert sorted(top for p, top in blocks.values() if p == 1) == sorted(
-        ["star", "stop", "cross", "x", "slider", "hoops"][t] for t in state.to_place[1])
+        ["star", "stop", "cross", "x", "slider", "hoops"][t] for t in state.to_place[1]
+    )
     expect(page.locator("[data-turn]")).to_contain_text("Your turn")
 
 

@@ -7,10 +7,9 @@ reads the saved game from localStorage and plans the click with the engine.
 import json
 import re
 
-from playwright.sync_api import expect
-
 from e2e_support import wait_ready
 from games.dominoes import State
+from playwright.sync_api import expect
 
 SEED = 20  # a hand in which we must draw, score and reach the end-of-hand summary
 SAVED = "gemau:saved:dominoes"
@@ -46,7 +45,11 @@ def click_move(page, state, move):
         page.locator("#dm-pass").click()
     else:
         name = f"{move['tile'][0]}-{move['tile'][1]}"
-        ends = [m["end"] for m in state.legal_moves() if m["type"] == "play" and m["tile"] == move["tile"]]
+        ends = [
+            m["end"]
+            for m in state.legal_moves()
+            if m["type"] == "play" and m["tile"] == move["tile"]
+        ]
         page.locator(f".dm-hand [data-tile='{name}']").click()
         if len(ends) > 1:
             expect(page.locator(".dm-slot")).to_have_count(len(ends))
@@ -75,10 +78,16 @@ def test_a_seeded_hand_played_by_clicks_draws_scores_and_ends_with_a_summary(ope
         state, _meta = saved(page)
         assert state.current_player == 0
         hand = sorted(f"{a}-{b}" for a, b in state.hands[0])
-        shown = sorted(page.locator(".dm-hand [data-tile]").evaluate_all("(ns) => ns.map((n) => n.dataset.tile)"))
+        shown = sorted(
+            page.locator(".dm-hand [data-tile]").evaluate_all(
+                "(ns) => ns.map((n) => n.dataset.tile)"
+            )
+        )
         assert shown == hand
         move = choose(state)
-        playable = {f"{m['tile'][0]}-{m['tile'][1]}" for m in state.legal_moves() if m["type"] == "play"}
+        playable = {
+            f"{m['tile'][0]}-{m['tile'][1]}" for m in state.legal_moves() if m["type"] == "play"
+        }
         expect(page.locator(".dm-hand .dom.playable")).to_have_count(len(playable))
         if move["type"] == "draw":
             expect(page.locator("#dm-draw")).to_be_enabled()
@@ -93,13 +102,15 @@ def test_a_seeded_hand_played_by_clicks_draws_scores_and_ends_with_a_summary(ope
             scored = True
             after, _ = saved(page)
             if not after.hand_summaries or after.hand_number == state.hand_number:
-                points = next(e["points"] for e in state.clone().apply(move) if e["type"] == "score")
+                points = next(
+                    e["points"] for e in state.clone().apply(move) if e["type"] == "score"
+                )
                 expect(page.locator("#announcer")).to_contain_text(f": {points} points.")
                 expect(page.locator("#announcer")).to_contain_text("You ")
     assert drew, "the seeded hand should make us draw from the boneyard"
     assert scored, "the seeded hand should give us a scoring play"
     expect(page.locator("#dm-summary")).to_be_visible()
-    state, meta = saved(page)
+    state, _ = saved(page)
     summary = state.hand_summaries[0]
     dialog = page.locator("#dm-summary")
     expect(dialog).to_contain_text("End of hand 1")
@@ -110,7 +121,9 @@ def test_a_seeded_hand_played_by_clicks_draws_scores_and_ends_with_a_summary(ope
     if summary["winner_team"] is not None:
         expect(dialog).to_contain_text(f"rounded to the nearest 5: {summary['points']}")
     expect(dialog.locator("tbody tr")).to_have_count(2)
-    expect(page.locator(".dm-layout .dom").first).to_be_attached()  # the finished hand stays on the table
+    expect(
+        page.locator(".dm-layout .dom").first
+    ).to_be_attached()  # the finished hand stays on the table
     page.keyboard.press("Escape")  # closing the summary with Esc moves on to the next hand too
     expect(dialog).to_have_count(0)
     expect(page.locator(".dm-sheet-table tbody tr")).to_have_count(2)  # hand 1 and "now"
@@ -133,7 +146,9 @@ def test_reload_resumes_the_game_in_progress(open_app):
     expect(page.locator("[data-game='dominoes']")).to_be_visible()
     assert saved(page)[0].to_json() == state.to_json()
     assert json.loads(saved_text(page))["data"]["state"] == json.loads(before)["data"]["state"]
-    shown = sorted(page.locator(".dm-hand [data-tile]").evaluate_all("(ns) => ns.map((n) => n.dataset.tile)"))
+    shown = sorted(
+        page.locator(".dm-hand [data-tile]").evaluate_all("(ns) => ns.map((n) => n.dataset.tile)")
+    )
     assert shown == sorted(f"{a}-{b}" for a, b in state.hands[0])
     expect(page.locator("[data-share]")).to_have_text(str(SEED))
 
@@ -196,7 +211,9 @@ def test_pass_and_play_hides_each_hand_behind_a_cover(open_app):
     expect(page.locator(".dm-hand")).to_have_count(0)
     page.get_by_role("button", name=f"I am Player {seat + 1}").click()
     wait_phase(page, "human")
-    shown = sorted(page.locator(".dm-hand [data-tile]").evaluate_all("(ns) => ns.map((n) => n.dataset.tile)"))
+    shown = sorted(
+        page.locator(".dm-hand [data-tile]").evaluate_all("(ns) => ns.map((n) => n.dataset.tile)")
+    )
     assert shown == sorted(f"{a}-{b}" for a, b in state.hands[seat])
     click_move(page, state, choose(state))
     wait_phase(page, "cover", "summary")
@@ -209,8 +226,14 @@ def test_keyboard_picks_a_tile_by_number(open_app):
     state, _ = saved(page)
     hand = sorted(state.hands[0], key=lambda t: (-t[0], -t[1]))
     legal = state.legal_moves()
-    index = next((i for i, t in enumerate(hand)
-                  if [m for m in legal if m["type"] == "play" and tuple(m["tile"]) == t]), None)
+    index = next(
+        (
+            i
+            for i, t in enumerate(hand)
+            if [m for m in legal if m["type"] == "play" and tuple(m["tile"]) == t]
+        ),
+        None,
+    )
     assert index is not None
     before = saved_text(page)
     page.locator("#view h1").click()
@@ -220,7 +243,10 @@ def test_keyboard_picks_a_tile_by_number(open_app):
         expect(page.locator(".dm-slot").first).to_be_focused()
         page.keyboard.press("Enter")
     page.wait_for_function(f"(before) => localStorage.getItem('{SAVED}') !== before", arg=before)
-    assert tuple(hand[index]) not in saved(page)[0].hands[0] or saved(page)[0].hand_number > state.hand_number
+    assert (
+        tuple(hand[index]) not in saved(page)[0].hands[0]
+        or saved(page)[0].hand_number > state.hand_number
+    )
 
 
 def drag(page, source, target_selector):
@@ -277,8 +303,14 @@ def test_reaching_250_ends_the_game_and_counts_in_statistics(open_app):
     state = new_game({"seats": 2, "partnerships": False}, SEED)
     data = state.to_json()
     data["scores"] = [240, 0]
-    record = {"v": 1, "rev": 1, "data": {"state": data, "meta": {
-        "players": ["human", "strong"], "seed": SEED, "ack": 0, "recorded": False}}}
+    record = {
+        "v": 1,
+        "rev": 1,
+        "data": {
+            "state": data,
+            "meta": {"players": ["human", "strong"], "seed": SEED, "ack": 0, "recorded": False},
+        },
+    }
     page = open_app()
     page.evaluate(f"(r) => localStorage.setItem('{SAVED}', r)", json.dumps(record))
     page.evaluate("location.hash = '#/dominoes'")
@@ -320,9 +352,19 @@ def test_a_long_line_bends_to_stay_on_a_phone_screen(open_app):
 
     state = new_game({"seats": 2, "partnerships": False}, 1)
     while not (state.current_player == 0 and max(len(state.layout.arms[a]) for a in "WE") >= 7):
-        state.apply(choose_move(state.view_for(state.current_player), SeededRng(len(state.history)), level="greedy"))
-    record = {"v": 1, "rev": 1, "data": {"state": state.to_json(), "meta": {
-        "players": ["human", "strong"], "seed": 1, "ack": 0, "recorded": False}}}
+        state.apply(
+            choose_move(
+                state.view_for(state.current_player), SeededRng(len(state.history)), level="greedy"
+            )
+        )
+    record = {
+        "v": 1,
+        "rev": 1,
+        "data": {
+            "state": state.to_json(),
+            "meta": {"players": ["human", "strong"], "seed": 1, "ack": 0, "recorded": False},
+        },
+    }
     page = open_app(viewport={"width": 360, "height": 740}, has_touch=True)
     page.evaluate(f"(r) => localStorage.setItem('{SAVED}', r)", json.dumps(record))
     page.evaluate("location.hash = '#/dominoes'")
@@ -333,12 +375,15 @@ def test_a_long_line_bends_to_stay_on_a_phone_screen(open_app):
     assert page.evaluate("document.documentElement.scrollWidth") <= 360
     table = page.locator(".dm-table").bounding_box()
     for box in page.locator(".dm-layout .dom").evaluate_all(
-            "(ns) => ns.map((n) => { const r = n.getBoundingClientRect(); return [r.left, r.right]; })"):
+        "(ns) => ns.map((n) => { const r = n.getBoundingClientRect(); return [r.left, r.right]; })"
+    ):
         assert table["x"] <= box[0] and box[1] <= table["x"] + table["width"]
 
 
 def test_the_welsh_page_fits_a_phone(open_app):
-    page = open_app("#/dominoes?seed=21", viewport={"width": 360, "height": 740}, has_touch=True, locale="cy-GB")
+    page = open_app(
+        "#/dominoes?seed=21", viewport={"width": 360, "height": 740}, has_touch=True, locale="cy-GB"
+    )
     expect(page.locator("#view h1")).to_have_text("Dominos")
     expect(page.get_by_role("button", name="Gêm newydd")).to_be_visible()
     wait_phase(page, "human")
@@ -346,7 +391,9 @@ def test_the_welsh_page_fits_a_phone(open_app):
 
 
 def test_a_tile_dragged_by_touch_is_played(open_app):
-    page = open_app(f"#/dominoes?seed={SEED}", viewport={"width": 360, "height": 740}, has_touch=True)
+    page = open_app(
+        f"#/dominoes?seed={SEED}", viewport={"width": 360, "height": 740}, has_touch=True
+    )
     wait_phase(page, "human")
     state, _ = saved(page)
     move = next(m for m in state.legal_moves() if m["type"] == "play")
@@ -365,7 +412,9 @@ def test_a_tile_dragged_by_touch_is_played(open_app):
         send("touchMove", x + step * 3, y - step * 6)
     expect(page.locator(".dm-ghost")).to_have_count(1)
     # The lead is dropped anywhere on the table; later tiles onto an end.
-    slot = page.locator(".dm-table" if move["end"] is None else f".dm-slot[data-end='{move['end']}']").bounding_box()
+    slot = page.locator(
+        ".dm-table" if move["end"] is None else f".dm-slot[data-end='{move['end']}']"
+    ).bounding_box()
     to_x, to_y = slot["x"] + slot["width"] / 2, slot["y"] + slot["height"] / 2
     for step in range(1, 7):
         send("touchMove", x + (to_x - x) * step / 6, y + (to_y - y) * step / 6)

@@ -3,11 +3,10 @@
 import json
 import re
 
-from playwright.sync_api import expect
-
 from e2e_support import wait_ready
-from games.marbles import COLOUR_LETTERS, choose_move, new_game, parse_position
 from games.common.rng import SeededRng
+from games.marbles import COLOUR_LETTERS, choose_move, new_game, parse_position
+from playwright.sync_api import expect
 
 LINE_NEARLY_DONE = """
 marbles version=5 seed=7 next=GBY score=30 moves=12 lines=3
@@ -36,8 +35,14 @@ def near_full_position() -> str:
 
 def load_position(page, notation: str, clock_ms: int = 0):
     state = parse_position(notation)
-    record = {"v": 1, "rev": 1, "data": {"state": state.to_json(), "meta": {"clock_ms": clock_ms, "recorded": False}}}
-    page.evaluate("(record) => localStorage.setItem('gemau:saved:marbles', record)", json.dumps(record))
+    record = {
+        "v": 1,
+        "rev": 1,
+        "data": {"state": state.to_json(), "meta": {"clock_ms": clock_ms, "recorded": False}},
+    }
+    page.evaluate(
+        "(record) => localStorage.setItem('gemau:saved:marbles', record)", json.dumps(record)
+    )
     page.evaluate("location.hash = '#/'")
     page.evaluate("location.hash = '#/marbles'")
     expect(page.locator("[data-game='marbles']")).to_be_visible()
@@ -189,7 +194,9 @@ def test_game_over_from_a_near_full_board_is_recorded_in_the_rankings(open_app):
     expect(top).to_contain_text(str(state.score))
     expect(top).to_contain_text(f"{state.moves} moves · {state.lines} lines")
     page.locator("#nav-home").click()
-    expect(page.locator("[data-card='marbles'] .game-card-result")).to_have_text(f"Best: {state.score}")
+    expect(page.locator("[data-card='marbles'] .game-card-result")).to_have_text(
+        f"Best: {state.score}"
+    )
 
 
 def test_restart_plays_the_same_game_again_and_counts_separately(open_app):
@@ -245,8 +252,14 @@ def test_rules_page_has_the_scoring_table_in_both_languages(open_app):
 
 def test_a_damaged_saved_game_is_reset_with_a_message_and_a_new_game_starts(open_app):
     page = open_app()
-    bad = {"v": 1, "rev": 4, "data": {"state": {"version": 1, "game": "marbles", "board": "no"}, "meta": {}}}
+    bad = {
+        "v": 1,
+        "rev": 4,
+        "data": {"state": {"version": 1, "game": "marbles", "board": "no"}, "meta": {}},
+    }
     page.evaluate("(r) => localStorage.setItem('gemau:saved:marbles', r)", json.dumps(bad))
     page.evaluate("location.hash = '#/marbles'")
-    expect(page.locator(".notice").first).to_contain_text("the saved game of Marbles had to be reset")
+    expect(page.locator(".notice").first).to_contain_text(
+        "the saved game of Marbles had to be reset"
+    )
     expect(page.locator(".mb-board .m")).to_have_count(5)

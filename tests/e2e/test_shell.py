@@ -1,16 +1,16 @@
 """The app shell as a person uses it: hub, routes, settings, languages, rules pages."""
 
-import re
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import expect
-
 from e2e_support import wait_ready
+from playwright.sync_api import expect
 
 GAMES = ["marbles", "battleship", "deblockle", "dominoes", "wordle"]
 VIEWS = Path(__file__).resolve().parents[2] / "py" / "app" / "views"
-PLAYABLE = {game for game in GAMES if (VIEWS / f"{game}.py").exists()}  # the others say they are coming
+PLAYABLE = {
+    game for game in GAMES if (VIEWS / f"{game}.py").exists()
+}  # the others say they are coming
 
 
 def test_boot_paints_loading_then_shows_the_hub_with_five_cards(open_app):
@@ -19,7 +19,8 @@ def test_boot_paints_loading_then_shows_the_hub_with_five_cards(open_app):
     cards = page.locator(".game-card")
     expect(cards).to_have_count(5)
     expect(cards.locator(".game-card-name")).to_have_text(
-        ["Marbles", "Battleship", "Deblockle", "Dominoes", "Wordle Tournament"])
+        ["Marbles", "Battleship", "Deblockle", "Dominoes", "Wordle Tournament"]
+    )
     expect(cards.first.locator(".game-card-result")).to_have_text("Not played yet")
     expect(page.locator("#announcer")).to_have_attribute("aria-live", "polite")
     assert page.evaluate("document.getElementById('loading-stage').dataset.stage") == "ready"
@@ -70,7 +71,9 @@ def test_language_switch_to_welsh_survives_reload(open_app):
     expect(page.locator("#view h1")).to_have_text("Gosodiadau")
     page.locator("#nav-home").click()
     expect(page.locator("[data-card='marbles'] .game-card-name")).to_have_text("Marblis")
-    expect(page.locator("[data-card='marbles'] .game-card-result")).to_have_text("Heb ei chwarae eto")
+    expect(page.locator("[data-card='marbles'] .game-card-result")).to_have_text(
+        "Heb ei chwarae eto"
+    )
 
 
 def test_first_visit_takes_the_language_of_the_browser(open_app):

@@ -3,12 +3,12 @@
 import json
 
 import pytest
-
+from e2e_support import SubPathHandler, wait_ready
 from playwright.sync_api import expect
 
-from e2e_support import SubPathHandler, wait_ready
-
-GOOD_SETTINGS = json.dumps({"v": 1, "rev": 2, "data": {"language": None, "theme": "dark", "motion": "system"}})
+GOOD_SETTINGS = json.dumps(
+    {"v": 1, "rev": 2, "data": {"language": None, "theme": "dark", "motion": "system"}}
+)
 
 # Eleven kinds of damage, each in a different record, all at once.
 CORRUPT = {
@@ -28,11 +28,14 @@ CORRUPT = {
 
 def test_corrupt_records_are_reset_alone_and_the_player_is_told(open_app):
     page = open_app()
-    page.evaluate("""([corrupt, settings]) => {
+    page.evaluate(
+        """([corrupt, settings]) => {
         for (const [key, value] of Object.entries(corrupt)) localStorage.setItem(key, value);
         localStorage.setItem('gemau:settings', settings);
         localStorage.setItem('other-site-key', 'untouched');
-    }""", [CORRUPT, GOOD_SETTINGS])
+    }""",
+        [CORRUPT, GOOD_SETTINGS],
+    )
     page.reload()
     wait_ready(page)
     for route in ["#/stats", "#/marbles", "#/dominoes", "#/wordle", "#/"]:
@@ -40,7 +43,9 @@ def test_corrupt_records_are_reset_alone_and_the_player_is_told(open_app):
         page.wait_for_timeout(100)
     expect(page.locator(".game-card")).to_have_count(5)
     still_bad = page.evaluate(
-        "(corrupt) => Object.keys(corrupt).filter((k) => localStorage.getItem(k) === corrupt[k])", CORRUPT)
+        "(corrupt) => Object.keys(corrupt).filter((k) => localStorage.getItem(k) === corrupt[k])",
+        CORRUPT,
+    )
     assert still_bad == []
     # Marbles, opened above, saved its new game where the damaged one was.
     saved = json.loads(page.evaluate("localStorage.getItem('gemau:saved:marbles')"))
@@ -89,8 +94,16 @@ def test_after_one_visit_every_route_works_offline(open_app, context):
     ctx.set_offline(True)
     page.reload()
     wait_ready(page)
-    for route in ["#/marbles", "#/battleship", "#/deblockle", "#/dominoes", "#/wordle",
-                  "#/rules/marbles", "#/settings", "#/stats"]:
+    for route in [
+        "#/marbles",
+        "#/battleship",
+        "#/deblockle",
+        "#/dominoes",
+        "#/wordle",
+        "#/rules/marbles",
+        "#/settings",
+        "#/stats",
+    ]:
         page.evaluate(f"location.hash = '{route}'")
         expect(page.locator("#view > *")).to_have_count(1)
     offline_page = ctx.new_page()

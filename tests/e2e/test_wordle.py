@@ -6,15 +6,16 @@ and the shipped word list, with the engine's own code."""
 import json
 import re
 
-from playwright.sync_api import expect
-
 from e2e_support import ROOT
 from games.common.rng import SeededRng
 from games.wordle.dictionary import Dictionary
+from playwright.sync_api import expect
 
 
 def duel_word(lang: str, seed: int):
-    words = Dictionary(lang, json.loads((ROOT / "static" / "words" / f"{lang}.json").read_text("utf-8")))
+    words = Dictionary(
+        lang, json.loads((ROOT / "static" / "words" / f"{lang}.json").read_text("utf-8"))
+    )
     rng = SeededRng(seed)
     length = rng.choice((4, 5, 6))
     return words, length, rng.choice(words.answers[length])

@@ -16,11 +16,10 @@ import re
 import time
 from pathlib import Path
 
-from playwright.sync_api import expect
-
 from e2e_support import ROOT, wait_ready
 from games.wordle.dictionary import Dictionary
 from games.wordle.tournament import Tournament, new_lobby
+from playwright.sync_api import expect
 
 SHOTS = "/tmp/wt"
 WORDS = Dictionary("en", json.loads((ROOT / "static" / "words" / "en.json").read_text("utf-8")))
@@ -43,8 +42,10 @@ def my_duel(t, pid=0):
 
 
 def my_turn(page) -> bool:
-    return page.locator(".wt-duel .wd-whose.wd-you").count() > 0 and \
-        page.locator(".wd-key[data-key='enter']:not([disabled])").count() > 0
+    return (
+        page.locator(".wt-duel .wd-whose.wd-you").count() > 0
+        and page.locator(".wd-key[data-key='enter']:not([disabled])").count() > 0
+    )
 
 
 def type_word(page, tiles, on_screen=True):
@@ -75,7 +76,11 @@ def simulate(seed):
             duel = match["duel"]
             seat = match["players"].index(0)
             if duel.turn == seat:
-                skip = r in LOSE_ON_PURPOSE or (bye is not None and r > bye) or (r == 1 and duel.turns_used(seat) == 0)
+                skip = (
+                    r in LOSE_ON_PURPOSE
+                    or (bye is not None and r > bye)
+                    or (r == 1 and duel.turns_used(seat) == 0)
+                )
                 if not skip:
                     t.guess(0, "".join(WORDS.tiles(duel.word)), duel.turn_started + 2000)
                     continue
@@ -93,7 +98,9 @@ def pick_seed():
 
 def test_a_whole_tournament_through_the_page(open_app):
     seed, placement = pick_seed()
-    page = open_app(f"#/wordle?mode=tournament&seed={seed}&speed=10", viewport={"width": 1200, "height": 900})
+    page = open_app(
+        f"#/wordle?mode=tournament&seed={seed}&speed=10", viewport={"width": 1200, "height": 900}
+    )
     lobby = page.locator(".wt-lobby")
     expect(lobby).to_be_visible(timeout=30_000)
     expect(page.locator(".wt-lobby-players tbody tr")).to_have_count(8)
@@ -127,7 +134,9 @@ def test_a_whole_tournament_through_the_page(open_app):
         t = saved(page)
         if t is not None and t.phase == "over":
             (Path(SHOTS) / "state.json").write_text(json.dumps(t.to_json()))
-        assert t is None or t.phase != "over", f"the tournament ended with you in it; saw {sorted(seen)}"
+        assert t is None or t.phase != "over", (
+            f"the tournament ended with you in it; saw {sorted(seen)}"
+        )
         if t is None or t.phase != "playing":
             page.wait_for_timeout(150)
             continue
@@ -206,10 +215,13 @@ def test_a_whole_tournament_through_the_page(open_app):
     out = page.locator(".wt-out")
     expect(out).to_contain_text(f"Placement {me['placement']} of 8")
     expect(out.locator(".wt-rating-change")).to_contain_text(
-        f"Rating 1000 → {1000 + me['rating_change']}")
+        f"Rating 1000 → {1000 + me['rating_change']}"
+    )
     page.screenshot(path=f"{SHOTS}/out.png", full_page=True)
     page.locator("button[data-action='wt-watch-on']").click()
-    expect(page.locator(".wt-side .wt-player.wt-human .wt-status")).to_have_text(f"place {placement}")
+    expect(page.locator(".wt-side .wt-player.wt-human .wt-status")).to_have_text(
+        f"place {placement}"
+    )
     page.locator(".wt-duel-card").first.click()
     expect(page.locator(".wt-watching .wd-board")).to_be_visible()
     page.screenshot(path=f"{SHOTS}/watch-on.png", full_page=True)
@@ -238,7 +250,8 @@ def test_a_whole_tournament_through_the_page(open_app):
     expect(page.locator(".wt-lobby")).to_be_visible()
     expect(page.locator("#wt-name")).to_have_value(HTML_NAME)
     expect(page.locator(".wt-lobby-players tbody tr").first.locator("td.wt-num")).to_have_text(
-        str(1000 + me["rating_change"]))
+        str(1000 + me["rating_change"])
+    )
     page.goto(page.url.split("#")[0] + "#/stats")
     stats = page.locator("[data-stats='wordle']")
     expect(stats).to_contain_text("Tournaments (placement)")
@@ -246,7 +259,9 @@ def test_a_whole_tournament_through_the_page(open_app):
 
 
 def test_a_reload_within_the_grace_period_resumes_and_leaving_costs_the_tournament(open_app):
-    page = open_app("#/wordle?mode=tournament&seed=8&speed=2", viewport={"width": 390, "height": 844})
+    page = open_app(
+        "#/wordle?mode=tournament&seed=8&speed=2", viewport={"width": 390, "height": 844}
+    )
     expect(page.locator(".wt-lobby")).to_be_visible(timeout=30_000)
     page.screenshot(path=f"{SHOTS}/phone-lobby.png", full_page=True)
     page.locator("button[data-action='wt-start']").click()
@@ -280,7 +295,9 @@ def test_a_reload_within_the_grace_period_resumes_and_leaving_costs_the_tourname
     gone = saved(page).players[0]
     assert gone["left"] == "left" and gone["lives"] == 0
     expect(out).to_contain_text(f"Placement {gone['placement']} of 8")
-    expect(out.locator(".wt-rating-change")).to_contain_text(f"({'−' if gone['rating_change'] < 0 else '+'}")
+    expect(out.locator(".wt-rating-change")).to_contain_text(
+        f"({'−' if gone['rating_change'] < 0 else '+'}"
+    )
     page.screenshot(path=f"{SHOTS}/phone-out.png", full_page=True)
     page.locator("button[data-action='wt-finish']").click()
     expect(page.locator(".wt-end .wt-standings tbody tr")).to_have_count(8, timeout=30_000)
@@ -289,7 +306,9 @@ def test_a_reload_within_the_grace_period_resumes_and_leaving_costs_the_tourname
 
 
 def test_a_group_on_one_device(open_app, site_url):
-    page = open_app("#/wordle?mode=tournament&seed=4&speed=4", viewport={"width": 1200, "height": 900})
+    page = open_app(
+        "#/wordle?mode=tournament&seed=4&speed=4", viewport={"width": 1200, "height": 900}
+    )
     expect(page.locator(".wt-lobby")).to_be_visible(timeout=30_000)
     page.locator("button[data-action='wt-group-open']").click()
     group = page.locator(".wt-group")
@@ -324,7 +343,11 @@ def test_a_group_on_one_device(open_app, site_url):
     type_word(page, WORDS.tiles(duel.word), on_screen=False)
     expect(page.locator(".wt-duel .wd-status")).to_contain_text(f"{second} solved it first")
     winner_lives = 3
-    expect(page.locator(f".wt-side .wt-player[data-player='{match['players'][1 - duel.first]}'] .wt-life:not(.wt-life-lost)")).to_have_count(winner_lives)
+    expect(
+        page.locator(
+            f".wt-side .wt-player[data-player='{match['players'][1 - duel.first]}'] .wt-life:not(.wt-life-lost)"
+        )
+    ).to_have_count(winner_lives)
 
     # The group leaves; after the tournament everyone returns to the group screen.
     page.locator("button[data-action='wt-leave']").click()

@@ -29,5 +29,7 @@ def game_view(route: str) -> type[View]:
 
 
 def make_view(app, route) -> View:
-    view_class = PAGE_VIEWS.get(route.page) or (game_view(route.page) if route.page in GAME_ROUTES else None)
+    view_class = PAGE_VIEWS.get(route.page) or (
+        game_view(route.page) if route.page in GAME_ROUTES else None
+    )
     return (view_class or HubView)(app, route)

@@ -80,8 +80,11 @@ class BattleshipView(ComputerTurns, SavedGameView):
         if saved is not None:
             state, meta = saved
             if meta.get("opponent") in OPPONENTS and isinstance(meta.get("seed"), int):
-                same = wanted is None or (wanted[0] == meta["seed"] and wanted[1] in (None, state.mode)
-                                          and wanted[2] in (None, meta["opponent"]))
+                same = wanted is None or (
+                    wanted[0] == meta["seed"]
+                    and wanted[1] in (None, state.mode)
+                    and wanted[2] in (None, meta["opponent"])
+                )
                 if same:
                     self.state, self.seed, self.opponent = state, meta["seed"], meta["opponent"]
                     self.recorded = bool(meta.get("recorded"))
@@ -99,9 +102,13 @@ class BattleshipView(ComputerTurns, SavedGameView):
 
     def pref_options(self) -> dict:
         p = self.prefs
-        return {"mode": p.get("mode") if p.get("mode") in MODES else "classic",
-                "edition": p.get("edition") if p.get("edition") in EDITIONS else "modern",
-                "announce_ship": p.get("announce_ship") if isinstance(p.get("announce_ship"), bool) else True}
+        return {
+            "mode": p.get("mode") if p.get("mode") in MODES else "classic",
+            "edition": p.get("edition") if p.get("edition") in EDITIONS else "modern",
+            "announce_ship": p.get("announce_ship")
+            if isinstance(p.get("announce_ship"), bool)
+            else True,
+        }
 
     def pref_opponent(self) -> str:
         return self.prefs.get("opponent") if self.prefs.get("opponent") in OPPONENTS else "hard"
@@ -196,29 +203,74 @@ class BattleshipView(ComputerTurns, SavedGameView):
             body.append(self.render_cover())
         else:
             view = state.view_for(viewer)
-            body.append(h("div", {"class": "bs-boards"},
-                          self.render_target(view, phase) if state.phase != "placement" else None,
-                          self.render_ocean(view, phase)))
+            body.append(
+                h(
+                    "div",
+                    {"class": "bs-boards"},
+                    self.render_target(view, phase) if state.phase != "placement" else None,
+                    self.render_ocean(view, phase),
+                )
+            )
             if state.phase == "placement" and phase == "place":
                 body.append(self.render_placement_tools())
             body.append(self.render_log(view))
         mode_text = t(f"battleship.mode.{state.mode}")
-        opponent_text = t("battleship.opponent.human") if self.humans else \
-            t("battleship.against", strength=t(f"battleship.strength.{self.opponent}"))
+        opponent_text = (
+            t("battleship.opponent.human")
+            if self.humans
+            else t("battleship.against", strength=t(f"battleship.strength.{self.opponent}"))
+        )
         return h(
-            "section", {"class": "game-view battleship", "data-game": GAME, "data-phase": phase,
-                        "data-mode": state.mode, "data-think-ms": self.think_ms},
-            h("div", {"class": "game-head"},
-              h("h1", {"tabindex": "-1"}, t("game.battleship.name")),
-              h("div", {"class": "bs-head-tools"},
-                h("button", {"type": "button", "class": "button subtle", "data-action": "new",
-                             "aria-keyshortcuts": "N"}, t("battleship.new_game")),
-                h("a", {"class": "button subtle", "href": router.href("rules", GAME)}, t("hub.rules")))),
+            "section",
+            {
+                "class": "game-view battleship",
+                "data-game": GAME,
+                "data-phase": phase,
+                "data-mode": state.mode,
+                "data-think-ms": self.think_ms,
+            },
+            h(
+                "div",
+                {"class": "game-head"},
+                h("h1", {"tabindex": "-1"}, t("game.battleship.name")),
+                h(
+                    "div",
+                    {"class": "bs-head-tools"},
+                    h(
+                        "button",
+                        {
+                            "type": "button",
+                            "class": "button subtle",
+                            "data-action": "new",
+                            "aria-keyshortcuts": "N",
+                        },
+                        t("battleship.new_game"),
+                    ),
+                    h(
+                        "a",
+                        {"class": "button subtle", "href": router.href("rules", GAME)},
+                        t("hub.rules"),
+                    ),
+                ),
+            ),
             h("p", {"class": "bs-sub"}, mode_text, " · ", opponent_text),
-            h("p", {"class": f"bs-status bs-turn-{self.active() if self.active() is not None else 'none'}",
-                    "data-status": True, "role": "status"}, self.status_text(phase)),
-            h("p", {"class": "bs-message" + (" error" if self.message_is_error else ""), "data-message": True},
-              self.message),
+            h(
+                "p",
+                {
+                    "class": f"bs-status bs-turn-{self.active() if self.active() is not None else 'none'}",
+                    "data-status": True,
+                    "role": "status",
+                },
+                self.status_text(phase),
+            ),
+            h(
+                "p",
+                {
+                    "class": "bs-message" + (" error" if self.message_is_error else ""),
+                    "data-message": True,
+                },
+                self.message,
+            ),
             body,
             self.render_pass_button(phase),
             h("p", {"class": "bs-keys hint"}, t("battleship.keys_help")),
@@ -230,8 +282,11 @@ class BattleshipView(ComputerTurns, SavedGameView):
         t, state = self.t, self.state
         active = self.active()
         if phase == "over":
-            return t("battleship.status.over", name=self.name(state.winner)) if self.humans else \
-                t("battleship.status.won" if state.winner == 0 else "battleship.status.lost")
+            return (
+                t("battleship.status.over", name=self.name(state.winner))
+                if self.humans
+                else t("battleship.status.won" if state.winner == 0 else "battleship.status.lost")
+            )
         if phase == "cover":
             return t("battleship.cover_text", name=self.name(active))
         if phase == "computer":
@@ -239,58 +294,106 @@ class BattleshipView(ComputerTurns, SavedGameView):
         if phase == "pass":
             return t("battleship.status.pass", name=self.name(active))
         if phase == "place":
-            return t("battleship.status.place", name=self.name(active)) if self.humans else \
-                t("battleship.status.place_you")
+            return (
+                t("battleship.status.place", name=self.name(active))
+                if self.humans
+                else t("battleship.status.place_you")
+            )
         count = state.shots_allowed(active)
         if state.mode == "classic":
-            return t("battleship.status.fire", name=self.name(active)) if self.humans else \
-                t("battleship.status.fire_you")
+            return (
+                t("battleship.status.fire", name=self.name(active))
+                if self.humans
+                else t("battleship.status.fire_you")
+            )
         if self.humans:
-            return t("battleship.status.salvo", name=self.name(active), count=count, chosen=len(self.salvo))
+            return t(
+                "battleship.status.salvo",
+                name=self.name(active),
+                count=count,
+                chosen=len(self.salvo),
+            )
         return t("battleship.status.salvo_you", count=count, chosen=len(self.salvo))
 
     def render_cover(self):
         active = self.active()
-        return h("div", {"class": "bs-cover", "data-cover": active},
-                 h("p", {}, self.t("battleship.cover_text", name=self.name(active))),
-                 h("button", {"type": "button", "class": "button", "data-action": "reveal", "id": "bs-reveal"},
-                   self.t("battleship.cover_button", name=self.name(active))))
+        return h(
+            "div",
+            {"class": "bs-cover", "data-cover": active},
+            h("p", {}, self.t("battleship.cover_text", name=self.name(active))),
+            h(
+                "button",
+                {"type": "button", "class": "button", "data-action": "reveal", "id": "bs-reveal"},
+                self.t("battleship.cover_button", name=self.name(active)),
+            ),
+        )
 
     def render_pass_button(self, phase: str):
         if phase != "pass":
             return None
-        return h("div", {"class": "bs-actions"},
-                 h("button", {"type": "button", "class": "button", "data-action": "hide", "id": "bs-hide"},
-                   self.t("battleship.pass_button", name=self.name(self.active()))))
+        return h(
+            "div",
+            {"class": "bs-actions"},
+            h(
+                "button",
+                {"type": "button", "class": "button", "data-action": "hide", "id": "bs-hide"},
+                self.t("battleship.pass_button", name=self.name(self.active())),
+            ),
+        )
 
     def grid(self, grid_id: str, label: str, cells: list, interactive: bool, extra_class: str = ""):
         """A 10 x 10 grid with row letters and column numbers; cells: 100 (classes, content, label, action)."""
         prefix = grid_id[3]
         heads = [h("div", {"class": "bs-head corner", "aria-hidden": "true"})] + [
-            h("div", {"class": "bs-head", "aria-hidden": "true"}, self.t("battleship.label", text=str(c + 1)))
-            for c in range(SIZE)]
+            h(
+                "div",
+                {"class": "bs-head", "aria-hidden": "true"},
+                self.t("battleship.label", text=str(c + 1)),
+            )
+            for c in range(SIZE)
+        ]
         rows = [h("div", {"class": "bs-row bs-row-head", "role": "presentation"}, heads)]
         for r in range(SIZE):
-            row_cells = [h("div", {"class": "bs-head", "aria-hidden": "true"}, self.t("battleship.label", text=ROWS[r]))]
+            row_cells = [
+                h(
+                    "div",
+                    {"class": "bs-head", "aria-hidden": "true"},
+                    self.t("battleship.label", text=ROWS[r]),
+                )
+            ]
             for c in range(SIZE):
                 i = r * SIZE + c
                 classes, content, cell_label, action = cells[i]
                 if interactive and i == self.cursor:
                     classes = classes + " cursor"
-                props = {"class": "bs-cell " + classes, "role": "gridcell", "id": f"bs-{prefix}-{sq_name(i)}",
-                         "data-sq": sq_name(i), "aria-label": cell_label}
+                props = {
+                    "class": "bs-cell " + classes,
+                    "role": "gridcell",
+                    "id": f"bs-{prefix}-{sq_name(i)}",
+                    "data-sq": sq_name(i),
+                    "aria-label": cell_label,
+                }
                 if action:
                     props["data-action"] = action
                 row_cells.append(h("div", props, content))
             rows.append(h("div", {"class": "bs-row", "role": "row"}, row_cells))
-        props = {"class": f"bs-grid {extra_class}", "role": "grid", "id": grid_id, "aria-label": label}
+        props = {
+            "class": f"bs-grid {extra_class}",
+            "role": "grid",
+            "id": grid_id,
+            "aria-label": label,
+        }
         if interactive:
-            props.update(tabindex=0, **{"aria-activedescendant": f"bs-{prefix}-{sq_name(self.cursor)}"})
+            props.update(
+                tabindex=0, **{"aria-activedescendant": f"bs-{prefix}-{sq_name(self.cursor)}"}
+            )
         return h("div", props, rows)
 
     def render_ocean(self, view: dict, phase: str):
         t = self.t
-        cells = [["water", None, t("battleship.cell.water", square=sq_name(i)), None] for i in range(100)]
+        cells = [
+            ["water", None, t("battleship.cell.water", square=sq_name(i)), None] for i in range(100)
+        ]
         for ship in view["fleet"]:
             for k, name in enumerate(ship["squares"]):
                 i = sq_index(name)
@@ -299,30 +402,39 @@ class BattleshipView(ComputerTurns, SavedGameView):
                 if phase == "place" and ship["ship"] == self.selected_ship:
                     cls += " chosen"
                 cells[i][0] = cls
-                cells[i][2] = t("battleship.cell.ship", square=name, ship=self.ship_name(ship["ship"]))
+                cells[i][2] = t(
+                    "battleship.cell.ship", square=name, ship=self.ship_name(ship["ship"])
+                )
         for record in view["incoming"]:
             for shot in record["shots"]:
                 i = sq_index(shot["square"])
                 hit = shot["result"] == "hit"
                 cells[i][1] = h("span", {"class": "peg " + ("hit" if hit else "miss")})
-                cells[i][2] = t("battleship.cell.incoming_hit" if hit else "battleship.cell.incoming_miss",
-                                square=shot["square"])
+                cells[i][2] = t(
+                    "battleship.cell.incoming_hit" if hit else "battleship.cell.incoming_miss",
+                    square=shot["square"],
+                )
         if phase == "place":
             for cell in cells:
                 cell[3] = "place"
         placing = phase == "place"
-        return h("div", {"class": "bs-board bs-ocean-board" + (" active" if placing else "")},
-                 h("h2", {}, t("battleship.ocean")),
-                 self.grid("bs-ocean", t("battleship.ocean_label"), cells, placing))
+        return h(
+            "div",
+            {"class": "bs-board bs-ocean-board" + (" active" if placing else "")},
+            h("h2", {}, t("battleship.ocean")),
+            self.grid("bs-ocean", t("battleship.ocean_label"), cells, placing),
+        )
 
     def render_target(self, view: dict, phase: str):
         t, state = self.t, self.state
-        cells = [["open", None, t("battleship.cell.open", square=sq_name(i)), None] for i in range(100)]
+        cells = [
+            ["open", None, t("battleship.cell.open", square=sq_name(i)), None] for i in range(100)
+        ]
         advanced = state.mode == "advanced_salvo"
         salvo_items = []
         if advanced:
             proven_empty, proven_hit = set(), set()
-            for number, record in enumerate(view["shots"], 1):
+            for record in view["shots"]:
                 squares = [s["square"] for s in record["shots"]]
                 if record["hits"] == 0:
                     proven_empty.update(squares)
@@ -340,16 +452,39 @@ class BattleshipView(ComputerTurns, SavedGameView):
                     elif name in proven_hit:
                         cls += " proven-hit"
                     cells[i][0] = cls
-                    cells[i][1] = h("span", {"class": "salvo-no"}, t("battleship.label", text=str(number)))
-                    cells[i][2] = t("battleship.cell.in_salvo", square=name, number=number,
-                                    hits=record["hits"], count=k)
-                salvo_items.append(h(
-                    "li", {},
-                    h("button", {"type": "button", "class": "bs-salvo-item salvo-" + str((number - 1) % 6) + focus,
-                                 "data-action": "focus-salvo", "data-number": number,
-                                 "aria-pressed": "true" if focus else "false"},
-                      t("battleship.salvo_count", number=number, hits=record["hits"], count=k,
-                        squares=", ".join(s["square"] for s in record["shots"])))))
+                    cells[i][1] = h(
+                        "span", {"class": "salvo-no"}, t("battleship.label", text=str(number))
+                    )
+                    cells[i][2] = t(
+                        "battleship.cell.in_salvo",
+                        square=name,
+                        number=number,
+                        hits=record["hits"],
+                        count=k,
+                    )
+                salvo_items.append(
+                    h(
+                        "li",
+                        {},
+                        h(
+                            "button",
+                            {
+                                "type": "button",
+                                "class": "bs-salvo-item salvo-" + str((number - 1) % 6) + focus,
+                                "data-action": "focus-salvo",
+                                "data-number": number,
+                                "aria-pressed": "true" if focus else "false",
+                            },
+                            t(
+                                "battleship.salvo_count",
+                                number=number,
+                                hits=record["hits"],
+                                count=k,
+                                squares=", ".join(s["square"] for s in record["shots"]),
+                            ),
+                        ),
+                    )
+                )
         else:
             for record in view["shots"]:
                 for shot in record["shots"]:
@@ -373,7 +508,7 @@ class BattleshipView(ComputerTurns, SavedGameView):
                     cells[sq_index(name)][0] += " revealed"
         firing = phase == "fire"
         if firing:
-            for i, cell in enumerate(cells):
+            for cell in cells:
                 if cell[0] == "open":
                     cell[3] = "shoot"
             for name in self.salvo:
@@ -384,21 +519,50 @@ class BattleshipView(ComputerTurns, SavedGameView):
         extra = []
         if firing and state.mode != "classic":
             count = state.shots_allowed(self.active())
-            extra.append(h("div", {"class": "bs-actions"},
-                           h("button", {"type": "button", "class": "button", "data-action": "fire",
-                                        "id": "bs-fire", "aria-keyshortcuts": "F",
-                                        "disabled": len(self.salvo) != count},
-                             t("battleship.fire_salvo", chosen=len(self.salvo), count=count)),
-                           h("button", {"type": "button", "class": "button subtle", "data-action": "clear-salvo",
-                                        "disabled": not self.salvo}, t("battleship.clear_salvo"))))
+            extra.append(
+                h(
+                    "div",
+                    {"class": "bs-actions"},
+                    h(
+                        "button",
+                        {
+                            "type": "button",
+                            "class": "button",
+                            "data-action": "fire",
+                            "id": "bs-fire",
+                            "aria-keyshortcuts": "F",
+                            "disabled": len(self.salvo) != count,
+                        },
+                        t("battleship.fire_salvo", chosen=len(self.salvo), count=count),
+                    ),
+                    h(
+                        "button",
+                        {
+                            "type": "button",
+                            "class": "button subtle",
+                            "data-action": "clear-salvo",
+                            "disabled": not self.salvo,
+                        },
+                        t("battleship.clear_salvo"),
+                    ),
+                )
+            )
         if salvo_items:
-            extra.append(h("div", {"class": "bs-salvos"},
-                           h("h3", {}, t("battleship.salvos")),
-                           h("ol", {"class": "bs-salvo-list"}, list(reversed(salvo_items)))))
-        return h("div", {"class": "bs-board bs-target-board" + (" active" if firing else "")},
-                 h("h2", {}, t("battleship.target")),
-                 self.grid("bs-target", t("battleship.target_label"), cells, firing),
-                 extra)
+            extra.append(
+                h(
+                    "div",
+                    {"class": "bs-salvos"},
+                    h("h3", {}, t("battleship.salvos")),
+                    h("ol", {"class": "bs-salvo-list"}, list(reversed(salvo_items))),
+                )
+            )
+        return h(
+            "div",
+            {"class": "bs-board bs-target-board" + (" active" if firing else "")},
+            h("h2", {}, t("battleship.target")),
+            self.grid("bs-target", t("battleship.target_label"), cells, firing),
+            extra,
+        )
 
     def render_placement_tools(self):
         t, state = self.t, self.state
@@ -407,27 +571,70 @@ class BattleshipView(ComputerTurns, SavedGameView):
         ships = []
         for ship_id in SHIP_IDS:
             placed = ship_id in fleet
-            ships.append(h("button", {"type": "button", "class": "bs-ship-pick" + (" placed" if placed else ""),
-                                      "data-action": "pick-ship", "data-ship": ship_id,
-                                      "aria-pressed": "true" if ship_id == self.selected_ship else "false"},
-                           h("span", {"class": "bs-ship-name"}, self.ship_name(ship_id)),
-                           h("span", {"class": "bs-ship-len", "aria-hidden": "true"},
-                             [h("span", {"class": "bs-hole"}) for _ in range(LENGTH[ship_id])]),
-                           h("span", {"class": "bs-ship-state"},
-                             t("battleship.placed" if placed else "battleship.not_placed_yet"))))
+            ships.append(
+                h(
+                    "button",
+                    {
+                        "type": "button",
+                        "class": "bs-ship-pick" + (" placed" if placed else ""),
+                        "data-action": "pick-ship",
+                        "data-ship": ship_id,
+                        "aria-pressed": "true" if ship_id == self.selected_ship else "false",
+                    },
+                    h("span", {"class": "bs-ship-name"}, self.ship_name(ship_id)),
+                    h(
+                        "span",
+                        {"class": "bs-ship-len", "aria-hidden": "true"},
+                        [h("span", {"class": "bs-hole"}) for _ in range(LENGTH[ship_id])],
+                    ),
+                    h(
+                        "span",
+                        {"class": "bs-ship-state"},
+                        t("battleship.placed" if placed else "battleship.not_placed_yet"),
+                    ),
+                )
+            )
         orientation = t(f"battleship.orientation.{self.orientation}")
-        return h("div", {"class": "bs-placement"},
-                 h("p", {"class": "hint"}, t("battleship.place_help")),
-                 h("div", {"class": "bs-ship-list", "role": "group", "aria-label": t("battleship.fleet")}, ships),
-                 h("div", {"class": "bs-actions"},
-                   h("button", {"type": "button", "class": "button subtle", "data-action": "rotate", "id": "bs-rotate",
-                                "aria-keyshortcuts": "R"}, t("battleship.rotate", orientation=orientation)),
-                   h("button", {"type": "button", "class": "button subtle", "data-action": "random-fleet"},
-                     t("battleship.random_fleet")),
-                   h("button", {"type": "button", "class": "button subtle", "data-action": "clear-fleet"},
-                     t("battleship.clear_fleet")),
-                   h("button", {"type": "button", "class": "button", "data-action": "ready", "id": "bs-ready"},
-                     t("battleship.ready"))))
+        return h(
+            "div",
+            {"class": "bs-placement"},
+            h("p", {"class": "hint"}, t("battleship.place_help")),
+            h(
+                "div",
+                {"class": "bs-ship-list", "role": "group", "aria-label": t("battleship.fleet")},
+                ships,
+            ),
+            h(
+                "div",
+                {"class": "bs-actions"},
+                h(
+                    "button",
+                    {
+                        "type": "button",
+                        "class": "button subtle",
+                        "data-action": "rotate",
+                        "id": "bs-rotate",
+                        "aria-keyshortcuts": "R",
+                    },
+                    t("battleship.rotate", orientation=orientation),
+                ),
+                h(
+                    "button",
+                    {"type": "button", "class": "button subtle", "data-action": "random-fleet"},
+                    t("battleship.random_fleet"),
+                ),
+                h(
+                    "button",
+                    {"type": "button", "class": "button subtle", "data-action": "clear-fleet"},
+                    t("battleship.clear_fleet"),
+                ),
+                h(
+                    "button",
+                    {"type": "button", "class": "button", "data-action": "ready", "id": "bs-ready"},
+                    t("battleship.ready"),
+                ),
+            ),
+        )
 
     # --- texts ------------------------------------------------------------------------------
     def shot_text(self, shot: dict) -> str:
@@ -435,7 +642,9 @@ class BattleshipView(ComputerTurns, SavedGameView):
         if shot["result"] == "miss":
             return t("battleship.shot.miss", square=shot["square"])
         if shot.get("ship") and self.state.options["announce_ship"]:
-            return t("battleship.shot.hit_ship", square=shot["square"], ship=self.ship_name(shot["ship"]))
+            return t(
+                "battleship.shot.hit_ship", square=shot["square"], ship=self.ship_name(shot["ship"])
+            )
         return t("battleship.shot.hit", square=shot["square"])
 
     def record_text(self, record: dict, viewer: int) -> str:
@@ -443,16 +652,27 @@ class BattleshipView(ComputerTurns, SavedGameView):
         t = self.t
         shooter = record["player"]
         if self.state.mode == "advanced_salvo" and shooter == viewer:
-            return t("battleship.log.count", name=self.name(shooter),
-                     squares=", ".join(s["square"] for s in record["shots"]),
-                     hits=record["hits"], count=len(record["shots"]))
-        parts = [t("battleship.log.shots", name=self.name(shooter),
-                   shots="; ".join(self.shot_text(s) for s in record["shots"]))]
+            return t(
+                "battleship.log.count",
+                name=self.name(shooter),
+                squares=", ".join(s["square"] for s in record["shots"]),
+                hits=record["hits"],
+                count=len(record["shots"]),
+            )
+        parts = [
+            t(
+                "battleship.log.shots",
+                name=self.name(shooter),
+                shots="; ".join(self.shot_text(s) for s in record["shots"]),
+            )
+        ]
         for ship_id in record.get("sunk", []):
             if shooter == viewer:
                 parts.append(t("battleship.sunk", ship=self.ship_name(ship_id)))
             else:
-                parts.append(t("battleship.log.lost", name=self.name(shooter), ship=self.ship_name(ship_id)))
+                parts.append(
+                    t("battleship.log.lost", name=self.name(shooter), ship=self.ship_name(ship_id))
+                )
         return " ".join(parts)
 
     def render_log(self, view: dict):
@@ -465,10 +685,14 @@ class BattleshipView(ComputerTurns, SavedGameView):
             if index < len(source):
                 records.append(source[index])
         items = [h("li", {}, self.record_text(r, viewer)) for r in reversed(records)]
-        return h("section", {"class": "bs-log"},
-                 h("h2", {}, self.t("battleship.log")),
-                 h("ol", {"class": "bs-log-list", "reversed": True, "data-log": True}, items) if items
-                 else h("p", {"class": "empty"}, self.t("battleship.log_empty")))
+        return h(
+            "section",
+            {"class": "bs-log"},
+            h("h2", {}, self.t("battleship.log")),
+            h("ol", {"class": "bs-log-list", "reversed": True, "data-log": True}, items)
+            if items
+            else h("p", {"class": "empty"}, self.t("battleship.log_empty")),
+        )
 
     def render_game_over(self):
         state = self.state
@@ -483,19 +707,45 @@ class BattleshipView(ComputerTurns, SavedGameView):
             title = t("battleship.over.winner", name=self.name(winner))
         else:
             title = t("battleship.over.won" if winner == 0 else "battleship.over.lost")
-        rows = [("battleship.over.shots", t.number(shots)),
-                ("battleship.over.turns", t.number(result["turns"])),
-                ("battleship.over.accuracy", t("battleship.percent", value=round(100 * hits / max(1, shots))))]
-        return h("dialog", {"class": "bs-dialog bs-over", "id": "bs-over", "aria-labelledby": "bs-over-title"},
-                 h("h2", {"id": "bs-over-title"}, title),
-                 h("p", {}, t("battleship.over.figures_yours") if not self.humans and winner == 0
-                   else t("battleship.over.figures_of", name=self.name(winner))),
-                 h("dl", {"class": "bs-over-figures"}, [h("div", {}, h("dt", {}, t(k)), h("dd", {}, v)) for k, v in rows]),
-                 h("div", {"class": "actions"},
-                   h("button", {"type": "button", "class": "button", "data-action": "new", "autofocus": True},
-                     t("battleship.new_game")),
-                   h("button", {"type": "button", "class": "button subtle", "data-action": "close-over"},
-                     t("battleship.see_boards"))))
+        rows = [
+            ("battleship.over.shots", t.number(shots)),
+            ("battleship.over.turns", t.number(result["turns"])),
+            (
+                "battleship.over.accuracy",
+                t("battleship.percent", value=round(100 * hits / max(1, shots))),
+            ),
+        ]
+        return h(
+            "dialog",
+            {"class": "bs-dialog bs-over", "id": "bs-over", "aria-labelledby": "bs-over-title"},
+            h("h2", {"id": "bs-over-title"}, title),
+            h(
+                "p",
+                {},
+                t("battleship.over.figures_yours")
+                if not self.humans and winner == 0
+                else t("battleship.over.figures_of", name=self.name(winner)),
+            ),
+            h(
+                "dl",
+                {"class": "bs-over-figures"},
+                [h("div", {}, h("dt", {}, t(k)), h("dd", {}, v)) for k, v in rows],
+            ),
+            h(
+                "div",
+                {"class": "actions"},
+                h(
+                    "button",
+                    {"type": "button", "class": "button", "data-action": "new", "autofocus": True},
+                    t("battleship.new_game"),
+                ),
+                h(
+                    "button",
+                    {"type": "button", "class": "button subtle", "data-action": "close-over"},
+                    t("battleship.see_boards"),
+                ),
+            ),
+        )
 
     def render_setup(self):
         if self.setup is None:
@@ -503,30 +753,82 @@ class BattleshipView(ComputerTurns, SavedGameView):
         t, s = self.t, self.setup
 
         def radios(name, values, current, label_key):
-            return [h("label", {"class": "choice"},
-                      h("input", {"type": "radio", "name": f"bs-{name}", "value": v, "data-action": f"setup-{name}",
-                                  "checked": v == current}),
-                      h("span", {}, t(label_key.format(v))))
-                    for v in values]
+            return [
+                h(
+                    "label",
+                    {"class": "choice"},
+                    h(
+                        "input",
+                        {
+                            "type": "radio",
+                            "name": f"bs-{name}",
+                            "value": v,
+                            "data-action": f"setup-{name}",
+                            "checked": v == current,
+                        },
+                    ),
+                    h("span", {}, t(label_key.format(v))),
+                )
+                for v in values
+            ]
 
-        return h("dialog", {"class": "bs-dialog bs-setup", "id": "bs-setup", "aria-labelledby": "bs-setup-title"},
-                 h("h2", {"id": "bs-setup-title"}, t("battleship.setup.title")),
-                 h("fieldset", {}, h("legend", {}, t("battleship.setup.mode")),
-                   radios("mode", MODES, s["mode"], "battleship.mode.{}")),
-                 h("p", {"class": "hint"}, t("battleship.setup.mode_hint")),
-                 h("fieldset", {}, h("legend", {}, t("battleship.setup.opponent")),
-                   radios("opponent", OPPONENTS, s["opponent"], "battleship.opponent.{}")),
-                 h("fieldset", {}, h("legend", {}, t("battleship.setup.edition")),
-                   radios("edition", EDITIONS, s["edition"], "battleship.edition.{}")),
-                 h("label", {"class": "choice"},
-                   h("input", {"type": "checkbox", "data-action": "setup-announce", "name": "bs-announce",
-                               "checked": bool(s["announce_ship"])}),
-                   h("span", {}, t("battleship.setup.announce"))),
-                 h("div", {"class": "actions"},
-                   h("button", {"type": "button", "class": "button", "data-action": "setup-start", "id": "bs-start"},
-                     t("battleship.setup.start")),
-                   h("button", {"type": "button", "class": "button subtle", "data-action": "setup-cancel"},
-                     t("battleship.cancel"))))
+        return h(
+            "dialog",
+            {"class": "bs-dialog bs-setup", "id": "bs-setup", "aria-labelledby": "bs-setup-title"},
+            h("h2", {"id": "bs-setup-title"}, t("battleship.setup.title")),
+            h(
+                "fieldset",
+                {},
+                h("legend", {}, t("battleship.setup.mode")),
+                radios("mode", MODES, s["mode"], "battleship.mode.{}"),
+            ),
+            h("p", {"class": "hint"}, t("battleship.setup.mode_hint")),
+            h(
+                "fieldset",
+                {},
+                h("legend", {}, t("battleship.setup.opponent")),
+                radios("opponent", OPPONENTS, s["opponent"], "battleship.opponent.{}"),
+            ),
+            h(
+                "fieldset",
+                {},
+                h("legend", {}, t("battleship.setup.edition")),
+                radios("edition", EDITIONS, s["edition"], "battleship.edition.{}"),
+            ),
+            h(
+                "label",
+                {"class": "choice"},
+                h(
+                    "input",
+                    {
+                        "type": "checkbox",
+                        "data-action": "setup-announce",
+                        "name": "bs-announce",
+                        "checked": bool(s["announce_ship"]),
+                    },
+                ),
+                h("span", {}, t("battleship.setup.announce")),
+            ),
+            h(
+                "div",
+                {"class": "actions"},
+                h(
+                    "button",
+                    {
+                        "type": "button",
+                        "class": "button",
+                        "data-action": "setup-start",
+                        "id": "bs-start",
+                    },
+                    t("battleship.setup.start"),
+                ),
+                h(
+                    "button",
+                    {"type": "button", "class": "button subtle", "data-action": "setup-cancel"},
+                    t("battleship.cancel"),
+                ),
+            ),
+        )
 
     # --- mounting, redrawing, the computer's turns -----------------------------------------------
     def mounted(self, root) -> None:
@@ -555,8 +857,10 @@ class BattleshipView(ComputerTurns, SavedGameView):
 
     # --- playing -------------------------------------------------------------------------------------
     def refuse(self, refusal: IllegalMove) -> None:
-        params = {k: (self.ship_name(v) if k in ("ship", "other") and v in LENGTH else v)
-                  for k, v in refusal.params.items()}
+        params = {
+            k: (self.ship_name(v) if k in ("ship", "other") and v in LENGTH else v)
+            for k, v in refusal.params.items()
+        }
         self.message, self.message_is_error = self.t(refusal.key, **params), True
         self.app.announce(self.message)
 
@@ -600,10 +904,20 @@ class BattleshipView(ComputerTurns, SavedGameView):
         hits = sum(r["hits"] for r in state.turns if r["player"] == 0)
         won = result["winner"] == 0
         scores.record_result(
-            self.app.store, GAME, state.mode, won=won, score=shots if won else None,
-            figures={"shots": shots, "hits": hits, "accuracy": round(100 * hits / max(1, shots)),
-                     "turns": result["turns"]},
-            date=browser.today_iso(), higher_is_better=False)
+            self.app.store,
+            GAME,
+            state.mode,
+            won=won,
+            score=shots if won else None,
+            figures={
+                "shots": shots,
+                "hits": hits,
+                "accuracy": round(100 * hits / max(1, shots)),
+                "turns": result["turns"],
+            },
+            date=browser.today_iso(),
+            higher_is_better=False,
+        )
         self.recorded = True
 
     def press_target(self, name: str) -> None:
@@ -626,8 +940,14 @@ class BattleshipView(ComputerTurns, SavedGameView):
         else:
             self.salvo.append(name)
             self.message, self.message_is_error = "", False
-            self.app.announce(self.t("battleship.announce.chosen", square=name, chosen=len(self.salvo),
-                                     count=state.shots_allowed(self.active())))
+            self.app.announce(
+                self.t(
+                    "battleship.announce.chosen",
+                    square=name,
+                    chosen=len(self.salvo),
+                    count=state.shots_allowed(self.active()),
+                )
+            )
         self.redraw()
 
     def fire_salvo(self) -> None:
@@ -645,11 +965,16 @@ class BattleshipView(ComputerTurns, SavedGameView):
         i = sq_index(name)
         self.cursor = i
         # A tap on a placed ship (not the one in hand) picks that ship up.
-        for ship_id, (bow, orientation) in self.state.fleets[player].items():
-            view_ship = next(s for s in self.state.view_for(player)["fleet"] if s["ship"] == ship_id)
+        for ship_id, (_bow, orientation) in self.state.fleets[player].items():
+            view_ship = next(
+                s for s in self.state.view_for(player)["fleet"] if s["ship"] == ship_id
+            )
             if name in view_ship["squares"] and ship_id != self.selected_ship:
                 self.selected_ship, self.orientation = ship_id, orientation
-                self.message, self.message_is_error = self.t("battleship.picked", ship=self.ship_name(ship_id)), False
+                self.message, self.message_is_error = (
+                    self.t("battleship.picked", ship=self.ship_name(ship_id)),
+                    False,
+                )
                 self.app.announce(self.message)
                 self.redraw()
                 return
@@ -661,17 +986,28 @@ class BattleshipView(ComputerTurns, SavedGameView):
 
     def place(self, ship_id: str, name: str) -> None:
         """Put a ship's top or left end on square `name`, or say why it may not go there."""
-        move = {"type": "place", "player": self.active(), "ship": ship_id, "square": name,
-                "orientation": self.orientation}
+        move = {
+            "type": "place",
+            "player": self.active(),
+            "ship": ship_id,
+            "square": name,
+            "orientation": self.orientation,
+        }
         try:
             self.state.apply(move)
         except IllegalMove as refusal:
             self.refuse(refusal)
             self.redraw()
             return
-        self.message, self.message_is_error = self.t(
-            "battleship.announce.placed", ship=self.ship_name(ship_id), square=name,
-            orientation=self.t(f"battleship.orientation.{self.orientation}")), False
+        self.message, self.message_is_error = (
+            self.t(
+                "battleship.announce.placed",
+                ship=self.ship_name(ship_id),
+                square=name,
+                orientation=self.t(f"battleship.orientation.{self.orientation}"),
+            ),
+            False,
+        )
         self.app.announce(self.message)
         self.selected_ship = self.next_unplaced()
         self._save()
@@ -688,7 +1024,10 @@ class BattleshipView(ComputerTurns, SavedGameView):
             self.redraw()
             return
         if kind == "ready":
-            self.message, self.message_is_error = self.t("battleship.announce.ready", name=self.name(player)), False
+            self.message, self.message_is_error = (
+                self.t("battleship.announce.ready", name=self.name(player)),
+                False,
+            )
             self.app.announce(self.message)
             if self.state.phase == "battle":
                 self.salvo = []
@@ -709,7 +1048,9 @@ class BattleshipView(ComputerTurns, SavedGameView):
         ghost = browser.document.createElement("div")
         ghost.setAttribute("aria-hidden", "true")
         ghost.style.setProperty("--bs-cell", f"{drag['size']}px")
-        ghost.innerHTML = "".join('<span class="bs-hole"></span>' for _ in range(LENGTH[drag["ship"]]))
+        ghost.innerHTML = "".join(
+            '<span class="bs-hole"></span>' for _ in range(LENGTH[drag["ship"]])
+        )
         browser.document.body.appendChild(ghost)
         return ghost
 
@@ -743,13 +1084,23 @@ class BattleshipView(ComputerTurns, SavedGameView):
             ship_id = str(pick.dataset.ship)
             holes = list(pick.querySelectorAll(".bs-hole"))
             grabbed = target.closest(".bs-hole")
-            hole = next((k for k, node in enumerate(holes) if found(grabbed) and node.isSameNode(grabbed)), 0)
+            hole = next(
+                (k for k, node in enumerate(holes) if found(grabbed) and node.isSameNode(grabbed)),
+                0,
+            )
         elif found(cell):
             square = str(cell.dataset.sq)
-            ship = next((s for s in self.state.view_for(self.active())["fleet"] if square in s["squares"]), None)
+            ship = next(
+                (s for s in self.state.view_for(self.active())["fleet"] if square in s["squares"]),
+                None,
+            )
             if ship is None:
                 return None
-            ship_id, orientation, hole = ship["ship"], ship["orientation"], ship["squares"].index(square)
+            ship_id, orientation, hole = (
+                ship["ship"],
+                ship["orientation"],
+                ship["squares"].index(square),
+            )
         else:
             return None
         if ship_id not in LENGTH:
@@ -783,7 +1134,9 @@ class BattleshipView(ComputerTurns, SavedGameView):
         inside = [r * SIZE + c for r, c in squares if r < SIZE and c < SIZE]
         nodes = [browser.element(f"bs-o-{sq_name(i)}") for i in inside]
         bad = len(inside) < len(squares) or any(
-            node.classList.contains("ship") and not node.classList.contains("chosen") for node in nodes)
+            node.classList.contains("ship") and not node.classList.contains("chosen")
+            for node in nodes
+        )
         for node in nodes:
             node.classList.add("drop")
             if bad:
@@ -805,7 +1158,9 @@ class BattleshipView(ComputerTurns, SavedGameView):
         elif action == "rotate":
             self.rotate()
         elif action in ("random-fleet", "clear-fleet", "ready"):
-            self.placement_move({"random-fleet": "random_fleet", "clear-fleet": "clear", "ready": "ready"}[action])
+            self.placement_move(
+                {"random-fleet": "random_fleet", "clear-fleet": "clear", "ready": "ready"}[action]
+            )
         elif action == "fire":
             self.fire_salvo()
         elif action == "clear-salvo":
@@ -838,7 +1193,12 @@ class BattleshipView(ComputerTurns, SavedGameView):
         if self.phase() != "place":
             return
         self.orientation = "v" if self.orientation == "h" else "h"
-        self.app.announce(self.t("battleship.rotate", orientation=self.t(f"battleship.orientation.{self.orientation}")))
+        self.app.announce(
+            self.t(
+                "battleship.rotate",
+                orientation=self.t(f"battleship.orientation.{self.orientation}"),
+            )
+        )
         self.redraw()
 
     # --- the new-game dialog ---------------------------------------------------------------------
@@ -884,8 +1244,9 @@ class BattleshipView(ComputerTurns, SavedGameView):
                 self.redraw()
             return
         target = event.target
-        if str(target.tagName) in ("INPUT", "SELECT", "TEXTAREA", "SUMMARY") or \
-                (str(target.tagName) == "BUTTON" and event.key in ("Enter", " ")):
+        if str(target.tagName) in ("INPUT", "SELECT", "TEXTAREA", "SUMMARY") or (
+            str(target.tagName) == "BUTTON" and event.key in ("Enter", " ")
+        ):
             return
         key = str(event.key)
         grid_id = str(target.id) if found(target) else ""

@@ -40,19 +40,26 @@ SYMBOLS = {
     "x": '<path d="M5.6 2.1L12 8.5l6.4-6.4 3.5 3.5-6.4 6.4 6.4 6.4-3.5 3.5-6.4-6.4-6.4 6.4-3.5-3.5 6.4-6.4-6.4-6.4z"/>',
     "slider": '<path d="M2 10.5h14V6l6.5 6-6.5 6v-4.5H2z M2 4.5h8v2.5H2z M2 17h8v2.5H2z"/>',
     "hoops": '<path d="M9 4.5a7.5 7.5 0 1 0 0.01 0z M9 7.5a4.5 4.5 0 1 1-0.01 0z M15 4.5a7.5 7.5 0 1 0 0.01 0z'
-             ' M15 7.5a4.5 4.5 0 1 1-0.01 0z" fill-rule="evenodd"/>',
+    ' M15 7.5a4.5 4.5 0 1 1-0.01 0z" fill-rule="evenodd"/>',
 }
 
 
 def symbol_defs() -> Markup:
-    return Markup('<svg class="db-defs" aria-hidden="true" focusable="false" width="0" height="0"><defs>' + "".join(
-        f'<symbol id="db-sym-{name}" viewBox="0 0 24 24">{path}</symbol>' for name, path in SYMBOLS.items())
-        + "</defs></svg>")
+    return Markup(
+        '<svg class="db-defs" aria-hidden="true" focusable="false" width="0" height="0"><defs>'
+        + "".join(
+            f'<symbol id="db-sym-{name}" viewBox="0 0 24 24">{path}</symbol>'
+            for name, path in SYMBOLS.items()
+        )
+        + "</defs></svg>"
+    )
 
 
 def sym(name: str, cls: str = "") -> Markup:
-    return Markup(f'<svg class="db-sym db-sym-{name} {cls}" aria-hidden="true" focusable="false">'
-                  f'<use href="#db-sym-{name}"></use></svg>')
+    return Markup(
+        f'<svg class="db-sym db-sym-{name} {cls}" aria-hidden="true" focusable="false">'
+        f'<use href="#db-sym-{name}"></use></svg>'
+    )
 
 
 def xy(name: str) -> tuple:
@@ -77,7 +84,9 @@ class DeblockleView(SavedGameView):
         self.seed = 0
         self.opponent = "strong"
         self.selected: str | None = None  # the block picked to tip
-        self.tip: dict | None = None  # the tip chosen (shown, not yet played) while the hop is chosen
+        self.tip: dict | None = (
+            None  # the tip chosen (shown, not yet played) while the hop is chosen
+        )
         self.roll: str | None = None  # set-up: the rolled symbol picked to place
         self.turns: dict = {}  # set-up: the north face chosen for each rolled symbol
         self.cursor = "d4"
@@ -100,7 +109,9 @@ class DeblockleView(SavedGameView):
             seed = meta.get("seed")
             if isinstance(seed, int) and (wanted is None or wanted[0] == seed):
                 self.state, self.seed = state, seed
-                self.opponent = meta.get("opponent") if meta.get("opponent") in OPPONENTS else "strong"
+                self.opponent = (
+                    meta.get("opponent") if meta.get("opponent") in OPPONENTS else "strong"
+                )
                 self.recorded = bool(meta.get("recorded"))
                 self.last = [s for s in meta.get("last", []) if isinstance(s, str)][:12]
                 return
@@ -115,7 +126,10 @@ class DeblockleView(SavedGameView):
 
     def game_options(self) -> dict:
         return {
-            "blocks": [self.pref("blocks_gold", 4, (1, 2, 3, 4)), self.pref("blocks_blue", 4, (1, 2, 3, 4))],
+            "blocks": [
+                self.pref("blocks_gold", 4, (1, 2, 3, 4)),
+                self.pref("blocks_blue", 4, (1, 2, 3, 4)),
+            ],
             "no_side_by_side": bool(self.prefs.get("no_side_by_side", False)),
             "first": 1 if self.pref("first", "gold", ("gold", "blue")) == "blue" else 0,
             "quick_setup": self.pref("setup", "quick", ("quick", "ceremony")) == "quick",
@@ -129,11 +143,22 @@ class DeblockleView(SavedGameView):
         self.session.reset_clock()
         self.selected = self.tip = self.roll = None
         self.turns = {}
-        self.recorded, self.message, self.last, self.busy, self.thinking = False, "", [], False, False
+        self.recorded, self.message, self.last, self.busy, self.thinking = (
+            False,
+            "",
+            [],
+            False,
+            False,
+        )
         self._save()
 
     def _save(self) -> None:
-        meta = {"seed": self.seed, "opponent": self.opponent, "recorded": self.recorded, "last": self.last}
+        meta = {
+            "seed": self.seed,
+            "opponent": self.opponent,
+            "recorded": self.recorded,
+            "last": self.last,
+        }
         if not self.session.save(self.state.to_json(), meta):
             self.take_newer_save()
 
@@ -165,25 +190,61 @@ class DeblockleView(SavedGameView):
     def render(self):
         t = self.t
         return h(
-            "section", {"class": "game-view deblockle", "data-game": GAME, "data-phase": self.state.phase,
-                        "data-current": self.state.current_player, "data-busy": "yes" if self.busy else "no"},
+            "section",
+            {
+                "class": "game-view deblockle",
+                "data-game": GAME,
+                "data-phase": self.state.phase,
+                "data-current": self.state.current_player,
+                "data-busy": "yes" if self.busy else "no",
+            },
             symbol_defs(),
-            h("div", {"class": "db-head"},
-              h("h1", {"tabindex": "-1"}, t("game.deblockle.name")),
-              h("div", {"class": "db-head-tools"},
-                h("button", {"type": "button", "class": "button", "data-action": "new-dialog",
-                             "aria-keyshortcuts": "N"}, t("deblockle.new_game")),
-                h("a", {"class": "button subtle", "href": router.href("rules", GAME)}, t("hub.rules")))),
+            h(
+                "div",
+                {"class": "db-head"},
+                h("h1", {"tabindex": "-1"}, t("game.deblockle.name")),
+                h(
+                    "div",
+                    {"class": "db-head-tools"},
+                    h(
+                        "button",
+                        {
+                            "type": "button",
+                            "class": "button",
+                            "data-action": "new-dialog",
+                            "aria-keyshortcuts": "N",
+                        },
+                        t("deblockle.new_game"),
+                    ),
+                    h(
+                        "a",
+                        {"class": "button subtle", "href": router.href("rules", GAME)},
+                        t("hub.rules"),
+                    ),
+                ),
+            ),
             self.render_status(),
             self.render_tray(),
             self.render_board(),
-            h("p", {"class": "db-message" + (" error" if self.message_is_error else ""), "data-message": True},
-              self.message),
+            h(
+                "p",
+                {
+                    "class": "db-message" + (" error" if self.message_is_error else ""),
+                    "data-message": True,
+                },
+                self.message,
+            ),
             self.render_tools(),
             self.render_cube(),
-            h("p", {"class": "db-game-number"}, t("deblockle.game_number"), " ",
-              h("a", {"href": self.share_href(), "data-share": True}, str(self.seed)), " · ",
-              t(f"deblockle.opponent.{self.opponent}")),
+            h(
+                "p",
+                {"class": "db-game-number"},
+                t("deblockle.game_number"),
+                " ",
+                h("a", {"href": self.share_href(), "data-share": True}, str(self.seed)),
+                " · ",
+                t(f"deblockle.opponent.{self.opponent}"),
+            ),
             h("p", {"class": "db-keys hint"}, t("deblockle.keys_help")),
             self.render_new_dialog(),
             self.render_game_over(),
@@ -195,18 +256,45 @@ class DeblockleView(SavedGameView):
         for player in (0, 1):
             blocks = state.options["blocks"][player]
             off = state.position.removed[player]
-            who = t("deblockle.you") if self.opponent != "human" and player == 0 else \
-                t("deblockle.computer") if self.is_computer(player) else None
-            sides.append(h("div", {"class": f"db-side db-side-{player}" + (" current" if state.current_player == player
-                                                                              and not state.is_over else ""),
-                                   "data-side": player},
-                           h("span", {"class": f"db-chip db-p{player}"}, sym("star")),
-                           h("span", {"class": "db-side-name"}, self.player_name(player),
-                             h("small", {}, " (", who, ")") if who else None),
-                           h("span", {"class": "db-off", "data-off": player},
-                             t("deblockle.off", off=off, total=blocks))))
-        return h("div", {"class": "db-status"}, sides,
-                 h("p", {"class": "db-turn", "data-turn": True, "aria-live": "off"}, self.turn_text()))
+            who = (
+                t("deblockle.you")
+                if self.opponent != "human" and player == 0
+                else t("deblockle.computer")
+                if self.is_computer(player)
+                else None
+            )
+            sides.append(
+                h(
+                    "div",
+                    {
+                        "class": f"db-side db-side-{player}"
+                        + (
+                            " current"
+                            if state.current_player == player and not state.is_over
+                            else ""
+                        ),
+                        "data-side": player,
+                    },
+                    h("span", {"class": f"db-chip db-p{player}"}, sym("star")),
+                    h(
+                        "span",
+                        {"class": "db-side-name"},
+                        self.player_name(player),
+                        h("small", {}, " (", who, ")") if who else None,
+                    ),
+                    h(
+                        "span",
+                        {"class": "db-off", "data-off": player},
+                        t("deblockle.off", off=off, total=blocks),
+                    ),
+                )
+            )
+        return h(
+            "div",
+            {"class": "db-status"},
+            sides,
+            h("p", {"class": "db-turn", "data-turn": True, "aria-live": "off"}, self.turn_text()),
+        )
 
     def turn_text(self) -> str:
         t, state = self.t, self.state
@@ -217,7 +305,11 @@ class DeblockleView(SavedGameView):
             owner = 1 - player
             if self.is_computer(player):
                 return t("deblockle.status.computer_places")
-            return t("deblockle.status.place", placer=self.player_name(player), owner=self.player_name(owner))
+            return t(
+                "deblockle.status.place",
+                placer=self.player_name(player),
+                owner=self.player_name(owner),
+            )
         if self.is_computer(player):
             return t("deblockle.status.thinking")
         if self.tip is not None:
@@ -234,20 +326,34 @@ class DeblockleView(SavedGameView):
         if winner is None:
             return self.t("deblockle.over.draw")
         if self.opponent != "human":
-            return self.t("deblockle.over.you_win" if winner == 0 else "deblockle.over.computer_wins")
+            return self.t(
+                "deblockle.over.you_win" if winner == 0 else "deblockle.over.computer_wins"
+            )
         return self.t("deblockle.over.wins", player=self.player_name(winner))
 
     # --- drawing the blocks -----------------------------------------------------------------------
     def block_html(self, player: int, faces: dict, cls: str = "") -> Markup:
         """A block seen from above: the top symbol large, the four side faces as strips."""
-        return h("span", {"class": f"db-block db-p{player} {cls}".strip()},
-                 h("span", {"class": "db-top"}, sym(faces["top"])),
-                 [h("span", {"class": f"db-face db-face-{side}"}, sym(faces[side])) for side in ("north", "east", "south", "west")])
+        return h(
+            "span",
+            {"class": f"db-block db-p{player} {cls}".strip()},
+            h("span", {"class": "db-top"}, sym(faces["top"])),
+            [
+                h("span", {"class": f"db-face db-face-{side}"}, sym(faces[side]))
+                for side in ("north", "east", "south", "west")
+            ],
+        )
 
     def block_label(self, player: int, faces: dict) -> str:
-        return self.t("deblockle.block_label", player=self.player_name(player), top=self.symbol_name(faces["top"]),
-                      north=self.symbol_name(faces["north"]), east=self.symbol_name(faces["east"]),
-                      south=self.symbol_name(faces["south"]), west=self.symbol_name(faces["west"]))
+        return self.t(
+            "deblockle.block_label",
+            player=self.player_name(player),
+            top=self.symbol_name(faces["top"]),
+            north=self.symbol_name(faces["north"]),
+            east=self.symbol_name(faces["east"]),
+            south=self.symbol_name(faces["south"]),
+            west=self.symbol_name(faces["west"]),
+        )
 
     def hop_choices(self) -> dict:
         """For the tip being shown: end square -> (move notation, squares of the path)."""
@@ -285,11 +391,18 @@ class DeblockleView(SavedGameView):
                 block = blocks.get(name)
                 label_key = None
                 if block is not None:
-                    content.append(self.block_html(block["player"], block,
-                                                   "db-tipped" if tip is not None and name == tip["to"] else ""))
+                    content.append(
+                        self.block_html(
+                            block["player"],
+                            block,
+                            "db-tipped" if tip is not None and name == tip["to"] else "",
+                        )
+                    )
                     label = self.block_label(block["player"], block)
                 elif name in STARS:
-                    label = self.t("deblockle.cell.star", player=self.player_name(STARS.index(name)))
+                    label = self.t(
+                        "deblockle.cell.star", player=self.player_name(STARS.index(name))
+                    )
                 else:
                     label = self.t("deblockle.cell.empty")
                 if name == self.selected and tip is None:
@@ -297,9 +410,16 @@ class DeblockleView(SavedGameView):
                 if name in tips:
                     option = tips[name]
                     classes.append("db-tip-target")
-                    content.append(h("span", {"class": "db-preview" + (" db-removes" if option["removes"] else "")},
-                                     self.block_html(state.current_player, option["faces"], "db-ghost")))
-                    label_key = "deblockle.cell.tip_remove" if option["removes"] else "deblockle.cell.tip"
+                    content.append(
+                        h(
+                            "span",
+                            {"class": "db-preview" + (" db-removes" if option["removes"] else "")},
+                            self.block_html(state.current_player, option["faces"], "db-ghost"),
+                        )
+                    )
+                    label_key = (
+                        "deblockle.cell.tip_remove" if option["removes"] else "deblockle.cell.tip"
+                    )
                     label = self.t(label_key, symbol=self.symbol_name(option["top"]), text=label)
                 if name in hops:
                     classes.append("db-hop-end")
@@ -312,16 +432,44 @@ class DeblockleView(SavedGameView):
                     classes.append("db-last")
                 if name == self.cursor:
                     classes.append("cursor")
-                rows.append(h("div", {"class": " ".join(classes), "role": "gridcell", "id": f"db-c-{name}",
-                                      "data-action": "cell", "data-sq": name, "data-col": "abcdefg"[col] if row == 0 else None,
-                                      "data-row": str(row + 1) if col == 0 else None,
-                                      "aria-label": self.t("deblockle.cell", square=name, text=label),
-                                      "aria-selected": "true" if name == self.selected else "false"}, content))
-        grid_rows = [h("div", {"class": "db-row", "role": "row"}, rows[r * 7:(r + 1) * 7]) for r in range(7)]
-        return h("div", {"class": "db-board-wrap"},
-                 h("div", {"class": "db-board", "role": "grid", "tabindex": 0, "id": "db-board",
-                           "aria-label": self.t("deblockle.board"), "aria-activedescendant": f"db-c-{self.cursor}"},
-                   grid_rows, self.render_paths(hops)))
+                rows.append(
+                    h(
+                        "div",
+                        {
+                            "class": " ".join(classes),
+                            "role": "gridcell",
+                            "id": f"db-c-{name}",
+                            "data-action": "cell",
+                            "data-sq": name,
+                            "data-col": "abcdefg"[col] if row == 0 else None,
+                            "data-row": str(row + 1) if col == 0 else None,
+                            "aria-label": self.t("deblockle.cell", square=name, text=label),
+                            "aria-selected": "true" if name == self.selected else "false",
+                        },
+                        content,
+                    )
+                )
+        grid_rows = [
+            h("div", {"class": "db-row", "role": "row"}, rows[r * 7 : (r + 1) * 7])
+            for r in range(7)
+        ]
+        return h(
+            "div",
+            {"class": "db-board-wrap"},
+            h(
+                "div",
+                {
+                    "class": "db-board",
+                    "role": "grid",
+                    "tabindex": 0,
+                    "id": "db-board",
+                    "aria-label": self.t("deblockle.board"),
+                    "aria-activedescendant": f"db-c-{self.cursor}",
+                },
+                grid_rows,
+                self.render_paths(hops),
+            ),
+        )
 
     def render_paths(self, hops: dict):
         """The hop paths of the tip being shown, drawn over the board (one per end square)."""
@@ -333,29 +481,57 @@ class DeblockleView(SavedGameView):
             focus = " focus" if end == self.cursor else ""
             lines.append(f'<polyline class="db-path{focus}" data-end="{end}" points="{points}"/>')
         # Pointing at an end square brings its path forward.
-        hover = "".join(f".db-board:has(#db-c-{end}:hover) .db-path[data-end='{end}']{{opacity:1;stroke-width:0.1;"
-                        "stroke-dasharray:none}" for end in hops)
-        return Markup(f"<style>{hover}</style>"
-                      '<svg class="db-paths" viewBox="0 0 7 7" aria-hidden="true" focusable="false">'
-                      + "".join(lines) + "</svg>")
+        hover = "".join(
+            f".db-board:has(#db-c-{end}:hover) .db-path[data-end='{end}']{{opacity:1;stroke-width:0.1;"
+            "stroke-dasharray:none}"
+            for end in hops
+        )
+        return Markup(
+            f"<style>{hover}</style>"
+            '<svg class="db-paths" viewBox="0 0 7 7" aria-hidden="true" focusable="false">'
+            + "".join(lines)
+            + "</svg>"
+        )
 
     def render_tools(self):
         t = self.t
         buttons = []
         if self.tip is not None and self.human_to_act():
-            buttons.append(h("button", {"type": "button", "class": "button subtle", "data-action": "untip",
-                                        "aria-keyshortcuts": "Escape"}, t("deblockle.untip")))
+            buttons.append(
+                h(
+                    "button",
+                    {
+                        "type": "button",
+                        "class": "button subtle",
+                        "data-action": "untip",
+                        "aria-keyshortcuts": "Escape",
+                    },
+                    t("deblockle.untip"),
+                )
+            )
         if self.state.phase == "setup" and self.human_to_act():
             if self.roll is not None:
-                buttons.append(h("button", {"type": "button", "class": "button subtle", "data-action": "turn"},
-                                 t("deblockle.setup.turn")))
-            buttons.append(h("button", {"type": "button", "class": "button subtle", "data-action": "place-random"},
-                             t("deblockle.setup.random")))
+                buttons.append(
+                    h(
+                        "button",
+                        {"type": "button", "class": "button subtle", "data-action": "turn"},
+                        t("deblockle.setup.turn"),
+                    )
+                )
+            buttons.append(
+                h(
+                    "button",
+                    {"type": "button", "class": "button subtle", "data-action": "place-random"},
+                    t("deblockle.setup.random"),
+                )
+            )
         return h("div", {"class": "db-tools"}, buttons) if buttons else None
 
     def render_cube(self):
         """The whole cube of the selected block, as a net: every face, the bottom too."""
-        square = self.selected or (self.cursor if self.cursor in {b["square"] for b in self.state.blocks()} else None)
+        square = self.selected or (
+            self.cursor if self.cursor in {b["square"] for b in self.state.blocks()} else None
+        )
         block = next((b for b in self.state.blocks() if b["square"] == square), None)
         faces = None
         if self.tip is not None:
@@ -363,19 +539,58 @@ class DeblockleView(SavedGameView):
         elif block is not None:
             faces = block
         if faces is None:
-            return h("div", {"class": "db-cube db-cube-empty"}, h("p", {"class": "hint"}, self.t("deblockle.cube_hint")))
+            return h(
+                "div",
+                {"class": "db-cube db-cube-empty"},
+                h("p", {"class": "hint"}, self.t("deblockle.cube_hint")),
+            )
         player = block["player"]
-        cells = [("north", "db-net-n"), ("west", "db-net-w"), ("top", "db-net-t"), ("east", "db-net-e"),
-                 ("south", "db-net-s"), ("bottom", "db-net-b")]
-        return h("div", {"class": "db-cube", "data-cube": True},
-                 h("p", {"class": "db-cube-title"}, self.t("deblockle.cube_title")),
-                 h("div", {"class": "db-net", "role": "img", "aria-label": self.block_label(player, faces) + " "
-                           + self.t("deblockle.bottom_label", symbol=self.symbol_name(faces["bottom"]))},
-                   [h("span", {"class": f"db-net-face db-p{player} {cls}", "data-face": side}, sym(faces[side]))
-                    for side, cls in cells]),
-                 h("ul", {"class": "db-legend"},
-                   [h("li", {}, sym(name), " ", h("span", {}, self.symbol_name(name)),
-                      h("small", {}, " ", self.t(f"deblockle.symbol_rule.{name}"))) for name in FACE_NAMES]))
+        cells = [
+            ("north", "db-net-n"),
+            ("west", "db-net-w"),
+            ("top", "db-net-t"),
+            ("east", "db-net-e"),
+            ("south", "db-net-s"),
+            ("bottom", "db-net-b"),
+        ]
+        return h(
+            "div",
+            {"class": "db-cube", "data-cube": True},
+            h("p", {"class": "db-cube-title"}, self.t("deblockle.cube_title")),
+            h(
+                "div",
+                {
+                    "class": "db-net",
+                    "role": "img",
+                    "aria-label": self.block_label(player, faces)
+                    + " "
+                    + self.t("deblockle.bottom_label", symbol=self.symbol_name(faces["bottom"])),
+                },
+                [
+                    h(
+                        "span",
+                        {"class": f"db-net-face db-p{player} {cls}", "data-face": side},
+                        sym(faces[side]),
+                    )
+                    for side, cls in cells
+                ],
+            ),
+            h(
+                "ul",
+                {"class": "db-legend"},
+                [
+                    h(
+                        "li",
+                        {},
+                        sym(name),
+                        " ",
+                        h("span", {}, self.symbol_name(name)),
+                        h("small", {}, " ", self.t(f"deblockle.symbol_rule.{name}")),
+                    )
+                    for name in FACE_NAMES
+                ],
+            ),
+        )
 
     # --- set-up ceremony ---------------------------------------------------------------------------
     def placing_squares(self) -> set:
@@ -383,7 +598,9 @@ class DeblockleView(SavedGameView):
         if state.phase != "setup" or self.roll is None or not self.human_to_act():
             return set()
         owner = 1 - state.current_player
-        return {square_name(sq) for sq in state.start_squares[owner] if state.position.cells[sq] < 0}
+        return {
+            square_name(sq) for sq in state.start_squares[owner] if state.position.cells[sq] < 0
+        }
 
     def north_for(self, top: str) -> str:
         north = self.turns.get(top)
@@ -401,14 +618,29 @@ class DeblockleView(SavedGameView):
             north = self.north_for(top)
             faces = self.faces_for(top, north)
             chosen = top == self.roll and index == tops.index(top)
-            items.append(h("button", {"type": "button", "class": "db-roll" + (" selected" if chosen else ""),
-                                      "data-action": "roll", "data-top": top, "aria-pressed": "true" if chosen else "false",
-                                      "disabled": not self.human_to_act(),
-                                      "aria-label": self.t("deblockle.setup.roll_label", symbol=self.symbol_name(top))},
-                             self.block_html(owner, faces)))
-        return h("div", {"class": "db-tray", "data-tray": True},
-                 h("p", {}, t("deblockle.setup.rolled", owner=self.player_name(owner))),
-                 h("div", {"class": "db-rolls"}, items))
+            items.append(
+                h(
+                    "button",
+                    {
+                        "type": "button",
+                        "class": "db-roll" + (" selected" if chosen else ""),
+                        "data-action": "roll",
+                        "data-top": top,
+                        "aria-pressed": "true" if chosen else "false",
+                        "disabled": not self.human_to_act(),
+                        "aria-label": self.t(
+                            "deblockle.setup.roll_label", symbol=self.symbol_name(top)
+                        ),
+                    },
+                    self.block_html(owner, faces),
+                )
+            )
+        return h(
+            "div",
+            {"class": "db-tray", "data-tray": True},
+            h("p", {}, t("deblockle.setup.rolled", owner=self.player_name(owner))),
+            h("div", {"class": "db-rolls"}, items),
+        )
 
     def faces_for(self, top: str, north: str) -> dict:
         return faces(ORIENTATION_OF[(FACE_NAMES.index(top), FACE_NAMES.index(north))])
@@ -462,13 +694,20 @@ class DeblockleView(SavedGameView):
 
     def start_new(self) -> None:
         self._new_game(random.randrange(1, 2**31))
-        self.app.announce(self.t("deblockle.announce.new", opponent=self.t(f"deblockle.opponent.{self.opponent}")))
+        self.app.announce(
+            self.t("deblockle.announce.new", opponent=self.t(f"deblockle.opponent.{self.opponent}"))
+        )
         self.redraw()
 
     def change_pref(self, name: str, value: str) -> None:
-        allowed = {"opponent": OPPONENTS, "first": ("gold", "blue"), "setup": ("quick", "ceremony"),
-                   "blocks_gold": ("1", "2", "3", "4"), "blocks_blue": ("1", "2", "3", "4"),
-                   "no_side_by_side": ("on", "off")}
+        allowed = {
+            "opponent": OPPONENTS,
+            "first": ("gold", "blue"),
+            "setup": ("quick", "ceremony"),
+            "blocks_gold": ("1", "2", "3", "4"),
+            "blocks_blue": ("1", "2", "3", "4"),
+            "no_side_by_side": ("on", "off"),
+        }
         if name not in allowed:
             return
         if name == "no_side_by_side":
@@ -501,7 +740,9 @@ class DeblockleView(SavedGameView):
                 self.tip = None
                 self.select(name)
                 return
-            self.say(self.t("deblockle.pick_hop", symbol=self.symbol_name(self.tip["top"])), error=True)
+            self.say(
+                self.t("deblockle.pick_hop", symbol=self.symbol_name(self.tip["top"])), error=True
+            )
             self.redraw()
             return
         if self.selected is not None:
@@ -529,8 +770,10 @@ class DeblockleView(SavedGameView):
         self.selected = name
         options = self.state.tip_options(name)
         if options:
-            tips = ", ".join(self.t("deblockle.tip_choice", square=o["to"], symbol=self.symbol_name(o["top"]))
-                             for o in options)
+            tips = ", ".join(
+                self.t("deblockle.tip_choice", square=o["to"], symbol=self.symbol_name(o["top"]))
+                for o in options
+            )
             self.app.announce(self.t("deblockle.announce.selected", square=name, tips=tips))
         else:
             self.say(self.t("deblockle.no_tips", square=name), error=True)
@@ -541,7 +784,9 @@ class DeblockleView(SavedGameView):
         """Why the selected block cannot tip to `name`, in the engine's words."""
         col, row = xy(self.selected)
         tcol, trow = xy(name)
-        direction = next((d for d, (dc, dr) in DIRS.items() if (col + dc, row + dr) == (tcol, trow)), None)
+        direction = next(
+            (d for d, (dc, dr) in DIRS.items() if (col + dc, row + dr) == (tcol, trow)), None
+        )
         if direction is None and self.state.position.owner(parse_square(name)) >= 0:
             self.say(self.t("deblockle.not_your_block", square=name), error=True)
         elif direction is None:
@@ -580,12 +825,20 @@ class DeblockleView(SavedGameView):
             self.busy = False
             self.tip = option
             ends = ", ".join(sorted(self.hop_choices()))
-            self.app.announce(self.t("deblockle.announce.tipped", square=option["to"],
-                                     symbol=self.symbol_name(option["top"]), ends=ends))
+            self.app.announce(
+                self.t(
+                    "deblockle.announce.tipped",
+                    square=option["to"],
+                    symbol=self.symbol_name(option["top"]),
+                    ends=ends,
+                )
+            )
             self.redraw()
 
         self.set_busy()
-        self.animate_tip(player, source, option["to"], block, option["faces"], option["removes"], after_tip)
+        self.animate_tip(
+            player, source, option["to"], block, option["faces"], option["removes"], after_tip
+        )
 
     def hop(self, move: str, path: list) -> None:
         self.set_busy()
@@ -613,8 +866,15 @@ class DeblockleView(SavedGameView):
             who = self.player_name(event.get("player", 0))
             if kind == "tip":
                 self.last = [event["from"], event["to"]]
-                said.append(self.t("deblockle.announce.tip", player=who, source=event["from"], target=event["to"],
-                                   symbol=self.symbol_name(event["top"])))
+                said.append(
+                    self.t(
+                        "deblockle.announce.tip",
+                        player=who,
+                        source=event["from"],
+                        target=event["to"],
+                        symbol=self.symbol_name(event["top"]),
+                    )
+                )
             elif kind == "hop":
                 path = event["path"]
                 self.last = [self.last[0]] + path[1:] if self.last and len(path) > 1 else self.last
@@ -623,8 +883,14 @@ class DeblockleView(SavedGameView):
                 else:
                     said.append(self.t("deblockle.announce.stop"))
             elif kind == "remove":
-                said.append(self.t("deblockle.announce.remove", player=who, removed=event["removed"],
-                                   left=event["left"]))
+                said.append(
+                    self.t(
+                        "deblockle.announce.remove",
+                        player=who,
+                        removed=event["removed"],
+                        left=event["left"],
+                    )
+                )
             elif kind == "pass":
                 text = self.t("deblockle.announce.pass", player=who)
                 said.append(text)
@@ -650,11 +916,20 @@ class DeblockleView(SavedGameView):
         variant = self.variant()
         won = None if self.opponent == "human" else winner == 0
         try:
-            scores.record_result(self.app.store, GAME, variant, won=won,
-                                 figures={"removed": removed[0], "opponent_removed": removed[1],
-                                          "turns": len(self.state.history), "time_s": round(self.session.elapsed_ms()) // 1000,
-                                          "seed": str(self.seed)},
-                                 date=browser.today_iso())
+            scores.record_result(
+                self.app.store,
+                GAME,
+                variant,
+                won=won,
+                figures={
+                    "removed": removed[0],
+                    "opponent_removed": removed[1],
+                    "turns": len(self.state.history),
+                    "time_s": round(self.session.elapsed_ms()) // 1000,
+                    "seed": str(self.seed),
+                },
+                date=browser.today_iso(),
+            )
         except Exception:
             pass  # storage full: the player has been told
         self.recorded = True
@@ -671,7 +946,12 @@ class DeblockleView(SavedGameView):
 
     # --- the computer ------------------------------------------------------------------------------------
     def schedule_computer(self) -> None:
-        if self.thinking or self.busy or self.state.is_over or not self.is_computer(self.state.current_player):
+        if (
+            self.thinking
+            or self.busy
+            or self.state.is_over
+            or not self.is_computer(self.state.current_player)
+        ):
             return
         self.thinking = True
         generation = self.generation
@@ -701,11 +981,15 @@ class DeblockleView(SavedGameView):
             if generation != self.generation:
                 return
             if events[1]["type"] == "hop" and len(events[1]["path"]) > 1:
-                self.animate_hop(player, events[1]["path"], tip["faces"], lambda: self.after_turn(events))
+                self.animate_hop(
+                    player, events[1]["path"], tip["faces"], lambda: self.after_turn(events)
+                )
             else:
                 self.after_turn(events)
 
-        self.animate_tip(player, source, tip["to"], block, tip["faces"], events[1]["type"] == "remove", after_tip)
+        self.animate_tip(
+            player, source, tip["to"], block, tip["faces"], events[1]["type"] == "remove", after_tip
+        )
 
     # --- set-up by clicks ------------------------------------------------------------------------------
     def pick_roll(self, top) -> None:
@@ -725,8 +1009,14 @@ class DeblockleView(SavedGameView):
 
     def press_setup(self, name: str) -> None:
         if name not in self.placing_squares():
-            self.say(self.t("deblockle.setup.pick_roll" if self.roll is None else "deblockle.setup.pick_square"),
-                     error=True)
+            self.say(
+                self.t(
+                    "deblockle.setup.pick_roll"
+                    if self.roll is None
+                    else "deblockle.setup.pick_square"
+                ),
+                error=True,
+            )
             self.redraw()
             return
         try:
@@ -752,10 +1042,22 @@ class DeblockleView(SavedGameView):
 
     def after_placement(self, events: list) -> None:
         self.message = ""
-        said = [self.t("deblockle.announce.placed", player=self.player_name(e["player"]), square=e["square"],
-                       symbol=self.symbol_name(e["top"])) for e in events if e["type"] == "place"]
+        said = [
+            self.t(
+                "deblockle.announce.placed",
+                player=self.player_name(e["player"]),
+                square=e["square"],
+                symbol=self.symbol_name(e["top"]),
+            )
+            for e in events
+            if e["type"] == "place"
+        ]
         if any(e["type"] == "start" for e in events):
-            said.append(self.t("deblockle.announce.start", player=self.player_name(self.state.options["first"])))
+            said.append(
+                self.t(
+                    "deblockle.announce.start", player=self.player_name(self.state.options["first"])
+                )
+            )
         passes = [e for e in events if e["type"] == "pass"]
         for e in passes:
             self.say(self.t("deblockle.announce.pass", player=self.player_name(e["player"])))
@@ -810,15 +1112,29 @@ class DeblockleView(SavedGameView):
 
         def second_half():
             node.innerHTML = self.block_html(player, new_faces)
-            frames = [{"transform": f"{middle} perspective(200px) rotate{axis}({-90 * sign}deg) scale(0.9)"},
-                      {"transform": f"{end} perspective(200px) rotate{axis}(0deg) scale(1)"}]
+            frames = [
+                {
+                    "transform": f"{middle} perspective(200px) rotate{axis}({-90 * sign}deg) scale(0.9)"
+                },
+                {"transform": f"{end} perspective(200px) rotate{axis}(0deg) scale(1)"},
+            ]
             if removes:
                 frames.append({"transform": f"{end} scale(0.1)", "opacity": 0})
-            self.run_animation(node, frames, TIP_MS / 2 + (250 if removes else 0), then, remove=True)
+            self.run_animation(
+                node, frames, TIP_MS / 2 + (250 if removes else 0), then, remove=True
+            )
 
-        self.run_animation(node, [{"transform": f"{start} perspective(200px) rotate{axis}(0deg)"},
-                               {"transform": f"{middle} perspective(200px) rotate{axis}({90 * sign}deg) scale(0.9)"}],
-                        TIP_MS / 2, second_half)
+        self.run_animation(
+            node,
+            [
+                {"transform": f"{start} perspective(200px) rotate{axis}(0deg)"},
+                {
+                    "transform": f"{middle} perspective(200px) rotate{axis}({90 * sign}deg) scale(0.9)"
+                },
+            ],
+            TIP_MS / 2,
+            second_half,
+        )
 
     def animate_hop(self, player, path, faces, then) -> None:
         if self.app.reduced_motion or not found(self.board_node()) or len(path) < 2:
@@ -858,38 +1174,120 @@ class DeblockleView(SavedGameView):
         t = self.t
 
         def radios(name, values, current, label_prefix):
-            return [h("label", {"class": "choice"},
-                      h("input", {"type": "radio", "name": f"db-{name}", "value": v, "data-action": "pref",
-                                  "data-name": name, "checked": v == current}),
-                      h("span", {}, t(f"{label_prefix}{v}"))) for v in values]
+            return [
+                h(
+                    "label",
+                    {"class": "choice"},
+                    h(
+                        "input",
+                        {
+                            "type": "radio",
+                            "name": f"db-{name}",
+                            "value": v,
+                            "data-action": "pref",
+                            "data-name": name,
+                            "checked": v == current,
+                        },
+                    ),
+                    h("span", {}, t(f"{label_prefix}{v}")),
+                )
+                for v in values
+            ]
 
         def count(name, default):
             current = str(self.pref(name, default, (1, 2, 3, 4)))
-            return h("label", {"class": "db-count"}, h("span", {}, t(f"deblockle.new.{name}")),
-                     h("select", {"data-action": "pref", "data-name": name},
-                       [h("option", {"value": str(n), "selected": str(n) == current}, str(n)) for n in (1, 2, 3, 4)]))
+            return h(
+                "label",
+                {"class": "db-count"},
+                h("span", {}, t(f"deblockle.new.{name}")),
+                h(
+                    "select",
+                    {"data-action": "pref", "data-name": name},
+                    [
+                        h("option", {"value": str(n), "selected": str(n) == current}, str(n))
+                        for n in (1, 2, 3, 4)
+                    ],
+                ),
+            )
 
-        return h("dialog", {"class": "db-dialog", "id": "db-new", "aria-labelledby": "db-new-title"},
-                 h("h2", {"id": "db-new-title"}, t("deblockle.new.title")),
-                 h("fieldset", {}, h("legend", {}, t("deblockle.new.opponent")),
-                   radios("opponent", OPPONENTS, self.pref("opponent", "strong", OPPONENTS), "deblockle.opponent.")),
-                 h("fieldset", {}, h("legend", {}, t("deblockle.new.first")),
-                   radios("first", ("gold", "blue"), self.pref("first", "gold", ("gold", "blue")), "deblockle.first.")),
-                 h("fieldset", {}, h("legend", {}, t("deblockle.new.blocks")),
-                   h("div", {"class": "db-counts"}, count("blocks_gold", 4), count("blocks_blue", 4)),
-                   h("p", {"class": "hint"}, t("deblockle.new.handicap"))),
-                 h("fieldset", {}, h("legend", {}, t("deblockle.new.variants")),
-                   h("label", {"class": "choice"},
-                     h("input", {"type": "checkbox", "data-action": "pref", "data-name": "no_side_by_side",
-                                 "checked": bool(self.prefs.get("no_side_by_side"))}),
-                     h("span", {}, t("deblockle.new.no_side_by_side")))),
-                 h("fieldset", {}, h("legend", {}, t("deblockle.new.setup")),
-                   radios("setup", ("quick", "ceremony"), self.pref("setup", "quick", ("quick", "ceremony")),
-                          "deblockle.setup.")),
-                 h("div", {"class": "actions"},
-                   h("button", {"type": "button", "class": "button", "data-action": "start"}, t("deblockle.new.start")),
-                   h("button", {"type": "button", "class": "button subtle", "data-action": "close-dialog"},
-                     t("deblockle.new.cancel"))))
+        return h(
+            "dialog",
+            {"class": "db-dialog", "id": "db-new", "aria-labelledby": "db-new-title"},
+            h("h2", {"id": "db-new-title"}, t("deblockle.new.title")),
+            h(
+                "fieldset",
+                {},
+                h("legend", {}, t("deblockle.new.opponent")),
+                radios(
+                    "opponent",
+                    OPPONENTS,
+                    self.pref("opponent", "strong", OPPONENTS),
+                    "deblockle.opponent.",
+                ),
+            ),
+            h(
+                "fieldset",
+                {},
+                h("legend", {}, t("deblockle.new.first")),
+                radios(
+                    "first",
+                    ("gold", "blue"),
+                    self.pref("first", "gold", ("gold", "blue")),
+                    "deblockle.first.",
+                ),
+            ),
+            h(
+                "fieldset",
+                {},
+                h("legend", {}, t("deblockle.new.blocks")),
+                h("div", {"class": "db-counts"}, count("blocks_gold", 4), count("blocks_blue", 4)),
+                h("p", {"class": "hint"}, t("deblockle.new.handicap")),
+            ),
+            h(
+                "fieldset",
+                {},
+                h("legend", {}, t("deblockle.new.variants")),
+                h(
+                    "label",
+                    {"class": "choice"},
+                    h(
+                        "input",
+                        {
+                            "type": "checkbox",
+                            "data-action": "pref",
+                            "data-name": "no_side_by_side",
+                            "checked": bool(self.prefs.get("no_side_by_side")),
+                        },
+                    ),
+                    h("span", {}, t("deblockle.new.no_side_by_side")),
+                ),
+            ),
+            h(
+                "fieldset",
+                {},
+                h("legend", {}, t("deblockle.new.setup")),
+                radios(
+                    "setup",
+                    ("quick", "ceremony"),
+                    self.pref("setup", "quick", ("quick", "ceremony")),
+                    "deblockle.setup.",
+                ),
+            ),
+            h(
+                "div",
+                {"class": "actions"},
+                h(
+                    "button",
+                    {"type": "button", "class": "button", "data-action": "start"},
+                    t("deblockle.new.start"),
+                ),
+                h(
+                    "button",
+                    {"type": "button", "class": "button subtle", "data-action": "close-dialog"},
+                    t("deblockle.new.cancel"),
+                ),
+            ),
+        )
 
     def render_game_over(self):
         if not self.state.is_over:
@@ -897,26 +1295,56 @@ class DeblockleView(SavedGameView):
         t = self.t
         removed = self.state.position.removed
         blocks = self.state.options["blocks"]
-        return h("dialog", {"class": "db-dialog db-over", "id": "db-over", "aria-labelledby": "db-over-title"},
-                 h("h2", {"id": "db-over-title"}, t("deblockle.over.title")),
-                 h("p", {"class": "db-over-result", "data-result": True}, self.result_text()),
-                 h("p", {}, t("deblockle.over.both_stuck")) if (self.state.result or {}).get("reason") == "both_stuck" else None,
-                 h("dl", {"class": "db-over-figures"},
-                   [h("div", {}, h("dt", {}, self.player_name(p)), h("dd", {}, t("deblockle.off", off=removed[p], total=blocks[p])))
-                    for p in (0, 1)]),
-                 h("div", {"class": "actions"},
-                   h("button", {"type": "button", "class": "button", "data-action": "again", "autofocus": True},
-                     t("deblockle.new_game")),
-                   h("button", {"type": "button", "class": "button subtle", "data-action": "new-dialog"},
-                     t("deblockle.over.choose"))))
+        return h(
+            "dialog",
+            {"class": "db-dialog db-over", "id": "db-over", "aria-labelledby": "db-over-title"},
+            h("h2", {"id": "db-over-title"}, t("deblockle.over.title")),
+            h("p", {"class": "db-over-result", "data-result": True}, self.result_text()),
+            h("p", {}, t("deblockle.over.both_stuck"))
+            if (self.state.result or {}).get("reason") == "both_stuck"
+            else None,
+            h(
+                "dl",
+                {"class": "db-over-figures"},
+                [
+                    h(
+                        "div",
+                        {},
+                        h("dt", {}, self.player_name(p)),
+                        h("dd", {}, t("deblockle.off", off=removed[p], total=blocks[p])),
+                    )
+                    for p in (0, 1)
+                ],
+            ),
+            h(
+                "div",
+                {"class": "actions"},
+                h(
+                    "button",
+                    {
+                        "type": "button",
+                        "class": "button",
+                        "data-action": "again",
+                        "autofocus": True,
+                    },
+                    t("deblockle.new_game"),
+                ),
+                h(
+                    "button",
+                    {"type": "button", "class": "button subtle", "data-action": "new-dialog"},
+                    t("deblockle.over.choose"),
+                ),
+            ),
+        )
 
     # --- keyboard -------------------------------------------------------------------------------------------
     def on_key(self, event) -> None:
         if event.ctrlKey or event.metaKey or event.altKey:
             return
         target = event.target
-        if str(target.tagName) in ("INPUT", "SELECT", "TEXTAREA", "SUMMARY") or \
-                (str(target.tagName) == "BUTTON" and event.key in ("Enter", " ")):
+        if str(target.tagName) in ("INPUT", "SELECT", "TEXTAREA", "SUMMARY") or (
+            str(target.tagName) == "BUTTON" and event.key in ("Enter", " ")
+        ):
             return
         if self.busy or found(browser.document.querySelector("dialog[open]")):
             return

@@ -60,10 +60,18 @@ def parse_players(text) -> list | None:
     return players if 2 <= len(players) <= 4 and all(p in KINDS for p in players) else None
 
 
-def domino(a: int, b: int, orient: str, extra: str = "", props: dict | None = None, tag: str = "span"):
+def domino(
+    a: int, b: int, orient: str, extra: str = "", props: dict | None = None, tag: str = "span"
+):
     """A tile drawn with pips: halves a then b, left-right ("h") or top-bottom ("v")."""
-    halves = [h("span", {"class": "half"}, [h("span", {"class": f"pip p{p}"}) for p in pip_positions(n, orient)])
-              for n in (a, b)]
+    halves = [
+        h(
+            "span",
+            {"class": "half"},
+            [h("span", {"class": f"pip p{p}"}) for p in pip_positions(n, orient)],
+        )
+        for n in (a, b)
+    ]
     return h(tag, {"class": f"dom {orient} {extra}".strip(), **(props or {})}, halves)
 
 
@@ -107,18 +115,30 @@ class DominoesView(ComputerTurns, SavedGameView):
         saved = self.session.load_state(State.from_json)
         if saved is not None:
             state, meta = saved
-            players = parse_players(",".join(meta.get("players", [])) if isinstance(meta.get("players"), list) else None)
-            if players is not None and len(players) == state.table.seats and (wanted is None or wanted == meta.get("seed")):
+            players = parse_players(
+                ",".join(meta.get("players", [])) if isinstance(meta.get("players"), list) else None
+            )
+            if (
+                players is not None
+                and len(players) == state.table.seats
+                and (wanted is None or wanted == meta.get("seed"))
+            ):
                 self.state, self.players = state, players
                 self.seed = meta.get("seed") if isinstance(meta.get("seed"), int) else 0
-                self.ack = meta.get("ack") if isinstance(meta.get("ack"), int) else len(state.hand_summaries)
+                self.ack = (
+                    meta.get("ack")
+                    if isinstance(meta.get("ack"), int)
+                    else len(state.hand_summaries)
+                )
                 self.recorded = bool(meta.get("recorded"))
                 revealed = meta.get("revealed")
                 self.revealed = revealed if isinstance(revealed, int) else None
                 return
         players = parse_players(self.prefs.get("players")) or list(DEFAULT_PLAYERS)
         partners = bool(self.prefs.get("partners")) and len(players) == 4
-        self._new_state(wanted if wanted is not None else random.randrange(1, MAX_SEED), players, partners)
+        self._new_state(
+            wanted if wanted is not None else random.randrange(1, MAX_SEED), players, partners
+        )
 
     def _wanted_seed(self):
         return router.int_param(self.route.params, "seed", 0, MAX_SEED)
@@ -133,8 +153,13 @@ class DominoesView(ComputerTurns, SavedGameView):
         self._save()
 
     def _save(self) -> None:
-        meta = {"players": self.players, "seed": self.seed, "ack": self.ack, "recorded": self.recorded,
-                "revealed": self.revealed}
+        meta = {
+            "players": self.players,
+            "seed": self.seed,
+            "ack": self.ack,
+            "recorded": self.recorded,
+            "revealed": self.revealed,
+        }
         if not self.session.save(self.state.to_json(), meta):
             self.take_newer_save()
 
@@ -152,7 +177,11 @@ class DominoesView(ComputerTurns, SavedGameView):
         if self.players[seat] == "human":
             return t("dominoes.you") if len(humans) == 1 else t("dominoes.player", number=seat + 1)
         computers = [s for s in range(len(self.players)) if self.players[s] != "human"]
-        return t("dominoes.computer") if len(computers) == 1 else t("dominoes.computer_n", number=seat + 1)
+        return (
+            t("dominoes.computer")
+            if len(computers) == 1
+            else t("dominoes.computer_n", number=seat + 1)
+        )
 
     def team_name(self, team: int) -> str:
         members = self.state.table.members(team)
@@ -173,8 +202,12 @@ class DominoesView(ComputerTurns, SavedGameView):
     def covered(self) -> bool:
         """Pass-and-play: a human's turn whose hand is still behind the cover."""
         current = self.state.current_player
-        return len(self.humans) > 1 and current in self.humans and self.revealed != current \
+        return (
+            len(self.humans) > 1
+            and current in self.humans
+            and self.revealed != current
             and not self.summary_pending()
+        )
 
     def summary_pending(self) -> bool:
         return len(self.state.hand_summaries) > self.ack and not self.state.is_over
@@ -203,25 +236,61 @@ class DominoesView(ComputerTurns, SavedGameView):
     def render(self):
         t, state = self.t, self.state
         return h(
-            "section", {"class": "game-view dominoes", "data-game": GAME, "data-phase": self.phase(),
-                        "data-turn": state.current_player if state.current_player is not None else "",
-                        "data-hand": state.hand_number},
-            h("div", {"class": "game-head"},
-              h("h1", {"tabindex": "-1"}, t("game.dominoes.name")),
-              h("div", {"class": "dm-head-tools"},
-                h("button", {"type": "button", "class": "button subtle", "data-action": "new",
-                             "aria-keyshortcuts": "N"}, t("dominoes.new_game")),
-                h("a", {"class": "button subtle", "href": router.href("rules", GAME)}, t("hub.rules")))),
+            "section",
+            {
+                "class": "game-view dominoes",
+                "data-game": GAME,
+                "data-phase": self.phase(),
+                "data-turn": state.current_player if state.current_player is not None else "",
+                "data-hand": state.hand_number,
+            },
+            h(
+                "div",
+                {"class": "game-head"},
+                h("h1", {"tabindex": "-1"}, t("game.dominoes.name")),
+                h(
+                    "div",
+                    {"class": "dm-head-tools"},
+                    h(
+                        "button",
+                        {
+                            "type": "button",
+                            "class": "button subtle",
+                            "data-action": "new",
+                            "aria-keyshortcuts": "N",
+                        },
+                        t("dominoes.new_game"),
+                    ),
+                    h(
+                        "a",
+                        {"class": "button subtle", "href": router.href("rules", GAME)},
+                        t("hub.rules"),
+                    ),
+                ),
+            ),
             self.render_scores(),
             self.render_seats(),
             self.render_table(),
-            h("p", {"class": "dm-message" + (" error" if self.message_is_error else ""), "data-message": True},
-              self.message or self.status_text()),
+            h(
+                "p",
+                {
+                    "class": "dm-message" + (" error" if self.message_is_error else ""),
+                    "data-message": True,
+                },
+                self.message or self.status_text(),
+            ),
             self.render_hand(),
-            h("ol", {"class": "dm-log", "data-log": True}, [h("li", {}, line) for line in self.log]) if self.log else None,
+            h("ol", {"class": "dm-log", "data-log": True}, [h("li", {}, line) for line in self.log])
+            if self.log
+            else None,
             self.render_sheet(),
-            h("p", {"class": "dm-game-number hint"}, t("dominoes.game_number"), " ",
-              h("a", {"href": self.share_href(), "data-share": True}, str(self.seed))),
+            h(
+                "p",
+                {"class": "dm-game-number hint"},
+                t("dominoes.game_number"),
+                " ",
+                h("a", {"href": self.share_href(), "data-share": True}, str(self.seed)),
+            ),
             h("p", {"class": "dm-keys hint"}, t("dominoes.keys_help")),
             self.render_summary(),
             self.render_game_over(),
@@ -235,13 +304,27 @@ class DominoesView(ComputerTurns, SavedGameView):
         for team in range(state.table.team_count):
             score = state.scores[team]
             members = state.table.members(team)
-            items.append(h("li", {"class": "dm-score" + (" turn" if state.current_player in members else ""),
-                                  "data-team": team},
-                           h("span", {"class": "dm-score-name"}, self.team_name(team)),
-                           h("span", {"class": "dm-score-points", "data-score": team}, t.number(score)),
-                           h("span", {"class": "dm-score-bar", "aria-hidden": "true"},
-                             h("span", {"style": f"width:{min(100, 100 * score // target)}%"}))))
-        return h("ul", {"class": "dm-scores", "aria-label": t("dominoes.scores_label", target=target)}, items)
+            items.append(
+                h(
+                    "li",
+                    {
+                        "class": "dm-score" + (" turn" if state.current_player in members else ""),
+                        "data-team": team,
+                    },
+                    h("span", {"class": "dm-score-name"}, self.team_name(team)),
+                    h("span", {"class": "dm-score-points", "data-score": team}, t.number(score)),
+                    h(
+                        "span",
+                        {"class": "dm-score-bar", "aria-hidden": "true"},
+                        h("span", {"style": f"width:{min(100, 100 * score // target)}%"}),
+                    ),
+                )
+            )
+        return h(
+            "ul",
+            {"class": "dm-scores", "aria-label": t("dominoes.scores_label", target=target)},
+            items,
+        )
 
     def render_seats(self):
         t, state = self.t, self.state
@@ -251,22 +334,44 @@ class DominoesView(ComputerTurns, SavedGameView):
             if seat == viewer:
                 continue
             size = len(state.hands[seat])
-            seats.append(h("li", {"class": "dm-seat" + (" turn" if seat == state.current_player else ""),
-                                  "data-seat": seat},
-                           h("span", {"class": "dm-seat-name"}, self.name(seat)),
-                           h("span", {"class": "dm-backs", "aria-hidden": "true"},
-                             [h("span", {"class": "dm-back"}) for _ in range(size)]),
-                           h("span", {"class": "dm-seat-count"}, t("dominoes.tiles_count", count=size))))
-        seats.append(h("li", {"class": "dm-seat dm-boneyard", "data-boneyard": len(state.boneyard)},
-                       h("span", {"class": "dm-seat-name"}, t("dominoes.boneyard")),
-                       h("span", {"class": "dm-seat-count"}, t("dominoes.boneyard_count", count=len(state.boneyard)))))
+            seats.append(
+                h(
+                    "li",
+                    {
+                        "class": "dm-seat" + (" turn" if seat == state.current_player else ""),
+                        "data-seat": seat,
+                    },
+                    h("span", {"class": "dm-seat-name"}, self.name(seat)),
+                    h(
+                        "span",
+                        {"class": "dm-backs", "aria-hidden": "true"},
+                        [h("span", {"class": "dm-back"}) for _ in range(size)],
+                    ),
+                    h("span", {"class": "dm-seat-count"}, t("dominoes.tiles_count", count=size)),
+                )
+            )
+        seats.append(
+            h(
+                "li",
+                {"class": "dm-seat dm-boneyard", "data-boneyard": len(state.boneyard)},
+                h("span", {"class": "dm-seat-name"}, t("dominoes.boneyard")),
+                h(
+                    "span",
+                    {"class": "dm-seat-count"},
+                    t("dominoes.boneyard_count", count=len(state.boneyard)),
+                ),
+            )
+        )
         return h("ul", {"class": "dm-seats"}, seats)
 
     def selected_ends(self) -> list:
         if self.selected is None:
             return []
-        return [m["end"] for m in self.legal_for_viewer()
-                if m["type"] == "play" and tuple(m["tile"]) == self.selected and m["end"] is not None]
+        return [
+            m["end"]
+            for m in self.legal_for_viewer()
+            if m["type"] == "play" and tuple(m["tile"]) == self.selected and m["end"] is not None
+        ]
 
     def legal_for_viewer(self) -> list:
         state = self.state
@@ -289,16 +394,37 @@ class DominoesView(ComputerTurns, SavedGameView):
             if arm not in targets:
                 return None
             end = ends[arm]
-            return h("button", {"type": "button", "class": "dm-slot", "data-action": "end", "data-end": arm,
-                                "id": f"dm-end-{arm}",
-                                "aria-label": t("dominoes.end_label", end=t(f"dominoes.end.{arm}"), value=end.value)},
-                     str(end.value))
+            return h(
+                "button",
+                {
+                    "type": "button",
+                    "class": "dm-slot",
+                    "data-action": "end",
+                    "data-end": arm,
+                    "id": f"dm-end-{arm}",
+                    "aria-label": t(
+                        "dominoes.end_label", end=t(f"dominoes.end.{arm}"), value=end.value
+                    ),
+                },
+                str(end.value),
+            )
 
         plays = [e for e in self.state.history if e["type"] == "play"]
-        last = tuple(sorted(plays[-1]["tile"], reverse=True)) if plays and layout is self.state.layout else None
+        last = (
+            tuple(sorted(plays[-1]["tile"], reverse=True))
+            if plays and layout is self.state.layout
+            else None
+        )
 
         def mark(a, b, double):
-            return " ".join(c for c in ("double" if double else "", "last" if (max(a, b), min(a, b)) == last else "") if c)
+            return " ".join(
+                c
+                for c in (
+                    "double" if double else "",
+                    "last" if (max(a, b), min(a, b)) == last else "",
+                )
+                if c
+            )
 
         def arm_tiles(arm):
             pieces = []
@@ -312,7 +438,7 @@ class DominoesView(ComputerTurns, SavedGameView):
             """W and E bend like a snake: rows of as many tiles as fit, alternating direction."""
             cap = self.row_capacity()
             placed = layout.arms[arm]
-            rows = [placed[i:i + cap] for i in range(0, len(placed), cap)] or [[]]
+            rows = [placed[i : i + cap] for i in range(0, len(placed), cap)] or [[]]
             end_slot = slot(arm)
             if end_slot is not None and len(rows[-1]) >= cap:
                 rows.append([])
@@ -327,7 +453,13 @@ class DominoesView(ComputerTurns, SavedGameView):
                     pieces.append(domino(a, b, "v" if double else "h", mark(a, b, double)))
                 if number == len(rows) - 1 and end_slot is not None:
                     pieces.append(end_slot)
-                out.append(h("div", {"class": "dm-row " + ("leftward" if leftward else "rightward")}, pieces))
+                out.append(
+                    h(
+                        "div",
+                        {"class": "dm-row " + ("leftward" if leftward else "rightward")},
+                        pieces,
+                    )
+                )
             return out
 
         if layout.is_empty:
@@ -335,23 +467,48 @@ class DominoesView(ComputerTurns, SavedGameView):
         else:
             root = layout.root
             spinner = layout.spinner is not None
-            centre = domino(root[0], root[1], "v" if spinner else "h",
-                            ("spinner " if spinner else "root ") + mark(root[0], root[1], False),
-                            {"title": t("dominoes.spinner")} if spinner else None)
-            body = h("div", {"class": "dm-layout", "role": "group",
-                             "aria-label": self.layout_description()},
-                     [h("div", {"class": f"dm-arm dm-arm-{arm.lower()}", "data-arm": arm},
-                        line_arm(arm) if arm in ("W", "E") else [arm_tiles(arm), slot(arm)])
-                      for arm in ARM_NAMES],
-                     h("div", {"class": "dm-centre"}, centre))
+            centre = domino(
+                root[0],
+                root[1],
+                "v" if spinner else "h",
+                ("spinner " if spinner else "root ") + mark(root[0], root[1], False),
+                {"title": t("dominoes.spinner")} if spinner else None,
+            )
+            body = h(
+                "div",
+                {"class": "dm-layout", "role": "group", "aria-label": self.layout_description()},
+                [
+                    h(
+                        "div",
+                        {"class": f"dm-arm dm-arm-{arm.lower()}", "data-arm": arm},
+                        line_arm(arm) if arm in ("W", "E") else [arm_tiles(arm), slot(arm)],
+                    )
+                    for arm in ARM_NAMES
+                ],
+                h("div", {"class": "dm-centre"}, centre),
+            )
         pop = None
         if self.pop is not None:
-            pop = h("span", {"class": "dm-pop", "aria-hidden": "true"}, t("dominoes.pop", points=self.pop[0]))
+            pop = h(
+                "span",
+                {"class": "dm-pop", "aria-hidden": "true"},
+                t("dominoes.pop", points=self.pop[0]),
+            )
         count_text = t("dominoes.count", count=count)
-        return h("div", {"class": "dm-table"},
-                 h("p", {"class": "dm-count" + (" scores" if count and count % 5 == 0 else ""), "data-count": count},
-                   count_text),
-                 body, pop)
+        return h(
+            "div",
+            {"class": "dm-table"},
+            h(
+                "p",
+                {
+                    "class": "dm-count" + (" scores" if count and count % 5 == 0 else ""),
+                    "data-count": count,
+                },
+                count_text,
+            ),
+            body,
+            pop,
+        )
 
     def row_capacity(self) -> int:
         """How many lying tiles fit in one row of the W or E arm at this window width."""
@@ -374,8 +531,14 @@ class DominoesView(ComputerTurns, SavedGameView):
         else:
             parts.append(t("dominoes.describe_root", tile=tile_name(root)))
         for end in layout.open_ends():
-            parts.append(t("dominoes.describe_end", end=t(f"dominoes.end.{end.end}"), value=end.value,
-                           tiles=len(layout.arms[end.end])))
+            parts.append(
+                t(
+                    "dominoes.describe_end",
+                    end=t(f"dominoes.end.{end.end}"),
+                    value=end.value,
+                    tiles=len(layout.arms[end.end]),
+                )
+            )
         return " ".join(parts)
 
     def status_text(self) -> str:
@@ -406,17 +569,28 @@ class DominoesView(ComputerTurns, SavedGameView):
         phase = self.phase()
         if phase == "cover":
             seat = state.current_player
-            return h("div", {"class": "dm-cover", "data-cover": seat},
-                     h("p", {}, t("dominoes.cover_text", name=self.name(seat))),
-                     h("button", {"type": "button", "class": "button", "data-action": "reveal", "id": "dm-reveal"},
-                       t("dominoes.cover_button", name=self.name(seat))))
+            return h(
+                "div",
+                {"class": "dm-cover", "data-cover": seat},
+                h("p", {}, t("dominoes.cover_text", name=self.name(seat))),
+                h(
+                    "button",
+                    {
+                        "type": "button",
+                        "class": "button",
+                        "data-action": "reveal",
+                        "id": "dm-reveal",
+                    },
+                    t("dominoes.cover_button", name=self.name(seat)),
+                ),
+            )
         viewer = self.viewer()
         if viewer is None:
             return None
         legal = self.legal_for_viewer()
         playable = {tuple(m["tile"]) for m in legal if m["type"] == "play"}
         tiles = []
-        for index, tile in enumerate(sorted(state.hands[viewer], key=lambda x: (-x[0], -x[1]))):
+        for _index, tile in enumerate(sorted(state.hands[viewer], key=lambda x: (-x[0], -x[1]))):
             classes = []
             if tile in playable:
                 classes.append("playable")
@@ -424,90 +598,239 @@ class DominoesView(ComputerTurns, SavedGameView):
                 classes.append("selected")
             if tile == self.drawn:
                 classes.append("drawn")
-            label = t("dominoes.tile_playable" if tile in playable else "dominoes.tile_label", tile=tile_name(tile))
-            tiles.append(domino(tile[0], tile[1], "v", " ".join(classes), {
-                "type": "button", "data-action": "tile", "data-tile": tile_name(tile), "id": f"dm-t-{tile_name(tile)}",
-                "aria-label": label, "aria-pressed": "true" if tile == self.selected else "false"}, tag="button"))
+            label = t(
+                "dominoes.tile_playable" if tile in playable else "dominoes.tile_label",
+                tile=tile_name(tile),
+            )
+            tiles.append(
+                domino(
+                    tile[0],
+                    tile[1],
+                    "v",
+                    " ".join(classes),
+                    {
+                        "type": "button",
+                        "data-action": "tile",
+                        "data-tile": tile_name(tile),
+                        "id": f"dm-t-{tile_name(tile)}",
+                        "aria-label": label,
+                        "aria-pressed": "true" if tile == self.selected else "false",
+                    },
+                    tag="button",
+                )
+            )
         kinds = {m["type"] for m in legal}
-        buttons = h("div", {"class": "dm-tools"},
-                    h("button", {"type": "button", "class": "button", "data-action": "draw", "id": "dm-draw",
-                                 "aria-keyshortcuts": "D", "disabled": "draw" not in kinds},
-                      t("dominoes.draw")),
-                    h("button", {"type": "button", "class": "button", "data-action": "pass", "id": "dm-pass",
-                                 "aria-keyshortcuts": "P", "disabled": "pass" not in kinds},
-                      t("dominoes.pass")))
-        heading = t("dominoes.your_hand") if len(self.humans) == 1 else t("dominoes.hand_of", name=self.name(viewer))
-        return h("div", {"class": "dm-hand-area" + (" my-turn" if legal else ""), "data-viewer": viewer},
-                 h("h2", {"class": "dm-hand-title"}, heading,
-                   h("span", {"class": "dm-pips"}, " · ", t("dominoes.pips_in_hand",
-                                                              pips=sum(a + b for a, b in state.hands[viewer])))),
-                 h("div", {"class": "dm-hand", "role": "group", "aria-label": heading}, tiles),
-                 buttons)
+        buttons = h(
+            "div",
+            {"class": "dm-tools"},
+            h(
+                "button",
+                {
+                    "type": "button",
+                    "class": "button",
+                    "data-action": "draw",
+                    "id": "dm-draw",
+                    "aria-keyshortcuts": "D",
+                    "disabled": "draw" not in kinds,
+                },
+                t("dominoes.draw"),
+            ),
+            h(
+                "button",
+                {
+                    "type": "button",
+                    "class": "button",
+                    "data-action": "pass",
+                    "id": "dm-pass",
+                    "aria-keyshortcuts": "P",
+                    "disabled": "pass" not in kinds,
+                },
+                t("dominoes.pass"),
+            ),
+        )
+        heading = (
+            t("dominoes.your_hand")
+            if len(self.humans) == 1
+            else t("dominoes.hand_of", name=self.name(viewer))
+        )
+        return h(
+            "div",
+            {"class": "dm-hand-area" + (" my-turn" if legal else ""), "data-viewer": viewer},
+            h(
+                "h2",
+                {"class": "dm-hand-title"},
+                heading,
+                h(
+                    "span",
+                    {"class": "dm-pips"},
+                    " · ",
+                    t("dominoes.pips_in_hand", pips=sum(a + b for a, b in state.hands[viewer])),
+                ),
+            ),
+            h("div", {"class": "dm-hand", "role": "group", "aria-label": heading}, tiles),
+            buttons,
+        )
 
     def render_sheet(self):
         t, state = self.t, self.state
         teams = range(state.table.team_count)
         rows = []
         for summary in state.hand_summaries:
-            rows.append(h("tr", {}, h("th", {"scope": "row"}, t("dominoes.sheet_hand", number=summary["hand"] + 1)),
-                          [h("td", {}, t.number(summary["scores"][team])) for team in teams]))
-        rows.append(h("tr", {"class": "now"}, h("th", {"scope": "row"}, t("dominoes.sheet_now")),
-                      [h("td", {}, t.number(state.scores[team])) for team in teams]))
-        return h("details", {"class": "dm-sheet", "open": True},
-                 h("summary", {}, t("dominoes.sheet_title")),
-                 h("table", {"class": "dm-sheet-table"},
-                   h("thead", {}, h("tr", {}, h("th", {"scope": "col"}, t("dominoes.sheet_hands")),
-                                    [h("th", {"scope": "col"}, self.team_name(team)) for team in teams])),
-                   h("tbody", {}, rows)))
+            rows.append(
+                h(
+                    "tr",
+                    {},
+                    h("th", {"scope": "row"}, t("dominoes.sheet_hand", number=summary["hand"] + 1)),
+                    [h("td", {}, t.number(summary["scores"][team])) for team in teams],
+                )
+            )
+        rows.append(
+            h(
+                "tr",
+                {"class": "now"},
+                h("th", {"scope": "row"}, t("dominoes.sheet_now")),
+                [h("td", {}, t.number(state.scores[team])) for team in teams],
+            )
+        )
+        return h(
+            "details",
+            {"class": "dm-sheet", "open": True},
+            h("summary", {}, t("dominoes.sheet_title")),
+            h(
+                "table",
+                {"class": "dm-sheet-table"},
+                h(
+                    "thead",
+                    {},
+                    h(
+                        "tr",
+                        {},
+                        h("th", {"scope": "col"}, t("dominoes.sheet_hands")),
+                        [h("th", {"scope": "col"}, self.team_name(team)) for team in teams],
+                    ),
+                ),
+                h("tbody", {}, rows),
+            ),
+        )
 
     def summary_body(self, summary: dict):
         t, table = self.t, self.state.table
         if summary["reason"] == "domino":
             seat = summary["seat"]
-            head = t("dominoes.sum_domino_you") if self.players[seat] == "human" and len(self.humans) == 1 \
+            head = (
+                t("dominoes.sum_domino_you")
+                if self.players[seat] == "human" and len(self.humans) == 1
                 else t("dominoes.sum_domino", name=self.name(seat))
+            )
         else:
             head = t("dominoes.sum_blocked")
         rows = []
         for seat, pips in enumerate(summary["pips"]):
             tiles = summary["hands"][seat]
-            rows.append(h("tr", {}, h("th", {"scope": "row"}, self.name(seat)),
-                          h("td", {}, h("span", {"class": "dm-sum-tiles"}, [domino(a, b, "h", "small") for a, b in tiles])),
-                          h("td", {}, t.number(pips))))
+            rows.append(
+                h(
+                    "tr",
+                    {},
+                    h("th", {"scope": "row"}, self.name(seat)),
+                    h(
+                        "td",
+                        {},
+                        h(
+                            "span",
+                            {"class": "dm-sum-tiles"},
+                            [domino(a, b, "h", "small") for a, b in tiles],
+                        ),
+                    ),
+                    h("td", {}, t.number(pips)),
+                )
+            )
         winner = summary["winner_team"]
         if winner is None:
             result = [h("p", {"class": "dm-sum-result"}, t("dominoes.sum_tie"))]
         else:
             result = [
                 h("p", {}, t("dominoes.sum_raw", raw=summary["raw"], points=summary["points"])),
-                h("p", {"class": "dm-sum-result"}, t("dominoes.sum_points", name=self.team_name(winner),
-                                                     points=summary["points"])),
+                h(
+                    "p",
+                    {"class": "dm-sum-result"},
+                    t("dominoes.sum_points", name=self.team_name(winner), points=summary["points"]),
+                ),
             ]
         if table.partnerships:
-            result.insert(0, h("p", {}, " · ".join(
-                t("dominoes.sum_team_pips", name=self.team_name(team), pips=pips)
-                for team, pips in enumerate(summary["team_pips"]))))
-        scores_line = h("p", {"class": "dm-sum-scores"}, " · ".join(
-            f"{self.team_name(team)}: {t.number(score)}" for team, score in enumerate(summary["scores"])))
-        return [h("p", {"class": "dm-sum-head"}, head),
-                h("table", {"class": "dm-sum-table"},
-                  h("thead", {}, h("tr", {}, h("th", {"scope": "col"}, t("dominoes.sum_player")),
-                                   h("th", {"scope": "col"}, t("dominoes.sum_left")),
-                                   h("th", {"scope": "col"}, t("dominoes.sum_pips")))),
-                  h("tbody", {}, rows)),
-                result, scores_line]
+            result.insert(
+                0,
+                h(
+                    "p",
+                    {},
+                    " · ".join(
+                        t("dominoes.sum_team_pips", name=self.team_name(team), pips=pips)
+                        for team, pips in enumerate(summary["team_pips"])
+                    ),
+                ),
+            )
+        scores_line = h(
+            "p",
+            {"class": "dm-sum-scores"},
+            " · ".join(
+                f"{self.team_name(team)}: {t.number(score)}"
+                for team, score in enumerate(summary["scores"])
+            ),
+        )
+        return [
+            h("p", {"class": "dm-sum-head"}, head),
+            h(
+                "table",
+                {"class": "dm-sum-table"},
+                h(
+                    "thead",
+                    {},
+                    h(
+                        "tr",
+                        {},
+                        h("th", {"scope": "col"}, t("dominoes.sum_player")),
+                        h("th", {"scope": "col"}, t("dominoes.sum_left")),
+                        h("th", {"scope": "col"}, t("dominoes.sum_pips")),
+                    ),
+                ),
+                h("tbody", {}, rows),
+            ),
+            result,
+            scores_line,
+        ]
 
     def render_summary(self):
         if not self.summary_pending():
             return None
         t = self.t
         summary = self.state.hand_summaries[self.ack]
-        return h("dialog", {"class": "dm-dialog dm-summary", "id": "dm-summary", "aria-labelledby": "dm-summary-title"},
-                 h("h2", {"id": "dm-summary-title"}, t("dominoes.sum_title", number=summary["hand"] + 1)),
-                 self.summary_body(summary),
-                 h("div", {"class": "actions"},
-                   h("button", {"type": "button", "class": "button", "data-action": "next-hand", "autofocus": True},
-                     t("dominoes.next_hand"))))
+        return h(
+            "dialog",
+            {
+                "class": "dm-dialog dm-summary",
+                "id": "dm-summary",
+                "aria-labelledby": "dm-summary-title",
+            },
+            h(
+                "h2",
+                {"id": "dm-summary-title"},
+                t("dominoes.sum_title", number=summary["hand"] + 1),
+            ),
+            self.summary_body(summary),
+            h(
+                "div",
+                {"class": "actions"},
+                h(
+                    "button",
+                    {
+                        "type": "button",
+                        "class": "button",
+                        "data-action": "next-hand",
+                        "autofocus": True,
+                    },
+                    t("dominoes.next_hand"),
+                ),
+            ),
+        )
 
     def render_game_over(self):
         state = self.state
@@ -523,18 +846,46 @@ class DominoesView(ComputerTurns, SavedGameView):
         else:
             head = t("dominoes.over_wins", name=self.team_name(winner))
         last = state.hand_summaries[-1] if len(state.hand_summaries) > self.ack else None
-        return h("dialog", {"class": "dm-dialog dm-over", "id": "dm-over", "aria-labelledby": "dm-over-title"},
-                 h("h2", {"id": "dm-over-title"}, t("dominoes.over_title")),
-                 h("p", {"class": "dm-over-head"}, head),
-                 self.summary_body(last) if last else None,
-                 h("ul", {"class": "dm-over-scores"},
-                   [h("li", {}, h("span", {}, self.team_name(team)), " ", h("strong", {}, t.number(score)))
-                    for team, score in enumerate(state.scores)]),
-                 h("div", {"class": "actions"},
-                   h("button", {"type": "button", "class": "button", "data-action": "again", "autofocus": True},
-                     t("dominoes.play_again")),
-                   h("button", {"type": "button", "class": "button subtle", "data-action": "new"},
-                     t("dominoes.new_game"))))
+        return h(
+            "dialog",
+            {"class": "dm-dialog dm-over", "id": "dm-over", "aria-labelledby": "dm-over-title"},
+            h("h2", {"id": "dm-over-title"}, t("dominoes.over_title")),
+            h("p", {"class": "dm-over-head"}, head),
+            self.summary_body(last) if last else None,
+            h(
+                "ul",
+                {"class": "dm-over-scores"},
+                [
+                    h(
+                        "li",
+                        {},
+                        h("span", {}, self.team_name(team)),
+                        " ",
+                        h("strong", {}, t.number(score)),
+                    )
+                    for team, score in enumerate(state.scores)
+                ],
+            ),
+            h(
+                "div",
+                {"class": "actions"},
+                h(
+                    "button",
+                    {
+                        "type": "button",
+                        "class": "button",
+                        "data-action": "again",
+                        "autofocus": True,
+                    },
+                    t("dominoes.play_again"),
+                ),
+                h(
+                    "button",
+                    {"type": "button", "class": "button subtle", "data-action": "new"},
+                    t("dominoes.new_game"),
+                ),
+            ),
+        )
 
     def render_setup(self):
         if self.setup is None:
@@ -543,31 +894,89 @@ class DominoesView(ComputerTurns, SavedGameView):
         count = len(setup["players"])
         seat_rows = []
         for seat, kind in enumerate(setup["players"]):
-            options = [h("option", {"value": k, "selected": k == kind}, t(f"dominoes.kind.{k}")) for k in KINDS]
-            seat_rows.append(h("label", {"class": "dm-setup-seat"},
-                               h("span", {}, t("dominoes.seat", number=seat + 1)),
-                               h("select", {"data-action": "setup-player", "data-seat": seat,
-                                            "name": f"dm-seat-{seat}"}, options)))
-        return h("dialog", {"class": "dm-dialog dm-setup", "id": "dm-setup", "aria-labelledby": "dm-setup-title"},
-                 h("h2", {"id": "dm-setup-title"}, t("dominoes.setup_title")),
-                 h("fieldset", {},
-                   h("legend", {}, t("dominoes.setup_seats")),
-                   h("div", {"class": "dm-setup-counts"},
-                     [h("label", {"class": "choice"},
-                        h("input", {"type": "radio", "name": "dm-count", "value": n, "data-action": "setup-count",
-                                    "checked": n == count}),
-                        h("span", {}, t("dominoes.setup_count", count=n))) for n in (2, 3, 4)])),
-                 h("fieldset", {}, h("legend", {}, t("dominoes.setup_players")), seat_rows),
-                 h("label", {"class": "choice"},
-                   h("input", {"type": "checkbox", "data-action": "setup-partners", "name": "dm-partners",
-                               "checked": bool(setup["partners"]) and count == 4, "disabled": count != 4}),
-                   h("span", {}, t("dominoes.setup_partners"))),
-                 h("p", {"class": "hint"}, t("dominoes.setup_partners_hint")),
-                 h("div", {"class": "actions"},
-                   h("button", {"type": "button", "class": "button", "data-action": "setup-start"},
-                     t("dominoes.setup_start")),
-                   h("button", {"type": "button", "class": "button subtle", "data-action": "setup-cancel"},
-                     t("dominoes.cancel"))))
+            options = [
+                h("option", {"value": k, "selected": k == kind}, t(f"dominoes.kind.{k}"))
+                for k in KINDS
+            ]
+            seat_rows.append(
+                h(
+                    "label",
+                    {"class": "dm-setup-seat"},
+                    h("span", {}, t("dominoes.seat", number=seat + 1)),
+                    h(
+                        "select",
+                        {
+                            "data-action": "setup-player",
+                            "data-seat": seat,
+                            "name": f"dm-seat-{seat}",
+                        },
+                        options,
+                    ),
+                )
+            )
+        return h(
+            "dialog",
+            {"class": "dm-dialog dm-setup", "id": "dm-setup", "aria-labelledby": "dm-setup-title"},
+            h("h2", {"id": "dm-setup-title"}, t("dominoes.setup_title")),
+            h(
+                "fieldset",
+                {},
+                h("legend", {}, t("dominoes.setup_seats")),
+                h(
+                    "div",
+                    {"class": "dm-setup-counts"},
+                    [
+                        h(
+                            "label",
+                            {"class": "choice"},
+                            h(
+                                "input",
+                                {
+                                    "type": "radio",
+                                    "name": "dm-count",
+                                    "value": n,
+                                    "data-action": "setup-count",
+                                    "checked": n == count,
+                                },
+                            ),
+                            h("span", {}, t("dominoes.setup_count", count=n)),
+                        )
+                        for n in (2, 3, 4)
+                    ],
+                ),
+            ),
+            h("fieldset", {}, h("legend", {}, t("dominoes.setup_players")), seat_rows),
+            h(
+                "label",
+                {"class": "choice"},
+                h(
+                    "input",
+                    {
+                        "type": "checkbox",
+                        "data-action": "setup-partners",
+                        "name": "dm-partners",
+                        "checked": bool(setup["partners"]) and count == 4,
+                        "disabled": count != 4,
+                    },
+                ),
+                h("span", {}, t("dominoes.setup_partners")),
+            ),
+            h("p", {"class": "hint"}, t("dominoes.setup_partners_hint")),
+            h(
+                "div",
+                {"class": "actions"},
+                h(
+                    "button",
+                    {"type": "button", "class": "button", "data-action": "setup-start"},
+                    t("dominoes.setup_start"),
+                ),
+                h(
+                    "button",
+                    {"type": "button", "class": "button subtle", "data-action": "setup-cancel"},
+                    t("dominoes.cancel"),
+                ),
+            ),
+        )
 
     # --- mounting, redrawing, the computer's turns -----------------------------------------------
     def mounted(self, root) -> None:
@@ -589,8 +998,13 @@ class DominoesView(ComputerTurns, SavedGameView):
     def focus_lost(self, view_root, wanted_id: str) -> None:
         if wanted_id.startswith("dm-") and self.setup is None:
             # The focused tile or end is gone (played): keep keyboard players in their hand.
-            for selector in (".dm-hand .playable", "#dm-draw:not([disabled])", "#dm-pass:not([disabled])",
-                             "#dm-reveal", ".dm-hand [data-action='tile']"):
+            for selector in (
+                ".dm-hand .playable",
+                "#dm-draw:not([disabled])",
+                "#dm-pass:not([disabled])",
+                "#dm-reveal",
+                ".dm-hand [data-action='tile']",
+            ):
                 node = view_root.querySelector(selector)
                 if found(node):
                     node.focus()
@@ -599,7 +1013,9 @@ class DominoesView(ComputerTurns, SavedGameView):
     def play_computer_move(self) -> None:
         state = self.state
         seat = state.current_player
-        rng = SeededRng(self.seed * 1_000_003 + state.hand_number * 997 + len(state.history) * 31 + seat)
+        rng = SeededRng(
+            self.seed * 1_000_003 + state.hand_number * 997 + len(state.history) * 31 + seat
+        )
         level = self.players[seat] if self.players[seat] in PLAYERS else "strong"
         move = computer_move(state.view_for(seat), rng, level=level)
         self.perform(move)
@@ -635,8 +1051,11 @@ class DominoesView(ComputerTurns, SavedGameView):
             elif kind == "score":
                 self.pop = (event["points"], event["seat"])
                 if said:  # "Ana plays 5-3 on the spinner: 15 points."
-                    said[-1] = self.t("dominoes.announce.with_points", play=said[-1].rstrip(".!"),
-                                      points=event["points"])
+                    said[-1] = self.t(
+                        "dominoes.announce.with_points",
+                        play=said[-1].rstrip(".!"),
+                        points=event["points"],
+                    )
                 else:
                     said.append(self.t("dominoes.announce.points", points=event["points"]))
             elif kind == "draw":
@@ -653,10 +1072,17 @@ class DominoesView(ComputerTurns, SavedGameView):
                 else:
                     said.append(self.t("dominoes.announce.blocked"))
                 if event["winner_team"] is not None:
-                    said.append(self.t("dominoes.sum_points", name=self.team_name(event["winner_team"]),
-                                       points=event["points"]))
+                    said.append(
+                        self.t(
+                            "dominoes.sum_points",
+                            name=self.team_name(event["winner_team"]),
+                            points=event["points"],
+                        )
+                    )
             elif kind == "game_over":
-                said.append(self.t("dominoes.announce.over", name=self.team_name(event["winner_team"])))
+                said.append(
+                    self.t("dominoes.announce.over", name=self.team_name(event["winner_team"]))
+                )
         if state.is_over:
             self.finish()
         if len(self.humans) > 1 and state.current_player != seat:
@@ -676,14 +1102,20 @@ class DominoesView(ComputerTurns, SavedGameView):
         if end is None:
             key = "lead"
             where = ""
-        elif self.state.hand_number == hand_before and layout.spinner is not None and not event["spinner"] \
-                and len(layout.arms[end]) == 1:
+        elif (
+            self.state.hand_number == hand_before
+            and layout.spinner is not None
+            and not event["spinner"]
+            and len(layout.arms[end]) == 1
+        ):
             key, where = "on", t("dominoes.where_spinner")
         else:
             key, where = "on", t(f"dominoes.where.{end}")
         if event["spinner"]:
             key = "spinner_lead" if end is None else "spinner_new"
-        return t(f"dominoes.announce.{'you_' if you else ''}{key}", name=name, tile=tile, where=where)
+        return t(
+            f"dominoes.announce.{'you_' if you else ''}{key}", name=name, tile=tile, where=where
+        )
 
     def finish(self) -> None:
         if self.recorded:
@@ -693,14 +1125,29 @@ class DominoesView(ComputerTurns, SavedGameView):
         humans = self.humans
         if humans:
             team = state.table.team_of(humans[0])
-            won = any(s in state.result["winners"] for s in humans) if len(humans) == 1 else \
-                state.result["winner_team"] == team
-            hands = len(state.hand_summaries) + (0 if state.hand_summaries and
-                                                   state.hand_summaries[-1]["scores"] == state.scores else 1)
-            scores.record_result(self.app.store, GAME, self.variant(), won=won, score=state.scores[team],
-                                 figures={"hands": hands, "seed": str(self.seed),
-                                          "points_per_hand": round(state.scores[team] / max(1, hands), 1)},
-                                 date=browser.today_iso())
+            won = (
+                any(s in state.result["winners"] for s in humans)
+                if len(humans) == 1
+                else state.result["winner_team"] == team
+            )
+            hands = len(state.hand_summaries) + (
+                0
+                if state.hand_summaries and state.hand_summaries[-1]["scores"] == state.scores
+                else 1
+            )
+            scores.record_result(
+                self.app.store,
+                GAME,
+                self.variant(),
+                won=won,
+                score=state.scores[team],
+                figures={
+                    "hands": hands,
+                    "seed": str(self.seed),
+                    "points_per_hand": round(state.scores[team] / max(1, hands), 1),
+                },
+                date=browser.today_iso(),
+            )
         self.recorded = True
 
     def viewer_moves(self) -> list:
@@ -717,7 +1164,9 @@ class DominoesView(ComputerTurns, SavedGameView):
         plays = [m for m in legal if m["type"] == "play" and tuple(m["tile"]) == tile]
         if not plays:
             kind = legal[0]["type"]
-            key = {"draw": "dominoes.must_draw", "pass": "dominoes.must_pass"}.get(kind, "dominoes.tile_cannot_play")
+            key = {"draw": "dominoes.must_draw", "pass": "dominoes.must_pass"}.get(
+                kind, "dominoes.tile_cannot_play"
+            )
             self.message, self.message_is_error = self.t(key, tile=tile_name(tile)), True
             self.selected = None
             self.app.announce(self.message)
@@ -746,14 +1195,25 @@ class DominoesView(ComputerTurns, SavedGameView):
         if not legal:
             return
         if legal[0]["type"] != kind:
-            key = "dominoes.must_play_not_draw" if kind == "draw" else \
-                ("dominoes.must_play_not_pass" if legal[0]["type"] == "play" else "dominoes.must_draw_not_pass")
+            key = (
+                "dominoes.must_play_not_draw"
+                if kind == "draw"
+                else (
+                    "dominoes.must_play_not_pass"
+                    if legal[0]["type"] == "play"
+                    else "dominoes.must_draw_not_pass"
+                )
+            )
             self.message, self.message_is_error = self.t(key), True
             self.app.announce(self.message)
             self.redraw()
             return
         self.perform({"type": kind})
-        focus = "dm-draw" if self.phase() == "human" and self.state.legal_moves()[0]["type"] == "draw" else None
+        focus = (
+            "dm-draw"
+            if self.phase() == "human" and self.state.legal_moves()[0]["type"] == "draw"
+            else None
+        )
         if focus:
             self.redraw(focus_id=focus)
 
@@ -821,7 +1281,9 @@ class DominoesView(ComputerTurns, SavedGameView):
                 self.app.announce(self.t("dominoes.announce.new_hand", name=self.name(leader)))
                 self.redraw()
         elif action == "again":
-            self._new_state(random.randrange(1, MAX_SEED), self.players, self.state.table.partnerships)
+            self._new_state(
+                random.randrange(1, MAX_SEED), self.players, self.state.table.partnerships
+            )
             self.app.announce(self.t("dominoes.announce.new_game"))
             self.redraw()
         elif action == "new":
@@ -881,9 +1343,14 @@ class DominoesView(ComputerTurns, SavedGameView):
         if str(target.tagName) in ("INPUT", "SELECT", "TEXTAREA", "SUMMARY"):
             return
         key = str(event.key)
-        if key in ("ArrowLeft", "ArrowRight") and str(target.getAttribute("data-action") or "") == "tile":
+        if (
+            key in ("ArrowLeft", "ArrowRight")
+            and str(target.getAttribute("data-action") or "") == "tile"
+        ):
             event.preventDefault()
-            buttons = list(browser.element("view").querySelectorAll(".dm-hand [data-action='tile']"))
+            buttons = list(
+                browser.element("view").querySelectorAll(".dm-hand [data-action='tile']")
+            )
             ids = [str(b.id) for b in buttons]
             index = ids.index(str(target.id)) if str(target.id) in ids else 0
             step = 1 if key == "ArrowRight" else -1

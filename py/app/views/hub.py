@@ -33,16 +33,33 @@ class HubView(View):
         cards = []
         for game in GAMES:
             stats = scores.stats_for(self.app.store, game.route)
-            cards.append(h(
-                "li", {"class": "game-card", "data-card": game.route},
-                h("a", {"class": "game-card-link", "href": router.href(game.route)},
-                  h("img", {"src": game.icon, "alt": "", "width": 64, "height": 64}),
-                  h("span", {"class": "game-card-name"}, t(game.name_key))),
-                h("p", {"class": "game-card-blurb"}, t(game.blurb_key)),
-                h("p", {"class": "game-card-result"}, result_line(t, best_entry(stats), game.route)),
-                h("a", {"class": "game-card-rules", "href": router.href("rules", game.route)}, t("hub.rules")),
-            ))
-        return h("section", {"class": "hub", "data-page": "hub"},
-                 h("h1", {"tabindex": "-1"}, t("hub.title")),
-                 h("p", {"class": "lead"}, t("hub.lead")),
-                 h("ul", {"class": "game-grid"}, cards))
+            cards.append(
+                h(
+                    "li",
+                    {"class": "game-card", "data-card": game.route},
+                    h(
+                        "a",
+                        {"class": "game-card-link", "href": router.href(game.route)},
+                        h("img", {"src": game.icon, "alt": "", "width": 64, "height": 64}),
+                        h("span", {"class": "game-card-name"}, t(game.name_key)),
+                    ),
+                    h("p", {"class": "game-card-blurb"}, t(game.blurb_key)),
+                    h(
+                        "p",
+                        {"class": "game-card-result"},
+                        result_line(t, best_entry(stats), game.route),
+                    ),
+                    h(
+                        "a",
+                        {"class": "game-card-rules", "href": router.href("rules", game.route)},
+                        t("hub.rules"),
+                    ),
+                )
+            )
+        return h(
+            "section",
+            {"class": "hub", "data-page": "hub"},
+            h("h1", {"tabindex": "-1"}, t("hub.title")),
+            h("p", {"class": "lead"}, t("hub.lead")),
+            h("ul", {"class": "game-grid"}, cards),
+        )

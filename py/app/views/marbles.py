@@ -8,7 +8,7 @@ import random
 
 from games.common.errors import IllegalMove
 from games.common.rng import SeededRng
-from games.marbles import SIZE, SQUARES, State, VERSIONS, choose_move, new_game, row_col
+from games.marbles import SIZE, SQUARES, VERSIONS, State, choose_move, new_game, row_col
 
 from .. import browser, router, saved_games, scores
 from ..html import h
@@ -69,7 +69,9 @@ class MarblesView(SavedGameView):
                 self.state = state
                 self.recorded = bool(meta.get("recorded"))
                 if state.is_over:
-                    self.outcome = meta.get("outcome") if isinstance(meta.get("outcome"), dict) else None
+                    self.outcome = (
+                        meta.get("outcome") if isinstance(meta.get("outcome"), dict) else None
+                    )
                 return
         if wanted is not None:
             self._new_state(*wanted)
@@ -113,37 +115,116 @@ class MarblesView(SavedGameView):
         t, state = self.t, self.state
         best = self.best()
         return h(
-            "section", {"class": "game-view marbles", "data-game": GAME, "data-version": state.min_line,
-                        "data-shapes": "on" if self.prefs.get("shapes") else "off"},
-            h("div", {"class": "game-head"},
-              h("h1", {"tabindex": "-1"}, t("game.marbles.name")),
-              self.render_menu()),
-            h("div", {"class": "mb-bar"},
-              h("div", {"class": "mb-next", "data-next": True},
-                h("span", {"class": "mb-label"}, t("marbles.next")),
-                h("span", {"class": "mb-next-marbles", "role": "img",
-                           "aria-label": t("marbles.next_label", colours=", ".join(self.colour_name(c) for c in state.next))},
-                  [h("span", {"class": f"m m-{c}"}) for c in state.next])),
-              h("dl", {"class": "mb-figures"},
-                h("div", {}, h("dt", {}, t("marbles.score")), h("dd", {"data-figure": "score"}, t.number(state.score))),
-                h("div", {}, h("dt", {}, t("marbles.best")),
-                  h("dd", {"data-figure": "best"}, "–" if best is None else t.number(best))),
-                h("div", {}, h("dt", {}, t("marbles.time")),
-                  h("dd", {"data-figure": "time"}, format_clock(self.session.elapsed_ms()))))),
+            "section",
+            {
+                "class": "game-view marbles",
+                "data-game": GAME,
+                "data-version": state.min_line,
+                "data-shapes": "on" if self.prefs.get("shapes") else "off",
+            },
+            h(
+                "div",
+                {"class": "game-head"},
+                h("h1", {"tabindex": "-1"}, t("game.marbles.name")),
+                self.render_menu(),
+            ),
+            h(
+                "div",
+                {"class": "mb-bar"},
+                h(
+                    "div",
+                    {"class": "mb-next", "data-next": True},
+                    h("span", {"class": "mb-label"}, t("marbles.next")),
+                    h(
+                        "span",
+                        {
+                            "class": "mb-next-marbles",
+                            "role": "img",
+                            "aria-label": t(
+                                "marbles.next_label",
+                                colours=", ".join(self.colour_name(c) for c in state.next),
+                            ),
+                        },
+                        [h("span", {"class": f"m m-{c}"}) for c in state.next],
+                    ),
+                ),
+                h(
+                    "dl",
+                    {"class": "mb-figures"},
+                    h(
+                        "div",
+                        {},
+                        h("dt", {}, t("marbles.score")),
+                        h("dd", {"data-figure": "score"}, t.number(state.score)),
+                    ),
+                    h(
+                        "div",
+                        {},
+                        h("dt", {}, t("marbles.best")),
+                        h("dd", {"data-figure": "best"}, "–" if best is None else t.number(best)),
+                    ),
+                    h(
+                        "div",
+                        {},
+                        h("dt", {}, t("marbles.time")),
+                        h("dd", {"data-figure": "time"}, format_clock(self.session.elapsed_ms())),
+                    ),
+                ),
+            ),
             self.render_board(),
-            h("p", {"class": "mb-message" + (" error" if self.message_is_error else ""), "data-message": True},
-              self.message),
-            h("div", {"class": "mb-tools"},
-              h("button", {"type": "button", "class": "button", "data-action": "undo",
-                           "disabled": not state.can_undo or self.busy, "aria-keyshortcuts": "U"}, t("marbles.undo")),
-              h("button", {"type": "button", "class": "button subtle", "data-action": "hint",
-                           "disabled": state.is_over, "aria-keyshortcuts": "H"}, t("marbles.hint")),
-              h("button", {"type": "button", "class": "button subtle", "data-action": "new",
-                           "aria-keyshortcuts": "N"}, t("marbles.new_game"))),
-            h("p", {"class": "mb-game-number"},
-              t("marbles.game_number"), " ",
-              h("a", {"href": self.share_href(), "data-share": True}, str(state.seed)), " · ",
-              t(f"marbles.version_{state.min_line}")),
+            h(
+                "p",
+                {
+                    "class": "mb-message" + (" error" if self.message_is_error else ""),
+                    "data-message": True,
+                },
+                self.message,
+            ),
+            h(
+                "div",
+                {"class": "mb-tools"},
+                h(
+                    "button",
+                    {
+                        "type": "button",
+                        "class": "button",
+                        "data-action": "undo",
+                        "disabled": not state.can_undo or self.busy,
+                        "aria-keyshortcuts": "U",
+                    },
+                    t("marbles.undo"),
+                ),
+                h(
+                    "button",
+                    {
+                        "type": "button",
+                        "class": "button subtle",
+                        "data-action": "hint",
+                        "disabled": state.is_over,
+                        "aria-keyshortcuts": "H",
+                    },
+                    t("marbles.hint"),
+                ),
+                h(
+                    "button",
+                    {
+                        "type": "button",
+                        "class": "button subtle",
+                        "data-action": "new",
+                        "aria-keyshortcuts": "N",
+                    },
+                    t("marbles.new_game"),
+                ),
+            ),
+            h(
+                "p",
+                {"class": "mb-game-number"},
+                t("marbles.game_number"),
+                " ",
+                h("a", {"href": self.share_href(), "data-share": True}, str(state.seed)),
+                " · ",
+                t(f"marbles.version_{state.min_line}"),
+            ),
             h("p", {"class": "mb-keys hint"}, t("marbles.keys_help")),
             self.render_game_over(),
         )
@@ -151,22 +232,56 @@ class MarblesView(SavedGameView):
     def render_menu(self):
         t = self.t
         versions = [
-            h("label", {"class": "choice"},
-              h("input", {"type": "radio", "name": "mb-version", "value": v, "data-action": "version",
-                          "checked": v == self.state.min_line}),
-              h("span", {}, t(f"marbles.version_{v}")))
+            h(
+                "label",
+                {"class": "choice"},
+                h(
+                    "input",
+                    {
+                        "type": "radio",
+                        "name": "mb-version",
+                        "value": v,
+                        "data-action": "version",
+                        "checked": v == self.state.min_line,
+                    },
+                ),
+                h("span", {}, t(f"marbles.version_{v}")),
+            )
             for v in VERSIONS
         ]
-        return h("details", {"class": "game-menu"},
-                 h("summary", {"class": "button subtle"}, t("marbles.menu")),
-                 h("div", {"class": "game-menu-body"},
-                   h("fieldset", {}, h("legend", {}, t("marbles.version")), versions),
-                   h("label", {"class": "choice"},
-                     h("input", {"type": "checkbox", "data-action": "shapes", "checked": bool(self.prefs.get("shapes"))}),
-                     h("span", {}, t("marbles.shapes"))),
-                   h("button", {"type": "button", "class": "button subtle", "data-action": "restart"},
-                     t("marbles.restart")),
-                   h("a", {"class": "button subtle", "href": router.href("rules", GAME)}, t("hub.rules"))))
+        return h(
+            "details",
+            {"class": "game-menu"},
+            h("summary", {"class": "button subtle"}, t("marbles.menu")),
+            h(
+                "div",
+                {"class": "game-menu-body"},
+                h("fieldset", {}, h("legend", {}, t("marbles.version")), versions),
+                h(
+                    "label",
+                    {"class": "choice"},
+                    h(
+                        "input",
+                        {
+                            "type": "checkbox",
+                            "data-action": "shapes",
+                            "checked": bool(self.prefs.get("shapes")),
+                        },
+                    ),
+                    h("span", {}, t("marbles.shapes")),
+                ),
+                h(
+                    "button",
+                    {"type": "button", "class": "button subtle", "data-action": "restart"},
+                    t("marbles.restart"),
+                ),
+                h(
+                    "a",
+                    {"class": "button subtle", "href": router.href("rules", GAME)},
+                    t("hub.rules"),
+                ),
+            ),
+        )
 
     def colour_name(self, colour: int) -> str:
         return self.t(f"marbles.colour.{colour}")
@@ -196,34 +311,85 @@ class MarblesView(SavedGameView):
                     content = h("span", {"class": f"m m-{colour}{arriving}"})
                 elif effect and effect.startswith("ghost-"):
                     content = h("span", {"class": f"m m-{effect[6:]} ghost"})
-                label = self.t("marbles.cell_marble", square=square_name(sq), colour=self.colour_name(colour)) \
-                    if colour else self.t("marbles.cell_free", square=square_name(sq))
-                cells.append(h("div", {"class": " ".join(classes), "role": "gridcell", "id": f"mb-c-{sq}",
-                                       "data-action": "cell", "data-sq": sq, "aria-label": label,
-                                       "aria-selected": "true" if sq == self.selected else "false"}, content))
+                label = (
+                    self.t(
+                        "marbles.cell_marble",
+                        square=square_name(sq),
+                        colour=self.colour_name(colour),
+                    )
+                    if colour
+                    else self.t("marbles.cell_free", square=square_name(sq))
+                )
+                cells.append(
+                    h(
+                        "div",
+                        {
+                            "class": " ".join(classes),
+                            "role": "gridcell",
+                            "id": f"mb-c-{sq}",
+                            "data-action": "cell",
+                            "data-sq": sq,
+                            "aria-label": label,
+                            "aria-selected": "true" if sq == self.selected else "false",
+                        },
+                        content,
+                    )
+                )
             rows.append(h("div", {"class": "mb-row", "role": "row"}, cells))
-        return h("div", {"class": "mb-board", "role": "grid", "tabindex": 0, "id": "mb-board",
-                         "aria-label": self.t("marbles.board"), "aria-activedescendant": f"mb-c-{self.cursor}"},
-                 rows)
+        return h(
+            "div",
+            {
+                "class": "mb-board",
+                "role": "grid",
+                "tabindex": 0,
+                "id": "mb-board",
+                "aria-label": self.t("marbles.board"),
+                "aria-activedescendant": f"mb-c-{self.cursor}",
+            },
+            rows,
+        )
 
     def render_game_over(self):
         if not (self.state.is_over and self.outcome):
             return None
         t, o = self.t, self.outcome
-        rows = [("marbles.over.points", t.number(o["score"])), ("marbles.over.moves", t.number(o["moves"])),
-                ("marbles.over.time", format_clock(o["time_ms"])), ("marbles.over.lines", t.number(o["lines"])),
-                ("marbles.over.best", t.number(o["best"]))]
-        return h("dialog", {"class": "mb-over", "id": "mb-over", "aria-labelledby": "mb-over-title"},
-                 h("h2", {"id": "mb-over-title"}, t("marbles.over.title")),
-                 h("p", {"class": "mb-over-news"}, t("marbles.over.new_best")) if o.get("new_best") else None,
-                 h("p", {"class": "mb-over-news"}, t("marbles.over.place", place=o["place"]))
-                 if o.get("place") and not o.get("new_best") else None,
-                 h("dl", {"class": "mb-over-figures"}, [h("div", {}, h("dt", {}, t(k)), h("dd", {}, v)) for k, v in rows]),
-                 h("div", {"class": "actions"},
-                   h("button", {"type": "button", "class": "button", "data-action": "new", "autofocus": True},
-                     t("marbles.new_game")),
-                   h("button", {"type": "button", "class": "button subtle", "data-action": "restart"},
-                     t("marbles.restart"))))
+        rows = [
+            ("marbles.over.points", t.number(o["score"])),
+            ("marbles.over.moves", t.number(o["moves"])),
+            ("marbles.over.time", format_clock(o["time_ms"])),
+            ("marbles.over.lines", t.number(o["lines"])),
+            ("marbles.over.best", t.number(o["best"])),
+        ]
+        return h(
+            "dialog",
+            {"class": "mb-over", "id": "mb-over", "aria-labelledby": "mb-over-title"},
+            h("h2", {"id": "mb-over-title"}, t("marbles.over.title")),
+            h("p", {"class": "mb-over-news"}, t("marbles.over.new_best"))
+            if o.get("new_best")
+            else None,
+            h("p", {"class": "mb-over-news"}, t("marbles.over.place", place=o["place"]))
+            if o.get("place") and not o.get("new_best")
+            else None,
+            h(
+                "dl",
+                {"class": "mb-over-figures"},
+                [h("div", {}, h("dt", {}, t(k)), h("dd", {}, v)) for k, v in rows],
+            ),
+            h(
+                "div",
+                {"class": "actions"},
+                h(
+                    "button",
+                    {"type": "button", "class": "button", "data-action": "new", "autofocus": True},
+                    t("marbles.new_game"),
+                ),
+                h(
+                    "button",
+                    {"type": "button", "class": "button subtle", "data-action": "restart"},
+                    t("marbles.restart"),
+                ),
+            ),
+        )
 
     def mounted(self, root) -> None:
         self.root = root
@@ -243,8 +409,10 @@ class MarblesView(SavedGameView):
 
     def redraw(self, keep_focus: bool = True) -> None:
         view_root = browser.element("view")
-        focused_board = browser.document.activeElement is not None and \
-            str(browser.document.activeElement.id) == "mb-board"
+        focused_board = (
+            browser.document.activeElement is not None
+            and str(browser.document.activeElement.id) == "mb-board"
+        )
         menu = view_root.querySelector("details.game-menu")
         menu_open = menu is not None and bool(menu.open)
         view_root.innerHTML = self.render()
@@ -270,7 +438,11 @@ class MarblesView(SavedGameView):
         elif action == "restart":
             self._new_state(self.state.seed, self.state.min_line)
             self.announce_new()
-        elif action == "version" and data.get("value", "").isdigit() and int(data["value"]) in VERSIONS:
+        elif (
+            action == "version"
+            and data.get("value", "").isdigit()
+            and int(data["value"]) in VERSIONS
+        ):
             self.set_pref("version", int(data["value"]))
             self._new_state(random.randrange(1, 2**31), int(data["value"]))
             self.announce_new()
@@ -298,8 +470,13 @@ class MarblesView(SavedGameView):
         if colour:
             self.selected = None if self.selected == sq else sq
             if self.selected is not None:
-                self.app.announce(self.t("marbles.announce.selected", colour=self.colour_name(colour),
-                                         square=square_name(sq)))
+                self.app.announce(
+                    self.t(
+                        "marbles.announce.selected",
+                        colour=self.colour_name(colour),
+                        square=square_name(sq),
+                    )
+                )
             self.redraw()
         elif self.selected is None:
             self.say(self.t("marbles.pick_first"), error=True)
@@ -326,12 +503,21 @@ class MarblesView(SavedGameView):
         source = board.querySelector(f"#mb-c-{src} .m")
         if source is not None:
             source.classList.add("departed")
-        frames = [{"transform": f"translate({c * 100}%, {r * 100}%)"} for r, c in map(row_col, journey)]
-        browser.animate(traveller, frames, STEP_MS * (len(journey) - 1), lambda: self.after_move(events))
+        frames = [
+            {"transform": f"translate({c * 100}%, {r * 100}%)"} for r, c in map(row_col, journey)
+        ]
+        browser.animate(
+            traveller, frames, STEP_MS * (len(journey) - 1), lambda: self.after_move(events)
+        )
 
     def refuse(self, sq: int, refusal: IllegalMove) -> None:
-        self.say(self.t(refusal.key, **{k: square_name(v) if k == "square" else v
-                                         for k, v in refusal.params.items()}), error=True)
+        self.say(
+            self.t(
+                refusal.key,
+                **{k: square_name(v) if k == "square" else v for k, v in refusal.params.items()},
+            ),
+            error=True,
+        )
         self.app.announce(self.message)
         self.redraw()
         cell = browser.element("view").querySelector(f"#mb-c-{sq}")
@@ -344,20 +530,42 @@ class MarblesView(SavedGameView):
         for event in events:
             kind = event["type"]
             if kind == "move":
-                said.append(self.t("marbles.announce.move", colour=self.colour_name(event["colour"]),
-                                   source=square_name(event["from"]), target=square_name(event["to"])))
+                said.append(
+                    self.t(
+                        "marbles.announce.move",
+                        colour=self.colour_name(event["colour"]),
+                        source=square_name(event["from"]),
+                        target=square_name(event["to"]),
+                    )
+                )
             elif kind == "line":
                 for sq in event["squares"]:
                     self.effects[sq] = f"ghost-{event['colour']}"
-                said.append(self.t("marbles.announce.line", length=event["length"],
-                                   colour=self.colour_name(event["colour"]), points=event["points"]))
+                said.append(
+                    self.t(
+                        "marbles.announce.line",
+                        length=event["length"],
+                        colour=self.colour_name(event["colour"]),
+                        points=event["points"],
+                    )
+                )
             elif kind == "spawn":
                 for marble in event["marbles"]:
                     self.effects[marble["square"]] = "spawned"
                 if event["marbles"]:
-                    said.append(self.t("marbles.announce.spawn", marbles=", ".join(
-                        self.t("marbles.colour_on", colour=self.colour_name(m["colour"]), square=square_name(m["square"]))
-                        for m in event["marbles"])))
+                    said.append(
+                        self.t(
+                            "marbles.announce.spawn",
+                            marbles=", ".join(
+                                self.t(
+                                    "marbles.colour_on",
+                                    colour=self.colour_name(m["colour"]),
+                                    square=square_name(m["square"]),
+                                )
+                                for m in event["marbles"]
+                            ),
+                        )
+                    )
             elif kind == "game_over":
                 self.finish()
                 said.append(self.t("marbles.announce.over", score=self.state.score))
@@ -373,14 +581,27 @@ class MarblesView(SavedGameView):
         best_before = self.best()
         time_ms = round(self.session.elapsed_ms())
         place = scores.record_result(
-            self.app.store, GAME, str(self.state.min_line), won=None, score=self.state.score,
-            figures={"moves": self.state.moves, "lines": self.state.lines, "time_s": time_ms // 1000,
-                     "seed": str(self.state.seed)},
-            date=browser.today_iso())
+            self.app.store,
+            GAME,
+            str(self.state.min_line),
+            won=None,
+            score=self.state.score,
+            figures={
+                "moves": self.state.moves,
+                "lines": self.state.lines,
+                "time_s": time_ms // 1000,
+                "seed": str(self.state.seed),
+            },
+            date=browser.today_iso(),
+        )
         self.recorded = True
         self.outcome = {
-            "score": self.state.score, "moves": self.state.moves, "lines": self.state.lines, "time_ms": time_ms,
-            "best": max(self.state.score, best_before or 0), "place": place,
+            "score": self.state.score,
+            "moves": self.state.moves,
+            "lines": self.state.lines,
+            "time_ms": time_ms,
+            "best": max(self.state.score, best_before or 0),
+            "place": place,
             "new_best": best_before is None or self.state.score > best_before,
         }
 
@@ -403,8 +624,14 @@ class MarblesView(SavedGameView):
         self.hint = tuple(move)
         self.cursor = move[0]
         colour = self.state.board[move[0]]
-        self.say(self.t("marbles.hint_text", colour=self.colour_name(colour),
-                        source=square_name(move[0]), target=square_name(move[1])))
+        self.say(
+            self.t(
+                "marbles.hint_text",
+                colour=self.colour_name(colour),
+                source=square_name(move[0]),
+                target=square_name(move[1]),
+            )
+        )
         self.app.announce(self.message)
         self.redraw()
 
@@ -413,8 +640,9 @@ class MarblesView(SavedGameView):
         if event.ctrlKey or event.metaKey or event.altKey:
             return
         target = event.target
-        if str(target.tagName) in ("INPUT", "SELECT", "TEXTAREA", "SUMMARY") or \
-                (str(target.tagName) == "BUTTON" and event.key in ("Enter", " ")):
+        if str(target.tagName) in ("INPUT", "SELECT", "TEXTAREA", "SUMMARY") or (
+            str(target.tagName) == "BUTTON" and event.key in ("Enter", " ")
+        ):
             return
         key = str(event.key)
         on_board = str(target.id) == "mb-board"

@@ -24,9 +24,21 @@ class RulesView(View):
         t = self.t
         game = game_info(self.route.detail)
         body = rules_html(game.route, self.t.language)
-        return h("article", {"class": "page rules", "data-page": "rules", "data-rules": game.route},
-                 h("h1", {"tabindex": "-1"}, self.title()),
-                 h("div", {"class": "rules-body", "data-authored": True}, body) if body is not None else h("p", {"class": "coming-soon-text"}, t("rules.coming")),
-                 h("p", {"class": "actions"},
-                   h("a", {"class": "button", "href": router.href(game.route)}, t("rules.play")),
-                   h("a", {"class": "button subtle", "href": router.href("hub")}, t("nav.back_to_hub"))))
+        return h(
+            "article",
+            {"class": "page rules", "data-page": "rules", "data-rules": game.route},
+            h("h1", {"tabindex": "-1"}, self.title()),
+            h("div", {"class": "rules-body", "data-authored": True}, body)
+            if body is not None
+            else h("p", {"class": "coming-soon-text"}, t("rules.coming")),
+            h(
+                "p",
+                {"class": "actions"},
+                h("a", {"class": "button", "href": router.href(game.route)}, t("rules.play")),
+                h(
+                    "a",
+                    {"class": "button subtle", "href": router.href("hub")},
+                    t("nav.back_to_hub"),
+                ),
+            ),
+        )

@@ -25,18 +25,39 @@ class SettingsView(View):
         groups = []
         for name, choices in CHOICES.items():
             options = [
-                h("label", {"class": "choice"},
-                  h("input", {"type": "radio", "name": name, "value": value, "data-action": "setting",
-                              "data-setting": name, "checked": value == self.current(name)}),
-                  h("span", {}, t(f"settings.{name}.{value}")))
+                h(
+                    "label",
+                    {"class": "choice"},
+                    h(
+                        "input",
+                        {
+                            "type": "radio",
+                            "name": name,
+                            "value": value,
+                            "data-action": "setting",
+                            "data-setting": name,
+                            "checked": value == self.current(name),
+                        },
+                    ),
+                    h("span", {}, t(f"settings.{name}.{value}")),
+                )
                 for value in choices
             ]
-            groups.append(h("fieldset", {"class": "setting", "data-setting-group": name},
-                            h("legend", {}, t(f"settings.{name}")), options))
-        return h("section", {"class": "page settings", "data-page": "settings"},
-                 h("h1", {"tabindex": "-1"}, t("settings.title")),
-                 h("form", {"class": "settings-form", "onsubmit": None}, groups),
-                 h("p", {"class": "hint"}, t("settings.saved_here")))
+            groups.append(
+                h(
+                    "fieldset",
+                    {"class": "setting", "data-setting-group": name},
+                    h("legend", {}, t(f"settings.{name}")),
+                    options,
+                )
+            )
+        return h(
+            "section",
+            {"class": "page settings", "data-page": "settings"},
+            h("h1", {"tabindex": "-1"}, t("settings.title")),
+            h("form", {"class": "settings-form", "onsubmit": None}, groups),
+            h("p", {"class": "hint"}, t("settings.saved_here")),
+        )
 
     def on_action(self, action, data, event):
         name, value = data.get("setting"), data.get("value")

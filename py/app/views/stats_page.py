@@ -38,24 +38,71 @@ class StatsView(View):
                 figures = [("stats.played", t.number(entry["played"]))]
                 if game.has_winner:
                     figures.append(("stats.won", t.number(entry["won"])))
-                figures.append(("stats.best", "–" if entry["best"] is None else t.number(entry["best"])))
+                figures.append(
+                    ("stats.best", "–" if entry["best"] is None else t.number(entry["best"]))
+                )
                 scored = entry["totals"].get("scored", entry["played"])  # games that had a score
                 if "score" in entry["totals"] and scored:
-                    figures.append(("stats.average", t.number(round(entry["totals"]["score"] / scored, 1))))
-                body.append(h("dl", {"class": "stat-grid"},
-                              [h("div", {}, h("dt", {}, t(key)), h("dd", {}, value)) for key, value in figures]))
+                    figures.append(
+                        ("stats.average", t.number(round(entry["totals"]["score"] / scored, 1)))
+                    )
+                body.append(
+                    h(
+                        "dl",
+                        {"class": "stat-grid"},
+                        [
+                            h("div", {}, h("dt", {}, t(key)), h("dd", {}, value))
+                            for key, value in figures
+                        ],
+                    )
+                )
                 rows = rankings.get(variant, [])
                 if rows:
-                    body.append(h("table", {"class": "rankings"},
-                                  h("caption", {}, t("stats.rankings")),
-                                  h("thead", {}, h("tr", {}, h("th", {"scope": "col"}, "#"),
-                                                   h("th", {"scope": "col"}, t("stats.score")),
-                                                   h("th", {"scope": "col"}, t("stats.date")),
-                                                   h("th", {"scope": "col"}, t("stats.details")))),
-                                  h("tbody", {}, [h("tr", {}, h("td", {}, str(i + 1)), h("td", {}, t.number(row["score"])),
-                                                    h("td", {}, row["date"]), h("td", {}, self.figures_text(row["figures"])))
-                                                  for i, row in enumerate(rows)])))
-            sections.append(h("section", {"class": "stats-game", "data-stats": game.route},
-                              h("h2", {}, t(game.name_key)), body))
-        return h("section", {"class": "page stats", "data-page": "stats"},
-                 h("h1", {"tabindex": "-1"}, t("stats.title")), sections)
+                    body.append(
+                        h(
+                            "table",
+                            {"class": "rankings"},
+                            h("caption", {}, t("stats.rankings")),
+                            h(
+                                "thead",
+                                {},
+                                h(
+                                    "tr",
+                                    {},
+                                    h("th", {"scope": "col"}, "#"),
+                                    h("th", {"scope": "col"}, t("stats.score")),
+                                    h("th", {"scope": "col"}, t("stats.date")),
+                                    h("th", {"scope": "col"}, t("stats.details")),
+                                ),
+                            ),
+                            h(
+                                "tbody",
+                                {},
+                                [
+                                    h(
+                                        "tr",
+                                        {},
+                                        h("td", {}, str(i + 1)),
+                                        h("td", {}, t.number(row["score"])),
+                                        h("td", {}, row["date"]),
+                                        h("td", {}, self.figures_text(row["figures"])),
+                                    )
+                                    for i, row in enumerate(rows)
+                                ],
+                            ),
+                        )
+                    )
+            sections.append(
+                h(
+                    "section",
+                    {"class": "stats-game", "data-stats": game.route},
+                    h("h2", {}, t(game.name_key)),
+                    body,
+                )
+            )
+        return h(
+            "section",
+            {"class": "page stats", "data-page": "stats"},
+            h("h1", {"tabindex": "-1"}, t("stats.title")),
+            sections,
+        )

@@ -76,36 +76,87 @@ class WordleView(View):
         t = self.t
         cls = "wordle-view" + (" wd-colour-blind" if self.prefs["colour_blind"] else "")
         body = self.screen.render() if self.screen is not None else self._home()
-        return h("div", {"class": cls, "data-game": GAME},
-                 h("h1", {"tabindex": "-1"}, t("game.wordle.name")),
-                 body,
-                 h("p", {"class": "wd-links"},
-                   h("a", {"href": "#/wordle"}, t("wordle.home")) if self.screen is not None else None, " ",
-                   h("a", {"href": "#/rules?game=wordle"}, t("wordle.rules_link"))))
+        return h(
+            "div",
+            {"class": cls, "data-game": GAME},
+            h("h1", {"tabindex": "-1"}, t("game.wordle.name")),
+            body,
+            h(
+                "p",
+                {"class": "wd-links"},
+                h("a", {"href": "#/wordle"}, t("wordle.home")) if self.screen is not None else None,
+                " ",
+                h("a", {"href": "#/rules?game=wordle"}, t("wordle.rules_link")),
+            ),
+        )
 
     def _home(self):
         t = self.t
         languages = language_select(t, "wd-lang", "wd-lang", self.prefs["lang"])
-        levels = h("select", {"id": "wd-level", "data-action": "wd-level"},
-                   [h("option", {"value": level, "selected": level == self.prefs["level"]}, t(f"wordle.level.{level}"))
-                    for level in LEVEL_ORDER])
+        levels = h(
+            "select",
+            {"id": "wd-level", "data-action": "wd-level"},
+            [
+                h(
+                    "option",
+                    {"value": level, "selected": level == self.prefs["level"]},
+                    t(f"wordle.level.{level}"),
+                )
+                for level in LEVEL_ORDER
+            ],
+        )
         saved_duel = DuelScreen.has_saved(self.app.store)
         tournament = tournament_screen_class() is not None
-        return h("section", {"class": "wd-home"},
-                 h("p", {}, t("wordle.home_intro")),
-                 h("div", {"class": "wd-form"},
-                   h("label", {"for": "wd-lang"}, t("wordle.language")), languages,
-                   h("label", {"for": "wd-level"}, t("wordle.opponent")), levels,
-                   h("label", {"class": "wd-check"},
-                     h("input", {"type": "checkbox", "data-action": "wd-colour-blind",
-                                 "checked": self.prefs["colour_blind"]}), " ", t("wordle.colour_blind"))),
-                 h("div", {"class": "wd-actions"},
-                   h("a", {"class": "button primary", "href": "#/wordle?mode=tournament"}, t("wordle.play_tournament"))
-                   if tournament else None,
-                   h("button", {"type": "button", "class": "button" + ("" if tournament else " primary"),
-                                "data-action": "wd-new-duel"}, t("wordle.practice_duel")),
-                   h("a", {"class": "button", "href": "#/wordle?mode=duel"}, t("wordle.continue_duel"))
-                   if saved_duel else None))
+        return h(
+            "section",
+            {"class": "wd-home"},
+            h("p", {}, t("wordle.home_intro")),
+            h(
+                "div",
+                {"class": "wd-form"},
+                h("label", {"for": "wd-lang"}, t("wordle.language")),
+                languages,
+                h("label", {"for": "wd-level"}, t("wordle.opponent")),
+                levels,
+                h(
+                    "label",
+                    {"class": "wd-check"},
+                    h(
+                        "input",
+                        {
+                            "type": "checkbox",
+                            "data-action": "wd-colour-blind",
+                            "checked": self.prefs["colour_blind"],
+                        },
+                    ),
+                    " ",
+                    t("wordle.colour_blind"),
+                ),
+            ),
+            h(
+                "div",
+                {"class": "wd-actions"},
+                h(
+                    "a",
+                    {"class": "button primary", "href": "#/wordle?mode=tournament"},
+                    t("wordle.play_tournament"),
+                )
+                if tournament
+                else None,
+                h(
+                    "button",
+                    {
+                        "type": "button",
+                        "class": "button" + ("" if tournament else " primary"),
+                        "data-action": "wd-new-duel",
+                    },
+                    t("wordle.practice_duel"),
+                ),
+                h("a", {"class": "button", "href": "#/wordle?mode=duel"}, t("wordle.continue_duel"))
+                if saved_duel
+                else None,
+            ),
+        )
 
     def mounted(self, root) -> None:
         self.root = root

@@ -55,7 +55,11 @@ class DuelScreen:
         state, meta = saved
         try:
             lang, level = meta["lang"], meta["level"]
-            if lang not in LANGUAGES or level not in LEVELS or not isinstance(meta.get("seed"), int):
+            if (
+                lang not in LANGUAGES
+                or level not in LEVELS
+                or not isinstance(meta.get("seed"), int)
+            ):
                 raise BadState("duel meta")
             duel = Duel.from_json(state)
         except (BadState, KeyError, TypeError):
@@ -66,8 +70,14 @@ class DuelScreen:
 
     def start(self, lang: str, level: str, seed: int | None = None) -> None:
         seed = random.randrange(MAX_SEED) if seed is None else seed
-        self.meta = {"lang": lang, "level": level, "seed": seed, "t0": int(browser.now_ms()),
-                     "speed": self.speed, "recorded": False}
+        self.meta = {
+            "lang": lang,
+            "level": level,
+            "seed": seed,
+            "t0": int(browser.now_ms()),
+            "speed": self.speed,
+            "recorded": False,
+        }
         self.duel = None
         self.session.reset_clock()
         self._load_words(lang)
@@ -116,7 +126,9 @@ class DuelScreen:
         if turn not in self._plans:
             rng = SeededRng(self.meta["seed"]).fork(f"bot-{turn}")
             player = Player(LEVELS[self.meta["level"]])
-            self._plans[turn] = player.plan(self.duel.view(self.duel.turn_started), self.words, BOT, rng)
+            self._plans[turn] = player.plan(
+                self.duel.view(self.duel.turn_started), self.words, BOT, rng
+            )
         return self._plans[turn]
 
     def tick(self) -> None:
@@ -145,7 +157,9 @@ class DuelScreen:
         names = self._names()
         if row["seat"] == YOU and row["guess"] is None:
             self.typing.clear()
-        self.app.announce(parts.row_summary(self.t, self.words, row, names[row["seat"]], len(self.duel.rows)))
+        self.app.announce(
+            parts.row_summary(self.t, self.words, row, names[row["seat"]], len(self.duel.rows))
+        )
 
     def _after_change(self) -> None:
         self._save()
@@ -160,8 +174,14 @@ class DuelScreen:
             return
         result = self.duel.result
         won = result.get("winner") == YOU if "winner" in result else False
-        scores.record_result(self.app.store, GAME, "duel", won=won,
-                             figures={"rows": len(self.duel.rows)}, date=browser.today_iso())
+        scores.record_result(
+            self.app.store,
+            GAME,
+            "duel",
+            won=won,
+            figures={"rows": len(self.duel.rows)},
+            date=browser.today_iso(),
+        )
         self.meta["recorded"] = True
         self._save()
 
@@ -190,7 +210,11 @@ class DuelScreen:
             word = self.words.parse(self.typing.text, self.duel.length)
             row = self.duel.guess(YOU, word, now)
         except IllegalMove as refused:
-            self.message, self.message_is_error, self.shake = self.t(refused.key, **refused.params), True, True
+            self.message, self.message_is_error, self.shake = (
+                self.t(refused.key, **refused.params),
+                True,
+                True,
+            )
             self.app.announce(self.message)
             self.view.refresh()
             return
@@ -212,19 +236,39 @@ class DuelScreen:
         word = self.words.display(self.duel.word).upper()
         if result.get("draw"):
             return self.t("wordle.result_draw", word=word)
-        return self.t("wordle.result_won" if result["winner"] == YOU else "wordle.result_lost", word=word)
+        return self.t(
+            "wordle.result_won" if result["winner"] == YOU else "wordle.result_lost", word=word
+        )
 
     def _status(self):
         duel = self.duel
         if duel.is_over:
             return h("p", {"class": "wd-status"}, self._result_text())
-        whose = self.t("wordle.your_turn") if duel.turn == YOU else self.t("wordle.their_turn", name=self.t("wordle.computer"))
-        return h("p", {"class": "wd-status"},
-                 h("span", {"class": "wd-whose " + ("wd-you" if duel.turn == YOU else "wd-them")}, whose), " ",
-                 h("span", {"class": "wd-clock-slot"}, parts.clock(self.t, duel.time_left(self.now()), True)))
+        whose = (
+            self.t("wordle.your_turn")
+            if duel.turn == YOU
+            else self.t("wordle.their_turn", name=self.t("wordle.computer"))
+        )
+        return h(
+            "p",
+            {"class": "wd-status"},
+            h(
+                "span",
+                {"class": "wd-whose " + ("wd-you" if duel.turn == YOU else "wd-them")},
+                whose,
+            ),
+            " ",
+            h(
+                "span",
+                {"class": "wd-clock-slot"},
+                parts.clock(self.t, duel.time_left(self.now()), True),
+            ),
+        )
 
     def _update_clock(self) -> None:
-        slot = self.view.root.querySelector(".wd-clock-slot") if self.view.root is not None else None
+        slot = (
+            self.view.root.querySelector(".wd-clock-slot") if self.view.root is not None else None
+        )
         if slot is not None and self.duel is not None and not self.duel.is_over:
             slot.innerHTML = parts.clock(self.t, self.duel.time_left(self.now()), True)
 
@@ -233,27 +277,56 @@ class DuelScreen:
         if self.loading_error:
             return h("p", {"class": "wd-message wd-error", "role": "alert"}, self.loading_error)
         if self.duel is None or self.words is None:
-            return h("p", {"class": "wd-loading"}, t("wordle.loading", language=parts.language_name(t, self.meta["lang"])))
+            return h(
+                "p",
+                {"class": "wd-loading"},
+                t("wordle.loading", language=parts.language_name(t, self.meta["lang"])),
+            )
         duel = self.duel
         view = duel.view(self.now())
         lang = self.meta["lang"]
         typed = self.typing.tiles() if self.typing else []
-        heading = h("p", {"class": "wd-duel-info"},
-                    t("wordle.duel_info", language=parts.language_name(t, lang), length=duel.length, name=self._bot_name()))
-        message = h("p", {"class": "wd-message" + (" wd-error" if self.message_is_error else ""), "role": "alert"},
-                    self.message)
+        heading = h(
+            "p",
+            {"class": "wd-duel-info"},
+            t(
+                "wordle.duel_info",
+                language=parts.language_name(t, lang),
+                length=duel.length,
+                name=self._bot_name(),
+            ),
+        )
+        message = h(
+            "p",
+            {
+                "class": "wd-message" + (" wd-error" if self.message_is_error else ""),
+                "role": "alert",
+            },
+            self.message,
+        )
         after = None
         if duel.is_over:
-            after = h("div", {"class": "wd-after"},
-                      h("button", {"type": "button", "class": "button primary", "data-action": "wd-new-duel"},
-                        t("wordle.new_duel")),
-                      h("a", {"class": "button", "href": "#/wordle"}, t("wordle.back_home")))
+            after = h(
+                "div",
+                {"class": "wd-after"},
+                h(
+                    "button",
+                    {"type": "button", "class": "button primary", "data-action": "wd-new-duel"},
+                    t("wordle.new_duel"),
+                ),
+                h("a", {"class": "button", "href": "#/wordle"}, t("wordle.back_home")),
+            )
         your_turn = not duel.is_over and duel.turn == YOU
-        return h("section", {"class": "wd-duel", "data-lang": lang},
-                 heading, self._status(), message,
-                 parts.board(t, self.words, view, self._names(), YOU, typed, self.shake),
-                 after,
-                 parts.keyboard(t, lang, parts.key_states(self.words, view["rows"]), your_turn))
+        return h(
+            "section",
+            {"class": "wd-duel", "data-lang": lang},
+            heading,
+            self._status(),
+            message,
+            parts.board(t, self.words, view, self._names(), YOU, typed, self.shake),
+            after,
+            parts.keyboard(t, lang, parts.key_states(self.words, view["rows"]), your_turn),
+        )
 
     # --- page life ------------------------------------------------------------------------
     def suspend(self) -> None:

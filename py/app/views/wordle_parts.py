@@ -5,7 +5,7 @@ engine views to HTML, so they are tested under CPython.
 
 from games.wordle import letters
 from games.wordle.duel import TURNS_EACH
-from games.wordle.feedback import GREEN, GREY, MARK_NAMES, YELLOW
+from games.wordle.feedback import MARK_NAMES
 
 from ..html import h
 
@@ -25,11 +25,24 @@ def board(t, words, view: dict, names: list, you, typed: list, shake: bool = Fal
         seat = view["turn"]
         tiles = typed if seat == you else []
         rows.append(_input_row(t, names[seat], seat, you, tiles, length, len(rows) + 1, shake))
-    for number in range(len(rows) + 1, 2 * TURNS_EACH + 1):
-        rows.append(h("li", {"class": "wd-row wd-future", "aria-hidden": "true"},
-                      h("span", {"class": "wd-who"}, ""),
-                      h("span", {"class": "wd-tiles"}, [h("span", {"class": "wd-tile"}, "") for _ in range(length)])))
-    return h("ol", {"class": "wd-board", "style": f"--wd-length: {length}", "aria-label": t("wordle.board")}, rows)
+    for _ in range(len(rows) + 1, 2 * TURNS_EACH + 1):
+        rows.append(
+            h(
+                "li",
+                {"class": "wd-row wd-future", "aria-hidden": "true"},
+                h("span", {"class": "wd-who"}, ""),
+                h(
+                    "span",
+                    {"class": "wd-tiles"},
+                    [h("span", {"class": "wd-tile"}, "") for _ in range(length)],
+                ),
+            )
+        )
+    return h(
+        "ol",
+        {"class": "wd-board", "style": f"--wd-length: {length}", "aria-label": t("wordle.board")},
+        rows,
+    )
 
 
 def _who_class(seat, you) -> str:
@@ -40,24 +53,51 @@ def _played_row(t, words, row, names, you, number):
     who = names[row["seat"]]
     cls = f"wd-row {_who_class(row['seat'], you)}"
     if row["guess"] is None:
-        return h("li", {"class": cls + " wd-skipped", "aria-label": t("wordle.row_skipped", number=number, name=who)},
-                 h("span", {"class": "wd-who"}, who),
-                 h("span", {"class": "wd-skip-note"}, t("wordle.skipped")))
+        return h(
+            "li",
+            {
+                "class": cls + " wd-skipped",
+                "aria-label": t("wordle.row_skipped", number=number, name=who),
+            },
+            h("span", {"class": "wd-who"}, who),
+            h("span", {"class": "wd-skip-note"}, t("wordle.skipped")),
+        )
     tiles = words.tiles(row["guess"])
-    cells = [h("span", {"class": f"wd-tile wd-{MARK_NAMES[mark]}"}, tile) for tile, mark in zip(tiles, row["marks"])]
-    return h("li", {"class": cls, "aria-label": row_summary(t, words, row, who, number)},
-             h("span", {"class": "wd-who", "aria-hidden": "true"}, who),
-             h("span", {"class": "wd-tiles", "aria-hidden": "true"}, cells))
+    cells = [
+        h("span", {"class": f"wd-tile wd-{MARK_NAMES[mark]}"}, tile)
+        for tile, mark in zip(tiles, row["marks"])
+    ]
+    return h(
+        "li",
+        {"class": cls, "aria-label": row_summary(t, words, row, who, number)},
+        h("span", {"class": "wd-who", "aria-hidden": "true"}, who),
+        h("span", {"class": "wd-tiles", "aria-hidden": "true"}, cells),
+    )
 
 
 def _input_row(t, who, seat, you, tiles, length, number, shake):
-    cells = [h("span", {"class": "wd-tile wd-typed" if i < len(tiles) else "wd-tile"}, tiles[i] if i < len(tiles) else "")
-             for i in range(length)]
-    label = t("wordle.row_typing", number=number, name=who) if seat == you else t("wordle.row_waiting", number=number, name=who)
-    return h("li", {"class": f"wd-row wd-current {_who_class(seat, you)}" + (" wd-shake" if shake else ""),
-                    "aria-label": label},
-             h("span", {"class": "wd-who", "aria-hidden": "true"}, who),
-             h("span", {"class": "wd-tiles", "aria-hidden": "true"}, cells))
+    cells = [
+        h(
+            "span",
+            {"class": "wd-tile wd-typed" if i < len(tiles) else "wd-tile"},
+            tiles[i] if i < len(tiles) else "",
+        )
+        for i in range(length)
+    ]
+    label = (
+        t("wordle.row_typing", number=number, name=who)
+        if seat == you
+        else t("wordle.row_waiting", number=number, name=who)
+    )
+    return h(
+        "li",
+        {
+            "class": f"wd-row wd-current {_who_class(seat, you)}" + (" wd-shake" if shake else ""),
+            "aria-label": label,
+        },
+        h("span", {"class": "wd-who", "aria-hidden": "true"}, who),
+        h("span", {"class": "wd-tiles", "aria-hidden": "true"}, cells),
+    )
 
 
 def row_summary(t, words, row, who, number) -> str:
@@ -65,8 +105,17 @@ def row_summary(t, words, row, who, number) -> str:
     if row["guess"] is None:
         return t("wordle.row_skipped", number=number, name=who)
     tiles = words.tiles(row["guess"])
-    parts = [t(f"wordle.mark.{MARK_NAMES[mark]}", letter=tile.upper()) for tile, mark in zip(tiles, row["marks"])]
-    return t("wordle.row_said", number=number, name=who, word="".join(tiles).upper(), marks=", ".join(parts))
+    parts = [
+        t(f"wordle.mark.{MARK_NAMES[mark]}", letter=tile.upper())
+        for tile, mark in zip(tiles, row["marks"])
+    ]
+    return t(
+        "wordle.row_said",
+        number=number,
+        name=who,
+        word="".join(tiles).upper(),
+        marks=", ".join(parts),
+    )
 
 
 def key_states(words, rows) -> dict:
@@ -88,21 +137,39 @@ def keyboard(t, lang: str, states: dict, enabled: bool):
     for index, keys in enumerate(rows):
         buttons = []
         if index == len(rows) - 1:
-            buttons.append(_key(t("wordle.enter"), "enter", "wd-key wd-wide", enabled, t("wordle.enter")))
+            buttons.append(
+                _key(t("wordle.enter"), "enter", "wd-key wd-wide", enabled, t("wordle.enter"))
+            )
         for tile in keys:
             mark = states.get(tile)
             cls = "wd-key" + (f" wd-{MARK_NAMES[mark]}" if mark is not None else "")
-            label = tile.upper() if mark is None else t(f"wordle.mark.{MARK_NAMES[mark]}", letter=tile.upper())
+            label = (
+                tile.upper()
+                if mark is None
+                else t(f"wordle.mark.{MARK_NAMES[mark]}", letter=tile.upper())
+            )
             buttons.append(_key(tile, tile, cls, enabled, label))
         if index == len(rows) - 1:
             buttons.append(_key(KEY_BACK, "back", "wd-key wd-wide", enabled, t("wordle.backspace")))
         out.append(h("div", {"class": "wd-keys-row"}, buttons))
-    return h("div", {"class": "wd-keyboard", "role": "group", "aria-label": t("wordle.keyboard")}, out)
+    return h(
+        "div", {"class": "wd-keyboard", "role": "group", "aria-label": t("wordle.keyboard")}, out
+    )
 
 
 def _key(text, key, cls, enabled, label):
-    return h("button", {"type": "button", "class": cls, "data-action": "wd-key", "data-key": key,
-                        "disabled": not enabled, "aria-label": label}, text)
+    return h(
+        "button",
+        {
+            "type": "button",
+            "class": cls,
+            "data-action": "wd-key",
+            "data-key": key,
+            "disabled": not enabled,
+            "aria-label": label,
+        },
+        text,
+    )
 
 
 def language_name(t, code: str) -> str:
@@ -112,18 +179,28 @@ def language_name(t, code: str) -> str:
 
 def language_select(t, element_id: str, action: str, selected: str):
     codes = sorted(letters.LANGUAGES, key=lambda code: letters.LANGUAGES[code][0])
-    return h("select", {"id": element_id, "data-action": action},
-             [h("option", {"value": code, "selected": code == selected}, language_name(t, code)) for code in codes])
+    return h(
+        "select",
+        {"id": element_id, "data-action": action},
+        [
+            h("option", {"value": code, "selected": code == selected}, language_name(t, code))
+            for code in codes
+        ],
+    )
 
 
 def clock(t, milliseconds: int, running: bool):
     seconds = (max(0, milliseconds) + 999) // 1000
-    cls = "wd-clock" + (" wd-clock-low" if running and seconds <= 10 else "") + ("" if running else " wd-clock-stopped")
-    return h("span", {"class": cls, "role": "timer", "aria-label": t("wordle.seconds_left", seconds=seconds)},
-             f"0:{seconds:02d}")
-
-
-
+    cls = (
+        "wd-clock"
+        + (" wd-clock-low" if running and seconds <= 10 else "")
+        + ("" if running else " wd-clock-stopped")
+    )
+    return h(
+        "span",
+        {"class": cls, "role": "timer", "aria-label": t("wordle.seconds_left", seconds=seconds)},
+        f"0:{seconds:02d}",
+    )
 
 
 class Typing:

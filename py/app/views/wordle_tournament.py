@@ -114,14 +114,23 @@ class TournamentScreen:
         seed = self.seed_param if self.seed_param is not None else random.randrange(MAX_SEED)
         data = self._ratings()
         if self.group is not None:
-            humans = [{"name": name, "rating": tp.profile(data, name)["rating"]} for name in self.group["members"]]
+            humans = [
+                {"name": name, "rating": tp.profile(data, name)["rating"]}
+                for name in self.group["members"]
+            ]
         else:
             me = tp.my_profile(data)
             humans = [{"name": me["name"], "rating": me["rating"]}]
         self.game = new_lobby(self.words, humans, seed)
         if self.group is None and tp.my_profile(data)["name"] is None:
             self._save_ratings(tp.set_my_name(data, self.game.players[0]["name"]))
-        self.meta = {"t0": 0, "speed": self.speed, "group": self.group is not None, "recorded": [], "seed": seed}
+        self.meta = {
+            "t0": 0,
+            "speed": self.speed,
+            "group": self.group is not None,
+            "recorded": [],
+            "seed": seed,
+        }
         self.mode = "lobby"
         self.view.refresh()
 
@@ -190,8 +199,9 @@ class TournamentScreen:
             return
         self.saved_at = real
         try:
-            self.rev = self.store.save(tp.TOURNAMENT, {"state": self.game.to_json(), "meta": self.meta},
-                                       base_rev=self.rev).rev
+            self.rev = self.store.save(
+                tp.TOURNAMENT, {"state": self.game.to_json(), "meta": self.meta}, base_rev=self.rev
+            ).rev
         except StaleWrite:
             self._stop_ticking()
             self.elsewhere = True
@@ -253,14 +263,27 @@ class TournamentScreen:
                 if set(match["players"]) & humans:
                     full = True
                     duel = match["duel"]
-                    if (e["round"] == game.round_number and not duel.is_over
-                            and game.players[match["players"][duel.turn]]["human"]):
+                    if (
+                        e["round"] == game.round_number
+                        and not duel.is_over
+                        and game.players[match["players"][duel.turn]]["human"]
+                    ):
                         self.watching = None  # a human is to play: back to that duel
                     row = {"seat": e["seat"], "guess": e.get("word"), "marks": e.get("marks")}
-                    number = 1 + sum(1 for x in events[:events.index(e)]
-                                     if x["type"] in ("guess", "skip") and x["round"] == e["round"]
-                                     and x["duel"] == e["duel"]) + self._rows_before(match, events, e)
-                    said.append(parts.row_summary(self.t, self.words, row, self._name(e["player"]), number))
+                    number = (
+                        1
+                        + sum(
+                            1
+                            for x in events[: events.index(e)]
+                            if x["type"] in ("guess", "skip")
+                            and x["round"] == e["round"]
+                            and x["duel"] == e["duel"]
+                        )
+                        + self._rows_before(match, events, e)
+                    )
+                    said.append(
+                        parts.row_summary(self.t, self.words, row, self._name(e["player"]), number)
+                    )
                 continue
             full = True
             if kind == "round":
@@ -287,8 +310,11 @@ class TournamentScreen:
     def _record_humans(self) -> None:
         """Ratings and statistics of the humans placed since the last look, once each."""
         recorded = self.meta.setdefault("recorded", [])
-        placed = [p for p in self.game.players
-                  if p["human"] and p["placement"] is not None and p["id"] not in recorded]
+        placed = [
+            p
+            for p in self.game.players
+            if p["human"] and p["placement"] is not None and p["id"] not in recorded
+        ]
         if not placed:
             return
         if self.store.load(tp.TOURNAMENT).rev > self.rev:  # another tab plays it (and records it)
@@ -298,13 +324,26 @@ class TournamentScreen:
         data = self._ratings()
         date = browser.today_iso()
         for p in placed:
-            data = tp.add_result(data, p["name"], p["rating"] + p["rating_change"], p["rating_change"],
-                                 p["placement"], date)
+            data = tp.add_result(
+                data,
+                p["name"],
+                p["rating"] + p["rating_change"],
+                p["rating_change"],
+                p["placement"],
+                date,
+            )
             if p["id"] == 0:  # the device's statistics are its leader's
                 try:
-                    scores.record_result(self.store, GAME, VARIANT, won=p["placement"] == 1, score=p["placement"],
-                                         higher_is_better=False, date=date,
-                                         figures={"rating": p["rating"] + p["rating_change"]})
+                    scores.record_result(
+                        self.store,
+                        GAME,
+                        VARIANT,
+                        won=p["placement"] == 1,
+                        score=p["placement"],
+                        higher_is_better=False,
+                        date=date,
+                        figures={"rating": p["rating"] + p["rating_change"]},
+                    )
                 except StorageFull:
                     pass
             recorded.append(p["id"])
@@ -318,8 +357,13 @@ class TournamentScreen:
     @staticmethod
     def _rows_before(match, events, e) -> int:
         """Rows of the duel played before this batch of events."""
-        in_batch = sum(1 for x in events if x["type"] in ("guess", "skip") and x["round"] == e["round"]
-                       and x["duel"] == e["duel"])
+        in_batch = sum(
+            1
+            for x in events
+            if x["type"] in ("guess", "skip")
+            and x["round"] == e["round"]
+            and x["duel"] == e["duel"]
+        )
         return len(match["duel"].rows) - in_batch
 
     def _name(self, pid) -> str:
@@ -339,21 +383,39 @@ class TournamentScreen:
         lines = [self.t("wt.said_round", round=e["round"])]
         for pair, length in zip(e["pairs"], e["lengths"]):
             if set(pair) & humans:
-                lines.append(self.t("wt.said_pair", a=self._name(pair[0]), b=self._name(pair[1]), length=length))
+                lines.append(
+                    self.t(
+                        "wt.said_pair", a=self._name(pair[0]), b=self._name(pair[1]), length=length
+                    )
+                )
         if e["bye"] is not None and e["bye"] in humans:
-            lines.append(self.t("wt.said_you_bye" if self._is_you(e["bye"]) else "wt.said_bye",
-                                name=self._name(e["bye"])))
+            lines.append(
+                self.t(
+                    "wt.said_you_bye" if self._is_you(e["bye"]) else "wt.said_bye",
+                    name=self._name(e["bye"]),
+                )
+            )
         return " ".join(lines)
 
     def _duel_result_text(self, e) -> str:
         word = self.words.display(e["word"]).upper()
         if e["draw"]:
-            return self.t("wt.said_draw", a=self._name(e["players"][0]), b=self._name(e["players"][1]), word=word)
+            return self.t(
+                "wt.said_draw",
+                a=self._name(e["players"][0]),
+                b=self._name(e["players"][1]),
+                word=word,
+            )
         return self.t("wt.said_won", name=self._name(e["winner"]), word=word)
 
     def _placed_text(self, e) -> str:
         name = self._name(e["player"])
-        params = dict(name=name, placement=e["placement"], change=tp.signed(e["rating_change"]), rating=e["rating"])
+        params = {
+            "name": name,
+            "placement": e["placement"],
+            "change": tp.signed(e["rating_change"]),
+            "rating": e["rating"],
+        }
         mine = "_you" if self._is_you(e["player"]) else ""
         if e["type"] == "winner":
             return self.t(f"wt.said{mine}_winner", **params)
@@ -375,7 +437,11 @@ class TournamentScreen:
 
     def _to_play(self, duel_view):
         """The human (id) whose turn it is in this duel, if one may play now."""
-        if self.game.phase != "playing" or duel_view["result"] is not None or duel_view["turn"] is None:
+        if (
+            self.game.phase != "playing"
+            or duel_view["result"] is not None
+            or duel_view["turn"] is None
+        ):
             return None
         pid = duel_view["players"][duel_view["turn"]]
         player = self.game.players[pid]
@@ -402,7 +468,11 @@ class TournamentScreen:
         key = (view["round"], self.focus, pid, len(duel["rows"]))
         if self.typing is None or self.typing_key[:3] != key[:3]:
             self.typing = parts.Typing(self.game.lang, duel["length"])
-        if self.typing_key is not None and self.typing_key != key and self.typing_key[:3] == key[:3]:
+        if (
+            self.typing_key is not None
+            and self.typing_key != key
+            and self.typing_key[:3] == key[:3]
+        ):
             self.typing.clear()  # a row was added (a skip): start afresh
         self.typing_key = key
         return pid, duel
@@ -561,7 +631,10 @@ class TournamentScreen:
         if not 1 <= index < len(self.group["members"]):
             return  # the leader stays
         name = self.group["members"][index]
-        self.group = {**self.group, "members": self.group["members"][:index] + self.group["members"][index + 1:]}
+        self.group = {
+            **self.group,
+            "members": self.group["members"][:index] + self.group["members"][index + 1 :],
+        }
         self._store_group()
         self._say(self.t("wt.member_removed", name=name))
         self.app.announce(self.message)
@@ -603,7 +676,9 @@ class TournamentScreen:
             return
         if self.game.humans_done:
             self.out_seen = True
-        self.watching = None if self.watching == index or index == self.focus and self._humans_in() else index
+        self.watching = (
+            None if self.watching == index or (index == self.focus and self._humans_in()) else index
+        )
         self.view.refresh()
 
     def _act_unwatch(self, _data) -> None:
@@ -662,7 +737,11 @@ class TournamentScreen:
 
     def _refresh_address(self, solo: bool = False) -> None:
         """Keep the address the group's invite link (or the plain page)."""
-        href = tp.group_link(self.group) if self.group is not None and not solo else "#/wordle?mode=tournament"
+        href = (
+            tp.group_link(self.group)
+            if self.group is not None and not solo
+            else "#/wordle?mode=tournament"
+        )
         browser.replace_hash(href)
 
     # --- drawing -----------------------------------------------------------------------------
@@ -673,18 +752,31 @@ class TournamentScreen:
         if self.mode == "group":
             return self._render_group()
         if self.mode == "loading" or self.words is None or self.game is None:
-            return h("p", {"class": "wd-loading"}, t("wordle.loading", language=parts.language_name(t, self.lang)))
+            return h(
+                "p",
+                {"class": "wd-loading"},
+                t("wordle.loading", language=parts.language_name(t, self.lang)),
+            )
         if self.mode == "lobby":
             return self._render_lobby()
         if self.elsewhere:
-            return h("div", {"class": "wt-card", "role": "alert"},
-                     h("p", {}, t("wt.elsewhere")),
-                     h("a", {"class": "button", "href": "#/wordle"}, t("wt.elsewhere_leave")))
+            return h(
+                "div",
+                {"class": "wt-card", "role": "alert"},
+                h("p", {}, t("wt.elsewhere")),
+                h("a", {"class": "button", "href": "#/wordle"}, t("wt.elsewhere_leave")),
+            )
         return self._render_game()
 
     def _message(self):
-        return h("p", {"class": "wd-message" + (" wd-error" if self.message_is_error else ""), "role": "alert"},
-                 self.message)
+        return h(
+            "p",
+            {
+                "class": "wd-message" + (" wd-error" if self.message_is_error else ""),
+                "role": "alert",
+            },
+            self.message,
+        )
 
     def _language_select(self, lang):
         return parts.language_select(self.t, "wt-lang", "wt-lang", lang)
@@ -694,69 +786,168 @@ class TournamentScreen:
         t = self.t
         game = self.game
         you = None if self.group is not None else 0
-        rows = [h("tr", {"class": "wt-human" if p["human"] else None},
-                  h("td", {}, str(p["id"] + 1)),
-                  h("th", {"scope": "row"}, h("span", {"class": "wt-name"}, p["name"])),
-                  h("td", {"class": "wt-num"}, str(p["rating"])),
-                  h("td", {}, h("span", {"class": "wt-tag"},
-                                t("wt.tag_you") if p["id"] == you else
-                                t("wt.tag_human") if p["human"] else t("wt.tag_bot"))))
-                for p in game.players]
-        table = h("table", {"class": "wt-lobby-players"},
-                  h("caption", {}, t("wt.lobby_players", count=SEATS)),
-                  h("thead", {}, h("tr", {}, h("th", {"scope": "col"}, "#"),
-                                   h("th", {"scope": "col"}, t("wt.col_player")),
-                                   h("th", {"scope": "col", "class": "wt-num"}, t("wt.col_rating")),
-                                   h("th", {"scope": "col"}, h("span", {"class": "visually-hidden"}, t("wt.col_kind"))))),
-                  h("tbody", {}, rows))
+        rows = [
+            h(
+                "tr",
+                {"class": "wt-human" if p["human"] else None},
+                h("td", {}, str(p["id"] + 1)),
+                h("th", {"scope": "row"}, h("span", {"class": "wt-name"}, p["name"])),
+                h("td", {"class": "wt-num"}, str(p["rating"])),
+                h(
+                    "td",
+                    {},
+                    h(
+                        "span",
+                        {"class": "wt-tag"},
+                        t("wt.tag_you")
+                        if p["id"] == you
+                        else t("wt.tag_human")
+                        if p["human"]
+                        else t("wt.tag_bot"),
+                    ),
+                ),
+            )
+            for p in game.players
+        ]
+        table = h(
+            "table",
+            {"class": "wt-lobby-players"},
+            h("caption", {}, t("wt.lobby_players", count=SEATS)),
+            h(
+                "thead",
+                {},
+                h(
+                    "tr",
+                    {},
+                    h("th", {"scope": "col"}, "#"),
+                    h("th", {"scope": "col"}, t("wt.col_player")),
+                    h("th", {"scope": "col", "class": "wt-num"}, t("wt.col_rating")),
+                    h(
+                        "th",
+                        {"scope": "col"},
+                        h("span", {"class": "visually-hidden"}, t("wt.col_kind")),
+                    ),
+                ),
+            ),
+            h("tbody", {}, rows),
+        )
         if self.group is None:
-            name = h("div", {"class": "wt-field"},
-                     h("label", {"for": "wt-name"}, t("wt.your_nickname")),
-                     h("span", {"class": "wt-inline"},
-                       h("input", {"id": "wt-name", "type": "text", "value": game.players[0]["name"],
-                                   "maxlength": MAX_LENGTH, "autocomplete": "off", "spellcheck": "false",
-                                   "data-action": "wt-rename"}),
-                       h("button", {"type": "button", "class": "button subtle", "data-action": "wt-rename"},
-                         t("wt.change_name"))))
-            others = h("button", {"type": "button", "class": "button subtle", "data-action": "wt-group-open"},
-                       t("wt.play_with_friends"))
+            name = h(
+                "div",
+                {"class": "wt-field"},
+                h("label", {"for": "wt-name"}, t("wt.your_nickname")),
+                h(
+                    "span",
+                    {"class": "wt-inline"},
+                    h(
+                        "input",
+                        {
+                            "id": "wt-name",
+                            "type": "text",
+                            "value": game.players[0]["name"],
+                            "maxlength": MAX_LENGTH,
+                            "autocomplete": "off",
+                            "spellcheck": "false",
+                            "data-action": "wt-rename",
+                        },
+                    ),
+                    h(
+                        "button",
+                        {"type": "button", "class": "button subtle", "data-action": "wt-rename"},
+                        t("wt.change_name"),
+                    ),
+                ),
+            )
+            others = h(
+                "button",
+                {"type": "button", "class": "button subtle", "data-action": "wt-group-open"},
+                t("wt.play_with_friends"),
+            )
         else:
             name = h("p", {}, t("wt.group_lobby_note", count=len(self.group["members"])))
-            others = h("button", {"type": "button", "class": "button subtle", "data-action": "wt-back-to-group"},
-                       t("wt.back_to_group"))
-        return h("section", {"class": "wt-screen wt-lobby"},
-                 h("h2", {}, t("wt.lobby_title")),
-                 h("p", {"class": "wt-lead"}, t("wt.lobby_intro")),
-                 h("div", {"class": "wt-columns"},
-                   h("div", {"class": "wt-col-main"},
-                     h("div", {"class": "wt-field"},
-                       h("label", {"for": "wt-lang"}, t("wordle.language")), self._language_select(game.lang)),
-                     name, self._message(), table,
-                     h("div", {"class": "wd-actions"},
-                       h("button", {"type": "button", "class": "button primary", "data-action": "wt-start"},
-                         t("wt.start")),
-                       others)),
-                   h("div", {"class": "wt-col-side"}, self._profile_panel())))
+            others = h(
+                "button",
+                {"type": "button", "class": "button subtle", "data-action": "wt-back-to-group"},
+                t("wt.back_to_group"),
+            )
+        return h(
+            "section",
+            {"class": "wt-screen wt-lobby"},
+            h("h2", {}, t("wt.lobby_title")),
+            h("p", {"class": "wt-lead"}, t("wt.lobby_intro")),
+            h(
+                "div",
+                {"class": "wt-columns"},
+                h(
+                    "div",
+                    {"class": "wt-col-main"},
+                    h(
+                        "div",
+                        {"class": "wt-field"},
+                        h("label", {"for": "wt-lang"}, t("wordle.language")),
+                        self._language_select(game.lang),
+                    ),
+                    name,
+                    self._message(),
+                    table,
+                    h(
+                        "div",
+                        {"class": "wd-actions"},
+                        h(
+                            "button",
+                            {
+                                "type": "button",
+                                "class": "button primary",
+                                "data-action": "wt-start",
+                            },
+                            t("wt.start"),
+                        ),
+                        others,
+                    ),
+                ),
+                h("div", {"class": "wt-col-side"}, self._profile_panel()),
+            ),
+        )
 
     def _profile_panel(self):
         t = self.t
         data = self._ratings()
-        me = tp.my_profile(data) if self.group is None else tp.profile(data, self.group["members"][0])
+        me = (
+            tp.my_profile(data)
+            if self.group is None
+            else tp.profile(data, self.group["members"][0])
+        )
         stats = scores.stats_for(self.store, GAME).get(VARIANT)
         figures = []
         if stats:
             totals = stats["totals"]
             scored = totals.get("scored", stats["played"])
             average = round(totals["score"] / scored, 1) if scored and "score" in totals else None
-            figures = [(t("wt.stat_played"), t.number(stats["played"])), (t("wt.stat_wins"), t.number(stats["won"])),
-                       (t("wt.stat_average"), "–" if average is None else t.number(average))]
-        return h("section", {"class": "wt-profile", "aria-labelledby": "wt-profile-title"},
-                 h("h3", {"id": "wt-profile-title"}, t("wt.your_rating", name=me["name"] or "")),
-                 h("p", {"class": "wt-rating-now"}, str(me["rating"])),
-                 tp.rating_chart(t, 1000 if not me["history"] else me["history"][0]["rating"] - me["history"][0]["change"],
-                                 me["history"]),
-                 h("dl", {"class": "wt-stats"}, [h("div", {}, h("dt", {}, k), h("dd", {}, v)) for k, v in figures])
-                 if figures else h("p", {"class": "wt-muted"}, t("wt.no_stats")))
+            figures = [
+                (t("wt.stat_played"), t.number(stats["played"])),
+                (t("wt.stat_wins"), t.number(stats["won"])),
+                (t("wt.stat_average"), "–" if average is None else t.number(average)),
+            ]
+        return h(
+            "section",
+            {"class": "wt-profile", "aria-labelledby": "wt-profile-title"},
+            h("h3", {"id": "wt-profile-title"}, t("wt.your_rating", name=me["name"] or "")),
+            h("p", {"class": "wt-rating-now"}, str(me["rating"])),
+            tp.rating_chart(
+                t,
+                1000
+                if not me["history"]
+                else me["history"][0]["rating"] - me["history"][0]["change"],
+                me["history"],
+            ),
+            h(
+                "dl",
+                {"class": "wt-stats"},
+                [h("div", {}, h("dt", {}, k), h("dd", {}, v)) for k, v in figures],
+            )
+            if figures
+            else h("p", {"class": "wt-muted"}, t("wt.no_stats")),
+        )
 
     # the group
     def _render_group(self):
@@ -765,37 +956,96 @@ class TournamentScreen:
         data = self._ratings()
         members = []
         for i, name in enumerate(group["members"]):
-            members.append(h("li", {"class": "wt-member"},
-                             h("span", {"class": "wt-name"}, name),
-                             h("span", {"class": "wt-num"}, str(tp.profile(data, name)["rating"])),
-                             h("span", {"class": "wt-tag"}, t("wt.leader")) if i == 0 else
-                             h("button", {"type": "button", "class": "button subtle wt-small", "data-action": "wt-remove",
-                                          "data-index": i, "aria-label": t("wt.remove_named", name=name)},
-                               t("wt.remove"))))
+            members.append(
+                h(
+                    "li",
+                    {"class": "wt-member"},
+                    h("span", {"class": "wt-name"}, name),
+                    h("span", {"class": "wt-num"}, str(tp.profile(data, name)["rating"])),
+                    h("span", {"class": "wt-tag"}, t("wt.leader"))
+                    if i == 0
+                    else h(
+                        "button",
+                        {
+                            "type": "button",
+                            "class": "button subtle wt-small",
+                            "data-action": "wt-remove",
+                            "data-index": i,
+                            "aria-label": t("wt.remove_named", name=name),
+                        },
+                        t("wt.remove"),
+                    ),
+                )
+            )
         full = len(group["members"]) >= tp.MAX_MEMBERS
         link = tp.group_link(group)
-        return h("section", {"class": "wt-screen wt-group"},
-                 h("h2", {}, t("wt.group_title")),
-                 h("p", {"class": "wt-lead"}, t("wt.group_intro", max=tp.MAX_MEMBERS)),
-                 h("div", {"class": "wt-field"},
-                   h("label", {"for": "wt-lang"}, t("wordle.language")), self._language_select(group["lang"])),
-                 h("h3", {}, t("wt.members", count=len(group["members"]), max=tp.MAX_MEMBERS)),
-                 h("ol", {"class": "wt-members"}, members),
-                 h("div", {"class": "wt-field"},
-                   h("label", {"for": "wt-member"}, t("wt.add_member")),
-                   h("span", {"class": "wt-inline"},
-                     h("input", {"id": "wt-member", "type": "text", "maxlength": MAX_LENGTH, "autocomplete": "off",
-                                 "spellcheck": "false", "data-action": "wt-add", "disabled": full}),
-                     h("button", {"type": "button", "class": "button subtle", "data-action": "wt-add",
-                                  "disabled": full}, t("wt.add")))),
-                 self._message(),
-                 h("p", {"class": "wt-invite"}, t("wt.invite_note"), " ",
-                   h("a", {"href": link, "class": "wt-invite-link"}, t("wt.invite_link"))),
-                 h("div", {"class": "wd-actions"},
-                   h("button", {"type": "button", "class": "button primary", "data-action": "wt-group-lobby"},
-                     t("wt.group_to_lobby")),
-                   h("button", {"type": "button", "class": "button subtle", "data-action": "wt-solo"},
-                     t("wt.play_alone"))))
+        return h(
+            "section",
+            {"class": "wt-screen wt-group"},
+            h("h2", {}, t("wt.group_title")),
+            h("p", {"class": "wt-lead"}, t("wt.group_intro", max=tp.MAX_MEMBERS)),
+            h(
+                "div",
+                {"class": "wt-field"},
+                h("label", {"for": "wt-lang"}, t("wordle.language")),
+                self._language_select(group["lang"]),
+            ),
+            h("h3", {}, t("wt.members", count=len(group["members"]), max=tp.MAX_MEMBERS)),
+            h("ol", {"class": "wt-members"}, members),
+            h(
+                "div",
+                {"class": "wt-field"},
+                h("label", {"for": "wt-member"}, t("wt.add_member")),
+                h(
+                    "span",
+                    {"class": "wt-inline"},
+                    h(
+                        "input",
+                        {
+                            "id": "wt-member",
+                            "type": "text",
+                            "maxlength": MAX_LENGTH,
+                            "autocomplete": "off",
+                            "spellcheck": "false",
+                            "data-action": "wt-add",
+                            "disabled": full,
+                        },
+                    ),
+                    h(
+                        "button",
+                        {
+                            "type": "button",
+                            "class": "button subtle",
+                            "data-action": "wt-add",
+                            "disabled": full,
+                        },
+                        t("wt.add"),
+                    ),
+                ),
+            ),
+            self._message(),
+            h(
+                "p",
+                {"class": "wt-invite"},
+                t("wt.invite_note"),
+                " ",
+                h("a", {"href": link, "class": "wt-invite-link"}, t("wt.invite_link")),
+            ),
+            h(
+                "div",
+                {"class": "wd-actions"},
+                h(
+                    "button",
+                    {"type": "button", "class": "button primary", "data-action": "wt-group-lobby"},
+                    t("wt.group_to_lobby"),
+                ),
+                h(
+                    "button",
+                    {"type": "button", "class": "button subtle", "data-action": "wt-solo"},
+                    t("wt.play_alone"),
+                ),
+            ),
+        )
 
     # the tournament
     def _render_game(self):
@@ -805,28 +1055,74 @@ class TournamentScreen:
         if game.phase == "over":
             return self._render_end(view)
         humans_in = self._humans_in()
-        header = h("div", {"class": "wt-head"},
-                   h("p", {"class": "wt-round"},
-                     t("wt.round_info", round=view["round"], left=sum(1 for p in view["players"] if p["placement"] is None),
-                       language=parts.language_name(t, game.lang))),
-                   h("button", {"type": "button", "class": "button subtle wt-small", "data-action": "wt-leave",
-                                "aria-label": t("wt.leave")}, t("wt.leave_short"))
-                   if humans_in and not self.confirm_leave else None)
+        header = h(
+            "div",
+            {"class": "wt-head"},
+            h(
+                "p",
+                {"class": "wt-round"},
+                t(
+                    "wt.round_info",
+                    round=view["round"],
+                    left=sum(1 for p in view["players"] if p["placement"] is None),
+                    language=parts.language_name(t, game.lang),
+                ),
+            ),
+            h(
+                "button",
+                {
+                    "type": "button",
+                    "class": "button subtle wt-small",
+                    "data-action": "wt-leave",
+                    "aria-label": t("wt.leave"),
+                },
+                t("wt.leave_short"),
+            )
+            if humans_in and not self.confirm_leave
+            else None,
+        )
         confirm = None
         if self.confirm_leave:
-            confirm = h("div", {"class": "wt-confirm", "role": "alertdialog", "aria-labelledby": "wt-confirm-text"},
-                        h("p", {"id": "wt-confirm-text"}, t("wt.leave_confirm")),
-                        h("div", {"class": "wd-actions"},
-                          h("button", {"type": "button", "class": "button", "data-action": "wt-leave-yes"},
-                            t("wt.leave_yes")),
-                          h("button", {"type": "button", "class": "button subtle", "data-action": "wt-leave-no"},
-                            t("wt.leave_no"))))
-        return h("section", {"class": "wt-screen wt-game", "data-lang": game.lang, "data-phase": game.phase,
-                             "data-round": view["round"]},
-                 header, confirm,
-                 h("div", {"class": "wt-layout"},
-                   h("div", {"class": "wt-main"}, self._main(view)),
-                   h("aside", {"class": "wt-side", "aria-label": t("wt.side")}, self._side(view))))
+            confirm = h(
+                "div",
+                {
+                    "class": "wt-confirm",
+                    "role": "alertdialog",
+                    "aria-labelledby": "wt-confirm-text",
+                },
+                h("p", {"id": "wt-confirm-text"}, t("wt.leave_confirm")),
+                h(
+                    "div",
+                    {"class": "wd-actions"},
+                    h(
+                        "button",
+                        {"type": "button", "class": "button", "data-action": "wt-leave-yes"},
+                        t("wt.leave_yes"),
+                    ),
+                    h(
+                        "button",
+                        {"type": "button", "class": "button subtle", "data-action": "wt-leave-no"},
+                        t("wt.leave_no"),
+                    ),
+                ),
+            )
+        return h(
+            "section",
+            {
+                "class": "wt-screen wt-game",
+                "data-lang": game.lang,
+                "data-phase": game.phase,
+                "data-round": view["round"],
+            },
+            header,
+            confirm,
+            h(
+                "div",
+                {"class": "wt-layout"},
+                h("div", {"class": "wt-main"}, self._main(view)),
+                h("aside", {"class": "wt-side", "aria-label": t("wt.side")}, self._side(view)),
+            ),
+        )
 
     def _main(self, view):
         game = self.game
@@ -853,8 +1149,11 @@ class TournamentScreen:
             return h("p", {"class": "wd-status"}, self._result_line(duel))
         if self.game.phase == "intro":
             left = (self.game.view(None, self.now())["intro_left"] + 999) // 1000
-            return h("p", {"class": "wd-status"},
-                     h("span", {"class": "wt-intro-left"}, t("wt.starts_in", seconds=left)))
+            return h(
+                "p",
+                {"class": "wd-status"},
+                h("span", {"class": "wt-intro-left"}, t("wt.starts_in", seconds=left)),
+            )
         seat = duel["turn"]
         name = self._name(duel["players"][seat])
         human = self.game.players[duel["players"][seat]]["human"]
@@ -865,10 +1164,17 @@ class TournamentScreen:
             whose = t("wordle.their_turn", name=name) if not human else t("wt.away_turn", name=name)
             cls = "wd-whose wd-them"
         running = self.game.phase == "playing"
-        return h("p", {"class": "wd-status"},
-                 h("span", {"class": cls}, whose), " ",
-                 h("span", {"class": "wd-clock-slot", "data-duel": duel["index"]},
-                   parts.clock(self.t, duel["time_left"], running)))
+        return h(
+            "p",
+            {"class": "wd-status"},
+            h("span", {"class": cls}, whose),
+            " ",
+            h(
+                "span",
+                {"class": "wd-clock-slot", "data-duel": duel["index"]},
+                parts.clock(self.t, duel["time_left"], running),
+            ),
+        )
 
     def _result_line(self, duel):
         t = self.t
@@ -880,7 +1186,9 @@ class TournamentScreen:
         if self.group is None and winner == 0:
             return t("wordle.result_won", word=word)
         if "resigned" in result:
-            return t("wt.result_left", name=self._name(duel["players"][result["resigned"]]), word=word)
+            return t(
+                "wt.result_left", name=self._name(duel["players"][result["resigned"]]), word=word
+            )
         return t("wt.result_won_by", name=self._name(winner), word=word)
 
     def _render_duel(self, view, duel):
@@ -896,37 +1204,76 @@ class TournamentScreen:
             you = next((seat for seat, p in enumerate(duel["players"]) if p in humans), None)
         typed = self.typing.tiles() if (self.typing is not None and pid is not None) else []
         names = self._pair_names(duel)
-        a, b = duel["players"]
-        info = h("p", {"class": "wd-duel-info"},
-                 t("wt.duel_info", a=names[0], b=names[1], length=duel["length"]))
+        _a, _b = duel["players"]
+        info = h(
+            "p",
+            {"class": "wd-duel-info"},
+            t("wt.duel_info", a=names[0], b=names[1], length=duel["length"]),
+        )
         tabs = None
         mine = [d for d in view["duels"] if set(d["players"]) & humans]
         if len(mine) > 1:
-            tabs = h("div", {"class": "wt-tabs", "role": "group", "aria-label": t("wt.group_duels")},
-                     [h("button", {"type": "button", "class": "wt-tab", "data-action": "wt-focus", "data-duel": d["index"],
-                                   "aria-pressed": "true" if d["index"] == duel["index"] else "false"},
+            tabs = h(
+                "div",
+                {"class": "wt-tabs", "role": "group", "aria-label": t("wt.group_duels")},
+                [
+                    h(
+                        "button",
+                        {
+                            "type": "button",
+                            "class": "wt-tab",
+                            "data-action": "wt-focus",
+                            "data-duel": d["index"],
+                            "aria-pressed": "true" if d["index"] == duel["index"] else "false",
+                        },
                         " – ".join(self._pair_names(d)),
-                        h("span", {"class": "wt-tab-flag"}, t("wt.needs_you")) if self._to_play(d) is not None else None)
-                      for d in mine])
+                        h("span", {"class": "wt-tab-flag"}, t("wt.needs_you"))
+                        if self._to_play(d) is not None
+                        else None,
+                    )
+                    for d in mine
+                ],
+            )
         after = None
         if duel["result"] is not None:
             after = h("p", {"class": "wt-hint"}, t("wt.wait_round"))
-        return h("div", {"class": "wt-duel", "data-duel": duel["index"], "data-rows": len(duel["rows"])},
-                 tabs, info, self._status(duel, pid), self._message(),
-                 parts.board(t, self.words, duel, names, you, typed, self.shake and pid is not None),
-                 after,
-                 parts.keyboard(t, self.game.lang, parts.key_states(self.words, duel["rows"]), pid is not None))
+        return h(
+            "div",
+            {"class": "wt-duel", "data-duel": duel["index"], "data-rows": len(duel["rows"])},
+            tabs,
+            info,
+            self._status(duel, pid),
+            self._message(),
+            parts.board(t, self.words, duel, names, you, typed, self.shake and pid is not None),
+            after,
+            parts.keyboard(
+                t, self.game.lang, parts.key_states(self.words, duel["rows"]), pid is not None
+            ),
+        )
 
     def _render_watch(self, view, duel):
         t = self.t
         names = self._pair_names(duel)
-        return h("div", {"class": "wt-duel wt-watching", "data-duel": duel["index"]},
-                 h("p", {"class": "wt-watch-title"}, t("wt.watching", a=names[0], b=names[1], length=duel["length"])),
-                 self._status(duel, None),
-                 parts.board(t, self.words, duel, names, None, [], False),
-                 h("div", {"class": "wd-actions"},
-                   h("button", {"type": "button", "class": "button subtle", "data-action": "wt-unwatch"},
-                     t("wt.stop_watching") if self._humans_in() else t("wt.close_board"))))
+        return h(
+            "div",
+            {"class": "wt-duel wt-watching", "data-duel": duel["index"]},
+            h(
+                "p",
+                {"class": "wt-watch-title"},
+                t("wt.watching", a=names[0], b=names[1], length=duel["length"]),
+            ),
+            self._status(duel, None),
+            parts.board(t, self.words, duel, names, None, [], False),
+            h(
+                "div",
+                {"class": "wd-actions"},
+                h(
+                    "button",
+                    {"type": "button", "class": "button subtle", "data-action": "wt-unwatch"},
+                    t("wt.stop_watching") if self._humans_in() else t("wt.close_board"),
+                ),
+            ),
+        )
 
     def _render_intro(self, view):
         t = self.t
@@ -936,42 +1283,82 @@ class TournamentScreen:
         for m in rnd["matches"]:
             a, b = m["players"]
             mine = bool({a, b} & humans)
-            pairs.append(h("li", {"class": "wt-pair" + (" wt-pair-mine" if mine else "")},
-                           h("span", {"class": "wt-name"}, self._name(a)),
-                           h("span", {"class": "wt-vs"}, t("wt.versus")),
-                           h("span", {"class": "wt-name"}, self._name(b)),
-                           h("span", {"class": "wt-length"}, t("wt.letters", length=m["duel"].length))))
+            pairs.append(
+                h(
+                    "li",
+                    {"class": "wt-pair" + (" wt-pair-mine" if mine else "")},
+                    h("span", {"class": "wt-name"}, self._name(a)),
+                    h("span", {"class": "wt-vs"}, t("wt.versus")),
+                    h("span", {"class": "wt-name"}, self._name(b)),
+                    h("span", {"class": "wt-length"}, t("wt.letters", length=m["duel"].length)),
+                )
+            )
         bye = None
         if rnd["bye"] is not None:
-            bye = h("p", {"class": "wt-bye-line" + (" wt-pair-mine" if rnd["bye"] in humans else "")},
-                    t("wt.bye_line_you" if self._is_you(rnd["bye"]) else "wt.bye_line", name=self._name(rnd["bye"])))
+            bye = h(
+                "p",
+                {"class": "wt-bye-line" + (" wt-pair-mine" if rnd["bye"] in humans else "")},
+                t(
+                    "wt.bye_line_you" if self._is_you(rnd["bye"]) else "wt.bye_line",
+                    name=self._name(rnd["bye"]),
+                ),
+            )
         seconds = (view["intro_left"] + 999) // 1000
-        return h("div", {"class": "wt-intro"},
-                 h("h2", {}, t("wt.round_title", round=view["round"])),
-                 h("p", {"class": "wt-countdown"}, h("span", {"class": "wt-intro-left"}, t("wt.starts_in", seconds=seconds))),
-                 h("ul", {"class": "wt-pairs"}, pairs), bye)
+        return h(
+            "div",
+            {"class": "wt-intro"},
+            h("h2", {}, t("wt.round_title", round=view["round"])),
+            h(
+                "p",
+                {"class": "wt-countdown"},
+                h("span", {"class": "wt-intro-left"}, t("wt.starts_in", seconds=seconds)),
+            ),
+            h("ul", {"class": "wt-pairs"}, pairs),
+            bye,
+        )
 
     def _render_bye(self, view):
         t = self.t
-        return h("div", {"class": "wt-card wt-bye"},
-                 h("h2", {}, t("wt.bye_title")),
-                 h("p", {}, t("wt.bye_text")),
-                 h("p", {"class": "wt-hint"}, t("wt.watch_hint")))
+        return h(
+            "div",
+            {"class": "wt-card wt-bye"},
+            h("h2", {}, t("wt.bye_title")),
+            h("p", {}, t("wt.bye_text")),
+            h("p", {"class": "wt-hint"}, t("wt.watch_hint")),
+        )
 
     def _render_watch_hint(self, view):
         t = self.t
-        return h("div", {"class": "wt-card"},
-                 h("p", {}, t("wt.watch_hint")),
-                 self._finish_buttons())
+        return h(
+            "div", {"class": "wt-card"}, h("p", {}, t("wt.watch_hint")), self._finish_buttons()
+        )
 
     def _finish_buttons(self, first=None):
         t = self.t
-        back = (h("button", {"type": "button", "class": "button subtle", "data-action": "wt-back-to-group"},
-                  t("wt.back_to_group")) if self.group is not None else
-                h("button", {"type": "button", "class": "button subtle", "data-action": "wt-new"}, t("wt.new_tournament")))
-        return h("div", {"class": "wd-actions"}, first,
-                 h("button", {"type": "button", "class": "button subtle", "data-action": "wt-finish"}, t("wt.finish")),
-                 back)
+        back = (
+            h(
+                "button",
+                {"type": "button", "class": "button subtle", "data-action": "wt-back-to-group"},
+                t("wt.back_to_group"),
+            )
+            if self.group is not None
+            else h(
+                "button",
+                {"type": "button", "class": "button subtle", "data-action": "wt-new"},
+                t("wt.new_tournament"),
+            )
+        )
+        return h(
+            "div",
+            {"class": "wd-actions"},
+            first,
+            h(
+                "button",
+                {"type": "button", "class": "button subtle", "data-action": "wt-finish"},
+                t("wt.finish"),
+            ),
+            back,
+        )
 
     def _render_out(self, view):
         t = self.t
@@ -980,43 +1367,93 @@ class TournamentScreen:
             if not p["human"]:
                 continue
             after = p["rating"] + p["rating_change"]
-            key = "wt.member_out" if self.group is not None else "wt.you_won" if p["placement"] == 1 else "wt.you_out"
-            lines.append(h("p", {"class": "wt-out-line"},
-                           t(key, name=p["name"], placement=p["placement"], count=SEATS),
-                           " ",
-                           h("span", {"class": "wt-rating-change"},
-                             t("wt.rating_line", before=p["rating"], after=after, change=tp.signed(p["rating_change"])))))
+            key = (
+                "wt.member_out"
+                if self.group is not None
+                else "wt.you_won"
+                if p["placement"] == 1
+                else "wt.you_out"
+            )
+            lines.append(
+                h(
+                    "p",
+                    {"class": "wt-out-line"},
+                    t(key, name=p["name"], placement=p["placement"], count=SEATS),
+                    " ",
+                    h(
+                        "span",
+                        {"class": "wt-rating-change"},
+                        t(
+                            "wt.rating_line",
+                            before=p["rating"],
+                            after=after,
+                            change=tp.signed(p["rating_change"]),
+                        ),
+                    ),
+                )
+            )
             if p["left"] is not None:
-                lines.append(h("p", {"class": "wt-out-why"}, t(f"wt.out_{p['left']}", name=p["name"])))
-        return h("div", {"class": "wt-card wt-out"},
-                 h("h2", {}, t("wt.out_title") if self.group is None else t("wt.group_out_title")),
-                  lines,
-                 self._finish_buttons(h("button", {"type": "button", "class": "button primary",
-                                                   "data-action": "wt-watch-on"}, t("wt.watch_on"))))
+                lines.append(
+                    h("p", {"class": "wt-out-why"}, t(f"wt.out_{p['left']}", name=p["name"]))
+                )
+        return h(
+            "div",
+            {"class": "wt-card wt-out"},
+            h("h2", {}, t("wt.out_title") if self.group is None else t("wt.group_out_title")),
+            lines,
+            self._finish_buttons(
+                h(
+                    "button",
+                    {"type": "button", "class": "button primary", "data-action": "wt-watch-on"},
+                    t("wt.watch_on"),
+                )
+            ),
+        )
 
     def _render_end(self, view):
         t = self.t
         winner = next((p for p in view["players"] if p["placement"] == 1), None)
         winners = [p for p in view["players"] if p["placement"] == 1]
-        title = (t("wt.end_winner", name=self._name(winner["id"])) if len(winners) == 1
-                 else t("wt.end_shared", names=", ".join(self._name(p["id"]) for p in winners)))
-        back = (h("button", {"type": "button", "class": "button primary", "data-action": "wt-back-to-group"},
-                  t("wt.back_to_group")) if self.group is not None else
-                h("button", {"type": "button", "class": "button primary", "data-action": "wt-new"},
-                  t("wt.new_tournament")))
-        return h("section", {"class": "wt-screen wt-end"},
-                 h("h2", {}, t("wt.end_title")),
-                 h("p", {"class": "wt-lead"}, title),
-                 tp.standings_rows(t, view["players"], you=0 if self.group is None else None),
-                 h("div", {"class": "wd-actions"}, back),
-                 self._profile_panel())
+        title = (
+            t("wt.end_winner", name=self._name(winner["id"]))
+            if len(winners) == 1
+            else t("wt.end_shared", names=", ".join(self._name(p["id"]) for p in winners))
+        )
+        back = (
+            h(
+                "button",
+                {"type": "button", "class": "button primary", "data-action": "wt-back-to-group"},
+                t("wt.back_to_group"),
+            )
+            if self.group is not None
+            else h(
+                "button",
+                {"type": "button", "class": "button primary", "data-action": "wt-new"},
+                t("wt.new_tournament"),
+            )
+        )
+        return h(
+            "section",
+            {"class": "wt-screen wt-end"},
+            h("h2", {}, t("wt.end_title")),
+            h("p", {"class": "wt-lead"}, title),
+            tp.standings_rows(t, view["players"], you=0 if self.group is None else None),
+            h("div", {"class": "wd-actions"}, back),
+            self._profile_panel(),
+        )
 
     def _side(self, view):
         t = self.t
         humans = self._human_ids()
         rnd = self.game.current
-        players = sorted(view["players"], key=lambda p: (p["placement"] if p["placement"] is not None else 0,
-                                                         -p["lives"], p["id"]))
+        players = sorted(
+            view["players"],
+            key=lambda p: (
+                p["placement"] if p["placement"] is not None else 0,
+                -p["lives"],
+                p["id"],
+            ),
+        )
         rows = []
         for p in players:
             status = None
@@ -1026,12 +1463,23 @@ class TournamentScreen:
                 status = t("wt.away")
             elif rnd is not None and rnd["bye"] == p["id"]:
                 status = t("wt.bye_tag")
-            rows.append(h("li", {"class": "wt-player" + (" wt-human" if p["id"] in humans else "")
-                                 + (" wt-placed" if p["placement"] is not None else ""), "data-player": p["id"]},
-                          h("span", {"class": "wt-name"}, p["name"]),
-                          h("span", {"class": "wt-tag"}, t("wt.tag_you")) if self.group is None and p["id"] == 0 else None,
-                          h("span", {"class": "wt-rating"}, str(p["rating"])),
-                          lives_or_status(t, p, status)))
+            rows.append(
+                h(
+                    "li",
+                    {
+                        "class": "wt-player"
+                        + (" wt-human" if p["id"] in humans else "")
+                        + (" wt-placed" if p["placement"] is not None else ""),
+                        "data-player": p["id"],
+                    },
+                    h("span", {"class": "wt-name"}, p["name"]),
+                    h("span", {"class": "wt-tag"}, t("wt.tag_you"))
+                    if self.group is None and p["id"] == 0
+                    else None,
+                    h("span", {"class": "wt-rating"}, str(p["rating"])),
+                    lives_or_status(t, p, status),
+                )
+            )
         duels = []
         for d in view["duels"]:
             names = self._pair_names(d)
@@ -1041,21 +1489,44 @@ class TournamentScreen:
                 state = t("wt.letters", length=d["length"])
             else:
                 to_play = d["players"][d["turn"]]
-                state = t("wordle.your_turn") if self._is_you(to_play) else t("wt.to_play", name=self._name(to_play))
+                state = (
+                    t("wordle.your_turn")
+                    if self._is_you(to_play)
+                    else t("wt.to_play", name=self._name(to_play))
+                )
             mine = bool(set(d["players"]) & humans)
-            duels.append(h("li", {},
-                           h("button", {"type": "button", "class": "wt-duel-card" + (" wt-mine" if mine else ""),
-                                        "data-action": "wt-watch", "data-duel": d["index"],
-                                        "aria-pressed": "true" if self.watching == d["index"] else "false",
-                                        "aria-label": t("wt.watch_label", a=names[0], b=names[1], state=state)},
-                             h("span", {"class": "wt-duel-names"}, h("span", {"class": "wt-name"}, names[0]),
-                               h("span", {"class": "wt-vs"}, t("wt.versus")), h("span", {"class": "wt-name"}, names[1])),
-                             mini_or_empty(d),
-                             h("span", {"class": "wt-duel-state"}, state))))
-        return [h("h2", {"class": "wt-side-title"}, t("wt.players_title")),
-                h("ol", {"class": "wt-players"}, rows),
-                h("h2", {"class": "wt-side-title"}, t("wt.duels_title", round=view["round"])),
-                h("ul", {"class": "wt-duels"}, duels)]
+            duels.append(
+                h(
+                    "li",
+                    {},
+                    h(
+                        "button",
+                        {
+                            "type": "button",
+                            "class": "wt-duel-card" + (" wt-mine" if mine else ""),
+                            "data-action": "wt-watch",
+                            "data-duel": d["index"],
+                            "aria-pressed": "true" if self.watching == d["index"] else "false",
+                            "aria-label": t("wt.watch_label", a=names[0], b=names[1], state=state),
+                        },
+                        h(
+                            "span",
+                            {"class": "wt-duel-names"},
+                            h("span", {"class": "wt-name"}, names[0]),
+                            h("span", {"class": "wt-vs"}, t("wt.versus")),
+                            h("span", {"class": "wt-name"}, names[1]),
+                        ),
+                        mini_or_empty(d),
+                        h("span", {"class": "wt-duel-state"}, state),
+                    ),
+                )
+            )
+        return [
+            h("h2", {"class": "wt-side-title"}, t("wt.players_title")),
+            h("ol", {"class": "wt-players"}, rows),
+            h("h2", {"class": "wt-side-title"}, t("wt.duels_title", round=view["round"])),
+            h("ul", {"class": "wt-duels"}, duels),
+        ]
 
     def _short_result(self, d) -> str:
         t = self.t
@@ -1094,7 +1565,9 @@ class TournamentScreen:
         if slot is not None:
             index = int(slot.dataset.duel)
             if index < len(view["duels"]):
-                slot.innerHTML = parts.clock(self.t, view["duels"][index]["time_left"], self.game.phase == "playing")
+                slot.innerHTML = parts.clock(
+                    self.t, view["duels"][index]["time_left"], self.game.phase == "playing"
+                )
         intro = self._find(".wt-intro-left")
         if intro is not None:
             intro.textContent = self.t("wt.starts_in", seconds=(view["intro_left"] + 999) // 1000)
@@ -1103,13 +1576,23 @@ class TournamentScreen:
     def suspend(self) -> None:
         """Hidden, closed, reloaded or left: a lost connection for the humans still in."""
         self._stop_ticking()
-        if self.mode == "game" and not self.elsewhere and self.game is not None and not self.game.is_over:
+        if (
+            self.mode == "game"
+            and not self.elsewhere
+            and self.game is not None
+            and not self.game.is_over
+        ):
             self.game.disconnect(self.now())
             self.seen = len(self.game.log)
             self._save(force=True)
 
     def resume(self) -> None:
-        if self.mode == "game" and not self.elsewhere and self.game is not None and not self.game.is_over:
+        if (
+            self.mode == "game"
+            and not self.elsewhere
+            and self.game is not None
+            and not self.game.is_over
+        ):
             self.game.reconnect(self.now())
             self._after_change(force_save=True)
             self._start_ticking()
@@ -1145,12 +1628,18 @@ ACTIONS = {
 def lives_or_status(t, p, status):
     if status is not None and p["placement"] is not None:
         return h("span", {"class": "wt-status"}, status)
-    return h("span", {"class": "wt-player-state"}, tp.lives(t, p["lives"]),
-             h("span", {"class": "wt-status"}, status) if status else None)
+    return h(
+        "span",
+        {"class": "wt-player-state"},
+        tp.lives(t, p["lives"]),
+        h("span", {"class": "wt-status"}, status) if status else None,
+    )
 
 
 def mini_or_empty(duel):
-    return tp.mini_rows(duel) if duel["rows"] else h("span", {"class": "wt-minis wt-minis-empty"}, "")
+    return (
+        tp.mini_rows(duel) if duel["rows"] else h("span", {"class": "wt-minis wt-minis-empty"}, "")
+    )
 
 
 def _speed(params: dict) -> int:

@@ -35,6 +35,7 @@ def _is_int(value) -> bool:
 
 # --- ratings --------------------------------------------------------------------------
 
+
 def key_of(name: str) -> str:
     return name.casefold()
 
@@ -42,11 +43,20 @@ def key_of(name: str) -> str:
 def _clean_entry(entry):
     if not isinstance(entry, dict):
         return None
-    if not (_is_int(entry.get("rating")) and _is_int(entry.get("change")) and _is_int(entry.get("placement"))
-            and 1 <= entry["placement"] <= SEATS and isinstance(entry.get("date"), str)):
+    if not (
+        _is_int(entry.get("rating"))
+        and _is_int(entry.get("change"))
+        and _is_int(entry.get("placement"))
+        and 1 <= entry["placement"] <= SEATS
+        and isinstance(entry.get("date"), str)
+    ):
         return None
-    return {"rating": max(0, entry["rating"]), "change": entry["change"], "placement": entry["placement"],
-            "date": entry["date"][:10]}
+    return {
+        "rating": max(0, entry["rating"]),
+        "change": entry["change"],
+        "placement": entry["placement"],
+        "date": entry["date"][:10],
+    }
 
 
 def clean_ratings(data) -> dict:
@@ -64,8 +74,16 @@ def clean_ratings(data) -> dict:
         if key != key_of(name) or not _is_int(profile.get("rating")) or profile["rating"] < 0:
             continue
         history = profile.get("history")
-        history = [e for e in (_clean_entry(x) for x in history) if e] if isinstance(history, list) else []
-        players[key] = {"name": name, "rating": profile["rating"], "history": history[-HISTORY_SIZE:]}
+        history = (
+            [e for e in (_clean_entry(x) for x in history) if e]
+            if isinstance(history, list)
+            else []
+        )
+        players[key] = {
+            "name": name,
+            "rating": profile["rating"],
+            "history": history[-HISTORY_SIZE:],
+        }
     me = data.get("me")
     return {"me": me if isinstance(me, str) and me in players else None, "players": players}
 
@@ -101,8 +119,10 @@ def add_result(data: dict, name: str, rating: int, change: int, placement: int, 
     """A placement settled: the player's new rating and one more history entry."""
     data = {"me": data.get("me"), "players": dict(data["players"])}
     old = profile(data, name)
-    history = (old["history"] + [{"rating": rating, "change": change, "placement": placement,
-                                   "date": date[:10]}])[-HISTORY_SIZE:]
+    history = (
+        old["history"]
+        + [{"rating": rating, "change": change, "placement": placement, "date": date[:10]}]
+    )[-HISTORY_SIZE:]
     data["players"][key_of(name)] = {"name": name, "rating": max(0, rating), "history": history}
     return data
 
@@ -115,7 +135,11 @@ MAX_MEMBERS = SEATS
 def clean_group(data):
     if data is None:
         return None
-    if not isinstance(data, dict) or data.get("lang") not in LANGUAGES or not isinstance(data.get("members"), list):
+    if (
+        not isinstance(data, dict)
+        or data.get("lang") not in LANGUAGES
+        or not isinstance(data.get("members"), list)
+    ):
         raise ValueError("a group has a language and members")
     members = []
     for name in data["members"][:MAX_MEMBERS]:
@@ -143,7 +167,9 @@ def add_member(group: dict, name) -> dict:
 
 def group_param(group: dict) -> str:
     """The group's make-up for the invite link: JSON [lang, leader, members...]."""
-    return json.dumps([group["lang"]] + list(group["members"]), ensure_ascii=False, separators=(",", ":"))
+    return json.dumps(
+        [group["lang"]] + list(group["members"]), ensure_ascii=False, separators=(",", ":")
+    )
 
 
 def group_link(group: dict) -> str:
@@ -163,34 +189,53 @@ def group_from_param(text):
 
 # --- the saved tournament --------------------------------------------------------------
 
+
 def clean_saved(data):
     if data is None:
         return None
-    if not isinstance(data, dict) or not isinstance(data.get("state"), dict) or not isinstance(data.get("meta"), dict):
+    if (
+        not isinstance(data, dict)
+        or not isinstance(data.get("state"), dict)
+        or not isinstance(data.get("meta"), dict)
+    ):
         raise ValueError("a saved tournament has a state and meta")
     meta = data["meta"]
-    if not (_is_int(meta.get("t0")) and _is_int(meta.get("speed")) and 1 <= meta["speed"] <= 1000
-            and isinstance(meta.get("group"), bool) and isinstance(meta.get("recorded"), list)
-            and all(_is_int(x) for x in meta["recorded"])):
+    if not (
+        _is_int(meta.get("t0"))
+        and _is_int(meta.get("speed"))
+        and 1 <= meta["speed"] <= 1000
+        and isinstance(meta.get("group"), bool)
+        and isinstance(meta.get("recorded"), list)
+        and all(_is_int(x) for x in meta["recorded"])
+    ):
         raise ValueError("tournament meta")
     return {"state": data["state"], "meta": meta}
 
 
 def register(store) -> None:
     """The page's records, registered once per store."""
-    for schema in (Schema(RATING, 1, empty_ratings, clean_ratings),
-                   Schema(GROUP, 1, lambda: None, clean_group),
-                   Schema(TOURNAMENT, 1, lambda: None, clean_saved)):
+    for schema in (
+        Schema(RATING, 1, empty_ratings, clean_ratings),
+        Schema(GROUP, 1, lambda: None, clean_group),
+        Schema(TOURNAMENT, 1, lambda: None, clean_saved),
+    ):
         if schema.name not in store.schemas:
             store.register(schema)
 
 
 # --- builders ---------------------------------------------------------------------------
 
+
 def lives(t, count: int):
     """Three dots, filled for each life left."""
-    return h("span", {"class": "wt-lives", "role": "img", "aria-label": t("wt.lives", count=count)},
-             [h("span", {"class": "wt-life" + ("" if i < count else " wt-life-lost")}, "") for i in range(LIVES)])
+    return h(
+        "span",
+        {"class": "wt-lives", "role": "img", "aria-label": t("wt.lives", count=count)},
+        [
+            h("span", {"class": "wt-life" + ("" if i < count else " wt-life-lost")}, "")
+            for i in range(LIVES)
+        ],
+    )
 
 
 def signed(number: int) -> str:
@@ -210,19 +255,43 @@ def rating_chart(t, start: int, history: list, width: int = 240, height: int = 7
     step = (width - 2 * pad) / max(1, len(values) - 1)
 
     def point(i, v):
-        return round(pad + i * step, 1), round(height - pad - (v - low) / (high - low) * (height - 2 * pad), 1)
+        return round(pad + i * step, 1), round(
+            height - pad - (v - low) / (high - low) * (height - 2 * pad), 1
+        )
 
     points = [point(i, v) for i, v in enumerate(values)]
     line = " ".join(f"{x},{y}" for x, y in points)
     last_x, last_y = points[-1]
-    label = t("wt.chart_label", count=len(history), first=values[0], last=values[-1],
-              low=min(values), high=max(values))
-    return h("svg", {"class": "wt-chart", "viewBox": f"0 0 {width} {height}", "role": "img", "aria-label": label},
-             h("title", {}, label),
-             h("line", {"x1": pad, "x2": width - pad, "y1": point(0, start)[1], "y2": point(0, start)[1],
-                        "class": "wt-chart-base"}),
-             h("polyline", {"points": line, "class": "wt-chart-line", "fill": "none"}),
-             h("circle", {"cx": last_x, "cy": last_y, "r": 3.5, "class": "wt-chart-dot"}))
+    label = t(
+        "wt.chart_label",
+        count=len(history),
+        first=values[0],
+        last=values[-1],
+        low=min(values),
+        high=max(values),
+    )
+    return h(
+        "svg",
+        {
+            "class": "wt-chart",
+            "viewBox": f"0 0 {width} {height}",
+            "role": "img",
+            "aria-label": label,
+        },
+        h("title", {}, label),
+        h(
+            "line",
+            {
+                "x1": pad,
+                "x2": width - pad,
+                "y1": point(0, start)[1],
+                "y2": point(0, start)[1],
+                "class": "wt-chart-base",
+            },
+        ),
+        h("polyline", {"points": line, "class": "wt-chart-line", "fill": "none"}),
+        h("circle", {"cx": last_x, "cy": last_y, "r": 3.5, "class": "wt-chart-dot"}),
+    )
 
 
 def mini_rows(view: dict):
@@ -230,7 +299,9 @@ def mini_rows(view: dict):
     rows = []
     for row in view["rows"]:
         if row["guess"] is None:
-            cells = [h("span", {"class": "wt-mini wt-mini-skip"}, "") for _ in range(view["length"])]
+            cells = [
+                h("span", {"class": "wt-mini wt-mini-skip"}, "") for _ in range(view["length"])
+            ]
         else:
             cells = [h("span", {"class": f"wt-mini wt-mini-{mark}"}, "") for mark in row["marks"]]
         rows.append(h("span", {"class": f"wt-mini-row wt-mini-seat{row['seat']}"}, cells))
@@ -239,29 +310,73 @@ def mini_rows(view: dict):
 
 def standings_rows(t, players: list, you=None):
     """Final (or current) standings, best first: placement, name, rating before -> after."""
-    order = sorted(players, key=lambda p: (p["placement"] if p["placement"] is not None else 0, -p["lives"], p["id"]))
+    order = sorted(
+        players,
+        key=lambda p: (p["placement"] if p["placement"] is not None else 0, -p["lives"], p["id"]),
+    )
     body = []
     for p in order:
         change = p["rating_change"]
         after = p["rating"] + change if change is not None else None
         mine = p["human"]
-        body.append(h("tr", {"class": "wt-human" if mine else None, "data-player": p["id"]},
-                      h("td", {}, str(p["placement"]) if p["placement"] is not None else "–"),
-                      h("th", {"scope": "row"}, h("span", {"class": "wt-name"}, p["name"]),
-                        " ", h("span", {"class": "wt-tag"}, t("wt.tag_you") if p["id"] == you else
-                                  t("wt.tag_human") if mine else t("wt.tag_bot")),
-                        h("span", {"class": "wt-note"}, t("wt.note_left")) if p["left"] == "left" else
-                        h("span", {"class": "wt-note"}, t("wt.note_disconnect")) if p["left"] == "disconnect" else None),
-                      h("td", {"class": "wt-num"}, str(p["rating"])),
-                      h("td", {"class": "wt-num wt-change" + (" wt-up" if change and change > 0 else
-                                                              " wt-down" if change and change < 0 else "")},
-                        signed(change) if change is not None else "–"),
-                      h("td", {"class": "wt-num"}, str(after) if after is not None else "–")))
-    return h("table", {"class": "wt-standings"},
-             h("thead", {}, h("tr", {},
-                              h("th", {"scope": "col"}, t("wt.col_place")),
-                              h("th", {"scope": "col"}, t("wt.col_player")),
-                              h("th", {"scope": "col", "class": "wt-num"}, t("wt.col_before")),
-                              h("th", {"scope": "col", "class": "wt-num"}, t("wt.col_change")),
-                              h("th", {"scope": "col", "class": "wt-num"}, t("wt.col_after")))),
-             h("tbody", {}, body))
+        body.append(
+            h(
+                "tr",
+                {"class": "wt-human" if mine else None, "data-player": p["id"]},
+                h("td", {}, str(p["placement"]) if p["placement"] is not None else "–"),
+                h(
+                    "th",
+                    {"scope": "row"},
+                    h("span", {"class": "wt-name"}, p["name"]),
+                    " ",
+                    h(
+                        "span",
+                        {"class": "wt-tag"},
+                        t("wt.tag_you")
+                        if p["id"] == you
+                        else t("wt.tag_human")
+                        if mine
+                        else t("wt.tag_bot"),
+                    ),
+                    h("span", {"class": "wt-note"}, t("wt.note_left"))
+                    if p["left"] == "left"
+                    else h("span", {"class": "wt-note"}, t("wt.note_disconnect"))
+                    if p["left"] == "disconnect"
+                    else None,
+                ),
+                h("td", {"class": "wt-num"}, str(p["rating"])),
+                h(
+                    "td",
+                    {
+                        "class": "wt-num wt-change"
+                        + (
+                            " wt-up"
+                            if change and change > 0
+                            else " wt-down"
+                            if change and change < 0
+                            else ""
+                        )
+                    },
+                    signed(change) if change is not None else "–",
+                ),
+                h("td", {"class": "wt-num"}, str(after) if after is not None else "–"),
+            )
+        )
+    return h(
+        "table",
+        {"class": "wt-standings"},
+        h(
+            "thead",
+            {},
+            h(
+                "tr",
+                {},
+                h("th", {"scope": "col"}, t("wt.col_place")),
+                h("th", {"scope": "col"}, t("wt.col_player")),
+                h("th", {"scope": "col", "class": "wt-num"}, t("wt.col_before")),
+                h("th", {"scope": "col", "class": "wt-num"}, t("wt.col_change")),
+                h("th", {"scope": "col", "class": "wt-num"}, t("wt.col_after")),
+            ),
+        ),
+        h("tbody", {}, body),
+    )

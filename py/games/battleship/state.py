@@ -120,10 +120,15 @@ class State:
                 for bow in range(SQUARES):
                     squares = ship_squares(bow, orientation, LENGTH[ship_id])
                     if squares is not None and not others & mask_of(squares):
-                        moves.append({
-                            "type": "place", "player": player, "ship": ship_id,
-                            "square": square_name(bow), "orientation": orientation,
-                        })
+                        moves.append(
+                            {
+                                "type": "place",
+                                "player": player,
+                                "ship": ship_id,
+                                "square": square_name(bow),
+                                "orientation": orientation,
+                            }
+                        )
         if len(fleet) == len(SHIP_IDS):
             moves.append({"type": "ready", "player": player})
         return moves
@@ -189,8 +194,11 @@ class State:
     def _placed_event(self, player: int, ship_id: str) -> dict:
         bow, orientation = self.fleets[player][ship_id]
         return {
-            "type": "placed", "player": player, "ship": ship_id,
-            "square": square_name(bow), "orientation": orientation,
+            "type": "placed",
+            "player": player,
+            "ship": ship_id,
+            "square": square_name(bow),
+            "orientation": orientation,
             "squares": [square_name(i) for i in ship_squares(bow, orientation, LENGTH[ship_id])],
         }
 
@@ -280,7 +288,8 @@ class State:
             shots.append(shot)
         self.called[shooter] |= mask_of(squares)
         newly_sunk = [
-            ship_id for ship_id in SHIP_IDS
+            ship_id
+            for ship_id in SHIP_IDS
             if ship_id not in self.sunk[target] and ships[ship_id] & ~self.called[shooter] == 0
         ]
         self.sunk[target].extend(newly_sunk)
@@ -306,8 +315,15 @@ class State:
         fleet = []
         for ship_id in SHIP_IDS:
             placed = self.fleets[player].get(ship_id)
-            entry = {"ship": ship_id, "length": LENGTH[ship_id], "square": None,
-                     "orientation": None, "squares": [], "hits": [], "sunk": False}
+            entry = {
+                "ship": ship_id,
+                "length": LENGTH[ship_id],
+                "square": None,
+                "orientation": None,
+                "squares": [],
+                "hits": [],
+                "sunk": False,
+            }
             if placed:
                 bow, orientation = placed
                 squares = ship_squares(bow, orientation, LENGTH[ship_id])
@@ -353,7 +369,10 @@ class State:
             "options": dict(self.options),
             "rng": self.rng.to_json(),
             "fleets": [
-                {ship_id: [square_name(bow), orientation] for ship_id, (bow, orientation) in fleet.items()}
+                {
+                    ship_id: [square_name(bow), orientation]
+                    for ship_id, (bow, orientation) in fleet.items()
+                }
                 for fleet in self.fleets
             ],
             "ready": list(self.ready),
@@ -372,9 +391,15 @@ class State:
             raise BadState(f"battleship: {error}") from None
         state = cls(options, SeededRng.from_json(data.get("rng")))
         fleets, ready, turns = data.get("fleets"), data.get("ready"), data.get("turns")
-        if not (isinstance(fleets, list) and len(fleets) == 2 and all(isinstance(f, dict) for f in fleets)):
+        if not (
+            isinstance(fleets, list)
+            and len(fleets) == 2
+            and all(isinstance(f, dict) for f in fleets)
+        ):
             raise BadState("battleship: fleets must be two objects")
-        if not (isinstance(ready, list) and len(ready) == 2 and all(isinstance(r, bool) for r in ready)):
+        if not (
+            isinstance(ready, list) and len(ready) == 2 and all(isinstance(r, bool) for r in ready)
+        ):
             raise BadState("battleship: ready must be two booleans")
         if not isinstance(turns, list):
             raise BadState("battleship: turns must be a list")
@@ -383,8 +408,15 @@ class State:
                 for ship_id, placed in fleets[player].items():
                     if not (isinstance(placed, list) and len(placed) == 2):
                         raise BadState("battleship: a ship must be [square, orientation]")
-                    state.apply({"type": "place", "player": player, "ship": ship_id,
-                                 "square": placed[0], "orientation": placed[1]})
+                    state.apply(
+                        {
+                            "type": "place",
+                            "player": player,
+                            "ship": ship_id,
+                            "square": placed[0],
+                            "orientation": placed[1],
+                        }
+                    )
             for player in PLAYERS:
                 if ready[player]:
                     state.apply({"type": "ready", "player": player})

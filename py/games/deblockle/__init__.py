@@ -29,6 +29,15 @@ from .setup import Placement
 from .state import State, new_game
 
 __all__ = [
-    "BLUE", "FACE_NAMES", "GOLD", "Move", "PLAYER_NAMES", "Placement", "State",
-    "choose_move", "new_game", "parse_square", "square_name",
+    "BLUE",
+    "FACE_NAMES",
+    "GOLD",
+    "PLAYER_NAMES",
+    "Move",
+    "Placement",
+    "State",
+    "choose_move",
+    "new_game",
+    "parse_square",
+    "square_name",
 ]

@@ -41,7 +41,10 @@ def _hoops_by_end(square: int) -> tuple:
 
 HOOPS_ENDS = tuple(_hoops_by_end(sq) for sq in range(49))
 # The squares any Hoops walk from a square may step on: only they decide its ends.
-HOOPS_REACH = tuple(sum(1 << n for n in range(49) if any(m >> n & 1 for m, _ in HOOPS_PATHS[sq])) for sq in range(49))
+HOOPS_REACH = tuple(
+    sum(1 << n for n in range(49) if any(m >> n & 1 for m, _ in HOOPS_PATHS[sq]))
+    for sq in range(49)
+)
 _hoops_cache = {}
 
 

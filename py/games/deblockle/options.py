@@ -1,11 +1,11 @@
 """New-game options, checked and filled with defaults into one plain dict.
 
-    blocks           1..4, or [gold, blue] for a handicap        (default 4)
-    start_squares    [[gold squares], [blue squares]] by name, one per block,
-                     each from that side's four start squares   (default: rule order)
-    no_side_by_side  the variant                                 (default False)
-    first            0 (gold) or 1 (blue): who takes the first turn (default 0)
-    quick_setup      deal at random instead of the set-up ceremony (default False)
+blocks           1..4, or [gold, blue] for a handicap        (default 4)
+start_squares    [[gold squares], [blue squares]] by name, one per block,
+                 each from that side's four start squares   (default: rule order)
+no_side_by_side  the variant                                 (default False)
+first            0 (gold) or 1 (blue): who takes the first turn (default 0)
+quick_setup      deal at random instead of the set-up ceremony (default False)
 """
 
 from .board import PLAYER_NAMES, START_SQUARES, parse_square, square_name
@@ -20,8 +20,11 @@ def normalise_options(options: dict) -> dict:
     blocks = options.get("blocks", 4)
     if isinstance(blocks, int) and not isinstance(blocks, bool):
         blocks = [blocks, blocks]
-    if not (isinstance(blocks, (list, tuple)) and len(blocks) == 2
-            and all(isinstance(n, int) and not isinstance(n, bool) and 1 <= n <= 4 for n in blocks)):
+    if not (
+        isinstance(blocks, (list, tuple))
+        and len(blocks) == 2
+        and all(isinstance(n, int) and not isinstance(n, bool) and 1 <= n <= 4 for n in blocks)
+    ):
         raise ValueError("blocks must be 1..4, or a pair of them")
     squares = options.get("start_squares")
     if squares is None:
@@ -30,9 +33,15 @@ def normalise_options(options: dict) -> dict:
         raise ValueError("start_squares must be a pair of lists")
     for player, names in enumerate(squares):
         allowed = {square_name(sq) for sq in START_SQUARES[player]}
-        if (not isinstance(names, (list, tuple)) or len(names) != blocks[player]
-                or len(set(names)) != len(names) or not set(names) <= allowed):
-            raise ValueError(f"{PLAYER_NAMES[player]} needs {blocks[player]} distinct start squares from {sorted(allowed)}")
+        if (
+            not isinstance(names, (list, tuple))
+            or len(names) != blocks[player]
+            or len(set(names)) != len(names)
+            or not set(names) <= allowed
+        ):
+            raise ValueError(
+                f"{PLAYER_NAMES[player]} needs {blocks[player]} distinct start squares from {sorted(allowed)}"
+            )
     first = options.get("first", 0)
     if first in PLAYER_NAMES:
         first = PLAYER_NAMES.index(first)

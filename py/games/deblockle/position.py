@@ -1,6 +1,6 @@
 """Where the blocks stand: an immutable snapshot the rules and the search share."""
 
-from .board import GOLD, BLUE
+from .board import BLUE, GOLD
 
 
 class Position:
@@ -10,7 +10,7 @@ class Position:
     player's blocks stand; `removed[player]` counts the blocks taken off.
     """
 
-    __slots__ = ("cells", "occupied", "squares", "removed")
+    __slots__ = ("cells", "occupied", "removed", "squares")
 
     def __init__(self, cells, removed=(0, 0)):
         self.cells = tuple(cells)

@@ -11,7 +11,6 @@ from .cube import HOOPS, STAR, STOP, TIP, TOP
 from .hops import hoops_walks, hop_ends
 from .position import Position
 
-
 # NEIGHBOUR_MASK[square]: the bitmask of the squares sharing a side with it.
 NEIGHBOUR_MASK = tuple(sum(1 << n for n in ORTHOGONALS[sq]) for sq in range(49))
 
@@ -93,7 +92,9 @@ def block_outcomes(position: Position, square: int, no_side_by_side: bool) -> li
     return outcomes
 
 
-def block_turns(position: Position, square: int, no_side_by_side: bool, all_paths: bool = False) -> list:
+def block_turns(
+    position: Position, square: int, no_side_by_side: bool, all_paths: bool = False
+) -> list:
     """Every legal turn of the block on `square` as Moves.
 
     A Hoops turn is one Move per end square (its first open walk) unless
@@ -106,13 +107,17 @@ def block_turns(position: Position, square: int, no_side_by_side: bool, all_path
             turns.append(Move(square, direction))
         elif top == HOOPS:
             walks = hoops_walks(NEIGHBOUR[square][direction], end, occupied)
-            turns.extend(Move(square, direction, walk) for walk in (walks if all_paths else walks[:1]))
+            turns.extend(
+                Move(square, direction, walk) for walk in (walks if all_paths else walks[:1])
+            )
         else:
             turns.append(Move(square, direction, (end,)))
     return turns
 
 
-def legal_turns(position: Position, player: int, no_side_by_side: bool, all_paths: bool = False) -> list:
+def legal_turns(
+    position: Position, player: int, no_side_by_side: bool, all_paths: bool = False
+) -> list:
     turns = []
     for square in position.squares[player]:
         turns.extend(block_turns(position, square, no_side_by_side, all_paths))
@@ -145,5 +150,7 @@ def play_outcome(position: Position, square: int, tipped: int, end: int) -> Posi
         cells[end] = player * 24 + tipped
         occupied |= 1 << end
         mine.append(end)
-    squares = (tuple(mine), position.squares[1]) if player == 0 else (position.squares[0], tuple(mine))
+    squares = (
+        (tuple(mine), position.squares[1]) if player == 0 else (position.squares[0], tuple(mine))
+    )
     return Position.from_parts(tuple(cells), occupied, squares, removed)

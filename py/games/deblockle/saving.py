@@ -1,5 +1,7 @@
 """Resuming a saved game: State.from_json checks everything before trusting it."""
 
+from typing import TYPE_CHECKING
+
 from games.common.errors import BadState
 
 from .board import ORTHOGONALS, STARS, parse_square
@@ -8,6 +10,9 @@ from .options import normalise_options, start_squares
 from .position import Position
 from .rules import Move, has_turn
 from .setup import Placement
+
+if TYPE_CHECKING:
+    from .state import State
 
 
 def state_from_json(data) -> "State":
@@ -25,19 +30,27 @@ def state_from_json(data) -> "State":
     _require(current in (0, 1) and not isinstance(current, bool), "current_player must be 0 or 1")
 
     removed = data.get("removed")
-    _require(isinstance(removed, list) and len(removed) == 2
-             and all(_is_count(n) for n in removed), "removed must be two counts")
+    _require(
+        isinstance(removed, list) and len(removed) == 2 and all(_is_count(n) for n in removed),
+        "removed must be two counts",
+    )
     position = Position([-1] * 49, removed)
     for block in _list(data, "blocks"):
         position = _placed(position, block)
 
     to_place = _list(data, "to_place")
-    _require(len(to_place) == 2 and all(isinstance(t, list) and all(f in FACE_NAMES for f in t)
-                                        for t in to_place), "to_place must be two lists of symbols")
+    _require(
+        len(to_place) == 2
+        and all(isinstance(t, list) and all(f in FACE_NAMES for f in t) for t in to_place),
+        "to_place must be two lists of symbols",
+    )
     to_place = [sorted(FACE_NAMES.index(f) for f in tops) for tops in to_place]
     for player in (0, 1):
         count = len(position.squares[player]) + removed[player] + len(to_place[player])
-        _require(count == options["blocks"][player], f"player {player} has {count} blocks, not {options['blocks'][player]}")
+        _require(
+            count == options["blocks"][player],
+            f"player {player} has {count} blocks, not {options['blocks'][player]}",
+        )
 
     history = _list(data, "history")
     _require(all(isinstance(h, str) for h in history), "history must be strings")
@@ -57,9 +70,15 @@ def state_from_json(data) -> "State":
         expected = _result_of(state)
         if phase == "play":
             _require(expected is None, "a game in play that is already decided")
-            _require(has_turn(position, current, options["no_side_by_side"]), "the player to move has no turn")
+            _require(
+                has_turn(position, current, options["no_side_by_side"]),
+                "the player to move has no turn",
+            )
         else:
-            _require(expected is not None and result == expected, "result does not follow from the position")
+            _require(
+                expected is not None and result == expected,
+                "result does not follow from the position",
+            )
             state.result = expected
     return state
 
@@ -84,7 +103,10 @@ def _check_setup(state) -> None:
     _require(bool(state.to_place[owner]), "the placing side has nothing to place")
     squares = start_squares(state.options)
     for player in (0, 1):
-        _require(set(state.position.squares[player]) <= set(squares[player]), "a block is off its start squares")
+        _require(
+            set(state.position.squares[player]) <= set(squares[player]),
+            "a block is off its start squares",
+        )
     if state.options["first"] != placer:
         _require(not state.to_place[placer], "set-up order broken: the first side places first")
 

@@ -53,8 +53,15 @@ class State:
         return self.phase == "over"
 
     def copy(self) -> "State":
-        return State(self.options, self.position, self.phase, self.current_player,
-                     self.to_place, self.result, self.history)
+        return State(
+            self.options,
+            self.position,
+            self.phase,
+            self.current_player,
+            self.to_place,
+            self.result,
+            self.history,
+        )
 
     # --- what may be played -------------------------------------------------
 
@@ -78,7 +85,11 @@ class State:
         square it crosses)."""
         if isinstance(square, str):
             square = parse_square(square)
-        if self.phase != "play" or not 0 <= square < 49 or self.position.owner(square) != self.current_player:
+        if (
+            self.phase != "play"
+            or not 0 <= square < 49
+            or self.position.owner(square) != self.current_player
+        ):
             return []
         by_direction = {}
         for move in block_turns(self.position, square, self.no_side_by_side, all_paths=True):
@@ -87,15 +98,17 @@ class State:
         options = []
         for direction, moves in sorted(by_direction.items()):
             tipped = TIP[orientation][direction]
-            options.append({
-                "direction": "NESW"[direction],
-                "to": square_name(moves[0].tip_square),
-                "top": FACE_NAMES[TOP[tipped]],
-                "faces": faces(tipped),
-                "removes": moves[0].removes,
-                "hops": [[square_name(sq) for sq in self._hop_squares(m)] for m in moves],
-                "moves": [str(m) for m in moves],
-            })
+            options.append(
+                {
+                    "direction": "NESW"[direction],
+                    "to": square_name(moves[0].tip_square),
+                    "top": FACE_NAMES[TOP[tipped]],
+                    "faces": faces(tipped),
+                    "removes": moves[0].removes,
+                    "hops": [[square_name(sq) for sq in self._hop_squares(m)] for m in moves],
+                    "moves": [str(m) for m in moves],
+                }
+            )
         return options
 
     # --- playing ---------------------------------------------------------------
@@ -121,7 +134,9 @@ class State:
 
     def _place(self, placement: Placement) -> list:
         placer, owner = self.current_player, 1 - self.current_player
-        name = square_name(placement.square) if 0 <= placement.square < 49 else str(placement.square)
+        name = (
+            square_name(placement.square) if 0 <= placement.square < 49 else str(placement.square)
+        )
         if placement.square not in self.start_squares[owner]:
             raise IllegalMove("deblockle.not_a_start_square", square=name)
         if self.position.cells[placement.square] >= 0:
@@ -134,10 +149,16 @@ class State:
         self.position = self.position.with_block(placement.square, owner, orientation)
         self.to_place[owner].remove(placement.top)
         self.history.append(str(placement))
-        events = [{
-            "type": "place", "player": owner, "by": placer, "square": name,
-            "top": FACE_NAMES[placement.top], "faces": faces(orientation),
-        }]
+        events = [
+            {
+                "type": "place",
+                "player": owner,
+                "by": placer,
+                "square": name,
+                "top": FACE_NAMES[placement.top],
+                "faces": faces(orientation),
+            }
+        ]
         if self.to_place[owner]:
             return events
         if self.to_place[placer]:
@@ -167,18 +188,37 @@ class State:
 
     def _turn_events(self, player: int, move: Move) -> list:
         tipped = TIP[self.position.orientation(move.square)][move.direction]
-        events = [{
-            "type": "tip", "player": player, "from": square_name(move.square),
-            "to": square_name(move.tip_square), "direction": "NESW"[move.direction],
-            "top": FACE_NAMES[TOP[tipped]], "faces": faces(tipped),
-        }]
+        events = [
+            {
+                "type": "tip",
+                "player": player,
+                "from": square_name(move.square),
+                "to": square_name(move.tip_square),
+                "direction": "NESW"[move.direction],
+                "top": FACE_NAMES[TOP[tipped]],
+                "faces": faces(tipped),
+            }
+        ]
         if move.removes:
             removed = self.position.removed[player] + 1
-            events.append({"type": "remove", "player": player, "square": square_name(move.tip_square),
-                           "removed": removed, "left": self.options["blocks"][player] - removed})
+            events.append(
+                {
+                    "type": "remove",
+                    "player": player,
+                    "square": square_name(move.tip_square),
+                    "removed": removed,
+                    "left": self.options["blocks"][player] - removed,
+                }
+            )
         else:
-            events.append({"type": "hop", "player": player, "symbol": FACE_NAMES[TOP[tipped]],
-                           "path": [square_name(sq) for sq in self._hop_squares(move)]})
+            events.append(
+                {
+                    "type": "hop",
+                    "player": player,
+                    "symbol": FACE_NAMES[TOP[tipped]],
+                    "path": [square_name(sq) for sq in self._hop_squares(move)],
+                }
+            )
         return events
 
     def _hop_squares(self, move: Move) -> tuple:
@@ -224,8 +264,11 @@ class State:
     def to_json(self) -> dict:
         return {
             "version": VERSION,
-            "options": {**self.options, "blocks": list(self.options["blocks"]),
-                        "start_squares": [list(s) for s in self.options["start_squares"]]},
+            "options": {
+                **self.options,
+                "blocks": list(self.options["blocks"]),
+                "start_squares": [list(s) for s in self.options["start_squares"]],
+            },
             "phase": self.phase,
             "current_player": self.current_player,
             "blocks": [
@@ -234,7 +277,9 @@ class State:
             ],
             "removed": list(self.position.removed),
             "to_place": [[FACE_NAMES[t] for t in tops] for tops in self.to_place],
-            "result": None if self.result is None else {**self.result, "removed": list(self.result["removed"])},
+            "result": None
+            if self.result is None
+            else {**self.result, "removed": list(self.result["removed"])},
             "history": list(self.history),
         }
 

@@ -29,6 +29,13 @@ from .notation import format_layout, format_move, parse_layout, parse_move
 from .state import State, new_game, public_event
 
 __all__ = [
-    "Layout", "OpenEnd", "State", "new_game", "public_event",
-    "format_layout", "format_move", "parse_layout", "parse_move",
+    "Layout",
+    "OpenEnd",
+    "State",
+    "format_layout",
+    "format_move",
+    "new_game",
+    "parse_layout",
+    "parse_move",
+    "public_event",
 ]

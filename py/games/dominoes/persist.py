@@ -5,11 +5,23 @@ from games.common.rng import SeededRng
 
 from .layout import Layout
 from .table import Table
-from .tiles import SET, from_json as tile_from_json
+from .tiles import SET
+from .tiles import from_json as tile_from_json
 
 KEYS = {
-    "version", "options", "rng", "scores", "hand_number", "leader", "current",
-    "hands", "boneyard", "layout", "history", "hand_summaries", "result",
+    "version",
+    "options",
+    "rng",
+    "scores",
+    "hand_number",
+    "leader",
+    "current",
+    "hands",
+    "boneyard",
+    "layout",
+    "history",
+    "hand_summaries",
+    "result",
 }
 
 
@@ -43,7 +55,11 @@ def _build(cls, data):
             raise BadState(f"{key} must be a non-negative int")
     if data["leader"] >= table.seats or data["current"] >= table.seats:
         raise BadState("leader and current must be seats")
-    state.hand_number, state.leader, state.current = data["hand_number"], data["leader"], data["current"]
+    state.hand_number, state.leader, state.current = (
+        data["hand_number"],
+        data["leader"],
+        data["current"],
+    )
 
     hands = data["hands"]
     if not (isinstance(hands, list) and len(hands) == table.seats):

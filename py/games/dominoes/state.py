@@ -12,7 +12,8 @@ from .layout import Layout
 from .notation import parse_move
 from .scoring import blocked_winner, play_points, round_to_five
 from .table import Table
-from .tiles import SET, from_json as tile_from_json, pips
+from .tiles import SET, pips
+from .tiles import from_json as tile_from_json
 
 HAND_SIZE = 7
 VERSION = 1
@@ -188,12 +189,18 @@ class State:
     def _end_hand(self, reason: str, domino_seat: int | None) -> list:
         table = self.table
         seat_pips = [sum(pips(t) for t in hand) for hand in self.hands]
-        team_pips = [sum(seat_pips[s] for s in table.members(team)) for team in range(table.team_count)]
+        team_pips = [
+            sum(seat_pips[s] for s in table.members(team)) for team in range(table.team_count)
+        ]
         if reason == "domino":
             winner = table.team_of(domino_seat)
         else:
             winner = blocked_winner(team_pips)
-        raw = 0 if winner is None else sum(p for s, p in enumerate(seat_pips) if table.team_of(s) != winner)
+        raw = (
+            0
+            if winner is None
+            else sum(p for s, p in enumerate(seat_pips) if table.team_of(s) != winner)
+        )
         summary = {
             "type": "hand_end",
             "hand": self.hand_number,
@@ -212,7 +219,11 @@ class State:
         self.hand_summaries.append(summary)
         events = [summary]
         if winner is not None and self.scores[winner] >= table.target:
-            self.result = {"winner_team": winner, "winners": table.members(winner), "scores": list(self.scores)}
+            self.result = {
+                "winner_team": winner,
+                "winners": table.members(winner),
+                "scores": list(self.scores),
+            }
             return events + [{"type": "game_over", **self.result}]
         self.hand_number += 1
         self.leader = table.next_seat(self.leader)  # later hands: next leader to the left

@@ -7,7 +7,18 @@ from .notation import format_position, parse_position
 from .state import VERSIONS, State, new_game
 
 __all__ = [
-    "COLOUR_LETTERS", "COLOUR_NAMES", "SIZE", "SQUARES", "VERSIONS", "State",
-    "choose_move", "format_position", "line_points", "new_game", "parse_position",
-    "random_move", "row_col", "square",
+    "COLOUR_LETTERS",
+    "COLOUR_NAMES",
+    "SIZE",
+    "SQUARES",
+    "VERSIONS",
+    "State",
+    "choose_move",
+    "format_position",
+    "line_points",
+    "new_game",
+    "parse_position",
+    "random_move",
+    "row_col",
+    "square",
 ]

@@ -23,7 +23,11 @@ def board_text(board) -> str:
 
 
 def parse_board_text(text) -> list:
-    if not isinstance(text, str) or len(text) != SQUARES or any(ch not in COLOUR_LETTERS for ch in text):
+    if (
+        not isinstance(text, str)
+        or len(text) != SQUARES
+        or any(ch not in COLOUR_LETTERS for ch in text)
+    ):
         raise BadState(f"board must be {SQUARES} characters of {COLOUR_LETTERS!r}")
     return [COLOUR_LETTERS.index(ch) for ch in text]
 

@@ -13,16 +13,28 @@ from .windows import ANY_COLOUR, tables, window_shapes
 
 WEIGHTS = {
     # potential[need] for need = 0 .. 2m + 1 (windows needing m or more moves are worth nothing)
-    5: {"potential": (100, 100, 40, 10, 2, 0, 0, 0, 0, 0, 0, 0),
-        "free": 80, "cut_off": 8, "threat": 4, "points": 20, "spawn": 1},
-    4: {"potential": (100, 100, 40, 10, 0, 0, 0, 0, 0, 0),
-        "free": 80, "cut_off": 8, "threat": 4, "points": 20, "spawn": 1},
+    5: {
+        "potential": (100, 100, 40, 10, 2, 0, 0, 0, 0, 0, 0, 0),
+        "free": 80,
+        "cut_off": 8,
+        "threat": 4,
+        "points": 20,
+        "spawn": 1,
+    },
+    4: {
+        "potential": (100, 100, 40, 10, 0, 0, 0, 0, 0, 0),
+        "free": 80,
+        "cut_off": 8,
+        "threat": 4,
+        "points": 20,
+        "spawn": 1,
+    },
 }
 FULL_BOARD = -100000
 
 
 class Judge:
-    def __init__(self, m: int, weights: dict = None):
+    def __init__(self, m: int, weights: dict | None = None):
         self.m = m
         self.weights = weights or WEIGHTS[m]
         self.potential = self.weights["potential"]
@@ -109,7 +121,9 @@ class Judge:
         value = sum(pot[need] for need, _, _ in self._shapes)
         biggest = max(len(r) for r in regions)
         value += weights["free"] * free - weights["cut_off"] * (free - biggest)
-        value += weights["threat"] * self._threats(board, region_of, _movers_by_region(board, region_of, len(regions)))
+        value += weights["threat"] * self._threats(
+            board, region_of, _movers_by_region(board, region_of, len(regions))
+        )
         if next_colours:
             value += self._spawn_outlook(next_colours, free)
         return value

@@ -28,7 +28,7 @@ def format_position(state: State) -> str:
         f"score={state.score} moves={state.moves} lines={state.lines} next={board_text(state.next)}"
     )
     text = board_text(state.board)
-    rows = [text[i:i + SIZE] for i in range(0, len(text), SIZE)]
+    rows = [text[i : i + SIZE] for i in range(0, len(text), SIZE)]
     return "\n".join([head] + rows) + "\n"
 
 

@@ -119,8 +119,14 @@ class State:
 
     def copy(self) -> "State":
         twin = State(
-            self.min_line, self.seed, list(self.board), list(self.next),
-            self.drawn, self.score, self.moves, self.lines,
+            self.min_line,
+            self.seed,
+            list(self.board),
+            list(self.next),
+            self.drawn,
+            self.score,
+            self.moves,
+            self.lines,
         )
         twin._undo = self._undo  # snapshots are never mutated, so sharing is safe
         return twin
@@ -177,10 +183,16 @@ class State:
             points = geo.line_points(len(line), self.min_line)
             self.score += points
             self.lines += 1
-            events.append({
-                "type": "line", "squares": line, "colour": self.board[line[0]],
-                "length": len(line), "points": points, "by": cause,
-            })
+            events.append(
+                {
+                    "type": "line",
+                    "squares": line,
+                    "colour": self.board[line[0]],
+                    "length": len(line),
+                    "points": points,
+                    "by": cause,
+                }
+            )
         for line in found:
             for sq in line:
                 self.board[sq] = EMPTY
@@ -222,7 +234,12 @@ class State:
 
     # ---- saving -------------------------------------------------------------------
     def to_json(self) -> dict:
-        data = {"version": JSON_VERSION, "game": "marbles", "line": self.min_line, "seed": self.seed}
+        data = {
+            "version": JSON_VERSION,
+            "game": "marbles",
+            "line": self.min_line,
+            "seed": self.seed,
+        }
         data.update(_position_json(self._snapshot()))
         data["undo"] = None if self._undo is None else _position_json(self._undo)
         return data

@@ -4,7 +4,7 @@ The auto-player judges a board by its windows: a window holding marbles of a
 single colour is a line in the making. Tables are built once per line length.
 """
 
-from functools import lru_cache
+from functools import cache
 from operator import itemgetter
 
 from .board import DIRECTIONS, SIZE, SQUARES
@@ -20,7 +20,9 @@ class WindowTables:
                 for col in range(SIZE):
                     end_row, end_col = row + dr * (m - 1), col + dc * (m - 1)
                     if 0 <= end_row < SIZE and 0 <= end_col < SIZE:
-                        windows.append(tuple((row + dr * i) * SIZE + col + dc * i for i in range(m)))
+                        windows.append(
+                            tuple((row + dr * i) * SIZE + col + dc * i for i in range(m))
+                        )
                         steps.append((dr, dc))
         self.windows = tuple(windows)
         self.steps = tuple(steps)  # the direction each window runs in
@@ -40,7 +42,7 @@ class WindowTables:
         self.shared = {key: tuple(value) for key, value in shared.items()}
 
 
-@lru_cache(maxsize=None)
+@cache
 def tables(m: int) -> WindowTables:
     return WindowTables(m)
 

@@ -37,7 +37,10 @@ class Dictionary:
         """The expert's precomputed decisions (static/words/<lang>.book.json)."""
         if not isinstance(data, dict) or data.get("language") != self.lang:
             raise BadState(f"book is not for {self.lang!r}")
-        self.book = {int(n): {k: self.encode(w) for k, w in moves.items()} for n, moves in data["moves"].items()}
+        self.book = {
+            int(n): {k: self.encode(w) for k, w in moves.items()}
+            for n, moves in data["moves"].items()
+        }
 
     def probes(self, length: int) -> list:
         """Informative words to try when judging a position live: the book's
@@ -48,7 +51,9 @@ class Dictionary:
     def encode(self, normalised: str) -> str:
         if not self._to_char:
             return normalised
-        return "".join(self._to_char.get(tile, tile) for tile in letters.tiles_of(self.lang, normalised))
+        return "".join(
+            self._to_char.get(tile, tile) for tile in letters.tiles_of(self.lang, normalised)
+        )
 
     def tiles(self, word: str) -> list:
         """The tiles of an encoded word, as the player sees them."""

@@ -118,8 +118,12 @@ class Duel:
 
     def to_json(self) -> dict:
         return {
-            "version": VERSION, "word": self.word, "first": self.first, "turn": self.turn,
-            "turn_started": self.turn_started, "rows": [dict(r) for r in self.rows],
+            "version": VERSION,
+            "word": self.word,
+            "first": self.first,
+            "turn": self.turn,
+            "turn_started": self.turn_started,
+            "rows": [dict(r) for r in self.rows],
             "result": self.result,
         }
 
@@ -144,20 +148,38 @@ def _checked(cls, data) -> Duel:
     # Replay the rows: the saved turn and result must be what the rules give.
     duel = cls(word, first, turn=first, turn_started=data["turn_started"])
     for row in data["rows"]:
-        if duel.is_over or not isinstance(row, dict) or row.get("seat") != duel.turn or not _is_int(row.get("at")):
+        if (
+            duel.is_over
+            or not isinstance(row, dict)
+            or row.get("seat") != duel.turn
+            or not _is_int(row.get("at"))
+        ):
             raise BadState("rows out of turn")
         guess = row.get("guess")
         if guess is None:
             if row.get("marks") is not None:
                 raise BadState("a skipped row has no marks")
-            duel._end_turn({"seat": row["seat"], "guess": None, "marks": None, "at": row["at"]}, row["at"])
+            duel._end_turn(
+                {"seat": row["seat"], "guess": None, "marks": None, "at": row["at"]}, row["at"]
+            )
         else:
-            if not isinstance(guess, str) or len(guess) != len(word) or row.get("marks") != list(marks(guess, word)):
+            if (
+                not isinstance(guess, str)
+                or len(guess) != len(word)
+                or row.get("marks") != list(marks(guess, word))
+            ):
                 raise BadState("row marks do not match the word")
-            duel._end_turn({"seat": row["seat"], "guess": guess, "marks": row["marks"], "at": row["at"]}, row["at"])
+            duel._end_turn(
+                {"seat": row["seat"], "guess": guess, "marks": row["marks"], "at": row["at"]},
+                row["at"],
+            )
     result = data["result"]
     if result is not None and "resigned" in result:
-        if duel.is_over or result.get("resigned") not in (0, 1) or result.get("winner") != 1 - result["resigned"]:
+        if (
+            duel.is_over
+            or result.get("resigned") not in (0, 1)
+            or result.get("winner") != 1 - result["resigned"]
+        ):
             raise BadState("bad resignation")
         duel.resign(result["resigned"])
     if duel.result != result or duel.turn != data["turn"]:

@@ -39,7 +39,7 @@ def pattern(guess: str, answer: str) -> int:
 
 
 def all_green(length: int) -> int:
-    return 3 ** length - 1
+    return 3**length - 1
 
 
 def is_consistent(word: str, guess: str, row_marks) -> bool:

@@ -109,9 +109,15 @@ _CHAR_MAPS = {
     "fr": {"œ": "oe", "æ": "ae"},
     "nl": {"ĳ": "ij"},
     "ru": {"ё": "е"},
-    "uz": {"'": UZ_TURNED_COMMA, "’": UZ_TURNED_COMMA, "‘": UZ_TURNED_COMMA,
-           "`": UZ_TURNED_COMMA, "ʼ": UZ_TURNED_COMMA, "ʹ": UZ_TURNED_COMMA,
-           "´": UZ_TURNED_COMMA},
+    "uz": {
+        "'": UZ_TURNED_COMMA,
+        "’": UZ_TURNED_COMMA,
+        "‘": UZ_TURNED_COMMA,
+        "`": UZ_TURNED_COMMA,
+        "ʼ": UZ_TURNED_COMMA,
+        "ʹ": UZ_TURNED_COMMA,
+        "´": UZ_TURNED_COMMA,
+    },
     "uk": {"’": "'", "ʼ": "'"},
 }
 for _lang in ("en", "id", "es", "it", "pt", "pl"):
@@ -120,8 +126,10 @@ _CHAR_MAPS["de"].update({"œ": "oe", "æ": "ae"})
 _CHAR_MAPS["nl"].update({"œ": "oe", "æ": "ae"})
 
 # Single characters that are letters of the language (never folded).
-_KEEP = {lang: frozenset(t for t in tiles if len(t) == 1) | frozenset(
-    c for t in tiles for c in t) for lang, tiles in _ALPHABETS.items()}
+_KEEP = {
+    lang: frozenset(t for t in tiles if len(t) == 1) | frozenset(c for t in tiles for c in t)
+    for lang, tiles in _ALPHABETS.items()
+}
 _TILES = {lang: frozenset(tiles) for lang, tiles in _ALPHABETS.items()}
 _MAX_TILE = {lang: max(len(t) for t in tiles) for lang, tiles in _ALPHABETS.items()}
 
@@ -154,8 +162,7 @@ def normalise(lang: str, text: str) -> str:
         if len(ch) != 1 or ch in keep:
             out.append(ch)
             continue
-        base = "".join(c for c in unicodedata.normalize("NFD", ch)
-                       if not unicodedata.combining(c))
+        base = "".join(c for c in unicodedata.normalize("NFD", ch) if not unicodedata.combining(c))
         out.append(base if base else ch)
     return unicodedata.normalize("NFC", "".join(out))
 
@@ -172,7 +179,7 @@ def tiles_of(lang: str, word: str) -> list:
     i = 0
     while i < len(word):
         for size in range(min(longest, len(word) - i), 0, -1):
-            piece = word[i:i + size]
+            piece = word[i : i + size]
             if piece in tiles:
                 out.append(piece)
                 i += size
@@ -194,5 +201,4 @@ def is_word(lang: str, word: str) -> bool:
 def keyboard(lang: str) -> list:
     """The on-screen keyboard: rows of tiles; every tile on exactly one key."""
     _check_lang(lang)
-    return [list(row) if isinstance(row, str) else list(row)
-            for row in _KEYBOARDS[lang]]
+    return [list(row) for row in _KEYBOARDS[lang]]

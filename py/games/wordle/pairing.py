@@ -46,6 +46,6 @@ def _matchings(players):
         return
     first, rest = players[0], players[1:]
     for i, partner in enumerate(rest):
-        remaining = rest[:i] + rest[i + 1:]
+        remaining = rest[:i] + rest[i + 1 :]
         for tail in _matchings(remaining):
             yield [(first, partner)] + tail

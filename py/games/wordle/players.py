@@ -46,7 +46,9 @@ class Player:
     def _human_guess(self, words, length, rows, seat, rng) -> str:
         answers = words.answers[length]
         vocabulary = answers[: max(20, int(len(answers) * (0.25 + 0.75 * self.skill)))]
-        noticed = [row for row in rows if row["guess"] and rng.random() < self._attention(row, seat)]
+        noticed = [
+            row for row in rows if row["guess"] and rng.random() < self._attention(row, seat)
+        ]
         played = {row["guess"] for row in rows if row["guess"]}
         options = [w for w in consistent(vocabulary, noticed) if w not in played]
         if not options:

@@ -35,7 +35,8 @@ def sample_data() -> dict:
     answers = {n: [w for w in text.split() if len(w) == n] for n, text in ANSWERS.items()}
     guesses = {n: sorted(set(answers[n]) | set(EXTRA_GUESSES[n].split())) for n in answers}
     return {
-        "language": "en", "version": 1,
+        "language": "en",
+        "version": 1,
         "answers": {str(n): words for n, words in answers.items()},
         "guesses": {str(n): words for n, words in guesses.items()},
     }

@@ -116,7 +116,11 @@ def new_lobby(words, humans, seed: int, base_rating: int = ratings.START) -> "To
         if not _is_int(rating) or rating < 0:
             raise ValueError("a rating is a non-negative int")
         name = human.get("name")
-        name = clean_nickname(name) if name is not None else make_nickname(names, [p["name"] for p in players])
+        name = (
+            clean_nickname(name)
+            if name is not None
+            else make_nickname(names, [p["name"] for p in players])
+        )
         if any(p["name"].casefold() == name.casefold() for p in players):
             raise IllegalMove("wordle.name_taken")
         players.append(_player(len(players), name, rating, human=True))
@@ -129,14 +133,24 @@ def new_lobby(words, humans, seed: int, base_rating: int = ratings.START) -> "To
 
 def _player(pid, name, rating, human, skill=None) -> dict:
     return {
-        "id": pid, "name": name, "rating": rating, "human": human, "skill": skill,
-        "lives": LIVES, "placement": None, "rating_change": None, "placed_round": None,
-        "left": None, "lost_at": None,
+        "id": pid,
+        "name": name,
+        "rating": rating,
+        "human": human,
+        "skill": skill,
+        "lives": LIVES,
+        "placement": None,
+        "rating_change": None,
+        "placed_round": None,
+        "left": None,
+        "lost_at": None,
     }
 
 
 class Tournament:
-    def __init__(self, words, seed, rng, players, phase="lobby", rounds=(), log=(), names_state=None):
+    def __init__(
+        self, words, seed, rng, players, phase="lobby", rounds=(), log=(), names_state=None
+    ):
         self.words = words
         self.lang = words.lang
         self.seed = seed
@@ -250,7 +264,9 @@ class Tournament:
                     steps.append((duel.deadline, 1, "timeout", i))
         if not steps:
             return None
-        at, _, kind, ref = min(steps, key=lambda s: (s[0], s[1], s[3] if isinstance(s[3], int) else -1))
+        at, _, kind, ref = min(
+            steps, key=lambda s: (s[0], s[1], s[3] if isinstance(s[3], int) else -1)
+        )
         return at, kind, ref
 
     def _plan(self, match):
@@ -263,9 +279,15 @@ class Tournament:
         plan = match["plan"]
         if plan is None or plan["rows"] != len(duel.rows):
             rng = SeededRng(match["seed"]).fork(f"plan {len(duel.rows)}")
-            made = Player(self.players[pid]["skill"]).plan(duel.view(duel.turn_started), self.words, duel.turn, rng)
+            made = Player(self.players[pid]["skill"]).plan(
+                duel.view(duel.turn_started), self.words, duel.turn, rng
+            )
             think = min(max(0, int(made.think_ms)), TURN_MS)
-            plan = {"rows": len(duel.rows), "word": made.word if think < TURN_MS else None, "think_ms": think}
+            plan = {
+                "rows": len(duel.rows),
+                "word": made.word if think < TURN_MS else None,
+                "think_ms": think,
+            }
             match["plan"] = plan
         return plan
 
@@ -299,13 +321,35 @@ class Tournament:
             word = self._pick_word(length, used, {m["duel"].word for m in matches})
             used.add(word)
             seed = self.rng.next_u64()
-            matches.append({"players": pair, "seed": seed, "ended_at": None, "plan": None,
-                            "duel": new_duel(word, seed, play_at)})
-        self.rounds.append({"number": len(self.rounds) + 1, "started_at": at, "play_at": play_at,
-                            "ended_at": None, "bye": bye, "matches": matches})
+            matches.append(
+                {
+                    "players": pair,
+                    "seed": seed,
+                    "ended_at": None,
+                    "plan": None,
+                    "duel": new_duel(word, seed, play_at),
+                }
+            )
+        self.rounds.append(
+            {
+                "number": len(self.rounds) + 1,
+                "started_at": at,
+                "play_at": play_at,
+                "ended_at": None,
+                "bye": bye,
+                "matches": matches,
+            }
+        )
         self.phase = "intro"
-        self._emit("round", at, round=self.round_number, pairs=[list(p) for p in pairs], bye=bye,
-                   lengths=[m["duel"].length for m in matches], play_at=play_at)
+        self._emit(
+            "round",
+            at,
+            round=self.round_number,
+            pairs=[list(p) for p in pairs],
+            bye=bye,
+            lengths=[m["duel"].length for m in matches],
+            play_at=play_at,
+        )
         if bye is not None:
             self._emit("bye", at, round=self.round_number, player=bye)
 
@@ -319,7 +363,12 @@ class Tournament:
     def _after_row(self, index: int, row: dict) -> None:
         match = self.current["matches"][index]
         seat = row["seat"]
-        common = dict(round=self.round_number, duel=index, player=match["players"][seat], seat=seat)
+        common = {
+            "round": self.round_number,
+            "duel": index,
+            "player": match["players"][seat],
+            "seat": seat,
+        }
         if row["guess"] is None:
             self._emit("skip", row["at"], **common)
         else:
@@ -339,9 +388,18 @@ class Tournament:
             player = self.players[pid]
             if pid != winner and player["left"] is None:
                 player["lives"] = max(0, player["lives"] - 1)
-        self._emit("duel_over", at, round=self.round_number, duel=index, players=[a, b], winner=winner,
-                   draw=winner is None, left=resigned, word=match["duel"].word,
-                   lives=[p["lives"] for p in self.players])
+        self._emit(
+            "duel_over",
+            at,
+            round=self.round_number,
+            duel=index,
+            players=[a, b],
+            winner=winner,
+            draw=winner is None,
+            left=resigned,
+            word=match["duel"].word,
+            lives=[p["lives"] for p in self.players],
+        )
         if end_round and all(m["duel"].is_over for m in self.current["matches"]):
             self._end_round(at)
 
@@ -367,14 +425,22 @@ class Tournament:
             self.players[pid]["placement"] = placement
         for pid in pids:
             player = self.players[pid]
-            others = [(o["rating"], o["placement"] if o["placement"] is not None else 0)
-                      for o in self.players if o["id"] != pid]
+            others = [
+                (o["rating"], o["placement"] if o["placement"] is not None else 0)
+                for o in self.players
+                if o["id"] != pid
+            ]
             change = ratings.rating_change(player["rating"], placement, others)
             player["rating_change"] = change
             player["placed_round"] = self.round_number
             player["lost_at"] = None
-            fields = dict(round=self.round_number, player=pid, placement=placement,
-                          rating_change=change, rating=player["rating"] + change)
+            fields = {
+                "round": self.round_number,
+                "player": pid,
+                "placement": placement,
+                "rating_change": change,
+                "rating": player["rating"] + change,
+            }
             if reason == "winner":
                 self._emit("winner", at, **fields)
             else:
@@ -409,7 +475,12 @@ class Tournament:
             p["id"] = i
         bot = self._new_bot(len(self.players))
         self.players.append(bot)
-        self._emit("left_lobby", now, player=pid, replaced_by={"name": bot["name"], "rating": bot["rating"]})
+        self._emit(
+            "left_lobby",
+            now,
+            player=pid,
+            replaced_by={"name": bot["name"], "rating": bot["rating"]},
+        )
         return self._flush()
 
     def _leave(self, pids, at: int, reason: str) -> None:
@@ -471,8 +542,11 @@ class Tournament:
         return events + self.reconnect(now)
 
     def _humans_in(self, pid):
-        return [p for p in self.players
-                if p["human"] and p["placement"] is None and (pid is None or p["id"] == pid)]
+        return [
+            p
+            for p in self.players
+            if p["human"] and p["placement"] is None and (pid is None or p["id"] == pid)
+        ]
 
     # --- human guesses ------------------------------------------------------------------
 
@@ -565,8 +639,10 @@ class Tournament:
 
     def standings(self) -> list:
         """Players best first: placed ones by placement, the rest by lives."""
+
         def key(p):
             return (p["placement"] if p["placement"] is not None else 0, -p["lives"], p["id"])
+
         return [dict(p) for p in sorted(self.players, key=key)]
 
     def view(self, pid, now: int) -> dict:
@@ -581,7 +657,9 @@ class Tournament:
                 if self.phase == "intro":
                     duel_view["time_left"] = TURN_MS
                 duels.append({"index": i, "players": list(match["players"]), **duel_view})
-        mine = self._match_of(pid) if pid is not None and self.phase in ("intro", "playing") else None
+        mine = (
+            self._match_of(pid) if pid is not None and self.phase in ("intro", "playing") else None
+        )
         me = self.players[pid] if pid is not None else None
         seat = mine[1]["players"].index(pid) if mine else None
         return {
@@ -590,16 +668,26 @@ class Tournament:
             "round": self.round_number,
             "intro_left": max(0, rnd["play_at"] - now) if self.phase == "intro" else 0,
             "players": [
-                {"id": p["id"], "name": p["name"], "rating": p["rating"], "human": p["human"],
-                 "lives": p["lives"], "placement": p["placement"], "rating_change": p["rating_change"],
-                 "left": p["left"], "away": p["lost_at"] is not None}
+                {
+                    "id": p["id"],
+                    "name": p["name"],
+                    "rating": p["rating"],
+                    "human": p["human"],
+                    "lives": p["lives"],
+                    "placement": p["placement"],
+                    "rating_change": p["rating_change"],
+                    "left": p["left"],
+                    "away": p["lost_at"] is not None,
+                }
                 for p in self.players
             ],
             "you": pid,
             "your_duel": mine[0] if mine else None,
             "your_seat": seat,
             "your_turn": bool(mine and self.phase == "playing" and mine[1]["duel"].turn == seat),
-            "bye": bool(rnd and pid is not None and rnd["bye"] == pid and self.phase in ("intro", "playing")),
+            "bye": bool(
+                rnd and pid is not None and rnd["bye"] == pid and self.phase in ("intro", "playing")
+            ),
             "out": bool(me and me["placement"] is not None),
             "duels": duels,
             "placements": [p["placement"] for p in self.players],
@@ -609,14 +697,29 @@ class Tournament:
 
     def to_json(self) -> dict:
         return {
-            "version": VERSION, "lang": self.lang, "seed": self.seed, "rng": self.rng.to_json(),
-            "names": self._names_state, "base_rating": self.base_rating, "clock": self.clock, "phase": self.phase,
+            "version": VERSION,
+            "lang": self.lang,
+            "seed": self.seed,
+            "rng": self.rng.to_json(),
+            "names": self._names_state,
+            "base_rating": self.base_rating,
+            "clock": self.clock,
+            "phase": self.phase,
             "players": [dict(p) for p in self.players],
             "rounds": [
-                {**{k: v for k, v in r.items() if k != "matches"},
-                 "matches": [{"players": list(m["players"]), "seed": m["seed"], "ended_at": m["ended_at"],
-                              "plan": dict(m["plan"]) if m["plan"] else None, "duel": m["duel"].to_json()}
-                             for m in r["matches"]]}
+                {
+                    **{k: v for k, v in r.items() if k != "matches"},
+                    "matches": [
+                        {
+                            "players": list(m["players"]),
+                            "seed": m["seed"],
+                            "ended_at": m["ended_at"],
+                            "plan": dict(m["plan"]) if m["plan"] else None,
+                            "duel": m["duel"].to_json(),
+                        }
+                        for m in r["matches"]
+                    ],
+                }
                 for r in self.rounds
             ],
             "log": [dict(e) for e in self.log],
@@ -635,8 +738,19 @@ class Tournament:
 
 # --- loading ---------------------------------------------------------------------------------
 
-PLAYER_KEYS = {"id", "name", "rating", "human", "skill", "lives", "placement", "rating_change",
-               "placed_round", "left", "lost_at"}
+PLAYER_KEYS = {
+    "id",
+    "name",
+    "rating",
+    "human",
+    "skill",
+    "lives",
+    "placement",
+    "rating_change",
+    "placed_round",
+    "left",
+    "lost_at",
+}
 
 
 def _load(cls, data, words) -> Tournament:
@@ -655,12 +769,22 @@ def _load(cls, data, words) -> Tournament:
     rounds = [_load_round(r, i + 1, players) for i, r in enumerate(data["rounds"])]
     log = data["log"]
     if not isinstance(log, list) or any(
-            not isinstance(e, dict) or e.get("n") != i or not isinstance(e.get("type"), str) for i, e in enumerate(log)):
+        not isinstance(e, dict) or e.get("n") != i or not isinstance(e.get("type"), str)
+        for i, e in enumerate(log)
+    ):
         raise BadState("log")
     if not _is_int(data["base_rating"]) or data["base_rating"] < 0:
         raise BadState("base rating")
-    t = cls(words, data["seed"], SeededRng.from_json(data["rng"]), players, data["phase"], rounds, log,
-            data["names"])
+    t = cls(
+        words,
+        data["seed"],
+        SeededRng.from_json(data["rng"]),
+        players,
+        data["phase"],
+        rounds,
+        log,
+        data["names"],
+    )
     t.base_rating = data["base_rating"]
     if data["clock"] is not None and not _is_int(data["clock"]):
         raise BadState("clock")
@@ -672,14 +796,21 @@ def _load(cls, data, words) -> Tournament:
 def _load_player(i, p) -> dict:
     if not isinstance(p, dict) or set(p) != PLAYER_KEYS or p["id"] != i:
         raise BadState("player fields")
-    ok = (isinstance(p["name"], str) and 0 < len(p["name"]) <= 64 and _is_int(p["rating"]) and p["rating"] >= 0
-          and isinstance(p["human"], bool) and _is_int(p["lives"]) and 0 <= p["lives"] <= LIVES
-          and (p["placement"] is None or (_is_int(p["placement"]) and 1 <= p["placement"] <= SEATS))
-          and (p["rating_change"] is None or _is_int(p["rating_change"]))
-          and (p["rating_change"] is None) == (p["placement"] is None)
-          and (p["placed_round"] is None or _is_int(p["placed_round"]))
-          and p["left"] in (None,) + LEAVE_REASONS
-          and (p["lost_at"] is None or (_is_int(p["lost_at"]) and p["human"])))
+    ok = (
+        isinstance(p["name"], str)
+        and 0 < len(p["name"]) <= 64
+        and _is_int(p["rating"])
+        and p["rating"] >= 0
+        and isinstance(p["human"], bool)
+        and _is_int(p["lives"])
+        and 0 <= p["lives"] <= LIVES
+        and (p["placement"] is None or (_is_int(p["placement"]) and 1 <= p["placement"] <= SEATS))
+        and (p["rating_change"] is None or _is_int(p["rating_change"]))
+        and (p["rating_change"] is None) == (p["placement"] is None)
+        and (p["placed_round"] is None or _is_int(p["placed_round"]))
+        and p["left"] in (None,) + LEAVE_REASONS
+        and (p["lost_at"] is None or (_is_int(p["lost_at"]) and p["human"]))
+    )
     if p["human"]:
         ok = ok and p["skill"] is None
     else:
@@ -695,13 +826,19 @@ def _load_round(r, number, players) -> dict:
     for key in ("started_at", "play_at"):
         if not _is_int(r[key]):
             raise BadState("round times")
-    if r["play_at"] != r["started_at"] + INTRO_MS or not (r["ended_at"] is None or _is_int(r["ended_at"])):
+    if r["play_at"] != r["started_at"] + INTRO_MS or not (
+        r["ended_at"] is None or _is_int(r["ended_at"])
+    ):
         raise BadState("round times")
     seen = []
     matches = []
     for m in r["matches"]:
         pair = m["players"]
-        if not isinstance(pair, list) or len(pair) != 2 or not all(_is_int(x) and 0 <= x < SEATS for x in pair):
+        if (
+            not isinstance(pair, list)
+            or len(pair) != 2
+            or not all(_is_int(x) and 0 <= x < SEATS for x in pair)
+        ):
             raise BadState("match players")
         if not _is_u64(m["seed"]) or not (m["ended_at"] is None or _is_int(m["ended_at"])):
             raise BadState("match seed or end")
@@ -711,25 +848,48 @@ def _load_round(r, number, players) -> dict:
         if duel.is_over != (m["ended_at"] is not None):
             raise BadState("duel end")
         plan = m["plan"]
-        if plan is not None and not (isinstance(plan, dict) and set(plan) == {"rows", "word", "think_ms"}
-                                     and _is_int(plan["rows"]) and _is_int(plan["think_ms"])
-                                     and 0 <= plan["think_ms"] <= TURN_MS
-                                     and (plan["word"] is None or (isinstance(plan["word"], str)
-                                                                   and len(plan["word"]) == duel.length))):
+        if plan is not None and not (
+            isinstance(plan, dict)
+            and set(plan) == {"rows", "word", "think_ms"}
+            and _is_int(plan["rows"])
+            and _is_int(plan["think_ms"])
+            and 0 <= plan["think_ms"] <= TURN_MS
+            and (
+                plan["word"] is None
+                or (isinstance(plan["word"], str) and len(plan["word"]) == duel.length)
+            )
+        ):
             raise BadState("bot plan")
         seen += pair
-        matches.append({"players": list(pair), "seed": m["seed"], "ended_at": m["ended_at"], "plan": plan,
-                        "duel": duel})
+        matches.append(
+            {
+                "players": list(pair),
+                "seed": m["seed"],
+                "ended_at": m["ended_at"],
+                "plan": plan,
+                "duel": duel,
+            }
+        )
     bye = r["bye"]
     if bye is not None:
         seen.append(bye)
-    if len(set(seen)) != len(seen) or not matches or not all(_is_int(x) and 0 <= x < SEATS for x in seen):
+    if (
+        len(set(seen)) != len(seen)
+        or not matches
+        or not all(_is_int(x) and 0 <= x < SEATS for x in seen)
+    ):
         raise BadState("a player twice in a round")
     ended = [m["ended_at"] for m in matches]
     if r["ended_at"] is not None and (None in ended or r["ended_at"] != max(ended)):
         raise BadState("a round ends with its last duel")
-    return {"number": number, "started_at": r["started_at"], "play_at": r["play_at"], "ended_at": r["ended_at"],
-            "bye": bye, "matches": matches}
+    return {
+        "number": number,
+        "started_at": r["started_at"],
+        "play_at": r["play_at"],
+        "ended_at": r["ended_at"],
+        "bye": bye,
+        "matches": matches,
+    }
 
 
 def _check_story(t: Tournament) -> None:

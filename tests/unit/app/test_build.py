@@ -21,8 +21,11 @@ def test_py_zip_is_deterministic_and_holds_every_module(tmp_path):
     path = tmp_path / "py.zip"
     path.write_bytes(first)
     names = set(zipfile.ZipFile(path).namelist())
-    expected = {p.relative_to(ROOT / "py").as_posix() for p in (ROOT / "py").rglob("*.py")
-                if "__pycache__" not in p.parts}
+    expected = {
+        p.relative_to(ROOT / "py").as_posix()
+        for p in (ROOT / "py").rglob("*.py")
+        if "__pycache__" not in p.parts
+    }
     assert expected <= names
     assert "app/main.py" in names and "i18n/cy/app.json" in names
 

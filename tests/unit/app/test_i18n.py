@@ -5,8 +5,7 @@ import string
 from pathlib import Path
 
 import pytest
-
-from app.i18n import CATALOGUE_ROOT, LANGUAGES, Translator, load_catalogue
+from app.i18n import LANGUAGES, Translator, load_catalogue
 
 APP_ROOT = Path(__file__).resolve().parents[3] / "py" / "app"
 

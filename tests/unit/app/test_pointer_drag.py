@@ -6,7 +6,13 @@ import pytest
 
 class Event:
     def __init__(self, kind, x=0, y=0, pointer=1, button=0):
-        self.type, self.clientX, self.clientY, self.pointerId, self.button = kind, x, y, pointer, button
+        self.type, self.clientX, self.clientY, self.pointerId, self.button = (
+            kind,
+            x,
+            y,
+            pointer,
+            button,
+        )
         self.prevented = False
 
     def preventDefault(self):
@@ -70,7 +76,12 @@ def test_a_drag_lifts_past_the_threshold_follows_the_pointer_and_drops(drag_modu
     ghost = gesture.drag["ghost"]
     gesture.handle(board, Event("pointermove", 40, 50))
     gesture.handle(board, Event("pointerup", 45, 55))
-    assert board.calls == [("lift", "carrier"), ("move", 18, 10), ("move", 40, 50), ("drop", 45, 55)]
+    assert board.calls == [
+        ("lift", "carrier"),
+        ("move", 18, 10),
+        ("move", 40, 50),
+        ("drop", 45, 55),
+    ]
     assert ghost.removed and gesture.drag is None
     assert gesture.swallows_click()  # the click the browser sends after the drop
     clock[0] += module.CLICK_AFTER_DROP_MS

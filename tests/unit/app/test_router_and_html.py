@@ -1,20 +1,22 @@
 import pytest
-
 from app.html import Markup, h
 from app.router import href, parse
 
 
-@pytest.mark.parametrize("hash_text, page, params, detail", [
-    ("", "hub", {}, None),
-    ("#/", "hub", {}, None),
-    ("#/marbles", "marbles", {}, None),
-    ("#/marbles?seed=42&version=4", "marbles", {"seed": "42", "version": "4"}, None),
-    ("#/rules/dominoes", "rules", {}, "dominoes"),
-    ("#/rules/nothing", "hub", {}, None),
-    ("#/nowhere?x=1", "hub", {}, None),
-    ("#/settings", "settings", {}, None),
-    ("#/stats", "stats", {}, None),
-])
+@pytest.mark.parametrize(
+    "hash_text, page, params, detail",
+    [
+        ("", "hub", {}, None),
+        ("#/", "hub", {}, None),
+        ("#/marbles", "marbles", {}, None),
+        ("#/marbles?seed=42&version=4", "marbles", {"seed": "42", "version": "4"}, None),
+        ("#/rules/dominoes", "rules", {}, "dominoes"),
+        ("#/rules/nothing", "hub", {}, None),
+        ("#/nowhere?x=1", "hub", {}, None),
+        ("#/settings", "settings", {}, None),
+        ("#/stats", "stats", {}, None),
+    ],
+)
 def test_routes(hash_text, page, params, detail):
     route = parse(hash_text)
     assert (route.page, route.params, route.detail) == (page, params, detail)
@@ -32,11 +34,18 @@ def test_text_is_escaped_and_markup_is_not():
 
 
 def test_boolean_and_none_attributes():
-    assert h("input", {"checked": True, "disabled": False, "value": None, "data_x": 1}) == '<input checked data-x="1">'
+    assert (
+        h("input", {"checked": True, "disabled": False, "value": None, "data_x": 1})
+        == '<input checked data-x="1">'
+    )
 
 
 def test_query_values_are_decoded_and_encoded():
-    assert parse("#/wordle?name=Siân%20Jones&x=a+b&empty=").params == {"name": "Siân Jones", "x": "a b", "empty": ""}
+    assert parse("#/wordle?name=Siân%20Jones&x=a+b&empty=").params == {
+        "name": "Siân Jones",
+        "x": "a b",
+        "empty": "",
+    }
     assert href("wordle", name="Siân & Dafydd") == "#/wordle?name=Si%C3%A2n%20%26%20Dafydd"
     assert parse(href("wordle", name="Siân & Dafydd=1")).params == {"name": "Siân & Dafydd=1"}
 

@@ -1,5 +1,4 @@
 import pytest
-
 from app import saved_games, scores
 from app.settings import SETTINGS_SCHEMA, clean_settings, effective_language, reduce_motion
 from app.storage import MemoryBackend, Store
@@ -15,7 +14,10 @@ def test_settings_that_are_not_an_object_are_refused():
         clean_settings(["cy"])
 
 
-@pytest.mark.parametrize("navigator, expected", [("cy-GB", "cy"), ("cy", "cy"), ("en-GB", "en"), ("fr", "en"), ("", "en")])
+@pytest.mark.parametrize(
+    "navigator, expected",
+    [("cy-GB", "cy"), ("cy", "cy"), ("en-GB", "en"), ("fr", "en"), ("", "en")],
+)
 def test_first_visit_language_follows_the_browser(navigator, expected):
     assert effective_language(SETTINGS_SCHEMA.default(), navigator) == expected
 
@@ -24,8 +26,15 @@ def test_chosen_language_wins_over_the_browser():
     assert effective_language({**SETTINGS_SCHEMA.default(), "language": "en"}, "cy") == "en"
 
 
-@pytest.mark.parametrize("setting, system, expected", [
-    ("system", True, True), ("system", False, False), ("reduce", False, True), ("full", True, False)])
+@pytest.mark.parametrize(
+    "setting, system, expected",
+    [
+        ("system", True, True),
+        ("system", False, False),
+        ("reduce", False, True),
+        ("full", True, False),
+    ],
+)
 def test_reduced_motion_honours_the_setting_then_the_os(setting, system, expected):
     assert reduce_motion({"motion": setting}, system) is expected
 
@@ -49,12 +58,17 @@ def test_results_add_up_in_statistics():
 
 def test_rankings_keep_the_best_twenty_in_order():
     store = scored_store()
-    places = [scores.record_result(store, "marbles", "4", won=False, score=s, date="2026-11-29") for s in range(30)]
+    places = [
+        scores.record_result(store, "marbles", "4", won=False, score=s, date="2026-11-29")
+        for s in range(30)
+    ]
     rows = scores.rankings_for(store, "marbles")["4"]
     assert [r["score"] for r in rows] == list(range(29, 9, -1))
     assert places[0] == 1 and places[-1] == 1
     assert scores.record_result(store, "marbles", "4", won=False, score=-1) is None
-    assert scores.record_result(store, "marbles", "4", won=False, score=15) == 16  # a tie ranks after the earlier equal score
+    assert (
+        scores.record_result(store, "marbles", "4", won=False, score=15) == 16
+    )  # a tie ranks after the earlier equal score
 
 
 def test_lower_is_better_rankings():
@@ -65,20 +79,32 @@ def test_lower_is_better_rankings():
 
 
 def test_a_bad_variant_in_stats_is_dropped_alone():
-    cleaned = scores.clean_stats({"5": {"played": 1, "won": 0, "best": 10, "last": None, "totals": {}},
-                                  "4": {"played": -1, "won": 0, "best": None, "last": None, "totals": {}}})
+    cleaned = scores.clean_stats(
+        {
+            "5": {"played": 1, "won": 0, "best": 10, "last": None, "totals": {}},
+            "4": {"played": -1, "won": 0, "best": None, "last": None, "totals": {}},
+        }
+    )
     assert list(cleaned) == ["5"]
 
 
 def test_won_cannot_exceed_played():
-    assert scores.clean_stats({"5": {"played": 1, "won": 2, "best": None, "last": None, "totals": {}}}) == {}
+    assert (
+        scores.clean_stats({"5": {"played": 1, "won": 2, "best": None, "last": None, "totals": {}}})
+        == {}
+    )
 
 
 def test_saved_game_round_trip_and_discard():
     store = scored_store()
     record = saved_games.save(store, "marbles", {"version": 1}, {"clock_ms": 10}, base_rev=None)
-    assert saved_games.load(store, "marbles").data == {"state": {"version": 1}, "meta": {"clock_ms": 10}}
-    saved_games.save(store, "marbles", {"version": 1, "x": 2}, {"clock_ms": 20}, base_rev=record.rev)
+    assert saved_games.load(store, "marbles").data == {
+        "state": {"version": 1},
+        "meta": {"clock_ms": 10},
+    }
+    saved_games.save(
+        store, "marbles", {"version": 1, "x": 2}, {"clock_ms": 20}, base_rev=record.rev
+    )
     saved_games.discard_bad(store, "marbles")
     assert saved_games.load(store, "marbles").data is None
 

@@ -3,7 +3,6 @@
 import json
 
 import pytest
-
 from app.storage import NAMESPACE, MemoryBackend, Schema, StaleWrite, StorageFull, Store
 
 
@@ -18,14 +17,21 @@ def counter_schema(**extra):
 
 def make_store(items=None, quota=None):
     problems = []
-    store = Store(MemoryBackend(items, quota), on_problem=lambda name, kind: problems.append((name, kind)))
+    store = Store(
+        MemoryBackend(items, quota), on_problem=lambda name, kind: problems.append((name, kind))
+    )
     store.register(counter_schema(migrations={1: lambda old: {"count": old["n"]}}))
-    store.register(Schema("other", 1, lambda: "default", lambda d: d if isinstance(d, str) else int("x")))
+    store.register(
+        Schema("other", 1, lambda: "default", lambda d: d if isinstance(d, str) else int("x"))
+    )
     return store, problems
 
 
 def raw(value):
-    return {NAMESPACE + "counter": value, NAMESPACE + "other": json.dumps({"v": 1, "rev": 3, "data": "kept"})}
+    return {
+        NAMESPACE + "counter": value,
+        NAMESPACE + "other": json.dumps({"v": 1, "rev": 3, "data": "kept"}),
+    }
 
 
 def test_missing_record_gives_default_without_complaint():
@@ -79,10 +85,16 @@ def test_old_version_is_migrated_and_written_back():
 
 
 def test_repaired_data_is_reported_and_kept():
-    store = Store(MemoryBackend({NAMESPACE + "s": json.dumps({"v": 1, "rev": 1, "data": {"a": 1, "b": "bad"}})}))
+    store = Store(
+        MemoryBackend(
+            {NAMESPACE + "s": json.dumps({"v": 1, "rev": 1, "data": {"a": 1, "b": "bad"}})}
+        )
+    )
     problems = []
     store.on_problem = lambda name, kind: problems.append((name, kind))
-    store.register(Schema("s", 1, dict, lambda d: {k: v for k, v in d.items() if isinstance(v, int)}))
+    store.register(
+        Schema("s", 1, dict, lambda d: {k: v for k, v in d.items() if isinstance(v, int)})
+    )
     assert store.load("s").data == {"a": 1}
     assert problems == [("s", "repaired")]
 
@@ -102,7 +114,10 @@ def test_update_reads_fresh_data_so_two_tabs_add_up():
     store, _ = make_store()
     other_tab = Store(store.backend)
     other_tab.register(counter_schema())
-    bump = lambda d: {"count": d["count"] + 1}
+
+    def bump(d):
+        return {"count": d["count"] + 1}
+
     store.update("counter", bump)
     other_tab.update("counter", bump)
     store.update("counter", bump)
@@ -112,7 +127,7 @@ def test_update_reads_fresh_data_so_two_tabs_add_up():
 def test_full_quota_raises_a_clear_error_and_reports():
     store, problems = make_store(quota=40)
     with pytest.raises(StorageFull):
-        store.save("counter", {"count": 10 ** 50})
+        store.save("counter", {"count": 10**50})
     assert problems == [("counter", "full")]
     assert store.load("counter").data == {"count": 0}
 

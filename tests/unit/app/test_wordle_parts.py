@@ -39,9 +39,11 @@ def test_german_typing_keeps_umlauts_and_folds_eszett():
 
 def test_key_colours_keep_the_best_news():
     words = sample_dictionary()
-    rows = [{"seat": 0, "guess": "crane", "marks": [GREY, YELLOW, GREEN, GREY, GREY]},
-            {"seat": 1, "guess": "brave", "marks": [GREY, GREEN, GREEN, GREY, GREY]},
-            {"seat": 0, "guess": None, "marks": None}]
+    rows = [
+        {"seat": 0, "guess": "crane", "marks": [GREY, YELLOW, GREEN, GREY, GREY]},
+        {"seat": 1, "guess": "brave", "marks": [GREY, GREEN, GREEN, GREY, GREY]},
+        {"seat": 0, "guess": None, "marks": None},
+    ]
     states = parts.key_states(words, rows)
     assert states["r"] == GREEN and states["a"] == GREEN and states["c"] == GREY
 

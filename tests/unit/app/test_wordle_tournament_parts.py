@@ -3,7 +3,6 @@
 import json
 
 import pytest
-
 from app import router
 from app.i18n import Translator
 from app.storage import MemoryBackend, Store
@@ -20,21 +19,36 @@ def store_with(name, raw):
     return store
 
 
-@pytest.mark.parametrize("raw", ["{not json", json.dumps({"v": 1, "rev": 1, "data": [1, 2]}),
-                                 json.dumps({"v": 9, "rev": 1, "data": {}}),
-                                 json.dumps({"v": 1, "rev": 1, "data": {"me": 3}})])
+@pytest.mark.parametrize(
+    "raw",
+    [
+        "{not json",
+        json.dumps({"v": 1, "rev": 1, "data": [1, 2]}),
+        json.dumps({"v": 9, "rev": 1, "data": {}}),
+        json.dumps({"v": 1, "rev": 1, "data": {"me": 3}}),
+    ],
+)
 def test_bad_rating_data_is_reset_never_a_crash(raw):
     store = store_with(tp.RATING, raw)
     assert store.load(tp.RATING).data == tp.empty_ratings()
 
 
 def test_a_bad_profile_or_history_entry_is_dropped_alone():
-    data = {"me": "ana", "players": {
-        "ana": {"name": "Ana", "rating": 1012, "history": [
-            {"rating": 1012, "change": 12, "placement": 3, "date": "2026-11-29"},
-            {"rating": "x", "change": 1, "placement": 1, "date": ""}]},
-        "bo": {"name": "Someone else", "rating": 900, "history": []},
-        "cy": {"name": "Cy", "rating": -5, "history": []}}}
+    data = {
+        "me": "ana",
+        "players": {
+            "ana": {
+                "name": "Ana",
+                "rating": 1012,
+                "history": [
+                    {"rating": 1012, "change": 12, "placement": 3, "date": "2026-11-29"},
+                    {"rating": "x", "change": 1, "placement": 1, "date": ""},
+                ],
+            },
+            "bo": {"name": "Someone else", "rating": 900, "history": []},
+            "cy": {"name": "Cy", "rating": -5, "history": []},
+        },
+    }
     cleaned = tp.clean_ratings(data)
     assert cleaned["me"] == "ana"
     assert list(cleaned["players"]) == ["ana"]
@@ -44,7 +58,7 @@ def test_a_bad_profile_or_history_entry_is_dropped_alone():
 def test_results_add_up_and_the_history_is_bounded():
     data = tp.set_my_name(tp.empty_ratings(), "QuietHeron")
     rating = 1000
-    for i in range(tp.HISTORY_SIZE + 5):
+    for _i in range(tp.HISTORY_SIZE + 5):
         rating += 4
         data = tp.add_result(data, "QuietHeron", rating, 4, 4, "2026-11-29T10:00")
     me = tp.my_profile(data)
@@ -91,7 +105,9 @@ def test_the_invite_link_carries_the_group_and_survives_the_router():
     assert tp.group_from_param(route.params["group"]) == group
 
 
-@pytest.mark.parametrize("text", ["", "[]", '["en"]', '["xx", "Ana"]', '{"lang": "en"}', "[1, 2", '["en", ""]'])
+@pytest.mark.parametrize(
+    "text", ["", "[]", '["en"]', '["xx", "Ana"]', '{"lang": "en"}', "[1, 2", '["en", ""]']
+)
 def test_a_broken_invite_link_gives_no_group(text):
     assert tp.group_from_param(text) is None
 
@@ -105,8 +121,10 @@ def test_bad_saved_tournaments_are_reset():
 def test_lives_and_the_chart_are_labelled_for_screen_readers():
     assert 'aria-label="2 of 3 lives"' in tp.lives(T, 2)
     assert tp.lives(T, 2).count("wt-life-lost") == 1
-    history = [{"rating": 1025, "change": 25, "placement": 1, "date": "2026-11-29"},
-               {"rating": 1014, "change": -11, "placement": 6, "date": "2026-11-29"}]
+    history = [
+        {"rating": 1025, "change": 25, "placement": 1, "date": "2026-11-29"},
+        {"rating": 1014, "change": -11, "placement": 6, "date": "2026-11-29"},
+    ]
     chart = tp.rating_chart(T, 1000, history)
     assert chart.startswith("<svg") and "from 1000 to 1014" in chart
     points = chart.split('points="')[1].split('"')[0].split()
@@ -115,8 +133,19 @@ def test_lives_and_the_chart_are_labelled_for_screen_readers():
 
 
 def test_standings_show_names_as_text():
-    players = [{"id": i, "name": "<b>Bo</b>" if i == 0 else f"Bot{i}", "rating": 1000, "human": i == 0,
-                "lives": 0, "placement": i + 1, "rating_change": 25 - 7 * i, "left": None} for i in range(8)]
+    players = [
+        {
+            "id": i,
+            "name": "<b>Bo</b>" if i == 0 else f"Bot{i}",
+            "rating": 1000,
+            "human": i == 0,
+            "lives": 0,
+            "placement": i + 1,
+            "rating_change": 25 - 7 * i,
+            "left": None,
+        }
+        for i in range(8)
+    ]
     html = tp.standings_rows(T, players, you=0)
     assert "&lt;b&gt;Bo&lt;/b&gt;" in html and "<b>" not in html
     assert html.count("<tr") == 9

@@ -3,15 +3,19 @@ browser module (clock, timers, storage in memory), the built-in sample word
 list, and the screen's own actions and keys, as the page would call them."""
 
 import pytest
-
 from app.i18n import Translator
 from app.router import parse
 from app.storage import MemoryBackend, Store
 from games.wordle.sample_words import sample_dictionary
 
 WORDS = sample_dictionary()
-FRESH = ["app.browser", "app.wordle_words", "app.views.wordle", "app.views.wordle_duel",
-         "app.views.wordle_tournament"]
+FRESH = [
+    "app.browser",
+    "app.wordle_words",
+    "app.views.wordle",
+    "app.views.wordle_duel",
+    "app.views.wordle_tournament",
+]
 
 
 class FakeApp:
@@ -98,7 +102,9 @@ def test_a_solo_tournament_from_lobby_to_final_standings(page):
     assert "not in the word list" in screen.message and screen.shake
     assert "wd-shake" in view.render()
 
-    play(view, clock, lambda g: g.humans_done, solve=lambda g: g.round_number % 2 == 1)  # every other duel lost
+    play(
+        view, clock, lambda g: g.humans_done, solve=lambda g: g.round_number % 2 == 1
+    )  # every other duel lost
     me = screen.game.players[0]
     html = view.render()
     assert me["placement"] > 1 and "You are out" in html
@@ -109,7 +115,11 @@ def test_a_solo_tournament_from_lobby_to_final_standings(page):
         assert "wt-watching" in view.render()
         screen.on_action("wt-finish", {}, None)
     html = view.render()
-    assert screen.game.phase == "over" and "Final standings" in html and html.count("data-player=") >= 8
+    assert (
+        screen.game.phase == "over"
+        and "Final standings" in html
+        and html.count("data-player=") >= 8
+    )
 
     ratings = app.store.load("wordle-rating").data
     assert ratings["players"][ratings["me"]]["rating"] == 1000 + me["rating_change"]
@@ -126,7 +136,7 @@ def test_a_solo_tournament_from_lobby_to_final_standings(page):
 
 
 def test_a_reload_within_60_seconds_resumes_and_later_counts_as_leaving(page):
-    open_route, clock, app = page
+    open_route, clock, _app = page
     view = open_route("#/wordle?mode=tournament&seed=7&speed=1")
     view.screen.on_action("wt-start", {}, None)
     clock[0] += 7_000
@@ -146,7 +156,7 @@ def test_a_reload_within_60_seconds_resumes_and_later_counts_as_leaving(page):
 
 
 def test_leaving_asks_first_then_costs_the_tournament(page):
-    open_route, clock, app = page
+    open_route, _clock, _app = page
     view = open_route("#/wordle?mode=tournament&seed=9&speed=1")
     screen = view.screen
     screen.on_action("wt-start", {}, None)
@@ -186,15 +196,17 @@ def test_a_group_plays_on_one_screen_and_returns_to_the_group(page):
     assert f"{to_play}: your turn" in html
     play(view, clock, lambda g: g.humans_done)
     for p in game.players[:2]:
-        assert app.store.load("wordle-rating").data["players"][p["name"].casefold()]["rating"] == \
-            p["rating"] + p["rating_change"]
+        assert (
+            app.store.load("wordle-rating").data["players"][p["name"].casefold()]["rating"]
+            == p["rating"] + p["rating_change"]
+        )
     screen.on_action("wt-finish", {}, None)
     screen.on_action("wt-back-to-group", {}, None)
     assert screen.mode == "group" and "wt-group" in view.render()
 
 
 def test_a_second_tab_takes_the_tournament_over_and_the_first_one_stops(page):
-    open_route, clock, app = page
+    open_route, clock, _app = page
     first = open_route("#/wordle?mode=tournament&seed=3&speed=10")
     first.screen.on_action("wt-start", {}, None)
     clock[0] += 1_000

@@ -4,19 +4,19 @@ from games.battleship import new_game
 
 # Red's ships lie along rows A, C, E, G, I from column 1.
 RED_FLEET = {
-    "carrier": ("A1", "h"),      # A1-A5
-    "battleship": ("C1", "h"),   # C1-C4
-    "cruiser": ("E1", "h"),      # E1-E3
-    "submarine": ("G1", "h"),    # G1-G3
-    "patrol": ("I1", "h"),       # I1-I2
+    "carrier": ("A1", "h"),  # A1-A5
+    "battleship": ("C1", "h"),  # C1-C4
+    "cruiser": ("E1", "h"),  # E1-E3
+    "submarine": ("G1", "h"),  # G1-G3
+    "patrol": ("I1", "h"),  # I1-I2
 }
 # Blue's ships stand down columns 10, 8, 6, 4, 2 from row A.
 BLUE_FLEET = {
-    "carrier": ("A10", "v"),     # A10-E10
-    "battleship": ("A8", "v"),   # A8-D8
-    "cruiser": ("A6", "v"),      # A6-C6
-    "submarine": ("A4", "v"),    # A4-C4
-    "patrol": ("A2", "v"),       # A2-B2
+    "carrier": ("A10", "v"),  # A10-E10
+    "battleship": ("A8", "v"),  # A8-D8
+    "cruiser": ("A6", "v"),  # A6-C6
+    "submarine": ("A4", "v"),  # A4-C4
+    "patrol": ("A2", "v"),  # A2-B2
 }
 BLUE_SQUARES = {
     "carrier": ["A10", "B10", "C10", "D10", "E10"],
@@ -31,8 +31,15 @@ WATER = ["J1", "J2", "J3", "J4", "J5", "J6", "J7", "J8", "J9", "J10", "H5", "H6"
 
 def place_fleet(state, player, fleet):
     for ship, (square, orientation) in fleet.items():
-        state.apply({"type": "place", "player": player, "ship": ship,
-                     "square": square, "orientation": orientation})
+        state.apply(
+            {
+                "type": "place",
+                "player": player,
+                "ship": ship,
+                "square": square,
+                "orientation": orientation,
+            }
+        )
 
 
 def battle(mode="classic", announce_ship=True, edition="modern", seed=1):

@@ -4,7 +4,6 @@ built from parts that are right (posterior, cover, count sampler, placement)."""
 import itertools
 
 import pytest
-
 from battleship_fixtures import BLUE_FLEET, battle, fire, place_fleet, random_ready_game
 from games.battleship import new_game
 from games.battleship.ai import STRENGTHS, computer_player
@@ -25,7 +24,9 @@ def play(state, strengths, seed, budget=TEST_BUDGET):
     rngs = [SeededRng(seed), SeededRng(seed + 1)]
     while not state.is_over:
         player = state.current_player
-        move = computer_player(strengths[player]).choose_move(state.view_for(player), rngs[player], budget)
+        move = computer_player(strengths[player]).choose_move(
+            state.view_for(player), rngs[player], budget
+        )
         state.apply(move)
     return state
 
@@ -58,7 +59,9 @@ def test_moves_are_deterministic_for_a_seed():
     view = state.view_for(1)
     for strength in STRENGTHS:
         player = computer_player(strength)
-        assert player.choose_move(view, SeededRng(9), TEST_BUDGET) == player.choose_move(view, SeededRng(9), TEST_BUDGET)
+        assert player.choose_move(view, SeededRng(9), TEST_BUDGET) == player.choose_move(
+            view, SeededRng(9), TEST_BUDGET
+        )
 
 
 def test_the_computer_sees_only_its_view():
@@ -74,7 +77,10 @@ def test_the_computer_sees_only_its_view():
     assert games[0].fleets[1] != games[1].fleets[1]
     assert games[0].view_for(0) == games[1].view_for(0)
     for strength in STRENGTHS:
-        moves = [computer_player(strength).choose_move(g.view_for(0), SeededRng(3), TEST_BUDGET) for g in games]
+        moves = [
+            computer_player(strength).choose_move(g.view_for(0), SeededRng(3), TEST_BUDGET)
+            for g in games
+        ]
         assert moves[0] == moves[1]
 
 
@@ -101,7 +107,7 @@ def test_hard_sinks_fleets_in_fewer_shots_than_easy():
         for strength in shots:
             state = random_ready_game({}, seed)
             rng = SeededRng(seed)
-            water = [sq for sq in state.open_squares(1)]
+            water = list(state.open_squares(1))
             while not state.is_over:
                 move = computer_player(strength).choose_move(state.view_for(0), rng, TEST_BUDGET)
                 state.apply(move)
@@ -149,6 +155,7 @@ def test_computer_placement_is_legal_and_careful():
 
 # ----- the parts ----------------------------------------------------------------
 
+
 def brute_force_weights(domains):
     counts = [dict.fromkeys(d, 0) for d in domains]
     total = 0
@@ -188,7 +195,7 @@ def test_gibbs_estimate_is_close_to_exact():
 
 
 def test_unnamed_hits_must_be_covered():
-    domains = [[p for p in PLACEMENTS[2] if p & ~mask_of(range(0, 4)) == 0]] * 2  # A1-A4
+    domains = [[p for p in PLACEMENTS[2] if p & ~mask_of(range(4)) == 0]] * 2  # A1-A4
     required = mask_of([0])
     weights = exact_weights(domains, 10**9, required)
     probability = square_probabilities(weights)
@@ -210,6 +217,7 @@ def brute_force_cover_drop(placements):
                 if ok:
                     return r
         return best
+
     base = matching_size(placements)
     squares = set(itertools.chain.from_iterable(squares_of(p) for p in placements))
     return {s for s in squares if matching_size([p for p in placements if not p >> s & 1]) < base}
@@ -228,7 +236,9 @@ def test_essential_squares_are_those_that_shrink_the_cover():
 
 
 def test_essential_squares_of_an_open_sea_are_all_of_them_until_one_colour_is_chosen():
-    assert essential_squares(PLACEMENTS[2]) == (1 << 100) - 1  # a perfect matching uses every square
+    assert (
+        essential_squares(PLACEMENTS[2]) == (1 << 100) - 1
+    )  # a perfect matching uses every square
     miss = square_index("E5")
     after = essential_squares([p for p in PLACEMENTS[2] if not p >> miss & 1])
     colour = (4 + 4) % 2  # E5 is row 4, column 4: the shots keep to its colour

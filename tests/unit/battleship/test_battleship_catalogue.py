@@ -12,7 +12,9 @@ ENGINE = ROOT / "py" / "games" / "battleship"
 
 
 def catalogue(language: str) -> dict:
-    return json.loads((ROOT / "py" / "i18n" / language / "battleship-engine.json").read_text(encoding="utf-8"))
+    return json.loads(
+        (ROOT / "py" / "i18n" / language / "battleship-engine.json").read_text(encoding="utf-8")
+    )
 
 
 def placeholders(text: str) -> set:

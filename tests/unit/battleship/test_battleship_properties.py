@@ -9,7 +9,6 @@ of the games, at the end for the rest)."""
 import json
 
 import pytest
-
 from games.battleship import new_game
 from games.battleship.ai import computer_player
 from games.battleship.fleet import LENGTH
@@ -19,15 +18,30 @@ from games.common.rng import SeededRng
 
 MODES = ("classic", "salvo", "advanced_salvo")
 SQUARE_SET = set(SQUARE_NAMES)
-VIEW_KEYS = {"player", "mode", "edition", "announce_ship", "phase", "current_player", "winner",
-             "ready", "fleet", "shots", "incoming", "shots_allowed", "opponent_afloat"}
+VIEW_KEYS = {
+    "player",
+    "mode",
+    "edition",
+    "announce_ship",
+    "phase",
+    "current_player",
+    "winner",
+    "ready",
+    "fleet",
+    "shots",
+    "incoming",
+    "shots_allowed",
+    "opponent_afloat",
+}
 GAMES_WITH_STEP_ROUND_TRIPS = 40
 GAMES_WITH_FINAL_ROUND_TRIP = 350
 
 
 def fleet_squares(state, player) -> dict:
-    return {ship_id: {square_name(i) for i in ship_squares(bow, orientation, LENGTH[ship_id])}
-            for ship_id, (bow, orientation) in state.fleets[player].items()}
+    return {
+        ship_id: {square_name(i) for i in ship_squares(bow, orientation, LENGTH[ship_id])}
+        for ship_id, (bow, orientation) in state.fleets[player].items()
+    }
 
 
 def check_view_hides_the_other_fleet(state, player, own_fleet: set, other_fleet: set, called: list):
@@ -119,13 +133,18 @@ def test_many_more_random_games_keep_every_invariant(mode):
 
 def test_round_trip_during_placement_keeps_the_rng_and_partial_fleets():
     state = new_game({"mode": "salvo"}, 77)
-    state.apply({"type": "place", "player": 1, "ship": "carrier", "square": "B2", "orientation": "v"})
+    state.apply(
+        {"type": "place", "player": 1, "ship": "carrier", "square": "B2", "orientation": "v"}
+    )
     state.apply({"type": "random_fleet", "player": 0})
     copy = State.from_json(json.loads(json.dumps(state.to_json())))
     assert copy.to_json() == state.to_json()
-    assert copy.apply({"type": "random_fleet", "player": 1}) == state.apply({"type": "random_fleet", "player": 1})
+    assert copy.apply({"type": "random_fleet", "player": 1}) == state.apply(
+        {"type": "random_fleet", "player": 1}
+    )
 
 
 def test_every_square_name_round_trips():
     from games.battleship.grid import square_index
+
     assert [square_name(square_index(name)) for name in SQUARE_NAMES] == SQUARE_NAMES

@@ -2,8 +2,7 @@
 docstring quotes the rule it checks."""
 
 import pytest
-
-from battleship_fixtures import BLUE_SQUARES, WATER, battle, fire, place_fleet, RED_FLEET
+from battleship_fixtures import BLUE_SQUARES, RED_FLEET, WATER, battle, fire, place_fleet
 from games.battleship import new_game
 from games.battleship.fleet import LENGTH, SHIP_IDS
 from games.battleship.grid import SQUARE_NAMES, square_index
@@ -20,6 +19,7 @@ def refused(state, move) -> str:
 
 # ----- Board and fleet --------------------------------------------------------
 
+
 def test_rule_grid_is_10_by_10_rows_A_to_J_columns_1_to_10():
     """Rule: each player has two 10 x 10 grids [decided: rows A-J, columns 1-10]."""
     assert len(SQUARE_NAMES) == 100
@@ -33,7 +33,7 @@ def test_rule_ocean_grid_holds_own_ships_target_grid_records_called_shots():
     records the shots they have called (white peg = miss, red peg = hit)."""
     state = battle()
     fire(state, "A10")  # red hits blue's carrier
-    fire(state, "J1")   # blue misses red
+    fire(state, "J1")  # blue misses red
     red = state.view_for(0)
     assert [ship["squares"][0] for ship in red["fleet"]] == ["A1", "C1", "E1", "G1", "I1"]
     assert red["shots"][0]["shots"] == [{"square": "A10", "result": "hit", "ship": "carrier"}]
@@ -59,6 +59,7 @@ def test_rule_edition_only_changes_the_names_default_2002_and_later():
 
 # ----- Placing ships ----------------------------------------------------------
 
+
 def test_rule_each_player_places_five_ships_without_the_other_seeing():
     """Rule: each player places all five ships on their own ocean grid without the other seeing."""
     state = new_game({}, 3)
@@ -72,27 +73,51 @@ def test_rule_ships_lie_horizontally_or_vertically_never_diagonally():
     """Rule: ships lie horizontally or vertically, never diagonally."""
     state = new_game({}, 1)
     for orientation in ("d", "diagonal", None, 1):
-        move = {"type": "place", "player": 0, "ship": "cruiser", "square": "D4", "orientation": orientation}
+        move = {
+            "type": "place",
+            "player": 0,
+            "ship": "cruiser",
+            "square": "D4",
+            "orientation": orientation,
+        }
         assert refused(state, move) == "battleship.bad_orientation"
-    events = state.apply({"type": "place", "player": 0, "ship": "cruiser", "square": "D4", "orientation": "v"})
+    events = state.apply(
+        {"type": "place", "player": 0, "ship": "cruiser", "square": "D4", "orientation": "v"}
+    )
     assert events[0]["squares"] == ["D4", "E4", "F4"]
 
 
 def test_rule_no_part_of_a_ship_may_hang_off_an_edge():
     """Rule: no part of a ship may hang off an edge of the grid."""
     state = new_game({}, 1)
-    assert refused(state, {"type": "place", "player": 0, "ship": "carrier", "square": "A7",
-                           "orientation": "h"}) == "battleship.off_grid"
-    assert refused(state, {"type": "place", "player": 0, "ship": "carrier", "square": "G1",
-                           "orientation": "v"}) == "battleship.off_grid"
-    state.apply({"type": "place", "player": 0, "ship": "carrier", "square": "A6", "orientation": "h"})
-    state.apply({"type": "place", "player": 0, "ship": "battleship", "square": "G10", "orientation": "v"})
+    assert (
+        refused(
+            state,
+            {"type": "place", "player": 0, "ship": "carrier", "square": "A7", "orientation": "h"},
+        )
+        == "battleship.off_grid"
+    )
+    assert (
+        refused(
+            state,
+            {"type": "place", "player": 0, "ship": "carrier", "square": "G1", "orientation": "v"},
+        )
+        == "battleship.off_grid"
+    )
+    state.apply(
+        {"type": "place", "player": 0, "ship": "carrier", "square": "A6", "orientation": "h"}
+    )
+    state.apply(
+        {"type": "place", "player": 0, "ship": "battleship", "square": "G10", "orientation": "v"}
+    )
 
 
 def test_rule_only_one_ship_may_occupy_any_square():
     """Rule: only one ship may occupy any square."""
     state = new_game({}, 1)
-    state.apply({"type": "place", "player": 0, "ship": "carrier", "square": "C1", "orientation": "h"})
+    state.apply(
+        {"type": "place", "player": 0, "ship": "carrier", "square": "C1", "orientation": "h"}
+    )
     move = {"type": "place", "player": 0, "ship": "patrol", "square": "B3", "orientation": "v"}
     assert refused(state, move) == "battleship.overlap"
     # The other player's ships never get in the way.
@@ -103,14 +128,18 @@ def test_rule_ready_when_all_five_placed_then_no_ship_may_move():
     """Rule: when a player has placed all five ships they declare themselves ready.
     Once both are ready, no ship may be moved any more."""
     state = new_game({}, 1)
-    state.apply({"type": "place", "player": 0, "ship": "carrier", "square": "A1", "orientation": "h"})
+    state.apply(
+        {"type": "place", "player": 0, "ship": "carrier", "square": "A1", "orientation": "h"}
+    )
     assert refused(state, {"type": "ready", "player": 0}) == "battleship.fleet_incomplete"
     place_fleet(state, 0, RED_FLEET)
     state.apply({"type": "ready", "player": 0})
-    for move in ({"type": "place", "player": 0, "ship": "patrol", "square": "J1", "orientation": "h"},
-                 {"type": "remove", "player": 0, "ship": "patrol"},
-                 {"type": "clear", "player": 0},
-                 {"type": "random_fleet", "player": 0}):
+    for move in (
+        {"type": "place", "player": 0, "ship": "patrol", "square": "J1", "orientation": "h"},
+        {"type": "remove", "player": 0, "ship": "patrol"},
+        {"type": "clear", "player": 0},
+        {"type": "random_fleet", "player": 0},
+    ):
         assert refused(state, move) == "battleship.fleet_locked"
     assert state.phase == "placement"
     state.apply({"type": "random_fleet", "player": 1})
@@ -124,33 +153,60 @@ def test_rule_placement_offers_move_rotate_random_and_clear_and_refuses_with_a_r
     "clear"; an illegal placement is refused with a clear reason (off the grid /
     overlapping); never a game started with an illegal fleet."""
     state = new_game({}, 5)
-    state.apply({"type": "place", "player": 0, "ship": "battleship", "square": "B2", "orientation": "h"})
+    state.apply(
+        {"type": "place", "player": 0, "ship": "battleship", "square": "B2", "orientation": "h"}
+    )
     # Moving and rotating: placing a placed ship again moves it; it never collides with itself.
-    events = state.apply({"type": "place", "player": 0, "ship": "battleship", "square": "B2", "orientation": "v"})
+    events = state.apply(
+        {"type": "place", "player": 0, "ship": "battleship", "square": "B2", "orientation": "v"}
+    )
     assert events[0]["squares"] == ["B2", "C2", "D2", "E2"]
     state.apply({"type": "remove", "player": 0, "ship": "battleship"})
-    assert refused(state, {"type": "remove", "player": 0, "ship": "battleship"}) == "battleship.not_placed"
+    assert (
+        refused(state, {"type": "remove", "player": 0, "ship": "battleship"})
+        == "battleship.not_placed"
+    )
     events = state.apply({"type": "random_fleet", "player": 0})
     assert [e["type"] for e in events] == ["cleared"] + ["placed"] * 5
     squares = [sq for e in events[1:] for sq in e["squares"]]
     assert len(squares) == len(set(squares)) == 17
     state.apply({"type": "clear", "player": 0})
     assert all(ship["squares"] == [] for ship in state.view_for(0)["fleet"])
-    assert refused(state, {"type": "place", "player": 0, "ship": "yacht", "square": "A1",
-                           "orientation": "h"}) == "battleship.unknown_ship"
-    assert refused(state, {"type": "place", "player": 0, "ship": "patrol", "square": "Z9",
-                           "orientation": "h"}) == "battleship.bad_square"
-    assert refused(state, {"type": "place", "player": 2, "ship": "patrol", "square": "A1",
-                           "orientation": "h"}) == "battleship.bad_player"
+    assert (
+        refused(
+            state,
+            {"type": "place", "player": 0, "ship": "yacht", "square": "A1", "orientation": "h"},
+        )
+        == "battleship.unknown_ship"
+    )
+    assert (
+        refused(
+            state,
+            {"type": "place", "player": 0, "ship": "patrol", "square": "Z9", "orientation": "h"},
+        )
+        == "battleship.bad_square"
+    )
+    assert (
+        refused(
+            state,
+            {"type": "place", "player": 2, "ship": "patrol", "square": "A1", "orientation": "h"},
+        )
+        == "battleship.bad_player"
+    )
 
 
 def test_rule_legal_placement_moves_are_exactly_the_accepted_ones():
     """Rule [decided]: an illegal placement is refused; the offered ones are all legal."""
     state = new_game({}, 5)
-    state.apply({"type": "place", "player": 0, "ship": "carrier", "square": "E3", "orientation": "h"})
+    state.apply(
+        {"type": "place", "player": 0, "ship": "carrier", "square": "E3", "orientation": "h"}
+    )
     offered = [m for m in state.legal_moves() if m["type"] == "place" and m["ship"] == "submarine"]
-    every = [{"type": "place", "player": 0, "ship": "submarine", "square": sq, "orientation": o}
-             for sq in SQUARE_NAMES for o in "hv"]
+    every = [
+        {"type": "place", "player": 0, "ship": "submarine", "square": sq, "orientation": o}
+        for sq in SQUARE_NAMES
+        for o in "hv"
+    ]
     for move in every:
         copy = type(state).from_json(state.to_json())
         try:
@@ -163,11 +219,15 @@ def test_rule_legal_placement_moves_are_exactly_the_accepted_ones():
 
 # ----- Who starts -------------------------------------------------------------
 
+
 def test_rule_red_always_shoots_first():
     """Rule: the player with the red kit starts; [decided] red always shoots first."""
     state = battle()
     assert state.current_player == 0
-    assert refused(state, {"type": "fire", "squares": ["A1"], "player": 1}) == "battleship.not_your_turn"
+    assert (
+        refused(state, {"type": "fire", "squares": ["A1"], "player": 1})
+        == "battleship.not_your_turn"
+    )
     fire(state, "J1")
     assert state.current_player == 1
 
@@ -180,10 +240,13 @@ def test_rule_nobody_shoots_during_placement():
 
 # ----- Calling a shot (classic game) ------------------------------------------
 
+
 def test_rule_classic_turn_calls_one_square_by_letter_and_number():
     """Rule: on your turn you choose one square and call it by letter and number (e.g. "D4")."""
     state = battle()
-    assert refused(state, {"type": "fire", "squares": ["D4", "D5"]}) == "battleship.wrong_shot_count"
+    assert (
+        refused(state, {"type": "fire", "squares": ["D4", "D5"]}) == "battleship.wrong_shot_count"
+    )
     assert refused(state, {"type": "fire", "squares": ["4D"]}) == "battleship.bad_square"
     assert refused(state, {"type": "fire", "squares": "D4"}) == "battleship.unknown_move"
     events = fire(state, "D4")
@@ -195,8 +258,13 @@ def test_rule_no_ship_there_they_say_miss():
     """Rule: no ship there: they say "miss"; the caller marks a white peg."""
     state = battle()
     (event,) = fire(state, "D4")
-    assert event == {"type": "shots", "player": 0, "shots": [{"square": "D4", "result": "miss"}],
-                     "hits": 0, "sunk": []}
+    assert event == {
+        "type": "shots",
+        "player": 0,
+        "shots": [{"square": "D4", "result": "miss"}],
+        "hits": 0,
+        "sunk": [],
+    }
 
 
 def test_rule_ship_there_they_say_hit_and_which_ship():
@@ -212,7 +280,7 @@ def test_rule_hit_or_miss_the_turn_passes():
     state = battle()
     fire(state, "A10")  # a hit
     assert state.current_player == 1
-    fire(state, "J5")   # a miss
+    fire(state, "J5")  # a miss
     assert state.current_player == 0
 
 
@@ -240,6 +308,7 @@ def test_rule_repeated_square_is_refused_and_does_not_use_the_turn():
 
 
 # ----- Sinking and winning ----------------------------------------------------
+
 
 def test_rule_ship_sunk_when_every_hole_has_a_red_peg():
     """Rule: when every hole of a ship has a red peg, the ship is sunk: the owner
@@ -285,6 +354,7 @@ def test_rule_first_to_sink_all_five_wins():
 
 # ----- Salvo ------------------------------------------------------------------
 
+
 def test_rule_salvo_calls_as_many_squares_as_own_ships_afloat():
     """Rule (Salvo): you call as many squares as you have ships still afloat
     (sunk ships don't count): five with all five afloat, four with four left."""
@@ -293,8 +363,10 @@ def test_rule_salvo_calls_as_many_squares_as_own_ships_afloat():
     fire(state, "J1", "J2", "J3", "J4", "J5")
     fire(state, "I1", "I2", "J1", "J2", "J3")  # blue sinks red's patrol boat
     assert state.shots_allowed(0) == 4 and state.view_for(0)["shots_allowed"] == 4
-    assert refused(state, {"type": "fire", "squares": ["H1", "H2", "H3", "H4", "H5"]}) == \
-        "battleship.wrong_shot_count"
+    assert (
+        refused(state, {"type": "fire", "squares": ["H1", "H2", "H3", "H4", "H5"]})
+        == "battleship.wrong_shot_count"
+    )
     fire(state, "H1", "H2", "H3", "H4")
 
 
@@ -346,12 +418,16 @@ def test_rule_salvo_cannot_contain_a_square_twice_or_one_already_called():
     """Rule [decided] (Salvo): a salvo can't contain the same square twice or a
     square already called."""
     state = battle(mode="salvo")
-    assert refused(state, {"type": "fire", "squares": ["J1", "J1", "J2", "J3", "J4"]}) == \
-        "battleship.repeated_in_salvo"
+    assert (
+        refused(state, {"type": "fire", "squares": ["J1", "J1", "J2", "J3", "J4"]})
+        == "battleship.repeated_in_salvo"
+    )
     fire(state, "J1", "J2", "J3", "J4", "J5")
     fire(state, "J1", "J2", "J3", "J4", "J5")
-    assert refused(state, {"type": "fire", "squares": ["J1", "H2", "H3", "H4", "H5"]}) == \
-        "battleship.already_called"
+    assert (
+        refused(state, {"type": "fire", "squares": ["J1", "H2", "H3", "H4", "H5"]})
+        == "battleship.already_called"
+    )
 
 
 def test_rule_salvo_calls_all_remaining_when_fewer_than_allowed():
@@ -361,9 +437,29 @@ def test_rule_salvo_calls_all_remaining_when_fewer_than_allowed():
     # Red calls blue's ships first but never A2 (so never wins); blue sinks red's
     # patrol boat at once (red keeps four shots a turn), then calls water only.
     blue_ships = [sq for squares in BLUE_SQUARES.values() for sq in squares]
-    red_order = [sq for sq in blue_ships if sq != "A2"] + [sq for sq in SQUARE_NAMES if sq not in blue_ships]
-    red_ship_squares = {"A1", "A2", "A3", "A4", "A5", "C1", "C2", "C3", "C4", "E1", "E2", "E3", "G1", "G2", "G3"}
-    blue_order = ["I1", "I2"] + [sq for sq in SQUARE_NAMES if sq not in red_ship_squares | {"I1", "I2"}]
+    red_order = [sq for sq in blue_ships if sq != "A2"] + [
+        sq for sq in SQUARE_NAMES if sq not in blue_ships
+    ]
+    red_ship_squares = {
+        "A1",
+        "A2",
+        "A3",
+        "A4",
+        "A5",
+        "C1",
+        "C2",
+        "C3",
+        "C4",
+        "E1",
+        "E2",
+        "E3",
+        "G1",
+        "G2",
+        "G3",
+    }
+    blue_order = ["I1", "I2"] + [
+        sq for sq in SQUARE_NAMES if sq not in red_ship_squares | {"I1", "I2"}
+    ]
     while len(state.open_squares(0)) > 3:
         count = state.shots_allowed(0)
         salvo, red_order = red_order[:count], red_order[count:]
@@ -380,13 +476,18 @@ def test_rule_salvo_calls_all_remaining_when_fewer_than_allowed():
 
 # ----- Advanced Salvo ---------------------------------------------------------
 
+
 def test_rule_advanced_salvo_tells_only_how_many_shots_hit():
     """Rule (Advanced Salvo): after a salvo the other player only says how many of
     its shots were hits, not which shots hit, and not which ships."""
     state = battle(mode="advanced_salvo")
     (event,) = fire(state, "D4", "E5", "A2", "G7", "A10")
-    assert event == {"type": "shots", "player": 0, "hits": 2,
-                     "shots": [{"square": s} for s in ("D4", "E5", "A2", "G7", "A10")]}
+    assert event == {
+        "type": "shots",
+        "player": 0,
+        "hits": 2,
+        "shots": [{"square": s} for s in ("D4", "E5", "A2", "G7", "A10")],
+    }
     assert state.view_for(0)["shots"] == [{k: v for k, v in event.items() if k != "type"}]
 
 

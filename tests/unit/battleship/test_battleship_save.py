@@ -3,7 +3,6 @@
 import json
 
 import pytest
-
 from battleship_fixtures import battle, fire, random_ready_game
 from games.battleship import new_game
 from games.battleship.state import State
@@ -29,14 +28,33 @@ def test_resumed_game_continues_identically():
     fire(state, "F6")
     copy = round_trip(state)
     assert copy.view_for(0) == state.view_for(0) and copy.view_for(1) == state.view_for(1)
-    assert copy.apply({"type": "fire", "squares": ["C3"]}) == state.apply({"type": "fire", "squares": ["C3"]})
+    assert copy.apply({"type": "fire", "squares": ["C3"]}) == state.apply(
+        {"type": "fire", "squares": ["C3"]}
+    )
 
 
 def test_a_finished_game_resumes_finished():
     state = battle()
     water = iter(f"{r}{c}" for r in "HJ" for c in range(1, 11))
-    for square in ["A2", "B2", "A4", "B4", "C4", "A6", "B6", "C6", "A8", "B8", "C8", "D8",
-                   "A10", "B10", "C10", "D10", "E10"]:
+    for square in [
+        "A2",
+        "B2",
+        "A4",
+        "B4",
+        "C4",
+        "A6",
+        "B6",
+        "C6",
+        "A8",
+        "B8",
+        "C8",
+        "D8",
+        "A10",
+        "B10",
+        "C10",
+        "D10",
+        "E10",
+    ]:
         fire(state, square)
         if not state.is_over:
             fire(state, next(water))
@@ -48,26 +66,38 @@ def valid_save():
     return battle().to_json()
 
 
-@pytest.mark.parametrize("corrupt", [
-    lambda d: "not a dict",
-    lambda d: {**d, "version": 2},
-    lambda d: {k: v for k, v in d.items() if k != "version"},
-    lambda d: {**d, "options": {"mode": "blitz"}},
-    lambda d: {**d, "options": {"colour": "red"}},
-    lambda d: {**d, "rng": -5},
-    lambda d: {**d, "fleets": [d["fleets"][0]]},
-    lambda d: {**d, "fleets": [{**d["fleets"][0], "carrier": ["A7", "h"]}, d["fleets"][1]]},   # off the grid
-    lambda d: {**d, "fleets": [{**d["fleets"][0], "carrier": ["C1", "h"]}, d["fleets"][1]]},   # overlaps
-    lambda d: {**d, "fleets": [{**d["fleets"][0], "yacht": ["J9", "h"]}, d["fleets"][1]]},
-    lambda d: {**d, "fleets": [{**d["fleets"][0], "carrier": "A1"}, d["fleets"][1]]},
-    lambda d: {**d, "fleets": [{k: v for k, v in d["fleets"][0].items() if k != "patrol"}, d["fleets"][1]]},
-    lambda d: {**d, "ready": [True]},
-    lambda d: {**d, "ready": [False, True], "turns": [["A1"]]},                                   # shots before ready
-    lambda d: {**d, "turns": [["A1"], ["A1"], ["A1"]]},                                           # red repeats A1
-    lambda d: {**d, "turns": [["A1", "A2"]]},                                                     # two shots, classic
-    lambda d: {**d, "turns": [["Z1"]]},
-    lambda d: {**d, "turns": "A1"},
-])
+@pytest.mark.parametrize(
+    "corrupt",
+    [
+        lambda d: "not a dict",
+        lambda d: {**d, "version": 2},
+        lambda d: {k: v for k, v in d.items() if k != "version"},
+        lambda d: {**d, "options": {"mode": "blitz"}},
+        lambda d: {**d, "options": {"colour": "red"}},
+        lambda d: {**d, "rng": -5},
+        lambda d: {**d, "fleets": [d["fleets"][0]]},
+        lambda d: {
+            **d,
+            "fleets": [{**d["fleets"][0], "carrier": ["A7", "h"]}, d["fleets"][1]],
+        },  # off the grid
+        lambda d: {
+            **d,
+            "fleets": [{**d["fleets"][0], "carrier": ["C1", "h"]}, d["fleets"][1]],
+        },  # overlaps
+        lambda d: {**d, "fleets": [{**d["fleets"][0], "yacht": ["J9", "h"]}, d["fleets"][1]]},
+        lambda d: {**d, "fleets": [{**d["fleets"][0], "carrier": "A1"}, d["fleets"][1]]},
+        lambda d: {
+            **d,
+            "fleets": [{k: v for k, v in d["fleets"][0].items() if k != "patrol"}, d["fleets"][1]],
+        },
+        lambda d: {**d, "ready": [True]},
+        lambda d: {**d, "ready": [False, True], "turns": [["A1"]]},  # shots before ready
+        lambda d: {**d, "turns": [["A1"], ["A1"], ["A1"]]},  # red repeats A1
+        lambda d: {**d, "turns": [["A1", "A2"]]},  # two shots, classic
+        lambda d: {**d, "turns": [["Z1"]]},
+        lambda d: {**d, "turns": "A1"},
+    ],
+)
 def test_bad_saves_are_refused(corrupt):
     """Rule [decided]: never lets a game start with an illegal fleet (nor resume one)."""
     with pytest.raises(BadState):
@@ -77,7 +107,25 @@ def test_bad_saves_are_refused(corrupt):
 def test_moves_after_the_end_are_refused_in_a_save():
     state = battle()
     data = state.to_json()
-    hits = ["A2", "B2", "A4", "B4", "C4", "A6", "B6", "C6", "A8", "B8", "C8", "D8", "A10", "B10", "C10", "D10", "E10"]
+    hits = [
+        "A2",
+        "B2",
+        "A4",
+        "B4",
+        "C4",
+        "A6",
+        "B6",
+        "C6",
+        "A8",
+        "B8",
+        "C8",
+        "D8",
+        "A10",
+        "B10",
+        "C10",
+        "D10",
+        "E10",
+    ]
     turns = []
     water = iter(f"{r}{c}" for r in "HJ" for c in range(1, 11))
     for square in hits:

@@ -1,6 +1,6 @@
+import pytest
 from games.common.errors import BadState
 from games.common.rng import SeededRng
-import pytest
 
 
 def test_same_seed_same_sequence():

@@ -24,7 +24,9 @@ def cube(**wanted) -> str:
     raise ValueError(f"no cube has {wanted}")
 
 
-def state_with(blocks: dict, to_move: str = "gold", removed=(0, 0), no_side_by_side=False, counts=None) -> State:
+def state_with(
+    blocks: dict, to_move: str = "gold", removed=(0, 0), no_side_by_side=False, counts=None
+) -> State:
     """A game in play. `blocks` maps a square to 'gold top/north' or 'blue top/north'.
 
     Each side's block count is its blocks on the board plus those removed, unless
@@ -40,7 +42,10 @@ def state_with(blocks: dict, to_move: str = "gold", removed=(0, 0), no_side_by_s
         "version": 1,
         "options": {
             "blocks": counts,
-            "start_squares": [["c3", "e3", "c1", "e1"][: counts[0]], ["e5", "c5", "e7", "c7"][: counts[1]]],
+            "start_squares": [
+                ["c3", "e3", "c1", "e1"][: counts[0]],
+                ["e5", "c5", "e7", "c7"][: counts[1]],
+            ],
             "no_side_by_side": no_side_by_side,
             "first": 0,
             "quick_setup": False,

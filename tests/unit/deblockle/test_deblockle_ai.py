@@ -4,11 +4,10 @@ import re
 from pathlib import Path
 
 import pytest
-
+from deblockle_fixtures import cube, state_with
 from games.common.rng import SeededRng
 from games.deblockle import new_game
 from games.deblockle.ai import PLAYERS, choose_move
-from deblockle_fixtures import cube, state_with
 
 ENGINE = Path(__file__).resolve().parents[3] / "py" / "games" / "deblockle"
 
@@ -30,12 +29,16 @@ def test_every_player_places_and_plays_legal_moves(level):
 @pytest.mark.parametrize("level", sorted(PLAYERS))
 def test_every_player_is_deterministic_for_a_seed(level):
     state = new_game({"quick_setup": True}, 6)
-    assert choose_move(state, SeededRng(9), 800, level) == choose_move(state.copy(), SeededRng(9), 800, level)
+    assert choose_move(state, SeededRng(9), 800, level) == choose_move(
+        state.copy(), SeededRng(9), 800, level
+    )
 
 
 @pytest.mark.parametrize("level", ["greedy", "strong"])
 def test_a_winning_removal_is_taken(level):
-    state = state_with({"d5": "gold " + cube(south="star"), "g3": "blue " + cube(top="x")}, removed=(3, 3))
+    state = state_with(
+        {"d5": "gold " + cube(south="star"), "g3": "blue " + cube(top="x")}, removed=(3, 3)
+    )
     assert str(choose_move(state, SeededRng(2), None, level)) == "d5N*"
 
 
@@ -48,7 +51,11 @@ def test_strong_respects_a_tiny_budget():
 def test_the_engine_never_reads_the_clock_or_the_browser():
     for path in ENGINE.rglob("*.py"):
         text = path.read_text()
-        assert not re.search(r"^\s*(import|from)\s+(time|datetime|random|js|pyscript|pyodide|threading)\b", text, re.M), path
+        assert not re.search(
+            r"^\s*(import|from)\s+(time|datetime|random|js|pyscript|pyodide|threading)\b",
+            text,
+            re.M,
+        ), path
 
 
 def test_race_distances_are_shortest_turn_counts_for_both_sides():

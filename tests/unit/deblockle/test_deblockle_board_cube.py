@@ -1,12 +1,23 @@
 """Rules: 'Board and blocks' — the 7 x 7 board, the star spaces, the cube and its tipping."""
 
 import pytest
-
 from games.common.rng import SeededRng
 from games.deblockle import new_game, parse_square, square_name
 from games.deblockle.board import HOME_STAR, START_SQUARES, TARGET_STAR
 from games.deblockle.cube import (
-    CROSS, FACE_NAMES, HOOPS, ORIENTATION_OF, ORIENTATIONS, SLIDER, STAR, STOP, TIP, TOP, X, faces, opposite,
+    CROSS,
+    FACE_NAMES,
+    HOOPS,
+    ORIENTATION_OF,
+    ORIENTATIONS,
+    SLIDER,
+    STAR,
+    STOP,
+    TIP,
+    TOP,
+    X,
+    faces,
+    opposite,
 )
 
 
@@ -20,7 +31,10 @@ def test_board_is_7_by_7_columns_a_to_g_rows_1_to_7():
 
 def test_star_spaces_d2_is_golds_home_d6_is_blues_home():
     assert [square_name(s) for s in HOME_STAR] == ["d2", "d6"]
-    assert [square_name(s) for s in TARGET_STAR] == ["d6", "d2"]  # each brings blocks into the opponent's star
+    assert [square_name(s) for s in TARGET_STAR] == [
+        "d6",
+        "d2",
+    ]  # each brings blocks into the opponent's star
 
 
 def test_each_block_is_a_cube_with_six_faces_star_stop_cross_x_slider_hoops():
@@ -49,12 +63,19 @@ def test_all_24_orientations_are_distinct_and_named_by_top_and_north():
     assert len({(f["top"], f["north"]) for f in map(faces, range(24))}) == 24
 
 
-@pytest.mark.parametrize("direction,comes_up", [(0, "south"), (1, "west"), (2, "north"), (3, "east")])
+@pytest.mark.parametrize(
+    "direction,comes_up", [(0, "south"), (1, "west"), (2, "north"), (3, "east")]
+)
 def test_tipping_brings_the_face_on_the_far_side_up(direction, comes_up):
     for o in range(24):
         before, after = faces(o), faces(TIP[o][direction])
         assert after["top"] == before[comes_up]
-        assert after["bottom"] == before[{"south": "north", "west": "east", "north": "south", "east": "west"}[comes_up]]
+        assert (
+            after["bottom"]
+            == before[
+                {"south": "north", "west": "east", "north": "south", "east": "west"}[comes_up]
+            ]
+        )
 
 
 def test_a_roll_round_four_sides_returns_to_the_start():
@@ -75,9 +96,11 @@ def test_a_tip_and_the_tip_back_return_to_the_start():
 
 def _rotate(vectors, direction):
     """Roll a cube (face -> outward vector (east, north, up)) one step in direction."""
+
     def roll(v):
         x, y, z = v
         return [(x, z, -y), (z, y, -x), (x, -z, y), (-z, y, x)][direction]
+
     return {face: roll(v) for face, v in vectors.items()}
 
 
@@ -89,7 +112,14 @@ def _from_vectors(vectors):
 
 def test_orientation_after_a_sequence_of_tips_matches_a_rolled_3d_cube():
     """Full orientation tracking: 500 random tip sequences checked against 3-D vectors."""
-    reference = {STAR: (0, 0, 1), STOP: (0, 0, -1), CROSS: (0, 1, 0), X: (0, -1, 0), SLIDER: (1, 0, 0), HOOPS: (-1, 0, 0)}
+    reference = {
+        STAR: (0, 0, 1),
+        STOP: (0, 0, -1),
+        CROSS: (0, 1, 0),
+        X: (0, -1, 0),
+        SLIDER: (1, 0, 0),
+        HOOPS: (-1, 0, 0),
+    }
     rng = SeededRng(3)
     for _ in range(500):
         vectors, o = dict(reference), ORIENTATION_OF[(STAR, CROSS)]
@@ -106,7 +136,14 @@ def test_rolling_round_a_square_loop_turns_the_cube_about_its_vertical_axis_and_
     for d in range(4):
         x = TIP[x][d]
     assert x != o
-    assert faces(x) == {"top": "x", "bottom": "cross", "north": "slider", "south": "hoops", "east": "stop", "west": "star"}
+    assert faces(x) == {
+        "top": "x",
+        "bottom": "cross",
+        "north": "slider",
+        "south": "hoops",
+        "east": "stop",
+        "west": "star",
+    }
 
 
 def test_blocks_start_on_the_four_spaces_diagonal_to_their_own_home_star():

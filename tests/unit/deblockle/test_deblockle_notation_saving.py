@@ -4,14 +4,15 @@ import copy
 import json
 
 import pytest
-
+from deblockle_fixtures import cube, state_with
 from games.common.errors import BadState
 from games.deblockle import Move, Placement, State, new_game, parse_square
 from games.deblockle.cube import CROSS, STAR
-from deblockle_fixtures import cube, state_with
 
 
-@pytest.mark.parametrize("text", ["c3N", "c3N-d4", "c3E-d5", "c3N-c5-d5-d4", "d5N*", "g7S-g6-g5-g4", "a1E-g1"])
+@pytest.mark.parametrize(
+    "text", ["c3N", "c3N-d4", "c3E-d5", "c3N-c5-d5-d4", "d5N*", "g7S-g6-g5-g4", "a1E-g1"]
+)
 def test_move_notation_round_trips(text):
     assert str(Move.parse(text)) == text
 
@@ -46,7 +47,9 @@ def test_json_round_trip_in_set_up_play_and_over():
     state.apply(state.legal_moves()[5])
     resumed = _round_trip(state)
     assert resumed.legal_moves() == state.legal_moves()
-    finished = state_with({"d5": "gold " + cube(south="star"), "a1": "blue " + cube(top="x")}, counts=[1, 1])
+    finished = state_with(
+        {"d5": "gold " + cube(south="star"), "a1": "blue " + cube(top="x")}, counts=[1, 1]
+    )
     finished.apply("d5N*")
     assert _round_trip(finished).is_over
 
@@ -57,27 +60,30 @@ def _saved():
     return state.to_json()
 
 
-@pytest.mark.parametrize("corrupt", [
-    lambda d: d.update(version=2),
-    lambda d: d.update(phase="middle"),
-    lambda d: d.update(current_player=2),
-    lambda d: d.update(current_player=True),
-    lambda d: d["options"].update(blocks=7),
-    lambda d: d.update(removed=[0]),
-    lambda d: d["blocks"].pop(),
-    lambda d: d["blocks"][0].update(square="d2"),
-    lambda d: d["blocks"][0].update(square="z9"),
-    lambda d: d["blocks"][1].update(square=d["blocks"][0]["square"]),
-    lambda d: d["blocks"][0].update(top="moon"),
-    lambda d: d["blocks"][0].update(north=d["blocks"][0]["top"]),
-    lambda d: d["blocks"][0].update(player=3),
-    lambda d: d.update(to_place=[["star"], []]),
-    lambda d: d.update(result={"winner": 0, "reason": "all_removed", "removed": [0, 0]}),
-    lambda d: d.update(phase="over"),
-    lambda d: d.update(history="c3N"),
-    lambda d: d.update(history=["nonsense"]),
-    lambda d: d.pop("blocks"),
-])
+@pytest.mark.parametrize(
+    "corrupt",
+    [
+        lambda d: d.update(version=2),
+        lambda d: d.update(phase="middle"),
+        lambda d: d.update(current_player=2),
+        lambda d: d.update(current_player=True),
+        lambda d: d["options"].update(blocks=7),
+        lambda d: d.update(removed=[0]),
+        lambda d: d["blocks"].pop(),
+        lambda d: d["blocks"][0].update(square="d2"),
+        lambda d: d["blocks"][0].update(square="z9"),
+        lambda d: d["blocks"][1].update(square=d["blocks"][0]["square"]),
+        lambda d: d["blocks"][0].update(top="moon"),
+        lambda d: d["blocks"][0].update(north=d["blocks"][0]["top"]),
+        lambda d: d["blocks"][0].update(player=3),
+        lambda d: d.update(to_place=[["star"], []]),
+        lambda d: d.update(result={"winner": 0, "reason": "all_removed", "removed": [0, 0]}),
+        lambda d: d.update(phase="over"),
+        lambda d: d.update(history="c3N"),
+        lambda d: d.update(history=["nonsense"]),
+        lambda d: d.pop("blocks"),
+    ],
+)
 def test_from_json_refuses_bad_data(corrupt):
     data = copy.deepcopy(_saved())
     corrupt(data)
@@ -100,9 +106,11 @@ def test_from_json_refuses_a_stuck_player_to_move_and_side_by_side_in_that_varia
     with pytest.raises(BadState):
         State.from_json(side_by_side)
     stuck = copy.deepcopy(data)
-    stuck["blocks"] = [{"player": 0, "square": "a1", "top": "x", "north": "stop"},
-                       {"player": 1, "square": "a2", "top": "x", "north": "stop"},
-                       {"player": 1, "square": "b1", "top": "x", "north": "stop"}]
+    stuck["blocks"] = [
+        {"player": 0, "square": "a1", "top": "x", "north": "stop"},
+        {"player": 1, "square": "a2", "top": "x", "north": "stop"},
+        {"player": 1, "square": "b1", "top": "x", "north": "stop"},
+    ]
     stuck["options"]["blocks"] = [1, 2]
     stuck["options"]["start_squares"] = [["c3"], ["e5", "c5"]]
     with pytest.raises(BadState):

@@ -25,7 +25,7 @@ def random_options(rng) -> dict:
 def random_games(count, plies, seed):
     """Yield (state, rng) at every position of `count` random games."""
     rng = SeededRng(seed)
-    for game in range(count):
+    for _game in range(count):
         state = new_game(random_options(rng), rng.next_u64())
         for _ in range(plies):
             yield state, rng
@@ -40,10 +40,13 @@ def assert_no_block_on_a_star(state):
 
 def test_no_block_ever_ends_on_a_star_and_json_round_trips_over_random_games():
     positions = 0
-    for state, rng in random_games(1000, 30, seed=1):
+    for state, _rng in random_games(1000, 30, seed=1):
         positions += 1
         assert_no_block_on_a_star(state)
-        counted = [len(state.position.squares[p]) + state.position.removed[p] + len(state.to_place[p]) for p in (0, 1)]
+        counted = [
+            len(state.position.squares[p]) + state.position.removed[p] + len(state.to_place[p])
+            for p in (0, 1)
+        ]
         assert counted == state.options["blocks"]
         if positions % 4 == 0:
             data = json.loads(json.dumps(state.to_json()))
@@ -90,7 +93,9 @@ def test_the_legal_turn_list_equals_what_apply_accepts():
     assert checked > 15_000
     english = json.loads((CATALOGUES / "en" / "deblockle-engine.json").read_text())
     for key, params in keys:
-        english[key].format(**{p: "x" for p in params})  # every key raised is translated and formats
+        english[key].format(
+            **dict.fromkeys(params, "x")
+        )  # every key raised is translated and formats
     assert len({k for k, _ in keys}) >= 10
 
 
@@ -106,7 +111,15 @@ def test_games_between_computer_players_end_properly():
             events = state.apply(choose_move(state, rng, None, levels[state.current_player]))
             assert_no_block_on_a_star(state)
             for event in events:
-                assert event["type"] in ("place", "start", "tip", "hop", "remove", "pass", "game_over")
+                assert event["type"] in (
+                    "place",
+                    "start",
+                    "tip",
+                    "hop",
+                    "remove",
+                    "pass",
+                    "game_over",
+                )
         assert state.is_over, f"game {game} did not end"
         assert state.result["reason"] in ("all_removed", "both_stuck")
         winner = state.result["winner"]
@@ -123,7 +136,10 @@ def test_ceremony_set_up_with_random_placements_matches_rolls():
         while state.phase == "setup":
             state.apply(rng.choice(state.legal_moves()))
         for player in (0, 1):
-            tops = sorted(("star", "stop", "cross", "x", "slider", "hoops").index(b["top"])
-                          for b in state.blocks() if b["player"] == player)
+            tops = sorted(
+                ("star", "stop", "cross", "x", "slider", "hoops").index(b["top"])
+                for b in state.blocks()
+                if b["player"] == player
+            )
             assert tops == rolls[player]
     assert random_placements  # the quick deal uses the same placement type

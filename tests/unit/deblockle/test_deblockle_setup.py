@@ -3,7 +3,6 @@
 from collections import Counter
 
 import pytest
-
 from games.common.errors import IllegalMove
 from games.deblockle import FACE_NAMES, Move, Placement, new_game, parse_square
 from games.deblockle.setup import side_faces_of
@@ -17,7 +16,9 @@ def test_rolling_the_blocks_like_dice_is_seeded():
 
 def test_every_symbol_can_be_rolled_face_up():
     """Rolled like dice; 'a block landing on an edge is rolled again' cannot happen on screen."""
-    seen = Counter(top for seed in range(100) for tops in new_game({}, seed).to_place for top in tops)
+    seen = Counter(
+        top for seed in range(100) for tops in new_game({}, seed).to_place for top in tops
+    )
     assert set(seen) == set(range(6))
 
 
@@ -55,12 +56,15 @@ def test_the_rolled_symbol_stays_face_up_when_placed():
     assert block["top"] == events[0]["top"] and block["player"] == 1
 
 
-@pytest.mark.parametrize("notation,key", [
-    ("c3:{top}:{north}", "deblockle.not_a_start_square"),
-    ("d6:{top}:{north}", "deblockle.not_a_start_square"),
-    ("c5:{top}:{top}", "deblockle.north_not_side"),
-    ("nonsense", "deblockle.bad_notation"),
-])
+@pytest.mark.parametrize(
+    "notation,key",
+    [
+        ("c3:{top}:{north}", "deblockle.not_a_start_square"),
+        ("d6:{top}:{north}", "deblockle.not_a_start_square"),
+        ("c5:{top}:{top}", "deblockle.north_not_side"),
+        ("nonsense", "deblockle.bad_notation"),
+    ],
+)
 def test_placements_against_the_rules_are_refused(notation, key):
     state = new_game({}, 11)
     legal = state.legal_moves()[0]
@@ -107,16 +111,29 @@ def test_quick_set_up_deals_the_same_rolls_at_random_and_starts_play():
         ceremony, quick = new_game({}, seed), new_game({"quick_setup": True}, seed)
         assert quick.phase == "play" and quick.current_player == 0
         for player in (0, 1):
-            dealt = sorted(("star", "stop", "cross", "x", "slider", "hoops").index(b["top"])
-                           for b in quick.blocks() if b["player"] == player)
+            dealt = sorted(
+                ("star", "stop", "cross", "x", "slider", "hoops").index(b["top"])
+                for b in quick.blocks()
+                if b["player"] == player
+            )
             assert dealt == ceremony.to_place[player]
         assert quick.to_json() == new_game({"quick_setup": True}, seed).to_json()
-    norths = {b["north"] for seed in range(30) for b in new_game({"quick_setup": True}, seed).blocks()}
+    norths = {
+        b["north"] for seed in range(30) for b in new_game({"quick_setup": True}, seed).blocks()
+    }
     assert len(norths) == 6  # the turn about the vertical axis is dealt too
 
 
 def test_options_are_checked():
-    for bad in ({"blocks": 0}, {"blocks": 5}, {"blocks": [4]}, {"first": 2}, {"no_side_by_side": "yes"},
-                {"start_squares": [["c3"], ["e5"]]}, {"blocks": 1, "start_squares": [["d4"], ["e5"]]}, {"colour": 1}):
+    for bad in (
+        {"blocks": 0},
+        {"blocks": 5},
+        {"blocks": [4]},
+        {"first": 2},
+        {"no_side_by_side": "yes"},
+        {"start_squares": [["c3"], ["e5"]]},
+        {"blocks": 1, "start_squares": [["d4"], ["e5"]]},
+        {"colour": 1},
+    ):
         with pytest.raises(ValueError):
             new_game(bad, 1)

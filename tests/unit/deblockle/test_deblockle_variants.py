@@ -1,10 +1,9 @@
 """Rules: 'Variants' — fewer blocks (and handicaps) and no side by side."""
 
 import pytest
-
+from deblockle_fixtures import cube, ends_of, state_with
 from games.common.errors import IllegalMove
 from games.deblockle import new_game
-from deblockle_fixtures import cube, ends_of, state_with
 
 
 def squares_of(state, player):
@@ -27,12 +26,16 @@ def test_a_stronger_player_can_start_with_fewer_blocks_as_a_handicap():
 
 
 def test_with_fewer_blocks_each_player_chooses_which_start_squares_to_use():
-    state = new_game({"blocks": [1, 2], "start_squares": [["e1"], ["c7", "e5"]], "quick_setup": True}, 2)
+    state = new_game(
+        {"blocks": [1, 2], "start_squares": [["e1"], ["c7", "e5"]], "quick_setup": True}, 2
+    )
     assert squares_of(state, 0) == ["e1"] and sorted(squares_of(state, 1)) == ["c7", "e5"]
 
 
 def test_with_fewer_blocks_the_rules_are_unchanged_removing_them_all_wins():
-    state = state_with({"d5": "gold " + cube(south="star"), "a1": "blue " + cube(top="x")}, counts=[1, 1])
+    state = state_with(
+        {"d5": "gold " + cube(south="star"), "a1": "blue " + cube(top="x")}, counts=[1, 1]
+    )
     events = state.apply("d5N*")
     assert events[-1]["type"] == "game_over" and state.result["winner"] == 0
 
@@ -48,8 +51,14 @@ def test_no_side_by_side_a_block_may_not_finish_next_to_an_opponents_block():
 
 
 def test_no_side_by_side_diagonal_to_an_opponent_and_beside_your_own_blocks_are_allowed():
-    state = state_with({"c3": "gold " + cube(south="stop"), "d5": "blue " + cube(top="x"),
-                        "b4": "gold " + cube(top="x")}, no_side_by_side=True)
+    state = state_with(
+        {
+            "c3": "gold " + cube(south="stop"),
+            "d5": "blue " + cube(top="x"),
+            "b4": "gold " + cube(top="x"),
+        },
+        no_side_by_side=True,
+    )
     assert ends_of(state, "c3", "N") == {"c4"}
 
 

@@ -10,7 +10,9 @@ def tiles(text: str) -> list:
     return [parse(t) for t in text.split()]
 
 
-def make_state(hands, layout="-", boneyard=None, current=0, scores=None, partnerships=False, target=250):
+def make_state(
+    hands, layout="-", boneyard=None, current=0, scores=None, partnerships=False, target=250
+):
     """A state in the middle of a hand. `hands` are strings like "6-4 5-5";
     the boneyard gets every tile not placed elsewhere unless given."""
     table = Table(len(hands), partnerships, target)

@@ -1,15 +1,14 @@
 """Computer players: legal, view-only, deterministic, and sensible in set positions."""
 
 import pytest
-
 from dominoes_fixtures import make_state
 from games.common.rng import SeededRng
 from games.dominoes import new_game
 from games.dominoes.ai import PLAYERS, choose_move
 from games.dominoes.ai.fastsim import HAS, TILE_ID, Ends, Sim
+from games.dominoes.ai.knowledge import Knowledge
 from games.dominoes.ai.moves import sim_for_view
 from games.dominoes.ai.policies import greedy_pick, reply_aware_pick
-from games.dominoes.ai.knowledge import Knowledge
 from games.dominoes.ai.sampling import sample_world
 from games.dominoes.ai.strong import win_chance
 from games.dominoes.tiles import parse
@@ -42,14 +41,20 @@ def test_computer_player_never_reads_a_hidden_hand():
     a = make_state(["5-1 3-3 6-2 4-0", "6-6 0-0 1-1", "2-2"], layout="5-5 E:5-3", boneyard="")
     b = make_state(["5-1 3-3 6-2 4-0", "2-2 0-0 1-1", "6-6"], layout="5-5 E:5-3", boneyard="")
     assert a.view_for(0) == b.view_for(0)
-    assert choose_move(a.view_for(0), SeededRng(1), 100) == choose_move(b.view_for(0), SeededRng(1), 100)
+    assert choose_move(a.view_for(0), SeededRng(1), 100) == choose_move(
+        b.view_for(0), SeededRng(1), 100
+    )
 
 
 def test_greedy_takes_the_highest_score_then_the_heaviest_tile():
     """Greedy: highest immediate score, then heaviest tile."""
     # 5-0 on W makes 0 + 3 = 3; 3-2 on E makes 10 + 2 = 12; 3-0 on E: 10 + 0 = 10 scores.
     state = make_state(["5-0 3-2 3-0", "6-6"], layout="5-5 E:5-3")
-    assert PLAYERS["greedy"](state.view_for(0), SeededRng(1)) == {"type": "play", "tile": [3, 0], "end": "E"}
+    assert PLAYERS["greedy"](state.view_for(0), SeededRng(1)) == {
+        "type": "play",
+        "tile": [3, 0],
+        "end": "E",
+    }
     # nothing scores: the heaviest tile goes
     state = make_state(["5-1 5-6 3-4", "6-6"], layout="5-5 W:5-2 E:5-0")
     assert PLAYERS["greedy"](state.view_for(0), SeededRng(1))["tile"] == [6, 5]
@@ -92,6 +97,7 @@ def test_strong_plays_for_the_team():
 def test_strong_values_the_race_to_250_over_the_margin():
     """End-of-game awareness: 10 points that finish the game beat 30 that don't,
     and near 250 a lead is worth more than the same lead early on."""
+
     def chance(mine, theirs):
         return win_chance(Sim(Ends(), 2, [0, 1], [[], []], [], [mine, theirs], 250, 0), 0)
 
@@ -103,7 +109,9 @@ def test_strong_values_the_race_to_250_over_the_margin():
 
 def test_knowledge_a_seat_that_drew_lacks_the_open_numbers():
     """A player who drew or passed lacks those numbers (in the tiles held then)."""
-    state = make_state(["6-6 2-2 0-1 0-2 4-0 5-0", "1-2 0-0 6-1 6-2 6-4 4-4 1-1"], layout="5-3", current=1)
+    state = make_state(
+        ["6-6 2-2 0-1 0-2 4-0 5-0", "1-2 0-0 6-1 6-2 6-4 4-4 1-1"], layout="5-3", current=1
+    )
     state.history = [{"type": "play", "seat": 0, "tile": [5, 3], "end": None}]
     for t in ("5-1", "2-4", "6-0"):  # drawn last first: 6-0 and 2-4 miss, 5-1 plays
         state.boneyard.remove(parse(t))

@@ -22,7 +22,9 @@ def raised_keys():
 
 @pytest.mark.parametrize("language", ["en", "cy"])
 def test_catalogue_names_every_raised_key(language):
-    with open(os.path.join(ROOT, "py", "i18n", language, "dominoes-engine.json"), encoding="utf-8") as f:
+    with open(
+        os.path.join(ROOT, "py", "i18n", language, "dominoes-engine.json"), encoding="utf-8"
+    ) as f:
         catalogue = json.load(f)
     keys = raised_keys()
     assert len(keys) >= 10

@@ -1,7 +1,6 @@
 """The layout tree: open ends, their count, the spinner, doubles, notation."""
 
 import pytest
-
 from games.dominoes import Layout, format_layout, parse_layout
 from games.dominoes.tiles import tile
 
@@ -116,7 +115,13 @@ def test_placing_on_a_closed_or_wrong_end_is_refused():
 
 @pytest.mark.parametrize(
     "text",
-    ["-", "5-5", "6-4 W:6-1 E:4-3", "5-5 W:5-2,2-2 E:5-3 N:5-1", "3-3 W:3-4,4-6,6-1 E:3-2 S:3-0,0-0"],
+    [
+        "-",
+        "5-5",
+        "6-4 W:6-1 E:4-3",
+        "5-5 W:5-2,2-2 E:5-3 N:5-1",
+        "3-3 W:3-4,4-6,6-1 E:3-2 S:3-0,0-0",
+    ],
 )
 def test_notation_round_trip(text):
     layout = parse_layout(text)

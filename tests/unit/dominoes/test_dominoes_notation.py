@@ -1,7 +1,6 @@
 """Move notation: '6-4' (the lead), '5-3@E', 'draw', 'pass'."""
 
 import pytest
-
 from games.common.errors import IllegalMove
 from games.dominoes import format_move, parse_move
 

@@ -3,7 +3,6 @@
 import json
 
 import pytest
-
 from games.common.errors import BadState
 from games.common.rng import SeededRng
 from games.dominoes import State, new_game, public_event
@@ -61,7 +60,7 @@ def test_json_round_trip_and_replay_over_200_games():
 def test_same_seed_same_moves_same_game():
     def run():
         states = []
-        for state, events in random_games(5, 9):
+        for state, _events in random_games(5, 9):
             states.append(json.dumps(state.to_json()))
         return states
 
@@ -84,7 +83,7 @@ def hidden_shuffled(state, seat, rng):
 def test_views_leak_nothing_hidden_over_150_games():
     """Views leak nothing hidden: re-dealing what a seat cannot see leaves its view unchanged."""
     rng = SeededRng(5)
-    for state, events in random_games(150, 3, target=100):
+    for state, _events in random_games(150, 3, target=100):
         if state.is_over or rng.randrange(4):
             continue
         for seat in range(state.table.seats):
@@ -113,9 +112,16 @@ def test_fast_simulator_agrees_with_the_engine_over_400_games():
         sim = None
         while not state.is_over:
             if sim is None:
-                sim = Sim(ends_from_layout(state.layout), state.table.seats, team,
-                          [[TILE_ID[t] for t in h] for h in state.hands],
-                          [TILE_ID[t] for t in state.boneyard], state.scores, state.table.target, state.current)
+                sim = Sim(
+                    ends_from_layout(state.layout),
+                    state.table.seats,
+                    team,
+                    [[TILE_ID[t] for t in h] for h in state.hands],
+                    [TILE_ID[t] for t in state.boneyard],
+                    state.scores,
+                    state.table.target,
+                    state.current,
+                )
             moves = state.legal_moves()
             plays = sorted(from_engine_move(m) for m in moves if m["type"] == "play")
             assert sorted(sim.ends.plays(sim.hands[sim.current])) == plays
@@ -136,8 +142,11 @@ def test_fast_simulator_agrees_with_the_engine_over_400_games():
                 while not sim.done:  # the simulator sees a block only after everyone passes
                     assert not sim.ends.can_play(sim.hands[sim.current]) and not sim.boneyard
                     sim.pass_turn()
-                assert sim.scores == state.hand_summaries[-1]["scores"] if ended[0]["type"] == "hand_end" \
+                assert (
+                    sim.scores == state.hand_summaries[-1]["scores"]
+                    if ended[0]["type"] == "hand_end"
                     else sim.scores == state.scores
+                )
                 sim = None
             else:
                 assert not sim.done and sim.current == state.current and sim.scores == state.scores
@@ -151,7 +160,11 @@ def test_fast_simulator_agrees_with_the_engine_over_400_games():
         lambda d: d.update(scores=[3, 0]),
         lambda d: d.update(scores=[0]),
         lambda d: d["hands"][0].pop(),
-        lambda d: d["hands"][0].append([6, 6]) if [6, 6] not in d["hands"][0] else d["hands"][1].append([6, 6]),
+        lambda d: (
+            d["hands"][0].append([6, 6])
+            if [6, 6] not in d["hands"][0]
+            else d["hands"][1].append([6, 6])
+        ),
         lambda d: d["hands"][0].__setitem__(0, [7, 1]),
         lambda d: d.update(current=5),
         lambda d: d.update(options={"seats": 9}),

@@ -1,8 +1,7 @@
 """One test (at least) for every line of ../shared/rules/dominoes.md."""
 
 import pytest
-
-from dominoes_fixtures import make_state, play_out, tiles
+from dominoes_fixtures import make_state, play_out
 from games.common.errors import IllegalMove
 from games.common.rng import SeededRng
 from games.dominoes import new_game
@@ -25,8 +24,18 @@ def test_rule_two_to_four_players(seats):
     assert len(state.scores) == seats
 
 
-@pytest.mark.parametrize("options", [{"seats": 1}, {"seats": 5}, {"seats": "2"}, {"seats": 3, "partnerships": True},
-                                     {"seats": 2, "partnerships": True}, {"target": 0}, {"colour": "red"}])
+@pytest.mark.parametrize(
+    "options",
+    [
+        {"seats": 1},
+        {"seats": 5},
+        {"seats": "2"},
+        {"seats": 3, "partnerships": True},
+        {"seats": 2, "partnerships": True},
+        {"target": 0},
+        {"colour": "red"},
+    ],
+)
 def test_bad_options_are_refused(options):
     with pytest.raises(ValueError):
         new_game(options, 1)
@@ -217,7 +226,14 @@ def test_rule_doubles_crosswise_count_both_halves_when_scoring():
     assert events[0]["placed"] == [3, 3]
     assert events[0]["onto"] == [6, 3] and events[0]["onto_spinner"] is False
     assert events[0]["count"] == 6 + 4
-    assert events[1] == {"type": "score", "seat": 0, "count": 10, "team": 0, "points": 10, "scores": [10, 0]}
+    assert events[1] == {
+        "type": "score",
+        "seat": 0,
+        "count": 10,
+        "team": 0,
+        "points": 10,
+        "scores": [10, 0],
+    }
 
 
 # --- Scoring during play -----------------------------------------------------
@@ -225,7 +241,9 @@ def test_rule_doubles_crosswise_count_both_halves_when_scoring():
 
 def test_rule_open_ends_multiple_of_five_scores_the_total():
     """If the total is a multiple of 5, the player scores that total: 25 scores 25 points."""
-    state = make_state(["2-5 0-1", "1-1"], layout="6-6 W:6-5,5-5 E:6-4 N:6-3,3-3 S:6-2", scores=[5, 0])
+    state = make_state(
+        ["2-5 0-1", "1-1"], layout="6-6 W:6-5,5-5 E:6-4 N:6-3,3-3 S:6-2", scores=[5, 0]
+    )
     events = state.apply("2-5@S")
     assert events[0]["count"] == 25
     assert events[1]["points"] == 25
@@ -298,7 +316,12 @@ def test_rule_blocked_when_nobody_can_play_and_boneyard_empty():
     end = events[1]
     assert end["reason"] == "blocked" and end["seat"] is None
     # fewest pips wins: seat 0 has 4, seat 1 has 12 -> 12 rounds to 10
-    assert end["pips"] == [4, 12] and end["winner_team"] == 0 and end["raw"] == 12 and end["points"] == 10
+    assert (
+        end["pips"] == [4, 12]
+        and end["winner_team"] == 0
+        and end["raw"] == 12
+        and end["points"] == 10
+    )
 
 
 def test_rule_not_blocked_while_the_boneyard_has_tiles():
@@ -326,14 +349,18 @@ def test_rule_blocked_tie_for_fewest_nobody_scores():
 
 def test_rule_blocked_partnerships_compare_team_totals():
     """Each player (or team) totals the pips left in their hands."""
-    state = make_state(["3-1 2-2", "0-0", "6-6", "2-0"], layout="5-5 W:5-1 E:5-3", boneyard="", partnerships=True)
+    state = make_state(
+        ["3-1 2-2", "0-0", "6-6", "2-0"], layout="5-5 W:5-1 E:5-3", boneyard="", partnerships=True
+    )
     events = state.apply("3-1@E")
     end = events[1]
     assert end["team_pips"] == [4 + 12, 0 + 2]
     assert end["winner_team"] == 1 and end["raw"] == 16 and end["points"] == 15
 
 
-@pytest.mark.parametrize("raw,rounded", [(12, 10), (13, 15), (15, 15), (0, 0), (1, 0), (2, 0), (3, 5), (4, 5), (67, 65)])
+@pytest.mark.parametrize(
+    "raw,rounded", [(12, 10), (13, 15), (15, 15), (0, 0), (1, 0), (2, 0), (3, 5), (4, 5), (67, 65)]
+)
 def test_rule_hand_score_rounded_to_nearest_five(raw, rounded):
     """Hand score: rounded to the nearest 5 (12 -> 10, 13 -> 15, 15 -> 15)."""
     assert round_to_five(raw) == rounded
@@ -349,7 +376,9 @@ def test_rule_hand_score_rounding_12_to_10_and_13_to_15_in_play():
 def test_rule_hand_score_counts_all_opponents_not_partner():
     """The winner scores the pips left in the hands of all opposing players, added
     together; the winner's own and their partner's pips don't count."""
-    state = make_state(["5-1", "6-6", "4-4", "3-3"], layout="5-5 E:5-3", boneyard="", partnerships=True)
+    state = make_state(
+        ["5-1", "6-6", "4-4", "3-3"], layout="5-5 E:5-3", boneyard="", partnerships=True
+    )
     end = state.apply("5-1@W")[1]
     assert end["winner_team"] == 0
     assert end["raw"] == 12 + 6 and end["points"] == 20
@@ -393,8 +422,14 @@ def test_rule_game_ends_the_moment_a_score_reaches_250_mid_hand():
 
 
 def test_rule_partnership_game_won_by_the_team():
-    state = make_state(["6-6", "3-1", "4-4", "3-3"], layout="5-5 E:5-3", boneyard="", partnerships=True,
-                       scores=[100, 245], current=1)
+    state = make_state(
+        ["6-6", "3-1", "4-4", "3-3"],
+        layout="5-5 E:5-3",
+        boneyard="",
+        partnerships=True,
+        scores=[100, 245],
+        current=1,
+    )
     events = state.apply("3-1@E")
     assert keys_of(events) == ["play", "hand_end", "game_over"]
     assert events[1]["raw"] == 12 + 8

@@ -21,7 +21,7 @@ def filled_rows(free=(), marbles=None) -> list:
         board[sq] = "."
     for sq, letter in (marbles or {}).items():
         board[sq] = letter
-    return ["".join(board[r * 9:r * 9 + 9]) for r in range(9)]
+    return ["".join(board[r * 9 : r * 9 + 9]) for r in range(9)]
 
 
 def marble_count(state) -> int:
@@ -40,4 +40,3 @@ def seed_landing_away_from(avoid, drawn=0, count=3):
         if len(squares) == count and not squares & set(avoid):
             return seed
     raise AssertionError("no such seed")
-

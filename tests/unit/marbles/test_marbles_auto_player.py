@@ -3,8 +3,7 @@
 from types import SimpleNamespace
 
 from games.common.rng import SeededRng
-from games.marbles import choose_move, new_game, random_move, square
-from games.marbles import evaluation
+from games.marbles import choose_move, evaluation, new_game, random_move, square
 from marbles_fixtures import filled_rows, position
 
 
@@ -36,7 +35,9 @@ def test_same_seed_same_move():
 def test_it_sees_only_what_the_player_sees():
     """It needs the board, the Next colours and the version: never the seed."""
     for state in _positions(20, 5):
-        view = SimpleNamespace(board=list(state.board), next=list(state.next), min_line=state.min_line)
+        view = SimpleNamespace(
+            board=list(state.board), next=list(state.next), min_line=state.min_line
+        )
         assert choose_move(view, SeededRng(2)) == choose_move(state, SeededRng(2))
 
 
@@ -47,24 +48,30 @@ def test_no_move_when_the_game_is_over():
 
 
 def test_it_completes_a_line():
-    state = position([
-        "RRRR.....",
-        ".........",
-        "..G.B....",
-        ".....Y...",
-        "........R",
-    ], next_colours="GBY")
+    state = position(
+        [
+            "RRRR.....",
+            ".........",
+            "..G.B....",
+            ".....Y...",
+            "........R",
+        ],
+        next_colours="GBY",
+    )
     assert choose_move(state, SeededRng(1)) == (square(4, 8), 4)
 
 
 def test_it_prefers_the_longer_line():
-    state = position([
-        "RRRR.....",
-        ".........",
-        "GG.GGG...",
-        ".........",
-        "R.......G",
-    ], next_colours="YYY")
+    state = position(
+        [
+            "RRRR.....",
+            ".........",
+            "GG.GGG...",
+            ".........",
+            "R.......G",
+        ],
+        next_colours="YYY",
+    )
     assert choose_move(state, SeededRng(1)) == (square(4, 8), square(2, 2))
 
 
@@ -109,7 +116,7 @@ def test_quick_scores_equal_the_exact_change_in_potential():
     for version in (5, 4):
         judge = Judge(version)
 
-        def potential(board):
+        def potential(board, judge=judge, version=version):
             return sum(judge.potential[need] for need, _, _ in window_shapes(board, version))
 
         for state in _positions(12, version):

@@ -27,9 +27,14 @@ def check_step(state: State, move) -> list:
     marbles_after = sum(1 for c in state.board if c)
     assert marbles_after == marbles_before + spawned - len(cleared), "marble count conservation"
 
-    assert state.score - before_score == sum(e["points"] for e in line_events), "score = sum of lines"
+    assert state.score - before_score == sum(e["points"] for e in line_events), (
+        "score = sum of lines"
+    )
     for e in line_events:
-        assert e["points"] == line_points(len(e["squares"]), state.min_line) and e["length"] >= state.min_line
+        assert (
+            e["points"] == line_points(len(e["squares"]), state.min_line)
+            and e["length"] >= state.min_line
+        )
     assert state.lines - before_lines == len(line_events)
     assert (events[-1]["type"] == "game_over") == state.is_over
     assert _board_from_events(before_board, events) == state.board, "events describe the change"
@@ -108,7 +113,8 @@ def _round_trip_and_undo(state: State, move) -> None:
 
     twin.undo()
     assert {k: v for k, v in twin.to_json().items() if k != "undo"} == {
-        k: v for k, v in saved.items() if k != "undo"}, "undo restores exactly"
+        k: v for k, v in saved.items() if k != "undo"
+    }, "undo restores exactly"
     assert twin.apply(move) == events, "after undo the same marbles come again"
     assert State.from_json(json.loads(json.dumps(state.to_json()))).to_json() == state.to_json()
 
@@ -130,7 +136,7 @@ def test_same_seed_and_moves_give_the_same_game_byte_for_byte():
             for _ in range(2):
                 log = []
 
-                def record(state, move):
+                def record(state, move, log=log):
                     log.append(json.dumps(state.apply(move), sort_keys=True))
                     log.append(json.dumps(state.to_json(), sort_keys=True))
 
@@ -146,7 +152,9 @@ def test_legal_moves_match_the_reachable_squares():
         state = new_game({"version": 5}, seed)
         while not state.is_over:
             moves = state.legal_moves()
-            expected = [(src, dst) for src in range(81) if state.board[src] for dst in state.reachable(src)]
+            expected = [
+                (src, dst) for src in range(81) if state.board[src] for dst in state.reachable(src)
+            ]
             assert moves == expected
             src, dst = rng.choice(moves)
             route = state.path(src, dst)

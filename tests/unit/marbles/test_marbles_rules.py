@@ -3,10 +3,11 @@
 Each test's docstring quotes the rule it checks.
 """
 
-import pytest
+import itertools
 
+import pytest
 from games.common.errors import IllegalMove
-from games.marbles import COLOUR_NAMES, SIZE, SQUARES, State, line_points, new_game, square
+from games.marbles import COLOUR_NAMES, SIZE, SQUARES, line_points, new_game, square
 from games.marbles.board import DIRECTIONS
 from games.marbles.sequence import intended_square, landing_square, marble_colour
 from marbles_fixtures import EMPTY_ROW, events_of, filled_rows, marble_count, position
@@ -58,21 +59,28 @@ def test_a_marble_travels_to_a_free_square():
 def test_path_goes_only_up_down_left_right_over_free_squares():
     """Rule: A marble travels only over free squares, up, down, left or right:
     never diagonally and never through other marbles."""
-    state = position([
-        "R.G......",
-        ".BG......",
-        "..G......",
-        "GGG......",
-    ])
+    state = position(
+        [
+            "R.G......",
+            ".BG......",
+            "..G......",
+            "GGG......",
+        ]
+    )
     route = state.path(square(0, 0), square(2, 1))
     assert route == [square(0, 0), square(1, 0), square(2, 0), square(2, 1)]
-    for a, b in zip(route, route[1:]):
+    for a, b in itertools.pairwise(route):
         (ra, ca), (rb, cb) = divmod(a, 9), divmod(b, 9)
         assert abs(ra - rb) + abs(ca - cb) == 1, "one orthogonal step at a time"
     assert all(state.board[sq] == 0 for sq in route[1:])
     # The wall of G marbles shuts the corner in: beyond it, nothing is reachable.
     assert state.path(square(0, 0), square(5, 5)) is None
-    assert set(state.reachable(square(0, 0))) == {square(0, 1), square(1, 0), square(2, 0), square(2, 1)}
+    assert set(state.reachable(square(0, 0))) == {
+        square(0, 1),
+        square(1, 0),
+        square(2, 0),
+        square(2, 1),
+    }
 
 
 def test_a_diagonal_gap_does_not_let_a_marble_through():
@@ -94,16 +102,19 @@ def test_an_unreachable_square_is_refused_and_nothing_changes():
     assert state.to_json() == before
 
 
-@pytest.mark.parametrize("move, key", [
-    ((1, 40), "marbles.err.no_marble"),
-    ((0, 2), "marbles.err.occupied"),
-    ((0, 0), "marbles.err.occupied"),
-    ((0, 81), "marbles.err.off_board"),
-    ((-1, 5), "marbles.err.off_board"),
-    ("0-40", "marbles.err.bad_move"),
-    ((0, 40, 1), "marbles.err.bad_move"),
-    ((True, 40), "marbles.err.off_board"),
-])
+@pytest.mark.parametrize(
+    "move, key",
+    [
+        ((1, 40), "marbles.err.no_marble"),
+        ((0, 2), "marbles.err.occupied"),
+        ((0, 0), "marbles.err.occupied"),
+        ((0, 81), "marbles.err.off_board"),
+        ((-1, 5), "marbles.err.off_board"),
+        ("0-40", "marbles.err.bad_move"),
+        ((0, 40, 1), "marbles.err.bad_move"),
+        ((True, 40), "marbles.err.off_board"),
+    ],
+)
 def test_bad_moves_are_refused_with_a_reason_and_nothing_changes(move, key):
     """Rule: the move is refused; nothing changes (a reason for every kind of bad move)."""
     state = position(["R.G......"])
@@ -116,11 +127,14 @@ def test_bad_moves_are_refused_with_a_reason_and_nothing_changes(move, key):
 
 def test_the_path_animated_is_a_shortest_route():
     """Rule: [decided] The marble's path is animated along the route taken (a shortest one)."""
-    state = position([
-        "R........",
-        "GGGGYGGG.",
-        ".........",
-    ], next_colours="BBB")
+    state = position(
+        [
+            "R........",
+            "GGGGYGGG.",
+            ".........",
+        ],
+        next_colours="BBB",
+    )
     events = state.apply((0, square(2, 0)))
     route = events[0]["path"]
     assert route[0] == 0 and route[-1] == square(2, 0)
@@ -140,7 +154,7 @@ def test_five_in_a_line_across_down_or_diagonally_leave_and_score(direction):
         board[sq] = "R"
     board[square(8, 8)] = "R"
     board[square(8, 0)] = "G"  # stays, so the board is not emptied
-    rows = ["".join(board[r * 9:r * 9 + 9]) for r in range(9)]
+    rows = ["".join(board[r * 9 : r * 9 + 9]) for r in range(9)]
     state = position(rows, next_colours="GBY")
     events = state.apply((square(8, 8), line[4]))
     lines = events_of(events, "line")
@@ -172,17 +186,20 @@ def test_four_in_a_line_are_enough_in_the_easier_version():
 def test_two_lines_from_one_move_score_separately_and_share_a_marble():
     """Rule: Two lines made by one move both count. They are scored separately,
     and a marble that is in both lines counts in both."""
-    state = position([
-        "....R....",
-        "....R....",
-        "....R....",
-        "....R....",
-        "RRRR.....",
-        EMPTY_ROW,
-        EMPTY_ROW,
-        EMPTY_ROW,
-        "........R",
-    ], next_colours="GBY")
+    state = position(
+        [
+            "....R....",
+            "....R....",
+            "....R....",
+            "....R....",
+            "RRRR.....",
+            EMPTY_ROW,
+            EMPTY_ROW,
+            EMPTY_ROW,
+            "........R",
+        ],
+        next_colours="GBY",
+    )
     events = state.apply((square(8, 8), square(4, 4)))
     lines = events_of(events, "line")
     assert len(lines) == 2
@@ -194,15 +211,19 @@ def test_two_lines_from_one_move_score_separately_and_share_a_marble():
 
 def test_two_lines_in_4_in_a_row_score_8_each():
     """Rule: Two lines made by one move both count (the easier version too)."""
-    state = position([
-        "...R.....",
-        "...R.....",
-        "...R.....",
-        "RRR.....G",
-        EMPTY_ROW,
-        EMPTY_ROW,
-        "........R",
-    ], next_colours="GBY", version=4)
+    state = position(
+        [
+            "...R.....",
+            "...R.....",
+            "...R.....",
+            "RRR.....G",
+            EMPTY_ROW,
+            EMPTY_ROW,
+            "........R",
+        ],
+        next_colours="GBY",
+        version=4,
+    )
     events = state.apply((square(6, 8), square(3, 3)))
     assert [e["points"] for e in events_of(events, "line")] == [8, 8]
     assert state.score == 16
@@ -253,7 +274,7 @@ def test_new_marbles_that_make_a_line_leave_and_score():
             board[square(row, c)] = "R"
     mover = square((row + 4) % 9, 0) if board[square((row + 4) % 9, 0)] == "." else None
     board[mover] = "G"
-    rows = ["".join(board[r * 9:r * 9 + 9]) for r in range(9)]
+    rows = ["".join(board[r * 9 : r * 9 + 9]) for r in range(9)]
     state = position(rows, next_colours="RYY", seed=seed)
     dst = next(sq for sq in state.reachable(mover) if sq != landing and sq // 9 != row)
     events = state.apply((mover, dst))
@@ -331,7 +352,8 @@ def test_undo_takes_back_exactly_one_move():
     state.apply((src, state.reachable(src)[0]))
     state.undo()
     assert {k: v for k, v in state.to_json().items() if k != "undo"} == {
-        k: v for k, v in after_first.items() if k != "undo"}
+        k: v for k, v in after_first.items() if k != "undo"
+    }
     assert not state.can_undo
     with pytest.raises(IllegalMove) as refused:
         state.undo()
@@ -361,7 +383,8 @@ def test_after_undo_the_same_marbles_come_again():
     other = state.reachable(src)[-1]
     third = state.apply((src, other))
     assert [m["colour"] for m in events_of(third, "spawn")[0]["marbles"]] == [
-        m["colour"] for m in events_of(first, "spawn")[0]["marbles"]]
+        m["colour"] for m in events_of(first, "spawn")[0]["marbles"]
+    ]
 
 
 # ---- Versions ----------------------------------------------------------------------------
@@ -404,7 +427,7 @@ def test_the_game_ends_when_no_free_square_is_left():
 def test_game_over_result_has_points_moves_and_lines_cleared():
     """Rule: The Game over window shows your points, moves, time, lines cleared
     (time is the browser's clock; the engine gives the rest)."""
-    reds = {sq: "R" for sq in (0, 1, 2, 3, square(1, 4))}
+    reds = dict.fromkeys((0, 1, 2, 3, square(1, 4)), "R")
     state = position(filled_rows(free=range(4, 9), marbles=reds), next_colours="GYB", score=30)
     state.apply((square(1, 4), 4))
     assert state.score == 40 and state.lines == 1
@@ -441,7 +464,7 @@ def test_a_line_of_n_scores_n_times_n_minus_m_plus_1_times_2():
 def _row_with_gap(length: int) -> str:
     """`length` - 1 red marbles with a gap in the middle: no line until it is filled."""
     row = "R" * length + "." * (9 - length)
-    return row[:length // 2] + "." + row[length // 2 + 1:]
+    return row[: length // 2] + "." + row[length // 2 + 1 :]
 
 
 @pytest.mark.parametrize("length, points", [(5, 10), (6, 24), (7, 42), (8, 64), (9, 90)])
@@ -456,8 +479,9 @@ def test_the_table_holds_in_play(length, points):
 @pytest.mark.parametrize("length, points", [(4, 8), (5, 20)])
 def test_the_table_holds_in_play_in_4_in_a_row(length, points):
     """Rule: scoring table in play ("4 in a row")."""
-    state = position([_row_with_gap(length), EMPTY_ROW, EMPTY_ROW, "R........"],
-                     next_colours="GBY", version=4)
+    state = position(
+        [_row_with_gap(length), EMPTY_ROW, EMPTY_ROW, "R........"], next_colours="GBY", version=4
+    )
     events = state.apply((square(3, 0), length // 2))
     assert [e["points"] for e in events_of(events, "line")] == [points]
 

@@ -1,7 +1,6 @@
 """Wordle letter rules: normalisation, tiles and keyboards per language."""
 
 import pytest
-
 from games.wordle import letters
 from games.wordle.letters import keyboard, normalise, tiles_of
 
@@ -32,47 +31,63 @@ def test_every_tile_is_normalised_and_splits_to_itself(lang):
 
 def test_alphabet_sizes():
     sizes = {lang: len(letters.alphabet(lang)) for lang in ALL}
-    assert sizes == {"en": 26, "id": 26, "de": 29, "es": 27, "fr": 26, "it": 26, "nl": 26,
-                     "uz": 28, "pl": 35, "pt": 26, "kk": 42, "ru": 32, "uk": 33}
+    assert sizes == {
+        "en": 26,
+        "id": 26,
+        "de": 29,
+        "es": 27,
+        "fr": 26,
+        "it": 26,
+        "nl": 26,
+        "uz": 28,
+        "pl": 35,
+        "pt": 26,
+        "kk": 42,
+        "ru": 32,
+        "uk": 33,
+    }
 
 
-@pytest.mark.parametrize("lang, text, expected", [
-    ("en", "Café", "cafe"),
-    ("en", "  HELLO ", "hello"),
-    ("id", "Rumah", "rumah"),
-    ("de", "Straße", "strasse"),
-    ("de", "STRASSE", "strasse"),
-    ("de", "Bär", "bär"),
-    ("de", "ÜBEL", "übel"),
-    ("de", "Café", "cafe"),
-    ("es", "Niño", "niño"),
-    ("es", "canción", "cancion"),
-    ("es", "pingüino", "pinguino"),
-    ("fr", "Cœur", "coeur"),
-    ("fr", "garçon", "garcon"),
-    ("fr", "être", "etre"),
-    ("fr", "Ægide", "aegide"),
-    ("it", "città", "citta"),
-    ("nl", "ĳs", "ijs"),
-    ("nl", "Ĳzer", "ijzer"),
-    ("nl", "café", "cafe"),
-    ("pl", "Łódź", "łódź"),
-    ("pl", "ŻÓŁW", "żółw"),
-    ("pt", "Ação", "acao"),
-    ("pt", "avó", "avo"),
-    ("ru", "Ёлка", "елка"),
-    ("ru", "ЙОД", "йод"),
-    ("uk", "Їжак", "їжак"),
-    ("uk", "ґанок", "ґанок"),
-    ("kk", "Қазақ", "қазақ"),
-    ("kk", "ЁЛКА", "ёлка"),
-    ("uz", "O'zbek", "oʻzbek"),
-    ("uz", "o’zbek", "oʻzbek"),
-    ("uz", "oʻzbek", "oʻzbek"),
-    ("uz", "o`zbek", "oʻzbek"),
-    ("uz", "G‘ALABA", "gʻalaba"),
-    ("uz", "Shahar", "shahar"),
-])
+@pytest.mark.parametrize(
+    "lang, text, expected",
+    [
+        ("en", "Café", "cafe"),
+        ("en", "  HELLO ", "hello"),
+        ("id", "Rumah", "rumah"),
+        ("de", "Straße", "strasse"),
+        ("de", "STRASSE", "strasse"),
+        ("de", "Bär", "bär"),
+        ("de", "ÜBEL", "übel"),
+        ("de", "Café", "cafe"),
+        ("es", "Niño", "niño"),
+        ("es", "canción", "cancion"),
+        ("es", "pingüino", "pinguino"),
+        ("fr", "Cœur", "coeur"),
+        ("fr", "garçon", "garcon"),
+        ("fr", "être", "etre"),
+        ("fr", "Ægide", "aegide"),
+        ("it", "città", "citta"),
+        ("nl", "ĳs", "ijs"),
+        ("nl", "Ĳzer", "ijzer"),
+        ("nl", "café", "cafe"),
+        ("pl", "Łódź", "łódź"),
+        ("pl", "ŻÓŁW", "żółw"),
+        ("pt", "Ação", "acao"),
+        ("pt", "avó", "avo"),
+        ("ru", "Ёлка", "елка"),
+        ("ru", "ЙОД", "йод"),
+        ("uk", "Їжак", "їжак"),
+        ("uk", "ґанок", "ґанок"),
+        ("kk", "Қазақ", "қазақ"),
+        ("kk", "ЁЛКА", "ёлка"),
+        ("uz", "O'zbek", "oʻzbek"),
+        ("uz", "o’zbek", "oʻzbek"),
+        ("uz", "oʻzbek", "oʻzbek"),
+        ("uz", "o`zbek", "oʻzbek"),
+        ("uz", "G‘ALABA", "gʻalaba"),
+        ("uz", "Shahar", "shahar"),
+    ],
+)
 def test_normalise(lang, text, expected):
     assert normalise(lang, text) == expected
 
@@ -92,42 +107,48 @@ def test_normalise_is_idempotent():
         assert normalise(lang, once) == once
 
 
-@pytest.mark.parametrize("lang, word, tiles", [
-    ("en", "crane", ["c", "r", "a", "n", "e"]),
-    ("de", "bär", ["b", "ä", "r"]),
-    ("es", "niño", ["n", "i", "ñ", "o"]),
-    ("nl", "ijs", ["i", "j", "s"]),
-    ("pl", "łódź", ["ł", "ó", "d", "ź"]),
-    ("uz", "oʻzbek", ["oʻ", "z", "b", "e", "k"]),
-    ("uz", "shahar", ["sh", "a", "h", "a", "r"]),
-    ("uz", "choʻl", ["ch", "oʻ", "l"]),
-    ("uz", "gʻisht", ["gʻ", "i", "sh", "t"]),
-    ("uz", "tong", ["t", "o", "n", "g"]),
-    ("uz", "ogʻa", ["o", "gʻ", "a"]),
-    ("kk", "қазақ", ["қ", "а", "з", "а", "қ"]),
-    ("uk", "ґанок", ["ґ", "а", "н", "о", "к"]),
-])
+@pytest.mark.parametrize(
+    "lang, word, tiles",
+    [
+        ("en", "crane", ["c", "r", "a", "n", "e"]),
+        ("de", "bär", ["b", "ä", "r"]),
+        ("es", "niño", ["n", "i", "ñ", "o"]),
+        ("nl", "ijs", ["i", "j", "s"]),
+        ("pl", "łódź", ["ł", "ó", "d", "ź"]),
+        ("uz", "oʻzbek", ["oʻ", "z", "b", "e", "k"]),
+        ("uz", "shahar", ["sh", "a", "h", "a", "r"]),
+        ("uz", "choʻl", ["ch", "oʻ", "l"]),
+        ("uz", "gʻisht", ["gʻ", "i", "sh", "t"]),
+        ("uz", "tong", ["t", "o", "n", "g"]),
+        ("uz", "ogʻa", ["o", "gʻ", "a"]),
+        ("kk", "қазақ", ["қ", "а", "з", "а", "қ"]),
+        ("uk", "ґанок", ["ґ", "а", "н", "о", "к"]),
+    ],
+)
 def test_tiles_of(lang, word, tiles):
     assert tiles_of(lang, word) == tiles
     assert "".join(tiles) == word
 
 
-@pytest.mark.parametrize("lang, word", [
-    ("en", "naïve"),        # not normalised
-    ("en", "well-known"),
-    ("en", "abc1"),
-    ("de", "straße"),       # ß is folded by normalise, never a tile
-    ("es", "canción"),
-    ("ru", "ёж"),           # ё is not a Russian tile
-    ("uk", "м'ясо"),        # the apostrophe is no tile
-    ("uk", "ёж"),
-    ("uk", "ы"),
-    ("uz", "maʻno"),        # a glottal stop is no tile
-    ("uz", "cola"),         # no c in Uzbek Latin
-    ("uz", "wifi"),
-    ("kk", "cat"),
-    ("pl", "straße"),
-])
+@pytest.mark.parametrize(
+    "lang, word",
+    [
+        ("en", "naïve"),  # not normalised
+        ("en", "well-known"),
+        ("en", "abc1"),
+        ("de", "straße"),  # ß is folded by normalise, never a tile
+        ("es", "canción"),
+        ("ru", "ёж"),  # ё is not a Russian tile
+        ("uk", "м'ясо"),  # the apostrophe is no tile
+        ("uk", "ёж"),
+        ("uk", "ы"),
+        ("uz", "maʻno"),  # a glottal stop is no tile
+        ("uz", "cola"),  # no c in Uzbek Latin
+        ("uz", "wifi"),
+        ("kk", "cat"),
+        ("pl", "straße"),
+    ],
+)
 def test_tiles_of_rejects_letters_outside_the_alphabet(lang, word):
     with pytest.raises(ValueError):
         tiles_of(lang, word)

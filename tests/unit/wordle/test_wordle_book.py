@@ -4,7 +4,6 @@ import json
 from pathlib import Path
 
 import pytest
-
 from games.wordle.dictionary import LENGTHS, Dictionary
 from games.wordle.letters import LANGUAGES
 from games.wordle.solver import fingerprint

@@ -1,7 +1,6 @@
 """The duel, rule by rule (rules: "Turns and the clock", "Draws")."""
 
 import pytest
-
 from games.common.errors import BadState, IllegalMove
 from games.wordle.duel import TURN_MS, TURNS_EACH, Duel, new_duel
 from games.wordle.feedback import GREEN
@@ -114,15 +113,18 @@ def test_json_round_trip_keeps_everything():
     assert copy.turn == d.turn and copy.deadline == d.deadline
 
 
-@pytest.mark.parametrize("tamper", [
-    lambda data: data.update(version=9),
-    lambda data: data["rows"][0].update(marks=[2, 2, 2, 2, 2]),
-    lambda data: data["rows"][0].update(seat=0),
-    lambda data: data.update(turn=1),
-    lambda data: data.update(result={"winner": 0}),
-    lambda data: data.update(turn_started="soon"),
-    lambda data: data.update(rows=[None]),
-])
+@pytest.mark.parametrize(
+    "tamper",
+    [
+        lambda data: data.update(version=9),
+        lambda data: data["rows"][0].update(marks=[2, 2, 2, 2, 2]),
+        lambda data: data["rows"][0].update(seat=0),
+        lambda data: data.update(turn=1),
+        lambda data: data.update(result={"winner": 0}),
+        lambda data: data.update(turn_started="soon"),
+        lambda data: data.update(rows=[None]),
+    ],
+)
 def test_tampered_saves_are_refused(tamper):
     d = duel(first=1)
     d.guess(1, "slate", 10)

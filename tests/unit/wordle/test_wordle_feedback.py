@@ -2,24 +2,29 @@
 the standard way (no more yellows/greens for a letter than the word contains)"."""
 
 import pytest
+from games.wordle.feedback import GREEN as G
+from games.wordle.feedback import GREY as _
+from games.wordle.feedback import YELLOW as Y
+from games.wordle.feedback import all_green, marks, pattern
 
-from games.wordle.feedback import GREEN as G, GREY as _, YELLOW as Y, all_green, marks, pattern
 
-
-@pytest.mark.parametrize("guess, answer, expected", [
-    ("crane", "crane", (G, G, G, G, G)),
-    ("stop", "pots", (Y, Y, Y, Y)),
-    # Two e's guessed, one in the word and already green: the other is grey.
-    ("geese", "those", (_, _, _, G, G)),
-    # A green takes its copy before any yellow is given.
-    ("kebab", "abbey", (_, Y, G, Y, Y)),
-    ("eerie", "crane", (_, _, Y, _, G)),
-    # Yellows go left to right while unmatched copies remain.
-    ("lolly", "hello", (_, Y, G, G, _)),
-    ("sassy", "asset", (Y, Y, G, _, _)),
-    ("aaaaaa", "banana", (_, G, _, G, _, G)),
-    ("xyzw", "abcd", (_, _, _, _)),
-])
+@pytest.mark.parametrize(
+    "guess, answer, expected",
+    [
+        ("crane", "crane", (G, G, G, G, G)),
+        ("stop", "pots", (Y, Y, Y, Y)),
+        # Two e's guessed, one in the word and already green: the other is grey.
+        ("geese", "those", (_, _, _, G, G)),
+        # A green takes its copy before any yellow is given.
+        ("kebab", "abbey", (_, Y, G, Y, Y)),
+        ("eerie", "crane", (_, _, Y, _, G)),
+        # Yellows go left to right while unmatched copies remain.
+        ("lolly", "hello", (_, Y, G, G, _)),
+        ("sassy", "asset", (Y, Y, G, _, _)),
+        ("aaaaaa", "banana", (_, G, _, G, _, G)),
+        ("xyzw", "abcd", (_, _, _, _)),
+    ],
+)
 def test_repeated_letters_are_marked_the_standard_way(guess, answer, expected):
     assert marks(guess, answer) == expected
 

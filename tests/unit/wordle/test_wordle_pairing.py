@@ -5,7 +5,6 @@ bye two rounds in a row."; "Byes")."""
 from collections import Counter
 
 import pytest
-
 from games.common.rng import SeededRng
 from games.wordle.pairing import _matchings, pair_round, repeats
 
@@ -41,7 +40,7 @@ def test_rule_avoid_the_opponent_of_the_previous_round_when_possible():
         pairs, _ = pair_round(list(range(8)), last, None, SeededRng(seed))
         assert repeats(pairs, last) == 0
     # Two players left who just met: unavoidable, they meet again.
-    pairs, bye = pair_round([0, 1], {0: 1, 1: 0}, None, SeededRng(1))
+    pairs, _bye = pair_round([0, 1], {0: 1, 1: 0}, None, SeededRng(1))
     assert pairs == [[0, 1]] or pairs == [[1, 0]]
 
 

@@ -1,7 +1,6 @@
 """The dictionary, the solver and the computer players."""
 
 import pytest
-
 from games.common.errors import IllegalMove
 from games.common.rng import SeededRng
 from games.wordle.dictionary import Dictionary
@@ -26,9 +25,12 @@ def test_a_guess_of_the_wrong_length_or_not_in_the_dictionary_is_refused_with_a_
 
 
 def uzbek():
-    data = {"language": "uz", "version": 1,
-            "answers": {"4": ["oʻrik"], "5": ["choʻpon"], "6": ["gʻalaba"]},
-            "guesses": {"4": ["oʻrik", "shox"], "5": ["choʻpon"], "6": ["gʻalaba"]}}
+    data = {
+        "language": "uz",
+        "version": 1,
+        "answers": {"4": ["oʻrik"], "5": ["choʻpon"], "6": ["gʻalaba"]},
+        "guesses": {"4": ["oʻrik", "shox"], "5": ["choʻpon"], "6": ["gʻalaba"]},
+    }
     return Dictionary("uz", data)
 
 

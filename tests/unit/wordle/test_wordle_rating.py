@@ -1,8 +1,7 @@
 """Tournament ratings, rule by rule (rules: "Rating")."""
 
 import pytest
-
-from games.wordle.rating import K, START, WINDOW, expected, rating_change, score
+from games.wordle.rating import START, WINDOW, K, expected, rating_change, score
 
 TABLE = {1: 25, 2: 18, 3: 11, 4: 4, 5: -4, 6: -11, 7: -18, 8: -25}
 

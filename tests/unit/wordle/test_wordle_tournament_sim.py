@@ -11,7 +11,6 @@ import time
 from collections import Counter
 
 import pytest
-
 from games.wordle import players as players_module
 from games.wordle.pairing import _matchings
 from games.wordle.sample_words import sample_dictionary
@@ -64,8 +63,8 @@ def test_rule_a_full_8_bot_tournament_is_simulated_start_to_finish_in_seconds():
         assert 1 in [p["placement"] for p in t.players]
         # Placements by the [decided] rule: 1 + the number placed later.
         batches = placement_batches(t)
-        for i, (key, pids) in enumerate(batches):
-            assert key[3] == 1 + sum(len(p) for _, p in batches[i + 1:])
+        for i, (key, _pids) in enumerate(batches):
+            assert key[3] == 1 + sum(len(p) for _, p in batches[i + 1 :])
         # Elo is zero-sum before rounding: the 8 changes add up to about 0.
         assert abs(sum(p["rating_change"] for p in t.players)) <= 4
     assert time.process_time() - started < 10
@@ -102,16 +101,20 @@ def test_rule_pairings_over_many_seeded_tournaments():
             for m in previous["matches"]:
                 a, b = m["players"]
                 last[a], last[b] = b, a
-            in_round = sorted([x for m in rnd["matches"] for x in m["players"]]
-                              + ([rnd["bye"]] if rnd["bye"] is not None else []))
+            in_round = sorted(
+                [x for m in rnd["matches"] for x in m["players"]]
+                + ([rnd["bye"]] if rnd["bye"] is not None else [])
+            )
             assert rnd["bye"] is None or rnd["bye"] != previous["bye"]
             byes += rnd["bye"] is not None
             actual = sum(1 for m in rnd["matches"] if last.get(m["players"][0]) == m["players"][1])
             # The fewest repeats any allowed pairing could have had:
             options = [b for b in in_round if b != previous["bye"]] if len(in_round) % 2 else [None]
-            fewest = min(sum(1 for a, b in pairs if last.get(a) == b)
-                         for bye in options
-                         for pairs in _matchings([x for x in in_round if x != bye]))
+            fewest = min(
+                sum(1 for a, b in pairs if last.get(a) == b)
+                for bye in options
+                for pairs in _matchings([x for x in in_round if x != bye])
+            )
             assert actual == fewest
             repeats += actual
     assert byes > 20 and repeats < rounds / 10
@@ -166,14 +169,24 @@ def test_bots_plan_once_per_turn(monkeypatch):
 def test_a_human_who_never_plays_is_skipped_and_placed():
     t = simulate(13, humans=[{"name": "Idle", "rating": 1000}])
     assert t.phase == "over" and t.players[0]["placement"] is not None
-    rows = [row for r in t.rounds for m in r["matches"] if 0 in m["players"]
-            for row in m["duel"].rows if row["seat"] == m["players"].index(0)]
+    rows = [
+        row
+        for r in t.rounds
+        for m in r["matches"]
+        if 0 in m["players"]
+        for row in m["duel"].rows
+        if row["seat"] == m["players"].index(0)
+    ]
     assert rows and all(row["guess"] is None for row in rows)
 
 
 def test_a_human_who_loses_the_page_for_good_leaves_after_60_seconds():
     def away(t):
-        if t.round_number == 2 and t.players[0]["lost_at"] is None and t.players[0]["placement"] is None:
+        if (
+            t.round_number == 2
+            and t.players[0]["lost_at"] is None
+            and t.players[0]["placement"] is None
+        ):
             t.disconnect(t.clock)
 
     t = simulate(14, humans=[{"name": "Gone", "rating": 1000}], watch=away)

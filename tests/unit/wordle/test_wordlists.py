@@ -8,7 +8,6 @@ import json
 import os
 
 import pytest
-
 from games.wordle import letters
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))))
@@ -25,7 +24,9 @@ MAX_BYTES = 2_000_000
 
 
 def _load_tool():
-    spec = importlib.util.spec_from_file_location("wordlists_tool", os.path.join(ROOT, "tools", "wordlists.py"))
+    spec = importlib.util.spec_from_file_location(
+        "wordlists_tool", os.path.join(ROOT, "tools", "wordlists.py")
+    )
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     return module
@@ -60,13 +61,13 @@ def test_words_are_normalised_and_of_their_length_in_tiles(lists):
 
 
 def test_guesses_sorted_without_duplicates(lists):
-    lang, data = lists
+    _lang, data = lists
     for length, words in data["guesses"].items():
         assert words == sorted(set(words)), length
 
 
 def test_answers_are_distinct_guesses(lists):
-    lang, data = lists
+    _lang, data = lists
     for length, words in data["answers"].items():
         assert len(words) == len(set(words)), length
         assert set(words) <= set(data["guesses"][length]), length
@@ -76,7 +77,10 @@ def test_sane_counts(lists):
     lang, data = lists
     for length in LENGTHS:
         answers, guesses = data["answers"][length], data["guesses"][length]
-        assert len(answers) >= (MIN_ANSWERS_KK if lang == "kk" else MIN_ANSWERS), (length, len(answers))
+        assert len(answers) >= (MIN_ANSWERS_KK if lang == "kk" else MIN_ANSWERS), (
+            length,
+            len(answers),
+        )
         assert len(guesses) >= max(MIN_GUESSES, len(answers)), (length, len(guesses))
         assert len(guesses) <= TOOL.GUESS_CAP
     assert len(data["answers"]["5"]) >= (500 if lang == "kk" else 1000)
@@ -91,7 +95,7 @@ def test_no_blocked_answer(lists):
 
 
 def test_answers_have_a_vowel(lists):
-    lang, data = lists
+    _lang, data = lists
     for length, words in data["answers"].items():
         bad = [w for w in words if not set(w) & TOOL.VOWELS]
         assert not bad, (length, bad[:10])
@@ -126,11 +130,21 @@ def test_sources_note_next_to_each_list(lang):
 
 
 def test_common_words_are_answers():
-    samples = {"en": ("5", "house"), "de": ("4", "haus"), "fr": ("6", "maison"),
-               "es": ("4", "casa"), "it": ("4", "casa"), "nl": ("4", "huis"),
-               "pl": ("4", "domy"), "pt": ("4", "casa"), "ru": ("4", "дома"),
-               "uk": ("5", "школа"), "id": ("5", "rumah"), "uz": ("4", "bola"),
-               "kk": ("5", "жұмыс")}
+    samples = {
+        "en": ("5", "house"),
+        "de": ("4", "haus"),
+        "fr": ("6", "maison"),
+        "es": ("4", "casa"),
+        "it": ("4", "casa"),
+        "nl": ("4", "huis"),
+        "pl": ("4", "domy"),
+        "pt": ("4", "casa"),
+        "ru": ("4", "дома"),
+        "uk": ("5", "школа"),
+        "id": ("5", "rumah"),
+        "uz": ("4", "bola"),
+        "kk": ("5", "жұмыс"),
+    }
     for lang, (length, word) in samples.items():
         with open(os.path.join(WORDS, lang + ".json"), encoding="utf-8") as f:
             data = json.load(f)
@@ -148,21 +162,24 @@ def test_english_answers_leave_out_plurals_and_names():
     assert {"need", "seed", "feed"} <= set(data["answers"]["4"])
 
 
-@pytest.mark.parametrize("cyrillic, latin", [
-    ("ўзбек", "oʻzbek"),
-    ("ғалаба", "gʻalaba"),
-    ("шаҳар", "shahar"),
-    ("чўл", "choʻl"),
-    ("ер", "yer"),            # е is ye at the start of a word
-    ("шеър", None),           # ъ is the glottal stop: no tile, word left out
-    ("поезд", "poyezd"),      # ... and after a vowel
-    ("кел", "kel"),
-    ("цирк", "sirk"),         # ц is s at the start and after a consonant
-    ("милиция", "militsiya"), # ... ts after a vowel
-    ("ёз", "yoz"),
-    ("Тошкент", "Toshkent"),
-    ("исҳоқ", None),          # с+ҳ would read as the sh tile
-])
+@pytest.mark.parametrize(
+    "cyrillic, latin",
+    [
+        ("ўзбек", "oʻzbek"),
+        ("ғалаба", "gʻalaba"),
+        ("шаҳар", "shahar"),
+        ("чўл", "choʻl"),
+        ("ер", "yer"),  # е is ye at the start of a word
+        ("шеър", None),  # ъ is the glottal stop: no tile, word left out
+        ("поезд", "poyezd"),  # ... and after a vowel
+        ("кел", "kel"),
+        ("цирк", "sirk"),  # ц is s at the start and after a consonant
+        ("милиция", "militsiya"),  # ... ts after a vowel
+        ("ёз", "yoz"),
+        ("Тошкент", "Toshkent"),
+        ("исҳоқ", None),  # с+ҳ would read as the sh tile
+    ],
+)
 def test_uzbek_transliteration(cyrillic, latin):
     assert TOOL.uz_latin(cyrillic) == latin
 

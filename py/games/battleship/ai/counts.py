@@ -27,17 +27,17 @@ from .posterior import square_probabilities
 FIELD = 7
 GUARD = 1 << (FIELD - 1)  # counts, and sums over five ships of their bitwise ors, stay below it
 TEMPERATURE = 0.35
-HOT = 3.0            # each walk starts this hot and cools to TEMPERATURE
+HOT = 3.0  # each walk starts this hot and cools to TEMPERATURE
 COOLING_SHARE = 0.6  # share of a walk spent cooling
 WALKS = 4
-WALK_STEP_COST = 250      # budget units one Metropolis proposal costs, roughly
-PAIR_STEP_COST = 2_000    # budget units one pair step costs, besides its pairs
-PAIR_COST = 6             # budget units per matching pair found
+WALK_STEP_COST = 250  # budget units one Metropolis proposal costs, roughly
+PAIR_STEP_COST = 2_000  # budget units one pair step costs, besides its pairs
+PAIR_COST = 6  # budget units per matching pair found
 SEARCH_NODE_COST = 1_000  # budget units one search node costs, roughly
 MIN_SEARCH_NODES = 400
 NODES_PER_TRY = 10
 STRIDES = (7, 11, 13, 17, 19, 23, 29, 1)
-SEARCH_SHARE = 0.4        # share of the budget for finding a consistent fleet
+SEARCH_SHARE = 0.4  # share of the budget for finding a consistent fleet
 
 
 class CountPosterior:
@@ -50,13 +50,16 @@ class CountPosterior:
         self.sets = [salvo for salvo, _ in knowledge.salvos]
         self.targets = [hits for _, hits in knowledge.salvos]
         # "Sunk after m own turns" constraints: a ship is sunk when every square is called.
-        self.sunk_sets = [called_by[m - 1] for m, _ in sorted(knowledge.sunk_counts.items()) if m >= 1]
+        self.sunk_sets = [
+            called_by[m - 1] for m, _ in sorted(knowledge.sunk_counts.items()) if m >= 1
+        ]
         self.targets += [count for m, count in sorted(knowledge.sunk_counts.items()) if m >= 1]
         self.all_called = running
         empty = knowledge.misses
         self.lengths = [LENGTH[ship_id] for ship_id in SHIP_IDS]
-        self.domain = {length: [p for p in PLACEMENTS[length] if not p & empty]
-                       for length in set(self.lengths)}
+        self.domain = {
+            length: [p for p in PLACEMENTS[length] if not p & empty] for length in set(self.lengths)
+        }
         self.allowed = {length: set(options) for length, options in self.domain.items()}
         self._vectors = {}
         self._packed = {}
@@ -71,8 +74,9 @@ class CountPosterior:
     def vector(self, placement: int) -> tuple:
         vec = self._vectors.get(placement)
         if vec is None:
-            vec = tuple((placement & s).bit_count() for s in self.sets) + \
-                tuple(int(placement & ~s == 0) for s in self.sunk_sets)
+            vec = tuple((placement & s).bit_count() for s in self.sets) + tuple(
+                int(placement & ~s == 0) for s in self.sunk_sets
+            )
             self._vectors[placement] = vec
         return vec
 
@@ -137,7 +141,9 @@ class CountPosterior:
         budget runs out first. The latest sink count splits the work: for each
         choice of which ships were sunk by then (at random), those ships may
         only lie on squares called by then, which leaves them few places."""
-        packed = {length: [(p, self.packed(p)) for p in domain] for length, domain in self.domain.items()}
+        packed = {
+            length: [(p, self.packed(p)) for p in domain] for length, domain in self.domain.items()
+        }
         ships = range(len(self.lengths))
         splits = [None]
         if self.sunk_sets:
@@ -182,7 +188,9 @@ class CountPosterior:
         reach = 0
         for i in left:
             # Placements clear of the ships so far that explain no more hits than are left.
-            fitting = [(p, v) for p, v in domains[i] if not p & used and (guarded - v) & guard == guard]
+            fitting = [
+                (p, v) for p, v in domains[i] if not p & used and (guarded - v) & guard == guard
+            ]
             if not fitting:
                 return False
             most = 0
@@ -246,7 +254,9 @@ class CountPosterior:
             fleet = self._random_fleet()
             energy = self.energy(fleet)
             for step in range(steps):
-                temperature = TEMPERATURE if step >= cooling else HOT + (TEMPERATURE - HOT) * step / cooling
+                temperature = (
+                    TEMPERATURE if step >= cooling else HOT + (TEMPERATURE - HOT) * step / cooling
+                )
                 proposal = self._propose(fleet)
                 if proposal is None:
                     continue
@@ -271,7 +281,9 @@ class CountPosterior:
                     totals[n] += v
         if any(t > want for t, want in zip(totals, self.targets)):
             return []
-        need = sum((want - t) << (FIELD * k) for k, (want, t) in enumerate(zip(self.targets, totals)))
+        need = sum(
+            (want - t) << (FIELD * k) for k, (want, t) in enumerate(zip(self.targets, totals))
+        )
         by_vector = {}
         for q in self.domain[self.lengths[j]]:
             if not q & others:
@@ -289,7 +301,9 @@ class CountPosterior:
                     pairs.append((p, q))
         if self.all_called and pairs:
             # Drop pairs that would leave every ship fully called (game over).
-            rest_sunk = all(p & ~self.all_called == 0 for k, p in enumerate(fleet) if k not in (i, j))
+            rest_sunk = all(
+                p & ~self.all_called == 0 for k, p in enumerate(fleet) if k not in (i, j)
+            )
             if rest_sunk:
                 pairs = [(p, q) for p, q in pairs if (p | q) & ~self.all_called]
         return pairs
@@ -302,7 +316,7 @@ class CountPosterior:
             union = _union(fleet)
             return [float(union >> i & 1) for i in range(SQUARES)], [union]
         ships = len(fleet)
-        weights = [dict() for _ in range(ships)]
+        weights = [{} for _ in range(ships)]
         fleets = []
         work, steps = 0, 0
         while work < budget * (1 - SEARCH_SHARE) or steps < ships:
@@ -346,7 +360,7 @@ def _nudge(placement: int, length: int, rng):
         col += (0, 0, -1, 1)[choice]
     if not (0 <= row < SIZE and 0 <= col < SIZE):
         return None
-    if horizontal and col + length > SIZE or not horizontal and row + length > SIZE:
+    if (horizontal and col + length > SIZE) or (not horizontal and row + length > SIZE):
         return None
     step = 1 if horizontal else SIZE
     mask = 0

@@ -18,7 +18,11 @@ def square_scores(knowledge) -> list[float]:
         if ship_id in knowledge.sunk:
             continue
         for placement in domain:
-            _add(scores, placement & ~knowledge.shot, 1 + HIT_WEIGHT * (placement & required).bit_count())
+            _add(
+                scores,
+                placement & ~knowledge.shot,
+                1 + HIT_WEIGHT * (placement & required).bit_count(),
+            )
     return scores
 
 

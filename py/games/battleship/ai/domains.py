@@ -25,7 +25,9 @@ def _named_domains(knowledge):
         hits = knowledge.hits_by_ship[ship_id]
         forbidden = knowledge.shot & ~hits
         ids.append(ship_id)
-        domains.append([p for p in PLACEMENTS[LENGTH[ship_id]] if not p & forbidden and p & hits == hits])
+        domains.append(
+            [p for p in PLACEMENTS[LENGTH[ship_id]] if not p & forbidden and p & hits == hits]
+        )
     return ids, domains, 0
 
 

@@ -35,7 +35,9 @@ def posterior(knowledge, rng, budget: int):
     probability of a ship there, or while hunting the emphasised one."""
     ids, domains, required = hidden_domains(knowledge)
     weights = placement_weights(domains, rng, budget, required)
-    afloat = [(ship_id, domain) for ship_id, domain in zip(ids, domains) if ship_id not in knowledge.sunk]
+    afloat = [
+        (ship_id, domain) for ship_id, domain in zip(ids, domains) if ship_id not in knowledge.sunk
+    ]
     if is_hunting(knowledge) and knowledge.named:
         for ship_id, ship_weights in zip(ids, weights):
             factor = (3 / LENGTH[ship_id]) ** SMALL_SHIP_EMPHASIS
@@ -46,8 +48,10 @@ def posterior(knowledge, rng, budget: int):
 
 def pick_square(probability, knowledge, afloat) -> int:
     """The best square not yet called."""
-    ranked = sorted((i for i in range(SQUARES) if not knowledge.shot >> i & 1),
-                    key=lambda i: (-probability[i], i))
+    ranked = sorted(
+        (i for i in range(SQUARES) if not knowledge.shot >> i & 1),
+        key=lambda i: (-probability[i], i),
+    )
     if not is_hunting(knowledge):
         return _target(ranked, probability, afloat, knowledge)
     small = [p for ship_id, domain in afloat if LENGTH[ship_id] == 2 for p in domain]
@@ -65,8 +69,11 @@ def is_hunting(knowledge) -> bool:
 
 
 def _target(ranked, probability, afloat, knowledge) -> int:
-    small = [domain for ship_id, domain in afloat
-             if LENGTH[ship_id] == 2 and not knowledge.hits_by_ship[ship_id]]
+    small = [
+        domain
+        for ship_id, domain in afloat
+        if LENGTH[ship_id] == 2 and not knowledge.hits_by_ship[ship_id]
+    ]
     if not small or not small[0]:
         return ranked[0]
     essential = essential_squares(small[0])

@@ -12,12 +12,12 @@ from ..grid import SQUARES, square_index
 class Knowledge:
     def __init__(self, view: dict):
         self.mode = view["mode"]
-        self.shot = 0             # every square called so far
-        self.hits = 0             # squares announced as hits (not in Advanced Salvo)
-        self.hits_by_ship = {ship_id: 0 for ship_id in SHIP_IDS}  # when ships are named
-        self.sunk = {}            # ship id -> index of the own turn that sank it
-        self.turns = []           # mask of the squares called on each own turn
-        self.salvos = []          # Advanced Salvo: (mask of the salvo, number of hits)
+        self.shot = 0  # every square called so far
+        self.hits = 0  # squares announced as hits (not in Advanced Salvo)
+        self.hits_by_ship = dict.fromkeys(SHIP_IDS, 0)  # when ships are named
+        self.sunk = {}  # ship id -> index of the own turn that sank it
+        self.turns = []  # mask of the squares called on each own turn
+        self.salvos = []  # Advanced Salvo: (mask of the salvo, number of hits)
         self.named = view["announce_ship"] and self.mode != "advanced_salvo"
         for turn, record in enumerate(view["shots"]):
             self._read(turn, record)

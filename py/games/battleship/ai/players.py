@@ -12,9 +12,9 @@ never by reading a clock; None means the player's own default.
 from ..grid import square_name
 from . import density, hunter, simple
 from .counts import CountPosterior
+from .domains import hidden_domains
 from .knowledge import Knowledge
 from .placement import choose_fleet
-from .domains import hidden_domains
 from .posterior import Sampler
 from .salvo import choose_salvo
 
@@ -35,14 +35,22 @@ class ComputerPlayer:
 
     def choose_placement(self, player: int, rng) -> list[dict]:
         fleet = choose_fleet(rng, careful=self.strength != "easy")
-        moves = [{"type": "place", "player": player, "ship": ship_id,
-                  "square": square_name(bow), "orientation": orientation}
-                 for ship_id, (bow, orientation) in fleet.items()]
+        moves = [
+            {
+                "type": "place",
+                "player": player,
+                "ship": ship_id,
+                "square": square_name(bow),
+                "orientation": orientation,
+            }
+            for ship_id, (bow, orientation) in fleet.items()
+        ]
         return moves + [{"type": "ready", "player": player}]
 
 
 class EasyPlayer(ComputerPlayer):
     """Random shots until a hit, then the squares around it."""
+
     strength = "easy"
 
     def choose_square(self, knowledge, rng, budget) -> int:
@@ -52,26 +60,37 @@ class EasyPlayer(ComputerPlayer):
         if knowledge.mode == "advanced_salvo":
             # It cannot tell hits from misses: shoots at random where a ship could be.
             empty = knowledge.misses | knowledge.shot
-            return _distinct(lambda excluded: _random_open(rng, excluded | empty, excluded), count, knowledge.shot)
-        return _distinct(lambda excluded: simple.choose_square(knowledge, rng, excluded), count, knowledge.shot)
+            return _distinct(
+                lambda excluded: _random_open(rng, excluded | empty, excluded),
+                count,
+                knowledge.shot,
+            )
+        return _distinct(
+            lambda excluded: simple.choose_square(knowledge, rng, excluded), count, knowledge.shot
+        )
 
 
 class MediumPlayer(ComputerPlayer):
     """The classic probability-density count, ship by ship."""
+
     strength = "medium"
 
     def choose_square(self, knowledge, rng, budget) -> int:
         return density.choose_square(knowledge, rng)
 
     def choose_salvo(self, knowledge, rng, budget, count) -> list[int]:
-        scores = density.square_scores(knowledge) if knowledge.mode != "advanced_salvo" \
+        scores = (
+            density.square_scores(knowledge)
+            if knowledge.mode != "advanced_salvo"
             else density.count_scores(knowledge)
+        )
         return density.top_squares(scores, knowledge.shot, count, rng)
 
 
 class HardPlayer(ComputerPlayer):
     """Exact or sampled fleet probabilities, cover-aware hunting, salvos that
     go after the ships not yet found, and count reasoning in Advanced Salvo."""
+
     strength = "hard"
     default_budget = 2_500_000
 
@@ -93,7 +112,7 @@ MOST_THIN = 2  # Gibbs sweeps between samples when the budget allows
 
 def _sampled_fleets(knowledge, rng, budget) -> list[tuple]:
     """Fleets (tuples of placements) drawn from everything known."""
-    ids, domains, required = hidden_domains(knowledge)
+    _ids, domains, required = hidden_domains(knowledge)
     step_cost = sum(len(domain) for domain in domains) * 2 or 1
     thin = max(1, min(MOST_THIN, budget // (step_cost * SAMPLES)))
     return Sampler(domains, rng, required).samples(SAMPLES, thin=thin)

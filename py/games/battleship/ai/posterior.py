@@ -106,9 +106,13 @@ class Sampler:
         """Rao-Blackwellised estimate, over a few chains so that one chain stuck
         in a corner of the fleet space cannot mislead on its own."""
         domains, required = self.domains, self.required
-        random = Random(self.rng.next_u64()).random  # the C generator: same stream everywhere, faster
+        random = Random(
+            self.rng.next_u64()
+        ).random  # the C generator: same stream everywhere, faster
         indexed = [list(enumerate(domain)) for domain in domains]
-        sums = [[0.0] * len(domain) for domain in domains]  # lists indexed by position beat dicts here
+        sums = [
+            [0.0] * len(domain) for domain in domains
+        ]  # lists indexed by position beat dicts here
         sweeps = self.sweeps_for(budget, chains)
         ships = range(len(domains))
         for chain in range(chains):
@@ -122,7 +126,9 @@ class Sampler:
                     used = total ^ fleet[i]
                     missing = required & ~used
                     if missing:
-                        fitting = [k for k, p in indexed[i] if not p & used and p & missing == missing]
+                        fitting = [
+                            k for k, p in indexed[i] if not p & used and p & missing == missing
+                        ]
                     else:
                         fitting = [k for k, p in indexed[i] if not p & used]
                     chosen = domains[i][fitting[int(random() * len(fitting))]]
@@ -186,7 +192,9 @@ def _backtrack(domains, order, reach, required, depth, used, chosen, rng, budget
     candidates = [p for p in domains[i] if not p & used]
     if len(candidates) > TRIES_PER_SHIP:
         # Shuffling long lists is slow here; a few random picks do as well.
-        candidates = [candidates[int(rng.random() * len(candidates))] for _ in range(TRIES_PER_SHIP)]
+        candidates = [
+            candidates[int(rng.random() * len(candidates))] for _ in range(TRIES_PER_SHIP)
+        ]
     else:
         rng.shuffle(candidates)
     for p in candidates:

@@ -40,7 +40,9 @@ def choose_salvo(fleets: list[tuple], count: int, called: int) -> list[int]:
                     low = mask & -mask
                     worth[low.bit_length() - 1] += value
                     mask ^= low
-        square = max((i for i in range(SQUARES) if not excluded >> i & 1), key=lambda i: (worth[i], -i))
+        square = max(
+            (i for i in range(SQUARES) if not excluded >> i & 1), key=lambda i: (worth[i], -i)
+        )
         chosen.append(square)
         bit = 1 << square
         excluded |= bit
@@ -49,4 +51,3 @@ def choose_salvo(fleets: list[tuple], count: int, called: int) -> list[int]:
                 if placement & bit:
                     seen[ship] = True
     return chosen
-

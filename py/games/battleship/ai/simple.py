@@ -13,7 +13,9 @@ def choose_square(knowledge, rng, excluded: int | None = None) -> int:
         in_line = _in_line(loose, excluded)
         if in_line:
             return rng.choice(in_line)
-        around = sorted({n for h in squares_of(loose) for n in neighbours(h) if not excluded >> n & 1})
+        around = sorted(
+            {n for h in squares_of(loose) for n in neighbours(h) if not excluded >> n & 1}
+        )
         if around:
             return rng.choice(around)
     return rng.choice(open_squares)

@@ -6,7 +6,11 @@ positions a search may visit (None for the default)."""
 
 from . import greedy, random_player, strong
 
-PLAYERS = {"random": random_player.choose_move, "greedy": greedy.choose_move, "strong": strong.choose_move}
+PLAYERS = {
+    "random": random_player.choose_move,
+    "greedy": greedy.choose_move,
+    "strong": strong.choose_move,
+}
 
 
 def choose_move(state, rng, budget=None, level: str = "strong"):

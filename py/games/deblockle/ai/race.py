@@ -60,5 +60,7 @@ def _turned_round(table: tuple) -> tuple:
     turned = [UNREACHABLE] * len(table)
     for square in range(49):
         for orientation, (top, north, _) in enumerate(ORIENTATIONS):
-            turned[(48 - square) * 24 + ORIENTATION_OF[(top, opposite(north))]] = table[square * 24 + orientation]
+            turned[(48 - square) * 24 + ORIENTATION_OF[(top, opposite(north))]] = table[
+                square * 24 + orientation
+            ]
     return tuple(turned)

@@ -42,7 +42,11 @@ def choose_move(state, rng, budget=None):
 def _as_move(state, square, direction, end):
     """The listed Move (with its path) for a turn found by the search."""
     for move in state.legal_moves():
-        if (move.square, move.direction, -1 if move.removes else move.end) == (square, direction, end):
+        if (move.square, move.direction, -1 if move.removes else move.end) == (
+            square,
+            direction,
+            end,
+        ):
             return move
     raise AssertionError("the search chose a turn the rules do not list")
 
@@ -102,7 +106,9 @@ class _Search:
         if depth <= 1:
             return -race_value(theirs, mine + gain)
         after = play_outcome(position, square, tipped, end)
-        return -self.negamax(after, 1 - player, depth - 1, -beta, -alpha, ply + 1, theirs, mine + gain)
+        return -self.negamax(
+            after, 1 - player, depth - 1, -beta, -alpha, ply + 1, theirs, mine + gain
+        )
 
     def best_gain(self, position, player):
         """The most a turn can shorten the player's race (None if it has no turn).

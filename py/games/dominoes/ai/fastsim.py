@@ -22,7 +22,7 @@ HAS = [[n in t for n in range(7)] + [False] for t in SET]
 class Ends:
     """The open ends of a layout and their count."""
 
-    __slots__ = ("vals", "wts", "spinner", "played_we", "empty", "count")
+    __slots__ = ("count", "empty", "played_we", "spinner", "vals", "wts")
 
     def copy(self) -> "Ends":
         e = Ends.__new__(Ends)
@@ -141,8 +141,17 @@ class Sim:
     """One hand in progress, all hands known (a determinised world)."""
 
     __slots__ = (
-        "seats", "team", "hands", "boneyard", "ends", "scores", "target",
-        "current", "passes", "done", "winner",
+        "boneyard",
+        "current",
+        "done",
+        "ends",
+        "hands",
+        "passes",
+        "scores",
+        "seats",
+        "target",
+        "team",
+        "winner",
     )
 
     def __init__(self, ends, seats, team, hands, boneyard, scores, target, current):

@@ -21,7 +21,8 @@ class PlayModel:
             slots = knowledge.slots[play.seat]
             held_slots = [k for k, slot in enumerate(slots) if slot.acquired <= play.index]
             held_played = [
-                q.tile for q in knowledge.plays
+                q.tile
+                for q in knowledge.plays
                 if q.seat == play.seat and q.index > play.index and q.held_since <= play.index
             ]
             self.checks.append((play, held_slots, held_played))

@@ -11,12 +11,13 @@ played on, for judging how likely a dealt world makes those choices.
 """
 
 from ..layout import Layout
-from ..tiles import SET, from_json as tile_from_json
+from ..tiles import SET
+from ..tiles import from_json as tile_from_json
 from .fastsim import TILE_ID, ends_from_layout
 
 
 class Slot:
-    __slots__ = ("forbidden", "acquired")
+    __slots__ = ("acquired", "forbidden")
 
     def __init__(self, acquired: int):
         self.forbidden = set()
@@ -27,7 +28,7 @@ class Play:
     """A play by another seat: who, when, on which ends, which tile and arm,
     and since when that seat held the tile (as far as can be told)."""
 
-    __slots__ = ("seat", "index", "ends", "tile", "arm", "held_since")
+    __slots__ = ("arm", "ends", "held_since", "index", "seat", "tile")
 
     def __init__(self, seat, index, ends, tile, arm, held_since):
         self.seat, self.index, self.ends = seat, index, ends
@@ -61,8 +62,14 @@ class Knowledge:
                 if seat != self.seat:
                     slot = _remove_slot_for(slots[seat], t)
                     self.plays.append(
-                        Play(seat, index, ends_from_layout(replay), TILE_ID[t],
-                             -1 if end is None else arms.index(end), slot.acquired)
+                        Play(
+                            seat,
+                            index,
+                            ends_from_layout(replay),
+                            TILE_ID[t],
+                            -1 if end is None else arms.index(end),
+                            slot.acquired,
+                        )
                     )
                 replay.place(t, end)
             else:
@@ -82,7 +89,7 @@ class Knowledge:
 def _remove_slot_for(slots: list, t: tuple) -> Slot:
     best = None
     for index, slot in enumerate(slots):
-        if t[0] not in slot.forbidden and t[1] not in slot.forbidden:
-            if best is None or len(slot.forbidden) > len(slots[best].forbidden):
-                best = index
+        fits = t[0] not in slot.forbidden and t[1] not in slot.forbidden
+        if fits and (best is None or len(slot.forbidden) > len(slots[best].forbidden)):
+            best = index
     return slots.pop(best if best is not None else len(slots) - 1)

@@ -1,7 +1,8 @@
 """Between engine moves/views and the fast simulator's (tile id, arm) pairs."""
 
 from ..layout import Layout
-from ..tiles import SET, from_json as tile_from_json
+from ..tiles import SET
+from ..tiles import from_json as tile_from_json
 from .fastsim import TILE_ID, Sim, ends_from_layout
 
 ARM_NAMES = ("W", "E", "N", "S")
