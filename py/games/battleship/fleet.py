@@ -4,7 +4,7 @@ Ship ids are edition-neutral: the edition only changes the displayed name
 (translation key `battleship.ship.<edition>.<id>`).
 """
 
-from .grid import ORIENTATIONS, SQUARES, mask_of, ship_squares
+from .grid import ORIENTATIONS, SQUARES, mask_of, placed_squares, ship_squares
 
 # (id, length), largest first. "cruiser" is the classic Cruiser = the 2002
 # Destroyer; "patrol" is the classic Destroyer = the 2002 Patrol Boat.
@@ -49,7 +49,7 @@ def random_fleet(rng) -> dict:
         fleet, used = {}, 0
         for ship_id, length in SHIPS:
             bow, orientation = rng.choice(PLACEMENT_CHOICES[length])
-            mask = mask_of(ship_squares(bow, orientation, length))
+            mask = mask_of(placed_squares(bow, orientation, length))
             if used & mask:
                 break
             used |= mask

@@ -5,6 +5,8 @@ followed by the column number 1-10, e.g. "D4". A set of squares is an int whose
 bit i stands for square i, so overlap tests are a single `&`.
 """
 
+from collections.abc import Iterable
+
 SIZE = 10
 SQUARES = SIZE * SIZE
 ROWS = "ABCDEFGHIJ"
@@ -38,7 +40,15 @@ def ship_squares(bow: int, orientation: str, length: int) -> list[int] | None:
     return [bow + k * SIZE for k in range(length)]
 
 
-def mask_of(squares) -> int:
+def placed_squares(bow: int, orientation: str, length: int) -> list[int]:
+    """The squares of a ship already placed, so known to fit the grid."""
+    squares = ship_squares(bow, orientation, length)
+    if squares is None:
+        raise ValueError(f"a ship of length {length} at {bow} ({orientation}) leaves the grid")
+    return squares
+
+
+def mask_of(squares: Iterable[int]) -> int:
     mask = 0
     for square in squares:
         mask |= 1 << square

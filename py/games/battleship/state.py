@@ -17,7 +17,15 @@ from itertools import combinations
 from ..common.errors import BadState, IllegalMove
 from ..common.rng import SeededRng
 from .fleet import LENGTH, SHIP_IDS, random_fleet
-from .grid import ORIENTATIONS, SQUARES, mask_of, ship_squares, square_index, square_name
+from .grid import (
+    ORIENTATIONS,
+    SQUARES,
+    mask_of,
+    placed_squares,
+    ship_squares,
+    square_index,
+    square_name,
+)
 from .options import normalise_options
 
 VERSION = 1
@@ -29,13 +37,14 @@ class State:
     def __init__(self, options: dict, rng: SeededRng):
         self.options = options
         self.rng = rng
-        self.fleets = [{}, {}]  # ship id -> (bow, orientation)
+        self.fleets: list[dict[str, tuple[int, str]]] = [{}, {}]  # ship id -> (bow, orientation)
         self.ready = [False, False]
-        self.turns = []  # full records, in order; see _fire
+        self.turns: list[dict] = []  # full records, in order; see _fire
         self.called = [0, 0]  # mask of squares each player has called
-        self.ship_masks = [{}, {}]  # filled when the battle starts
-        self.sunk = [[], []]  # ids of each player's ships sunk, in order of sinking
-        self.winner = None
+        self.ship_masks: list[dict[str, int]] = [{}, {}]  # filled when the battle starts
+        # ids of each player's ships sunk, in order of sinking
+        self.sunk: list[list[str]] = [[], []]
+        self.winner: int | None = None
 
     # ----- what the view asks -------------------------------------------------
 
@@ -143,13 +152,15 @@ class State:
         kind = move.get("type")
         if kind == "fire":
             return self._fire_move(move)
-        handler = {
+        handlers = {
             "place": self._place_move,
             "remove": self._remove_move,
             "clear": self._clear_move,
             "random_fleet": self._random_fleet_move,
             "ready": self._ready_move,
-        }.get(kind)
+        }
+        # A type that is no string (a list, say) is unknown, not a TypeError.
+        handler = handlers.get(kind) if isinstance(kind, str) else None
         if handler is None:
             raise IllegalMove("battleship.unknown_move")
         return handler(self._placing_player(move), move)
@@ -166,12 +177,12 @@ class State:
         mask = 0
         for ship_id, (bow, orientation) in self.fleets[player].items():
             if ship_id != without:
-                mask |= mask_of(ship_squares(bow, orientation, LENGTH[ship_id]))
+                mask |= mask_of(placed_squares(bow, orientation, LENGTH[ship_id]))
         return mask
 
     def _place_move(self, player: int, move: dict) -> list[dict]:
         ship_id = move.get("ship")
-        if ship_id not in LENGTH:
+        if not isinstance(ship_id, str) or ship_id not in LENGTH:
             raise IllegalMove("battleship.unknown_ship")
         orientation = move.get("orientation")
         if orientation not in ORIENTATIONS:
@@ -185,7 +196,7 @@ class State:
         mask = mask_of(squares)
         for other_id, (other_bow, other_orientation) in self.fleets[player].items():
             if other_id != ship_id:
-                other = mask_of(ship_squares(other_bow, other_orientation, LENGTH[other_id]))
+                other = mask_of(placed_squares(other_bow, other_orientation, LENGTH[other_id]))
                 if mask & other:
                     raise IllegalMove("battleship.overlap", ship=ship_id, other=other_id)
         self.fleets[player][ship_id] = (bow, orientation)
@@ -199,12 +210,12 @@ class State:
             "ship": ship_id,
             "square": square_name(bow),
             "orientation": orientation,
-            "squares": [square_name(i) for i in ship_squares(bow, orientation, LENGTH[ship_id])],
+            "squares": [square_name(i) for i in placed_squares(bow, orientation, LENGTH[ship_id])],
         }
 
     def _remove_move(self, player: int, move: dict) -> list[dict]:
         ship_id = move.get("ship")
-        if ship_id not in LENGTH:
+        if not isinstance(ship_id, str) or ship_id not in LENGTH:
             raise IllegalMove("battleship.unknown_ship")
         if ship_id not in self.fleets[player]:
             raise IllegalMove("battleship.not_placed", ship=ship_id)
@@ -234,7 +245,7 @@ class State:
     def _start_battle(self) -> None:
         for player in PLAYERS:
             self.ship_masks[player] = {
-                ship_id: mask_of(ship_squares(bow, orientation, LENGTH[ship_id]))
+                ship_id: mask_of(placed_squares(bow, orientation, LENGTH[ship_id]))
                 for ship_id, (bow, orientation) in self.fleets[player].items()
             }
 
@@ -326,7 +337,7 @@ class State:
             }
             if placed:
                 bow, orientation = placed
-                squares = ship_squares(bow, orientation, LENGTH[ship_id])
+                squares = placed_squares(bow, orientation, LENGTH[ship_id])
                 called = self.called[opponent]
                 entry.update(
                     square=square_name(bow),

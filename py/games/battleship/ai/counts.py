@@ -145,7 +145,7 @@ class CountPosterior:
             length: [(p, self.packed(p)) for p in domain] for length, domain in self.domain.items()
         }
         ships = range(len(self.lengths))
-        splits = [None]
+        splits: list[set[int] | None] = [None]
         if self.sunk_sets:
             called, count = self.sunk_sets[-1], self.targets[-1]
             splits = [set(c) for c in combinations(ships, count)]
@@ -201,6 +201,7 @@ class CountPosterior:
                 choice, options = i, fitting
         if ((reach | guard) - need) & guard != guard:
             return False  # the ships left could not explain every hit still unexplained
+        assert choice is not None and options is not None  # `left` has ships, so one was chosen
         count = len(options)
         # A random start and stride give a cheap random order.
         start = int(self.rng.random() * count)
@@ -220,7 +221,7 @@ class CountPosterior:
         i, j = sorted(left)
         guard = self.guard
         guarded = need | guard
-        by_vector = {}
+        by_vector: dict[int, list[int]] = {}
         for q, v in domains[j]:
             if not q & used and (guarded - v) & guard == guard:
                 by_vector.setdefault(v, []).append(q)
@@ -284,7 +285,7 @@ class CountPosterior:
         need = sum(
             (want - t) << (FIELD * k) for k, (want, t) in enumerate(zip(self.targets, totals))
         )
-        by_vector = {}
+        by_vector: dict[int, list[int]] = {}
         for q in self.domain[self.lengths[j]]:
             if not q & others:
                 by_vector.setdefault(self.packed(q), []).append(q)
@@ -316,7 +317,7 @@ class CountPosterior:
             union = _union(fleet)
             return [float(union >> i & 1) for i in range(SQUARES)], [union]
         ships = len(fleet)
-        weights = [{} for _ in range(ships)]
+        weights: list[dict[int, float]] = [{} for _ in range(ships)]
         fleets = []
         work, steps = 0, 0
         while work < budget * (1 - SEARCH_SHARE) or steps < ships:

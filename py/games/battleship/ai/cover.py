@@ -19,7 +19,7 @@ from ..grid import SIZE
 def essential_squares(placements) -> int:
     """Mask of the squares in every maximum matching of the graph whose edges
     are the given two-square placements: the shots that shrink its cover."""
-    neighbours = {}
+    neighbours: dict[int, list[int]] = {}
     for placement in placements:
         low = placement & -placement
         a = low.bit_length() - 1
@@ -53,10 +53,10 @@ def _colour(square: int) -> int:
     return (square // SIZE + square % SIZE) & 1
 
 
-def _maximum_matching(neighbours: dict) -> dict:
+def _maximum_matching(neighbours: dict[int, list[int]]) -> dict[int, int]:
     """Kuhn's augmenting paths from the squares of colour 0; returns mate pairs
     in both directions."""
-    mate = {}
+    mate: dict[int, int] = {}
 
     def augment(v, visited) -> bool:
         for w in neighbours[v]:

@@ -15,9 +15,10 @@ class Knowledge:
         self.shot = 0  # every square called so far
         self.hits = 0  # squares announced as hits (not in Advanced Salvo)
         self.hits_by_ship = dict.fromkeys(SHIP_IDS, 0)  # when ships are named
-        self.sunk = {}  # ship id -> index of the own turn that sank it
-        self.turns = []  # mask of the squares called on each own turn
-        self.salvos = []  # Advanced Salvo: (mask of the salvo, number of hits)
+        self.sunk: dict[str, int] = {}  # ship id -> index of the own turn that sank it
+        self.turns: list[int] = []  # mask of the squares called on each own turn
+        # Advanced Salvo: (mask of the salvo, number of hits)
+        self.salvos: list[tuple[int, int]] = []
         self.named = view["announce_ship"] and self.mode != "advanced_salvo"
         for turn, record in enumerate(view["shots"]):
             self._read(turn, record)
@@ -27,7 +28,10 @@ class Knowledge:
     def _read(self, turn: int, record: dict) -> None:
         salvo = 0
         for shot in record["shots"]:
-            bit = 1 << square_index(shot["square"])
+            square = square_index(shot["square"])
+            if square is None:
+                raise ValueError(f"not a square: {shot['square']!r}")
+            bit = 1 << square
             salvo |= bit
             if shot.get("result") == "hit":
                 self.hits |= bit

@@ -8,7 +8,7 @@ other. Picking at random among the best few keeps it unpredictable.
 """
 
 from ..fleet import LENGTH, SHIPS, random_fleet
-from ..grid import PLACEMENTS, SQUARES, neighbours, ship_squares
+from ..grid import PLACEMENTS, SQUARES, neighbours, placed_squares
 
 CANDIDATES = 60
 KEEP = 6
@@ -38,7 +38,7 @@ def exposure(fleet: dict) -> float:
     side by side."""
     owner = {}
     for ship_id, (bow, orientation) in fleet.items():
-        for square in ship_squares(bow, orientation, LENGTH[ship_id]):
+        for square in placed_squares(bow, orientation, LENGTH[ship_id]):
             owner[square] = ship_id
     score = sum(PRIOR[square] for square in owner)
     for square, ship_id in owner.items():

@@ -33,6 +33,14 @@ class ComputerPlayer:
             squares = self.choose_salvo(knowledge, rng, budget, count)
         return {"type": "fire", "squares": [square_name(i) for i in squares]}
 
+    def choose_square(self, knowledge: Knowledge, rng, budget: int) -> int:
+        """Classic: the square to call. Each strength defines it."""
+        raise NotImplementedError
+
+    def choose_salvo(self, knowledge: Knowledge, rng, budget: int, count: int) -> list[int]:
+        """Salvo modes: `count` distinct open squares. Each strength defines it."""
+        raise NotImplementedError
+
     def choose_placement(self, player: int, rng) -> list[dict]:
         fleet = choose_fleet(rng, careful=self.strength != "easy")
         moves = [

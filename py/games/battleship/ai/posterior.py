@@ -34,7 +34,7 @@ def placement_weights(domains, rng, budget: int, required: int = 0) -> list[dict
     return Sampler(domains, rng, required).weights(budget)
 
 
-def exact_weights(domains, limit: int, required: int = 0):
+def exact_weights(domains, limit: int, required: int = 0) -> list[dict[int, float]] | None:
     """Exact weights by enumerating every fleet, or None when that would
     take more than about `limit` placement tests."""
     order = sorted(range(len(domains)), key=lambda i: len(domains[i]))
@@ -67,7 +67,7 @@ def exact_weights(domains, limit: int, required: int = 0):
     total = completions(0, 0)
     if total == 0:
         raise NoFleet()
-    weights = [None] * len(domains)
+    weights: list[dict[int, float]] = [{} for _ in domains]
     for position, i in enumerate(order):
         weights[i] = {p: c / total for p, c in counts[position].items() if c}
     return weights
@@ -142,8 +142,8 @@ class Sampler:
             self.fleet = fleet
         weights = []
         for domain, tally in zip(domains, sums):
-            total = sum(tally)
-            weights.append({p: w / total for p, w in zip(domain, tally) if w})
+            mass = sum(tally)
+            weights.append({p: w / mass for p, w in zip(domain, tally) if w})
         return weights
 
     def samples(self, count: int, thin: int = 1, burn_in: int = 3) -> list[tuple]:
