@@ -45,7 +45,7 @@ ORTHOGONALS = tuple(tuple(n for n in NEIGHBOUR[sq] if n >= 0) for sq in SQUARES)
 
 
 def _ray(square: int, direction: int) -> tuple:
-    squares = []
+    squares: list[int] = []
     while True:
         square = NEIGHBOUR[square][direction]
         if square < 0:
@@ -72,7 +72,7 @@ START_SQUARES = (
 def _hoops_paths(square: int) -> tuple:
     """Every 3-step orthogonal walk from square, in N/E/S/W lexicographic order,
     as (bitmask of squares stepped on, path)."""
-    walks = [((), 0, square)]
+    walks: list[tuple[tuple[int, ...], int, int]] = [((), 0, square)]
     for _ in range(3):
         walks = [
             (path + (n,), mask | 1 << n, n)

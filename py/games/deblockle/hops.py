@@ -32,7 +32,7 @@ SLIDE_STOPS = tuple(
 
 def _hoops_by_end(square: int) -> tuple:
     """((end, ((mask, path), ...)), ...) for every 3-step walk, ends on stars left out."""
-    by_end = {}
+    by_end: dict[int, list[tuple[int, tuple[int, ...]]]] = {}
     for mask, path in HOOPS_PATHS[square]:
         if path[2] not in STARS:
             by_end.setdefault(path[2], []).append((mask, path))
@@ -45,7 +45,7 @@ HOOPS_REACH = tuple(
     sum(1 << n for n in range(49) if any(m >> n & 1 for m, _ in HOOPS_PATHS[sq]))
     for sq in range(49)
 )
-_hoops_cache = {}
+_hoops_cache: dict[tuple[int, int], tuple[int, ...]] = {}
 
 
 def _hoops_ends(tip_square: int, occupied: int) -> tuple:
@@ -75,7 +75,7 @@ def hop_ends(top: int, tip_square: int, occupied: int):
     if top == X:
         return [n for n in X_ENDS[tip_square] if not occupied >> n & 1]
     if top == SLIDER:
-        ends = []
+        ends: list[int] = []
         for ray, stops in zip(RAYS[tip_square], SLIDE_STOPS[tip_square]):
             k = 0
             for square in ray:

@@ -16,7 +16,7 @@ class Position:
         self.cells = tuple(cells)
         self.removed = tuple(removed)
         occupied = 0
-        squares = ([], [])
+        squares: tuple[list[int], list[int]] = ([], [])
         for square, code in enumerate(self.cells):
             if code >= 0:
                 occupied |= 1 << square

@@ -93,7 +93,8 @@ def _placed(position: Position, block) -> Position:
     _require(position.cells[square] < 0, "two blocks on one square")
     _require(top in FACE_NAMES and north in FACE_NAMES, "unknown symbol")
     orientation = ORIENTATION_OF.get((FACE_NAMES.index(top), FACE_NAMES.index(north)))
-    _require(orientation is not None, "north face must be a side of the cube")
+    if orientation is None:
+        raise BadState("north face must be a side of the cube")
     return position.with_block(square, player, orientation)
 
 
@@ -144,7 +145,8 @@ def _is_count(n) -> bool:
 
 def _list(data: dict, key: str) -> list:
     value = data.get(key)
-    _require(isinstance(value, list), f"{key} must be a list")
+    if not isinstance(value, list):
+        raise BadState(f"{key} must be a list")
     return value
 
 

@@ -91,7 +91,7 @@ class State:
             or self.position.owner(square) != self.current_player
         ):
             return []
-        by_direction = {}
+        by_direction: dict[int, list[Move]] = {}
         for move in block_turns(self.position, square, self.no_side_by_side, all_paths=True):
             by_direction.setdefault(move.direction, []).append(move)
         orientation = self.position.orientation(square)

@@ -13,10 +13,10 @@ from ..position import Position
 from ..rules import block_outcomes
 
 UNREACHABLE = 99
-_tables = {}
+_tables: dict[int, tuple[int, ...]] = {}
 
 
-def distances(player: int) -> tuple:
+def distances(player: int) -> tuple[int, ...]:
     if player not in _tables:
         gold = _tables.get(0) or _compute_gold()
         _tables[0] = gold
@@ -24,8 +24,8 @@ def distances(player: int) -> tuple:
     return _tables[player]
 
 
-def _compute_gold() -> tuple:
-    predecessors = {}  # state -> the states one turn before it
+def _compute_gold() -> tuple[int, ...]:
+    predecessors: dict[int, list[int]] = {}  # state -> the states one turn before it
     distance = [UNREACHABLE] * (49 * 24)
     frontier = []
     for square in range(49):
@@ -54,7 +54,7 @@ def _compute_gold() -> tuple:
     return tuple(distance)
 
 
-def _turned_round(table: tuple) -> tuple:
+def _turned_round(table: tuple[int, ...]) -> tuple[int, ...]:
     """The table for the other side: the board turned half round, which swaps
     d2 and d6, north and south, east and west."""
     turned = [UNREACHABLE] * len(table)
