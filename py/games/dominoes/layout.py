@@ -102,20 +102,23 @@ class Layout:
             raise IllegalMove("dominoes.end_not_open", end=str(end))
         if open_end.value not in t:
             raise IllegalMove("dominoes.tile_does_not_match", tile=f"{t[0]}-{t[1]}", end=end)
+        arm = open_end.end  # equal to `end`, and known to be a str
         inner = open_end.value
         placed = (inner, t[0] if t[1] == inner else t[1])
-        self.arms[end].append(placed)
+        self.arms[arm].append(placed)
         if self.spinner is None and is_double(t):
-            self._reroot_at_new_spinner(end)
+            self._reroot_at_new_spinner(arm)
         return placed
 
     def _reroot_at_new_spinner(self, end: str) -> None:
         """The double just played at the end of arm `end` becomes the root."""
+        root = self.root
+        assert root is not None  # a tile was just played on an arm, so the lead is down
         other = "E" if end == "W" else "W"
         along = self.arms[end]
         spinner = along[-1]
         back = [(outer, inner) for inner, outer in reversed(along[:-1])]
-        lead_toward_other = self.root if other == "E" else (self.root[1], self.root[0])
+        lead_toward_other = root if other == "E" else (root[1], root[0])
         back.append(lead_toward_other)
         back.extend(self.arms[other])
         self.root = spinner
@@ -151,12 +154,17 @@ class Layout:
         return layout
 
     def validate(self) -> None:
+        root = self.root
+        if root is None:
+            if any(self.arms.values()):
+                raise ValueError("an empty layout has empty arms")
+            return
         spinner = self.spinner
         if spinner is None and (self.arms["N"] or self.arms["S"]):
             raise ValueError("only a spinner has N and S arms")
         if (self.arms["N"] or self.arms["S"]) and not (self.arms["W"] and self.arms["E"]):
             raise ValueError("N and S open only after W and E are played on")
-        starts = {"W": self.root[0], "E": self.root[1], "N": spinner, "S": spinner}
+        starts = {"W": root[0], "E": root[1], "N": spinner, "S": spinner}
         for arm in ARMS:
             value = starts[arm]
             for inner, outer in self.arms[arm]:

@@ -1,5 +1,7 @@
 """Turning saved data back into a State, refusing anything inconsistent."""
 
+from typing import TypeGuard
+
 from games.common.errors import BadState, IllegalMove
 from games.common.rng import SeededRng
 
@@ -109,5 +111,5 @@ def _checked_history(history, table, layout) -> list:
     return [dict(e) for e in history]
 
 
-def _is_int(value) -> bool:
+def _is_int(value) -> TypeGuard[int]:
     return isinstance(value, int) and not isinstance(value, bool)

@@ -36,12 +36,12 @@ class State:
         self.hand_number = 0
         self.leader = 0
         self.current = 0
-        self.hands = [[] for _ in range(table.seats)]
-        self.boneyard = []  # drawn from the end
+        self.hands: list[list[tuple]] = [[] for _ in range(table.seats)]
+        self.boneyard: list[tuple] = []  # drawn from the end
         self.layout = Layout()
-        self.history = []  # public events of the hand in progress
-        self.hand_summaries = []  # one hand_end event per finished hand
-        self.result = None
+        self.history: list[dict] = []  # public events of the hand in progress
+        self.hand_summaries: list[dict] = []  # one hand_end event per finished hand
+        self.result: dict | None = None
 
     # --- the protocol ---------------------------------------------------------
 
@@ -113,6 +113,7 @@ class State:
         self.hands[seat].remove(t)
         self.history.append({"type": "play", "seat": seat, "tile": list(t), "end": end})
         count = self.layout.count()
+        onto_spinner = onto is not None and onto[0] == onto[1] and self.layout.root == onto
         events = [
             {
                 "type": "play",
@@ -123,7 +124,7 @@ class State:
                 "spinner": t[0] == t[1] and self.layout.root == t,
                 # the tile it was laid against, and whether that is the spinner
                 "onto": list(onto) if onto else None,
-                "onto_spinner": bool(onto) and onto[0] == onto[1] and self.layout.root == onto,
+                "onto_spinner": onto_spinner,
                 "count": count,
                 "tiles_left": len(self.hands[seat]),
             }
@@ -168,8 +169,8 @@ class State:
 
     # --- scoring and the end of hands ------------------------------------------
 
-    def _add_points(self, seat: int | None, points: int, count: int | None) -> list:
-        team = self.table.team_of(seat) if seat is not None else None
+    def _add_points(self, seat: int, points: int, count: int) -> list:
+        team = self.table.team_of(seat)
         return self._credit(team, points, {"type": "score", "seat": seat, "count": count})
 
     def _credit(self, team: int, points: int, event: dict) -> list:
@@ -192,7 +193,9 @@ class State:
         team_pips = [
             sum(seat_pips[s] for s in table.members(team)) for team in range(table.team_count)
         ]
+        winner: int | None
         if reason == "domino":
+            assert domino_seat is not None  # the seat that played its last tile
             winner = table.team_of(domino_seat)
         else:
             winner = blocked_winner(team_pips)
@@ -201,6 +204,7 @@ class State:
             if winner is None
             else sum(p for s, p in enumerate(seat_pips) if table.team_of(s) != winner)
         )
+        points = round_to_five(raw) if winner is not None else 0
         summary = {
             "type": "hand_end",
             "hand": self.hand_number,
@@ -210,11 +214,11 @@ class State:
             "pips": seat_pips,
             "team_pips": team_pips,
             "raw": raw,
-            "points": round_to_five(raw) if winner is not None else 0,
+            "points": points,
             "hands": [[list(t) for t in hand] for hand in self.hands],
         }
         if winner is not None:
-            self.scores[winner] += summary["points"]
+            self.scores[winner] += points
         summary["scores"] = list(self.scores)
         self.hand_summaries.append(summary)
         events = [summary]

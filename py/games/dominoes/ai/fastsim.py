@@ -23,6 +23,12 @@ class Ends:
     """The open ends of a layout and their count."""
 
     __slots__ = ("count", "empty", "played_we", "spinner", "vals", "wts")
+    count: int  # the count of the open ends
+    empty: bool  # nothing played yet
+    played_we: list[bool]  # whether W and E have been played on
+    spinner: int  # its number, -1 while there is none
+    vals: list[int]
+    wts: list[int]
 
     def copy(self) -> "Ends":
         e = Ends.__new__(Ends)

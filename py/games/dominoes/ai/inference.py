@@ -61,7 +61,7 @@ def weighted_worlds(knowledge, rng, sample, count: int, pool: int) -> list:
     if not model.checks:
         return [sample(knowledge, rng) for _ in range(count)]
     kept = []
-    turned_down = []
+    turned_down: list[tuple[float, int, tuple]] = []  # (weight, order, world)
     for _ in range(max(pool, count)):
         world = sample(knowledge, rng)
         weight = model.weight(world[0])

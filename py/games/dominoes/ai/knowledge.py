@@ -20,7 +20,7 @@ class Slot:
     __slots__ = ("acquired", "forbidden")
 
     def __init__(self, acquired: int):
-        self.forbidden = set()
+        self.forbidden: set[int] = set()
         self.acquired = acquired  # index of the history event that brought the tile
 
 
@@ -44,7 +44,7 @@ class Knowledge:
         self.layout = Layout.from_json(view["layout"])
         seen = set(self.hand) | {TILE_ID[t] for t in self.layout.tiles()}
         self.unseen = [t for t in range(len(SET)) if t not in seen]
-        self.plays = []
+        self.plays: list[Play] = []
         self.slots = self._replay(view)
 
     def _replay(self, view) -> list:

@@ -61,7 +61,7 @@ def heuristic_pick(s, options, unseen, weights):
         points = count if count % 5 == 0 else 0
         rest = [u for u in hand if u != t]
         values = after.open_values()
-        numbers = set()
+        numbers: set[int] = set()
         follow = 0
         for u in rest:
             h = HAS[u]
