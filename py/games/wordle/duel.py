@@ -1,8 +1,8 @@
 """A Wordle duel: two players, one hidden word, one shared board.
 
-Rules of record: ../shared/rules/wordle-tournament.md, "Turns and the clock" and
-"Draws". Seats are 0 and 1; a random seat starts and turns alternate, each player
-has up to 6 turns (12 rows). A turn lasts 30 seconds; when it runs out the turn
+Rules of record: docs/rules/wordle-tournament.md 3 (the duel). Seats are 0
+and 1; a random seat starts and turns alternate, each player has up to 6 turns
+(12 rows). A turn lasts 30 seconds; when it runs out the turn
 is skipped, counts as used and passes on. The first player to solve the word
 wins; when both have used their 6 turns it is a draw.
 

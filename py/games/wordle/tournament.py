@@ -1,6 +1,6 @@
 """The Wordle Tournament: eight players, three lives, the last one left wins.
 
-Rules of record: ../shared/rules/wordle-tournament.md. One device, no server:
+Rules of record: docs/rules/wordle-tournament.md. One device, no server:
 the seats beside the human (or the group of humans sharing the device) are
 filled by bots, and everything a server would settle (pairing, clocks,
 ratings, leaving) is settled here, from a seed and an injected clock.

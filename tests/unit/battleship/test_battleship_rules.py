@@ -1,5 +1,5 @@
-"""One test (at least) per rule line of ../shared/rules/battleship.md; each
-docstring quotes the rule it checks."""
+"""One test (at least) per rule of docs/rules/battleship.md; each docstring
+gives the number of the rule it checks and quotes it."""
 
 import pytest
 from battleship_fixtures import BLUE_SQUARES, RED_FLEET, WATER, battle, fire, place_fleet
@@ -21,7 +21,7 @@ def refused(state, move) -> str:
 
 
 def test_rule_grid_is_10_by_10_rows_A_to_J_columns_1_to_10():
-    """Rule: each player has two 10 x 10 grids [decided: rows A-J, columns 1-10]."""
+    """Rule 2.1: each player has two 10 x 10 grids [decided: rows A-J, columns 1-10]."""
     assert len(SQUARE_NAMES) == 100
     assert SQUARE_NAMES[0] == "A1" and SQUARE_NAMES[9] == "A10" and SQUARE_NAMES[99] == "J10"
     assert square_index("d4") == 33
@@ -29,7 +29,7 @@ def test_rule_grid_is_10_by_10_rows_A_to_J_columns_1_to_10():
 
 
 def test_rule_ocean_grid_holds_own_ships_target_grid_records_called_shots():
-    """Rule: the lower "ocean" grid holds their own ships; the upper "target" grid
+    """Rule 2.2: the lower "ocean" grid holds their own ships; the upper "target" grid
     records the shots they have called (white peg = miss, red peg = hit)."""
     state = battle()
     fire(state, "A10")  # red hits blue's carrier
@@ -41,7 +41,7 @@ def test_rule_ocean_grid_holds_own_ships_target_grid_records_called_shots():
 
 
 def test_rule_one_set_of_five_different_ships_with_lengths_5_4_3_3_2():
-    """Rule: each player has one set of five different ships (lengths 2, 3, 3, 4, 5)."""
+    """Rule 2.3: each player has one set of five different ships (lengths 2, 3, 3, 4, 5)."""
     assert SHIP_IDS == ("carrier", "battleship", "cruiser", "submarine", "patrol")
     assert sorted(LENGTH.values()) == [2, 3, 3, 4, 5]
     view = new_game({}, 1).view_for(0)
@@ -49,7 +49,7 @@ def test_rule_one_set_of_five_different_ships_with_lengths_5_4_3_3_2():
 
 
 def test_rule_edition_only_changes_the_names_default_2002_and_later():
-    """Rule [decided]: the edition only changes the names; default 2002-and-later."""
+    """Rule 2.4 [decided]: the edition only changes the names; default 2002-and-later."""
     assert new_game({}, 1).options["edition"] == "modern"
     games = [battle(edition=edition) for edition in ("classic", "modern")]
     for square in ("A10", "J1", "B10", "J2"):
@@ -61,7 +61,7 @@ def test_rule_edition_only_changes_the_names_default_2002_and_later():
 
 
 def test_rule_each_player_places_five_ships_without_the_other_seeing():
-    """Rule: each player places all five ships on their own ocean grid without the other seeing."""
+    """Rule 3.1: each player places all five ships on their own ocean grid without the other seeing."""
     state = new_game({}, 3)
     place_fleet(state, 0, RED_FLEET)
     blue_view = state.view_for(1)
@@ -70,7 +70,7 @@ def test_rule_each_player_places_five_ships_without_the_other_seeing():
 
 
 def test_rule_ships_lie_horizontally_or_vertically_never_diagonally():
-    """Rule: ships lie horizontally or vertically, never diagonally."""
+    """Rule 3.2: ships lie horizontally or vertically, never diagonally."""
     state = new_game({}, 1)
     for orientation in ("d", "diagonal", None, 1):
         move = {
@@ -88,7 +88,7 @@ def test_rule_ships_lie_horizontally_or_vertically_never_diagonally():
 
 
 def test_rule_no_part_of_a_ship_may_hang_off_an_edge():
-    """Rule: no part of a ship may hang off an edge of the grid."""
+    """Rule 3.3: no part of a ship may hang off an edge of the grid."""
     state = new_game({}, 1)
     assert (
         refused(
@@ -113,7 +113,7 @@ def test_rule_no_part_of_a_ship_may_hang_off_an_edge():
 
 
 def test_rule_only_one_ship_may_occupy_any_square():
-    """Rule: only one ship may occupy any square."""
+    """Rule 3.4: only one ship may occupy any square."""
     state = new_game({}, 1)
     state.apply(
         {"type": "place", "player": 0, "ship": "carrier", "square": "C1", "orientation": "h"}
@@ -125,7 +125,7 @@ def test_rule_only_one_ship_may_occupy_any_square():
 
 
 def test_rule_ready_when_all_five_placed_then_no_ship_may_move():
-    """Rule: when a player has placed all five ships they declare themselves ready.
+    """Rule 3.8: when a player has placed all five ships they declare themselves ready.
     Once both are ready, no ship may be moved any more."""
     state = new_game({}, 1)
     state.apply(
@@ -149,7 +149,7 @@ def test_rule_ready_when_all_five_placed_then_no_ship_may_move():
 
 
 def test_rule_placement_offers_move_rotate_random_and_clear_and_refuses_with_a_reason():
-    """Rule [decided]: drag/click placement with rotate, "random placement" and
+    """Rules 3.5 and 3.6 [decided]: drag/click placement with rotate, "random placement" and
     "clear"; an illegal placement is refused with a clear reason (off the grid /
     overlapping); never a game started with an illegal fleet."""
     state = new_game({}, 5)
@@ -196,7 +196,7 @@ def test_rule_placement_offers_move_rotate_random_and_clear_and_refuses_with_a_r
 
 
 def test_rule_legal_placement_moves_are_exactly_the_accepted_ones():
-    """Rule [decided]: an illegal placement is refused; the offered ones are all legal."""
+    """Rule 3.6 [decided]: an illegal placement is refused; the offered ones are all legal."""
     state = new_game({}, 5)
     state.apply(
         {"type": "place", "player": 0, "ship": "carrier", "square": "E3", "orientation": "h"}
@@ -221,7 +221,7 @@ def test_rule_legal_placement_moves_are_exactly_the_accepted_ones():
 
 
 def test_rule_red_always_shoots_first():
-    """Rule: the player with the red kit starts; [decided] red always shoots first."""
+    """Rule 4.1: the player with the red kit starts; [decided] red always shoots first."""
     state = battle()
     assert state.current_player == 0
     assert (
@@ -233,7 +233,7 @@ def test_rule_red_always_shoots_first():
 
 
 def test_rule_nobody_shoots_during_placement():
-    """Rule: once both are ready the shooting starts (and not before)."""
+    """Rule 3.9: once both are ready the shooting starts (and not before)."""
     state = new_game({}, 1)
     assert refused(state, {"type": "fire", "squares": ["A1"]}) == "battleship.not_started"
 
@@ -242,7 +242,7 @@ def test_rule_nobody_shoots_during_placement():
 
 
 def test_rule_classic_turn_calls_one_square_by_letter_and_number():
-    """Rule: on your turn you choose one square and call it by letter and number (e.g. "D4")."""
+    """Rule 5.1: on your turn you choose one square and call it by letter and number (e.g. "D4")."""
     state = battle()
     assert (
         refused(state, {"type": "fire", "squares": ["D4", "D5"]}) == "battleship.wrong_shot_count"
@@ -255,7 +255,7 @@ def test_rule_classic_turn_calls_one_square_by_letter_and_number():
 
 
 def test_rule_no_ship_there_they_say_miss():
-    """Rule: no ship there: they say "miss"; the caller marks a white peg."""
+    """Rule 5.2: no ship there: they say "miss"; the caller marks a white peg."""
     state = battle()
     (event,) = fire(state, "D4")
     assert event == {
@@ -268,7 +268,7 @@ def test_rule_no_ship_there_they_say_miss():
 
 
 def test_rule_ship_there_they_say_hit_and_which_ship():
-    """Rule: a ship there: they say "hit", and say which ship was hit."""
+    """Rules 5.2 and 5.3: a ship there: they say "hit", and say which ship was hit."""
     state = battle()
     (event,) = fire(state, "C6")
     assert event["shots"] == [{"square": "C6", "result": "hit", "ship": "cruiser"}]
@@ -276,7 +276,7 @@ def test_rule_ship_there_they_say_hit_and_which_ship():
 
 
 def test_rule_hit_or_miss_the_turn_passes():
-    """Rule: hit or miss, the turn then passes to the other player."""
+    """Rule 4.3: hit or miss, the turn then passes to the other player."""
     state = battle()
     fire(state, "A10")  # a hit
     assert state.current_player == 1
@@ -285,7 +285,7 @@ def test_rule_hit_or_miss_the_turn_passes():
 
 
 def test_rule_announce_which_ship_was_hit_setting_off_says_only_hit():
-    """Rule [decided]: a setting "announce which ship was hit" (default on); when
+    """Rule 5.3 [decided]: a setting "announce which ship was hit" (default on); when
     off, a hit is announced only as "hit"."""
     assert new_game({}, 1).options["announce_ship"] is True
     state = battle(announce_ship=False)
@@ -297,7 +297,7 @@ def test_rule_announce_which_ship_was_hit_setting_off_says_only_hit():
 
 
 def test_rule_repeated_square_is_refused_and_does_not_use_the_turn():
-    """Rule [decided]: calling a square you already called is refused with a
+    """Rule 5.4 [decided]: calling a square you already called is refused with a
     message and does not use up the turn."""
     state = battle()
     fire(state, "D4")
@@ -311,7 +311,7 @@ def test_rule_repeated_square_is_refused_and_does_not_use_the_turn():
 
 
 def test_rule_ship_sunk_when_every_hole_has_a_red_peg():
-    """Rule: when every hole of a ship has a red peg, the ship is sunk: the owner
+    """Rule 6.1: when every hole of a ship has a red peg, the ship is sunk: the owner
     says so ("you sank my Battleship")."""
     state = battle()
     squares = BLUE_SQUARES["battleship"]
@@ -326,7 +326,7 @@ def test_rule_ship_sunk_when_every_hole_has_a_red_peg():
 
 
 def test_rule_sink_is_named_even_when_hits_are_not():
-    """Rule [decided] with "announce which ship" off: a hit says only "hit", but
+    """Rule 6.2 [decided] with "announce which ship" off: a hit says only "hit", but
     the sinking is still announced ("you sank my Battleship")."""
     state = battle(announce_ship=False)
     fire(state, "A2")
@@ -336,7 +336,7 @@ def test_rule_sink_is_named_even_when_hits_are_not():
 
 
 def test_rule_first_to_sink_all_five_wins():
-    """Rule: the first player to sink all five of the other's ships wins."""
+    """Rule 6.3: the first player to sink all five of the other's ships wins."""
     state = battle()
     targets = [sq for squares in BLUE_SQUARES.values() for sq in squares]
     water = [f"{row}{col}" for row in "HJ" for col in range(1, 11)]
@@ -356,7 +356,7 @@ def test_rule_first_to_sink_all_five_wins():
 
 
 def test_rule_salvo_calls_as_many_squares_as_own_ships_afloat():
-    """Rule (Salvo): you call as many squares as you have ships still afloat
+    """Rule 7.1 (Salvo): you call as many squares as you have ships still afloat
     (sunk ships don't count): five with all five afloat, four with four left."""
     state = battle(mode="salvo")
     assert state.shots_allowed(0) == 5
@@ -371,7 +371,7 @@ def test_rule_salvo_calls_as_many_squares_as_own_ships_afloat():
 
 
 def test_rule_salvo_squares_are_called_together():
-    """Rule (Salvo): all squares of a salvo are called together."""
+    """Rule 7.3 (Salvo): all squares of a salvo are called together."""
     state = battle(mode="salvo")
     assert refused(state, {"type": "fire", "squares": ["J1"]}) == "battleship.wrong_shot_count"
     (event,) = fire(state, "J1", "J2", "J3", "J4", "J5")
@@ -379,7 +379,7 @@ def test_rule_salvo_squares_are_called_together():
 
 
 def test_rule_salvo_announces_which_shots_hit_and_which_ships():
-    """Rule (Salvo): the other player then announces which shots were hits and
+    """Rule 7.5 (Salvo): the other player then announces which shots were hits and
     which ships were hit."""
     state = battle(mode="salvo")
     (event,) = fire(state, "D4", "E5", "A2", "G7", "A10")
@@ -408,14 +408,14 @@ def play_red_to_victory(state) -> list:
 
 
 def test_rule_salvo_ending_is_the_same():
-    """Rule (Salvo): whoever first sinks all the other's ships wins."""
+    """Rule 7.6 (Salvo): whoever first sinks all the other's ships wins."""
     state = battle(mode="salvo")
     events = play_red_to_victory(state)
     assert events[-1] == {"type": "game_over", "winner": 0}
 
 
 def test_rule_salvo_cannot_contain_a_square_twice_or_one_already_called():
-    """Rule [decided] (Salvo): a salvo can't contain the same square twice or a
+    """Rule 7.4 [decided] (Salvo): a salvo can't contain the same square twice or a
     square already called."""
     state = battle(mode="salvo")
     assert (
@@ -431,7 +431,7 @@ def test_rule_salvo_cannot_contain_a_square_twice_or_one_already_called():
 
 
 def test_rule_salvo_calls_all_remaining_when_fewer_than_allowed():
-    """Rule [decided] (Salvo): if fewer uncalled squares remain than shots
+    """Rule 7.2 [decided] (Salvo): if fewer uncalled squares remain than shots
     allowed, you call all that remain."""
     state = battle(mode="salvo")
     # Red calls blue's ships first but never A2 (so never wins); blue sinks red's
@@ -478,7 +478,7 @@ def test_rule_salvo_calls_all_remaining_when_fewer_than_allowed():
 
 
 def test_rule_advanced_salvo_tells_only_how_many_shots_hit():
-    """Rule (Advanced Salvo): after a salvo the other player only says how many of
+    """Rule 8.1 (Advanced Salvo): after a salvo the other player only says how many of
     its shots were hits, not which shots hit, and not which ships."""
     state = battle(mode="advanced_salvo")
     (event,) = fire(state, "D4", "E5", "A2", "G7", "A10")
@@ -492,7 +492,7 @@ def test_rule_advanced_salvo_tells_only_how_many_shots_hit():
 
 
 def test_rule_advanced_salvo_sinks_not_named_afloat_known_from_next_salvo_size():
-    """Rule [decided] (Advanced Salvo): sinks are not announced by name either;
+    """Rule 8.2 [decided] (Advanced Salvo): sinks are not announced by name either;
     each side knows how many ships the other has afloat from the size of the
     other's next salvo."""
     state = battle(mode="advanced_salvo")
@@ -504,7 +504,7 @@ def test_rule_advanced_salvo_sinks_not_named_afloat_known_from_next_salvo_size()
 
 
 def test_rule_advanced_salvo_game_ends_and_is_announced_when_a_fleet_is_sunk():
-    """Rule [decided] (Advanced Salvo): the game ends, and is announced, when a
+    """Rule 8.4 [decided] (Advanced Salvo): the game ends, and is announced, when a
     fleet is fully sunk."""
     state = battle(mode="advanced_salvo")
     events = play_red_to_victory(state)

@@ -1,4 +1,5 @@
-"""One test (at least) for every line of ../shared/rules/dominoes.md."""
+"""One test (at least) for every rule of docs/rules/dominoes.md; a docstring
+gives the number of the rule its test checks."""
 
 import pytest
 from dominoes_fixtures import make_state, play_out
@@ -18,7 +19,7 @@ def keys_of(events):
 
 @pytest.mark.parametrize("seats", [2, 3, 4])
 def test_rule_two_to_four_players(seats):
-    """2 to 4 players."""
+    """Rule 2.1: 2 to 4 players."""
     state = new_game({"seats": seats}, 5)
     assert len(state.hands) == seats
     assert len(state.scores) == seats
@@ -42,7 +43,7 @@ def test_bad_options_are_refused(options):
 
 
 def test_rule_partners_sit_opposite_with_four():
-    """With 4, partnerships may be used: partners sit opposite each other."""
+    """Rule 2.2: With 4, partnerships may be used: partners sit opposite each other."""
     state = new_game({"seats": 4, "partnerships": True}, 5)
     assert len(state.scores) == 2
     assert [state.team_of(s) for s in range(4)] == [0, 1, 0, 1]
@@ -50,20 +51,20 @@ def test_rule_partners_sit_opposite_with_four():
 
 
 def test_rule_four_players_every_player_for_themself():
-    """[decided] With 4 players the table chooses "partners" or "every player for themself"."""
+    """Rule 2.2: [decided] With 4 players the table chooses "partners" or "every player for themself"."""
     state = new_game({"seats": 4, "partnerships": False}, 5)
     assert len(state.scores) == 4
     assert [state.team_of(s) for s in range(4)] == [0, 1, 2, 3]
 
 
 def test_rule_three_players_always_play_alone():
-    """3 players always play alone."""
+    """Rule 2.2: 3 players always play alone."""
     state = new_game({"seats": 3}, 5)
     assert [state.team_of(s) for s in range(3)] == [0, 1, 2]
 
 
 def test_rule_one_double_six_set_of_28_tiles():
-    """One standard double-six set (28 tiles, 0-0 to 6-6)."""
+    """Rule 2.3: One standard double-six set (28 tiles, 0-0 to 6-6)."""
     assert len(SET) == 28 and len(set(SET)) == 28
     assert (0, 0) in SET and (6, 6) in SET
     state = new_game({"seats": 2}, 9)
@@ -74,7 +75,7 @@ def test_rule_one_double_six_set_of_28_tiles():
 
 
 def test_rule_tiles_shuffled_face_down_from_the_seed():
-    """All tiles are turned face down and shuffled (the seed decides the shuffle)."""
+    """Rule 3.1: All tiles are turned face down and shuffled (the seed decides the shuffle)."""
     a, b, c = new_game({}, 1), new_game({}, 1), new_game({}, 2)
     assert a.to_json() == b.to_json()
     assert a.hands != c.hands
@@ -82,7 +83,7 @@ def test_rule_tiles_shuffled_face_down_from_the_seed():
 
 @pytest.mark.parametrize("seats,boneyard", [(2, 14), (3, 7), (4, 0)])
 def test_rule_each_player_draws_seven_and_the_rest_is_the_boneyard(seats, boneyard):
-    """Each player draws a hand of 7 tiles; the remaining tiles are the boneyard
+    """Rule 3.2: Each player draws a hand of 7 tiles; the remaining tiles are the boneyard
     (with 4 players that uses the whole set and there is no boneyard)."""
     state = new_game({"seats": seats}, 3)
     assert [len(h) for h in state.hands] == [7] * seats
@@ -92,13 +93,13 @@ def test_rule_each_player_draws_seven_and_the_rest_is_the_boneyard(seats, boneya
 
 
 def test_rule_first_hand_led_by_a_random_player():
-    """[decided] The first hand of a game is led by a random player."""
+    """Rule 3.3: [decided] The first hand of a game is led by a random player."""
     leaders = {new_game({"seats": 3}, seed).current_player for seed in range(40)}
     assert leaders == {0, 1, 2}
 
 
 def test_rule_later_hands_led_by_the_next_player_to_the_left():
-    """[decided] Each later hand is led by the next player to the left of the previous leader."""
+    """Rule 3.3: [decided] Each later hand is led by the next player to the left of the previous leader."""
     state = new_game({"seats": 3}, 11)
     first = state.leader
     rng = SeededRng(4)
@@ -114,7 +115,7 @@ def test_rule_later_hands_led_by_the_next_player_to_the_left():
 
 
 def test_rule_first_player_plays_any_tile():
-    """The first player plays any tile from their hand."""
+    """Rule 4.1: The first player plays any tile from their hand."""
     state = new_game({}, 4)
     moves = state.legal_moves()
     assert sorted(tuple(m["tile"]) for m in moves) == sorted(state.hands[state.current])
@@ -122,7 +123,7 @@ def test_rule_first_player_plays_any_tile():
 
 
 def test_rule_lead_double_is_the_spinner():
-    """[decided] If the lead tile is a double it is the spinner."""
+    """Rule 4.5: [decided] If the lead tile is a double it is the spinner."""
     state = make_state(["5-5 1-2", "3-4"])
     events = state.apply("5-5")
     assert events[0]["spinner"] is True
@@ -130,7 +131,7 @@ def test_rule_lead_double_is_the_spinner():
 
 
 def test_rule_lead_non_double_is_ordinary_until_first_double():
-    """[decided] If the lead is not a double, the first double played later becomes the spinner."""
+    """Rule 4.5: [decided] If the lead is not a double, the first double played later becomes the spinner."""
     state = make_state(["6-4 1-2", "4-4 0-1"])
     assert state.apply("6-4")[0]["spinner"] is False
     assert state.layout.spinner is None
@@ -140,7 +141,7 @@ def test_rule_lead_non_double_is_ordinary_until_first_double():
 
 
 def test_rule_spinner_long_sides_open_after_both_ends_in_play():
-    """The spinner's two long sides open for play once both of its ends have been played on."""
+    """Rule 4.6: The spinner's two long sides open for play once both of its ends have been played on."""
     state = make_state(["5-1 0-0", "5-3 6-6"], layout="5-5 W:5-2")
     assert {m["end"] for m in state.legal_moves()} == {"E"}
     state.apply("5-1@E")
@@ -148,7 +149,7 @@ def test_rule_spinner_long_sides_open_after_both_ends_in_play():
 
 
 def test_rule_turns_pass_to_the_left():
-    """Players then take turns (to the left)."""
+    """Rule 4.2: Players then take turns (to the left)."""
     state = make_state(["6-6 1-0", "6-5 1-1", "6-4 1-2"])
     order = []
     for move in ["6-6", "6-5@W", "6-4@E"]:
@@ -159,7 +160,7 @@ def test_rule_turns_pass_to_the_left():
 
 
 def test_rule_tile_must_match_an_open_end():
-    """A tile is played by matching one of its ends to the matching open end."""
+    """Rule 4.3: A tile is played by matching one of its ends to the matching open end."""
     state = make_state(["3-2 0-0", "6-6"], layout="5-5 E:5-3")
     assert state.legal_moves() == [{"type": "play", "tile": [3, 2], "end": "E"}]
     with pytest.raises(IllegalMove) as error:
@@ -174,7 +175,7 @@ def test_rule_tile_must_match_an_open_end():
 
 
 def test_rule_no_playable_tile_must_draw_until_one_plays():
-    """A player with no playable tile must draw from the boneyard until they draw one that plays."""
+    """Rule 5.1: A player with no playable tile must draw from the boneyard until they draw one that plays."""
     state = make_state(["0-0 0-1", "6-6"], layout="5-5 E:5-3", boneyard="6-0 1-2 3-1")
     assert state.legal_moves() == [{"type": "draw"}]
     with pytest.raises(IllegalMove) as error:
@@ -195,7 +196,7 @@ def test_rule_drawing_a_tile_that_does_not_play_means_drawing_again():
 
 
 def test_rule_boneyard_empty_then_pass():
-    """... or until the boneyard is empty (then they pass)."""
+    """Rule 5.3: ... or until the boneyard is empty (then they pass)."""
     state = make_state(["0-0 0-1", "3-6 4-4"], layout="5-5 E:5-3", boneyard="1-2")
     state.apply("draw")
     assert state.legal_moves() == [{"type": "pass"}]
@@ -208,7 +209,7 @@ def test_rule_boneyard_empty_then_pass():
 
 
 def test_rule_no_drawing_while_holding_a_playable_tile():
-    """[decided] A player who holds a playable tile may not draw (nor pass)."""
+    """Rule 5.4: [decided] A player who holds a playable tile may not draw (nor pass)."""
     state = make_state(["3-1 0-0", "6-6"], layout="5-5 E:5-3")
     assert all(m["type"] == "play" for m in state.legal_moves())
     with pytest.raises(IllegalMove) as error:
@@ -220,7 +221,7 @@ def test_rule_no_drawing_while_holding_a_playable_tile():
 
 
 def test_rule_doubles_crosswise_count_both_halves_when_scoring():
-    """Doubles are placed crosswise on the tile they match. A double at an open end counts both halves."""
+    """Rules 4.4 and 6.2: Doubles are placed crosswise on the tile they match. A double at an open end counts both halves."""
     state = make_state(["3-3 0-1", "6-2 1-1"], layout="6-6 W:6-3 E:6-4")
     events = state.apply("3-3@W")
     assert events[0]["placed"] == [3, 3]
@@ -240,7 +241,7 @@ def test_rule_doubles_crosswise_count_both_halves_when_scoring():
 
 
 def test_rule_open_ends_multiple_of_five_scores_the_total():
-    """If the total is a multiple of 5, the player scores that total: 25 scores 25 points."""
+    """Rule 6.1: If the total is a multiple of 5, the player scores that total: 25 scores 25 points."""
     state = make_state(
         ["2-5 0-1", "1-1"], layout="6-6 W:6-5,5-5 E:6-4 N:6-3,3-3 S:6-2", scores=[5, 0]
     )
@@ -259,7 +260,7 @@ def test_rule_open_ends_not_multiple_of_five_scores_nothing():
 
 
 def test_rule_lone_lead_double_scores_both_halves():
-    """[decided] A lone lead double counts both halves (5-5 led scores 10; 6-4 led scores 10)."""
+    """Rule 6.3: [decided] A lone lead double counts both halves (5-5 led scores 10; 6-4 led scores 10)."""
     for lead in ("5-5", "6-4"):
         state = make_state([lead + " 0-1", "1-1"])
         events = state.apply(lead)
@@ -267,7 +268,7 @@ def test_rule_lone_lead_double_scores_both_halves():
 
 
 def test_rule_spinner_count_before_and_after_its_second_end():
-    """[decided] Until a spinner double's second end has been played on, its unplayed end counts as both halves."""
+    """Rule 6.4: [decided] Until a spinner double's second end has been played on, its unplayed end counts as both halves."""
     state = make_state(["5-0 1-1", "5-3 1-2"], layout="5-5")
     events = state.apply("5-0@W")  # 0 + 5 + 5
     assert events[0]["count"] == 10 and events[1]["points"] == 10
@@ -277,7 +278,7 @@ def test_rule_spinner_count_before_and_after_its_second_end():
 
 
 def test_rule_spinner_long_side_counts_once_played_on():
-    """The spinner's long sides count only once a tile has been played on them."""
+    """Rule 6.5: The spinner's long sides count only once a tile has been played on them."""
     state = make_state(["4-3 1-1", "6-6"], layout="4-4 W:4-2 E:4-1,1-0")
     events = state.apply("4-3@N")  # 2 + 0 + 3
     assert events[0]["count"] == 5 and events[1]["points"] == 5
@@ -287,7 +288,7 @@ def test_rule_spinner_long_side_counts_once_played_on():
 
 
 def test_rule_domino_ends_the_hand_at_once():
-    """Domino: a player who plays their last tile dominoes: the hand ends at once."""
+    """Rule 7.1: Domino: a player who plays their last tile dominoes: the hand ends at once."""
     state = make_state(["5-1", "6-6 2-3", "0-0 4-4"], layout="5-5 E:5-3", boneyard="")
     events = state.apply("5-1@W")
     # 1 + 3 = 4: no play score; then the hand ends, with 12 + 5 + 8 = 25 pips in the other hands
@@ -309,7 +310,7 @@ def test_rule_domino_play_scores_before_the_hand_score():
 
 
 def test_rule_blocked_when_nobody_can_play_and_boneyard_empty():
-    """Blocked: the hand also ends when nobody can play and the boneyard is empty."""
+    """Rule 7.2: Blocked: the hand also ends when nobody can play and the boneyard is empty."""
     state = make_state(["3-1 2-2", "6-6 0-0"], layout="5-5 W:5-1 E:5-3", boneyard="")
     events = state.apply("3-1@E")  # ends 1 and 1: nobody holds a 1
     assert keys_of(events) == ["play", "hand_end", "deal"]
@@ -332,7 +333,7 @@ def test_rule_not_blocked_while_the_boneyard_has_tiles():
 
 
 def test_rule_blocked_tie_for_fewest_nobody_scores():
-    """[decided] If two or more are tied for fewest, nobody scores for the hand."""
+    """Rule 7.3: [decided] If two or more are tied for fewest, nobody scores for the hand."""
     state = make_state(["3-1 2-2", "6-0 0-0", "4-0 0-2"], layout="5-5 W:5-1 E:5-3", boneyard="")
     events = state.apply("3-1@E")
     end = events[1]
@@ -348,7 +349,7 @@ def test_rule_blocked_tie_for_fewest_nobody_scores():
 
 
 def test_rule_blocked_partnerships_compare_team_totals():
-    """Each player (or team) totals the pips left in their hands."""
+    """Rule 7.3: Each player (or team) totals the pips left in their hands."""
     state = make_state(
         ["3-1 2-2", "0-0", "6-6", "2-0"], layout="5-5 W:5-1 E:5-3", boneyard="", partnerships=True
     )
@@ -362,7 +363,7 @@ def test_rule_blocked_partnerships_compare_team_totals():
     "raw,rounded", [(12, 10), (13, 15), (15, 15), (0, 0), (1, 0), (2, 0), (3, 5), (4, 5), (67, 65)]
 )
 def test_rule_hand_score_rounded_to_nearest_five(raw, rounded):
-    """Hand score: rounded to the nearest 5 (12 -> 10, 13 -> 15, 15 -> 15)."""
+    """Rule 7.4: Hand score: rounded to the nearest 5 (12 -> 10, 13 -> 15, 15 -> 15)."""
     assert round_to_five(raw) == rounded
 
 
@@ -374,7 +375,7 @@ def test_rule_hand_score_rounding_12_to_10_and_13_to_15_in_play():
 
 
 def test_rule_hand_score_counts_all_opponents_not_partner():
-    """The winner scores the pips left in the hands of all opposing players, added
+    """Rule 7.4: The winner scores the pips left in the hands of all opposing players, added
     together; the winner's own and their partner's pips don't count."""
     state = make_state(
         ["5-1", "6-6", "4-4", "3-3"], layout="5-5 E:5-3", boneyard="", partnerships=True
@@ -389,7 +390,7 @@ def test_rule_hand_score_counts_all_opponents_not_partner():
 
 
 def test_rule_hand_score_added_before_next_hand():
-    """The score is added before the next hand starts."""
+    """Rule 7.5: The score is added before the next hand starts."""
     state = make_state(["5-1", "6-6"], layout="5-5 E:5-3", boneyard="", scores=[40, 5])
     events = state.apply("5-1@W")
     assert events[1]["scores"] == [50, 5]
@@ -402,7 +403,7 @@ def test_rule_hand_score_added_before_next_hand():
 
 
 def test_rule_game_ends_when_a_team_reaches_250():
-    """The game ends when a player or team reaches 250 points; they are the winner."""
+    """Rule 8.1: The game ends when a player or team reaches 250 points; they are the winner."""
     state = make_state(["5-1", "6-6"], layout="5-5 E:5-3", boneyard="", scores=[240, 200])
     events = state.apply("5-1@W")
     assert keys_of(events) == ["play", "hand_end", "game_over"]
@@ -414,7 +415,7 @@ def test_rule_game_ends_when_a_team_reaches_250():
 
 
 def test_rule_game_ends_the_moment_a_score_reaches_250_mid_hand():
-    """[decided] The game ends the moment a score reaches 250, even in the middle of a hand."""
+    """Rule 8.2: [decided] The game ends the moment a score reaches 250, even in the middle of a hand."""
     state = make_state(["5-0 1-1 2-2", "6-6"], layout="5-5", scores=[245, 0])
     events = state.apply("5-0@W")
     assert keys_of(events) == ["play", "score", "game_over"]
@@ -446,7 +447,7 @@ def test_target_option_shortens_the_game():
 
 
 def test_rule_any_seat_may_be_human_or_computer():
-    """[decided] Any seat may be a human or the computer, at several strengths: a
+    """Rule 9.1: [decided] Any seat may be a human or the computer, at several strengths: a
     computer player chooses from the seat's view alone."""
     from games.dominoes.ai import PLAYERS
 

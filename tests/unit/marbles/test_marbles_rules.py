@@ -1,6 +1,6 @@
-"""One test (at least) per rule line of ../shared/rules/marbles.md.
+"""One test (at least) per rule of docs/rules/marbles.md.
 
-Each test's docstring quotes the rule it checks.
+Each test's docstring gives the number of the rule it checks and quotes it.
 """
 
 import itertools
@@ -15,7 +15,7 @@ from marbles_fixtures import EMPTY_ROW, events_of, filled_rows, marble_count, po
 
 # ---- The board -----------------------------------------------------------------
 def test_board_has_81_squares_in_9_rows_of_9_and_7_colours():
-    """Rule: 81 squares, 9 rows of 9. Marbles come in 7 colours."""
+    """Rules 2.1 and 2.2: 81 squares, 9 rows of 9. Marbles come in 7 colours."""
     assert (SIZE, SQUARES) == (9, 81)
     assert len(COLOUR_NAMES) == 7
     seen = set()
@@ -27,7 +27,7 @@ def test_board_has_81_squares_in_9_rows_of_9_and_7_colours():
 
 
 def test_next_bar_shows_the_3_marbles_that_arrive_after_the_move():
-    """Rule: the Next bar shows the 3 marbles that will arrive after your move."""
+    """Rule 2.5: the Next bar shows the 3 marbles that will arrive after your move."""
     state = new_game({"version": 5}, 11)
     coming = list(state.next)
     assert len(coming) == 3
@@ -38,7 +38,7 @@ def test_next_bar_shows_the_3_marbles_that_arrive_after_the_move():
 
 
 def test_a_game_starts_with_5_marbles():
-    """Rule: A game starts with 5 marbles on the board."""
+    """Rule 2.4: A game starts with 5 marbles on the board."""
     for seed in range(200):
         for version in (5, 4):
             state = new_game({"version": version}, seed)
@@ -48,7 +48,7 @@ def test_a_game_starts_with_5_marbles():
 
 # ---- Moving a marble ---------------------------------------------------------------
 def test_a_marble_travels_to_a_free_square():
-    """Rule: tap a marble, then tap a free square and the marble travels there."""
+    """Rule 3.5: tap a marble, then tap a free square and the marble travels there."""
     state = position(["R........"], next_colours="GBY")
     events = state.apply((square(0, 0), square(4, 4)))
     move = events[0]
@@ -57,7 +57,7 @@ def test_a_marble_travels_to_a_free_square():
 
 
 def test_path_goes_only_up_down_left_right_over_free_squares():
-    """Rule: A marble travels only over free squares, up, down, left or right:
+    """Rule 3.2: A marble travels only over free squares, up, down, left or right:
     never diagonally and never through other marbles."""
     state = position(
         [
@@ -84,7 +84,7 @@ def test_path_goes_only_up_down_left_right_over_free_squares():
 
 
 def test_a_diagonal_gap_does_not_let_a_marble_through():
-    """Rule: never diagonally."""
+    """Rule 3.2: never diagonally."""
     state = position(["RG.......", "G........"])
     assert state.reachable(0) == []
     with pytest.raises(IllegalMove) as refused:
@@ -93,7 +93,7 @@ def test_a_diagonal_gap_does_not_let_a_marble_through():
 
 
 def test_an_unreachable_square_is_refused_and_nothing_changes():
-    """Rule: A square it cannot reach flashes red (the move is refused; nothing changes)."""
+    """Rule 3.6: A square it cannot reach flashes red (the move is refused; nothing changes)."""
     state = position(["R.G......", "..G......", "GGG......"])
     before = state.to_json()
     with pytest.raises(IllegalMove) as refused:
@@ -116,7 +116,7 @@ def test_an_unreachable_square_is_refused_and_nothing_changes():
     ],
 )
 def test_bad_moves_are_refused_with_a_reason_and_nothing_changes(move, key):
-    """Rule: the move is refused; nothing changes (a reason for every kind of bad move)."""
+    """Rule 3.7: the move is refused; nothing changes (a reason for every kind of bad move)."""
     state = position(["R.G......"])
     before = state.to_json()
     with pytest.raises(IllegalMove) as refused:
@@ -126,7 +126,7 @@ def test_bad_moves_are_refused_with_a_reason_and_nothing_changes(move, key):
 
 
 def test_the_path_animated_is_a_shortest_route():
-    """Rule: [decided] The marble's path is animated along the route taken (a shortest one)."""
+    """Rule 3.4: [decided] The marble's path is animated along the route taken (a shortest one)."""
     state = position(
         [
             "R........",
@@ -144,7 +144,7 @@ def test_the_path_animated_is_a_shortest_route():
 # ---- Lines ----------------------------------------------------------------------------
 @pytest.mark.parametrize("direction", DIRECTIONS)
 def test_five_in_a_line_across_down_or_diagonally_leave_and_score(direction):
-    """Rule: When 5 or more marbles of one colour stand in a line, across, down,
+    """Rules 4.1 and 4.2: When 5 or more marbles of one colour stand in a line, across, down,
     or diagonally, they leave the board and you score."""
     dr, dc = direction
     start_col = 4 if dc < 0 else 0
@@ -165,7 +165,7 @@ def test_five_in_a_line_across_down_or_diagonally_leave_and_score(direction):
 
 
 def test_a_longer_line_leaves_whole():
-    """Rule: 5 or more marbles of one colour in a line leave: a line of 7 scores 42."""
+    """Rule 4.2: 5 or more marbles of one colour in a line leave: a line of 7 scores 42."""
     state = position(["RRR.RRR..", EMPTY_ROW, "R........"], next_colours="GBY")
     events = state.apply((square(2, 0), 3))
     (line,) = events_of(events, "line")
@@ -174,7 +174,7 @@ def test_a_longer_line_leaves_whole():
 
 
 def test_four_in_a_line_are_enough_in_the_easier_version():
-    """Rule: In the easier version, 4 in a line are enough."""
+    """Rule 4.1: In the easier version, 4 in a line are enough."""
     rows = ["RRR......", EMPTY_ROW, "R........"]
     easy = position(rows, next_colours="GBY", version=4)
     events = easy.apply((square(2, 0), 3))
@@ -184,7 +184,7 @@ def test_four_in_a_line_are_enough_in_the_easier_version():
 
 
 def test_two_lines_from_one_move_score_separately_and_share_a_marble():
-    """Rule: Two lines made by one move both count. They are scored separately,
+    """Rule 4.3: Two lines made by one move both count. They are scored separately,
     and a marble that is in both lines counts in both."""
     state = position(
         [
@@ -210,7 +210,7 @@ def test_two_lines_from_one_move_score_separately_and_share_a_marble():
 
 
 def test_two_lines_in_4_in_a_row_score_8_each():
-    """Rule: Two lines made by one move both count (the easier version too)."""
+    """Rule 4.3: Two lines made by one move both count (the easier version too)."""
     state = position(
         [
             "...R.....",
@@ -231,7 +231,7 @@ def test_two_lines_in_4_in_a_row_score_8_each():
 
 # ---- New marbles ------------------------------------------------------------------------
 def test_a_move_without_a_line_adds_the_3_next_marbles_and_the_bar_moves_on():
-    """Rule: A move after which nothing leaves the board adds the 3 marbles of the
+    """Rule 6.1: A move after which nothing leaves the board adds the 3 marbles of the
     Next bar to the board, and the bar shows the next 3."""
     state = position(["R........", "..G......"], next_colours="YPC", seed=77, drawn=20)
     events = state.apply((0, square(8, 8)))
@@ -243,7 +243,7 @@ def test_a_move_without_a_line_adds_the_3_next_marbles_and_the_bar_moves_on():
 
 
 def test_a_move_that_made_a_line_adds_nothing():
-    """Rule: A move that made a line adds nothing: you play on."""
+    """Rule 6.2: A move that made a line adds nothing: you play on."""
     state = position(["RRRR.....", "..G......", "R........"], next_colours="YPC")
     events = state.apply((square(2, 0), 4))
     assert events_of(events, "spawn") == []
@@ -252,7 +252,7 @@ def test_a_move_that_made_a_line_adds_nothing():
 
 
 def test_a_clearing_move_that_empties_the_board_brings_the_next_marbles():
-    """Rule: [decided here] A move that made a line adds nothing, except when the
+    """Rule 6.3: [decided] A move that made a line adds nothing, except when the
     board is left empty: with nothing to move, the Next marbles come in."""
     state = position(["RRRR.....", EMPTY_ROW, "R........"], next_colours="YPC")
     events = state.apply((square(2, 0), 4))
@@ -261,7 +261,7 @@ def test_a_clearing_move_that_empties_the_board_brings_the_next_marbles():
 
 
 def test_new_marbles_that_make_a_line_leave_and_score():
-    """Rule: When the new marbles make a line themselves, it leaves too and scores."""
+    """Rule 6.4: When the new marbles make a line themselves, it leaves too and scores."""
     seed = 5
     landing = intended_square(seed, 0)
     row, col = divmod(landing, 9)
@@ -285,7 +285,7 @@ def test_new_marbles_that_make_a_line_leave_and_score():
 
 
 def test_new_marbles_land_on_the_same_squares_for_everyone_in_the_same_game():
-    """Rule: Where new marbles land is decided by the game, not by chance: anyone
+    """Rule 7.1: Where new marbles land is decided by the game, not by chance: anyone
     who plays the same game gets them on the same squares, as long as those
     squares are free."""
     first = position(["R........"], seed=31337)
@@ -300,7 +300,7 @@ def test_new_marbles_land_on_the_same_squares_for_everyone_in_the_same_game():
 
 
 def test_the_seed_fixes_the_colours_and_intended_squares():
-    """Rule: [decided] Each game has a game number (a seed). The seed fixes the
+    """Rule 7.2: [decided] Each game has a game number (a seed). The seed fixes the
     whole sequence of colours and of intended landing squares."""
     colours = [marble_colour(2026, k) for k in range(300)]
     squares = [intended_square(2026, k) for k in range(300)]
@@ -311,7 +311,7 @@ def test_the_seed_fixes_the_colours_and_intended_squares():
 
 
 def test_a_taken_intended_square_falls_back_by_seed_and_board_only():
-    """Rule: [decided] When an intended square is taken, the marble lands on the
+    """Rule 7.3: [decided] When an intended square is taken, the marble lands on the
     next free square in a fixed order that depends only on the seed and the board."""
     seed, k = 99, 7
     target = intended_square(seed, k)
@@ -331,7 +331,7 @@ def test_a_taken_intended_square_falls_back_by_seed_and_board_only():
 
 
 def test_when_fewer_squares_are_free_than_marbles_as_many_as_fit_land():
-    """Rule: When fewer free squares remain than marbles to add, as many as fit land."""
+    """Rule 6.5: When fewer free squares remain than marbles to add, as many as fit land."""
     state = position(filled_rows(free=[square(8, 1), square(8, 8)]), next_colours="YYY")
     events = state.apply((square(8, 0), square(8, 1)))
     (spawn,) = events_of(events, "spawn")
@@ -341,7 +341,7 @@ def test_when_fewer_squares_are_free_than_marbles_as_many_as_fit_land():
 
 # ---- Undo -------------------------------------------------------------------------------
 def test_undo_takes_back_exactly_one_move():
-    """Rule: Undo takes back your last move. Only one move can be undone at a time
+    """Rules 8.1 and 8.2: Undo takes back your last move. Only one move can be undone at a time
     (no undo of the undo, no second step back)."""
     state = new_game({"version": 5}, 8)
     start = state.to_json()
@@ -362,14 +362,14 @@ def test_undo_takes_back_exactly_one_move():
 
 
 def test_nothing_to_undo_at_the_start():
-    """Rule: Undo takes back your last move (there is none at the start)."""
+    """Rule 8.2: Undo takes back your last move (there is none at the start)."""
     with pytest.raises(IllegalMove) as refused:
         new_game({"version": 4}, 1).undo()
     assert refused.value.key == "marbles.err.no_undo"
 
 
 def test_after_undo_the_same_marbles_come_again():
-    """Rule: The upcoming marbles are fixed in advance, so after an undo the same
+    """Rule 8.3: The upcoming marbles are fixed in advance, so after an undo the same
     ones come again (undo cannot be used to fish for better marbles)."""
     state = new_game({"version": 5}, 4242)
     src = next(sq for sq in range(81) if state.board[sq])
@@ -389,7 +389,7 @@ def test_after_undo_the_same_marbles_come_again():
 
 # ---- Versions ----------------------------------------------------------------------------
 def test_the_two_versions_and_no_other():
-    """Rule: choose "Clear: 5 in a row" or the easier "4 in a row"."""
+    """Rule 9.1: choose "Clear: 5 in a row" or the easier "4 in a row"."""
     assert new_game({"version": 5}, 1).min_line == 5
     assert new_game({"version": 4}, 1).min_line == 4
     assert new_game({}, 1).options == {"version": 5}
@@ -399,7 +399,7 @@ def test_the_two_versions_and_no_other():
 
 
 def test_the_result_names_the_version_for_its_own_best_and_rankings():
-    """Rule: Each version has its own best score and its own Rankings (the result
+    """Rule 9.3: Each version has its own best score and its own Rankings (the result
     says which version it belongs to)."""
     state = position(filled_rows(free=[square(8, 1)]), next_colours="YYY", version=4)
     state.apply((square(8, 0), square(8, 1)))
@@ -408,7 +408,7 @@ def test_the_result_names_the_version_for_its_own_best_and_rankings():
 
 # ---- End of the game ----------------------------------------------------------------------
 def test_the_game_ends_when_no_free_square_is_left():
-    """Rule: The game ends when no free square is left on the board."""
+    """Rule 10.1: The game ends when no free square is left on the board."""
     free = [square(8, c) for c in (1, 6, 7, 8)]
     state = position(filled_rows(free=free), next_colours="YGR")
     assert not state.is_over and state.result is None
@@ -425,7 +425,7 @@ def test_the_game_ends_when_no_free_square_is_left():
 
 
 def test_game_over_result_has_points_moves_and_lines_cleared():
-    """Rule: The Game over window shows your points, moves, time, lines cleared
+    """Rule 10.2: The Game over window shows your points, moves, time, lines cleared
     (time is the browser's clock; the engine gives the rest)."""
     reds = dict.fromkeys((0, 1, 2, 3, square(1, 4)), "R")
     state = position(filled_rows(free=range(4, 9), marbles=reds), next_colours="GYB", score=30)
@@ -440,7 +440,7 @@ def test_game_over_result_has_points_moves_and_lines_cleared():
 
 
 def test_restart_plays_the_same_game_again():
-    """Rule: New Game starts a new game; Restart game starts the same game (same seed) again."""
+    """Rule 10.2: New Game starts a new game; Restart game starts the same game (same seed) again."""
     a = new_game({"version": 5}, 555)
     b = new_game({"version": 5}, 555)
     c = new_game({"version": 5}, 556)
@@ -449,13 +449,13 @@ def test_restart_plays_the_same_game_again():
 
 # ---- Scoring --------------------------------------------------------------------------------
 def test_scoring_table():
-    """Rule: the scoring table: 10, 24, 42 / 8, 20; and 8 scores 64, 9 scores 90."""
+    """Rule 5.2: the scoring table: 10, 24, 42 / 8, 20; and 8 scores 64, 9 scores 90."""
     assert [line_points(n, 5) for n in (5, 6, 7, 8, 9)] == [10, 24, 42, 64, 90]
     assert [line_points(n, 4) for n in (4, 5)] == [8, 20]
 
 
 def test_a_line_of_n_scores_n_times_n_minus_m_plus_1_times_2():
-    """Rule: A line of length n scores n x (n - m + 1) x 2."""
+    """Rule 5.1: A line of length n scores n x (n - m + 1) x 2."""
     for m in (5, 4):
         for n in range(m, 10):
             assert line_points(n, m) == n * (n - m + 1) * 2
@@ -469,7 +469,7 @@ def _row_with_gap(length: int) -> str:
 
 @pytest.mark.parametrize("length, points", [(5, 10), (6, 24), (7, 42), (8, 64), (9, 90)])
 def test_the_table_holds_in_play(length, points):
-    """Rule: scoring table in play ("5 in a row")."""
+    """Rule 5.2: scoring table in play ("5 in a row")."""
     state = position([_row_with_gap(length), EMPTY_ROW, EMPTY_ROW, "R........"], next_colours="GBY")
     events = state.apply((square(3, 0), length // 2))
     assert [e["points"] for e in events_of(events, "line")] == [points]
@@ -478,7 +478,7 @@ def test_the_table_holds_in_play(length, points):
 
 @pytest.mark.parametrize("length, points", [(4, 8), (5, 20)])
 def test_the_table_holds_in_play_in_4_in_a_row(length, points):
-    """Rule: scoring table in play ("4 in a row")."""
+    """Rule 5.2: scoring table in play ("4 in a row")."""
     state = position(
         [_row_with_gap(length), EMPTY_ROW, EMPTY_ROW, "R........"], next_colours="GBY", version=4
     )
@@ -487,7 +487,7 @@ def test_the_table_holds_in_play_in_4_in_a_row(length, points):
 
 
 def test_each_finished_game_reports_its_own_result():
-    """Rule: Every finished game goes into your statistics and the Rankings with
+    """Rule 10.4: Every finished game goes into your statistics and the Rankings with
     its points; a replayed game counts separately (the engine reports each
     finished game's result; the browser layer records it)."""
     results = []

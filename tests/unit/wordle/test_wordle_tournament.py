@@ -1,7 +1,8 @@
 """The Wordle Tournament engine, rule by rule.
 
-Rules of record: ../shared/rules/wordle-tournament.md. Each test names the
-rule line it checks ("test_rule_..."). Whole simulated tournaments are in
+Rules of record: docs/rules/wordle-tournament.md. Each test names the rule it
+checks ("test_rule_..."), and each group of tests the sections of the rules
+file it covers. Whole simulated tournaments are in
 test_wordle_tournament_sim.py; the rating table in test_wordle_rating.py; the
 pairing search in test_wordle_pairing.py.
 
@@ -105,7 +106,7 @@ def check_placements(t):
             assert t.players[pid]["placement"] == key[3]
 
 
-# --- the lobby ------------------------------------------------------------------------------
+# --- the lobby (docs/rules/wordle-tournament.md 2, 5) ---------------------------------------
 
 
 def test_rule_8_players_in_every_tournament_3_lives_each_starting_in_a_lobby():
@@ -268,7 +269,7 @@ def test_rule_before_the_start_you_can_leave_the_lobby_without_penalty():
     assert Tournament.from_json(g.to_json(), WORDS).to_json() == g.to_json()
 
 
-# --- rounds -----------------------------------------------------------------------------------
+# --- rounds (docs/rules/wordle-tournament.md 3, 4, 6) -----------------------------------------
 
 
 def test_rule_a_6_second_introduction_shows_the_pairings_before_each_round():
@@ -450,7 +451,7 @@ def test_rule_a_guess_must_have_the_right_length_and_be_in_the_dictionary_the_tu
     assert of_type(events, "duel_over")[0]["winner"] == mover
 
 
-# --- byes -----------------------------------------------------------------------------------------
+# --- byes (docs/rules/wordle-tournament.md 7) -----------------------------------------------------
 
 
 def test_rule_with_an_odd_number_left_one_gets_a_bye_no_duel_and_no_life_lost():
@@ -476,7 +477,7 @@ def test_rule_with_an_odd_number_left_one_gets_a_bye_no_duel_and_no_life_lost():
     assert rnd["started_at"] == end
 
 
-# --- lives, elimination, placements ------------------------------------------------------------------
+# --- lives, elimination, placements (docs/rules/wordle-tournament.md 8, 9) ---------------------------
 
 
 def test_rule_at_0_lives_you_are_out_and_the_last_player_left_wins():
@@ -588,7 +589,7 @@ def test_rating_changes_of_an_equal_lobby_follow_the_table():
             assert p["rating_change"] == table[p["placement"]]
 
 
-# --- leaving and lost connection ------------------------------------------------------------------
+# --- leaving and lost connection (docs/rules/wordle-tournament.md 10) -----------------------------
 
 
 def test_rule_leaving_after_the_start_loses_the_duel_eliminates_and_places_below_that_rounds_others():
@@ -740,7 +741,7 @@ def test_disconnecting_in_the_lobby_does_nothing_and_an_eliminated_player_is_not
     assert t.players[0]["left"] is None
 
 
-# --- groups -------------------------------------------------------------------------------------------
+# --- groups (docs/rules/wordle-tournament.md 11) ------------------------------------------------------
 
 
 def test_rule_decided_a_group_shares_one_device_human_duels_on_one_shared_board():
@@ -800,7 +801,7 @@ def test_rule_group_games_count_towards_the_rating_like_any_other_game():
     )
 
 
-# --- words and languages ---------------------------------------------------------------------------------
+# --- words and languages (docs/rules/wordle-tournament.md 12) --------------------------------------------
 
 
 def test_rule_the_length_is_4_5_or_6_with_equal_chance_and_each_pair_gets_a_different_word():
