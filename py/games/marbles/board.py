@@ -58,15 +58,16 @@ def shortest_path(board: list, src: int, dst: int):
     """Squares from src to dst inclusive along a shortest free route, or None."""
     if src == dst or board[dst] != EMPTY:
         return None
-    parent = {src: None}
+    parent: dict[int, int | None] = {src: None}
     queue = deque([src])
     while queue:
         sq = queue.popleft()
         if sq == dst:
             path = []
-            while sq is not None:
-                path.append(sq)
-                sq = parent[sq]
+            step: int | None = sq
+            while step is not None:
+                path.append(step)
+                step = parent[step]
             return path[::-1]
         for nb in NEIGHBOURS[sq]:
             if nb not in parent and board[nb] == EMPTY:
@@ -79,7 +80,7 @@ def free_regions(board: list) -> tuple:
     """The connected groups of free squares: (region index per square, or -1
     for a marble; the regions as sorted lists of squares)."""
     region_of = [-1] * SQUARES
-    regions = []
+    regions: list[list[int]] = []
     for start in range(SQUARES):
         if board[start] != EMPTY or region_of[start] >= 0:
             continue

@@ -8,10 +8,23 @@
 Weights were tuned on 100-game runs of "5 in a row" (bench/marbles.py).
 """
 
+from collections.abc import Sequence
+from typing import TypedDict
+
 from .board import EMPTY, NEIGHBOURS, SQUARES, free_regions, line_points, run_through
 from .windows import ANY_COLOUR, tables, window_shapes
 
-WEIGHTS = {
+
+class Weights(TypedDict):
+    potential: tuple[int, ...]  # by need
+    free: int
+    cut_off: int
+    threat: int
+    points: int
+    spawn: int
+
+
+WEIGHTS: dict[int, Weights] = {
     # potential[need] for need = 0 .. 2m + 1 (windows needing m or more moves are worth nothing)
     5: {
         "potential": (100, 100, 40, 10, 2, 0, 0, 0, 0, 0, 0, 0),
@@ -34,7 +47,7 @@ FULL_BOARD = -100000
 
 
 class Judge:
-    def __init__(self, m: int, weights: dict | None = None):
+    def __init__(self, m: int, weights: Weights | None = None):
         self.m = m
         self.weights = weights or WEIGHTS[m]
         self.potential = self.weights["potential"]
@@ -64,8 +77,8 @@ class Judge:
         pot = self.potential
         shapes = self._shapes
         at = self.tables.at
-        addition = [None] * SQUARES
-        completes = [()] * SQUARES
+        addition: list[list[int] | None] = [None] * SQUARES  # None on a marble
+        completes: list[Sequence[int]] = [()] * SQUARES
         for sq in range(SQUARES):
             if board[sq]:
                 continue
@@ -118,7 +131,7 @@ class Judge:
             return FULL_BOARD
         self._shape(board)
         pot = self.potential
-        value = sum(pot[need] for need, _, _ in self._shapes)
+        value: float = sum(pot[need] for need, _, _ in self._shapes)
         biggest = max(len(r) for r in regions)
         value += weights["free"] * free - weights["cut_off"] * (free - biggest)
         value += weights["threat"] * self._threats(
@@ -171,13 +184,13 @@ class Judge:
         return points
 
 
-_NONE = frozenset()
+_NONE: frozenset[int] = frozenset()
 _COLOURS_OF = tuple(tuple(c for c in range(1, 8) if mask & (1 << c)) for mask in range(256))
 
 
 def _movers_by_region(board, region_of, region_count) -> list:
     """Per free region, {colour: the marbles next to it} (they can move into it)."""
-    movers = [{} for _ in range(region_count)]
+    movers: list[dict[int, set[int]]] = [{} for _ in range(region_count)]
     for sq in range(SQUARES):
         colour = board[sq]
         if colour:

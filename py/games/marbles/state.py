@@ -94,7 +94,7 @@ class State:
 
     def legal_moves(self) -> list:
         """Every (src, dst) move, sorted."""
-        moves = []
+        moves: list[tuple[int, int]] = []
         for src, targets in self.targets_by_marble():
             moves.extend(zip(repeat(src, len(targets)), targets))
         return moves

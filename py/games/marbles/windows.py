@@ -27,13 +27,13 @@ class WindowTables:
         self.windows = tuple(windows)
         self.steps = tuple(steps)  # the direction each window runs in
         self.readers = tuple(itemgetter(*members) for members in windows)
-        at = [[] for _ in range(SQUARES)]
+        at: list[list[int]] = [[] for _ in range(SQUARES)]
         for index, members in enumerate(windows):
             for sq in members:
                 at[sq].append(index)
         self.at = tuple(tuple(indices) for indices in at)
         # Windows holding both squares of a pair, keyed a * SQUARES + b.
-        shared = {}
+        shared: dict[int, list[int]] = {}
         for index, members in enumerate(windows):
             for a in members:
                 for b in members:
@@ -67,7 +67,7 @@ def window_shapes(board: list, m: int) -> list:
     return shapes
 
 
-_shape_cache = {4: {}, 5: {}}
+_shape_cache: dict[int, dict[tuple, tuple]] = {4: {}, 5: {}}  # m -> content -> shape
 
 
 def _shape_of(content: tuple, m: int) -> tuple:
