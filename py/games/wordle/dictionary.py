@@ -31,7 +31,8 @@ class Dictionary:
         self.guesses = {n: frozenset(words) for n, words in guesses.items()}
         self.guess_lists = guesses
         self._display = {self.encode(k): v for k, v in data.get("display", {}).items()}
-        self.book = {}  # length -> {candidate-set fingerprint: guess}, see solver.py
+        # length -> {candidate-set fingerprint: guess}, see solver.py
+        self.book: dict[int, dict[str, str]] = {}
 
     def load_book(self, data: dict) -> None:
         """The expert's precomputed decisions (static/words/<lang>.book.json)."""

@@ -17,7 +17,7 @@ def marks(guess: str, answer: str) -> tuple:
     if len(guess) != len(answer):
         raise ValueError("guess and answer must have the same length")
     result = [GREY] * len(guess)
-    unmatched = {}
+    unmatched: dict[str, int] = {}
     for i, (g, a) in enumerate(zip(guess, answer)):
         if g == a:
             result[i] = GREEN

@@ -39,6 +39,7 @@ letter of the language, and composes the rest (NFC).
 """
 
 import unicodedata
+from collections.abc import Sequence
 
 LANGUAGES = {
     "en": ("English", "English"),
@@ -83,7 +84,7 @@ _ALPHABETS = {
 }
 
 # Each row is a string of one-character keys or a list of tiles.
-_KEYBOARDS = {
+_KEYBOARDS: dict[str, Sequence[Sequence[str]]] = {
     "en": _QWERTY,
     "id": _QWERTY,
     "de": ["qwertzuiopü", "asdfghjklöä", "yxcvbnm"],

@@ -22,15 +22,17 @@ def pair_round(players, last_opponent: dict, last_bye, rng):
         raise ValueError("a round needs at least two players")
     rng.shuffle(order)
     byes = [p for p in order if p != last_bye] if len(order) % 2 else [None]
-    best, best_repeats = None, None
+    best: tuple[list, object] | None = None
+    best_repeats: int | None = None
     for bye in byes:
         rest = [p for p in order if p != bye]
         for pairs in _matchings(rest):
             repeats = sum(1 for a, b in pairs if last_opponent.get(a) == b)
-            if best is None or repeats < best_repeats:
+            if best_repeats is None or repeats < best_repeats:
                 best, best_repeats = (pairs, bye), repeats
                 if repeats == 0:
                     return [list(p) for p in pairs], bye
+    assert best is not None  # there is always a bye to give and a way to pair the rest
     pairs, bye = best
     return [list(p) for p in pairs], bye
 

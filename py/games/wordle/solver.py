@@ -34,7 +34,7 @@ def fingerprint(candidates) -> str:
 
 
 def partition_sizes(probe: str, candidates) -> dict:
-    sizes = {}
+    sizes: dict[int, int] = {}
     for word in candidates:
         code = pattern(probe, word)
         sizes[code] = sizes.get(code, 0) + 1

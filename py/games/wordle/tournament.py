@@ -110,7 +110,7 @@ def new_lobby(words, humans, seed: int, base_rating: int = ratings.START) -> "To
         raise ValueError("a lobby has up to 8 humans")
     rng = SeededRng(seed)
     names = rng.fork("names")
-    players = []
+    players: list[dict] = []
     for human in humans:
         rating = human.get("rating", ratings.START)
         if not _is_int(rating) or rating < 0:
@@ -162,7 +162,7 @@ class Tournament:
         self._names_state = names_state
         self.base_rating = ratings.START
         self.clock = None  # the latest `now` seen (ms); None before the start
-        self._out = None  # events of the call in progress
+        self._out: list[dict] | None = None  # events of the call in progress
 
     # --- the lobby ------------------------------------------------------------------
 
@@ -243,10 +243,10 @@ class Tournament:
         """The earliest thing the clock alone will bring: (at, kind, ref)."""
         if self.phase not in ("intro", "playing"):
             return None
-        steps = []
+        steps: list[tuple[int, int, str, int | list[int]]] = []  # (at, order, kind, ref)
         if self.phase == "intro":
             steps.append((self.current["play_at"], 0, "play", -1))
-        expiries = {}
+        expiries: dict[int, list[int]] = {}
         for p in self.players:
             if p["lost_at"] is not None and p["placement"] is None:
                 expiries.setdefault(p["lost_at"] + GRACE_MS, []).append(p["id"])
@@ -315,7 +315,7 @@ class Tournament:
         pairs, bye = pair_round(self._in(), last_opponent, last_bye, self.rng)
         play_at = at + INTRO_MS
         used = {m["duel"].word for r in self.rounds for m in r["matches"]}
-        matches = []
+        matches: list[dict] = []
         for pair in pairs:
             length = LENGTHS[self.rng.randrange(len(LENGTHS))]
             word = self._pick_word(length, used, {m["duel"].word for m in matches})
@@ -607,6 +607,7 @@ class Tournament:
     def _emit(self, kind, at, **fields) -> None:
         event = {"type": kind, "n": len(self.log), "at": at, **fields}
         self.log.append(event)
+        assert self._out is not None  # every call that emits starts its list first
         self._out.append(dict(event))
 
     def _flush(self) -> list:
