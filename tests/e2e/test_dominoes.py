@@ -33,7 +33,7 @@ def wait_phase(page, *phases, timeout=30_000):
 
 
 def scores_after(state, move) -> bool:
-    return any(e["type"] == "score" for e in state.clone().apply(move))
+    return any(e["type"] == "score" for e in state.copy().apply(move))
 
 
 def click_move(page, state, move):
@@ -102,9 +102,7 @@ def test_a_seeded_hand_played_by_clicks_draws_scores_and_ends_with_a_summary(ope
             scored = True
             after, _ = saved(page)
             if not after.hand_summaries or after.hand_number == state.hand_number:
-                points = next(
-                    e["points"] for e in state.clone().apply(move) if e["type"] == "score"
-                )
+                points = next(e["points"] for e in state.copy().apply(move) if e["type"] == "score")
                 expect(page.locator("#announcer")).to_contain_text(f": {points} points.")
                 expect(page.locator("#announcer")).to_contain_text("You ")
     assert drew, "the seeded hand should make us draw from the boneyard"

@@ -12,8 +12,7 @@ events  placed, removed, cleared, ready, battle_started,
         game_over {"winner"}
 """
 
-from itertools import combinations
-
+from ..common.checks import is_int
 from ..common.errors import BadState, IllegalMove
 from ..common.rng import SeededRng
 from .fleet import LENGTH, SHIP_IDS, random_fleet
@@ -31,6 +30,18 @@ from .options import normalise_options
 VERSION = 1
 RED, BLUE = 0, 1
 PLAYERS = (RED, BLUE)
+# The keys each kind of move may have ("player" is optional when shooting).
+MOVE_KEYS = {
+    "place": {"type", "player", "ship", "square", "orientation"},
+    "remove": {"type", "player", "ship"},
+    "clear": {"type", "player"},
+    "random_fleet": {"type", "player"},
+    "fleet": {"type", "player", "ships"},
+    "ready": {"type", "player"},
+    "fire": {"type", "player", "squares"},
+    "aim": {"type", "player", "square"},
+    "unaim": {"type", "player", "square"},
+}
 
 
 class State:
@@ -41,6 +52,7 @@ class State:
         self.ready = [False, False]
         self.turns: list[dict] = []  # full records, in order; see _fire
         self.called = [0, 0]  # mask of squares each player has called
+        self.aimed: list[int] = []  # Salvo: the squares the shooter has chosen so far
         self.ship_masks: list[dict[str, int]] = [{}, {}]  # filled when the battle starts
         # ids of each player's ships sunk, in order of sinking
         self.sunk: list[list[str]] = [[], []]
@@ -83,6 +95,18 @@ class State:
             shots[record["player"]] += len(record["shots"])
         return {"winner": self.winner, "turns": len(self.turns), "shots": shots}
 
+    def copy(self) -> "State":
+        twin = State(dict(self.options), SeededRng.from_json(self.rng.to_json()))
+        twin.fleets = [dict(fleet) for fleet in self.fleets]
+        twin.ready = list(self.ready)
+        twin.turns = [_copy_record(record) for record in self.turns]
+        twin.called = list(self.called)
+        twin.ship_masks = [dict(masks) for masks in self.ship_masks]
+        twin.sunk = [list(ids) for ids in self.sunk]
+        twin.winner = self.winner
+        twin.aimed = list(self.aimed)
+        return twin
+
     def afloat(self, player: int) -> int:
         """How many of `player`'s ships are not sunk."""
         return len(SHIP_IDS) - len(self.sunk[player])
@@ -100,21 +124,27 @@ class State:
         called = self.called[player]
         return [square_name(i) for i in range(SQUARES) if not called >> i & 1]
 
-    def legal_moves(self):
-        """Placement and classic battle: a list. Salvo battle: a lazy iterator
-        over every salvo (there are millions); use open_squares and
-        shots_allowed to build one instead."""
+    def legal_moves(self) -> list[dict]:
+        """Every move the rules allow now. A salvo is chosen square by square
+        ("aim", "unaim", then "fire" once it is complete); a "fire" listing
+        every square of the salvo at once is accepted too (it replaces the aim)."""
         phase = self.phase
         if phase == "over":
             return []
         player = self.current_player
         if phase == "placement":
-            return self._placement_moves(player)
+            # Both players place at the same time: each may move until ready.
+            return [m for p in PLAYERS if not self.ready[p] for m in self._placement_moves(p)]
         names = self.open_squares(player)
-        count = self.shots_allowed(player)
         if self.mode == "classic":
             return [{"type": "fire", "squares": [name]} for name in names]
-        return ({"type": "fire", "squares": list(salvo)} for salvo in combinations(names, count))
+        aimed = [square_name(i) for i in self.aimed]
+        moves = [{"type": "unaim", "square": name} for name in aimed]
+        if len(aimed) < self.shots_allowed(player):
+            moves += [{"type": "aim", "square": n} for n in names if n not in aimed]
+        else:
+            moves.append({"type": "fire"})
+        return moves
 
     def _placement_moves(self, player: int) -> list[dict]:
         fleet = self.fleets[player]
@@ -150,24 +180,26 @@ class State:
         if not isinstance(move, dict):
             raise IllegalMove("battleship.unknown_move")
         kind = move.get("type")
+        # A type that is no string (a list, say) is unknown, not a TypeError.
+        if not isinstance(kind, str) or not set(move) <= MOVE_KEYS.get(kind, set()):
+            raise IllegalMove("battleship.unknown_move")
         if kind == "fire":
             return self._fire_move(move)
+        if kind in ("aim", "unaim"):
+            return self._aim_move(kind, move)
         handlers = {
             "place": self._place_move,
             "remove": self._remove_move,
             "clear": self._clear_move,
             "random_fleet": self._random_fleet_move,
+            "fleet": self._fleet_move,
             "ready": self._ready_move,
         }
-        # A type that is no string (a list, say) is unknown, not a TypeError.
-        handler = handlers.get(kind) if isinstance(kind, str) else None
-        if handler is None:
-            raise IllegalMove("battleship.unknown_move")
-        return handler(self._placing_player(move), move)
+        return handlers[kind](self._placing_player(move), move)
 
     def _placing_player(self, move: dict) -> int:
         player = move.get("player")
-        if player not in PLAYERS or isinstance(player, bool):
+        if not is_int(player) or player not in PLAYERS:
             raise IllegalMove("battleship.bad_player")
         if self.ready[player]:
             raise IllegalMove("battleship.fleet_locked")
@@ -232,6 +264,25 @@ class State:
             self._placed_event(player, ship_id) for ship_id in SHIP_IDS
         ]
 
+    def _fleet_move(self, player: int, move: dict) -> list[dict]:
+        """A whole fleet at once, {ship id: [bow square, orientation]}: one move
+        for what a computer (or another device) decided."""
+        ships = move.get("ships")
+        if not isinstance(ships, dict) or set(ships) != set(SHIP_IDS):
+            raise IllegalMove("battleship.fleet_incomplete")
+        trial = self.copy()
+        trial.fleets[player] = {}
+        events: list[dict] = [{"type": "cleared", "player": player}]
+        for ship_id in SHIP_IDS:
+            placed = ships[ship_id]
+            if not (isinstance(placed, list) and len(placed) == 2):
+                raise IllegalMove("battleship.unknown_move")
+            square, orientation = placed
+            place = {"ship": ship_id, "square": square, "orientation": orientation}
+            events += trial._place_move(player, place)
+        self.fleets[player] = trial.fleets[player]
+        return events
+
     def _ready_move(self, player: int, move: dict) -> list[dict]:
         if len(self.fleets[player]) != len(SHIP_IDS):
             raise IllegalMove("battleship.fleet_incomplete")
@@ -256,14 +307,44 @@ class State:
         if phase == "placement":
             raise IllegalMove("battleship.not_started")
         shooter = self.current_player
-        if "player" in move and move["player"] != shooter:
+        if "player" in move and (not is_int(move["player"]) or move["player"] != shooter):
             raise IllegalMove("battleship.not_your_turn")
-        squares = self._checked_salvo(shooter, move.get("squares"))
+        names = move.get("squares")
+        if names is None and self.mode != "classic":
+            names = [square_name(i) for i in self.aimed]
+        squares = self._checked_salvo(shooter, names)
+        self.aimed = []
         record = self._fire(shooter, squares)
         events = [{"type": "shots", **public_record(record, self.options)}]
         if self.winner is not None:
             events.append({"type": "game_over", "winner": self.winner})
         return events
+
+    def _aim_move(self, kind: str, move: dict) -> list[dict]:
+        if self.phase != "battle":
+            raise IllegalMove("battleship.game_over" if self.is_over else "battleship.not_started")
+        if self.mode == "classic":
+            raise IllegalMove("battleship.unknown_move")
+        shooter = self.current_player
+        assert shooter is not None
+        if "player" in move and (not is_int(move["player"]) or move["player"] != shooter):
+            raise IllegalMove("battleship.not_your_turn")
+        square = square_index(move.get("square"))
+        if square is None:
+            raise IllegalMove("battleship.bad_square", square=str(move.get("square"))[:8])
+        if kind == "unaim":
+            if square not in self.aimed:
+                raise IllegalMove("battleship.not_aimed", square=square_name(square))
+            self.aimed.remove(square)
+        else:
+            if self.called[shooter] >> square & 1:
+                raise IllegalMove("battleship.already_called", square=square_name(square))
+            if square in self.aimed:
+                raise IllegalMove("battleship.repeated_in_salvo", square=square_name(square))
+            if len(self.aimed) >= self.shots_allowed(shooter):
+                raise IllegalMove("battleship.salvo_full")
+            self.aimed.append(square)
+        return [{"type": kind, "player": shooter, "square": square_name(square)}]
 
     def _checked_salvo(self, shooter: int, names) -> list[int]:
         if not isinstance(names, list):
@@ -360,6 +441,7 @@ class State:
             "shots": [public_record(r, self.options) for r in self.turns if r["player"] == player],
             "incoming": [_copy_record(r) for r in self.turns if r["player"] == opponent],
             "shots_allowed": self.shots_allowed(player),
+            "aimed": [square_name(i) for i in self.aimed] if player == self.current_player else [],
             "opponent_afloat": self._known_opponent_afloat(player),
         }
 
@@ -388,6 +470,7 @@ class State:
             ],
             "ready": list(self.ready),
             "turns": [[shot["square"] for shot in record["shots"]] for record in self.turns],
+            "aimed": [square_name(i) for i in self.aimed],
         }
 
     @classmethod
@@ -435,6 +518,11 @@ class State:
                 raise BadState("battleship: shots before both fleets are ready")
             for squares in turns:
                 state.apply({"type": "fire", "squares": squares})
+            aimed = data.get("aimed", [])  # saves before aiming had none
+            if not isinstance(aimed, list):
+                raise BadState("battleship: aimed must be a list")
+            for square in aimed:
+                state.apply({"type": "aim", "square": square})
         except IllegalMove as error:
             raise BadState(f"battleship: saved moves break a rule ({error.key})") from None
         return state

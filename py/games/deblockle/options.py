@@ -13,7 +13,11 @@ from .board import PLAYER_NAMES, START_SQUARES, parse_square, square_name
 
 def normalise_options(options: dict) -> dict:
     """The options with defaults filled in; ValueError names the first bad one."""
-    options = dict(options or {})
+    if options is None:
+        options = {}
+    if not isinstance(options, dict):
+        raise ValueError("options must be an object")
+    options = dict(options)
     unknown = set(options) - {"blocks", "start_squares", "no_side_by_side", "first", "quick_setup"}
     if unknown:
         raise ValueError(f"unknown options: {sorted(unknown)}")
@@ -35,6 +39,7 @@ def normalise_options(options: dict) -> dict:
         allowed = {square_name(sq) for sq in START_SQUARES[player]}
         if (
             not isinstance(names, (list, tuple))
+            or not all(isinstance(n, str) for n in names)
             or len(names) != blocks[player]
             or len(set(names)) != len(names)
             or not set(names) <= allowed

@@ -27,7 +27,13 @@ def state_from_json(data) -> "State":
     phase = data.get("phase")
     _require(phase in PHASES, f"unknown phase {phase!r}")
     current = data.get("current_player")
-    _require(current in (0, 1) and not isinstance(current, bool), "current_player must be 0 or 1")
+    if phase == "over":
+        _require(current in (0, 1, None), "current_player must be 0, 1 or None")
+        current = None  # saves before the protocol kept the last player here
+    else:
+        _require(
+            current in (0, 1) and not isinstance(current, bool), "current_player must be 0 or 1"
+        )
 
     removed = data.get("removed")
     _require(

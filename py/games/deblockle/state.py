@@ -4,6 +4,7 @@ Phases: "setup" (each side places the opponent's rolled blocks), "play", "over".
 Players are 0 (gold, home star d2) and 1 (blue, home star d6).
 """
 
+from games.common.checks import is_int
 from games.common.errors import IllegalMove
 from games.common.rng import SeededRng
 
@@ -62,6 +63,10 @@ class State:
             self.result,
             self.history,
         )
+
+    def view_for(self, player: int) -> "State":
+        """Deblockle hides nothing: each player sees the whole state (a copy)."""
+        return self.copy()
 
     # --- what may be played -------------------------------------------------
 
@@ -125,11 +130,15 @@ class State:
     def _as(self, move, kind):
         if isinstance(move, str):
             try:
+                if len(move) > 40:
+                    raise ValueError("too long")
                 return kind.parse(move)
             except ValueError:
-                raise IllegalMove("deblockle.bad_notation", text=move) from None
+                raise IllegalMove("deblockle.bad_notation", text=move[:40]) from None
         if not isinstance(move, kind):
             raise IllegalMove("deblockle.wrong_phase", phase=self.phase)
+        if not _well_formed(move):
+            raise IllegalMove("deblockle.bad_notation", text=repr(tuple(move))[:40])
         return move
 
     def _place(self, placement: Placement) -> list:
@@ -246,6 +255,7 @@ class State:
 
     def _finish(self, winner, reason: str) -> list:
         self.phase = "over"
+        self.current_player = None
         self.result = {"winner": winner, "reason": reason, "removed": list(self.position.removed)}
         return [{"type": "game_over", **self.result}]
 
@@ -288,3 +298,21 @@ class State:
         from .saving import state_from_json
 
         return state_from_json(data)
+
+
+def _well_formed(move: Move | Placement) -> bool:
+    """Fields of the right type and range (a move built in code, or from another device)."""
+    if isinstance(move, Placement):
+        return (
+            is_int(move.square)
+            and 0 <= move.square < 49
+            and all(is_int(face) and 0 <= face < 6 for face in (move.top, move.north))
+        )
+    return (
+        all(is_int(n) for n in (move.square, move.direction))
+        and 0 <= move.square < 49
+        and 0 <= move.direction < 4
+        and isinstance(move.path, tuple)
+        and len(move.path) <= 3
+        and all(is_int(sq) and 0 <= sq < 49 for sq in move.path)
+    )

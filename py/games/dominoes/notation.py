@@ -58,11 +58,13 @@ def format_move(move: dict) -> str:
 
 
 def parse_move(text: str) -> dict:
+    if len(text) > 16:
+        raise IllegalMove("dominoes.bad_move", move=text[:16])
     text = text.strip()
     if text in ("draw", "pass"):
         return {"type": text}
     tile_text, at, end = text.partition("@")
     t = parse(tile_text)
     if at and end not in ARMS:
-        raise IllegalMove("dominoes.bad_move", move=text)
+        raise IllegalMove("dominoes.bad_move", move=text[:16])
     return {"type": "play", "tile": list(t), "end": end if at else None}

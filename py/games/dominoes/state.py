@@ -8,7 +8,7 @@ the lead), {"type": "draw"}, {"type": "pass"}; notation strings ("5-3@E",
 from games.common.errors import IllegalMove
 from games.common.rng import SeededRng
 
-from .layout import Layout
+from .layout import ARMS, Layout
 from .notation import parse_move
 from .scoring import blocked_winner, play_points, round_to_five
 from .table import Table
@@ -16,6 +16,7 @@ from .tiles import SET, pips
 from .tiles import from_json as tile_from_json
 
 HAND_SIZE = 7
+MOVE_KEYS = {"play": {"type", "tile", "end"}, "draw": {"type"}, "pass": {"type"}}
 VERSION = 1
 
 
@@ -69,16 +70,16 @@ class State:
             raise IllegalMove("dominoes.game_over")
         if isinstance(move, str):
             move = parse_move(move)
-        if not isinstance(move, dict):
-            raise IllegalMove("dominoes.bad_move", move=str(move))
-        kind = move.get("type")
+        kind = move.get("type") if isinstance(move, dict) else None
+        if not isinstance(kind, str) or set(move) != MOVE_KEYS.get(kind):
+            raise IllegalMove("dominoes.bad_move", move=str(move)[:40])
         if kind == "play":
+            if move["end"] is not None and move["end"] not in ARMS:
+                raise IllegalMove("dominoes.bad_move", move=str(move)[:40])
             return self._play(move)
         if kind == "draw":
             return self._draw()
-        if kind == "pass":
-            return self._pass()
-        raise IllegalMove("dominoes.bad_move", move=str(move))
+        return self._pass()
 
     def team_of(self, seat: int) -> int:
         return self.table.team_of(seat)
@@ -259,7 +260,7 @@ class State:
 
         return view_for(self, seat)
 
-    def clone(self) -> "State":
+    def copy(self) -> "State":
         return State.from_json(self.to_json())
 
     def to_json(self) -> dict:

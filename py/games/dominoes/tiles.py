@@ -26,10 +26,10 @@ def parse(text: str) -> tuple:
     """'5-3' or '3-5' -> (5, 3). Raises IllegalMove on anything else."""
     parts = text.strip().split("-")
     if len(parts) != 2 or not all(p.isdigit() and len(p) == 1 for p in parts):
-        raise IllegalMove("dominoes.bad_tile", tile=text)
+        raise IllegalMove("dominoes.bad_tile", tile=text[:16])
     a, b = int(parts[0]), int(parts[1])
     if a > 6 or b > 6:
-        raise IllegalMove("dominoes.bad_tile", tile=text)
+        raise IllegalMove("dominoes.bad_tile", tile=text[:16])
     return tile(a, b)
 
 
@@ -43,4 +43,4 @@ def from_json(value) -> tuple:
         and all(isinstance(v, int) and not isinstance(v, bool) and 0 <= v <= 6 for v in value)
     ):
         return tile(value[0], value[1])
-    raise IllegalMove("dominoes.bad_tile", tile=str(value))
+    raise IllegalMove("dominoes.bad_tile", tile=str(value)[:16])

@@ -12,7 +12,7 @@ row, blank lines and lines starting with "#" are ignored. Optional keys
 default to 0 (drawn, score, moves, lines) and 5 (version).
 """
 
-from games.common.errors import BadState
+from games.common.errors import BadState, IllegalMove
 
 from .board import SIZE
 from .codec import board_text, check_seed, parse_board_text, parse_colours, validate_board
@@ -78,3 +78,38 @@ def _int_field(fields: dict, name: str, default: int) -> int:
     if not value.isdigit() or not value.isascii():
         raise BadState(f"{name} must be a non-negative whole number")
     return int(value)
+
+
+# ---- moves ---------------------------------------------------------------------
+
+_COLUMNS = "ABCDEFGHI"
+
+
+def square_name(sq: int) -> str:
+    """Columns A-I from the left, rows 1-9 from the top: "C5"."""
+    row, col = divmod(sq, SIZE)
+    return f"{_COLUMNS[col]}{row + 1}"
+
+
+def parse_square_name(text: str) -> int:
+    """The square named like "C5"; ValueError if it is no square."""
+    if len(text) != 2 or text[0].upper() not in _COLUMNS or text[1] not in "123456789":
+        raise ValueError(f"not a square: {text[:8]!r}")
+    return (int(text[1]) - 1) * SIZE + _COLUMNS.index(text[0].upper())
+
+
+def format_move(move) -> str:
+    """A move (src, dst) as "C5-D7"."""
+    src, dst = move
+    return f"{square_name(src)}-{square_name(dst)}"
+
+
+def parse_move(text: str) -> tuple:
+    """ "C5-D7" as the move (src, dst); IllegalMove if it is not one."""
+    try:
+        if not isinstance(text, str):
+            raise ValueError("not text")
+        src, dst = text.strip().split("-")
+        return (parse_square_name(src), parse_square_name(dst))
+    except ValueError:
+        raise IllegalMove("marbles.err.bad_move") from None

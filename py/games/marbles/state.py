@@ -57,8 +57,8 @@ class State:
         return {"version": self.min_line}
 
     @property
-    def current_player(self) -> int:
-        return 0
+    def current_player(self) -> int | None:
+        return None if self.is_over else 0
 
     @property
     def is_over(self) -> bool:
@@ -130,6 +130,11 @@ class State:
         )
         twin._undo = self._undo  # snapshots are never mutated, so sharing is safe
         return twin
+
+    def view_for(self, player: int) -> "State":
+        """One player sees everything on the screen: the board, the Next bar and
+        the counters (the whole state, as a copy)."""
+        return self.copy()
 
     # ---- playing ----------------------------------------------------------------
     def apply(self, move) -> list:

@@ -31,6 +31,7 @@ VIEW_KEYS = {
     "shots",
     "incoming",
     "shots_allowed",
+    "aimed",
     "opponent_afloat",
 }
 GAMES_WITH_STEP_ROUND_TRIPS = 40

@@ -469,8 +469,11 @@ def test_rule_salvo_calls_all_remaining_when_fewer_than_allowed():
         fire(state, *salvo)
     assert state.afloat(0) == 4 and state.open_squares(0) == ["A2", "J9", "J10"]
     assert state.shots_allowed(0) == 3
-    assert list(state.legal_moves()) == [{"type": "fire", "squares": ["A2", "J9", "J10"]}]
-    fire(state, "A2", "J9", "J10")
+    assert state.legal_moves() == [{"type": "aim", "square": sq} for sq in ("A2", "J9", "J10")]
+    for square in ("A2", "J9", "J10"):
+        state.apply({"type": "aim", "square": square})
+    assert state.legal_moves()[-1] == {"type": "fire"}
+    state.apply({"type": "fire"})
     assert state.winner == 0
 
 

@@ -19,7 +19,7 @@ def test_save_is_plain_json_with_a_version():
     data = state.to_json()
     assert data["version"] == 1
     assert json.loads(json.dumps(data)) == data
-    assert set(data) == {"version", "options", "rng", "fleets", "ready", "turns"}
+    assert set(data) == {"version", "options", "rng", "fleets", "ready", "turns", "aimed"}
 
 
 def test_resumed_game_continues_identically():

@@ -28,7 +28,9 @@ def test_tip_you_may_not_tip_diagonally_or_off_the_board():
     state = state_with({"a1": "gold " + cube(top="star"), "g7": "blue " + cube(top="x")})
     assert refused(state, "a1NE") == "deblockle.bad_notation"
     assert refused(state, Move(parse_square("a1"), 2, ())) == "deblockle.tip_off_board"
-    assert refused(state, Move(parse_square("a1"), 7, ())) == "deblockle.tip_off_board"
+    assert (
+        refused(state, Move(parse_square("a1"), 7, ())) == "deblockle.bad_notation"
+    )  # no such direction
     with pytest.raises(ValueError):
         Move.parse("a1W")
 

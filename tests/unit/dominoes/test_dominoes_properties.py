@@ -47,7 +47,7 @@ def test_json_round_trip_and_replay_over_200_games():
         assert copy.to_json() == data
         if state.is_over or rng.randrange(10):
             continue
-        original = state.clone()
+        original = state.copy()
         for _ in range(6):
             if original.is_over:
                 break
@@ -69,7 +69,7 @@ def test_same_seed_same_moves_same_game():
 
 def hidden_shuffled(state, seat, rng):
     """The same position with every tile `seat` cannot see dealt differently."""
-    copy = state.clone()
+    copy = state.copy()
     others = [s for s in range(state.table.seats) if s != seat]
     hidden = [t for s in others for t in copy.hands[s]] + copy.boneyard
     rng.shuffle(hidden)
