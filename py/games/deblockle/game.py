@@ -1,6 +1,7 @@
 """Deblockle as the frame sees it (games.common.protocol)."""
 
 from collections.abc import Mapping
+from functools import partial
 
 from games.common.errors import IllegalMove
 from games.common.protocol import Game, option_text, parse_options_text
@@ -59,13 +60,6 @@ def options_from_params(params: Mapping[str, str]) -> dict:
     return normalise_options(options)
 
 
-def _player(level: str):
-    def choose(view: State, rng, budget):
-        return choose_move(view, rng, budget, level)
-
-    return choose
-
-
 GAME = Game(
     name="deblockle",
     new_game=new_game,
@@ -76,5 +70,9 @@ GAME = Game(
     options_to_params=options_to_params,
     options_from_params=options_from_params,
     seats=lambda options: 2,
-    computer={"easy": _player("random"), "medium": _player("greedy"), "hard": _player("strong")},
+    computer={
+        "easy": partial(choose_move, level="random"),
+        "medium": partial(choose_move, level="greedy"),
+        "hard": partial(choose_move, level="strong"),
+    },
 )

@@ -1,6 +1,7 @@
 """Straight Dominoes as the frame sees it (games.common.protocol)."""
 
 from collections.abc import Mapping
+from functools import partial
 
 from games.common.errors import IllegalMove
 from games.common.protocol import Game, option_text, parse_options_text
@@ -33,13 +34,6 @@ def options_from_params(params: Mapping[str, str]) -> dict:
     return Table.from_options(options).to_json()
 
 
-def _player(level: str):
-    def choose(view: dict, rng, budget):
-        return choose_move(view, rng, budget, level)
-
-    return choose
-
-
 GAME = Game(
     name="dominoes",
     new_game=new_game,
@@ -51,9 +45,9 @@ GAME = Game(
     options_from_params=options_from_params,
     seats=lambda options: Table.from_options(options).seats,
     computer={
-        "easy": _player("random"),
-        "medium": _player("greedy"),
-        "hard": _player("heuristic"),
-        "expert": _player("strong"),
+        "easy": partial(choose_move, level="random"),
+        "medium": partial(choose_move, level="greedy"),
+        "hard": partial(choose_move, level="heuristic"),
+        "expert": partial(choose_move, level="strong"),
     },
 )
