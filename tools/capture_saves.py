@@ -420,7 +420,10 @@ def dominoes_move(page):
     if move["type"] == "play":
 
         def scores(m):
-            return any(e["type"] == "score" for e in state.clone().apply(m))
+            twin = (
+                state.copy() if hasattr(state, "copy") else state.clone()
+            )  # clone() before acceb06
+            return any(e["type"] == "score" for e in twin.apply(m))
 
         move = ([m for m in legal if scores(m)] or sorted(legal, key=lambda m: -sum(m["tile"])))[0]
     before = raw_record(page, "saved:dominoes")
@@ -742,6 +745,15 @@ def main() -> int:
             server.shutdown()
     if failed:
         print(f"failed: {', '.join(failed)}", file=sys.stderr)
+    # A commit amended or reset away while we played is no app anyone runs: say so.
+    kept = subprocess.run(["git", "merge-base", "--is-ancestor", commit, "HEAD"], cwd=ROOT)
+    if kept.returncode != 0:
+        print(
+            f"{commit[:12]} is no longer in HEAD's history (amended or reset meanwhile): "
+            "capture again from a commit that stays",
+            file=sys.stderr,
+        )
+        return 1
     return 1 if failed else 0
 
 
