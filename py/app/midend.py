@@ -1,0 +1,284 @@
+"""The midend: one game in progress, between its engine and its view.
+
+The engine knows the rules; the view draws and turns input into moves. The
+midend owns the rest, the same way for every game (games.common.protocol):
+
+- starting a game from its ID (options + seed) or resuming the saved one;
+- who sits in each seat (a person at this screen, or the computer at a level)
+  and whose turn it is;
+- playing a move: applied, written down in the move notation, saved;
+- undo and redo, by replaying the game's moves from its ID: back to the last
+  decision of a person at this screen (a computer's reply goes with the move it
+  answered); a game with a computer in it that was taken back is no longer
+  eligible for the statistics, as in chess programs;
+- the computer's moves, with one derivation of their random numbers (the seed
+  and the move number), so a seed replays the computer's play too;
+- saving with revisions (another tab's newer save is never overwritten) and a
+  full device (the player is told by the storage layer, play goes on);
+- recording a finished game's result exactly once.
+
+It imports nothing from the browser: time comes from `now_ms`, storage from a
+`Store`, so it is tested under CPython.
+
+Saved as saved:<game> = {"state": engine JSON, "meta": {..., "frame": FRAME}},
+FRAME = {"options", "seed", "seats", "base", "moves": [[player, notation], ...],
+"undone": [...], "ranked": bool}: the moves are played from `base` (a saved
+state) when there is one, else from the game ID. The view keeps its own keys
+beside "frame". A save from before the midend has no frame: the view says what
+its ID and seats were (`legacy`), and its position becomes the base.
+"""
+
+from collections.abc import Callable
+from typing import Any
+
+from games.common.checks import is_int
+from games.common.errors import BadState, IllegalMove
+from games.common.protocol import MAX_SEED, Game
+from games.common.rng import SeededRng
+
+from .session import GameSession
+from .storage import StorageFull, Store
+
+HUMAN = "human"
+COMPUTER = "computer:"  # + a level, e.g. "computer:hard"
+MAX_MOVES = 20_000  # far more than any real game: a longer list is damage
+
+
+def computer(level: str) -> str:
+    return COMPUTER + level
+
+
+class Midend:
+    def __init__(self, store: Store, game: Game, now_ms: Callable[[], float]):
+        self.game = game
+        self.session = GameSession(store, game.name, now_ms)
+        self.state: Any = None
+        self.options: dict = {}
+        self.seed = 0
+        self.seats: list[str] = []
+        self.base: dict | None = None  # the position the moves start from (None: the ID's)
+        self.moves: list[list] = []  # [player, notation] for every move played
+        self.undone: list[list] = []  # moves taken back, latest last, for redo
+        self.ranked = True  # False once a computer's game was taken back
+        self.recorded = False
+        self.generation = 0  # changes whenever the position is replaced (undo, new game...)
+
+    # --- starting ---------------------------------------------------------------
+    def start(self, options: dict, seed: int, seats: list[str]) -> None:
+        """A new game from its ID; ValueError if the options or seats are not valid."""
+        if not is_int(seed) or not 0 <= seed <= MAX_SEED:
+            raise ValueError("seed out of range")
+        state = self.game.new_game(options, seed)
+        self._check_seats(seats, options)
+        self.state, self.options, self.seed, self.seats = state, dict(options), seed, list(seats)
+        self.base = None
+        self.moves, self.undone, self.ranked, self.recorded = [], [], True, False
+        self.generation += 1
+        self.session.reset_clock()
+
+    def resume(self, legacy: Callable[[Any, dict], dict] | None = None) -> dict | None:
+        """Take the saved game if there is one: its view's own meta (without the
+        frame), or None when nothing usable is saved. A save whose state or frame
+        is damaged is reset alone (the player is told) and never raised.
+        `legacy(state, meta)` gives {"options", "seed", "seats"} for a save made
+        before the midend (ValueError if it cannot)."""
+        saved = self.session.load()
+        if saved is None:
+            return None
+        state_json, meta = saved
+        try:
+            state = self.game.load(state_json)
+            if "frame" not in meta and legacy is not None:
+                old = legacy(state, meta)
+                meta = {**meta, "frame": {**old, "base": state_json, "moves": [], "undone": []}}
+                meta["frame"].setdefault("ranked", True)
+            frame = _checked_frame(meta.get("frame"))
+            self._check_seats(frame["seats"], frame["options"])
+        except (BadState, ValueError):
+            self.session.discard_bad()
+            return None
+        self.state = state
+        self.options, self.seed, self.seats = frame["options"], frame["seed"], frame["seats"]
+        self.base = frame["base"]
+        self.moves, self.undone, self.ranked = frame["moves"], frame["undone"], frame["ranked"]
+        if self.moves and not self._history_leads_to(state_json):
+            # The position is good, its history is not: keep the game, lose only undo.
+            self.base, self.moves, self.undone = state_json, [], []
+        self.recorded = meta.get("recorded") is True
+        self.generation += 1
+        return {k: v for k, v in meta.items() if k not in ("frame", "recorded", "clock_ms")}
+
+    def _check_seats(self, seats: list[str], options: dict) -> None:
+        if len(seats) != self.game.seats(options):
+            raise ValueError("one player per seat")
+        for seat in seats:
+            if seat != HUMAN and seat.removeprefix(COMPUTER) not in self.game.computer:
+                raise ValueError(f"unknown player {seat!r}")
+
+    # --- whose turn -----------------------------------------------------------------
+    def seat_kind(self, player: int | None) -> str | None:
+        """HUMAN or COMPUTER for the player (None: nobody, the game is over)."""
+        if player is None:
+            return None
+        return HUMAN if self.seats[player] == HUMAN else COMPUTER
+
+    @property
+    def computer_to_move(self) -> bool:
+        return self.seat_kind(self.state.current_player) == COMPUTER
+
+    @property
+    def against_computer(self) -> bool:
+        return any(seat != HUMAN for seat in self.seats)
+
+    def computer_move(self, budget: Any = None) -> Any:
+        """The move of the computer whose turn it is (not played: see `play`)."""
+        player = self.state.current_player
+        level = self.seats[player].removeprefix(COMPUTER)
+        rng = SeededRng(self.seed).fork(f"computer:{len(self.moves)}")
+        return self.game.computer[level](self.state.view_for(player), rng, budget)
+
+    # --- playing --------------------------------------------------------------------------
+    def play(self, move: Any) -> list:
+        """Apply a move (raising IllegalMove, the game unchanged, when the rules
+        refuse it), write it down and save. The events, for the view to show."""
+        player = self.state.current_player
+        events = self.state.apply(move)
+        self.moves.append([player, self.game.format_move(move)])
+        self.undone = []
+        if self.state.is_over:
+            self.session.stop_clock()
+        return events
+
+    # --- undo and redo --------------------------------------------------------------------------
+    @property
+    def can_undo(self) -> bool:
+        return any(self.seat_kind(player) == HUMAN for player, _ in self.moves)
+
+    @property
+    def can_redo(self) -> bool:
+        return bool(self.undone)
+
+    def undo(self) -> None:
+        """Take back moves up to and including the last one a person here made."""
+        if not self.can_undo:
+            raise IllegalMove("frame.nothing_to_undo")
+        while True:
+            player, text = self.moves.pop()
+            self.undone.append([player, text])
+            if self.seat_kind(player) == HUMAN:
+                break
+        if self.against_computer:
+            self.ranked = False
+        self._replay()
+
+    def redo(self) -> None:
+        """Play again what undo took back, up to the next decision of a person here."""
+        if not self.undone:
+            raise IllegalMove("frame.nothing_to_redo")
+        moves, undone = list(self.moves), list(self.undone)
+        moves.append(undone.pop())
+        while undone and self.seat_kind(undone[-1][0]) != HUMAN:
+            moves.append(undone.pop())
+        try:
+            state = self._replayed(moves)
+        except IllegalMove:
+            self.undone = []  # a damaged redo list: forget it, keep the game
+            raise IllegalMove("frame.nothing_to_redo") from None
+        self.state, self.moves, self.undone = state, moves, undone
+        self.generation += 1
+
+    def _replay(self) -> None:
+        self.state = self._replayed(self.moves)
+        self.generation += 1
+
+    def _replayed(self, moves: list[list]) -> Any:
+        if self.base is None:
+            state = self.game.new_game(self.options, self.seed)
+        else:
+            state = self.game.load(self.base)
+        for _, text in moves:
+            state.apply(self.game.parse_move(text))
+        return state
+
+    def _history_leads_to(self, state_json: dict) -> bool:
+        try:
+            return self._replayed(self.moves).to_json() == state_json
+        except (IllegalMove, BadState, ValueError):
+            return False
+
+    # --- saving and results ------------------------------------------------------------------------
+    def save(self, view_meta: dict | None = None) -> bool:
+        """Save the game; False when another tab holds a newer save (ours is not
+        written: the view takes the newer one). A full device is not an error here:
+        the player has been told and play goes on."""
+        frame = {
+            "options": self.options,
+            "seed": self.seed,
+            "seats": self.seats,
+            "base": self.base,
+            "moves": self.moves,
+            "undone": self.undone,
+            "ranked": self.ranked,
+        }
+        meta = {**(view_meta or {}), "frame": frame, "recorded": self.recorded}
+        return self.session.save(self.game.save(self.state), meta)
+
+    def record_once(self, record: Callable[[], Any]) -> Any:
+        """Call `record` (which writes the statistics) the first time a finished,
+        eligible game asks; its answer, or None. A full device loses the record,
+        not the game: the game-over window still opens."""
+        if self.recorded or not self.state.is_over:
+            return None
+        self.recorded = True
+        if not self.ranked:
+            return None
+        try:
+            return record()
+        except StorageFull:
+            return None
+
+    @property
+    def game_id(self) -> dict[str, str]:
+        """The address parameters of this game: its options and seed."""
+        return {**self.game.options_to_params(self.options), "seed": str(self.seed)}
+
+
+def _checked_frame(frame: Any) -> dict:
+    """The frame of a save, checked: ValueError if anything in it is wrong."""
+    if not isinstance(frame, dict):
+        raise ValueError("no frame")
+    options, seed, seats = frame.get("options"), frame.get("seed"), frame.get("seats")
+    if not isinstance(options, dict) or not is_int(seed) or not 0 <= seed <= MAX_SEED:
+        raise ValueError("bad game ID")
+    if not (isinstance(seats, list) and all(isinstance(s, str) and len(s) < 40 for s in seats)):
+        raise ValueError("bad seats")
+    moves, undone = _checked_moves(frame.get("moves")), _checked_moves(frame.get("undone"))
+    if not isinstance(frame.get("ranked"), bool):
+        raise ValueError("bad ranked flag")
+    base = frame.get("base")
+    if base is not None and not isinstance(base, dict):
+        raise ValueError("bad base position")
+    return {
+        "options": options,
+        "seed": seed,
+        "seats": seats,
+        "base": base,
+        "moves": moves,
+        "undone": undone,
+        "ranked": frame["ranked"],
+    }
+
+
+def _checked_moves(moves: Any) -> list[list]:
+    if not isinstance(moves, list) or len(moves) > MAX_MOVES:
+        raise ValueError("bad move list")
+    for entry in moves:
+        if not (
+            isinstance(entry, list)
+            and len(entry) == 2
+            and (entry[0] is None or is_int(entry[0]))
+            and isinstance(entry[1], str)
+            and len(entry[1]) <= 400
+        ):
+            raise ValueError("bad move")
+    return [list(entry) for entry in moves]
