@@ -18,6 +18,7 @@ from ..common.rng import SeededRng
 from .fleet import LENGTH, SHIP_IDS, random_fleet
 from .grid import (
     ORIENTATIONS,
+    SIZE,
     SQUARES,
     mask_of,
     placed_squares,
@@ -213,26 +214,58 @@ class State:
         return mask
 
     def _place_move(self, player: int, move: dict) -> list[dict]:
-        ship_id = move.get("ship")
-        if not isinstance(ship_id, str) or ship_id not in LENGTH:
-            raise IllegalMove("battleship.unknown_ship")
-        orientation = move.get("orientation")
-        if orientation not in ORIENTATIONS:
-            raise IllegalMove("battleship.bad_orientation")
+        ship_id, orientation = _checked_ship(move.get("ship"), move.get("orientation"))
         bow = square_index(move.get("square"))
         if bow is None:
             raise IllegalMove("battleship.bad_square", square=str(move.get("square")))
         squares = ship_squares(bow, orientation, LENGTH[ship_id])
         if squares is None:
             raise IllegalMove("battleship.off_grid", ship=ship_id)
+        self._check_no_overlap(player, ship_id, squares)
+        self.fleets[player][ship_id] = (bow, orientation)
+        return [self._placed_event(player, ship_id)]
+
+    def _check_no_overlap(self, player: int, ship_id: str, squares: list[int]) -> None:
         mask = mask_of(squares)
         for other_id, (other_bow, other_orientation) in self.fleets[player].items():
             if other_id != ship_id:
                 other = mask_of(placed_squares(other_bow, other_orientation, LENGTH[other_id]))
                 if mask & other:
                     raise IllegalMove("battleship.overlap", ship=ship_id, other=other_id)
-        self.fleets[player][ship_id] = (bow, orientation)
-        return [self._placed_event(player, ship_id)]
+
+    def placement_squares(
+        self, player: int, ship: str, square: str, orientation: str, hole: int = 0
+    ) -> tuple[list[str], IllegalMove | None]:
+        """Where `player` would put `ship` held by its square number `hole` (0 is the
+        bow, the top or left end) over `square`: the squares of the grid it would
+        cover, bow first, and the IllegalMove placing it there raises (None when it
+        may go there; then the first square is the bow to place it at). For showing
+        a ship in hand over the ocean before it is dropped (rules 3.3 to 3.6)."""
+        try:
+            player = self._placing_player({"player": player})
+            ship_id, orientation = _checked_ship(ship, orientation)
+            over = square_index(square)
+            if over is None:
+                raise IllegalMove("battleship.bad_square", square=str(square)[:8])
+            length = LENGTH[ship_id]
+            if not (is_int(hole) and 0 <= hole < length):
+                raise IllegalMove("battleship.unknown_move")
+            row, col = divmod(over, SIZE)
+            step_row, step_col = (0, 1) if orientation == "h" else (1, 0)
+            cells = [
+                (row + (k - hole) * step_row, col + (k - hole) * step_col) for k in range(length)
+            ]
+        except IllegalMove as refusal:
+            return [], refusal
+        indices = [r * SIZE + c for r, c in cells if 0 <= r < SIZE and 0 <= c < SIZE]
+        names = [square_name(i) for i in indices]
+        if len(indices) < length:
+            return names, IllegalMove("battleship.off_grid", ship=ship_id)
+        try:
+            self._check_no_overlap(player, ship_id, indices)
+        except IllegalMove as refusal:
+            return names, refusal
+        return names, None
 
     def _placed_event(self, player: int, ship_id: str) -> dict:
         bow, orientation = self.fleets[player][ship_id]
@@ -400,9 +433,35 @@ class State:
 
     def view_for(self, player: int) -> dict:
         """Everything `player` may know, and nothing more: their own fleet, the
-        announced results of their own shots, and the other's shots at them."""
+        announced results of their own shots, and the other's shots at them;
+        once the game is over, the other's fleet too."""
         if player not in PLAYERS:
             raise ValueError("player must be 0 or 1")
+        opponent = 1 - player
+        called = self.called[player]
+        return {
+            "player": player,
+            "mode": self.mode,
+            "edition": self.options["edition"],
+            "announce_ship": self.options["announce_ship"],
+            "phase": self.phase,
+            "current_player": self.current_player,
+            "winner": self.winner,
+            "ready": list(self.ready),
+            "fleet": self._fleet_view(player),
+            "shots": [public_record(r, self.options) for r in self.turns if r["player"] == player],
+            "incoming": [_copy_record(r) for r in self.turns if r["player"] == opponent],
+            "shots_allowed": self.shots_allowed(player),
+            "aimed": [square_name(i) for i in self.aimed] if player == self.current_player else [],
+            "opponent_afloat": self._known_opponent_afloat(player),
+            # the squares this player has called, in grid order (5.4, 7.4: not again)
+            "called": [square_name(i) for i in range(SQUARES) if called >> i & 1],
+            # once the game is over, the other fleet is shown (None until then)
+            "opponent_fleet": self._fleet_view(opponent) if self.is_over else None,
+        }
+
+    def _fleet_view(self, player: int) -> list[dict]:
+        """`player`'s ships as their owner sees them: where, which squares are hit, sunk."""
         opponent = 1 - player
         fleet = []
         for ship_id in SHIP_IDS:
@@ -428,22 +487,7 @@ class State:
                     sunk=ship_id in self.sunk[player],
                 )
             fleet.append(entry)
-        return {
-            "player": player,
-            "mode": self.mode,
-            "edition": self.options["edition"],
-            "announce_ship": self.options["announce_ship"],
-            "phase": self.phase,
-            "current_player": self.current_player,
-            "winner": self.winner,
-            "ready": list(self.ready),
-            "fleet": fleet,
-            "shots": [public_record(r, self.options) for r in self.turns if r["player"] == player],
-            "incoming": [_copy_record(r) for r in self.turns if r["player"] == opponent],
-            "shots_allowed": self.shots_allowed(player),
-            "aimed": [square_name(i) for i in self.aimed] if player == self.current_player else [],
-            "opponent_afloat": self._known_opponent_afloat(player),
-        }
+        return fleet
 
     def _known_opponent_afloat(self, player: int) -> int:
         """Advanced Salvo announces no sinks: a player knows the other's ships
@@ -542,6 +586,53 @@ def public_record(record: dict, options: dict) -> dict:
         for shot in public["shots"]:
             shot.pop("ship", None)
     return public
+
+
+def _checked_ship(ship_id, orientation) -> tuple[str, str]:
+    if not isinstance(ship_id, str) or ship_id not in LENGTH:
+        raise IllegalMove("battleship.unknown_ship")
+    if orientation not in ORIENTATIONS:
+        raise IllegalMove("battleship.bad_orientation")
+    return ship_id, orientation
+
+
+def turns_in_order(view: dict) -> list[dict]:
+    """Every turn of both players as the view's player knows them (their own
+    shots as announced, the other's in full), in the order they were played:
+    red fired first, then each in turn (4.1, 4.3)."""
+    mine, theirs = view["shots"], view["incoming"]
+    played = []
+    for number in range(len(mine) + len(theirs)):
+        source = mine if number % 2 == view["player"] else theirs
+        if number // 2 < len(source):
+            played.append(source[number // 2])
+    return played
+
+
+def salvo_deductions(view: dict) -> tuple[set[str], set[str]]:
+    """Advanced Salvo (8.3): the squares the view's player has proven empty (in a
+    salvo with no hit) and proven hit (in a salvo whose every shot hit)."""
+    empty: set[str] = set()
+    hit: set[str] = set()
+    for record in view["shots"]:
+        squares = [shot["square"] for shot in record["shots"]]
+        if record["hits"] == 0:
+            empty.update(squares)
+        elif record["hits"] == len(squares):
+            hit.update(squares)
+    return empty, hit
+
+
+def known_sunk_squares(view: dict) -> set[str]:
+    """The squares the view's player hit on ships they were told are sunk: only
+    when hits name their ship (5.3, 6.1); Advanced Salvo names neither (8.2)."""
+    sunk = {ship for record in view["shots"] for ship in record.get("sunk", [])}
+    return {
+        shot["square"]
+        for record in view["shots"]
+        for shot in record["shots"]
+        if shot.get("ship") in sunk
+    }
 
 
 def _copy_record(record: dict) -> dict:

@@ -33,6 +33,8 @@ VIEW_KEYS = {
     "shots_allowed",
     "aimed",
     "opponent_afloat",
+    "called",
+    "opponent_fleet",
 }
 GAMES_WITH_STEP_ROUND_TRIPS = 40
 GAMES_WITH_FINAL_ROUND_TRIP = 350
