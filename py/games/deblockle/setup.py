@@ -7,7 +7,7 @@ turn of the cube around its vertical axis (which side face looks north).
 from typing import NamedTuple
 
 from .board import START_SQUARES, parse_square, square_name
-from .cube import FACE_NAMES, ORIENTATION_OF, opposite
+from .cube import FACE_NAMES, ORIENTATION_OF, faces, opposite
 
 
 class Placement(NamedTuple):
@@ -38,6 +38,16 @@ class Placement(NamedTuple):
 def side_faces_of(top: int) -> tuple:
     """The four faces that can look north when `top` is up."""
     return tuple(f for f in range(6) if f not in (top, opposite(top)))
+
+
+def north_choices(top: str) -> tuple[str, ...]:
+    """By name, for the view: the faces that may look north when `top` is up."""
+    return tuple(FACE_NAMES[f] for f in side_faces_of(FACE_NAMES.index(top)))
+
+
+def placed_faces(top: str, north: str) -> dict:
+    """By name, for drawing: every face of a block placed with `top` up, `north` north."""
+    return faces(ORIENTATION_OF[(FACE_NAMES.index(top), FACE_NAMES.index(north))])
 
 
 def roll(rng, count: int) -> list:

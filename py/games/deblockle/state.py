@@ -8,7 +8,7 @@ from games.common.checks import is_int
 from games.common.errors import IllegalMove
 from games.common.rng import SeededRng
 
-from .board import parse_square, square_name
+from .board import NEIGHBOUR, parse_square, square_name
 from .cube import FACE_NAMES, ORIENTATION_OF, SLIDER, TIP, TOP, faces
 from .diagnosis import why_illegal
 from .hops import slide_path
@@ -115,6 +115,37 @@ class State:
                 }
             )
         return options
+
+    def tip_refusal(self, square, target) -> IllegalMove | None:
+        """For the view: why the current player's block on `square` cannot tip onto
+        `target` (names or indexes), in the engine's words; None when it can, or when
+        `target` is not a square next to it (no tip goes there)."""
+        square, target = (parse_square(s) if isinstance(s, str) else s for s in (square, target))
+        if (
+            self.phase != "play"
+            or not 0 <= square < 49
+            or self.position.owner(square) != self.current_player
+        ):
+            return None
+        if not 0 <= target < 49 or target not in NEIGHBOUR[square]:
+            return None
+        direction = NEIGHBOUR[square].index(target)
+        turns = block_turns(self.position, square, self.no_side_by_side)
+        if any(move.direction == direction for move in turns):
+            return None
+        return why_illegal(
+            self.position, self.current_player, Move(square, direction), self.no_side_by_side
+        )
+
+    def placements_at_random(self, rng) -> list:
+        """During set-up: the placing player's remaining placements, dealt as the
+        quick set-up deals them (free start squares shuffled, each block turned at
+        random), to apply in order."""
+        if self.phase != "setup":
+            return []
+        owner = 1 - self.current_player
+        free = [sq for sq in self.start_squares[owner] if self.position.cells[sq] < 0]
+        return random_placements(rng, self.to_place[owner], free)
 
     # --- playing ---------------------------------------------------------------
 
