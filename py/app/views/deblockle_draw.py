@@ -1,0 +1,413 @@
+"""The Deblockle page as markup, with no browser: each function takes the state
+(what the viewing player may know: `state.view_for(player)`; Deblockle hides
+nothing), the page's Ui and a translate function `t`, and returns app.html markup.
+
+The rules stay in games.deblockle: the board shows what State.tip_options and
+State.legal_moves offer, and nothing else.
+"""
+
+from games.deblockle import FACE_NAMES
+
+from .. import router
+from ..html import Markup, h
+from .deblockle_parts import (
+    COLUMNS,
+    GAME,
+    SIZE,
+    STARS,
+    Ui,
+    block_html,
+    block_label,
+    hop_choices,
+    human_to_act,
+    is_computer,
+    player_name,
+    result_text,
+    sym,
+    symbol_defs,
+    symbol_name,
+    tip_targets,
+    turn_text,
+    xy,
+)
+from .deblockle_setup import new_dialog, placing_squares, tray
+
+NET = (  # the cube unfolded: which face goes in which cell of the net
+    ("north", "db-net-n"),
+    ("west", "db-net-w"),
+    ("top", "db-net-t"),
+    ("east", "db-net-e"),
+    ("south", "db-net-s"),
+    ("bottom", "db-net-b"),
+)
+
+
+def share_href(ui: Ui) -> str:
+    return router.href(GAME, seed=ui.seed)
+
+
+def page(state, ui: Ui, t) -> Markup:
+    """The whole view: status, set-up tray, board, message, tools, cube and dialogs."""
+    return h(
+        "section",
+        {
+            "class": "game-view deblockle",
+            "data-game": GAME,
+            "data-phase": state.phase,
+            "data-current": state.current_player,
+            "data-busy": "yes" if ui.busy else "no",
+        },
+        symbol_defs(),
+        h(
+            "div",
+            {"class": "db-head"},
+            h("h1", {"tabindex": "-1"}, t("game.deblockle.name")),
+            h(
+                "div",
+                {"class": "db-head-tools"},
+                h(
+                    "button",
+                    {
+                        "type": "button",
+                        "class": "button",
+                        "data-action": "new-dialog",
+                        "aria-keyshortcuts": "N",
+                    },
+                    t("deblockle.new_game"),
+                ),
+                h(
+                    "a",
+                    {"class": "button subtle", "href": router.href("rules", GAME)},
+                    t("hub.rules"),
+                ),
+            ),
+        ),
+        status(state, ui, t),
+        tray(state, ui, t),
+        board(state, ui, t),
+        h(
+            "p",
+            {
+                "class": "db-message" + (" error" if ui.message_is_error else ""),
+                "data-message": True,
+            },
+            ui.message,
+        ),
+        tools(state, ui, t),
+        cube(state, ui, t),
+        h(
+            "p",
+            {"class": "db-game-number"},
+            t("deblockle.game_number"),
+            " ",
+            h("a", {"href": share_href(ui), "data-share": True}, str(ui.seed)),
+            " · ",
+            t(f"deblockle.opponent.{ui.opponent}"),
+        ),
+        h("p", {"class": "db-keys hint"}, t("deblockle.keys_help")),
+        new_dialog(ui.prefs, t),
+        game_over(state, ui, t),
+    )
+
+
+def status(state, ui: Ui, t):
+    """Each side's name and blocks off, and whose turn it is."""
+    sides = []
+    for player in (0, 1):
+        who = (
+            t("deblockle.you")
+            if ui.opponent != "human" and player == 0
+            else t("deblockle.computer")
+            if is_computer(ui, player)
+            else None
+        )
+        current = state.current_player == player and not state.is_over
+        sides.append(
+            h(
+                "div",
+                {
+                    "class": f"db-side db-side-{player}" + (" current" if current else ""),
+                    "data-side": player,
+                },
+                h("span", {"class": f"db-chip db-p{player}"}, sym("star")),
+                h(
+                    "span",
+                    {"class": "db-side-name"},
+                    player_name(t, player),
+                    h("small", {}, " (", who, ")") if who else None,
+                ),
+                h(
+                    "span",
+                    {"class": "db-off", "data-off": player},
+                    t(
+                        "deblockle.off",
+                        off=state.position.removed[player],
+                        total=state.options["blocks"][player],
+                    ),
+                ),
+            )
+        )
+    return h(
+        "div",
+        {"class": "db-status"},
+        sides,
+        h(
+            "p",
+            {"class": "db-turn", "data-turn": True, "aria-live": "off"},
+            turn_text(state, ui, t),
+        ),
+    )
+
+
+def board(state, ui: Ui, t):
+    """The 7 x 7 grid, rank 7 at the top: blocks, stars, and the choices now open."""
+    blocks = {b["square"]: b for b in state.blocks()}
+    tips = tip_targets(state, ui)
+    hops = hop_choices(ui)
+    tip = ui.tip
+    placing = placing_squares(state, ui)
+    if tip is not None and ui.selected in blocks:  # the tipped block, shown before its hop
+        moving = blocks.pop(ui.selected)
+        blocks[tip["to"]] = {"player": moving["player"], "square": tip["to"], **tip["faces"]}
+    rows = []
+    for row in range(SIZE - 1, -1, -1):
+        cells = []
+        for col in range(SIZE):
+            name = COLUMNS[col] + str(row + 1)
+            cells.append(
+                cell(state, ui, t, name, (col, row), blocks.get(name), tips, hops, placing)
+            )
+        rows.append(h("div", {"class": "db-row", "role": "row"}, cells))
+    return h(
+        "div",
+        {"class": "db-board-wrap"},
+        h(
+            "div",
+            {
+                "class": "db-board",
+                "role": "grid",
+                "tabindex": 0,
+                "id": "db-board",
+                "aria-label": t("deblockle.board"),
+                "aria-activedescendant": f"db-c-{ui.cursor}",
+            },
+            rows,
+            paths(ui, hops),
+        ),
+    )
+
+
+def cell(state, ui: Ui, t, name, at, block, tips, hops, placing):
+    """One square: its block or star, the tip preview or hop dot it offers, its label."""
+    col, row = at
+    tip = ui.tip
+    classes = ["db-cell", "dark" if (row + col) % 2 else "light"]
+    content = []
+    if name in STARS:
+        classes.append("db-star")
+        content.append(sym("star", "db-star-mark"))
+    if block is not None:
+        tipped = "db-tipped" if tip is not None and name == tip["to"] else ""
+        content.append(block_html(block["player"], block, tipped))
+        label = block_label(t, block["player"], block)
+    elif name in STARS:
+        label = t("deblockle.cell.star", player=player_name(t, STARS.index(name)))
+    else:
+        label = t("deblockle.cell.empty")
+    if name == ui.selected and tip is None:
+        classes.append("selected")
+    if name in tips:
+        option = tips[name]
+        classes.append("db-tip-target")
+        content.append(
+            h(
+                "span",
+                {"class": "db-preview" + (" db-removes" if option["removes"] else "")},
+                block_html(state.current_player, option["faces"], "db-ghost"),
+            )
+        )
+        key = "deblockle.cell.tip_remove" if option["removes"] else "deblockle.cell.tip"
+        label = t(key, symbol=symbol_name(t, option["top"]), text=label)
+    if name in hops:
+        classes.append("db-hop-end")
+        content.append(h("span", {"class": "db-dot"}))
+        label = t("deblockle.cell.hop", text=label)
+    if name in placing:
+        classes.append("db-place-target")
+        label = t("deblockle.cell.place", text=label)
+    if name in ui.last:
+        classes.append("db-last")
+    if name == ui.cursor:
+        classes.append("cursor")
+    return h(
+        "div",
+        {
+            "class": " ".join(classes),
+            "role": "gridcell",
+            "id": f"db-c-{name}",
+            "data-action": "cell",
+            "data-sq": name,
+            "data-col": COLUMNS[col] if row == 0 else None,
+            "data-row": str(row + 1) if col == 0 else None,
+            "aria-label": t("deblockle.cell", square=name, text=label),
+            "aria-selected": "true" if name == ui.selected else "false",
+        },
+        content,
+    )
+
+
+def paths(ui: Ui, hops: dict):
+    """The hop paths of the tip being shown, drawn over the board (one per end square)."""
+    if not hops:
+        return None
+    lines = []
+    for end, (_, path) in hops.items():
+        points = " ".join(f"{xy(sq)[0] + 0.5},{SIZE - 0.5 - xy(sq)[1]}" for sq in path)
+        focus = " focus" if end == ui.cursor else ""
+        lines.append(f'<polyline class="db-path{focus}" data-end="{end}" points="{points}"/>')
+    # Pointing at an end square brings its path forward.
+    hover = "".join(
+        f".db-board:has(#db-c-{end}:hover) .db-path[data-end='{end}']{{opacity:1;stroke-width:0.1;"
+        "stroke-dasharray:none}"
+        for end in hops
+    )
+    return Markup(
+        f"<style>{hover}</style>"
+        f'<svg class="db-paths" viewBox="0 0 {SIZE} {SIZE}" aria-hidden="true" focusable="false">'
+        + "".join(lines)
+        + "</svg>"
+    )
+
+
+def tools(state, ui: Ui, t):
+    """Take back a tip; during set-up, turn the picked block or place them all at random."""
+    buttons = []
+    acting = human_to_act(state, ui)
+    if ui.tip is not None and acting:
+        buttons.append(
+            h(
+                "button",
+                {
+                    "type": "button",
+                    "class": "button subtle",
+                    "data-action": "untip",
+                    "aria-keyshortcuts": "Escape",
+                },
+                t("deblockle.untip"),
+            )
+        )
+    if state.phase == "setup" and acting:
+        if ui.roll is not None:
+            buttons.append(
+                h(
+                    "button",
+                    {"type": "button", "class": "button subtle", "data-action": "turn"},
+                    t("deblockle.setup.turn"),
+                )
+            )
+        buttons.append(
+            h(
+                "button",
+                {"type": "button", "class": "button subtle", "data-action": "place-random"},
+                t("deblockle.setup.random"),
+            )
+        )
+    return h("div", {"class": "db-tools"}, buttons) if buttons else None
+
+
+def cube(state, ui: Ui, t):
+    """The whole cube of the selected block (or the one under the cursor), as a net:
+    every face, the bottom too, with what each symbol does."""
+    by_square = {b["square"]: b for b in state.blocks()}
+    block = by_square.get(ui.selected or ui.cursor)
+    if ui.tip is not None:
+        player, faces = state.current_player, ui.tip["faces"]
+    elif block is not None:
+        player, faces = block["player"], block
+    else:
+        return h(
+            "div",
+            {"class": "db-cube db-cube-empty"},
+            h("p", {"class": "hint"}, t("deblockle.cube_hint")),
+        )
+    label = (
+        block_label(t, player, faces)
+        + " "
+        + t("deblockle.bottom_label", symbol=symbol_name(t, faces["bottom"]))
+    )
+    return h(
+        "div",
+        {"class": "db-cube", "data-cube": True},
+        h("p", {"class": "db-cube-title"}, t("deblockle.cube_title")),
+        h(
+            "div",
+            {"class": "db-net", "role": "img", "aria-label": label},
+            [
+                h(
+                    "span",
+                    {"class": f"db-net-face db-p{player} {cls}", "data-face": side},
+                    sym(faces[side]),
+                )
+                for side, cls in NET
+            ],
+        ),
+        h(
+            "ul",
+            {"class": "db-legend"},
+            [
+                h(
+                    "li",
+                    {},
+                    sym(name),
+                    " ",
+                    h("span", {}, symbol_name(t, name)),
+                    h("small", {}, " ", t(f"deblockle.symbol_rule.{name}")),
+                )
+                for name in FACE_NAMES
+            ],
+        ),
+    )
+
+
+def game_over(state, ui: Ui, t):
+    """The dialog at the end: who won, why, and each side's blocks off."""
+    if not state.is_over:
+        return None
+    removed = state.position.removed
+    blocks = state.options["blocks"]
+    return h(
+        "dialog",
+        {"class": "db-dialog db-over", "id": "db-over", "aria-labelledby": "db-over-title"},
+        h("h2", {"id": "db-over-title"}, t("deblockle.over.title")),
+        h("p", {"class": "db-over-result", "data-result": True}, result_text(state, ui, t)),
+        h("p", {}, t("deblockle.over.both_stuck"))
+        if (state.result or {}).get("reason") == "both_stuck"
+        else None,
+        h(
+            "dl",
+            {"class": "db-over-figures"},
+            [
+                h(
+                    "div",
+                    {},
+                    h("dt", {}, player_name(t, p)),
+                    h("dd", {}, t("deblockle.off", off=removed[p], total=blocks[p])),
+                )
+                for p in (0, 1)
+            ],
+        ),
+        h(
+            "div",
+            {"class": "actions"},
+            h(
+                "button",
+                {"type": "button", "class": "button", "data-action": "again", "autofocus": True},
+                t("deblockle.new_game"),
+            ),
+            h(
+                "button",
+                {"type": "button", "class": "button subtle", "data-action": "new-dialog"},
+                t("deblockle.over.choose"),
+            ),
+        ),
+    )

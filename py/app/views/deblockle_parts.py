@@ -1,0 +1,256 @@
+"""What every piece of the Deblockle page shares, with no browser: the state of
+the page around the game (Ui), the symbols and blocks as markup, names, and the
+texts that say what is happening.
+
+The rules stay in games.deblockle; these functions only read its state and the
+options it offers (State.tip_options, legal_moves, result).
+"""
+
+from dataclasses import dataclass, field
+
+from games.deblockle.board import HOME_STAR, SIZE, square_name
+
+from ..html import Markup, h
+
+GAME = "deblockle"
+OPPONENTS = ("strong", "greedy", "random", "human")
+STARS = tuple(square_name(sq) for sq in HOME_STAR)  # gold's home star, blue's
+COLUMNS = "abcdefg"[:SIZE]
+
+# The six symbols, drawn once in the page and used by reference.
+SYMBOLS = {
+    "star": '<path d="M12 2.5l2.8 6.1 6.7.7-5 4.5 1.4 6.6L12 17l-5.9 3.4 1.4-6.6-5-4.5 6.7-.7z"/>',
+    "stop": '<path d="M8 2.5h8l5.5 5.5v8L16 21.5H8L2.5 16V8z M6.5 10.5v3h11v-3z" fill-rule="evenodd"/>',
+    "cross": '<path d="M9.5 3h5v6.5H21v5h-6.5V21h-5v-6.5H3v-5h6.5z"/>',
+    "x": '<path d="M5.6 2.1L12 8.5l6.4-6.4 3.5 3.5-6.4 6.4 6.4 6.4-3.5 3.5-6.4-6.4-6.4 6.4-3.5-3.5 6.4-6.4-6.4-6.4z"/>',
+    "slider": '<path d="M2 10.5h14V6l6.5 6-6.5 6v-4.5H2z M2 4.5h8v2.5H2z M2 17h8v2.5H2z"/>',
+    "hoops": '<path d="M9 4.5a7.5 7.5 0 1 0 0.01 0z M9 7.5a4.5 4.5 0 1 1-0.01 0z M15 4.5a7.5 7.5 0 1 0 0.01 0z'
+    ' M15 7.5a4.5 4.5 0 1 1-0.01 0z" fill-rule="evenodd"/>',
+}
+
+
+@dataclass
+class Ui:
+    """The page around the game: what is picked, shown and said, but not played."""
+
+    seed: int = 0
+    opponent: str = "strong"
+    selected: str | None = None  # the block picked to tip
+    tip: dict | None = None  # the tip chosen (shown, not yet played) while the hop is chosen
+    roll: str | None = None  # set-up: the rolled symbol picked to place
+    turns: dict = field(default_factory=dict)  # set-up: the north face chosen per rolled symbol
+    cursor: str = "d4"
+    message: str = ""
+    message_is_error: bool = False
+    busy: bool = False  # a block is moving: clicks wait
+    last: list = field(default_factory=list)  # squares of the last turn, highlighted
+    prefs: dict = field(default_factory=dict)  # the new-game choices
+
+    def say(self, text: str, error: bool = False) -> None:
+        self.message, self.message_is_error = text, error
+
+    def drop_choices(self) -> None:
+        """Forget what was picked in the position on screen."""
+        self.selected = self.tip = self.roll = None
+
+
+def xy(name: str) -> tuple:
+    """A square's (column, row) from a1 = (0, 0), for placing things on the grid."""
+    return COLUMNS.index(name[0]), int(name[1:]) - 1
+
+
+def symbol_defs() -> Markup:
+    return Markup(
+        '<svg class="db-defs" aria-hidden="true" focusable="false" width="0" height="0"><defs>'
+        + "".join(
+            f'<symbol id="db-sym-{name}" viewBox="0 0 24 24">{path}</symbol>'
+            for name, path in SYMBOLS.items()
+        )
+        + "</defs></svg>"
+    )
+
+
+def sym(name: str, cls: str = "") -> Markup:
+    return Markup(
+        f'<svg class="db-sym db-sym-{name} {cls}" aria-hidden="true" focusable="false">'
+        f'<use href="#db-sym-{name}"></use></svg>'
+    )
+
+
+# --- who is who -------------------------------------------------------------------------
+
+
+def is_computer(ui: Ui, player) -> bool:
+    return ui.opponent != "human" and player == 1
+
+
+def human_to_act(state, ui: Ui) -> bool:
+    return not state.is_over and not is_computer(ui, state.current_player)
+
+
+def player_name(t, player: int) -> str:
+    return t(f"deblockle.player.{'gold' if player == 0 else 'blue'}")
+
+
+def symbol_name(t, name: str) -> str:
+    return t(f"deblockle.symbol.{name}")
+
+
+# --- blocks -------------------------------------------------------------------------------
+
+
+def block_html(player: int, faces: dict, cls: str = "") -> Markup:
+    """A block seen from above: the top symbol large, the four side faces as strips."""
+    return h(
+        "span",
+        {"class": f"db-block db-p{player} {cls}".strip()},
+        h("span", {"class": "db-top"}, sym(faces["top"])),
+        [
+            h("span", {"class": f"db-face db-face-{side}"}, sym(faces[side]))
+            for side in ("north", "east", "south", "west")
+        ],
+    )
+
+
+def block_label(t, player: int, faces: dict) -> str:
+    return t(
+        "deblockle.block_label",
+        player=player_name(t, player),
+        top=symbol_name(t, faces["top"]),
+        north=symbol_name(t, faces["north"]),
+        east=symbol_name(t, faces["east"]),
+        south=symbol_name(t, faces["south"]),
+        west=symbol_name(t, faces["west"]),
+    )
+
+
+# --- what a click on a square would do ------------------------------------------------------
+
+
+def hop_choices(ui: Ui) -> dict:
+    """For the tip being shown: end square -> (move notation, squares of the path);
+    the first path the engine lists to each end."""
+    choices: dict = {}
+    if ui.tip is None:
+        return choices
+    for path, move in zip(ui.tip["hops"], ui.tip["moves"]):
+        choices.setdefault(path[-1], (move, path))
+    return choices
+
+
+def tip_targets(state, ui: Ui) -> dict:
+    """For the block picked (no tip shown yet): tip square -> the engine's tip option."""
+    if ui.selected is None or ui.tip is not None:
+        return {}
+    return {option["to"]: option for option in state.tip_options(ui.selected)}
+
+
+# --- texts ------------------------------------------------------------------------------------
+
+
+def result_text(state, ui: Ui, t) -> str:
+    winner = (state.result or {}).get("winner")
+    if winner is None:
+        return t("deblockle.over.draw")
+    if ui.opponent != "human":
+        return t("deblockle.over.you_win" if winner == 0 else "deblockle.over.computer_wins")
+    return t("deblockle.over.wins", player=player_name(t, winner))
+
+
+def turn_text(state, ui: Ui, t) -> str:
+    if state.is_over:
+        return result_text(state, ui, t)
+    player = state.current_player
+    if state.phase == "setup":
+        if is_computer(ui, player):
+            return t("deblockle.status.computer_places")
+        return t(
+            "deblockle.status.place",
+            placer=player_name(t, player),
+            owner=player_name(t, 1 - player),
+        )
+    if is_computer(ui, player):
+        return t("deblockle.status.thinking")
+    if ui.tip is not None:
+        return t("deblockle.status.hop", symbol=symbol_name(t, ui.tip["top"]))
+    if ui.selected is not None:
+        return t("deblockle.status.tip")
+    if ui.opponent == "human":
+        return t("deblockle.status.turn_of", player=player_name(t, player))
+    return t("deblockle.status.your_turn")
+
+
+def last_squares(events: list, last: list) -> list:
+    """The squares of the turn just played, to highlight: where the block tipped
+    from and every square of its hop."""
+    for event in events:
+        if event["type"] == "tip":
+            last = [event["from"], event["to"]]
+        elif event["type"] == "hop" and last and len(event["path"]) > 1:
+            last = [last[0]] + event["path"][1:]
+    return last
+
+
+def turn_said(state, ui: Ui, t, events: list) -> list:
+    """What is announced of a turn's events (the engine's, from State.apply)."""
+    said = []
+    for event in events:
+        kind = event["type"]
+        who = player_name(t, event.get("player", 0))
+        if kind == "tip":
+            said.append(
+                t(
+                    "deblockle.announce.tip",
+                    player=who,
+                    source=event["from"],
+                    target=event["to"],
+                    symbol=symbol_name(t, event["top"]),
+                )
+            )
+        elif kind == "hop":
+            if len(event["path"]) > 1:
+                said.append(t("deblockle.announce.hop", target=event["path"][-1]))
+            else:
+                said.append(t("deblockle.announce.stop"))
+        elif kind == "remove":
+            said.append(
+                t(
+                    "deblockle.announce.remove",
+                    player=who,
+                    removed=event["removed"],
+                    left=event["left"],
+                )
+            )
+        elif kind == "pass":
+            said.append(pass_text(t, event))
+        elif kind == "game_over":
+            said.append(result_text(state, ui, t))
+    return said
+
+
+def pass_text(t, event: dict) -> str:
+    return t("deblockle.announce.pass", player=player_name(t, event["player"]))
+
+
+# --- statistics ---------------------------------------------------------------------------------
+
+
+def variant(state, ui: Ui) -> str:
+    """The statistics' name for the kind of game: opponent, fewer blocks, variant."""
+    name = ui.opponent
+    if state.options["blocks"] != [4, 4]:
+        name += "-fewer"
+    if state.options["no_side_by_side"]:
+        name += "-nsbs"
+    return name
+
+
+def result_figures(state, ui: Ui, elapsed_ms: float) -> dict:
+    removed = state.position.removed
+    return {
+        "removed": removed[0],
+        "opponent_removed": removed[1],
+        "turns": len(state.history),
+        "time_s": round(elapsed_ms) // 1000,
+        "seed": str(ui.seed),
+    }

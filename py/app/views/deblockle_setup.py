@@ -1,0 +1,272 @@
+"""The Deblockle set-up ceremony and new-game dialog, with no browser: the tray
+of rolled blocks, where the picked one may go, the dialog's choices and the
+game options they make.
+
+Which squares and turns are allowed comes from the engine (State.legal_moves,
+games.deblockle.setup); this module only shows them.
+"""
+
+from games.deblockle import FACE_NAMES
+from games.deblockle.board import square_name
+from games.deblockle.setup import north_choices, placed_faces
+
+from ..html import h
+from .deblockle_parts import (
+    OPPONENTS,
+    Ui,
+    block_html,
+    human_to_act,
+    pass_text,
+    player_name,
+    symbol_name,
+)
+
+COUNTS = (1, 2, 3, 4)
+# The new-game dialog's choices: name -> the values a form may send.
+PREF_VALUES = {
+    "opponent": OPPONENTS,
+    "first": ("gold", "blue"),
+    "setup": ("quick", "ceremony"),
+    "blocks_gold": tuple(str(n) for n in COUNTS),
+    "blocks_blue": tuple(str(n) for n in COUNTS),
+    "no_side_by_side": ("on", "off"),
+}
+
+
+# --- the choices -----------------------------------------------------------------------------
+
+
+def pref(prefs: dict, name: str, default, allowed):
+    value = prefs.get(name, default)
+    return value if value in allowed else default
+
+
+def game_options(prefs: dict) -> dict:
+    """The engine's new-game options from the dialog's remembered choices."""
+    return {
+        "blocks": [pref(prefs, "blocks_gold", 4, COUNTS), pref(prefs, "blocks_blue", 4, COUNTS)],
+        "no_side_by_side": bool(prefs.get("no_side_by_side", False)),
+        "first": 1 if pref(prefs, "first", "gold", ("gold", "blue")) == "blue" else 0,
+        "quick_setup": pref(prefs, "setup", "quick", ("quick", "ceremony")) == "quick",
+    }
+
+
+def pref_change(prefs: dict, name: str, value: str) -> dict | None:
+    """The change to remember for a control of the dialog, or None for a value it
+    cannot send (the checkbox toggles)."""
+    if name not in PREF_VALUES:
+        return None
+    if name == "no_side_by_side":
+        return {name: not bool(prefs.get("no_side_by_side"))}
+    if value not in PREF_VALUES[name]:
+        return None
+    return {name: int(value) if name.startswith("blocks_") else value}
+
+
+# --- the ceremony ------------------------------------------------------------------------------
+
+
+def placing_squares(state, ui: Ui) -> set:
+    """Where the picked rolled block may be placed now (none when no block is picked)."""
+    if state.phase != "setup" or ui.roll is None or not human_to_act(state, ui):
+        return set()
+    return {
+        square_name(placement.square)
+        for placement in state.legal_moves()
+        if FACE_NAMES[placement.top] == ui.roll
+    }
+
+
+def north_for(ui: Ui, top: str) -> str:
+    """The side face the rolled block with `top` up will have looking north."""
+    choices = north_choices(top)
+    north = ui.turns.get(top)
+    return north if north in choices else choices[0]
+
+
+def next_north(ui: Ui, top: str) -> str:
+    """The north face after one press of "turn the block"."""
+    choices = north_choices(top)
+    return choices[(choices.index(north_for(ui, top)) + 1) % len(choices)]
+
+
+def placement_text(ui: Ui, top: str, square: str) -> str:
+    """The placement to play for the picked block on `square`, in notation."""
+    return f"{square}:{top}:{north_for(ui, top)}"
+
+
+def tray(state, ui: Ui, t):
+    """The rolled blocks still to place, turned as chosen, to pick from."""
+    if state.phase != "setup":
+        return None
+    owner = 1 - state.current_player
+    tops = [FACE_NAMES[top] for top in state.to_place[owner]]
+    acting = human_to_act(state, ui)
+    items = []
+    for index, top in enumerate(tops):
+        chosen = top == ui.roll and index == tops.index(top)
+        items.append(
+            h(
+                "button",
+                {
+                    "type": "button",
+                    "class": "db-roll" + (" selected" if chosen else ""),
+                    "data-action": "roll",
+                    "data-top": top,
+                    "aria-pressed": "true" if chosen else "false",
+                    "disabled": not acting,
+                    "aria-label": t("deblockle.setup.roll_label", symbol=symbol_name(t, top)),
+                },
+                block_html(owner, placed_faces(top, north_for(ui, top))),
+            )
+        )
+    return h(
+        "div",
+        {"class": "db-tray", "data-tray": True},
+        h("p", {}, t("deblockle.setup.rolled", owner=player_name(t, owner))),
+        h("div", {"class": "db-rolls"}, items),
+    )
+
+
+def placement_said(state, t, events: list) -> tuple[list, str | None]:
+    """What is announced of placements (and of play starting), and the message of
+    a pass at the start, if any."""
+    said = [
+        t(
+            "deblockle.announce.placed",
+            player=player_name(t, e["player"]),
+            square=e["square"],
+            symbol=symbol_name(t, e["top"]),
+        )
+        for e in events
+        if e["type"] == "place"
+    ]
+    if any(e["type"] == "start" for e in events):
+        said.append(t("deblockle.announce.start", player=player_name(t, state.options["first"])))
+    message = None
+    for e in events:
+        if e["type"] == "pass":
+            message = pass_text(t, e)
+            said.append(message)
+    return said, message
+
+
+# --- the new-game dialog -------------------------------------------------------------------------
+
+
+def new_dialog(prefs: dict, t):
+    def radios(name, values, current, label_prefix):
+        return [
+            h(
+                "label",
+                {"class": "choice"},
+                h(
+                    "input",
+                    {
+                        "type": "radio",
+                        "name": f"db-{name}",
+                        "value": v,
+                        "data-action": "pref",
+                        "data-name": name,
+                        "checked": v == current,
+                    },
+                ),
+                h("span", {}, t(f"{label_prefix}{v}")),
+            )
+            for v in values
+        ]
+
+    def count(name, default):
+        current = str(pref(prefs, name, default, COUNTS))
+        return h(
+            "label",
+            {"class": "db-count"},
+            h("span", {}, t(f"deblockle.new.{name}")),
+            h(
+                "select",
+                {"data-action": "pref", "data-name": name},
+                [
+                    h("option", {"value": str(n), "selected": str(n) == current}, str(n))
+                    for n in COUNTS
+                ],
+            ),
+        )
+
+    return h(
+        "dialog",
+        {"class": "db-dialog", "id": "db-new", "aria-labelledby": "db-new-title"},
+        h("h2", {"id": "db-new-title"}, t("deblockle.new.title")),
+        h(
+            "fieldset",
+            {},
+            h("legend", {}, t("deblockle.new.opponent")),
+            radios(
+                "opponent",
+                OPPONENTS,
+                pref(prefs, "opponent", "strong", OPPONENTS),
+                "deblockle.opponent.",
+            ),
+        ),
+        h(
+            "fieldset",
+            {},
+            h("legend", {}, t("deblockle.new.first")),
+            radios(
+                "first",
+                ("gold", "blue"),
+                pref(prefs, "first", "gold", ("gold", "blue")),
+                "deblockle.first.",
+            ),
+        ),
+        h(
+            "fieldset",
+            {},
+            h("legend", {}, t("deblockle.new.blocks")),
+            h("div", {"class": "db-counts"}, count("blocks_gold", 4), count("blocks_blue", 4)),
+            h("p", {"class": "hint"}, t("deblockle.new.handicap")),
+        ),
+        h(
+            "fieldset",
+            {},
+            h("legend", {}, t("deblockle.new.variants")),
+            h(
+                "label",
+                {"class": "choice"},
+                h(
+                    "input",
+                    {
+                        "type": "checkbox",
+                        "data-action": "pref",
+                        "data-name": "no_side_by_side",
+                        "checked": bool(prefs.get("no_side_by_side")),
+                    },
+                ),
+                h("span", {}, t("deblockle.new.no_side_by_side")),
+            ),
+        ),
+        h(
+            "fieldset",
+            {},
+            h("legend", {}, t("deblockle.new.setup")),
+            radios(
+                "setup",
+                ("quick", "ceremony"),
+                pref(prefs, "setup", "quick", ("quick", "ceremony")),
+                "deblockle.setup.",
+            ),
+        ),
+        h(
+            "div",
+            {"class": "actions"},
+            h(
+                "button",
+                {"type": "button", "class": "button", "data-action": "start"},
+                t("deblockle.new.start"),
+            ),
+            h(
+                "button",
+                {"type": "button", "class": "button subtle", "data-action": "close-dialog"},
+                t("deblockle.new.cancel"),
+            ),
+        ),
+    )

@@ -1,0 +1,361 @@
+"""The Deblockle page drawn from real positions, with no browser: set-up, play
+(a block picked, a tip shown), a removal at the star and the end of the game.
+The tests read the markup as a tree and check it against the engine."""
+
+import re
+from html.parser import HTMLParser
+
+import pytest
+from app.i18n import Translator
+from app.views import deblockle_draw as draw
+from app.views import deblockle_setup as setup
+from app.views.deblockle_parts import Ui, last_squares, turn_said
+from games.deblockle import FACE_NAMES, State, new_game
+from games.deblockle.setup import north_choices
+
+START = {
+    "blocks": [4, 4],
+    "start_squares": [["c3", "e3", "c1", "e1"], ["e5", "c5", "e7", "c7"]],
+    "first": 0,
+    "no_side_by_side": False,
+    "quick_setup": True,
+}
+VOID = {"br", "hr", "img", "input", "meta", "link"}
+
+
+class Node:
+    def __init__(self, tag, attrs, parent=None):
+        self.tag, self.attrs, self.parent = tag, attrs, parent
+        self.children: list = []  # Nodes and text
+
+    @property
+    def classes(self) -> set:
+        return set((self.attrs.get("class") or "").split())
+
+    def text(self) -> str:
+        return "".join(c if isinstance(c, str) else c.text() for c in self.children)
+
+    def walk(self):
+        for child in self.children:
+            if isinstance(child, Node):
+                yield child
+                yield from child.walk()
+
+    def all(self, tag=None, cls=None, **attrs) -> list:
+        return [
+            n
+            for n in self.walk()
+            if (tag is None or n.tag == tag)
+            and (cls is None or cls in n.classes)
+            and all(n.attrs.get(k.replace("_", "-")) == v for k, v in attrs.items())
+        ]
+
+    def one(self, tag=None, cls=None, **attrs) -> "Node":
+        found = self.all(tag, cls, **attrs)
+        assert len(found) == 1, f"{len(found)} matches for {tag} {cls} {attrs}"
+        return found[0]
+
+    def by_id(self, element_id: str) -> "Node":
+        return self.one(id=element_id)
+
+    def symbol(self) -> str:
+        """The symbol of the first db-sym inside (its db-sym-<name> class)."""
+        svg = next(n for n in self.walk() if "db-sym" in n.classes)
+        return next(c[len("db-sym-") :] for c in svg.classes if c.startswith("db-sym-"))
+
+
+class TreeBuilder(HTMLParser):
+    def __init__(self):
+        super().__init__(convert_charrefs=True)
+        self.root = self.at = Node("#root", {})
+
+    def handle_starttag(self, tag, attrs):
+        node = Node(tag, {k: ("" if v is None else v) for k, v in attrs}, self.at)
+        self.at.children.append(node)
+        if tag not in VOID:
+            self.at = node
+
+    def handle_startendtag(self, tag, attrs):
+        self.at.children.append(Node(tag, {k: v or "" for k, v in attrs}, self.at))
+
+    def handle_endtag(self, tag):
+        assert self.at.tag == tag, f"</{tag}> closes <{self.at.tag}>"
+        self.at = self.at.parent
+
+    def handle_data(self, data):
+        self.at.children.append(data)
+
+
+def parse(markup: str) -> Node:
+    builder = TreeBuilder()
+    builder.feed(markup)
+    builder.close()
+    assert builder.at is builder.root, "an element was left open"
+    return builder.root
+
+
+@pytest.fixture
+def t():
+    return Translator("en")
+
+
+def drawn(state, ui, t) -> Node:
+    return parse(draw.page(state.view_for(0), ui, t))
+
+
+def cell(page: Node, square: str) -> Node:
+    return page.by_id(f"db-c-{square}")
+
+
+def board_blocks(page: Node) -> dict:
+    """square -> (player, top symbol) as drawn (previews left out)."""
+    found = {}
+    for square_cell in page.all(cls="db-cell"):
+        blocks = [b for b in square_cell.all(cls="db-block") if "db-ghost" not in b.classes]
+        if blocks:
+            player = 0 if "db-p0" in blocks[0].classes else 1
+            found[square_cell.attrs["data-sq"]] = (player, blocks[0].one(cls="db-top").symbol())
+    return found
+
+
+def engine_blocks(state) -> dict:
+    return {b["square"]: (b["player"], b["top"]) for b in state.blocks()}
+
+
+def position(blocks, removed, current=0):
+    return State.from_json(
+        {
+            "version": 1,
+            "options": START,
+            "phase": "play",
+            "current_player": current,
+            "blocks": [
+                {"player": p, "square": sq, "top": top, "north": north}
+                for p, sq, top, north in blocks
+            ],
+            "removed": removed,
+            "to_place": [[], []],
+            "result": None,
+            "history": [],
+        }
+    )
+
+
+# --- set-up ---------------------------------------------------------------------------------------
+
+
+def test_set_up_shows_the_rolled_blocks_and_where_the_picked_one_may_go(t):
+    state = new_game({"quick_setup": False}, 12)
+    ui = Ui(seed=12)
+    page = drawn(state, ui, t)
+    section = page.one("section")
+    assert section.attrs["data-phase"] == "setup" and section.attrs["data-current"] == "0"
+    rolls = page.all("button", cls="db-roll")
+    assert [r.attrs["data-top"] for r in rolls] == [FACE_NAMES[top] for top in state.to_place[1]]
+    assert all("db-p1" in r.one(cls="db-block").classes for r in rolls)  # blue's blocks
+    assert "disabled" not in rolls[0].attrs
+    assert page.one(cls="db-turn").text().startswith("Set-up: Gold places Blue's")
+    assert page.all(cls="db-place-target") == []
+    assert page.one(data_action="place-random").text() == "Place them at random"
+
+    top = rolls[0].attrs["data-top"]
+    ui.roll = top
+    page = drawn(state, ui, t)
+    targets = {c.attrs["data-sq"] for c in page.all(cls="db-place-target")}
+    assert targets == {"e5", "c5", "e7", "c7"}
+    assert "start square to place on" in cell(page, "e5").attrs["aria-label"]
+    chosen = page.one("button", cls="selected")
+    assert chosen.attrs["aria-pressed"] == "true" and chosen.attrs["data-top"] == top
+    north = chosen.one(cls="db-face-north").symbol()
+    assert north == north_choices(top)[0]
+    assert page.one(data_action="turn").text() == "Turn the block"
+
+    ui.turns[top] = setup.next_north(ui, top)
+    turned = drawn(state, ui, t).one("button", cls="selected")
+    assert turned.one(cls="db-face-north").symbol() == north_choices(top)[1]
+
+    state.apply(setup.placement_text(ui, top, "e7"))
+    assert engine_blocks(state)["e7"] == (1, top)
+    assert board_blocks(drawn(state, Ui(seed=12), t)) == engine_blocks(state)
+
+
+def test_set_up_waits_while_the_computer_places(t):
+    state = new_game({"quick_setup": False}, 12)
+    for placement in state.placements_at_random(setup_rng()):
+        state.apply(placement)
+    assert state.phase == "setup" and state.current_player == 1
+    page = drawn(state, Ui(seed=12, opponent="strong"), t)
+    assert page.one(cls="db-turn").text() == "The computer is placing your blocks…"
+    rolls = page.all("button", cls="db-roll")
+    assert rolls and all("disabled" in r.attrs for r in rolls)
+    assert all("db-p0" in r.one(cls="db-block").classes for r in rolls)  # gold's, placed by blue
+    assert page.all(data_action="place-random") == []
+    assert board_blocks(page) == engine_blocks(state)
+
+
+def setup_rng():
+    from games.deblockle.ai import helper_rng
+
+    return helper_rng(12, 0)
+
+
+# --- play -------------------------------------------------------------------------------------------
+
+
+def test_a_picked_block_shows_each_tip_and_the_symbol_it_brings_up(t):
+    state = new_game({"quick_setup": True}, 5)
+    ui = Ui(seed=5, opponent="human", selected="c3", cursor="c3")
+    page = drawn(state, ui, t)
+    assert board_blocks(page) == engine_blocks(state)
+    assert "selected" in cell(page, "c3").classes
+    assert cell(page, "c3").attrs["aria-selected"] == "true"
+    options = state.tip_options("c3")
+    assert options
+    targets = {c.attrs["data-sq"]: c for c in page.all(cls="db-tip-target")}
+    assert set(targets) == {o["to"] for o in options}
+    for option in options:
+        preview = targets[option["to"]].one(cls="db-preview")
+        assert preview.one(cls="db-top").symbol() == option["top"]
+        assert "db-ghost" in preview.one(cls="db-block").classes
+        name = t(f"deblockle.symbol.{option['top']}")
+        assert f"tip here to bring up {name}" in targets[option["to"]].attrs["aria-label"]
+    assert page.one(cls="db-turn").text() == t("deblockle.status.tip")
+    net = page.one(cls="db-net")
+    faces = next(b for b in state.blocks() if b["square"] == "c3")
+    assert {f.attrs["data-face"]: f.symbol() for f in net.all(cls="db-net-face")} == {
+        side: faces[side] for side in ("top", "bottom", "north", "south", "east", "west")
+    }
+    assert page.all(cls="db-hop-end") == []
+
+
+def test_a_tip_shown_moves_the_block_and_marks_every_hop_end_with_its_path(t):
+    state = new_game({"quick_setup": True}, 5)
+    option = next(
+        o for o in state.tip_options("c3") if o["top"] in ("cross", "x", "slider", "hoops")
+    )
+    ui = Ui(seed=5, opponent="human", selected="c3", tip=option)
+    page = drawn(state, ui, t)
+    blocks = board_blocks(page)
+    assert "c3" not in blocks and blocks[option["to"]] == (0, option["top"])
+    assert "db-tipped" in cell(page, option["to"]).one(cls="db-block").classes
+    ends = {path[-1] for path in option["hops"]}
+    assert {c.attrs["data-sq"] for c in page.all(cls="db-hop-end")} == ends
+    assert {line.attrs["data-end"] for line in page.all("polyline")} == ends
+    assert page.all(cls="db-tip-target") == []
+    assert page.one(data_action="untip").text() == "Take back the tip"
+    name = t(f"deblockle.symbol.{option['top']}")
+    assert page.one(cls="db-turn").text() == t("deblockle.status.hop", symbol=name)
+    assert page.one(cls="db-net-t").symbol() == option["top"]
+
+
+def test_a_played_turn_is_announced_and_its_squares_highlighted(t):
+    state = new_game({"quick_setup": True}, 5)
+    option = next(o for o in state.tip_options("c3") if o["top"] != "stop" and o["hops"])
+    ui = Ui(seed=5, opponent="human")
+    events = state.apply(option["moves"][0])
+    ui.last = last_squares(events, [])
+    assert ui.last == ["c3", *option["hops"][0][1:]]  # where it came from, and the hop
+    said = turn_said(state, ui, t, events)
+    assert said[0].startswith(f"Gold tipped c3 to {option['to']}")
+    page = drawn(state, ui, t)
+    assert {c.attrs["data-sq"] for c in page.all(cls="db-last")} == set(ui.last)
+    assert board_blocks(page) == engine_blocks(state)
+    assert page.one("section").attrs["data-current"] == "1"
+    assert page.one(cls="db-turn").text() == "Blue to play: pick a block to tip."
+
+
+# --- a removal and the end ---------------------------------------------------------------------------
+
+
+REMOVAL = [(0, "d5", "cross", "stop"), (1, "a1", "cross", "stop"), (1, "g1", "x", "stop")]
+
+
+def test_a_tip_into_the_opponents_star_is_shown_as_a_removal(t):
+    state = position(REMOVAL, [3, 2])
+    page = drawn(state, Ui(seed=77, selected="d5"), t)
+    star = cell(page, "d6")
+    assert {"db-star", "db-tip-target"} <= star.classes
+    assert "db-removes" in star.one(cls="db-preview").classes
+    assert star.one(cls="db-preview").one(cls="db-top").symbol() == "star"
+    assert "the block leaves the board" in star.attrs["aria-label"]
+    assert "Blue's home star" in star.attrs["aria-label"]
+    assert page.one(data_off="0").text() == "3 of 4 off"
+    assert page.all("dialog", id="db-over") == []
+
+
+def test_game_over_shows_the_winner_and_the_blocks_off(t):
+    state = position(REMOVAL, [3, 2])
+    events = state.apply("d5N*")
+    ui = Ui(seed=77)
+    assert [e["type"] for e in events] == ["tip", "remove", "game_over"]
+    said = turn_said(state, ui, t, events)
+    assert "Gold took a block off at the star: 4 off, 0 left." in said
+    assert said[-1] == "You win!"
+    page = drawn(state, ui, t)
+    section = page.one("section")
+    assert section.attrs["data-phase"] == "over" and "data-current" not in section.attrs
+    over = page.by_id("db-over")
+    assert over.one(data_result="").text() == "You win!"
+    assert [dd.text() for dd in over.all("dd")] == ["4 of 4 off", "2 of 4 off"]
+    assert "Neither player could move" not in over.text()
+    assert page.one(cls="db-turn").text() == "You win!"
+    assert board_blocks(page) == engine_blocks(state)
+    assert drawn(state, Ui(opponent="human"), t).by_id("db-over").one(data_result="").text() == (
+        "Gold wins!"
+    )
+
+
+# --- the new-game dialog, and every string from a catalogue ------------------------------------------------
+
+
+def test_the_new_game_dialog_shows_the_remembered_choices(t):
+    prefs = {"opponent": "human", "first": "blue", "blocks_gold": 3, "no_side_by_side": True}
+    dialog = parse(setup.new_dialog(prefs, t)).by_id("db-new")
+    checked = {
+        n.attrs["data-name"]: n.attrs["value"]
+        for n in dialog.all("input", type="radio")
+        if "checked" in n.attrs
+    }
+    assert checked == {"opponent": "human", "first": "blue", "setup": "quick"}
+    gold = dialog.one("select", data_name="blocks_gold")
+    assert [o.attrs["value"] for o in gold.all("option") if "selected" in o.attrs] == ["3"]
+    assert "checked" in dialog.one("input", type="checkbox").attrs
+    assert setup.game_options(prefs) == {
+        "blocks": [3, 4],
+        "no_side_by_side": True,
+        "first": 1,
+        "quick_setup": True,
+    }
+    assert setup.pref_change(prefs, "blocks_blue", "2") == {"blocks_blue": 2}
+    assert setup.pref_change(prefs, "blocks_blue", "9") is None
+    assert setup.pref_change(prefs, "no_side_by_side", "on") == {"no_side_by_side": False}
+    assert setup.pref_change(prefs, "colour", "red") is None
+
+
+def outside_catalogue(text: str) -> str:
+    """What is left of a text once every catalogue string (⟦...⟧, nested too) is cut."""
+    while True:
+        cut = re.sub(r"⟦[^⟦⟧]*⟧", "", text)
+        if cut == text:
+            return text
+        text = cut
+
+
+@pytest.mark.parametrize("where", ["setup", "tip", "over"])
+def test_every_visible_string_comes_from_a_catalogue(where):
+    t = Translator("en", pseudo=True)
+    if where == "setup":
+        state = new_game({"quick_setup": False}, 12)
+        ui = Ui(seed=12, roll=FACE_NAMES[state.to_place[1][0]])
+    elif where == "tip":
+        state = new_game({"quick_setup": True}, 5)
+        ui = Ui(seed=5, selected="c3", tip=state.tip_options("c3")[0])
+    else:
+        state = position(REMOVAL, [3, 2])
+        state.apply("d5N*")
+        ui = Ui(seed=77, message=t("deblockle.pick_block"))
+    page = drawn(state, ui, t)
+    texts = [c for n in page.walk() if n.tag != "style" for c in n.children if isinstance(c, str)]
+    texts += [n.attrs["aria-label"] for n in page.walk() if "aria-label" in n.attrs]
+    loose = [text for text in texts if any(ch.isalpha() for ch in outside_catalogue(text))]
+    assert loose == []
