@@ -152,16 +152,24 @@ class Midend:
     # --- undo and redo --------------------------------------------------------------------------
     @property
     def can_undo(self) -> bool:
+        """Is there a move of a person here to take back? Never once the game is
+        over (it has been recorded), nor past the game's undo depth."""
+        if self.state.is_over:
+            return False
+        depth = self.game.undo_depth
+        if depth is not None and sum(self.seat_kind(p) == HUMAN for p, _ in self.undone) >= depth:
+            return False
         return any(self.seat_kind(player) == HUMAN for player, _ in self.moves)
 
     @property
     def can_redo(self) -> bool:
-        return bool(self.undone)
+        """A game whose undo is limited has no redo: an undo is not undone."""
+        return bool(self.undone) and self.game.undo_depth is None
 
     def undo(self) -> None:
         """Take back moves up to and including the last one a person here made."""
         if not self.can_undo:
-            raise IllegalMove("frame.nothing_to_undo")
+            raise IllegalMove("frame.game_over" if self.state.is_over else "frame.nothing_to_undo")
         while True:
             player, text = self.moves.pop()
             self.undone.append([player, text])
@@ -173,7 +181,7 @@ class Midend:
 
     def redo(self) -> None:
         """Play again what undo took back, up to the next decision of a person here."""
-        if not self.undone:
+        if not self.can_redo:
             raise IllegalMove("frame.nothing_to_redo")
         moves, undone = list(self.moves), list(self.undone)
         moves.append(undone.pop())

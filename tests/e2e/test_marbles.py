@@ -263,3 +263,49 @@ def test_a_damaged_saved_game_is_reset_with_a_message_and_a_new_game_starts(open
         "the saved game of Marbles had to be reset"
     )
     expect(page.locator(".mb-board .m")).to_have_count(5)
+
+
+def test_no_undo_once_the_game_is_over(open_app):
+    """docs/rules/marbles.md 8.4: the move that filled the board stands."""
+    page = open_app()
+    load_position(page, near_full_position())
+    cell(page, 77).click()
+    cell(page, 78).click()
+    dialog = page.locator("#mb-over")
+    expect(dialog).to_be_visible()
+    page.keyboard.press("Escape")
+    expect(page.get_by_role("button", name="Undo")).to_be_disabled()
+    page.locator("body").press("u")
+    stats = json.loads(page.evaluate("localStorage.getItem('gemau:stats:marbles')"))
+    assert stats["data"]["5"]["played"] == 1
+    page.reload()
+    wait_ready(page)
+    expect(page.locator("#mb-over")).to_be_visible()
+    expect(page.get_by_role("button", name="Undo")).to_be_disabled()
+
+
+def test_the_last_move_is_saved_before_its_animation_so_a_reload_shows_the_end(open_app):
+    page = open_app()
+    state = load_position(page, near_full_position())
+    state.apply((77, 78))
+    cell(page, 77).click()
+    cell(page, 78).click()
+    page.reload()  # at once: the marble is still on its way
+    wait_ready(page)
+    dialog = page.locator("#mb-over")
+    expect(dialog).to_be_visible()
+    expect(dialog).to_contain_text(str(state.score))
+    stats = json.loads(page.evaluate("localStorage.getItem('gemau:stats:marbles')"))
+    assert stats["data"]["5"]["played"] == 1
+
+
+def test_a_full_device_still_ends_the_game_with_its_window_and_says_so(open_app, context):
+    ctx = context()
+    page = open_app(ctx=ctx)
+    load_position(page, near_full_position())
+    page.evaluate("""() => { Storage.prototype.setItem = function () {
+        throw new DOMException('The quota has been exceeded.', 'QuotaExceededError'); }; }""")
+    cell(page, 77).click()
+    cell(page, 78).click()
+    expect(page.locator("#mb-over")).to_be_visible()
+    expect(page.locator(".notice").first).to_contain_text("full")

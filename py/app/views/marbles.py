@@ -8,10 +8,13 @@ import random
 
 from games.common.errors import IllegalMove
 from games.common.rng import SeededRng
-from games.marbles import SIZE, SQUARES, VERSIONS, State, choose_move, new_game, row_col
+from games.marbles import SIZE, SQUARES, VERSIONS, State, choose_move, row_col
+from games.marbles.game import GAME as MARBLES
+from games.marbles.notation import square_name
 
 from .. import browser, router, saved_games, scores
 from ..html import h
+from ..midend import HUMAN, Midend
 from ..saved_game_view import SavedGameView
 
 GAME = "marbles"
@@ -20,10 +23,7 @@ STEP_MS = 45  # time per square of a marble's journey
 KEY_STEPS = {"ArrowUp": (-1, 0), "ArrowDown": (1, 0), "ArrowLeft": (0, -1), "ArrowRight": (0, 1)}
 
 
-def square_name(sq: int) -> str:
-    """Columns A-I from the left, rows 1-9 from the top: "C5"."""
-    row, col = row_col(sq)
-    return f"{'ABCDEFGHI'[col]}{row + 1}"
+OUTCOME_FIGURES = ("score", "moves", "lines", "time_ms", "best")
 
 
 def format_clock(milliseconds: float) -> str:
@@ -46,7 +46,8 @@ class MarblesView(SavedGameView):
 
     def __init__(self, app, route):
         super().__init__(app, route)
-        self.state: State | None = None
+        self.midend = Midend(app.store, MARBLES, browser.now_ms)
+        self.session = self.midend.session
         self.selected: int | None = None
         self.cursor = SQUARES // 2
         self.hint: tuple | None = None
@@ -54,24 +55,24 @@ class MarblesView(SavedGameView):
         self.message_is_error = False
         self.busy = False  # a marble is travelling: clicks wait
         self.effects: dict = {}  # square -> css class for the next draw (ghosts, arrivals)
-        self.recorded = False
         self.outcome: dict | None = None  # figures for the game-over window
         self.ticker = None
         self._start_or_resume()
 
     # --- starting ------------------------------------------------------------------
+    @property
+    def state(self) -> State:
+        return self.midend.state
+
     def _start_or_resume(self) -> None:
         wanted = parse_game_params(self.route.params)
-        saved = self.session.load_state(State.from_json)
-        if saved is not None:
-            state, meta = saved
+        meta = self.midend.resume(legacy=_frame_before_the_midend)
+        if meta is not None:
+            state = self.state
             if wanted is None or wanted == (state.seed, state.min_line):
-                self.state = state
-                self.recorded = bool(meta.get("recorded"))
+                self.outcome = None
                 if state.is_over:
-                    self.outcome = (
-                        meta.get("outcome") if isinstance(meta.get("outcome"), dict) else None
-                    )
+                    self.outcome = _checked_outcome(meta.get("outcome")) or self._outcome()
                 return
         if wanted is not None:
             self._new_state(*wanted)
@@ -82,18 +83,14 @@ class MarblesView(SavedGameView):
         return self.prefs.get("version") if self.prefs.get("version") in VERSIONS else 5
 
     def _new_state(self, seed: int, version: int) -> None:
-        self.state = new_game({"version": version}, seed)
-        self.session.reset_clock()
+        self.midend.start({"version": version}, seed, [HUMAN])
         self.selected = self.hint = None
-        self.recorded, self.outcome, self.message = False, None, ""
+        self.outcome, self.message = None, ""
         self.effects = {}
         self._save()
 
     def _save(self) -> None:
-        meta = {"recorded": self.recorded}
-        if self.outcome:
-            meta["outcome"] = self.outcome
-        if not self.session.save(self.state.to_json(), meta):
+        if not self.midend.save({"outcome": self.outcome} if self.outcome else {}):
             self.take_newer_save()
             self.redraw()
 
@@ -189,7 +186,7 @@ class MarblesView(SavedGameView):
                         "type": "button",
                         "class": "button",
                         "data-action": "undo",
-                        "disabled": not state.can_undo or self.busy,
+                        "disabled": not self.midend.can_undo or self.busy,
                         "aria-keyshortcuts": "U",
                     },
                     t("marbles.undo"),
@@ -486,11 +483,14 @@ class MarblesView(SavedGameView):
 
     def move(self, src: int, dst: int) -> None:
         try:
-            events = self.state.apply((src, dst))
+            events = self.midend.play((src, dst))
         except IllegalMove as refusal:
             self.refuse(dst, refusal)
             return
         self.selected = self.hint = None
+        if self.state.is_over:
+            self.finish()
+        self._save()  # before the animation: a move shown on screen is a move saved
         journey = events[0]["path"]
         if self.app.reduced_motion:
             self.after_move(events)
@@ -567,48 +567,51 @@ class MarblesView(SavedGameView):
                         )
                     )
             elif kind == "game_over":
-                self.finish()
                 said.append(self.t("marbles.announce.over", score=self.state.score))
-        self._save()
         self.app.announce(" ".join(said))
         self.redraw()
 
     def finish(self) -> None:
-        """Record the finished game once, in statistics and rankings."""
-        if self.recorded:
+        """Record the finished game once, in statistics and rankings; the figures
+        of the game-over window (also when a full device refused the record)."""
+        if self.outcome is not None:
             return
-        self.session.stop_clock()
         best_before = self.best()
-        time_ms = round(self.session.elapsed_ms())
-        place = scores.record_result(
-            self.app.store,
-            GAME,
-            str(self.state.min_line),
-            won=None,
-            score=self.state.score,
-            figures={
-                "moves": self.state.moves,
-                "lines": self.state.lines,
-                "time_s": time_ms // 1000,
-                "seed": str(self.state.seed),
-            },
-            date=browser.today_iso(),
+        state, time_ms = self.state, round(self.session.elapsed_ms())
+        place = self.midend.record_once(
+            lambda: scores.record_result(
+                self.app.store,
+                GAME,
+                str(state.min_line),
+                won=None,
+                score=state.score,
+                figures={
+                    "moves": state.moves,
+                    "lines": state.lines,
+                    "time_s": time_ms // 1000,
+                    "seed": str(state.seed),
+                },
+                date=browser.today_iso(),
+            )
         )
-        self.recorded = True
-        self.outcome = {
-            "score": self.state.score,
-            "moves": self.state.moves,
-            "lines": self.state.lines,
-            "time_ms": time_ms,
-            "best": max(self.state.score, best_before or 0),
+        self.outcome = self._outcome(best_before, place)
+
+    def _outcome(self, best_before: int | None = None, place: int | None = None) -> dict:
+        state = self.state
+        return {
+            "score": state.score,
+            "moves": state.moves,
+            "lines": state.lines,
+            "time_ms": round(self.session.elapsed_ms()),
+            "best": max(state.score, best_before or 0),
             "place": place,
-            "new_best": best_before is None or self.state.score > best_before,
+            "new_best": state.score > (best_before or 0),
         }
 
     def undo(self) -> None:
-        if self.busy or not self.state.can_undo:
+        if self.busy or not self.midend.can_undo:
             return
-        self.state.undo()
+        self.midend.undo()
         self.selected = self.hint = None
         self.message = ""
         self._save()
@@ -668,6 +671,24 @@ class MarblesView(SavedGameView):
         if self.ticker is not None:
             self.ticker.stop()
             self.ticker = None
+
+
+def _frame_before_the_midend(state: State, meta: dict) -> dict:
+    """The game ID and seats of a save made before the midend."""
+    return {"options": {"version": state.min_line}, "seed": state.seed, "seats": [HUMAN]}
+
+
+def _checked_outcome(outcome) -> dict | None:
+    """The saved figures of the game-over window, if they are all there and numbers."""
+    if not isinstance(outcome, dict):
+        return None
+    figures = [outcome.get(name) for name in OUTCOME_FIGURES]
+    place = outcome.get("place")
+    if not all(isinstance(v, int) and not isinstance(v, bool) and v >= 0 for v in figures):
+        return None
+    if not (place is None or (isinstance(place, int) and place > 0)):
+        return None
+    return {**outcome, "new_best": outcome.get("new_best") is True}
 
 
 VIEW = MarblesView

@@ -65,6 +65,9 @@ class Game:
     options_from_params: Callable[[Mapping[str, str]], Json]  # ValueError on bad params
     seats: Callable[[Json], int]  # how many players the options seat
     computer: Mapping[str, ComputerPlayer] = field(default_factory=dict)
+    # How many moves in a row undo may take back (None: any number; 1: the last
+    # move only, no undo of an undo). There is no undo once a game is over.
+    undo_depth: int | None = None
     # version n -> a function turning a save of version n into one of version n + 1
     migrations: Mapping[int, Callable[[Json], Json]] = field(default_factory=dict)
 

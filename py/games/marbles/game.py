@@ -34,4 +34,5 @@ GAME = Game(
     options_from_params=options_from_params,
     seats=lambda options: 1,
     computer={"hard": _hint},
+    undo_depth=1,  # docs/rules/marbles.md: one step, and no undo of the undo
 )

@@ -78,7 +78,7 @@ class State:
 
     @property
     def can_undo(self) -> bool:
-        return self._undo is not None
+        return self._undo is not None and not self.is_over
 
     def reachable(self, src: int) -> list:
         """Squares the marble on src can move to, sorted ([] if src holds no marble)."""
@@ -157,6 +157,8 @@ class State:
 
     def undo(self) -> None:
         """Take back the last move. Only one step: no undo of the undo."""
+        if self.is_over:
+            raise IllegalMove("marbles.err.game_over")
         if self._undo is None:
             raise IllegalMove("marbles.err.no_undo")
         self._restore(self._undo)

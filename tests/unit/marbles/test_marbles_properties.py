@@ -7,6 +7,8 @@ the auto-player on a small budget.
 
 import json
 
+import pytest
+from games.common.errors import IllegalMove
 from games.common.rng import SeededRng
 from games.marbles import State, choose_move, line_points, new_game, random_move
 
@@ -111,6 +113,10 @@ def _round_trip_and_undo(state: State, move) -> None:
     assert twin.apply(move) == events, "a resumed game goes on the same way"
     assert twin.to_json() == state.to_json()
 
+    if twin.is_over:  # docs/rules/marbles.md 8.4: no undo once over
+        with pytest.raises(IllegalMove):
+            twin.undo()
+        return
     twin.undo()
     assert {k: v for k, v in twin.to_json().items() if k != "undo"} == {
         k: v for k, v in saved.items() if k != "undo"
