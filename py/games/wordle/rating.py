@@ -13,6 +13,7 @@ symmetric.
 
 import math
 
+SEATS = 8  # the players of a tournament: a placement is rated against the other 7
 START = 1000
 K = 50 / 7
 SCALE = 400

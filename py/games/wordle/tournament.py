@@ -59,6 +59,12 @@ Event shapes (every event has "type", "n" and "at", the time it happened):
     {"type": "renamed", "player": id, "name": str}
     {"type": "abandoned"}
 
+A page asks rather than works out who may play now: `may_type(pid)`,
+`to_play(duel)`, `keyboard_holder(now, shown)` (the one keyboard of a group's
+device, rule 11.4), `clock_running(duel)`, `human_duels()`, `humans_in()`,
+`humans_placed()`, `winners()` (the view carries the same); `leave_all(now)`
+is the device's Leave (11.5) and `play_out()` its skip to the final results.
+
 Words in events and views are tile strings: show them with
 `Dictionary.tiles(word)` / `Dictionary.display(word)`.
 
@@ -86,7 +92,7 @@ from .pairing import pair_round
 from .players import Player
 
 VERSION = 1
-SEATS = 8
+SEATS = ratings.SEATS  # 8
 LIVES = 3
 INTRO_MS = 6_000
 GRACE_MS = 60_000  # a lost connection's time to come back
@@ -129,6 +135,16 @@ def new_lobby(words, humans, seed: int, base_rating: int = ratings.START) -> "To
     while len(t.players) < SEATS:
         t.players.append(t._new_bot(len(t.players)))
     return t
+
+
+def standings_order(players) -> list:
+    """`players` (of a tournament or of its view) best first: those placed by
+    placement, ahead of them those still in, by lives left (then by id)."""
+
+    def key(p):
+        return (p["placement"] if p["placement"] is not None else 0, -p["lives"], p["id"])
+
+    return sorted(players, key=key)
 
 
 def _player(pid, name, rating, human, skill=None) -> dict:
@@ -462,6 +478,30 @@ class Tournament:
             self._leave([pid], now, "left")
         return self._flush()
 
+    def leave_all(self, now: int) -> list:
+        """Leave, pressed on the device: every human still in leaves (rule
+        11.5, the whole group), one after the other in seat order, each as by
+        `leave` (so each is placed below the ones after them)."""
+        events = []
+        for pid in self.humans_in():
+            events += self.leave(pid, now)
+        return events
+
+    def play_out(self) -> list:
+        """Once no human is still in (`humans_done`), the rest at once: the
+        clock jumps to each next thing due (the bots' guesses, skipped turns,
+        the next rounds) until the tournament is over. IllegalMove
+        wordle.not_now while a human is still in."""
+        if not self.humans_done:
+            raise IllegalMove("wordle.not_now", phase=self.phase)
+        events = []
+        while not self.is_over:
+            at = self.next_event_at()
+            if at is None:
+                break
+            events += self.advance(at)
+        return events
+
     def _leave_lobby(self, pid: int, now: int) -> list:
         humans = [p for p in self.players if p["human"] and p["id"] != pid]
         self._out = []
@@ -556,34 +596,132 @@ class Tournament:
         dictionary), wordle.not_your_turn, wordle.duel_over, wordle.intro,
         wordle.bye, wordle.eliminated, wordle.away, wordle.not_playing.
         Everything due by `now` is played out first (see events_since)."""
-        player = self._human(pid)
+        self._human(pid)
         self._out = []
         now = self._run(now)
         done = self._flush()
-        if self.phase == "intro":
-            raise IllegalMove("wordle.intro")
-        if self.phase != "playing":
-            raise IllegalMove("wordle.not_playing")
-        if player["placement"] is not None:
-            raise IllegalMove("wordle.eliminated")
-        if player["lost_at"] is not None:
-            raise IllegalMove("wordle.away")
-        found = self._match_of(pid)
-        if found is None:
-            raise IllegalMove("wordle.bye")
+        refused, found = self._refusal(pid)
+        if refused is not None:
+            raise IllegalMove(refused)
         index, match = found
         duel = match["duel"]
-        if duel.is_over:
-            raise IllegalMove("wordle.duel_over")
         seat = match["players"].index(pid)
-        if duel.turn != seat:
-            raise IllegalMove("wordle.not_your_turn")
         word = self.words.parse(text, duel.length)
         self._out = []
         row = duel.guess(seat, word, now)
         self._after_row(index, row)
         now = self._run(now)
         return done + self._flush()
+
+    def _refusal(self, pid):
+        """(key, None): why the human `pid` may not guess now, as the catalogue
+        key of the broken rule (4.2); (None, (index, match)): they may, in that
+        duel of the current round."""
+        player = self.players[pid]
+        if self.phase == "intro":
+            return "wordle.intro", None
+        if self.phase != "playing":
+            return "wordle.not_playing", None
+        if player["placement"] is not None:
+            return "wordle.eliminated", None
+        if player["lost_at"] is not None:
+            return "wordle.away", None
+        found = self._match_of(pid)
+        if found is None:
+            return "wordle.bye", None
+        match = found[1]
+        if match["duel"].is_over:
+            return "wordle.duel_over", None
+        if match["duel"].turn != match["players"].index(pid):
+            return "wordle.not_your_turn", None
+        return None, found
+
+    # --- who plays now, who is out ---------------------------------------------------------
+    #
+    # Questions about the tournament as it stands: call advance(now) first, as for view.
+
+    def may_type(self, pid) -> bool:
+        """Whether `pid` may guess now: a human still in and here (not away),
+        whose turn it is in their duel while the round is played (rule 4.2).
+        A guess of theirs can then be refused only for its word (4.1)."""
+        return (
+            _is_int(pid)
+            and 0 <= pid < len(self.players)
+            and self.players[pid]["human"]
+            and self._refusal(pid)[0] is None
+        )
+
+    def to_play(self, index: int):
+        """The human (id) who may guess now in duel `index` of the current
+        round; None when it waits for nobody on this device (a bot's turn, a
+        human away or out, the duel over, the introduction)."""
+        rnd = self.current
+        if rnd is None or not _is_int(index) or not 0 <= index < len(rnd["matches"]):
+            return None
+        match = rnd["matches"][index]
+        duel = match["duel"]
+        if duel.is_over:
+            return None
+        pid = match["players"][duel.turn]
+        return pid if self.may_type(pid) else None
+
+    def keyboard_holder(self, now: int, shown=None):
+        """(pid, duel index): whom the device's one keyboard types for at `now`,
+        or None when no human may guess. Rule 11.4: of the duels waiting for a
+        human's guess, the one on screen (`shown`) keeps the keyboard while it
+        waits; else the one with the least time left comes to the front (the
+        lower index on a tie)."""
+        rnd = self.current
+        if rnd is None:
+            return None
+        waiting = []
+        for index, match in enumerate(rnd["matches"]):
+            pid = self.to_play(index)
+            if pid is not None:
+                if index == shown:
+                    return pid, index
+                waiting.append((match["duel"].time_left(now), index, pid))
+        if not waiting:
+            return None
+        _, index, pid = min(waiting)
+        return pid, index
+
+    def clock_running(self, index: int) -> bool:
+        """Whether the clock of duel `index` of the current round runs: from the
+        end of the introduction (6.2) until the duel is over."""
+        rnd = self.current
+        return (
+            self.phase == "playing"
+            and rnd is not None
+            and _is_int(index)
+            and 0 <= index < len(rnd["matches"])
+            and not rnd["matches"][index]["duel"].is_over
+        )
+
+    def human_duels(self) -> list:
+        """The indexes of the current round's duels with a human in them."""
+        rnd = self.current
+        if rnd is None:
+            return []
+        return [
+            i
+            for i, m in enumerate(rnd["matches"])
+            if any(self.players[pid]["human"] for pid in m["players"])
+        ]
+
+    def humans_in(self) -> list:
+        """The ids of the humans still in (not placed)."""
+        return [p["id"] for p in self._humans_in(None)]
+
+    def humans_placed(self) -> list:
+        """The ids of the humans whose placement is settled (rule 8.2: they see
+        it, and their rating change, at once)."""
+        return [p["id"] for p in self.players if p["human"] and p["placement"] is not None]
+
+    def winners(self) -> list:
+        """The ids of the players placed first: one, or several when the last
+        round eliminated everyone still in (8.5); none before the end."""
+        return [p["id"] for p in self.players if p["placement"] == 1]
 
     # --- helpers --------------------------------------------------------------------------
 
@@ -640,16 +778,16 @@ class Tournament:
 
     def standings(self) -> list:
         """Players best first: placed ones by placement, the rest by lives."""
-
-        def key(p):
-            return (p["placement"] if p["placement"] is not None else 0, -p["lives"], p["id"])
-
-        return [dict(p) for p in sorted(self.players, key=key)]
+        return [dict(p) for p in standings_order(self.players)]
 
     def view(self, pid, now: int) -> dict:
         """What the human `pid` (or a spectator, pid None) may see at `now`
         (call `advance(now)` first): everyone's lives, their own duel and the
-        round's other duels (words hidden until each is over)."""
+        round's other duels (words hidden until each is over). Each duel also
+        says whom it waits for on this device ("to_play", see `to_play`) and
+        whether its clock runs ("running"); "bye_player" is the round's bye,
+        "standings" the ids best first (`standings_order`), "winners" those
+        placed first, "humans_done" as the property."""
         rnd = self.current
         duels = []
         if rnd is not None:
@@ -657,7 +795,15 @@ class Tournament:
                 duel_view = match["duel"].view(now)
                 if self.phase == "intro":
                     duel_view["time_left"] = TURN_MS
-                duels.append({"index": i, "players": list(match["players"]), **duel_view})
+                duels.append(
+                    {
+                        "index": i,
+                        "players": list(match["players"]),
+                        **duel_view,
+                        "to_play": self.to_play(i),
+                        "running": self.clock_running(i),
+                    }
+                )
         mine = (
             self._match_of(pid) if pid is not None and self.phase in ("intro", "playing") else None
         )
@@ -692,6 +838,10 @@ class Tournament:
             "out": bool(me and me["placement"] is not None),
             "duels": duels,
             "placements": [p["placement"] for p in self.players],
+            "bye_player": rnd["bye"] if rnd is not None else None,
+            "standings": [p["id"] for p in standings_order(self.players)],
+            "winners": self.winners(),
+            "humans_done": self.humans_done,
         }
 
     # --- saving -----------------------------------------------------------------------------
