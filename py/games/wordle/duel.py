@@ -11,6 +11,9 @@ caller owns, so tests and simulations run without waiting. Time that passed
 while nobody called (a hidden tab, a closed page) is settled by `advance`: each
 missed turn is skipped in order, and the next turn's clock starts when the
 previous one ran out.
+
+The practice duel speaks the engine protocol through duel_game.py, where the
+clock's passing is a move; the tournament drives its duels through this class.
 """
 
 from games.common.errors import BadState, IllegalMove

@@ -21,6 +21,9 @@ from .duel import TURN_MS
 from .solver import best_guess, consistent, expected_cost, fingerprint
 
 LEVELS = {"beginner": 0.15, "casual": 0.45, "skilled": 0.75, "expert": 1.0}
+# The same levels by the names every game's computer players share
+# (games.common.protocol.LEVELS), as duel_game.py offers them.
+PROTOCOL_LEVELS = {"beginner": "easy", "casual": "medium", "skilled": "hard", "expert": "expert"}
 EXPERT = 0.999
 
 
