@@ -20,6 +20,12 @@ from games.common.rng import SeededRng
 from games.deblockle.game import GAME as DEBLOCKLE
 from games.dominoes.game import GAME as DOMINOES
 from games.marbles.game import GAME as MARBLES
+from games.wordle.duel_game import duel_game
+from games.wordle.feedback import marks
+from games.wordle.sample_words import sample_dictionary
+
+WORDLE_WORDS = sample_dictionary()
+WORDLE_DUEL = duel_game(WORDLE_WORDS)
 
 CASES = {
     "marbles-5": (MARBLES, {"version": 5}, 400),
@@ -33,6 +39,7 @@ CASES = {
     "deblockle-one-block": (DEBLOCKLE, {"blocks": 1, "quick_setup": True}, 200),
     "dominoes-2": (DOMINOES, {"seats": 2, "target": 60}, 400),
     "dominoes-4-partners": (DOMINOES, {"seats": 4, "partnerships": True, "target": 60}, 400),
+    "wordle-duel": (WORDLE_DUEL, {"lang": "en"}, 30),
 }
 SEEDS = (1, 20261201)
 
@@ -44,6 +51,26 @@ COMPOUND = {
         and (move.get("type") == "fleet" or (move.get("type") == "fire" and "squares" in move))
     ),
 }
+
+
+def guess_later_in_its_turn(move, moves) -> bool:
+    """A Wordle duel lists each guess at its turn's start and the timeout at the
+    turn's end; the same guess may be played at any moment in between."""
+    if not moves or not isinstance(move, dict) or move.get("type") != "guess":
+        return False
+    at = move.get("at")
+    start = next(m["at"] for m in moves if m["type"] == "guess")
+    deadline = next(m["at"] for m in moves if m["type"] == "timeout")
+    return type(at) is int and start <= at < deadline and {**move, "at": start} in moves
+
+
+# Moves a game lists at one moment and accepts later too (a move that lets time pass).
+LATER = {"wordle-duel": guess_later_in_its_turn}
+
+
+def listed_later(game: Game, move, moves) -> bool:
+    return LATER.get(game.name, lambda m, listed: False)(move, moves)
+
 
 MALFORMED = [
     None,
@@ -179,6 +206,17 @@ def hidden_swapped(game: Game, state, player: int, rng: SeededRng):
             size = len(data["hands"][seat])
             data["hands"][seat], pool = pool[:size], pool[size:]
         data["boneyard"] = pool
+    elif game is WORDLE_DUEL and data["result"] is None:
+        played = [row for row in data["rows"] if row["guess"]]
+        others = [
+            word
+            for word in WORDLE_WORDS.answers[len(data["word"])]
+            if word != data["word"]
+            and all(list(marks(row["guess"], word)) == row["marks"] for row in played)
+        ]
+        if not others:
+            return None
+        data["word"] = rng.choice(others)
     elif game is BATTLESHIP and not data["ready"][1 - player]:
         other = game.new_game(data["options"], rng.randrange(MAX_SEED))
         other.apply({"type": "random_fleet", "player": 1 - player})
@@ -211,6 +249,7 @@ def play(game: Game, options: dict, seed: int, max_plies: int, checks: bool) -> 
             player = state.current_player
             move = game.computer[level](state.view_for(player), rng.fork(f"ply{ply}"), None)
             is_listed = move in moves or COMPOUND.get(game.name, lambda m: False)(move)
+            is_listed = is_listed or listed_later(game, move, moves)
             assert is_listed, f"{level} chose a move the rules do not list: {move!r}"
         else:
             move = moves[rng.randrange(len(moves))]
@@ -249,7 +288,9 @@ def check_step(game, state, moves, seen_moves, seats, rng, ply) -> None:
         twin = state.copy()
         refused = refusal(twin.apply, candidate)
         if refused is None:
-            assert candidate in moves or compound(candidate), f"accepted unlisted {candidate!r}"
+            listed = candidate in moves or compound(candidate)
+            listed = listed or listed_later(game, candidate, moves)
+            assert listed, f"accepted unlisted {candidate!r}"
         else:
             assert canonical(twin) == before, f"refusing {candidate!r} changed the state"
             check_key(refused)
@@ -299,10 +340,13 @@ BAD_PARAMS = {
     "battleship": {"mode": "x" * 100},
     "deblockle": {"blocks": "0"},
     "dominoes": {"seats": "9"},
+    "wordle-duel": {"lang": "xx"},
 }
 
 
-@pytest.mark.parametrize("game", [MARBLES, BATTLESHIP, DEBLOCKLE, DOMINOES], ids=lambda g: g.name)
+@pytest.mark.parametrize(
+    "game", [MARBLES, BATTLESHIP, DEBLOCKLE, DOMINOES, WORDLE_DUEL], ids=lambda g: g.name
+)
 def test_the_description_is_complete(game):
     assert set(game.levels) <= set(LEVELS) and game.levels
     options = game.options_from_params({})
