@@ -1,7 +1,5 @@
-"""Pieces of the Wordle Tournament page that need no browser: the records it
-keeps (ratings, the group, the tournament in progress), the group's invite
-link, and pure HTML builders (lives, the duel cards, the rating chart, the
-standings). Tested under CPython.
+"""The Wordle Tournament's records, which need no browser: ratings, the group,
+the tournament in progress, and the group's invite link. Tested under CPython.
 
 Records (localStorage through the app's Store, each checked on read: bad data
 is reset or repaired, never trusted):
@@ -11,6 +9,8 @@ is reset or repaired, never trusted):
                        HISTORY_SIZE results [{"rating", "change", "placement", "date"}]
     wordle-group       {"lang", "members": [nickname, ...]} | None   (the leader first)
     wordle-tournament  {"state": Tournament.to_json(), "meta": {...}} | None
+
+Only light engine modules are imported here (not the tournament itself).
 """
 
 import json
@@ -19,10 +19,9 @@ from games.common.errors import IllegalMove
 from games.wordle import rating as ratings
 from games.wordle.letters import LANGUAGES
 from games.wordle.nicknames import clean_nickname
-from games.wordle.tournament import LIVES, SEATS
+from games.wordle.rating import SEATS
 
 from .. import router
-from ..html import h
 from ..storage import Schema
 
 RATING, GROUP, TOURNAMENT = "wordle-rating", "wordle-group", "wordle-tournament"
@@ -221,162 +220,3 @@ def register(store) -> None:
     ):
         if schema.name not in store.schemas:
             store.register(schema)
-
-
-# --- builders ---------------------------------------------------------------------------
-
-
-def lives(t, count: int):
-    """Three dots, filled for each life left."""
-    return h(
-        "span",
-        {"class": "wt-lives", "role": "img", "aria-label": t("wt.lives", count=count)},
-        [
-            h("span", {"class": "wt-life" + ("" if i < count else " wt-life-lost")}, "")
-            for i in range(LIVES)
-        ],
-    )
-
-
-def signed(number: int) -> str:
-    return f"+{number}" if number > 0 else "−" + str(-number) if number < 0 else "±0"
-
-
-def rating_chart(t, start: int, history: list, width: int = 240, height: int = 72):
-    """The rating after each tournament as a small line chart (SVG), the start first."""
-    values = [start] + [entry["rating"] for entry in history]
-    if len(history) == 0:
-        return h("p", {"class": "wt-chart-empty"}, t("wt.chart_empty"))
-    low, high = min(values), max(values)
-    if high - low < 20:
-        middle = (high + low) / 2
-        low, high = middle - 10, middle + 10
-    pad = 6
-    step = (width - 2 * pad) / max(1, len(values) - 1)
-
-    def point(i, v):
-        return round(pad + i * step, 1), round(
-            height - pad - (v - low) / (high - low) * (height - 2 * pad), 1
-        )
-
-    points = [point(i, v) for i, v in enumerate(values)]
-    line = " ".join(f"{x},{y}" for x, y in points)
-    last_x, last_y = points[-1]
-    label = t(
-        "wt.chart_label",
-        count=len(history),
-        first=values[0],
-        last=values[-1],
-        low=min(values),
-        high=max(values),
-    )
-    return h(
-        "svg",
-        {
-            "class": "wt-chart",
-            "viewBox": f"0 0 {width} {height}",
-            "role": "img",
-            "aria-label": label,
-        },
-        h("title", {}, label),
-        h(
-            "line",
-            {
-                "x1": pad,
-                "x2": width - pad,
-                "y1": point(0, start)[1],
-                "y2": point(0, start)[1],
-                "class": "wt-chart-base",
-            },
-        ),
-        h("polyline", {"points": line, "class": "wt-chart-line", "fill": "none"}),
-        h("circle", {"cx": last_x, "cy": last_y, "r": 3.5, "class": "wt-chart-dot"}),
-    )
-
-
-def mini_rows(view: dict):
-    """A duel at a glance: each row as coloured squares (no letters)."""
-    rows = []
-    for row in view["rows"]:
-        if row["guess"] is None:
-            cells = [
-                h("span", {"class": "wt-mini wt-mini-skip"}, "") for _ in range(view["length"])
-            ]
-        else:
-            cells = [h("span", {"class": f"wt-mini wt-mini-{mark}"}, "") for mark in row["marks"]]
-        rows.append(h("span", {"class": f"wt-mini-row wt-mini-seat{row['seat']}"}, cells))
-    return h("span", {"class": "wt-minis", "aria-hidden": "true"}, rows)
-
-
-def standings_rows(t, players: list, you=None):
-    """Final (or current) standings, best first: placement, name, rating before -> after."""
-    order = sorted(
-        players,
-        key=lambda p: (p["placement"] if p["placement"] is not None else 0, -p["lives"], p["id"]),
-    )
-    body = []
-    for p in order:
-        change = p["rating_change"]
-        after = p["rating"] + change if change is not None else None
-        mine = p["human"]
-        body.append(
-            h(
-                "tr",
-                {"class": "wt-human" if mine else None, "data-player": p["id"]},
-                h("td", {}, str(p["placement"]) if p["placement"] is not None else "–"),
-                h(
-                    "th",
-                    {"scope": "row"},
-                    h("span", {"class": "wt-name"}, p["name"]),
-                    " ",
-                    h(
-                        "span",
-                        {"class": "wt-tag"},
-                        t("wt.tag_you")
-                        if p["id"] == you
-                        else t("wt.tag_human")
-                        if mine
-                        else t("wt.tag_bot"),
-                    ),
-                    h("span", {"class": "wt-note"}, t("wt.note_left"))
-                    if p["left"] == "left"
-                    else h("span", {"class": "wt-note"}, t("wt.note_disconnect"))
-                    if p["left"] == "disconnect"
-                    else None,
-                ),
-                h("td", {"class": "wt-num"}, str(p["rating"])),
-                h(
-                    "td",
-                    {
-                        "class": "wt-num wt-change"
-                        + (
-                            " wt-up"
-                            if change and change > 0
-                            else " wt-down"
-                            if change and change < 0
-                            else ""
-                        )
-                    },
-                    signed(change) if change is not None else "–",
-                ),
-                h("td", {"class": "wt-num"}, str(after) if after is not None else "–"),
-            )
-        )
-    return h(
-        "table",
-        {"class": "wt-standings"},
-        h(
-            "thead",
-            {},
-            h(
-                "tr",
-                {},
-                h("th", {"scope": "col"}, t("wt.col_place")),
-                h("th", {"scope": "col"}, t("wt.col_player")),
-                h("th", {"scope": "col", "class": "wt-num"}, t("wt.col_before")),
-                h("th", {"scope": "col", "class": "wt-num"}, t("wt.col_change")),
-                h("th", {"scope": "col", "class": "wt-num"}, t("wt.col_after")),
-            ),
-        ),
-        h("tbody", {}, body),
-    )

@@ -1,4 +1,4 @@
-"""The Wordle Tournament page's records, invite link and builders (no browser)."""
+"""The Wordle Tournament's records and invite link (no browser)."""
 
 import json
 
@@ -116,37 +116,3 @@ def test_bad_saved_tournaments_are_reset():
     raw = json.dumps({"v": 1, "rev": 1, "data": {"state": {}, "meta": {"t0": "now"}}})
     store = store_with(tp.TOURNAMENT, raw)
     assert store.load(tp.TOURNAMENT).data is None
-
-
-def test_lives_and_the_chart_are_labelled_for_screen_readers():
-    assert 'aria-label="2 of 3 lives"' in tp.lives(T, 2)
-    assert tp.lives(T, 2).count("wt-life-lost") == 1
-    history = [
-        {"rating": 1025, "change": 25, "placement": 1, "date": "2026-11-29"},
-        {"rating": 1014, "change": -11, "placement": 6, "date": "2026-11-29"},
-    ]
-    chart = tp.rating_chart(T, 1000, history)
-    assert chart.startswith("<svg") and "from 1000 to 1014" in chart
-    points = chart.split('points="')[1].split('"')[0].split()
-    assert len(points) == 3  # the start and two tournaments
-    assert "<svg" not in tp.rating_chart(T, 1000, [])
-
-
-def test_standings_show_names_as_text():
-    players = [
-        {
-            "id": i,
-            "name": "<b>Bo</b>" if i == 0 else f"Bot{i}",
-            "rating": 1000,
-            "human": i == 0,
-            "lives": 0,
-            "placement": i + 1,
-            "rating_change": 25 - 7 * i,
-            "left": None,
-        }
-        for i in range(8)
-    ]
-    html = tp.standings_rows(T, players, you=0)
-    assert "&lt;b&gt;Bo&lt;/b&gt;" in html and "<b>" not in html
-    assert html.count("<tr") == 9
-    assert "+25" in html and "−24" in html

@@ -14,6 +14,8 @@ FRESH = [
     "app.wordle_words",
     "app.views.wordle",
     "app.views.wordle_duel",
+    "app.views.wordle_tournament_lobby",
+    "app.views.wordle_tournament_saving",
     "app.views.wordle_tournament",
 ]
 
@@ -75,7 +77,7 @@ def play(view, clock, until, solve=lambda t: True, steps=20_000):
         view.render()
         game = screen.game
         for duel in game.view(0, screen.now())["duels"]:
-            if duel["index"] == screen.focus and screen._to_play(duel) is not None and solve(game):
+            if duel["index"] == screen.focus and duel["to_play"] is not None and solve(game):
                 for letter in game.current["matches"][duel["index"]]["duel"].word:
                     screen.key(letter)
                 screen.key("enter")

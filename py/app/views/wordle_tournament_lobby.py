@@ -1,0 +1,206 @@
+"""The Wordle Tournament screen before the start: opening a lobby, the group
+on this device, and their actions (language, nickname, members).
+
+`LobbyActions` is a part of TournamentScreen (wordle_tournament), kept in its
+own module: it reads and sets the screen's state (mode, game, meta, group,
+lang, message, ...) and calls the screen's `_load_words`, `_say` and `_find`,
+and the records' `_ratings`, `_save_ratings`, `_store_group` and `_forget`
+(wordle_tournament_saving); Start is the screen's own (it starts the clock). The rules are the
+engine's (new_lobby, rename) and the records' (add_member): this only turns
+input into their calls.
+"""
+
+import random
+
+from games.common.errors import IllegalMove
+from games.common.rng import SeededRng
+from games.wordle.letters import LANGUAGES
+from games.wordle.nicknames import make_nickname
+from games.wordle.tournament import new_lobby
+
+from .. import browser
+from . import wordle_tournament_parts as tp
+
+MAX_SEED = (1 << 53) - 1
+
+
+class LobbyActions:
+    # --- opening ---------------------------------------------------------------------------
+    def _open_lobby(self, lang=None) -> None:
+        """A new lobby: you (or the group) and bots rated within 200 of the leader."""
+        self.mode = "loading"
+        self.game, self.watching, self.focus, self.out_seen = None, None, None, False
+        lang = lang or (self.group["lang"] if self.group else self.lang)
+        self._load_words(lang, self._lobby_ready)
+
+    def _lobby_ready(self) -> None:
+        seed = self.seed_param if self.seed_param is not None else random.randrange(MAX_SEED)
+        data = self._ratings()
+        if self.group is not None:
+            humans = [
+                {"name": name, "rating": tp.profile(data, name)["rating"]}
+                for name in self.group["members"]
+            ]
+        else:
+            me = tp.my_profile(data)
+            humans = [{"name": me["name"], "rating": me["rating"]}]
+        self.game = new_lobby(self.words, humans, seed)
+        if self.group is None and tp.my_profile(data)["name"] is None:
+            self._save_ratings(tp.set_my_name(data, self.game.players[0]["name"]))
+        self.meta = {
+            "t0": 0,
+            "speed": self.speed,
+            "group": self.group is not None,
+            "recorded": [],
+            "seed": seed,
+        }
+        self.mode = "lobby"
+        self.view.refresh()
+
+    def _open_group(self, group: dict) -> None:
+        self.group = group
+        self._store_group()
+        self.game, self.mode = None, "group"
+        self.lang = group["lang"]
+
+    def _new_group(self) -> dict:
+        saved = self.store.load(tp.GROUP).data
+        if saved is not None:
+            return saved
+        data = self._ratings()
+        name = tp.my_profile(data)["name"]
+        if name is None:
+            name = make_nickname(SeededRng(random.randrange(MAX_SEED)))
+            self._save_ratings(tp.set_my_name(data, name))
+        return {"lang": self.lang, "members": [name]}
+
+    def _refresh_address(self, solo: bool = False) -> None:
+        """Keep the address the group's invite link (or the plain page)."""
+        href = (
+            tp.group_link(self.group)
+            if self.group is not None and not solo
+            else "#/wordle?mode=tournament"
+        )
+        browser.replace_hash(href)
+
+    # --- actions ---------------------------------------------------------------------------
+    def _act_lang(self, data) -> None:
+        lang = data.get("value")
+        if lang not in LANGUAGES:
+            return
+        if self.mode == "group":
+            self.group = {**self.group, "lang": lang}
+            self._store_group()
+            self.lang = lang
+            self.view.refresh()
+        elif self.mode == "lobby":
+            self.view.set_prefs(lang=lang)
+            if self.group is not None:
+                self.group = {**self.group, "lang": lang}
+                self._store_group()
+            self._open_lobby(lang)
+            self.view.refresh()
+
+    def _act_rename(self, data) -> None:
+        if self.mode != "lobby" or self.game is None or self.group is not None:
+            return
+        name = data.get("value")
+        if name is None:
+            node = self._find("#wt-name")
+            name = str(node.value) if node is not None else ""
+        if name.strip() == self.game.players[0]["name"]:
+            return
+        try:
+            self.game.rename(0, name)
+        except IllegalMove as refused:
+            self._say(self.t(refused.key, **refused.params), error=True)
+            self.view.refresh()
+            return
+        self._save_ratings(tp.set_my_name(self._ratings(), self.game.players[0]["name"]))
+        self._say(self.t("wt.renamed", name=self.game.players[0]["name"]))
+        self.app.announce(self.message)
+        self.view.refresh()
+
+    def _act_group_open(self, _data) -> None:
+        if self.mode in ("lobby", "loading") or (self.game is not None and self.game.is_over):
+            self._forget()
+            self._open_group(self._new_group())
+            self.message = ""
+            self._refresh_address()
+            self.view.refresh()
+
+    def _act_solo(self, _data) -> None:
+        if self.mode in ("group", "lobby"):
+            self.group = None
+            self.message = ""
+            self._refresh_address(solo=True)
+            self._open_lobby(self.view.prefs["lang"])
+            self.view.refresh()
+
+    def _act_add(self, data) -> None:
+        if self.mode != "group":
+            return
+        name = data.get("value")
+        node = self._find("#wt-member")
+        if name is None:
+            name = str(node.value) if node is not None else ""
+            if not name.strip():
+                return
+        try:
+            self.group = tp.add_member(self.group, name)
+        except IllegalMove as refused:
+            key = "wt.name_taken_group" if refused.key == "wordle.name_taken" else refused.key
+            self._say(self.t(key, **refused.params), error=True)
+            self.view.refresh()
+            return
+        self._store_group()
+        self._say(self.t("wt.member_added", name=self.group["members"][-1]))
+        self.app.announce(self.message)
+        self._refresh_address()
+        self.view.refresh()
+        node = self._find("#wt-member")
+        if node is not None:
+            node.focus()
+
+    def _act_remove(self, data) -> None:
+        if self.mode != "group":
+            return
+        try:
+            index = int(data.get("index", ""))
+        except ValueError:
+            return
+        if not 1 <= index < len(self.group["members"]):
+            return  # the leader stays
+        name = self.group["members"][index]
+        self.group = {
+            **self.group,
+            "members": self.group["members"][:index] + self.group["members"][index + 1 :],
+        }
+        self._store_group()
+        self._say(self.t("wt.member_removed", name=name))
+        self.app.announce(self.message)
+        self._refresh_address()
+        self.view.refresh()
+
+    def _act_group_lobby(self, _data) -> None:
+        if self.mode == "group":
+            self.message = ""
+            self._open_lobby(self.group["lang"])
+            self.view.refresh()
+
+    def _act_back_to_group(self, _data) -> None:
+        """After the tournament everyone returns to the group screen (11.6)."""
+        if self.game is not None and not self.game.humans_done:
+            return
+        self._forget()
+        self.confirm_leave = False
+        self._open_group(self.group or self._new_group())
+        self.view.refresh()
+
+    def _act_new(self, _data) -> None:
+        if self.game is not None and self.mode == "game" and not self.game.humans_done:
+            return
+        self._forget()
+        self.confirm_leave = False
+        self._open_lobby(self.view.prefs["lang"] if self.group is None else None)
+        self.view.refresh()

@@ -1,0 +1,116 @@
+"""What the Wordle Tournament screen says when the engine's log grows: the
+announcements for screen readers, and what of the screen the new events
+change. Pure: the tournament (read only), its new events and the screen's
+Ui in; no browser, tested under CPython.
+"""
+
+from dataclasses import dataclass, field
+
+from . import wordle_parts as parts
+from .wordle_tournament_ui import Ui, display_name, is_you, signed
+
+ROW_EVENTS = ("guess", "skip")
+
+
+@dataclass
+class Happened:
+    """What a batch of events means for the screen."""
+
+    said: list = field(default_factory=list)  # the announcements, in order
+    full: bool = False  # the main part of the screen changed (else the side panel only)
+    new_round: bool = False  # a round began: back to its introduction
+    back_to_duel: bool = False  # a human is to play: stop watching another duel
+
+
+def happened(t, words, game, events: list, ui: Ui, announce_all: bool = True) -> Happened:
+    """Read `events` (new in `game.log`). Rows are announced in the humans'
+    duels, results of their duels, placements (all of them, or only the
+    humans' when not `announce_all`), the rounds and the end."""
+    out = Happened()
+    players = game.players
+    humans = {p["id"] for p in players if p["human"]}
+    shown = {ui.focus, ui.watching} - {None}
+
+    def name(pid):
+        return display_name(t, ui, players, pid)
+
+    for e in events:
+        kind = e["type"]
+        if kind in ROW_EVENTS:
+            if e["duel"] in shown:
+                out.full = True
+            match = game.rounds[e["round"] - 1]["matches"][e["duel"]]
+            if set(match["players"]) & humans:
+                out.full = True
+                if e["round"] == game.round_number and game.to_play(e["duel"]) is not None:
+                    out.back_to_duel = True
+                row = {"seat": e["seat"], "guess": e.get("word"), "marks": e.get("marks")}
+                number = row_number(match, events, e)
+                out.said.append(parts.row_summary(t, words, row, name(e["player"]), number))
+            continue
+        out.full = True
+        if kind == "round":
+            out.new_round = True
+            out.said.append(round_text(t, ui, players, e))
+        elif kind == "play":
+            if game.humans_in():
+                out.back_to_duel = True
+            out.said.append(t("wt.said_play", round=e["round"]))
+        elif kind == "duel_over" and set(e["players"]) & humans:
+            out.said.append(duel_result_text(t, words, ui, players, e))
+        elif kind in ("eliminated", "winner"):
+            if e["player"] in humans or announce_all:
+                out.said.append(placed_text(t, ui, players, e))
+        elif kind == "over":
+            out.said.append(t("wt.said_over"))
+    return out
+
+
+def row_number(match, events: list, e) -> int:
+    """The number of the row that `e` (a guess or skip of this batch) added
+    to its duel: the rows before this batch, then the batch's in order."""
+
+    def same_duel(x):
+        return x["type"] in ROW_EVENTS and x["round"] == e["round"] and x["duel"] == e["duel"]
+
+    in_batch = sum(1 for x in events if same_duel(x))
+    earlier = sum(1 for x in events[: events.index(e)] if same_duel(x))
+    return 1 + earlier + len(match["duel"].rows) - in_batch
+
+
+def round_text(t, ui: Ui, players: list, e) -> str:
+    humans = {p["id"] for p in players if p["human"]}
+    lines = [t("wt.said_round", round=e["round"])]
+    for pair, length in zip(e["pairs"], e["lengths"]):
+        if set(pair) & humans:
+            a, b = (display_name(t, ui, players, pid) for pid in pair)
+            lines.append(t("wt.said_pair", a=a, b=b, length=length))
+    if e["bye"] is not None and e["bye"] in humans:
+        lines.append(
+            t(
+                "wt.said_you_bye" if is_you(ui, players, e["bye"]) else "wt.said_bye",
+                name=display_name(t, ui, players, e["bye"]),
+            )
+        )
+    return " ".join(lines)
+
+
+def duel_result_text(t, words, ui: Ui, players: list, e) -> str:
+    word = words.display(e["word"]).upper()
+    if e["draw"]:
+        a, b = (display_name(t, ui, players, pid) for pid in e["players"])
+        return t("wt.said_draw", a=a, b=b, word=word)
+    return t("wt.said_won", name=display_name(t, ui, players, e["winner"]), word=word)
+
+
+def placed_text(t, ui: Ui, players: list, e) -> str:
+    params = {
+        "name": display_name(t, ui, players, e["player"]),
+        "placement": e["placement"],
+        "change": signed(e["rating_change"]),
+        "rating": e["rating"],
+    }
+    mine = "_you" if is_you(ui, players, e["player"]) else ""
+    if e["type"] == "winner":
+        return t(f"wt.said{mine}_winner", **params)
+    return t(f"wt.said{mine}_out", **params)

@@ -1,0 +1,122 @@
+"""What the Wordle Tournament's drawing shares: the screen's own state as drawn
+(`Ui`), names as shown, the message line and the small builders (lives, rating
+changes, a duel at a glance). Pure: no browser, tested under CPython.
+
+The drawing modules take the engine's view (`Tournament.view`), a `Ui` and the
+translator `t`, and give markup built with app.html.h; they decide no rule:
+whom a duel waits for, whether its clock runs, the order of the standings and
+the winners all come in the view.
+"""
+
+from dataclasses import dataclass, field
+
+from games.wordle.tournament import LIVES
+
+from ..html import h
+
+
+@dataclass
+class Ui:
+    """The screen's state besides the tournament, as the drawing needs it."""
+
+    mode: str = "loading"  # loading | lobby | group | game
+    lang: str = "en"  # the language loaded or being loaded
+    group: dict | None = None  # {"lang", "members"} when a group plays on this device
+    message: str = ""
+    message_is_error: bool = False
+    shake: bool = False  # the guess typed was refused: its row shakes
+    loading_error: str = ""
+    elsewhere: bool = False  # another tab plays this tournament: this one stopped
+    confirm_leave: bool = False
+    watching: int | None = None  # the index of the duel watched, or None
+    focus: int | None = None  # the index of the humans' duel on screen
+    out_seen: bool = False  # the "you are out" card was answered ("watch on")
+    typist: int | None = None  # the human the keyboard types for, in the focused duel
+    typed: list = field(default_factory=list)  # the tiles they typed so far
+    profile: dict | None = None  # the rating profile shown: {"name", "rating", "history"}
+    stats: dict | None = None  # the tournament statistics (scores.stats_for), if any
+    member_ratings: list = field(default_factory=list)  # the group's, member by member
+
+
+class Context:
+    """One drawing: the translator, the word list, the screen's state and the
+    engine's view (None before a tournament is loaded)."""
+
+    def __init__(self, t, words, ui: Ui, view: dict | None):
+        self.t, self.words, self.ui, self.view = t, words, ui, view
+        players = view["players"] if view else []
+        self.humans = {p["id"] for p in players if p["human"]}
+
+    def is_you(self, pid) -> bool:
+        return is_you(self.ui, self.view["players"], pid)
+
+    def name(self, pid) -> str:
+        return display_name(self.t, self.ui, self.view["players"], pid)
+
+    def pair_names(self, duel) -> list:
+        return [self.name(pid) for pid in duel["players"]]
+
+    def humans_in(self) -> list:
+        return [p for p in self.view["players"] if p["human"] and p["placement"] is None]
+
+    def message(self):
+        ui = self.ui
+        return h(
+            "p",
+            {"class": "wd-message" + (" wd-error" if ui.message_is_error else ""), "role": "alert"},
+            ui.message,
+        )
+
+
+def is_you(ui: Ui, players: list, pid) -> bool:
+    """Alone at the device, player 0 is "you" (a group is named by nicknames)."""
+    return ui.group is None and pid == 0 and bool(players) and players[0]["human"]
+
+
+def display_name(t, ui: Ui, players: list, pid) -> str:
+    return t("wordle.you") if is_you(ui, players, pid) else players[pid]["name"]
+
+
+def signed(number: int) -> str:
+    return f"+{number}" if number > 0 else "−" + str(-number) if number < 0 else "±0"
+
+
+def lives(t, count: int):
+    """Three dots, filled for each life left."""
+    return h(
+        "span",
+        {"class": "wt-lives", "role": "img", "aria-label": t("wt.lives", count=count)},
+        [
+            h("span", {"class": "wt-life" + ("" if i < count else " wt-life-lost")}, "")
+            for i in range(LIVES)
+        ],
+    )
+
+
+def mini_rows(view: dict):
+    """A duel at a glance: each row as coloured squares (no letters)."""
+    rows = []
+    for row in view["rows"]:
+        if row["guess"] is None:
+            cells = [
+                h("span", {"class": "wt-mini wt-mini-skip"}, "") for _ in range(view["length"])
+            ]
+        else:
+            cells = [h("span", {"class": f"wt-mini wt-mini-{mark}"}, "") for mark in row["marks"]]
+        rows.append(h("span", {"class": f"wt-mini-row wt-mini-seat{row['seat']}"}, cells))
+    return h("span", {"class": "wt-minis", "aria-hidden": "true"}, rows)
+
+
+def mini_or_empty(duel):
+    return mini_rows(duel) if duel["rows"] else h("span", {"class": "wt-minis wt-minis-empty"}, "")
+
+
+def lives_or_status(t, p, status):
+    if status is not None and p["placement"] is not None:
+        return h("span", {"class": "wt-status"}, status)
+    return h(
+        "span",
+        {"class": "wt-player-state"},
+        lives(t, p["lives"]),
+        h("span", {"class": "wt-status"}, status) if status else None,
+    )
