@@ -217,6 +217,7 @@ class State:
             "raw": raw,
             "points": points,
             "hands": [[list(t) for t in hand] for hand in self.hands],
+            "layout": self.layout.to_json(),  # the table as the hand ended
         }
         if winner is not None:
             self.scores[winner] += points
