@@ -1,0 +1,232 @@
+"""What every piece of the Dominoes page shares, with no browser: the state of
+the page around the game (Ui), tiles as markup, who is who, the phase of the
+page, and the sentences that say what happened.
+
+These functions read a seat's view (`State.view_for(seat)`, or
+`games.dominoes.view.public_view` when no hand is face up) and never a State;
+the rules they need come from games.dominoes.choices.
+"""
+
+from dataclasses import dataclass, field
+
+from ..html import Markup, h
+
+GAME = "dominoes"
+LEVELS = ("random", "greedy", "heuristic", "strong")
+KINDS = ("human",) + LEVELS
+DEFAULT_PLAYERS = ("human", "strong")
+
+# Pip positions in a 3 x 3 half (0 top-left .. 8 bottom-right).
+PIPS = {0: (), 1: (4,), 2: (0, 8), 3: (0, 4, 8), 4: (0, 2, 6, 8), 5: (0, 2, 4, 6, 8)}
+SIX = {"v": (0, 3, 6, 2, 5, 8), "h": (0, 1, 2, 6, 7, 8)}
+
+
+@dataclass
+class Ui:
+    """The page around the game: who sits where, what is picked, shown and said."""
+
+    players: list = field(default_factory=lambda: list(DEFAULT_PLAYERS))  # a kind per seat
+    seed: int = 0
+    ack: int = 0  # hand summaries the players have closed
+    revealed: int | None = None  # pass-and-play: the human seat whose hand is uncovered
+    selected: tuple | None = None  # the tile picked from the hand, waiting for an end
+    drawn: tuple | None = None  # the tile just drawn by the seat in view
+    pop: tuple | None = None  # (points, seat) to float over the table once
+    message: str = ""
+    message_is_error: bool = False
+    log: list = field(default_factory=list)  # the last few things that happened
+    setup: dict | None = None  # the new-game dialog's choices while it is open
+    capacity: int = 4  # lying tiles that fit in a row of the W or E arm
+
+    def say(self, text: str, error: bool = False) -> None:
+        self.message, self.message_is_error = text, error
+
+
+# --- tiles ---------------------------------------------------------------------------
+
+
+def pip_positions(n: int, orient: str) -> tuple:
+    if n == 6:
+        return SIX[orient]
+    if n in (2, 3) and orient == "h":
+        return tuple({0: 2, 8: 6, 4: 4}[p] for p in PIPS[n])
+    return PIPS[n]
+
+
+def tile_name(t) -> str:
+    return f"{t[0]}-{t[1]}"
+
+
+def parse_tile(text) -> tuple | None:
+    parts = (text or "").split("-")
+    if len(parts) == 2 and all(p.isdigit() and len(p) == 1 for p in parts):
+        a, b = int(parts[0]), int(parts[1])
+        if a <= 6 and b <= 6:
+            return (a, b) if a >= b else (b, a)
+    return None
+
+
+def parse_players(text) -> list | None:
+    if not isinstance(text, str):
+        return None
+    players = text.split(",")
+    return players if 2 <= len(players) <= 4 and all(p in KINDS for p in players) else None
+
+
+def domino(
+    a: int, b: int, orient: str, extra: str = "", props: dict | None = None, tag: str = "span"
+) -> Markup:
+    """A tile drawn with pips: halves a then b, left-right ("h") or top-bottom ("v")."""
+    halves = [
+        h(
+            "span",
+            {"class": "half"},
+            [h("span", {"class": f"pip p{p}"}) for p in pip_positions(n, orient)],
+        )
+        for n in (a, b)
+    ]
+    return h(tag, {"class": f"dom {orient} {extra}".strip(), **(props or {})}, halves)
+
+
+def hand_order(view: dict) -> list:
+    """The seat's own tiles as the page lays them out (and keys 1-9 count them)."""
+    return sorted((tuple(t) for t in view["hand"]), key=lambda x: (-x[0], -x[1]))
+
+
+# --- who is who ----------------------------------------------------------------------
+
+
+def humans(ui: Ui) -> list:
+    return [s for s, kind in enumerate(ui.players) if kind == "human"]
+
+
+def is_computer(ui: Ui, seat) -> bool:
+    return seat is not None and ui.players[seat] != "human"
+
+
+def is_you(ui: Ui, seat) -> bool:
+    """The seat of the one person at a table of computers ("you")."""
+    return ui.players[seat] == "human" and len(humans(ui)) == 1
+
+
+def name(ui: Ui, seat: int, t) -> str:
+    if ui.players[seat] == "human":
+        return t("dominoes.you") if len(humans(ui)) == 1 else t("dominoes.player", number=seat + 1)
+    computers = [s for s, kind in enumerate(ui.players) if kind != "human"]
+    return (
+        t("dominoes.computer") if len(computers) == 1 else t("dominoes.computer_n", number=seat + 1)
+    )
+
+
+def team_name(view: dict, ui: Ui, team: int, t) -> str:
+    return " & ".join(name(ui, s, t) for s in view["teams"][team])
+
+
+def viewer(ui: Ui, current) -> int | None:
+    """The seat whose hand is drawn face up (given the seat to move), or None."""
+    people = humans(ui)
+    if not people:
+        return None
+    if len(people) == 1:
+        return people[0]
+    if current in people:
+        return current if ui.revealed == current else None
+    return ui.revealed if ui.revealed in people else None
+
+
+# --- the phase of the page -----------------------------------------------------------
+
+
+def summary_pending(view: dict, ui: Ui) -> bool:
+    return len(view["hand_summaries"]) > ui.ack and not view["is_over"]
+
+
+def covered(view: dict, ui: Ui) -> bool:
+    """Pass-and-play: a human's turn whose hand is still behind the cover."""
+    current, people = view["current_player"], humans(ui)
+    return (
+        len(people) > 1
+        and current in people
+        and ui.revealed != current
+        and not summary_pending(view, ui)
+    )
+
+
+def phase(view: dict, ui: Ui) -> str:
+    if view["is_over"]:
+        return "over"
+    if summary_pending(view, ui):
+        return "summary"
+    if covered(view, ui):
+        return "cover"
+    return "computer" if is_computer(ui, view["current_player"]) else "human"
+
+
+def moves_shown(view: dict, ui: Ui) -> list:
+    """The moves the hand in view may make now: none while anything is in the way."""
+    return view["legal_moves"] if phase(view, ui) == "human" else []
+
+
+# --- what happened, in words ------------------------------------------------------------
+
+
+def play_text(event: dict, ui: Ui, t) -> str:
+    tile, end = tile_name(event["tile"]), event["end"]
+    if end is None:
+        key, where = "lead", ""
+    elif event["onto_spinner"] and not event["spinner"]:
+        key, where = "on", t("dominoes.where_spinner")
+    else:
+        key, where = "on", t(f"dominoes.where.{end}")
+    if event["spinner"]:
+        key = "spinner_lead" if end is None else "spinner_new"
+    you = "you_" if is_you(ui, event["seat"]) else ""
+    return t(
+        f"dominoes.announce.{you}{key}", name=name(ui, event["seat"], t), tile=tile, where=where
+    )
+
+
+def narrate(events: list, view: dict, ui: Ui, t) -> list:
+    """The sentences announcing a move's events. `view` is the seat in view's
+    after the move; a drawn tile is named only to the person who drew it."""
+    said: list = []
+    for event in events:
+        kind = event["type"]
+        if kind == "play":
+            said.append(play_text(event, ui, t))
+        elif kind == "score":
+            if said:  # "Ana plays 5-3 on the spinner: 15 points."
+                said[-1] = t(
+                    "dominoes.announce.with_points",
+                    play=said[-1].rstrip(".!"),
+                    points=event["points"],
+                )
+            else:
+                said.append(t("dominoes.announce.points", points=event["points"]))
+        elif kind == "draw":
+            seat = event["seat"]
+            if seat == view["seat"] and not is_computer(ui, seat) and "tile" in event:
+                drawn = tile_name(sorted(event["tile"], reverse=True))
+                said.append(t("dominoes.announce.you_draw", tile=drawn))
+            else:
+                said.append(t("dominoes.announce.draws", name=name(ui, seat, t)))
+        elif kind == "pass":
+            said.append(t("dominoes.announce.passes", name=name(ui, event["seat"], t)))
+        elif kind == "hand_end":
+            if event["reason"] == "domino":
+                said.append(t("dominoes.announce.domino", name=name(ui, event["seat"], t)))
+            else:
+                said.append(t("dominoes.announce.blocked"))
+            if event["winner_team"] is not None:
+                said.append(
+                    t(
+                        "dominoes.sum_points",
+                        name=team_name(view, ui, event["winner_team"], t),
+                        points=event["points"],
+                    )
+                )
+        elif kind == "game_over":
+            said.append(
+                t("dominoes.announce.over", name=team_name(view, ui, event["winner_team"], t))
+            )
+    return [s for s in said if s]

@@ -1,0 +1,176 @@
+"""The end of a hand and of the game as markup, with no browser: the summary
+sheet (every hand shown, as the engine's hand summary reveals them once the
+hand is over) and the game-over dialog. Each takes a seat's view, the Ui and `t`.
+"""
+
+from ..html import Markup, h
+from .dominoes_parts import Ui, domino, humans, is_you, name, summary_pending, team_name
+
+
+def summary_body(view: dict, ui: Ui, summary: dict, t) -> list:
+    """What happened in a finished hand: how it ended, every hand left, the points."""
+    if summary["reason"] == "domino":
+        seat = summary["seat"]
+        head = (
+            t("dominoes.sum_domino_you")
+            if is_you(ui, seat)
+            else t("dominoes.sum_domino", name=name(ui, seat, t))
+        )
+    else:
+        head = t("dominoes.sum_blocked")
+    rows = [
+        h(
+            "tr",
+            {},
+            h("th", {"scope": "row"}, name(ui, seat, t)),
+            h(
+                "td",
+                {},
+                h(
+                    "span",
+                    {"class": "dm-sum-tiles"},
+                    [domino(a, b, "h", "small") for a, b in summary["hands"][seat]],
+                ),
+            ),
+            h("td", {}, t.number(pips)),
+        )
+        for seat, pips in enumerate(summary["pips"])
+    ]
+    winner = summary["winner_team"]
+    if winner is None:
+        result = [h("p", {"class": "dm-sum-result"}, t("dominoes.sum_tie"))]
+    else:
+        result = [
+            h("p", {}, t("dominoes.sum_raw", raw=summary["raw"], points=summary["points"])),
+            h(
+                "p",
+                {"class": "dm-sum-result"},
+                t(
+                    "dominoes.sum_points",
+                    name=team_name(view, ui, winner, t),
+                    points=summary["points"],
+                ),
+            ),
+        ]
+    if view["options"]["partnerships"]:
+        result.insert(
+            0,
+            h(
+                "p",
+                {},
+                " · ".join(
+                    t("dominoes.sum_team_pips", name=team_name(view, ui, team, t), pips=pips)
+                    for team, pips in enumerate(summary["team_pips"])
+                ),
+            ),
+        )
+    scores_line = h(
+        "p",
+        {"class": "dm-sum-scores"},
+        " · ".join(
+            f"{team_name(view, ui, team, t)}: {t.number(score)}"
+            for team, score in enumerate(summary["scores"])
+        ),
+    )
+    return [
+        h("p", {"class": "dm-sum-head"}, head),
+        h(
+            "table",
+            {"class": "dm-sum-table"},
+            h(
+                "thead",
+                {},
+                h(
+                    "tr",
+                    {},
+                    h("th", {"scope": "col"}, t("dominoes.sum_player")),
+                    h("th", {"scope": "col"}, t("dominoes.sum_left")),
+                    h("th", {"scope": "col"}, t("dominoes.sum_pips")),
+                ),
+            ),
+            h("tbody", {}, rows),
+        ),
+        result,
+        scores_line,
+    ]
+
+
+def summary_dialog(view: dict, ui: Ui, t) -> Markup | None:
+    """The hand the players have not closed yet, while the next one waits."""
+    if not summary_pending(view, ui):
+        return None
+    summary = view["hand_summaries"][ui.ack]
+    return h(
+        "dialog",
+        {
+            "class": "dm-dialog dm-summary",
+            "id": "dm-summary",
+            "aria-labelledby": "dm-summary-title",
+        },
+        h("h2", {"id": "dm-summary-title"}, t("dominoes.sum_title", number=summary["hand"] + 1)),
+        summary_body(view, ui, summary, t),
+        h(
+            "div",
+            {"class": "actions"},
+            h(
+                "button",
+                {
+                    "type": "button",
+                    "class": "button",
+                    "data-action": "next-hand",
+                    "autofocus": True,
+                },
+                t("dominoes.next_hand"),
+            ),
+        ),
+    )
+
+
+def game_over_dialog(view: dict, ui: Ui, t) -> Markup | None:
+    if not view["is_over"]:
+        return None
+    winner = view["result"]["winner_team"]
+    people = humans(ui)
+    if len(people) == 1 and people[0] in view["teams"][winner]:
+        head = t("dominoes.over_you_win")
+    elif len(people) == 1:
+        head = t("dominoes.over_you_lose", name=team_name(view, ui, winner, t))
+    else:
+        head = t("dominoes.over_wins", name=team_name(view, ui, winner, t))
+    summaries = view["hand_summaries"]
+    last = summaries[-1] if len(summaries) > ui.ack else None
+    return h(
+        "dialog",
+        {"class": "dm-dialog dm-over", "id": "dm-over", "aria-labelledby": "dm-over-title"},
+        h("h2", {"id": "dm-over-title"}, t("dominoes.over_title")),
+        h("p", {"class": "dm-over-head"}, head),
+        summary_body(view, ui, last, t) if last else None,
+        h(
+            "ul",
+            {"class": "dm-over-scores"},
+            [
+                h(
+                    "li",
+                    {},
+                    h("span", {}, team_name(view, ui, team, t)),
+                    " ",
+                    h("strong", {}, t.number(score)),
+                )
+                for team, score in enumerate(view["scores"])
+            ],
+        ),
+        h(
+            "div",
+            {"class": "actions"},
+            h(
+                "button",
+                {"type": "button", "class": "button", "data-action": "again", "autofocus": True},
+                t("dominoes.play_again"),
+            ),
+            h(
+                "button",
+                {"type": "button", "class": "button subtle", "data-action": "new"},
+                t("dominoes.new_game"),
+            ),
+        ),
+    )

@@ -1,0 +1,423 @@
+"""The Dominoes page drawn from real positions, with no browser: two and four
+seats, a tile picked, pass-and-play, a hand's end and the game's end. The tests
+read the markup as a tree, decode the tiles drawn from their pips and check
+them against the engine: before a hand ends no seat's drawing ever shows
+another seat's tiles, and it does not change when those tiles are dealt
+differently."""
+
+import ast
+import json
+import random
+from html.parser import HTMLParser
+from pathlib import Path
+
+import pytest
+from app.i18n import Translator
+from app.views import dominoes_draw as draw
+from app.views import dominoes_setup as setup
+from app.views.dominoes_parts import Ui, name, narrate, phase, viewer
+from games.common.rng import SeededRng
+from games.dominoes import State, new_game
+from games.dominoes.choices import ends_for, must, playable
+from games.dominoes.view import public_view
+
+T = Translator("en")
+VOID = {"br", "hr", "img", "input", "meta", "link"}
+VIEWS = Path(__file__).resolve().parents[3] / "py" / "app" / "views"
+
+
+class Node:
+    def __init__(self, tag, attrs, parent=None):
+        self.tag, self.attrs, self.parent = tag, attrs, parent
+        self.children: list = []
+
+    @property
+    def classes(self) -> set:
+        return set((self.attrs.get("class") or "").split())
+
+    def text(self) -> str:
+        return "".join(c if isinstance(c, str) else c.text() for c in self.children)
+
+    def walk(self):
+        for child in self.children:
+            if isinstance(child, Node):
+                yield child
+                yield from child.walk()
+
+    def find(self, css_class=None, tag=None, **attrs) -> list:
+        return [
+            n
+            for n in self.walk()
+            if (css_class is None or css_class in n.classes)
+            and (tag is None or n.tag == tag)
+            and all(n.attrs.get(k.replace("_", "-")) == v for k, v in attrs.items())
+        ]
+
+    def one(self, css_class=None, tag=None, **attrs) -> "Node":
+        found = self.find(css_class, tag, **attrs)
+        assert len(found) == 1, (css_class, tag, attrs, len(found))
+        return found[0]
+
+
+class Tree(HTMLParser):
+    def __init__(self, markup: str):
+        super().__init__(convert_charrefs=True)
+        self.root = self.node = Node("root", {})
+        self.feed(markup)
+
+    def handle_starttag(self, tag, attrs):
+        node = Node(tag, {k: ("" if v is None else v) for k, v in attrs}, self.node)
+        self.node.children.append(node)
+        if tag not in VOID:
+            self.node = node
+
+    def handle_endtag(self, tag):
+        assert self.node.tag == tag, f"</{tag}> closes <{self.node.tag}>"
+        self.node = self.node.parent
+
+    def handle_data(self, data):
+        self.node.children.append(data)
+
+
+def tree(markup) -> Node:
+    return Tree(str(markup)).root
+
+
+def tiles_in(node: Node) -> list:
+    """Every domino drawn under `node`, read from its pips, as (high, low)."""
+    found = []
+    for dom in node.find("dom"):
+        halves = [half.find("pip") for half in dom.children if isinstance(half, Node)]
+        assert len(halves) == 2
+        a, b = len(halves[0]), len(halves[1])
+        found.append((max(a, b), min(a, b)))
+    return found
+
+
+def layout_tiles(view: dict) -> list:
+    layout = view["layout"]
+    if layout["root"] is None:
+        return []
+    placed = [layout["root"]] + [p for arm in layout["arms"].values() for p in arm]
+    return [(max(p), min(p)) for p in placed]
+
+
+def drawing(state: State, ui: Ui) -> tuple:
+    """(the view the page draws from, its markup as a tree)."""
+    seat = viewer(ui, state.current_player)
+    view = public_view(state) if seat is None else state.view_for(seat)
+    return view, tree(draw.page(view, ui, T))
+
+
+def reshuffled(state: State, seat, rng: random.Random) -> State:
+    """A twin dealt differently in all `seat` may not see: the other hands and the boneyard."""
+    data = state.to_json()
+    others = [s for s in range(len(data["hands"])) if s != seat]
+    pool = [t for s in others for t in data["hands"][s]] + data["boneyard"]
+    rng.shuffle(pool)
+    for s in others:
+        size = len(data["hands"][s])
+        data["hands"][s], pool = pool[:size], pool[size:]
+    data["boneyard"] = pool
+    return State.from_json(data)
+
+
+def computer_move(state: State, rng: SeededRng) -> dict:
+    moves = state.legal_moves()
+    return moves[rng.randrange(len(moves))]
+
+
+# --- a table of two -------------------------------------------------------------------------
+
+
+def test_two_seats_show_your_hand_the_backs_of_the_other_and_the_boneyard():
+    state = new_game({"seats": 2}, 20)
+    ui = Ui(players=["human", "strong"], seed=20)
+    view, page = drawing(state, ui)
+    assert view["seat"] == 0
+    section = page.one(tag="section")
+    assert section.attrs["data-game"] == "dominoes"
+    assert section.attrs["data-phase"] == phase(view, ui)
+    hand = page.one("dm-hand")
+    shown = [b.attrs["data-tile"] for b in hand.find(tag="button")]
+    assert sorted(shown) == sorted(f"{a}-{b}" for a, b in state.hands[0])
+    assert sorted(tiles_in(hand)) == sorted(state.hands[0])
+    other = page.one("dm-seat", data_seat="1")
+    assert len(other.find("dm-back")) == len(state.hands[1]) == 7
+    assert "7 in hand" in other.text()
+    assert page.one("dm-boneyard").attrs["data-boneyard"] == "14"
+    assert page.one("dm-empty").text() == T("dominoes.empty_layout")
+    assert "Computer" in page.one("dm-scores").text() and "You" in page.one("dm-scores").text()
+    assert page.one(tag="a", data_share="").text() == "20"
+    if state.current_player == 0:  # the lead: every tile plays, nothing to draw or pass
+        assert len(hand.find("playable")) == 7
+        assert "disabled" in page.one(id="dm-draw").attrs
+        assert "disabled" in page.one(id="dm-pass").attrs
+        assert page.one(data_message="").text() == T("dominoes.status_lead")
+    else:
+        assert hand.find("playable") == []
+        assert T("dominoes.status_thinking", name="Computer") == page.one(data_message="").text()
+
+
+@pytest.mark.parametrize(
+    "options, players, kinds",
+    [
+        ({"seats": 2}, ["human", "strong"], {"play", "draw"}),
+        ({"seats": 4}, ["human", "strong", "greedy", "random"], {"play", "pass"}),
+    ],
+)
+def test_played_hands_mark_what_plays_and_draw_the_table_from_the_view(options, players, kinds):
+    state = new_game(options, 20)
+    rng = SeededRng(3)
+    ui = Ui(players=players, seed=20)
+    seen: dict = {}
+    while not state.is_over and set(seen) != kinds:
+        ui.ack = len(state.hand_summaries)
+        view, page = drawing(state, ui)
+        assert sorted(tiles_in(page.one("dm-table"))) == sorted(layout_tiles(view))
+        assert page.one("dm-count").attrs["data-count"] == str(view["count"])
+        hand = page.one("dm-hand")
+        assert sorted(tiles_in(hand)) == sorted(state.hands[0])
+        if state.current_player == 0:
+            kind = must(view)
+            seen[kind] = seen.get(kind, 0) + 1
+            marked = [b.attrs["data-tile"] for b in hand.find("playable")]
+            assert sorted(marked) == sorted(f"{a}-{b}" for a, b in playable(view))
+            assert ("disabled" in page.one(id="dm-draw").attrs) == (kind != "draw")
+            assert ("disabled" in page.one(id="dm-pass").attrs) == (kind != "pass")
+            if kind != "play":
+                assert page.one(data_message="").text() == T(f"dominoes.status_{kind}")
+        else:
+            assert hand.find("playable") == [] and "my-turn" not in page.one("dm-hand-area").classes
+        state.apply(computer_move(state, rng))
+    assert set(seen) == kinds
+
+
+def test_a_tile_that_fits_two_ends_shows_both_as_buttons():
+    state, rng = new_game({"seats": 2}, 20), SeededRng(5)
+    ui = Ui(players=["human", "strong"], seed=20)
+    for _ in range(200):
+        if state.current_player == 0:
+            view = state.view_for(0)
+            double = [t for t in playable(view) if len(ends_for(view, t)) > 1]
+            if double:
+                break
+        state.apply(computer_move(state, rng))
+    else:
+        raise AssertionError("no tile fitting two ends came up")
+    tile = double[0]
+    ui.selected = tile
+    _, page = drawing(state, ui)
+    slots = page.find("dm-slot")
+    assert sorted(s.attrs["data-end"] for s in slots) == sorted(ends_for(view, tile))
+    assert page.one(id=f"dm-t-{tile[0]}-{tile[1]}").attrs["aria-pressed"] == "true"
+    assert page.one(data_message="").text() == T(
+        "dominoes.status_choose_end", tile=f"{tile[0]}-{tile[1]}"
+    )
+
+
+# --- no seat sees another's tiles before the hand ends -------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "options, players",
+    [
+        ({"seats": 2}, ["human", "strong"]),
+        ({"seats": 4, "partnerships": True}, ["human", "strong", "greedy", "random"]),
+        ({"seats": 4}, ["strong", "human", "random", "greedy"]),
+        ({"seats": 3}, ["human", "human", "strong"]),
+    ],
+)
+def test_no_drawing_shows_another_seats_tiles_before_the_hand_ends(options, players):
+    shuffle = random.Random(1)
+    for seed in (3, 11):
+        state, rng = new_game(options, seed), SeededRng(seed)
+        for revealed in [None] + list(range(len(players))):
+            ui = Ui(players=players, seed=seed, revealed=revealed)
+            view, page = drawing(state, ui)
+            assert page.find("dm-summary") == []
+        ui = Ui(players=players, seed=seed)
+        while state.hand_number == 0 and not state.is_over:
+            ui.revealed = state.current_player if shuffle.random() < 0.5 else ui.revealed
+            view, page = drawing(state, ui)
+            seat = view["seat"]
+            drawn = tiles_in(page)
+            own = [] if seat is None else [tuple(t) for t in view["hand"]]
+            assert sorted(drawn) == sorted(layout_tiles(view) + own)
+            for other in range(len(players)):
+                if other != seat:
+                    assert not set(state.hands[other]) & set(drawn)
+            twin = reshuffled(state, seat, shuffle)
+            assert str(draw.page(drawing(twin, ui)[0], ui, T)) == str(draw.page(view, ui, T))
+            state.apply(computer_move(state, rng))
+
+
+def test_pass_and_play_covers_the_hand_of_the_person_to_move():
+    state = new_game({"seats": 2}, 9)
+    ui = Ui(players=["human", "human"], seed=9)
+    view, page = drawing(state, ui)
+    seat = state.current_player
+    assert view["seat"] is None and view["hand"] == []
+    assert phase(view, ui) == "cover"
+    assert page.find("dm-hand") == []
+    assert page.one(id="dm-reveal").text() == T("dominoes.cover_button", name=f"Player {seat + 1}")
+    assert len(page.find("dm-seat")) == 3  # both seats face down, and the boneyard
+    ui.revealed = seat
+    view, page = drawing(state, ui)
+    assert view["seat"] == seat and phase(view, ui) == "human"
+    assert sorted(tiles_in(page.one("dm-hand"))) == sorted(state.hands[seat])
+    assert (
+        page.one("dm-hand-title")
+        .text()
+        .startswith(T("dominoes.hand_of", name=f"Player {seat + 1}"))
+    )
+
+
+# --- four seats, partners -------------------------------------------------------------------------
+
+
+def test_four_partners_share_a_score_and_see_three_seats_face_down():
+    state = new_game({"seats": 4, "partnerships": True}, 5)
+    ui = Ui(players=["human", "strong", "greedy", "random"], seed=5)
+    _, page = drawing(state, ui)
+    scores = page.find("dm-score")
+    assert [s.one("dm-score-name").text() for s in scores] == [
+        "You & Computer 3",
+        "Computer 2 & Computer 4",
+    ]
+    assert [n.attrs["data-seat"] for n in page.find("dm-seat") if "data-seat" in n.attrs] == [
+        "1",
+        "2",
+        "3",
+    ]
+    assert page.one("dm-boneyard").attrs["data-boneyard"] == "0"
+    assert len(page.one("dm-sheet-table").find(tag="tr")) == 2  # the heads and "now"
+    assert tiles_in(page) == tiles_in(page.one("dm-hand"))
+    assert sorted(tiles_in(page)) == sorted(state.hands[0])
+
+
+# --- the end of a hand, and of the game --------------------------------------------------------
+
+
+def play_to_hand_end(state: State, rng: SeededRng) -> list:
+    while True:
+        events = state.apply(computer_move(state, rng))
+        if any(e["type"] == "hand_end" for e in events):
+            return events
+
+
+@pytest.mark.parametrize(
+    "options, players",
+    [
+        ({"seats": 2}, ["human", "strong"]),
+        ({"seats": 4, "partnerships": True}, ["human", "strong", "greedy", "random"]),
+    ],
+)
+def test_the_end_of_a_hand_shows_every_hand_and_the_finished_table(options, players):
+    state, rng = new_game(options, 20), SeededRng(20)
+    ui = Ui(players=players, seed=20)
+    events = play_to_hand_end(state, rng)
+    summary = state.hand_summaries[0]
+    view, page = drawing(state, ui)
+    assert phase(view, ui) == "summary"
+    dialog = page.one(id="dm-summary")
+    assert dialog.one(tag="h2").text() == T("dominoes.sum_title", number=1)
+    rows = dialog.one(tag="tbody").find(tag="tr")
+    assert len(rows) == len(players)
+    for seat, row in enumerate(rows):  # every hand, face up now the hand is over
+        assert sorted(tiles_in(row)) == sorted(tuple(t) for t in summary["hands"][seat])
+        assert row.find(tag="td")[-1].text() == str(summary["pips"][seat])
+    if summary["winner_team"] is not None:
+        assert T("dominoes.sum_raw", raw=summary["raw"], points=summary["points"]) in dialog.text()
+    # The finished hand stays on the table while its summary is read.
+    finished = view["finished_table"]
+    assert finished["layout"] == summary["layout"]
+    assert sorted(tiles_in(page.one("dm-table"))) == sorted(layout_tiles(finished))
+    assert page.one(data_message="").text() == T("dominoes.status_summary")
+    assert len(page.one("dm-sheet-table").one(tag="tbody").find(tag="tr")) == 2
+    said = narrate(events, view, ui, T)
+    seat = summary["seat"]
+    ending = (
+        T("dominoes.announce.blocked")
+        if summary["reason"] == "blocked"
+        else T("dominoes.announce.domino", name=name(ui, seat, T))
+    )
+    assert ending in said
+    # Closed: the new hand's table and only one's own new tiles.
+    ui.ack = 1
+    view, page = drawing(state, ui)
+    assert page.find("dm-summary") == []
+    assert sorted(tiles_in(page.one("dm-table"))) == sorted(layout_tiles(view))
+    others = {t for s, hand in enumerate(state.hands) if s != view["seat"] for t in hand}
+    assert not others & set(tiles_in(page))
+
+
+def test_reaching_the_target_ends_the_game_with_the_scores():
+    state, rng = new_game({"seats": 2, "target": 40}, 7), SeededRng(7)
+    ui = Ui(players=["human", "strong"], seed=7)
+    while not state.is_over:
+        state.apply(computer_move(state, rng))
+        ui.ack = len(state.hand_summaries)
+    view, page = drawing(state, ui)
+    assert phase(view, ui) == "over"
+    dialog = page.one(id="dm-over")
+    won = state.result["winner_team"] == 0
+    head = T("dominoes.over_you_win") if won else T("dominoes.over_you_lose", name="Computer")
+    assert dialog.one("dm-over-head").text() == head
+    scores = [li.one(tag="strong").text() for li in dialog.one("dm-over-scores").find(tag="li")]
+    assert scores == [str(s) for s in state.scores]
+    assert page.find("dm-hand") != [] and page.find("playable") == []
+    assert page.one(data_message="").text() == T("dominoes.status_over")
+
+
+# --- the new-game dialog, and the modules' imports -------------------------------------------------
+
+
+def test_the_new_game_dialog_offers_partners_only_to_four():
+    ui = Ui(setup=setup.choices_from_prefs({"players": "human,strong,greedy", "partners": True}))
+    dialog = tree(setup.setup_dialog(ui, T)).one(id="dm-setup")
+    assert len(dialog.find(tag="select")) == 3
+    box = dialog.one(tag="input", name="dm-partners")
+    assert "disabled" in box.attrs and "checked" not in box.attrs
+    assert setup.change(ui.setup, "setup-count", {"value": "4"})
+    assert ui.setup["players"] == ["human", "strong", "greedy", "strong"]
+    assert setup.table_chosen(ui.setup) == (["human", "strong", "greedy", "strong"], True)
+    dialog = tree(setup.setup_dialog(ui, T)).one(id="dm-setup")
+    assert "disabled" not in dialog.one(tag="input", name="dm-partners").attrs
+
+
+def test_text_from_the_page_is_escaped():
+    state = new_game({"seats": 2}, 20)
+    ui = Ui(players=["human", "strong"], seed=20, message="<b>x</b>", log=["<i>y</i>"])
+    markup = str(draw.page(state.view_for(0), ui, T))
+    assert "&lt;b&gt;x&lt;/b&gt;" in markup and "<b>" not in markup and "<i>" not in markup
+
+
+@pytest.mark.parametrize(
+    "module", ["dominoes_draw", "dominoes_parts", "dominoes_setup", "dominoes_summary"]
+)
+def test_the_drawing_modules_import_no_browser(module):
+    source = ast.parse((VIEWS / f"{module}.py").read_text(encoding="utf-8"))
+    imported = set()
+    for node in ast.walk(source):
+        if isinstance(node, ast.Import):
+            imported |= {alias.name for alias in node.names}
+        elif isinstance(node, ast.ImportFrom):
+            imported |= {node.module or ""} | {alias.name for alias in node.names}
+    assert not imported & {"browser", "js", "pyscript", "app.browser"}
+    assert "State" not in imported  # drawn from views, never from a state
+
+
+def test_the_public_view_holds_no_hand_and_the_finished_table_once_a_hand_ended():
+    state = new_game({"seats": 3}, 4)
+    assert public_view(state)["finished_table"] is None
+    play_to_hand_end(state, SeededRng(4))
+    public = public_view(state)
+    json.dumps(public)
+    assert public["seat"] is None and public["hand"] == [] and public["legal_moves"] == []
+    assert public["finished_table"]["layout"] == state.hand_summaries[-1]["layout"]
+    for seat in range(3):
+        mine = state.view_for(seat)
+        assert {
+            k: v for k, v in mine.items() if k not in ("seat", "team", "hand", "legal_moves")
+        } == {k: v for k, v in public.items() if k not in ("seat", "team", "hand", "legal_moves")}
