@@ -9,6 +9,7 @@ from .i18n import Translator
 from .settings import SETTINGS_SCHEMA, effective_language, reduce_motion
 from .storage import Store
 from .views import make_view
+from .views import wordle_tournament_parts as wordle_tournament_records
 
 REDUCED_MOTION_QUERY = "(prefers-reduced-motion: reduce)"
 
@@ -21,6 +22,7 @@ class App:
         self.store.register(SETTINGS_SCHEMA)
         scores.register(self.store, GAME_ROUTES)
         saved_games.register(self.store, GAME_ROUTES)
+        wordle_tournament_records.register(self.store)  # ratings, group, tournament in progress
         self.view = None
         self.route = None
         # (id, text maker, action): the text is made at each render, in the current language.

@@ -39,8 +39,7 @@ class TournamentScreen(LobbyActions, TournamentRecords):
         self.view = view
         self.app = view.app
         self.t = view.t
-        self.store = view.app.store
-        tp.register(self.store)
+        self.store = view.app.store  # the app registered the records (tp.register)
         params = view.route.params
         self.speed = _speed(params)
         self.seed_param = _seed(params)

@@ -1,6 +1,10 @@
 """The Wordle Tournament's records, which need no browser: ratings, the group,
 the tournament in progress, and the group's invite link. Tested under CPython.
 
+The app registers these records at start-up (app.main, `register`), with the
+others, so its check of every record repairs or resets a damaged one before
+any screen reads it.
+
 Records (localStorage through the app's Store, each checked on read: bad data
 is reset or repaired, never trusted):
 
@@ -10,7 +14,8 @@ is reset or repaired, never trusted):
     wordle-group       {"lang", "members": [nickname, ...]} | None   (the leader first)
     wordle-tournament  {"state": Tournament.to_json(), "meta": {...}} | None
 
-Only light engine modules are imported here (not the tournament itself).
+Only light engine modules are imported here (not the tournament itself), as
+the app imports this module when it starts.
 """
 
 import json
@@ -212,7 +217,7 @@ def clean_saved(data):
 
 
 def register(store) -> None:
-    """The page's records, registered once per store."""
+    """The tournament's records (once per store: again is harmless)."""
     for schema in (
         Schema(RATING, 1, empty_ratings, clean_ratings),
         Schema(GROUP, 1, lambda: None, clean_group),

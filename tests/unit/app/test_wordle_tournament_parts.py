@@ -1,6 +1,9 @@
-"""The Wordle Tournament's records and invite link (no browser)."""
+"""The Wordle Tournament's records and invite link (no browser), and that the
+app checks the records at start-up like every other."""
 
 import json
+import sys
+from types import SimpleNamespace
 
 import pytest
 from app import router
@@ -116,3 +119,85 @@ def test_bad_saved_tournaments_are_reset():
     raw = json.dumps({"v": 1, "rev": 1, "data": {"state": {}, "meta": {"t0": "now"}}})
     store = store_with(tp.TOURNAMENT, raw)
     assert store.load(tp.TOURNAMENT).data is None
+
+
+# --- the start-up check ------------------------------------------------------------------
+
+
+@pytest.fixture
+def start_app(import_without_browser, monkeypatch):
+    """start_app(storage) -> (app, backend, problems): app.main.App started on the
+    storage as in the page (as tests/unit/app/test_saved_formats.py does);
+    problems are the (record, kind) it reported."""
+    root = SimpleNamespace(lang="", dataset=SimpleNamespace(theme="", motion=""))
+    fake = sys.modules["pyscript"]
+    fake.document = SimpleNamespace(documentElement=root)
+    fake.window = SimpleNamespace(
+        location=SimpleNamespace(search=""), navigator=SimpleNamespace(language="en-GB")
+    )
+    browser, main = import_without_browser("app.browser", "app.main")
+
+    def start(storage: dict):
+        backend = MemoryBackend(storage)
+        problems = []
+        monkeypatch.setattr(browser, "LocalStorageBackend", lambda: backend)
+        monkeypatch.setattr(browser, "media_matches", lambda query: False)
+        monkeypatch.setattr(
+            main.App, "_storage_problem", lambda self, name, kind: problems.append((name, kind))
+        )
+        return main.App(), backend, problems
+
+    return start
+
+
+def test_the_app_registers_the_tournament_records_at_start_up(start_app):
+    app, _backend, problems = start_app({})
+    assert {tp.RATING, tp.GROUP, tp.TOURNAMENT} <= set(app.store.schemas)
+    assert problems == []
+
+
+def test_damaged_tournament_records_are_reset_or_repaired_at_start_up(start_app):
+    """Before any screen opens: the tournament's records are checked with all the others."""
+    good_profile = {"name": "Ana", "rating": 1010, "history": []}
+    storage = {
+        # not JSON at all: reset
+        f"gemau:{tp.TOURNAMENT}": "{damaged",
+        # a group of the wrong shape: reset
+        f"gemau:{tp.GROUP}": json.dumps({"v": 1, "rev": 3, "data": {"lang": "xx"}}),
+        # one bad profile among good ones: repaired (the bad one dropped)
+        f"gemau:{tp.RATING}": json.dumps(
+            {
+                "v": 1,
+                "rev": 2,
+                "data": {"me": "ana", "players": {"ana": good_profile, "bo": {"rating": "x"}}},
+            }
+        ),
+    }
+    app, backend, problems = start_app(storage)
+    assert sorted(problems) == [
+        (tp.GROUP, "reset"),
+        (tp.RATING, "repaired"),
+        (tp.TOURNAMENT, "reset"),
+    ]
+    assert f"gemau:{tp.TOURNAMENT}" not in backend.items
+    assert f"gemau:{tp.GROUP}" not in backend.items
+    repaired = json.loads(backend.items[f"gemau:{tp.RATING}"])
+    assert repaired["rev"] == 3 and repaired["data"] == {
+        "me": "ana",
+        "players": {"ana": good_profile},
+    }
+    # What the screen reads later is the checked data, and nothing is reported twice.
+    assert app.store.load(tp.RATING).data["players"] == {"ana": good_profile}
+    assert app.store.load(tp.TOURNAMENT).data is None
+    assert len(problems) == 3
+
+
+def test_every_record_checked_at_start_up_can_be_named_to_the_player(start_app):
+    """A reset or repair is told in words: each record's area has a catalogue entry."""
+    from app.i18n import load_catalogue
+
+    app, _backend, _problems = start_app({})
+    for language in ("en", "cy"):
+        catalogue = load_catalogue(language)
+        areas = {name.partition(":")[0] for name in app.store.schemas}
+        assert sorted(a for a in areas if f"storage.area.{a}" not in catalogue) == []

@@ -39,6 +39,7 @@ def page(import_without_browser, monkeypatch):
     """(open(route) -> WordleView, clock list [ms], app): a browser-less page."""
     browser, words, wordle, *_ = import_without_browser(*FRESH)
     from app import saved_games, scores
+    from app.views import wordle_tournament_parts as tp
 
     clock = [1_000_000.0]
 
@@ -57,6 +58,7 @@ def page(import_without_browser, monkeypatch):
     app = FakeApp()
     scores.register(app.store, ["wordle"])
     saved_games.register(app.store, ["wordle"])
+    tp.register(app.store)  # as app.main does at start-up
 
     def open_route(route):
         view = wordle.WordleView(app, parse(route))
