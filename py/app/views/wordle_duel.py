@@ -1,18 +1,25 @@
 """The practice duel: you against one computer player on a shared board.
 
-The rules live in games.wordle.duel; this screen runs the clock, lets the
-computer player's plan land when its think time is up, and turns keys into
-guesses. The duel's clock is the page's clock (Date.now), optionally sped up
-by the test-only option `speed=N` in the address.
+The rules live in the engine (games.wordle.duel_game, on the protocol); this
+screen runs the duel's clock, plays the moves that fall due on it (the
+computer's, which carry its think time, and a turn's timeout), turns keys into
+guesses and draws the state.
+
+The duel's clock is the page's clock (Date.now) since the duel began, optionally
+sped up by the test-only option `speed=N` in the address: meta "t0" is the
+page's time when the clock read meta "origin" (0; a duel saved before "origin"
+counted from the page's own epoch: origin = t0).
 """
 
 import random
 
+from games.common.checks import is_int
 from games.common.errors import BadState, IllegalMove
+from games.common.protocol import MAX_SEED
 from games.common.rng import SeededRng
-from games.wordle.duel import Duel, new_duel
+from games.wordle.duel_game import DuelState, duel_game, guess
 from games.wordle.letters import LANGUAGES
-from games.wordle.players import LEVELS, Player
+from games.wordle.players import LEVELS, PROTOCOL_LEVELS
 
 from .. import browser, router, saved_games, scores, wordle_words
 from ..html import h
@@ -22,7 +29,6 @@ from . import wordle_parts as parts
 GAME = "wordle"
 YOU, BOT = 0, 1
 TICK_MS = 200
-MAX_SEED = (1 << 53) - 1
 
 
 class DuelScreen:
@@ -33,7 +39,10 @@ class DuelScreen:
         self.session = GameSession(self.app.store, GAME, browser.now_ms)
         self.speed = _speed(view.route.params)
         self.words = None
-        self.duel: Duel | None = None
+        self.game = None  # the duel's Game, once its language's words are loaded
+        self.state: DuelState | None = None
+        self._saved_state: dict | None = None  # a saved duel, loaded once the words are
+        self._secret: int | None = None  # what draws a new duel's word; never shown
         self.meta: dict = {}
         self.typing = None
         self.message, self.message_is_error, self.shake = "", False, False
@@ -44,8 +53,10 @@ class DuelScreen:
 
     # --- time -----------------------------------------------------------------
     def now(self) -> int:
+        """The duel's clock, in milliseconds."""
         start = self.meta.get("t0", 0)
-        return int(start + (browser.now_ms() - start) * self.meta.get("speed", 1))
+        origin = self.meta.get("origin", start)
+        return int(origin + (browser.now_ms() - start) * self.meta.get("speed", 1))
 
     # --- starting, saving -----------------------------------------------------------
     def _resume_saved(self) -> None:
@@ -59,17 +70,24 @@ class DuelScreen:
                 lang not in LANGUAGES
                 or level not in LEVELS
                 or not isinstance(meta.get("seed"), int)
+                or not all(is_int(meta.get(key)) for key in ("t0", "speed"))
+                or not is_int(meta.get("origin", 0))
             ):
                 raise BadState("duel meta")
-            duel = Duel.from_json(state)
         except (BadState, KeyError, TypeError):
             self.session.discard_bad()
             return
-        self.meta, self.duel = dict(meta), duel
+        # The engine checks the duel itself once the language's words are loaded.
+        self.meta, self._saved_state = dict(meta), state
         self._load_words(lang)
 
     def start(self, lang: str, level: str, seed: int | None = None) -> None:
-        seed = random.randrange(MAX_SEED) if seed is None else seed
+        """A new duel; `seed` when the address asks for a duel by its number (see
+        wanted_duel), else a seed and a secret drawn apart."""
+        if seed is None:
+            seed, self._secret = random.randrange(MAX_SEED), random.randrange(MAX_SEED)
+        else:
+            self._secret = seed
         self.meta = {
             "lang": lang,
             "level": level,
@@ -78,7 +96,7 @@ class DuelScreen:
             "speed": self.speed,
             "recorded": False,
         }
-        self.duel = None
+        self.state, self._saved_state, self._plans = None, None, {}
         self.session.reset_clock()
         self._load_words(lang)
 
@@ -91,27 +109,36 @@ class DuelScreen:
         self.view.refresh()
 
     def _words_ready(self, words) -> None:
-        self.words = words
-        if self.duel is None:
-            rng = SeededRng(self.meta["seed"])
-            length = rng.choice((4, 5, 6))
-            word = rng.choice(words.answers[length])
-            self.duel = new_duel(word, rng.next_u64(), self.now())
+        self.words, self.game = words, duel_game(words)
+        if self.state is None and self._saved_state is not None:
+            saved, self._saved_state = self._saved_state, None
+            try:
+                self.state = self.game.load(saved)
+            except BadState:
+                self.session.discard_bad()
+                self.start(self.meta["lang"], self.meta["level"])
+                return
+        if self.state is None:
+            self.state = self.game.new_game(
+                {"lang": self.meta["lang"], "secret": self._secret}, self.meta["seed"]
+            )
+            self.meta.update(t0=int(browser.now_ms()), origin=0)
             self._save()
-            first = self._names()[self.duel.first]
-            self.app.announce(self.t("wordle.duel_started", length=length, first=first))
-        self.typing = parts.Typing(self.meta["lang"], self.duel.length)
+            view = self.state.view_for(YOU)
+            first = self._names()[view["first"]]
+            self.app.announce(self.t("wordle.duel_started", length=view["length"], first=first))
+        self.typing = parts.Typing(self.meta["lang"], self.state.length)
         self._start_ticking()
         self.tick()
         self.view.refresh()
 
     def _save(self) -> None:
-        if self.duel is not None:
-            self.session.save(self.duel.to_json(), self.meta)
+        if self.state is not None:
+            self.session.save(self.state.to_json(), self.meta)
 
     # --- the clock and the computer player ----------------------------------------------
     def _start_ticking(self) -> None:
-        if self.ticker is None and self.duel is not None and not self.duel.is_over:
+        if self.ticker is None and self.state is not None and not self.state.is_over:
             self.ticker = browser.Repeating(TICK_MS, self.tick)
 
     def _stop_ticking(self) -> None:
@@ -119,51 +146,55 @@ class DuelScreen:
             self.ticker.stop()
             self.ticker = None
 
-    def _plan(self):
-        """The computer's plan for this turn: seeded by the duel and the row number,
-        so a reload finds the same plan."""
-        turn = len(self.duel.rows)
+    def _computer_move(self) -> dict:
+        """The computer's move this turn (its guess at the time it finishes
+        thinking, or the timeout): seeded by the duel and the row number, so a
+        reload finds the same move."""
+        turn = len(self.state.rows)
         if turn not in self._plans:
             rng = SeededRng(self.meta["seed"]).fork(f"bot-{turn}")
-            player = Player(LEVELS[self.meta["level"]])
-            self._plans[turn] = player.plan(
-                self.duel.view(self.duel.turn_started), self.words, BOT, rng
-            )
+            player = self.game.computer[PROTOCOL_LEVELS[self.meta["level"]]]
+            self._plans[turn] = player(self.state.view_for(BOT), rng, None)
         return self._plans[turn]
 
-    def tick(self) -> None:
-        if self.duel is None or self.words is None:
+    def tick(self, now: int | None = None) -> None:
+        """Play every move that fell due by `now` on the duel's clock, in order."""
+        if self.state is None or self.words is None:
             return
-        now, changed = self.now(), False
-        while not self.duel.is_over:
-            plan = self._plan() if self.duel.turn == BOT else None
-            due = self.duel.turn_started + plan.think_ms if plan and plan.word else None
-            if due is not None and due < self.duel.deadline:
-                if due > now:
-                    break
-                self._played(self.duel.guess(BOT, plan.word, due))
-            elif self.duel.deadline <= now:
-                for row in self.duel.advance(self.duel.deadline):
-                    self._played(row)
+        now = self.now() if now is None else now
+        changed = False
+        while not self.state.is_over:
+            if self.state.current_player == BOT:
+                move = self._computer_move()
             else:
+                move = self.state.timeout_move()
+            if move["at"] > now:
                 break
+            self._play(move)
             changed = True
         if changed:
             self._after_change()
         else:
             self._update_clock()
 
-    def _played(self, row: dict) -> None:
+    def _play(self, move: dict) -> None:
+        self._announce(self.state.apply(move))
+
+    def _announce(self, events: list) -> None:
         names = self._names()
-        if row["seat"] == YOU and row["guess"] is None:
-            self.typing.clear()
-        self.app.announce(
-            parts.row_summary(self.t, self.words, row, names[row["seat"]], len(self.duel.rows))
-        )
+        for event in events:
+            if event["type"] != "row":
+                continue
+            row = event["row"]
+            if row["seat"] == YOU and row["guess"] is None:
+                self.typing.clear()
+            self.app.announce(
+                parts.row_summary(self.t, self.words, row, names[row["seat"]], event["number"])
+            )
 
     def _after_change(self) -> None:
         self._save()
-        if self.duel.is_over:
+        if self.state.is_over:
             self._stop_ticking()
             self._record()
             self.app.announce(self._result_text())
@@ -172,14 +203,14 @@ class DuelScreen:
     def _record(self) -> None:
         if self.meta.get("recorded"):
             return
-        result = self.duel.result
+        result = self.state.result
         won = result.get("winner") == YOU if "winner" in result else False
         scores.record_result(
             self.app.store,
             GAME,
             "duel",
             won=won,
-            figures={"rows": len(self.duel.rows)},
+            figures={"rows": len(self.state.rows)},
             date=browser.today_iso(),
         )
         self.meta["recorded"] = True
@@ -187,7 +218,7 @@ class DuelScreen:
 
     # --- the player's keys ---------------------------------------------------------------
     def key(self, key: str) -> None:
-        if self.duel is None or self.duel.is_over or self.typing is None:
+        if self.state is None or self.state.is_over or self.typing is None:
             return
         if key == "enter":
             self.submit()
@@ -201,14 +232,14 @@ class DuelScreen:
 
     def submit(self) -> None:
         now = self.now()
-        self.tick()
-        if self.duel.is_over:
+        self.tick(now)
+        if self.state.is_over:
             return
         try:
-            if self.duel.turn != YOU:
+            if self.state.current_player != YOU:
                 raise IllegalMove("wordle.not_your_turn")
-            word = self.words.parse(self.typing.text, self.duel.length)
-            row = self.duel.guess(YOU, word, now)
+            word = self.words.parse(self.typing.text, self.state.length)
+            events = self.state.apply(guess(YOU, word, now))
         except IllegalMove as refused:
             self.message, self.message_is_error, self.shake = (
                 self.t(refused.key, **refused.params),
@@ -220,7 +251,7 @@ class DuelScreen:
             return
         self.typing.clear()
         self.message, self.shake = "", False
-        self._played(row)
+        self._announce(events)
         self._after_change()
         self.tick()
 
@@ -232,8 +263,8 @@ class DuelScreen:
         return [self.t("wordle.you"), self.t("wordle.computer")]
 
     def _result_text(self) -> str:
-        result = self.duel.result
-        word = self.words.display(self.duel.word).upper()
+        result = self.state.result
+        word = self.words.display(self.state.view_for(YOU)["word"]).upper()
         if result.get("draw"):
             return self.t("wordle.result_draw", word=word)
         return self.t(
@@ -241,12 +272,13 @@ class DuelScreen:
         )
 
     def _status(self):
-        duel = self.duel
-        if duel.is_over:
+        state = self.state
+        if state.is_over:
             return h("p", {"class": "wd-status"}, self._result_text())
+        turn = state.current_player
         whose = (
             self.t("wordle.your_turn")
-            if duel.turn == YOU
+            if turn == YOU
             else self.t("wordle.their_turn", name=self.t("wordle.computer"))
         )
         return h(
@@ -254,14 +286,14 @@ class DuelScreen:
             {"class": "wd-status"},
             h(
                 "span",
-                {"class": "wd-whose " + ("wd-you" if duel.turn == YOU else "wd-them")},
+                {"class": "wd-whose " + ("wd-you" if turn == YOU else "wd-them")},
                 whose,
             ),
             " ",
             h(
                 "span",
                 {"class": "wd-clock-slot"},
-                parts.clock(self.t, duel.time_left(self.now()), True),
+                parts.clock(self.t, state.time_left(self.now()), True),
             ),
         )
 
@@ -269,21 +301,21 @@ class DuelScreen:
         slot = (
             self.view.root.querySelector(".wd-clock-slot") if self.view.root is not None else None
         )
-        if slot is not None and self.duel is not None and not self.duel.is_over:
-            slot.innerHTML = parts.clock(self.t, self.duel.time_left(self.now()), True)
+        if slot is not None and self.state is not None and not self.state.is_over:
+            slot.innerHTML = parts.clock(self.t, self.state.time_left(self.now()), True)
 
     def render(self):
         t = self.t
         if self.loading_error:
             return h("p", {"class": "wd-message wd-error", "role": "alert"}, self.loading_error)
-        if self.duel is None or self.words is None:
+        if self.state is None or self.words is None:
             return h(
                 "p",
                 {"class": "wd-loading"},
                 t("wordle.loading", language=parts.language_name(t, self.meta["lang"])),
             )
-        duel = self.duel
-        view = duel.view(self.now())
+        state = self.state
+        view = state.view_for(YOU)
         lang = self.meta["lang"]
         typed = self.typing.tiles() if self.typing else []
         heading = h(
@@ -292,7 +324,7 @@ class DuelScreen:
             t(
                 "wordle.duel_info",
                 language=parts.language_name(t, lang),
-                length=duel.length,
+                length=view["length"],
                 name=self._bot_name(),
             ),
         )
@@ -305,7 +337,7 @@ class DuelScreen:
             self.message,
         )
         after = None
-        if duel.is_over:
+        if state.is_over:
             after = h(
                 "div",
                 {"class": "wd-after"},
@@ -316,7 +348,7 @@ class DuelScreen:
                 ),
                 h("a", {"class": "button", "href": "#/wordle"}, t("wordle.back_home")),
             )
-        your_turn = not duel.is_over and duel.turn == YOU
+        your_turn = state.current_player == YOU
         return h(
             "section",
             {"class": "wd-duel", "data-lang": lang},
@@ -357,7 +389,10 @@ class DuelScreen:
 
 def wanted_duel(params: dict):
     """(seed, lang, level) asked for in "#/wordle?mode=duel&seed=N&lang=xx&level=y",
-    or None: a duel can be shared (and tested) by its number."""
+    or None: a duel can be shared (and tested) by its number. Such a duel is that
+    number's duel, word included, as it always was: its number is also its secret
+    (games.wordle.duel_game). The page never puts a duel's number in the address
+    itself, and the duels it starts draw their secret apart from their seed."""
     seed = router.int_param(params, "seed", 0, MAX_SEED)
     if seed is None:
         return None
