@@ -1,0 +1,456 @@
+"""Drawing the Battleship page: pure functions from what a player may see to HTML.
+
+Every function takes the view of the player whose screen is shown
+(`State.view_for(player)`, never the whole state: the other fleet is in it only
+once the game is over), the page's own state (a `Screen`: whose turn, the ship
+in hand, the cursor, the message...) and the translator `t`, and returns markup.
+Nothing here touches the browser, so it is tested under CPython; the rules it
+shows come from games.battleship.
+"""
+
+from dataclasses import dataclass
+
+from games.battleship.fleet import LENGTH
+from games.battleship.grid import ROWS, SIZE, SQUARES, square_index, square_name
+from games.battleship.state import (
+    known_sunk_squares,
+    salvo_deductions,
+    turns_in_order,
+)
+
+from .. import router
+from ..html import Markup, h
+from . import battleship_setup as setup
+from .battleship_texts import accuracy, name, record_text, ship_name, shot_text, status_text
+
+GAME = "battleship"
+
+
+@dataclass
+class Screen:
+    """What the page shows besides the position."""
+
+    phase: str  # over, cover, pass (show the result, then hand over), computer, place, fire
+    mode: str  # the game's mode, shown even under the cover
+    opponent: str  # a computer strength, or "human" for two players on this device
+    active: int | None  # the player who must act now (placing or shooting), None when over
+    selected_ship: str | None = None  # the ship in hand while placing
+    orientation: str = "h"  # of the ship in hand
+    cursor: int = 0  # the keyboard cursor on the grid in use
+    focus_salvo: int | None = None  # Advanced Salvo: the salvo outlined in the list
+    message: str = ""
+    message_is_error: bool = False
+    think_ms: int | None = None  # how long the computer's last move took (for tests)
+    setup: dict | None = None  # the new-game dialog's choices while it is open
+
+    @property
+    def humans(self) -> bool:
+        return self.opponent == "human"
+
+
+# --- the page ---------------------------------------------------------------------------------
+def page(t, view: dict | None, screen: Screen) -> Markup:
+    """The whole game view. `view` is None under the pass-and-play cover, and
+    only then: behind the cover nobody's grids are drawn."""
+    if screen.phase == "cover":
+        body = cover(t, screen)
+    else:
+        assert view is not None
+        placing = view["phase"] == "placement"
+        body = [
+            h(
+                "div",
+                {"class": "bs-boards"},
+                None if placing else target(t, view, screen),
+                ocean(t, view, screen),
+            ),
+            setup.placement_tools(t, view, screen) if placing and screen.phase == "place" else None,
+            log(t, view, screen),
+        ]
+    if screen.humans:
+        opponent_text = t("battleship.opponent.human")
+    else:
+        opponent_text = t(
+            "battleship.against", strength=t(f"battleship.strength.{screen.opponent}")
+        )
+    turn = screen.active if screen.active is not None else "none"
+    return h(
+        "section",
+        {
+            "class": "game-view battleship",
+            "data-game": GAME,
+            "data-phase": screen.phase,
+            "data-mode": screen.mode,
+            "data-think-ms": screen.think_ms,
+        },
+        head(t),
+        h("p", {"class": "bs-sub"}, t(f"battleship.mode.{screen.mode}"), " · ", opponent_text),
+        h(
+            "p",
+            {"class": f"bs-status bs-turn-{turn}", "data-status": True, "role": "status"},
+            status_text(t, view, screen),
+        ),
+        h(
+            "p",
+            {
+                "class": "bs-message" + (" error" if screen.message_is_error else ""),
+                "data-message": True,
+            },
+            screen.message,
+        ),
+        body,
+        pass_button(t, screen),
+        h("p", {"class": "bs-keys hint"}, t("battleship.keys_help")),
+        game_over(t, view, screen) if view is not None else None,
+        setup.setup_dialog(t, screen.setup) if screen.setup is not None else None,
+    )
+
+
+def head(t) -> Markup:
+    return h(
+        "div",
+        {"class": "game-head"},
+        h("h1", {"tabindex": "-1"}, t("game.battleship.name")),
+        h(
+            "div",
+            {"class": "bs-head-tools"},
+            h(
+                "button",
+                {
+                    "type": "button",
+                    "class": "button subtle",
+                    "data-action": "new",
+                    "aria-keyshortcuts": "N",
+                },
+                t("battleship.new_game"),
+            ),
+            h("a", {"class": "button subtle", "href": router.href("rules", GAME)}, t("hub.rules")),
+        ),
+    )
+
+
+def cover(t, screen: Screen) -> Markup:
+    who = name(t, screen, screen.active)
+    return h(
+        "div",
+        {"class": "bs-cover", "data-cover": screen.active},
+        h("p", {}, t("battleship.cover_text", name=who)),
+        h(
+            "button",
+            {"type": "button", "class": "button", "data-action": "reveal", "id": "bs-reveal"},
+            t("battleship.cover_button", name=who),
+        ),
+    )
+
+
+def pass_button(t, screen: Screen) -> Markup | None:
+    if screen.phase != "pass":
+        return None
+    return h(
+        "div",
+        {"class": "bs-actions"},
+        h(
+            "button",
+            {"type": "button", "class": "button", "data-action": "hide", "id": "bs-hide"},
+            t("battleship.pass_button", name=name(t, screen, screen.active)),
+        ),
+    )
+
+
+# --- the grids -----------------------------------------------------------------------------------
+def grid(t, grid_id: str, label: str, cells: list, cursor: int | None, extra_class: str = ""):
+    """A 10 x 10 grid with row letters and column numbers. cells: 100 lists of
+    (classes, content, label, action); `cursor` is None unless the grid takes input."""
+    prefix = grid_id[3]
+    heads = [h("div", {"class": "bs-head corner", "aria-hidden": "true"})] + [
+        h(
+            "div",
+            {"class": "bs-head", "aria-hidden": "true"},
+            t("battleship.label", text=str(c + 1)),
+        )
+        for c in range(SIZE)
+    ]
+    rows = [h("div", {"class": "bs-row bs-row-head", "role": "presentation"}, heads)]
+    for r in range(SIZE):
+        row_cells = [
+            h(
+                "div",
+                {"class": "bs-head", "aria-hidden": "true"},
+                t("battleship.label", text=ROWS[r]),
+            )
+        ]
+        for c in range(SIZE):
+            i = r * SIZE + c
+            classes, content, cell_label, action = cells[i]
+            if i == cursor:
+                classes = classes + " cursor"
+            props = {
+                "class": "bs-cell " + classes,
+                "role": "gridcell",
+                "id": f"bs-{prefix}-{square_name(i)}",
+                "data-sq": square_name(i),
+                "aria-label": cell_label,
+            }
+            if action:
+                props["data-action"] = action
+            row_cells.append(h("div", props, content))
+        rows.append(h("div", {"class": "bs-row", "role": "row"}, row_cells))
+    props = {"class": f"bs-grid {extra_class}", "role": "grid", "id": grid_id, "aria-label": label}
+    if cursor is not None:
+        props.update(tabindex=0, **{"aria-activedescendant": f"bs-{prefix}-{square_name(cursor)}"})
+    return h("div", props, rows)
+
+
+def ocean(t, view: dict, screen: Screen) -> Markup:
+    """The player's own grid: their ships and the other side's shots at them."""
+    placing = screen.phase == "place"
+    cells = [
+        ["water", None, t("battleship.cell.water", square=square_name(i)), None]
+        for i in range(SQUARES)
+    ]
+    for ship in view["fleet"]:
+        for k, square in enumerate(ship["squares"]):
+            i = square_index(square)
+            end = " bow" if k == 0 else (" stern" if k == len(ship["squares"]) - 1 else "")
+            cls = f"ship ship-{ship['orientation']}{end}" + (" sunk" if ship["sunk"] else "")
+            if placing and ship["ship"] == screen.selected_ship:
+                cls += " chosen"
+            cells[i][0] = cls
+            cells[i][2] = t(
+                "battleship.cell.ship",
+                square=square,
+                ship=ship_name(t, view["edition"], ship["ship"]),
+            )
+    for record in view["incoming"]:
+        for shot in record["shots"]:
+            i = square_index(shot["square"])
+            hit = shot["result"] == "hit"
+            cells[i][1] = h("span", {"class": "peg " + ("hit" if hit else "miss")})
+            cells[i][2] = t(
+                "battleship.cell.incoming_hit" if hit else "battleship.cell.incoming_miss",
+                square=shot["square"],
+            )
+    if placing:
+        for cell in cells:
+            cell[3] = "place"
+    return h(
+        "div",
+        {"class": "bs-board bs-ocean-board" + (" active" if placing else "")},
+        h("h2", {}, t("battleship.ocean")),
+        grid(
+            t,
+            "bs-ocean",
+            t("battleship.ocean_label"),
+            cells,
+            screen.cursor if placing else None,
+        ),
+    )
+
+
+def target(t, view: dict, screen: Screen) -> Markup:
+    """The grid of the player's shots at the other fleet, with the salvo being
+    aimed, Advanced Salvo's list of salvos, and the other fleet once it is over."""
+    firing = screen.phase == "fire"
+    cells = [
+        ["open", None, t("battleship.cell.open", square=square_name(i)), None]
+        for i in range(SQUARES)
+    ]
+    advanced = view["mode"] == "advanced_salvo"
+    if advanced:
+        _mark_salvos(t, view, screen, cells)
+    else:
+        for record in view["shots"]:
+            for shot in record["shots"]:
+                i = square_index(shot["square"])
+                hit = shot["result"] == "hit"
+                cells[i][0] = "called " + ("hit" if hit else "miss")
+                cells[i][1] = h("span", {"class": "peg " + ("hit" if hit else "miss")})
+                cells[i][2] = shot_text(t, view, shot)
+        for square in known_sunk_squares(view):  # the ships whose sinking was announced
+            cells[square_index(square)][0] += " sunk"
+    for ship in view["opponent_fleet"] or ():  # the game is over: the other fleet is shown
+        for square in ship["squares"]:
+            cells[square_index(square)][0] += " revealed"
+    if firing:
+        called = set(view["called"])
+        for i, cell in enumerate(cells):
+            if square_name(i) not in called:
+                cell[3] = "shoot"
+        for square in view["aimed"]:
+            i = square_index(square)
+            cells[i][0] = "open chosen"
+            cells[i][1] = h("span", {"class": "peg placeholder"})
+            cells[i][2] = t("battleship.cell.chosen", square=square)
+    return h(
+        "div",
+        {"class": "bs-board bs-target-board" + (" active" if firing else "")},
+        h("h2", {}, t("battleship.target")),
+        grid(
+            t, "bs-target", t("battleship.target_label"), cells, screen.cursor if firing else None
+        ),
+        salvo_buttons(t, view) if firing and view["mode"] != "classic" else None,
+        salvo_list(t, view, screen) if advanced and view["shots"] else None,
+    )
+
+
+def _salvo_colour(number: int, focus: int | None) -> str:
+    return f"salvo-{(number - 1) % 6}" + (" focus" if focus == number else "")
+
+
+def _mark_salvos(t, view: dict, screen: Screen, cells: list) -> None:
+    """Advanced Salvo (rule 8.3): each salvo's squares carry its number and colour;
+    the squares proven empty or proven hit are shaded so."""
+    proven_empty, proven_hit = salvo_deductions(view)
+    for number, record in enumerate(view["shots"], 1):
+        for shot in record["shots"]:
+            square = shot["square"]
+            cls = "called " + _salvo_colour(number, screen.focus_salvo)
+            if square in proven_empty:
+                cls += " proven-empty"
+            elif square in proven_hit:
+                cls += " proven-hit"
+            cell = cells[square_index(square)]
+            cell[0] = cls
+            cell[1] = h("span", {"class": "salvo-no"}, t("battleship.label", text=str(number)))
+            cell[2] = t(
+                "battleship.cell.in_salvo",
+                square=square,
+                number=number,
+                hits=record["hits"],
+                count=len(record["shots"]),
+            )
+
+
+def salvo_buttons(t, view: dict) -> Markup:
+    count, chosen = view["shots_allowed"], len(view["aimed"])
+    return h(
+        "div",
+        {"class": "bs-actions"},
+        h(
+            "button",
+            {
+                "type": "button",
+                "class": "button",
+                "data-action": "fire",
+                "id": "bs-fire",
+                "aria-keyshortcuts": "F",
+                "disabled": chosen != count,
+            },
+            t("battleship.fire_salvo", chosen=chosen, count=count),
+        ),
+        h(
+            "button",
+            {
+                "type": "button",
+                "class": "button subtle",
+                "data-action": "clear-salvo",
+                "disabled": not view["aimed"],
+            },
+            t("battleship.clear_salvo"),
+        ),
+    )
+
+
+def salvo_list(t, view: dict, screen: Screen) -> Markup:
+    """Advanced Salvo: "n of k hit" for each salvo, newest first; a tap outlines one."""
+    items = []
+    for number, record in enumerate(view["shots"], 1):
+        focused = screen.focus_salvo == number
+        items.append(
+            h(
+                "li",
+                {},
+                h(
+                    "button",
+                    {
+                        "type": "button",
+                        "class": "bs-salvo-item " + _salvo_colour(number, screen.focus_salvo),
+                        "data-action": "focus-salvo",
+                        "data-number": number,
+                        "aria-pressed": "true" if focused else "false",
+                    },
+                    t(
+                        "battleship.salvo_count",
+                        number=number,
+                        hits=record["hits"],
+                        count=len(record["shots"]),
+                        squares=", ".join(s["square"] for s in record["shots"]),
+                    ),
+                ),
+            )
+        )
+    return h(
+        "div",
+        {"class": "bs-salvos"},
+        h("h3", {}, t("battleship.salvos")),
+        h("ol", {"class": "bs-salvo-list"}, list(reversed(items))),
+    )
+
+
+def ghost_holes(ship_id: str) -> Markup:
+    """The inside of the floating copy of a ship being dragged."""
+    return Markup("".join(h("span", {"class": "bs-hole"}) for _ in range(LENGTH[ship_id])))
+
+
+# --- the log and the end ---------------------------------------------------------------------------
+def log(t, view: dict, screen: Screen) -> Markup:
+    """Every turn of both players, newest first (rule 5.5)."""
+    played = turns_in_order(view)
+    items = [h("li", {}, record_text(t, view, screen, r)) for r in reversed(played)]
+    return h(
+        "section",
+        {"class": "bs-log"},
+        h("h2", {}, t("battleship.log")),
+        h("ol", {"class": "bs-log-list", "reversed": True, "data-log": True}, items)
+        if items
+        else h("p", {"class": "empty"}, t("battleship.log_empty")),
+    )
+
+
+def game_over(t, view: dict, screen: Screen) -> Markup | None:
+    """The end-of-game dialog: who won, and the winner's shooting."""
+    winner = view["winner"]
+    if winner is None:
+        return None
+    played = turns_in_order(view)
+    theirs = [r for r in played if r["player"] == winner]
+    shots = sum(len(r["shots"]) for r in theirs)
+    hits = sum(r["hits"] for r in theirs)
+    if screen.humans:
+        title = t("battleship.over.winner", name=name(t, screen, winner))
+    else:
+        title = t("battleship.over.won" if winner == 0 else "battleship.over.lost")
+    rows = [
+        ("battleship.over.shots", t.number(shots)),
+        ("battleship.over.turns", t.number(len(played))),
+        ("battleship.over.accuracy", t("battleship.percent", value=accuracy(hits, shots))),
+    ]
+    if not screen.humans and winner == 0:
+        figures = t("battleship.over.figures_yours")
+    else:
+        figures = t("battleship.over.figures_of", name=name(t, screen, winner))
+    return h(
+        "dialog",
+        {"class": "bs-dialog bs-over", "id": "bs-over", "aria-labelledby": "bs-over-title"},
+        h("h2", {"id": "bs-over-title"}, title),
+        h("p", {}, figures),
+        h(
+            "dl",
+            {"class": "bs-over-figures"},
+            [h("div", {}, h("dt", {}, t(k)), h("dd", {}, v)) for k, v in rows],
+        ),
+        h(
+            "div",
+            {"class": "actions"},
+            h(
+                "button",
+                {"type": "button", "class": "button", "data-action": "new", "autofocus": True},
+                t("battleship.new_game"),
+            ),
+            h(
+                "button",
+                {"type": "button", "class": "button subtle", "data-action": "close-over"},
+                t("battleship.see_boards"),
+            ),
+        ),
+    )

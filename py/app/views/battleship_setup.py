@@ -1,0 +1,204 @@
+"""Setting up a game of Battleship: the fleet to place (the dock beside the ocean),
+the new-game dialog and its choices (remembered, or from the address). Pure
+functions, like battleship_draw, which puts the dock and the dialog on the page.
+"""
+
+from games.battleship.fleet import LENGTH, SHIP_IDS, ship_name_key
+from games.battleship.options import MODES
+
+from .. import router
+from ..html import Markup, h
+
+STRENGTHS = ("easy", "medium", "hard")
+OPPONENTS = STRENGTHS + ("human",)
+EDITIONS = ("modern", "classic")  # in the order the dialog offers them
+OPTION_KEYS = ("mode", "edition", "announce_ship")  # the engine's options among the choices
+MAX_SEED = 2**31 - 1
+
+
+def parse_params(params: dict):
+    """(seed, mode or None, opponent or None) from the address, or None without a valid seed."""
+    seed = router.int_param(params, "seed", 0, MAX_SEED)
+    if seed is None:
+        return None
+    mode = params.get("mode") if params.get("mode") in MODES else None
+    opponent = params.get("opponent") if params.get("opponent") in OPPONENTS else None
+    return seed, mode, opponent
+
+
+def preferred(prefs: dict) -> dict:
+    """The choices remembered in `prefs` (any stored value that is not one of them
+    gives the default): mode, edition, announce_ship and opponent."""
+    announce = prefs.get("announce_ship")
+    return {
+        "mode": prefs.get("mode") if prefs.get("mode") in MODES else "classic",
+        "edition": prefs.get("edition") if prefs.get("edition") in EDITIONS else "modern",
+        "announce_ship": announce if isinstance(announce, bool) else True,
+        "opponent": prefs.get("opponent") if prefs.get("opponent") in OPPONENTS else "hard",
+    }
+
+
+def choose(choices: dict, action: str, value, checked: bool | None = None) -> None:
+    """A choice made in the dialog (its data-action and value, or whether the box
+    is ticked), kept in `choices` when it is one the dialog offers."""
+    offered = {"setup-mode": MODES, "setup-opponent": OPPONENTS, "setup-edition": EDITIONS}
+    if action in offered and value in offered[action]:
+        choices[action.removeprefix("setup-")] = value
+    elif action == "setup-announce" and checked is not None:
+        choices["announce_ship"] = checked
+
+
+def placement_tools(t, view: dict, screen) -> Markup:
+    """The ships to place (each can be picked or dragged onto the ocean), rotate,
+    a random fleet, clear and Ready. `screen` is the page's battleship_draw.Screen."""
+    placed_ships = {ship["ship"] for ship in view["fleet"] if ship["squares"]}
+    ships = []
+    for ship_id in SHIP_IDS:
+        placed = ship_id in placed_ships
+        ships.append(
+            h(
+                "button",
+                {
+                    "type": "button",
+                    "class": "bs-ship-pick" + (" placed" if placed else ""),
+                    "data-action": "pick-ship",
+                    "data-ship": ship_id,
+                    "aria-pressed": "true" if ship_id == screen.selected_ship else "false",
+                },
+                h("span", {"class": "bs-ship-name"}, t(ship_name_key(view["edition"], ship_id))),
+                h(
+                    "span",
+                    {"class": "bs-ship-len", "aria-hidden": "true"},
+                    [h("span", {"class": "bs-hole"}) for _ in range(LENGTH[ship_id])],
+                ),
+                h(
+                    "span",
+                    {"class": "bs-ship-state"},
+                    t("battleship.placed" if placed else "battleship.not_placed_yet"),
+                ),
+            )
+        )
+    orientation = t(f"battleship.orientation.{screen.orientation}")
+    return h(
+        "div",
+        {"class": "bs-placement"},
+        h("p", {"class": "hint"}, t("battleship.place_help")),
+        h(
+            "div",
+            {"class": "bs-ship-list", "role": "group", "aria-label": t("battleship.fleet")},
+            ships,
+        ),
+        h(
+            "div",
+            {"class": "bs-actions"},
+            h(
+                "button",
+                {
+                    "type": "button",
+                    "class": "button subtle",
+                    "data-action": "rotate",
+                    "id": "bs-rotate",
+                    "aria-keyshortcuts": "R",
+                },
+                t("battleship.rotate", orientation=orientation),
+            ),
+            h(
+                "button",
+                {"type": "button", "class": "button subtle", "data-action": "random-fleet"},
+                t("battleship.random_fleet"),
+            ),
+            h(
+                "button",
+                {"type": "button", "class": "button subtle", "data-action": "clear-fleet"},
+                t("battleship.clear_fleet"),
+            ),
+            h(
+                "button",
+                {"type": "button", "class": "button", "data-action": "ready", "id": "bs-ready"},
+                t("battleship.ready"),
+            ),
+        ),
+    )
+
+
+def _radios(t, name: str, values, current, label_key: str) -> list:
+    return [
+        h(
+            "label",
+            {"class": "choice"},
+            h(
+                "input",
+                {
+                    "type": "radio",
+                    "name": f"bs-{name}",
+                    "value": v,
+                    "data-action": f"setup-{name}",
+                    "checked": v == current,
+                },
+            ),
+            h("span", {}, t(label_key.format(v))),
+        )
+        for v in values
+    ]
+
+
+def setup_dialog(t, choices: dict) -> Markup:
+    """The new-game dialog: game, opponent, ship names, whether hits name their ship.
+    `choices` holds the ones made so far ("mode", "opponent", "edition", "announce_ship")."""
+    return h(
+        "dialog",
+        {"class": "bs-dialog bs-setup", "id": "bs-setup", "aria-labelledby": "bs-setup-title"},
+        h("h2", {"id": "bs-setup-title"}, t("battleship.setup.title")),
+        h(
+            "fieldset",
+            {},
+            h("legend", {}, t("battleship.setup.mode")),
+            _radios(t, "mode", MODES, choices["mode"], "battleship.mode.{}"),
+        ),
+        h("p", {"class": "hint"}, t("battleship.setup.mode_hint")),
+        h(
+            "fieldset",
+            {},
+            h("legend", {}, t("battleship.setup.opponent")),
+            _radios(t, "opponent", OPPONENTS, choices["opponent"], "battleship.opponent.{}"),
+        ),
+        h(
+            "fieldset",
+            {},
+            h("legend", {}, t("battleship.setup.edition")),
+            _radios(t, "edition", EDITIONS, choices["edition"], "battleship.edition.{}"),
+        ),
+        h(
+            "label",
+            {"class": "choice"},
+            h(
+                "input",
+                {
+                    "type": "checkbox",
+                    "data-action": "setup-announce",
+                    "name": "bs-announce",
+                    "checked": bool(choices["announce_ship"]),
+                },
+            ),
+            h("span", {}, t("battleship.setup.announce")),
+        ),
+        h(
+            "div",
+            {"class": "actions"},
+            h(
+                "button",
+                {
+                    "type": "button",
+                    "class": "button",
+                    "data-action": "setup-start",
+                    "id": "bs-start",
+                },
+                t("battleship.setup.start"),
+            ),
+            h(
+                "button",
+                {"type": "button", "class": "button subtle", "data-action": "setup-cancel"},
+                t("battleship.cancel"),
+            ),
+        ),
+    )

@@ -1,0 +1,106 @@
+"""Battleship's words: names, the answers to shots, the log's lines, the status
+line and refusals, from what the player at the screen may see (a view from
+State.view_for) and the page's Screen (battleship_draw). Pure, like the drawing:
+the page shows these and the view announces them.
+"""
+
+from typing import TYPE_CHECKING
+
+from games.battleship.fleet import LENGTH, ship_name_key
+from games.common.errors import IllegalMove
+
+if TYPE_CHECKING:
+    from .battleship_draw import Screen
+
+
+def name(t, screen: "Screen", player: int) -> str:
+    if screen.humans:
+        return t(f"battleship.player.{player}")
+    return t("battleship.you") if player == 0 else t("battleship.computer")
+
+
+def ship_name(t, edition: str, ship_id: str) -> str:
+    return t(ship_name_key(edition, ship_id))
+
+
+def refusal_text(t, edition: str, refusal: IllegalMove) -> str:
+    """Why a move was refused, with ships by their names in the game's edition."""
+    params = {
+        k: (ship_name(t, edition, v) if k in ("ship", "other") and v in LENGTH else v)
+        for k, v in refusal.params.items()
+    }
+    return t(refusal.key, **params)
+
+
+def shot_text(t, view: dict, shot: dict) -> str:
+    if shot["result"] == "miss":
+        return t("battleship.shot.miss", square=shot["square"])
+    if shot.get("ship") and view["announce_ship"]:
+        return t(
+            "battleship.shot.hit_ship",
+            square=shot["square"],
+            ship=ship_name(t, view["edition"], shot["ship"]),
+        )
+    return t("battleship.shot.hit", square=shot["square"])
+
+
+def record_text(t, view: dict, screen: "Screen", record: dict) -> str:
+    """One turn as the view's player is told it."""
+    viewer, shooter = view["player"], record["player"]
+    who = name(t, screen, shooter)
+    if view["mode"] == "advanced_salvo" and shooter == viewer:
+        return t(
+            "battleship.log.count",
+            name=who,
+            squares=", ".join(s["square"] for s in record["shots"]),
+            hits=record["hits"],
+            count=len(record["shots"]),
+        )
+    shots = "; ".join(shot_text(t, view, s) for s in record["shots"])
+    parts = [t("battleship.log.shots", name=who, shots=shots)]
+    for ship_id in record.get("sunk", []):
+        ship = ship_name(t, view["edition"], ship_id)
+        if shooter == viewer:
+            parts.append(t("battleship.sunk", ship=ship))
+        else:
+            parts.append(t("battleship.log.lost", name=who, ship=ship))
+    return " ".join(parts)
+
+
+def status_text(t, view: dict | None, screen: "Screen") -> str:
+    """The status line; `view` may be None only under the pass-and-play cover."""
+    phase, active = screen.phase, screen.active
+    if phase == "cover":
+        return t("battleship.cover_text", name=name(t, screen, active))
+    assert view is not None
+    if phase == "over":
+        winner = view["winner"]
+        if screen.humans:
+            return t("battleship.status.over", name=name(t, screen, winner))
+        return t("battleship.status.won" if winner == 0 else "battleship.status.lost")
+    if phase == "computer":
+        return t("battleship.status.computer")
+    if phase == "pass":
+        return t("battleship.status.pass", name=name(t, screen, active))
+    if phase == "place":
+        if screen.humans:
+            return t("battleship.status.place", name=name(t, screen, active))
+        return t("battleship.status.place_you")
+    if view["mode"] == "classic":
+        if screen.humans:
+            return t("battleship.status.fire", name=name(t, screen, active))
+        return t("battleship.status.fire_you")
+    count, chosen = view["shots_allowed"], len(view["aimed"])
+    if screen.humans:
+        return t(
+            "battleship.status.salvo",
+            name=name(t, screen, active),
+            count=count,
+            chosen=chosen,
+        )
+    return t("battleship.status.salvo_you", count=count, chosen=chosen)
+
+
+def accuracy(hits: int, shots: int) -> int:
+    """Hits as a whole percentage of shots."""
+    return round(100 * hits / max(1, shots))
