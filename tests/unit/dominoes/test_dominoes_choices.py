@@ -1,4 +1,4 @@
-"""games.dominoes.choices and the views: what the seat to move may and must do,
+"""games.dominoes.choices and the views (docs/rules/dominoes.md): what the seat to move may and must do,
 why a tile or a Draw or Pass is refused (the same refusal State.apply raises),
 and what the public view and a finished hand show."""
 
