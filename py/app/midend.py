@@ -36,6 +36,7 @@ from games.common.errors import BadState, IllegalMove
 from games.common.protocol import MAX_SEED, Game
 from games.common.rng import SeededRng
 
+from . import replays
 from .session import GameSession
 from .storage import StorageFull, Store
 
@@ -49,8 +50,15 @@ def computer(level: str) -> str:
 
 
 class Midend:
-    def __init__(self, store: Store, game: Game, now_ms: Callable[[], float]):
+    def __init__(
+        self,
+        store: Store,
+        game: Game,
+        now_ms: Callable[[], float],
+        today: Callable[[], str] = lambda: "",
+    ):
         self.game = game
+        self.store, self.today = store, today
         self.session = GameSession(store, game.name, now_ms)
         self.state: Any = None
         self.options: dict = {}
@@ -147,7 +155,23 @@ class Midend:
         self.undone = []
         if self.state.is_over:
             self.session.stop_clock()
+            self._keep_replay()
         return events
+
+    def _keep_replay(self) -> None:
+        if self.base is not None:
+            return  # resumed from a save made before the midend: its start is unknown
+        replays.keep(self.store, self.game.name, self.replay())
+
+    def replay(self) -> dict:
+        """This game as a replay (see app.replays)."""
+        return {
+            "options": self.options,
+            "seed": self.seed,
+            "seats": self.seats,
+            "moves": [text for _, text in self.moves],
+            "date": self.today(),
+        }
 
     # --- undo and redo --------------------------------------------------------------------------
     @property

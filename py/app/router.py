@@ -5,7 +5,7 @@ from dataclasses import dataclass, field
 
 from .games_list import GAME_ROUTES
 
-PAGES = ("hub", "settings", "stats", "rules") + GAME_ROUTES
+PAGES = ("hub", "settings", "stats", "rules", "replay") + GAME_ROUTES
 
 
 @dataclass
@@ -47,7 +47,7 @@ def parse(hash_text: str) -> Route:
     page, detail = parts[0], (parts[1] if len(parts) > 1 else None)
     if page not in PAGES or page == "hub":
         return Route("hub", {}, None)
-    if page == "rules" and detail not in GAME_ROUTES:
+    if page in ("rules", "replay") and detail not in GAME_ROUTES:
         return Route("hub", {}, None)
     return Route(page, params, detail)
 

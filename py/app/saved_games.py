@@ -5,6 +5,7 @@ The engine's own from_json validates the state; when it refuses, the view
 calls `discard_bad` and that game alone is reset.
 """
 
+from . import replays
 from .storage import Record, Schema, StorageFull, Store
 
 
@@ -34,6 +35,7 @@ def register(store: Store, games) -> None:
     for game in games:
         store.register(Schema(f"saved:{game}", 1, lambda: None, clean_saved))
         store.register(Schema(f"prefs:{game}", 1, dict, clean_prefs))
+        store.register(Schema(f"replays:{game}", 1, list, replays.clean_kept))
 
 
 def load(store: Store, game: str) -> Record:

@@ -3,6 +3,7 @@
 from pathlib import Path
 
 import pytest
+from app import replays
 from e2e_support import wait_ready
 from playwright.sync_api import expect
 
@@ -131,7 +132,10 @@ def test_phone_width_has_no_horizontal_scroll(open_app):
         page.close()
 
 
-ROUTES = ["", "#/settings", "#/stats", "#/rules/marbles"] + [f"#/{g}" for g in GAMES]
+A_REPLAY = replays.token({"options": {"version": 5}, "seed": 1, "seats": ["human"], "moves": []})
+ROUTES = ["", "#/settings", "#/stats", "#/rules/marbles", f"#/replay/marbles?r={A_REPLAY}"] + [
+    f"#/{g}" for g in GAMES
+]
 
 
 def test_no_untranslated_literal_in_any_view(open_app, context):

@@ -10,11 +10,18 @@ from ..games_list import GAME_ROUTES
 from .base import View
 from .coming_soon import ComingSoonView
 from .hub import HubView
+from .replay import ReplayView
 from .rules import RulesView
 from .settings_page import SettingsView
 from .stats_page import StatsView
 
-PAGE_VIEWS = {"hub": HubView, "settings": SettingsView, "stats": StatsView, "rules": RulesView}
+PAGE_VIEWS = {
+    "hub": HubView,
+    "settings": SettingsView,
+    "stats": StatsView,
+    "rules": RulesView,
+    "replay": ReplayView,
+}
 
 
 def game_view(route: str) -> type[View]:

@@ -16,6 +16,7 @@ from .. import browser, router, saved_games, scores
 from ..html import h
 from ..midend import HUMAN, Midend
 from ..saved_game_view import SavedGameView
+from .marbles_draw import board, colour_name
 
 GAME = "marbles"
 MAX_SEED = (1 << 64) - 1
@@ -46,7 +47,7 @@ class MarblesView(SavedGameView):
 
     def __init__(self, app, route):
         super().__init__(app, route)
-        self.midend = Midend(app.store, MARBLES, browser.now_ms)
+        self.midend = Midend(app.store, MARBLES, browser.now_ms, browser.today_iso)
         self.session = self.midend.session
         self.selected: int | None = None
         self.cursor = SQUARES // 2
@@ -281,69 +282,16 @@ class MarblesView(SavedGameView):
         )
 
     def colour_name(self, colour: int) -> str:
-        return self.t(f"marbles.colour.{colour}")
+        return colour_name(self.t, colour)
 
     def render_board(self):
-        board = self.state.board
-        reachable = set(self.state.reachable(self.selected)) if self.selected is not None else set()
-        rows = []
-        for row in range(SIZE):
-            cells = []
-            for col in range(SIZE):
-                sq = row * SIZE + col
-                colour = board[sq]
-                classes = ["cell"]
-                if sq == self.selected:
-                    classes.append("selected")
-                if sq in reachable:
-                    classes.append("reachable")
-                if sq == self.cursor:
-                    classes.append("cursor")
-                if self.hint and sq in self.hint:
-                    classes.append("hint")
-                effect = self.effects.get(sq)
-                content = None
-                if colour:
-                    arriving = " spawned" if effect == "spawned" else ""
-                    content = h("span", {"class": f"m m-{colour}{arriving}"})
-                elif effect and effect.startswith("ghost-"):
-                    content = h("span", {"class": f"m m-{effect[6:]} ghost"})
-                label = (
-                    self.t(
-                        "marbles.cell_marble",
-                        square=square_name(sq),
-                        colour=self.colour_name(colour),
-                    )
-                    if colour
-                    else self.t("marbles.cell_free", square=square_name(sq))
-                )
-                cells.append(
-                    h(
-                        "div",
-                        {
-                            "class": " ".join(classes),
-                            "role": "gridcell",
-                            "id": f"mb-c-{sq}",
-                            "data-action": "cell",
-                            "data-sq": sq,
-                            "aria-label": label,
-                            "aria-selected": "true" if sq == self.selected else "false",
-                        },
-                        content,
-                    )
-                )
-            rows.append(h("div", {"class": "mb-row", "role": "row"}, cells))
-        return h(
-            "div",
-            {
-                "class": "mb-board",
-                "role": "grid",
-                "tabindex": 0,
-                "id": "mb-board",
-                "aria-label": self.t("marbles.board"),
-                "aria-activedescendant": f"mb-c-{self.cursor}",
-            },
-            rows,
+        return board(
+            self.state,
+            self.t,
+            cursor=self.cursor,
+            selected=self.selected,
+            hint=self.hint,
+            effects=self.effects,
         )
 
     def render_game_over(self):

@@ -1,9 +1,11 @@
 """Statistics and rankings of every game, per version."""
 
-from .. import scores
+from .. import replays, router, scores
 from ..games_list import GAMES
 from ..html import h
 from .base import View
+
+RECENT_SHOWN = 5
 
 
 class StatsView(View):
@@ -23,6 +25,30 @@ class StatsView(View):
                 shown = f"{int(value) // 60}:{int(value) % 60:02d}" if name == "time_s" else value
                 parts.append(self.t(key, value=shown))
         return " · ".join(parts)
+
+    def recent_games(self, game: str):
+        """Links to replay the last finished games, newest first."""
+        kept = replays.kept(self.app.store, game)[-RECENT_SHOWN:]
+        if not kept:
+            return None
+        links = [
+            h(
+                "li",
+                {},
+                h(
+                    "a",
+                    {"href": router.href("replay", game, r=replays.token(entry))},
+                    self.t("replay.watch", date=entry.get("date") or "–"),
+                ),
+            )
+            for entry in reversed(kept)
+        ]
+        return h(
+            "div",
+            {"class": "recent-games", "data-recent": game},
+            h("h3", {}, self.t("replay.recent")),
+            h("ul", {}, links),
+        )
 
     def render(self):
         t = self.t
@@ -92,6 +118,7 @@ class StatsView(View):
                             ),
                         )
                     )
+            body.append(self.recent_games(game.route))
             sections.append(
                 h(
                     "section",

@@ -1,0 +1,107 @@
+"""Finished games kept for replaying, and replay links.
+
+A game is its ID and its moves in notation, so a replay is small:
+    {"options", "seed", "seats", "moves": [notation, ...], "date"}
+replays:<game> keeps a player's last KEPT finished games of that game, newest
+last. A replay link carries one of them in the address fragment (compressed,
+so it never reaches any server), e.g. "#/replay/marbles?r=<token>"; anything
+read from a link is untrusted: its size is limited before it is decompressed
+or parsed, and the game is checked by replaying it.
+"""
+
+import base64
+import json
+import zlib
+from typing import Any
+
+from games.common.checks import is_int
+from games.common.errors import BadState, IllegalMove
+from games.common.protocol import MAX_SEED, Game
+
+from .storage import StorageFull, Store, too_deep
+
+KEPT = 20
+MAX_TOKEN = 24_000  # characters of a link's token
+MAX_JSON = 200_000  # bytes once decompressed
+MAX_MOVES = 20_000
+
+
+def clean_kept(data: Any) -> list:
+    """The kept replays that are well formed (a damaged one is dropped alone)."""
+    if not isinstance(data, list):
+        raise ValueError("replays must be a list")
+    return [entry for entry in data if _well_formed(entry)][-KEPT:]
+
+
+def _well_formed(entry: Any) -> bool:
+    if not isinstance(entry, dict):
+        return False
+    moves, seed, seats = entry.get("moves"), entry.get("seed"), entry.get("seats")
+    return (
+        isinstance(entry.get("options"), dict)
+        and is_int(seed)
+        and 0 <= seed <= MAX_SEED
+        and isinstance(seats, list)
+        and all(isinstance(s, str) and len(s) < 40 for s in seats)
+        and isinstance(moves, list)
+        and len(moves) <= MAX_MOVES
+        and all(isinstance(m, str) and len(m) <= 400 for m in moves)
+        and isinstance(entry.get("date", ""), str)
+    )
+
+
+def keep(store: Store, game: str, entry: dict) -> None:
+    """Add a finished game; a full device loses it (the player has been told)."""
+
+    def add(kept: list) -> list:
+        return (kept + [entry])[-KEPT:]
+
+    try:
+        store.update(f"replays:{game}", add)
+    except StorageFull:
+        pass
+
+
+def kept(store: Store, game: str) -> list:
+    return store.load(f"replays:{game}").data
+
+
+def token(entry: dict) -> str:
+    """A replay as text for a link."""
+    packed = zlib.compress(json.dumps(entry, separators=(",", ":")).encode(), 9)
+    return base64.urlsafe_b64encode(packed).decode().rstrip("=")
+
+
+def from_token(text: str) -> dict:
+    """The replay a link carries; ValueError if it is not one (too big included)."""
+    if not isinstance(text, str) or not 0 < len(text) <= MAX_TOKEN:
+        raise ValueError("no replay, or too long")
+    try:
+        packed = base64.urlsafe_b64decode(text + "=" * (-len(text) % 4))
+        inflater = zlib.decompressobj()
+        raw = inflater.decompress(packed, MAX_JSON)
+        if inflater.unconsumed_tail:
+            raise ValueError("replay too big")
+        decoded = raw.decode()
+    except (zlib.error, UnicodeDecodeError, ValueError) as error:
+        raise ValueError(f"not a replay: {error}") from None
+    if too_deep(decoded):
+        raise ValueError("not a replay: nested too deep")
+    entry = json.loads(decoded)
+    if not _well_formed(entry):
+        raise ValueError("not a replay")
+    return entry
+
+
+def positions(game: Game, entry: dict) -> list:
+    """Every position of the game, from the start to the end: len(moves) + 1
+    states. ValueError if the moves are not a game of `game`."""
+    try:
+        state = game.new_game(entry["options"], entry["seed"])
+        states = [state.copy()]
+        for text in entry["moves"]:
+            state.apply(game.parse_move(text))
+            states.append(state.copy())
+    except (IllegalMove, BadState, ValueError, TypeError, KeyError) as error:
+        raise ValueError(f"not a game of {game.name}: {error}") from None
+    return states

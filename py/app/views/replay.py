@@ -1,0 +1,151 @@
+"""A finished game replayed move by move: "#/replay/<game>?r=<token>&at=<move>".
+
+The token (app.replays) carries the game's ID and moves; the positions are
+rebuilt by the engine, so a damaged or forged link shows a message, never a
+wrong game. Each game lends the drawing of one position (REPLAY_BOARDS).
+"""
+
+import importlib
+
+from games.common.protocol import Game
+
+from .. import replays, router
+from ..games_list import game_info
+from ..html import Markup, h
+from . import marbles_draw
+from .base import View
+
+GAMES_ON_THE_PROTOCOL = ("marbles", "battleship", "deblockle", "dominoes")
+REPLAY_BOARDS = {"marbles": marbles_draw.replay_board}
+STEP_KEYS = {"ArrowLeft": -1, "ArrowRight": 1}
+
+
+class ReplayView(View):
+    def __init__(self, app, route):
+        super().__init__(app, route)
+        self.game: Game | None = None
+        if route.detail in GAMES_ON_THE_PROTOCOL:  # imported on first use, not at start-up
+            self.game = importlib.import_module(f"games.{route.detail}.game").GAME
+        self.entry: dict | None = None
+        self.states: list = []
+        self.at = 0
+        if self.game is not None:
+            try:
+                self.entry = replays.from_token(route.params.get("r", ""))
+                self.states = replays.positions(self.game, self.entry)
+            except ValueError:
+                self.entry, self.states = None, []
+        if self.states:
+            self.at = router.int_param(route.params, "at", 0, len(self.states) - 1, default=0)
+
+    def title(self) -> str:
+        info = game_info(self.route.detail or "")
+        return self.t("replay.title", game=self.t(info.name_key) if info else "")
+
+    def href(self, at: int) -> str:
+        return router.href("replay", self.route.detail, r=self.route.params.get("r", ""), at=at)
+
+    def render(self) -> Markup:
+        t = self.t
+        head = h("h1", {"tabindex": "-1"}, self.title())
+        if not self.states or self.entry is None or self.game is None:
+            return h(
+                "section",
+                {"class": "page replay", "data-page": "replay"},
+                head,
+                h("p", {"class": "notice-text", "data-replay-bad": True}, t("replay.bad")),
+                h(
+                    "p",
+                    {},
+                    h("a", {"class": "button", "href": router.href("hub")}, t("nav.back_to_hub")),
+                ),
+            )
+        moves, at = self.entry["moves"], self.at
+        draw = REPLAY_BOARDS.get(self.game.name)
+        step = (
+            t("replay.step", number=at, total=len(moves), move=moves[at - 1])
+            if at
+            else t("replay.start", total=len(moves))
+        )
+        buttons = [
+            ("first", "replay.first", at == 0),
+            ("back", "replay.back", at == 0),
+            ("forward", "replay.forward", at == len(moves)),
+            ("last", "replay.last", at == len(moves)),
+        ]
+        return h(
+            "section",
+            {"class": "page replay", "data-page": "replay", "data-at": at},
+            head,
+            h(
+                "div",
+                {"class": "replay-controls", "role": "group", "aria-label": t("replay.controls")},
+                [
+                    h(
+                        "button",
+                        {
+                            "type": "button",
+                            "class": "button",
+                            "id": f"replay-{action}",
+                            "data-action": f"replay-{action}",
+                            "disabled": disabled,
+                        },
+                        t(key),
+                    )
+                    for action, key, disabled in buttons
+                ],
+            ),
+            h("p", {"class": "replay-step", "aria-live": "polite", "data-step": True}, step),
+            draw(self.states[at], t) if draw else None,
+            h(
+                "p",
+                {"class": "actions"},
+                h(
+                    "a",
+                    {"class": "button subtle", "href": self.href(at), "data-replay-link": True},
+                    t("replay.link"),
+                ),
+                h(
+                    "a",
+                    {"class": "button subtle", "href": router.href(self.game.name)},
+                    t("rules.play"),
+                ),
+            ),
+        )
+
+    def go(self, at: int) -> None:
+        from .. import browser  # the page only: this module is imported by views at start-up
+
+        self.at = max(0, min(len(self.states) - 1, at))
+        browser.replace_hash(self.href(self.at))
+        self.app.render()
+        focus = browser.element("view").querySelector(f"#replay-{self.last_action}")
+        if browser.found(focus) and not focus.disabled:
+            focus.focus()
+
+    last_action = "forward"
+
+    def on_action(self, action: str, data: dict, event) -> None:
+        targets = {
+            "replay-first": 0,
+            "replay-back": self.at - 1,
+            "replay-forward": self.at + 1,
+            "replay-last": len(self.states) - 1,
+        }
+        if action in targets and self.states:
+            self.last_action = action.removeprefix("replay-")
+            self.go(targets[action])
+
+    def on_key(self, event) -> None:
+        key = str(event.key)
+        if not self.states or str(event.target.tagName) in ("INPUT", "SELECT", "TEXTAREA"):
+            return
+        if key in STEP_KEYS:
+            event.preventDefault()
+            self.go(self.at + STEP_KEYS[key])
+        elif key in ("Home", "End"):
+            event.preventDefault()
+            self.go(0 if key == "Home" else len(self.states) - 1)
+
+
+VIEW = ReplayView
