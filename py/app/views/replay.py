@@ -2,7 +2,8 @@
 
 The token (app.replays) carries the game's ID and moves; the positions are
 rebuilt by the engine, so a damaged or forged link shows a message, never a
-wrong game. Each game lends the drawing of one position (REPLAY_BOARDS).
+wrong game. Each game lends the drawing of one position: the function
+`replay_board(state, t)` of its drawing module, app.views.<game>_draw.
 """
 
 import importlib
@@ -12,11 +13,9 @@ from games.common.protocol import Game
 from .. import replays, router
 from ..games_list import game_info
 from ..html import Markup, h
-from . import marbles_draw
 from .base import View
 
 GAMES_ON_THE_PROTOCOL = ("marbles", "battleship", "deblockle", "dominoes")
-REPLAY_BOARDS = {"marbles": marbles_draw.replay_board}
 STEP_KEYS = {"ArrowLeft": -1, "ArrowRight": 1}
 
 
@@ -61,7 +60,8 @@ class ReplayView(View):
                 ),
             )
         moves, at = self.entry["moves"], self.at
-        draw = REPLAY_BOARDS.get(self.game.name)
+        drawing = importlib.import_module(f"{__package__}.{self.game.name}_draw")
+        draw = getattr(drawing, "replay_board", None)
         step = (
             t("replay.step", number=at, total=len(moves), move=moves[at - 1])
             if at
