@@ -1,14 +1,13 @@
 """Views: each turns app state into HTML and player actions into changes.
 
-A game's view lives in views/<route>.py and exports VIEW (its View class);
-until that module exists the game's route shows the "coming soon" page.
+A game's view lives in views/<route>.py and exports VIEW (its View class),
+imported the first time the game is opened.
 """
 
 import importlib
 
 from ..games_list import GAME_ROUTES
 from .base import View
-from .coming_soon import ComingSoonView
 from .hub import HubView
 from .replay import ReplayView
 from .rules import RulesView
@@ -26,13 +25,7 @@ PAGE_VIEWS = {
 
 def game_view(route: str) -> type[View]:
     """The view class of a game, imported the first time it is opened."""
-    try:
-        module = importlib.import_module(f"{__name__}.{route}")
-    except ModuleNotFoundError as missing:
-        if missing.name != f"{__name__}.{route}":
-            raise  # a real import error inside the view must not look like "coming soon"
-        return ComingSoonView
-    return module.VIEW
+    return importlib.import_module(f"{__name__}.{route}").VIEW
 
 
 def make_view(app, route) -> View:

@@ -10,10 +10,9 @@ from .base import View
 RULES_ROOT = Path(__file__).resolve().parent.parent.parent / "rules"
 
 
-def rules_html(game: str, language: str) -> Markup | None:
+def rules_html(game: str, language: str) -> Markup:
     """Our own authored HTML (never user text), so it is trusted as Markup."""
-    path = RULES_ROOT / f"{game}.{language}.html"
-    return Markup(path.read_text(encoding="utf-8")) if path.exists() else None
+    return Markup((RULES_ROOT / f"{game}.{language}.html").read_text(encoding="utf-8"))
 
 
 class RulesView(View):
@@ -28,9 +27,7 @@ class RulesView(View):
             "article",
             {"class": "page rules", "data-page": "rules", "data-rules": game.route},
             h("h1", {"tabindex": "-1"}, self.title()),
-            h("div", {"class": "rules-body", "data-authored": True}, body)
-            if body is not None
-            else h("p", {"class": "coming-soon-text"}, t("rules.coming")),
+            h("div", {"class": "rules-body", "data-authored": True}, body),
             h(
                 "p",
                 {"class": "actions"},
