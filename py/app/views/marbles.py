@@ -13,10 +13,9 @@ from games.marbles.game import GAME as MARBLES
 from games.marbles.notation import square_name
 
 from .. import browser, router, saved_games, scores
-from ..html import h
 from ..midend import HUMAN, Midend
 from ..saved_game_view import SavedGameView
-from .marbles_draw import board, colour_name
+from .marbles_draw import Screen, colour_name, format_clock, page
 
 GAME = "marbles"
 MAX_SEED = (1 << 64) - 1
@@ -25,12 +24,6 @@ KEY_STEPS = {"ArrowUp": (-1, 0), "ArrowDown": (1, 0), "ArrowLeft": (0, -1), "Arr
 
 
 OUTCOME_FIGURES = ("score", "moves", "lines", "time_ms", "best")
-
-
-def format_clock(milliseconds: float) -> str:
-    seconds = int(milliseconds // 1000)
-    hours, rest = divmod(seconds, 3600)
-    return f"{hours}:{rest // 60:02d}:{rest % 60:02d}" if hours else f"{rest // 60}:{rest % 60:02d}"
 
 
 def parse_game_params(params: dict):
@@ -109,232 +102,28 @@ class MarblesView(SavedGameView):
     def share_href(self) -> str:
         return router.href(GAME, seed=self.state.seed, version=self.state.min_line)
 
-    def render(self):
-        t, state = self.t, self.state
-        best = self.best()
-        return h(
-            "section",
-            {
-                "class": "game-view marbles",
-                "data-game": GAME,
-                "data-version": state.min_line,
-                "data-shapes": "on" if self.prefs.get("shapes") else "off",
-            },
-            h(
-                "div",
-                {"class": "game-head"},
-                h("h1", {"tabindex": "-1"}, t("game.marbles.name")),
-                self.render_menu(),
-            ),
-            h(
-                "div",
-                {"class": "mb-bar"},
-                h(
-                    "div",
-                    {"class": "mb-next", "data-next": True},
-                    h("span", {"class": "mb-label"}, t("marbles.next")),
-                    h(
-                        "span",
-                        {
-                            "class": "mb-next-marbles",
-                            "role": "img",
-                            "aria-label": t(
-                                "marbles.next_label",
-                                colours=", ".join(self.colour_name(c) for c in state.next),
-                            ),
-                        },
-                        [h("span", {"class": f"m m-{c}"}) for c in state.next],
-                    ),
-                ),
-                h(
-                    "dl",
-                    {"class": "mb-figures"},
-                    h(
-                        "div",
-                        {},
-                        h("dt", {}, t("marbles.score")),
-                        h("dd", {"data-figure": "score"}, t.number(state.score)),
-                    ),
-                    h(
-                        "div",
-                        {},
-                        h("dt", {}, t("marbles.best")),
-                        h("dd", {"data-figure": "best"}, "–" if best is None else t.number(best)),
-                    ),
-                    h(
-                        "div",
-                        {},
-                        h("dt", {}, t("marbles.time")),
-                        h("dd", {"data-figure": "time"}, format_clock(self.session.elapsed_ms())),
-                    ),
-                ),
-            ),
-            self.render_board(),
-            h(
-                "p",
-                {
-                    "class": "mb-message" + (" error" if self.message_is_error else ""),
-                    "data-message": True,
-                },
-                self.message,
-            ),
-            h(
-                "div",
-                {"class": "mb-tools"},
-                h(
-                    "button",
-                    {
-                        "type": "button",
-                        "class": "button",
-                        "data-action": "undo",
-                        "disabled": not self.midend.can_undo or self.busy,
-                        "aria-keyshortcuts": "U",
-                    },
-                    t("marbles.undo"),
-                ),
-                h(
-                    "button",
-                    {
-                        "type": "button",
-                        "class": "button subtle",
-                        "data-action": "hint",
-                        "disabled": state.is_over,
-                        "aria-keyshortcuts": "H",
-                    },
-                    t("marbles.hint"),
-                ),
-                h(
-                    "button",
-                    {
-                        "type": "button",
-                        "class": "button subtle",
-                        "data-action": "new",
-                        "aria-keyshortcuts": "N",
-                    },
-                    t("marbles.new_game"),
-                ),
-            ),
-            h(
-                "p",
-                {"class": "mb-game-number"},
-                t("marbles.game_number"),
-                " ",
-                h("a", {"href": self.share_href(), "data-share": True}, str(state.seed)),
-                " · ",
-                t(f"marbles.version_{state.min_line}"),
-            ),
-            h("p", {"class": "mb-keys hint"}, t("marbles.keys_help")),
-            self.render_game_over(),
-        )
-
-    def render_menu(self):
-        t = self.t
-        versions = [
-            h(
-                "label",
-                {"class": "choice"},
-                h(
-                    "input",
-                    {
-                        "type": "radio",
-                        "name": "mb-version",
-                        "value": v,
-                        "data-action": "version",
-                        "checked": v == self.state.min_line,
-                    },
-                ),
-                h("span", {}, t(f"marbles.version_{v}")),
-            )
-            for v in VERSIONS
-        ]
-        return h(
-            "details",
-            {"class": "game-menu"},
-            h("summary", {"class": "button subtle"}, t("marbles.menu")),
-            h(
-                "div",
-                {"class": "game-menu-body"},
-                h("fieldset", {}, h("legend", {}, t("marbles.version")), versions),
-                h(
-                    "label",
-                    {"class": "choice"},
-                    h(
-                        "input",
-                        {
-                            "type": "checkbox",
-                            "data-action": "shapes",
-                            "checked": bool(self.prefs.get("shapes")),
-                        },
-                    ),
-                    h("span", {}, t("marbles.shapes")),
-                ),
-                h(
-                    "button",
-                    {"type": "button", "class": "button subtle", "data-action": "restart"},
-                    t("marbles.restart"),
-                ),
-                h(
-                    "a",
-                    {"class": "button subtle", "href": router.href("rules", GAME)},
-                    t("hub.rules"),
-                ),
-            ),
-        )
-
-    def colour_name(self, colour: int) -> str:
-        return colour_name(self.t, colour)
-
-    def render_board(self):
-        return board(
-            self.state,
-            self.t,
+    def screen(self) -> Screen:
+        return Screen(
             cursor=self.cursor,
+            share_href=self.share_href(),
+            clock_ms=self.session.elapsed_ms(),
+            best=self.best(),
             selected=self.selected,
             hint=self.hint,
             effects=self.effects,
+            message=self.message,
+            message_is_error=self.message_is_error,
+            busy=self.busy,
+            shapes=bool(self.prefs.get("shapes")),
+            can_undo=self.midend.can_undo,
+            outcome=self.outcome,
         )
 
-    def render_game_over(self):
-        if not (self.state.is_over and self.outcome):
-            return None
-        t, o = self.t, self.outcome
-        rows = [
-            ("marbles.over.points", t.number(o["score"])),
-            ("marbles.over.moves", t.number(o["moves"])),
-            ("marbles.over.time", format_clock(o["time_ms"])),
-            ("marbles.over.lines", t.number(o["lines"])),
-            ("marbles.over.best", t.number(o["best"])),
-        ]
-        return h(
-            "dialog",
-            {"class": "mb-over", "id": "mb-over", "aria-labelledby": "mb-over-title"},
-            h("h2", {"id": "mb-over-title"}, t("marbles.over.title")),
-            h("p", {"class": "mb-over-news"}, t("marbles.over.new_best"))
-            if o.get("new_best")
-            else None,
-            h("p", {"class": "mb-over-news"}, t("marbles.over.place", place=o["place"]))
-            if o.get("place") and not o.get("new_best")
-            else None,
-            h(
-                "dl",
-                {"class": "mb-over-figures"},
-                [h("div", {}, h("dt", {}, t(k)), h("dd", {}, v)) for k, v in rows],
-            ),
-            h(
-                "div",
-                {"class": "actions"},
-                h(
-                    "button",
-                    {"type": "button", "class": "button", "data-action": "new", "autofocus": True},
-                    t("marbles.new_game"),
-                ),
-                h(
-                    "button",
-                    {"type": "button", "class": "button subtle", "data-action": "restart"},
-                    t("marbles.restart"),
-                ),
-            ),
-        )
+    def render(self):
+        return page(self.state, self.t, self.screen())
+
+    def colour_name(self, colour: int) -> str:
+        return colour_name(self.t, colour)
 
     def mounted(self, root) -> None:
         self.root = root

@@ -1,9 +1,39 @@
 """Marbles as markup: pure functions of the state and what is on screen (no browser)."""
 
-from games.marbles import SIZE
+from dataclasses import dataclass, field
+
+from games.marbles import SIZE, VERSIONS
 from games.marbles.notation import square_name
 
+from .. import router
 from ..html import Markup, h
+
+GAME = "marbles"
+
+
+@dataclass
+class Screen:
+    """What the page shows beside the position: the player's cursor and choices."""
+
+    cursor: int
+    share_href: str
+    clock_ms: float = 0.0
+    best: int | None = None
+    selected: int | None = None
+    hint: tuple | None = None
+    effects: dict = field(default_factory=dict)
+    message: str = ""
+    message_is_error: bool = False
+    busy: bool = False
+    shapes: bool = False
+    can_undo: bool = False
+    outcome: dict | None = None
+
+
+def format_clock(milliseconds: float) -> str:
+    seconds = int(milliseconds // 1000)
+    hours, rest = divmod(seconds, 3600)
+    return f"{hours}:{rest // 60:02d}:{rest % 60:02d}" if hours else f"{rest // 60}:{rest % 60:02d}"
 
 
 def colour_name(t, colour: int) -> str:
@@ -83,4 +113,229 @@ def replay_board(state, t) -> Markup:
         {"class": "game-view marbles replay-board", "data-game": "marbles"},
         board(state, t, interactive=False),
         h("p", {"class": "replay-figures"}, t("marbles.score"), " ", t.number(state.score)),
+    )
+
+
+def page(state, t, screen: Screen) -> Markup:
+    """The whole game view."""
+    best = screen.best
+    return h(
+        "section",
+        {
+            "class": "game-view marbles",
+            "data-game": GAME,
+            "data-version": state.min_line,
+            "data-shapes": "on" if screen.shapes else "off",
+        },
+        h(
+            "div",
+            {"class": "game-head"},
+            h("h1", {"tabindex": "-1"}, t("game.marbles.name")),
+            menu(state, t, screen.shapes),
+        ),
+        h(
+            "div",
+            {"class": "mb-bar"},
+            h(
+                "div",
+                {"class": "mb-next", "data-next": True},
+                h("span", {"class": "mb-label"}, t("marbles.next")),
+                h(
+                    "span",
+                    {
+                        "class": "mb-next-marbles",
+                        "role": "img",
+                        "aria-label": t(
+                            "marbles.next_label",
+                            colours=", ".join(colour_name(t, c) for c in state.next),
+                        ),
+                    },
+                    [h("span", {"class": f"m m-{c}"}) for c in state.next],
+                ),
+            ),
+            h(
+                "dl",
+                {"class": "mb-figures"},
+                h(
+                    "div",
+                    {},
+                    h("dt", {}, t("marbles.score")),
+                    h("dd", {"data-figure": "score"}, t.number(state.score)),
+                ),
+                h(
+                    "div",
+                    {},
+                    h("dt", {}, t("marbles.best")),
+                    h("dd", {"data-figure": "best"}, "–" if best is None else t.number(best)),
+                ),
+                h(
+                    "div",
+                    {},
+                    h("dt", {}, t("marbles.time")),
+                    h("dd", {"data-figure": "time"}, format_clock(screen.clock_ms)),
+                ),
+            ),
+        ),
+        board(
+            state,
+            t,
+            cursor=screen.cursor,
+            selected=screen.selected,
+            hint=screen.hint,
+            effects=screen.effects,
+        ),
+        h(
+            "p",
+            {
+                "class": "mb-message" + (" error" if screen.message_is_error else ""),
+                "data-message": True,
+            },
+            screen.message,
+        ),
+        h(
+            "div",
+            {"class": "mb-tools"},
+            h(
+                "button",
+                {
+                    "type": "button",
+                    "class": "button",
+                    "data-action": "undo",
+                    "disabled": not screen.can_undo or screen.busy,
+                    "aria-keyshortcuts": "U",
+                },
+                t("marbles.undo"),
+            ),
+            h(
+                "button",
+                {
+                    "type": "button",
+                    "class": "button subtle",
+                    "data-action": "hint",
+                    "disabled": state.is_over,
+                    "aria-keyshortcuts": "H",
+                },
+                t("marbles.hint"),
+            ),
+            h(
+                "button",
+                {
+                    "type": "button",
+                    "class": "button subtle",
+                    "data-action": "new",
+                    "aria-keyshortcuts": "N",
+                },
+                t("marbles.new_game"),
+            ),
+        ),
+        h(
+            "p",
+            {"class": "mb-game-number"},
+            t("marbles.game_number"),
+            " ",
+            h("a", {"href": screen.share_href, "data-share": True}, str(state.seed)),
+            " · ",
+            t(f"marbles.version_{state.min_line}"),
+        ),
+        h("p", {"class": "mb-keys hint"}, t("marbles.keys_help")),
+        game_over(state, t, screen.outcome),
+    )
+
+
+def menu(state, t, shapes: bool) -> Markup:
+    """The Menu: version, colour-blind shapes, restart, rules."""
+    versions = [
+        h(
+            "label",
+            {"class": "choice"},
+            h(
+                "input",
+                {
+                    "type": "radio",
+                    "name": "mb-version",
+                    "value": v,
+                    "data-action": "version",
+                    "checked": v == state.min_line,
+                },
+            ),
+            h("span", {}, t(f"marbles.version_{v}")),
+        )
+        for v in VERSIONS
+    ]
+    return h(
+        "details",
+        {"class": "game-menu"},
+        h("summary", {"class": "button subtle"}, t("marbles.menu")),
+        h(
+            "div",
+            {"class": "game-menu-body"},
+            h("fieldset", {}, h("legend", {}, t("marbles.version")), versions),
+            h(
+                "label",
+                {"class": "choice"},
+                h(
+                    "input",
+                    {
+                        "type": "checkbox",
+                        "data-action": "shapes",
+                        "checked": shapes,
+                    },
+                ),
+                h("span", {}, t("marbles.shapes")),
+            ),
+            h(
+                "button",
+                {"type": "button", "class": "button subtle", "data-action": "restart"},
+                t("marbles.restart"),
+            ),
+            h(
+                "a",
+                {"class": "button subtle", "href": router.href("rules", GAME)},
+                t("hub.rules"),
+            ),
+        ),
+    )
+
+
+def game_over(state, t, outcome: dict | None) -> Markup | None:
+    """The game-over window, once the game is over and its figures are known."""
+    if not (state.is_over and outcome):
+        return None
+    o = outcome
+    rows = [
+        ("marbles.over.points", t.number(o["score"])),
+        ("marbles.over.moves", t.number(o["moves"])),
+        ("marbles.over.time", format_clock(o["time_ms"])),
+        ("marbles.over.lines", t.number(o["lines"])),
+        ("marbles.over.best", t.number(o["best"])),
+    ]
+    return h(
+        "dialog",
+        {"class": "mb-over", "id": "mb-over", "aria-labelledby": "mb-over-title"},
+        h("h2", {"id": "mb-over-title"}, t("marbles.over.title")),
+        h("p", {"class": "mb-over-news"}, t("marbles.over.new_best"))
+        if o.get("new_best")
+        else None,
+        h("p", {"class": "mb-over-news"}, t("marbles.over.place", place=o["place"]))
+        if o.get("place") and not o.get("new_best")
+        else None,
+        h(
+            "dl",
+            {"class": "mb-over-figures"},
+            [h("div", {}, h("dt", {}, t(k)), h("dd", {}, v)) for k, v in rows],
+        ),
+        h(
+            "div",
+            {"class": "actions"},
+            h(
+                "button",
+                {"type": "button", "class": "button", "data-action": "new", "autofocus": True},
+                t("marbles.new_game"),
+            ),
+            h(
+                "button",
+                {"type": "button", "class": "button subtle", "data-action": "restart"},
+                t("marbles.restart"),
+            ),
+        ),
     )
