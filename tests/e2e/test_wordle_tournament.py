@@ -361,3 +361,12 @@ def test_a_group_on_one_device(open_app, site_url):
     # The invite link reopens the group, in a fresh browser too.
     other = open_app(invite)
     expect(other.locator(".wt-group .wt-member .wt-name")).to_have_text([leader, "Ana"])
+
+
+def test_a_crafted_invite_link_opens_the_lobby_not_a_fatal_error(open_app):
+    """An invite of 5,000 '[' once overflowed the runtime's stack (issue: crafted links)."""
+    page = open_app("#/wordle?mode=tournament&group=" + "%5B" * 5000)
+    expect(page.locator(".wt-lobby")).to_be_visible(timeout=30_000)
+    assert page.evaluate("document.body.innerText").count("fatal") == 0
+    page.locator("#nav-home").click()
+    expect(page.locator(".game-card")).to_have_count(5)

@@ -27,7 +27,7 @@ from games.wordle.nicknames import clean_nickname
 from games.wordle.rating import SEATS
 
 from .. import router
-from ..storage import Schema
+from ..storage import Schema, too_deep
 
 RATING, GROUP, TOURNAMENT = "wordle-rating", "wordle-group", "wordle-tournament"
 HISTORY_SIZE = 40
@@ -182,9 +182,13 @@ def group_link(group: dict) -> str:
 
 def group_from_param(text):
     """The group an invite link carries, or None when it does not hold one."""
+    # An address is untrusted: size and depth first, since deeply nested JSON
+    # overflows the WebAssembly stack inside json.loads (a fatal error, no exception).
+    if not isinstance(text, str) or len(text) > 2000 or too_deep(text):
+        return None
     try:
         data = json.loads(text)
-        if not isinstance(data, list) or len(data) < 2 or len(text) > 2000:
+        if not isinstance(data, list) or len(data) < 2:
             return None
         return clean_group({"lang": data[0], "members": data[1:]})
     except (ValueError, TypeError):

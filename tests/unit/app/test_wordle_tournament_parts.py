@@ -201,3 +201,13 @@ def test_every_record_checked_at_start_up_can_be_named_to_the_player(start_app):
         catalogue = load_catalogue(language)
         areas = {name.partition(":")[0] for name in app.store.schemas}
         assert sorted(a for a in areas if f"storage.area.{a}" not in catalogue) == []
+
+
+def test_a_crafted_invite_link_is_refused_before_it_is_parsed():
+    """An invite of 5,000 '[' once overflowed the runtime's stack inside json.loads."""
+    from app.views.wordle_tournament_parts import group_from_param
+
+    assert group_from_param("[" * 5000) is None
+    assert group_from_param("[" * 70 + "]" * 70) is None
+    assert group_from_param('["en", ' + '"x", ' * 600 + '"y"]') is None  # too long
+    assert group_from_param(None) is None
