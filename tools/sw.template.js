@@ -22,14 +22,36 @@ self.addEventListener("message", (event) => {
   if (event.data === "skip-waiting") self.skipWaiting();
 });
 
+// The app is one page (hash routes): a navigation to the scope or index.html is
+// answered with index.html. Any other address (an icon opened directly, a mistyped
+// path) is that file if it is precached, else the network's answer, else, offline,
+// a plain not-found page with a way back: never the app shell at the wrong address.
+const NOT_FOUND = `<!doctype html><html lang="en"><meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1"><title>Not found · Gemau</title>
+<body style="font-family: system-ui, sans-serif; max-width: 36rem; margin: 3rem auto; padding: 0 1rem">
+<h1>Page not found</h1><p>There is no page at this address.</p>
+<p><a href="${new URL("./", self.location).pathname}">Open Gemau</a></p></body></html>`;
+
+function isAppPage(url) {
+  const path = url.pathname, scope = new URL(self.registration.scope).pathname;
+  return path === scope || path === `${scope}index.html`;
+}
+
+function notFound() {
+  return new Response(NOT_FOUND, { status: 404, headers: { "Content-Type": "text/html; charset=utf-8" } });
+}
+
 self.addEventListener("fetch", (event) => {
   const request = event.request;
-  if (request.method !== "GET" || new URL(request.url).origin !== self.location.origin) return;
-  // Every route is the same page (hash routes), so a navigation is answered with index.html.
-  const lookup = request.mode === "navigate" ? "index.html" : request;
+  const url = new URL(request.url);
+  if (request.method !== "GET" || url.origin !== self.location.origin) return;
+  const navigation = request.mode === "navigate";
+  const lookup = navigation && isAppPage(url) ? "index.html" : request;
   event.respondWith(
     caches.open(CACHE).then((cache) =>
-      cache.match(lookup, { ignoreSearch: request.mode === "navigate" }).then((hit) => hit || fetch(request))
+      cache.match(lookup, { ignoreSearch: navigation }).then(
+        (hit) => hit || fetch(request).catch((error) => (navigation ? notFound() : Promise.reject(error)))
+      )
     )
   );
 });

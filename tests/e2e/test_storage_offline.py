@@ -142,3 +142,29 @@ def test_a_runtime_that_fails_to_load_shows_the_error_panel(context, site_url, w
     expect(panel).to_be_visible(timeout=60_000)
     expect(panel).to_contain_text("could not start")
     expect(panel.get_by_role("button", name="Try again")).to_be_visible()
+
+
+def test_an_address_that_is_not_the_app_is_not_answered_with_the_app(open_app, context):
+    """The service worker once answered every navigation with index.html: an icon
+    opened directly or a mistyped path showed a broken shell."""
+    ctx = context()
+    page = open_app(ctx=ctx)
+    page.evaluate("navigator.serviceWorker.ready")
+    page.reload()
+    wait_ready(page)
+    service_worker_controls(page)
+    base = page.url.split("#")[0]
+    other = ctx.new_page()
+    other.goto(base + "static/icons/marbles.svg")
+    assert other.locator("#app").count() == 0
+    assert other.locator("svg").count() >= 1
+    ctx.set_offline(True)
+    missing = other.goto(base + "no/such/page")
+    assert missing.status == 404
+    expect(other.get_by_role("heading", name="Page not found")).to_be_visible()
+    other.get_by_role("link", name="Open Gemau").click()
+    wait_ready(other)
+    expect(other.locator(".game-card")).to_have_count(5)
+    other.goto(base + "index.html#/stats")
+    wait_ready(other)
+    expect(other.locator("[data-page='stats']")).to_be_visible()
