@@ -89,3 +89,74 @@ def test_physical_keys_and_reload_resumes_the_duel(open_app):
     first_row = page.locator(".wd-row.wd-you:not(.wd-current):not(.wd-skipped)").first
     expect(first_row).to_have_attribute("aria-label", re.compile(f"You: {other.upper()}"))
     expect(page.locator(".wd-duel-info")).to_contain_text(f"{length} letters")
+
+
+def saved_duel(page) -> dict:
+    return json.loads(page.evaluate("localStorage.getItem('gemau:saved:wordle')"))["data"]
+
+
+def guess_on_screen(page, words, word):
+    type_on_screen(page, words.tiles(word))
+    page.locator(".wd-key[data-key='enter']").click()
+
+
+def test_two_tabs_on_one_duel_take_the_newer_save_with_a_notice(open_app, context):
+    """The tab left behind shows the other's newer duel with a notice instead of
+    playing on unsaved, and its next row builds on that duel."""
+    seed = 11
+    words, length, answer = duel_word("en", seed)
+    other = next(w for w in words.answers[length] if w != answer)
+    ctx = context()
+    first = open_app(f"#/wordle?mode=duel&seed={seed}&lang=en&level=beginner", ctx=ctx)
+    wait_my_turn(first)
+    second = open_app("#/wordle?mode=duel", ctx=ctx)
+    wait_my_turn(second)
+    guess_on_screen(second, words, other)
+    mine = re.compile(f"You: {other.upper()}")
+    expect(second.locator(".wd-row.wd-you").first).to_have_attribute("aria-label", mine)
+    expect(first.locator("[data-notice-id='wordle-other-tab']")).to_contain_text("another tab")
+    expect(first.locator(".wd-row.wd-you").first).to_have_attribute("aria-label", mine)
+    wait_my_turn(first)
+    guess_on_screen(first, words, answer)
+    expect(first.locator(".wd-status")).to_contain_text("You solved it first")
+    rows = saved_duel(first)["state"]["rows"]
+    assert [row["guess"] for row in rows if row["seat"] == 0] == [other, answer]
+    expect(second.locator(".wd-status")).to_contain_text("You solved it first")
+    stats = json.loads(first.evaluate("localStorage.getItem('gemau:stats:wordle')"))
+    assert stats["data"]["duel"]["played"] == 1  # recorded once, by the tab that won
+
+
+def test_a_full_device_mid_duel_still_finishes_it_with_its_result_and_says_so(open_app):
+    seed = 11
+    words, length, answer = duel_word("en", seed)
+    other = next(w for w in words.answers[length] if w != answer)
+    page = open_app(f"#/wordle?mode=duel&seed={seed}&lang=en&level=beginner&speed=2")
+    wait_my_turn(page)
+    page.evaluate("""() => { Storage.prototype.setItem = function () {
+        throw new DOMException('The quota has been exceeded.', 'QuotaExceededError'); }; }""")
+    guess_on_screen(page, words, other)
+    expect(page.locator(".notice").first).to_contain_text("full")
+    expect(page.locator(".wd-whose.wd-them")).to_be_visible()
+    wait_my_turn(page)  # the computer played its turn on the ticker, unsaved
+    guess_on_screen(page, words, answer)
+    expect(page.locator(".wd-status")).to_contain_text("You solved it first")
+    expect(page.locator(".wd-after [data-action='wd-new-duel']")).to_be_visible()
+    expect(page.locator(".notice").first).to_contain_text("full")
+
+
+def test_a_saved_duel_with_a_damaged_clock_is_reset_with_a_message(open_app):
+    page = open_app("#/wordle?mode=duel&seed=11&lang=en&level=beginner")
+    expect(page.locator(".wd-board")).to_be_visible(timeout=30_000)
+    page.evaluate("location.hash = '#/'")
+    page.evaluate("""() => { const key = 'gemau:saved:wordle';
+        const record = JSON.parse(localStorage.getItem(key));
+        record.data.meta.t0 = 'soon'; localStorage.setItem(key, JSON.stringify(record)); }""")
+    page.evaluate("location.hash = '#/wordle?mode=duel'")
+    expect(page.locator(".notice").first).to_contain_text("the saved game of Wordle")
+    expect(page.locator(".notice").first).to_contain_text("had to be reset")
+    expect(page.locator(".wd-board")).to_be_visible()
+    assert is_int_time(saved_duel(page)["meta"]["t0"])
+
+
+def is_int_time(value) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and value > 0

@@ -38,11 +38,11 @@ class WordleView(View):
         if mode == "duel":
             self.screen = DuelScreen(self)
             wanted = wanted_duel(route.params)
-            if wanted is not None and self.screen.meta.get("seed") != wanted[0]:
+            if wanted is not None and self.screen.seed != wanted[0]:
                 seed, lang, level = wanted
                 self.screen.forget()
                 self.screen.start(lang or self.prefs["lang"], level or self.prefs["level"], seed)
-            elif not self.screen.meta:
+            elif self.screen.seed is None:
                 self.screen.start(self.prefs["lang"], self.prefs["level"])
         elif mode == "tournament" and tournament_screen_class() is not None:
             self.screen = tournament_screen_class()(self)
@@ -206,6 +206,13 @@ class WordleView(View):
             self.screen.key("back")
         elif len(key) == 1 and key.strip():
             self.screen.key(key)
+
+    def on_storage_change(self, name) -> None:
+        """Another tab changed a record: the duel takes its newer save (and says
+        so); anything else is drawn again."""
+        if isinstance(self.screen, DuelScreen) and self.screen.on_storage_change(name):
+            return
+        self.app.render()
 
     def suspend(self) -> None:
         if self.screen is not None:

@@ -1,34 +1,51 @@
 """The practice duel: you against one computer player on a shared board.
 
-The rules live in the engine (games.wordle.duel_game, on the protocol); this
-screen runs the duel's clock, plays the moves that fall due on it (the
-computer's, which carry its think time, and a turn's timeout), turns keys into
-guesses and draws the state.
+The rules live in the engine (games.wordle.duel_game, on the protocol) and the
+game in progress in the midend (app.midend: started, resumed, saved, the
+computer's moves, recorded once); this screen runs the duel's clock, plays the
+moves that fall due on it (the computer's, which carry its think time, and a
+turn's timeout), turns keys into guesses and draws (wordle_duel_draw).
+
+The duel is stored under the Wordle route: saved:wordle, stats:wordle,
+replays:wordle. Its secret (what draws the word, apart from the public seed) is
+in the midend's frame with the options, where the save already holds the word;
+it is never in the address, and a replay link exists only once the duel is over.
 
 The duel's clock is the page's clock (Date.now) since the duel began, optionally
 sped up by the test-only option `speed=N` in the address: meta "t0" is the
 page's time when the clock read meta "origin" (0; a duel saved before "origin"
-counted from the page's own epoch: origin = t0).
+counted from the page's own epoch: origin = t0). A duel saved before the midend
+has no frame: its meta said its language, level and number.
 """
 
+import dataclasses
 import random
 
 from games.common.checks import is_int
-from games.common.errors import BadState, IllegalMove
-from games.common.protocol import MAX_SEED
-from games.common.rng import SeededRng
-from games.wordle.duel_game import DuelState, duel_game, guess
+from games.common.errors import IllegalMove
+from games.common.protocol import MAX_SEED, Game
+from games.wordle.duel_game import MAX_TIME, DuelState, duel_game, guess
 from games.wordle.letters import LANGUAGES
 from games.wordle.players import LEVELS, PROTOCOL_LEVELS
 
 from .. import browser, router, saved_games, scores, wordle_words
 from ..html import h
-from ..session import GameSession
+from ..midend import HUMAN, Midend, computer
+from . import wordle_duel_draw as draw
 from . import wordle_parts as parts
 
 GAME = "wordle"
 YOU, BOT = 0, 1
 TICK_MS = 200
+MAX_SPEED = 100
+LEVEL_OF_SEAT = {computer(protocol): level for level, protocol in PROTOCOL_LEVELS.items()}
+OPTION_KEYS = {"lang", "secret"}
+
+
+def stored_game(words) -> Game:
+    """The duel's Game as the screen's midend keeps it: under the Wordle route's
+    records (the engine's own name, wordle-duel, is the replay's)."""
+    return dataclasses.replace(duel_game(words), name=GAME)
 
 
 class DuelScreen:
@@ -36,109 +53,154 @@ class DuelScreen:
         self.view = view
         self.app = view.app
         self.t = view.t
-        self.session = GameSession(self.app.store, GAME, browser.now_ms)
         self.speed = _speed(view.route.params)
         self.words = None
-        self.game = None  # the duel's Game, once its language's words are loaded
-        self.state: DuelState | None = None
-        self._saved_state: dict | None = None  # a saved duel, loaded once the words are
-        self._secret: int | None = None  # what draws a new duel's word; never shown
-        self.meta: dict = {}
+        self.midend: Midend | None = None  # the duel, once its language's words are loaded
+        self.info: dict = {}  # lang, level, seed and clock of the duel shown (or loading)
+        self._wanted: dict | None = None  # the ID and seats of a new duel, until its words load
+        self._loads = 0  # the word load the screen waits for (an older one is ignored)
+        self._plan: tuple | None = None  # (position, move): the computer's move this turn
         self.typing = None
         self.message, self.message_is_error, self.shake = "", False, False
         self.loading_error = ""
         self.ticker = None
-        self._plans: dict = {}
+        self.hidden = False  # the page is hidden: the clock is not watched
         self._resume_saved()
+
+    @property
+    def state(self) -> DuelState | None:
+        return self.midend.state if self.midend is not None else None
+
+    @property
+    def seed(self) -> int | None:
+        """The number of the duel shown or being loaded (None: no duel)."""
+        return self.info.get("seed")
 
     # --- time -----------------------------------------------------------------
     def now(self) -> int:
         """The duel's clock, in milliseconds."""
-        start = self.meta.get("t0", 0)
-        origin = self.meta.get("origin", start)
-        return int(origin + (browser.now_ms() - start) * self.meta.get("speed", 1))
+        clock = self.info["clock"]
+        now = clock["origin"] + int((browser.now_ms() - clock["t0"]) * clock["speed"])
+        return max(clock["origin"], min(MAX_TIME, now))
 
-    # --- starting, saving -----------------------------------------------------------
-    def _resume_saved(self) -> None:
-        saved = self.session.load()
-        if saved is None:
-            return
-        state, meta = saved
+    # --- starting, resuming, saving ----------------------------------------------------
+    def _resume_saved(self) -> bool:
+        """Load the words of the saved duel, to resume it; False if none is saved
+        or its meta is damaged (that save is reset alone and the player told)."""
+        record = saved_games.load(self.app.store, GAME)
+        if record.data is None:
+            return False
         try:
-            lang, level = meta["lang"], meta["level"]
-            if (
-                lang not in LANGUAGES
-                or level not in LEVELS
-                or not isinstance(meta.get("seed"), int)
-                or not all(is_int(meta.get(key)) for key in ("t0", "speed"))
-                or not is_int(meta.get("origin", 0))
-            ):
-                raise BadState("duel meta")
-        except (BadState, KeyError, TypeError):
-            self.session.discard_bad()
-            return
-        # The engine checks the duel itself once the language's words are loaded.
-        self.meta, self._saved_state = dict(meta), state
-        self._load_words(lang)
+            info = duel_info(record.data["meta"])
+        except ValueError:
+            saved_games.discard_bad(self.app.store, GAME)
+            return False
+        self.info, self._wanted = info, None
+        self._load_words(info["lang"])
+        return True
 
     def start(self, lang: str, level: str, seed: int | None = None) -> None:
         """A new duel; `seed` when the address asks for a duel by its number (see
         wanted_duel), else a seed and a secret drawn apart."""
         if seed is None:
-            seed, self._secret = random.randrange(MAX_SEED), random.randrange(MAX_SEED)
+            seed, secret = random.randrange(MAX_SEED), random.randrange(MAX_SEED)
         else:
-            self._secret = seed
-        self.meta = {
-            "lang": lang,
-            "level": level,
+            secret = seed
+        self._stop_ticking()
+        self.midend = None  # nothing of the duel before is saved any more
+        self.info = {"lang": lang, "level": level, "seed": seed}
+        self._wanted = {
+            "options": {"lang": lang, "secret": secret},
             "seed": seed,
-            "t0": int(browser.now_ms()),
-            "speed": self.speed,
-            "recorded": False,
+            "seats": seats_for(level),
         }
-        self.state, self._saved_state, self._plans = None, None, {}
-        self.session.reset_clock()
         self._load_words(lang)
 
     def _load_words(self, lang: str) -> None:
+        self._loads += 1
+        ticket = self._loads
         self.loading_error = ""
-        wordle_words.load(lang, self._words_ready, self._words_failed)
 
-    def _words_failed(self, reason: str) -> None:
-        self.loading_error = self.t("wordle.load_failed", reason=reason)
-        self.view.refresh()
+        def ready(words) -> None:
+            if ticket == self._loads:
+                self._words_ready(words)
+
+        def failed(reason: str) -> None:
+            if ticket == self._loads:
+                self.loading_error = self.t("wordle.load_failed", reason=reason)
+                self.view.refresh()
+
+        wordle_words.load(lang, ready, failed)
 
     def _words_ready(self, words) -> None:
-        self.words, self.game = words, duel_game(words)
-        if self.state is None and self._saved_state is not None:
-            saved, self._saved_state = self._saved_state, None
-            try:
-                self.state = self.game.load(saved)
-            except BadState:
-                self.session.discard_bad()
-                self.start(self.meta["lang"], self.meta["level"])
+        midend = Midend(self.app.store, stored_game(words), browser.now_ms, browser.today_iso)
+        wanted, self._wanted = self._wanted, None
+        if wanted is None:
+            meta = midend.resume(legacy=frame_before_the_midend)
+            if meta is None:  # the engine or the midend refused it: reset, a new duel
+                self.start(self.info["lang"], self.info["level"])
                 return
-        if self.state is None:
-            self.state = self.game.new_game(
-                {"lang": self.meta["lang"], "secret": self._secret}, self.meta["seed"]
-            )
-            self.meta.update(t0=int(browser.now_ms()), origin=0)
-            self._save()
-            view = self.state.view_for(YOU)
-            first = self._names()[view["first"]]
-            self.app.announce(self.t("wordle.duel_started", length=view["length"], first=first))
-        self.typing = parts.Typing(self.meta["lang"], self.state.length)
+            try:
+                info = duel_info({**meta, "frame": _frame(midend)})
+            except ValueError:
+                saved_games.discard_bad(self.app.store, GAME)
+                self.start(self.info["lang"], self.info["level"])
+                return
+            if info["lang"] != words.lang:  # another tab saved another duel meanwhile
+                self._resume_saved()
+                return
+            self.info = info
+        else:
+            midend.start(wanted["options"], wanted["seed"], wanted["seats"])
+            self.info["clock"] = {"t0": int(browser.now_ms()), "origin": 0, "speed": self.speed}
+        self.words, self.midend, self._plan = words, midend, None
+        length = midend.state.length
+        typing = self.typing
+        if (
+            typing is None
+            or wanted is not None
+            or (typing.lang, typing.length) != (words.lang, length)
+        ):
+            self.typing = parts.Typing(words.lang, length)
+        if wanted is not None:
+            if not self._save():
+                return
+            first = draw.names(self.t)[midend.state.view_for(YOU)["first"]]
+            self.app.announce(self.t("wordle.duel_started", length=length, first=first))
         self._start_ticking()
         self.tick()
         self.view.refresh()
 
-    def _save(self) -> None:
-        if self.state is not None:
-            self.session.save(self.state.to_json(), self.meta)
+    def _save(self) -> bool:
+        """Save the duel; False when another tab held a newer save: that one is taken."""
+        if self.midend is None or self.midend.save(self.info["clock"]):
+            return True
+        self.take_newer_save()
+        return False
+
+    def take_newer_save(self) -> None:
+        """Another tab played on (or started another duel): show its duel rather
+        than overwrite it, and say so."""
+        self._stop_ticking()
+        self.message, self.shake = "", False
+        if not self._resume_saved():
+            self.start(self.info["lang"], self.info["level"])
+        self.app.notice(f"{GAME}-other-tab", lambda: self.t(f"{GAME}.other_tab"))
+        self.view.refresh()
+
+    def on_storage_change(self, name) -> bool:
+        """Another tab wrote `name`: True when it was a newer save of this duel,
+        now on screen."""
+        if name not in (None, f"saved:{GAME}") or self.midend is None:
+            return False
+        if not self.midend.session.newer_elsewhere():
+            return False
+        self.take_newer_save()
+        return True
 
     # --- the clock and the computer player ----------------------------------------------
     def _start_ticking(self) -> None:
-        if self.ticker is None and self.state is not None and not self.state.is_over:
+        if self.ticker is None and not self.hidden and self.midend and not self.state.is_over:
             self.ticker = browser.Repeating(TICK_MS, self.tick)
 
     def _stop_ticking(self) -> None:
@@ -148,40 +210,33 @@ class DuelScreen:
 
     def _computer_move(self) -> dict:
         """The computer's move this turn (its guess at the time it finishes
-        thinking, or the timeout): seeded by the duel and the row number, so a
-        reload finds the same move."""
-        turn = len(self.state.rows)
-        if turn not in self._plans:
-            rng = SeededRng(self.meta["seed"]).fork(f"bot-{turn}")
-            player = self.game.computer[PROTOCOL_LEVELS[self.meta["level"]]]
-            self._plans[turn] = player(self.state.view_for(BOT), rng, None)
-        return self._plans[turn]
+        thinking, or the timeout), from the midend: the same after a reload.
+        Worked out once per position, not on every tick."""
+        midend = self.midend
+        position = (midend, midend.generation, len(midend.moves))
+        if self._plan is None or self._plan[0] != position:
+            self._plan = (position, midend.computer_move())
+        return self._plan[1]
 
     def tick(self, now: int | None = None) -> None:
         """Play every move that fell due by `now` on the duel's clock, in order."""
-        if self.state is None or self.words is None:
+        if self.midend is None:
             return
         now = self.now() if now is None else now
-        changed = False
-        while not self.state.is_over:
-            if self.state.current_player == BOT:
-                move = self._computer_move()
-            else:
-                move = self.state.timeout_move()
+        state, changed = self.midend.state, False
+        while not state.is_over:
+            move = self._computer_move() if self.midend.computer_to_move else state.timeout_move()
             if move["at"] > now:
                 break
-            self._play(move)
+            self._announce(self.midend.play(move))
             changed = True
         if changed:
             self._after_change()
         else:
             self._update_clock()
 
-    def _play(self, move: dict) -> None:
-        self._announce(self.state.apply(move))
-
     def _announce(self, events: list) -> None:
-        names = self._names()
+        names = draw.names(self.t)
         for event in events:
             if event["type"] != "row":
                 continue
@@ -193,28 +248,28 @@ class DuelScreen:
             )
 
     def _after_change(self) -> None:
-        self._save()
+        """Save what was played (another tab's newer duel is taken instead); a
+        finished duel is recorded once, after its save went through."""
+        if not self._save():
+            return
         if self.state.is_over:
             self._stop_ticking()
-            self._record()
-            self.app.announce(self._result_text())
+            self.midend.record_once(self._record)  # a full device loses the record only
+            if not self._save():
+                return
+            self.app.announce(draw.result_text(self.t, self.words, self.state.view_for(YOU)))
         self.view.refresh()
 
-    def _record(self) -> None:
-        if self.meta.get("recorded"):
-            return
+    def _record(self):
         result = self.state.result
-        won = result.get("winner") == YOU if "winner" in result else False
-        scores.record_result(
+        return scores.record_result(
             self.app.store,
             GAME,
             "duel",
-            won=won,
+            won=result.get("winner") == YOU,
             figures={"rows": len(self.state.rows)},
             date=browser.today_iso(),
         )
-        self.meta["recorded"] = True
-        self._save()
 
     # --- the player's keys ---------------------------------------------------------------
     def key(self, key: str) -> None:
@@ -232,14 +287,15 @@ class DuelScreen:
 
     def submit(self) -> None:
         now = self.now()
+        midend = self.midend
         self.tick(now)
-        if self.state.is_over:
-            return
+        if self.midend is not midend or self.state.is_over:
+            return  # another tab's duel was taken, or this one ended meanwhile
         try:
-            if self.state.current_player != YOU:
+            if self.midend.computer_to_move:
                 raise IllegalMove("wordle.not_your_turn")
             word = self.words.parse(self.typing.text, self.state.length)
-            events = self.state.apply(guess(YOU, word, now))
+            events = self.midend.play(guess(YOU, word, now))
         except IllegalMove as refused:
             self.message, self.message_is_error, self.shake = (
                 self.t(refused.key, **refused.params),
@@ -256,116 +312,45 @@ class DuelScreen:
         self.tick()
 
     # --- drawing --------------------------------------------------------------------------
-    def _bot_name(self) -> str:
-        return self.t(f"wordle.level.{self.meta['level']}")
-
-    def _names(self) -> list:
-        return [self.t("wordle.you"), self.t("wordle.computer")]
-
-    def _result_text(self) -> str:
-        result = self.state.result
-        word = self.words.display(self.state.view_for(YOU)["word"]).upper()
-        if result.get("draw"):
-            return self.t("wordle.result_draw", word=word)
-        return self.t(
-            "wordle.result_won" if result["winner"] == YOU else "wordle.result_lost", word=word
-        )
-
-    def _status(self):
-        state = self.state
-        if state.is_over:
-            return h("p", {"class": "wd-status"}, self._result_text())
-        turn = state.current_player
-        whose = (
-            self.t("wordle.your_turn")
-            if turn == YOU
-            else self.t("wordle.their_turn", name=self.t("wordle.computer"))
-        )
-        return h(
-            "p",
-            {"class": "wd-status"},
-            h(
-                "span",
-                {"class": "wd-whose " + ("wd-you" if turn == YOU else "wd-them")},
-                whose,
-            ),
-            " ",
-            h(
-                "span",
-                {"class": "wd-clock-slot"},
-                parts.clock(self.t, state.time_left(self.now()), True),
-            ),
-        )
-
     def _update_clock(self) -> None:
         slot = (
             self.view.root.querySelector(".wd-clock-slot") if self.view.root is not None else None
         )
         if slot is not None and self.state is not None and not self.state.is_over:
-            slot.innerHTML = parts.clock(self.t, self.state.time_left(self.now()), True)
+            slot.innerHTML = draw.clock(self.t, self.state.time_left(self.now()))
 
     def render(self):
         t = self.t
         if self.loading_error:
             return h("p", {"class": "wd-message wd-error", "role": "alert"}, self.loading_error)
-        if self.state is None or self.words is None:
+        if self.midend is None or self.words is None:
             return h(
                 "p",
                 {"class": "wd-loading"},
-                t("wordle.loading", language=parts.language_name(t, self.meta["lang"])),
+                t("wordle.loading", language=parts.language_name(t, self.info["lang"])),
             )
         state = self.state
-        view = state.view_for(YOU)
-        lang = self.meta["lang"]
-        typed = self.typing.tiles() if self.typing else []
-        heading = h(
-            "p",
-            {"class": "wd-duel-info"},
-            t(
-                "wordle.duel_info",
-                language=parts.language_name(t, lang),
-                length=view["length"],
-                name=self._bot_name(),
-            ),
+        ui = draw.Ui(
+            level=self.info["level"],
+            time_left=state.time_left(self.now()),
+            typed=self.typing.tiles() if self.typing else [],
+            message=self.message,
+            message_is_error=self.message_is_error,
+            shake=self.shake,
         )
-        message = h(
-            "p",
-            {
-                "class": "wd-message" + (" wd-error" if self.message_is_error else ""),
-                "role": "alert",
-            },
-            self.message,
-        )
-        after = None
-        if state.is_over:
-            after = h(
-                "div",
-                {"class": "wd-after"},
-                h(
-                    "button",
-                    {"type": "button", "class": "button primary", "data-action": "wd-new-duel"},
-                    t("wordle.new_duel"),
-                ),
-                h("a", {"class": "button", "href": "#/wordle"}, t("wordle.back_home")),
-            )
-        your_turn = state.current_player == YOU
-        return h(
-            "section",
-            {"class": "wd-duel", "data-lang": lang},
-            heading,
-            self._status(),
-            message,
-            parts.board(t, self.words, view, self._names(), YOU, typed, self.shake),
-            after,
-            parts.keyboard(t, lang, parts.key_states(self.words, view["rows"]), your_turn),
-        )
+        return draw.page(t, self.words, state.view_for(YOU), ui)
 
     # --- page life ------------------------------------------------------------------------
     def suspend(self) -> None:
+        """Hidden or left: stop the clock's ticks and save (a newer save of another
+        tab is left as it is, and taken if the page comes back)."""
+        self.hidden = True
         self._stop_ticking()
-        self._save()
+        if self.midend is not None:
+            self.midend.save(self.info["clock"])
 
     def resume(self) -> None:
+        self.hidden = False
         self._start_ticking()
         self.tick()
 
@@ -384,7 +369,75 @@ class DuelScreen:
     def forget(self) -> None:
         """A new duel replaces this one."""
         self._stop_ticking()
-        self.session.clear()
+        self._loads += 1  # words still loading for this duel are not waited for
+        self.midend = None
+        saved_games.clear(self.app.store, GAME)
+
+
+# --- the saved duel ---------------------------------------------------------------------
+
+
+def seats_for(level: str) -> list:
+    return [HUMAN, computer(PROTOCOL_LEVELS[level])]
+
+
+def _frame(midend: Midend) -> dict:
+    return {"options": midend.options, "seed": midend.seed, "seats": midend.seats}
+
+
+def duel_info(meta: dict) -> dict:
+    """The language, computer level, number and clock of a saved duel, read from
+    its meta (the midend's frame, or the keys of a save from before it): all of
+    them checked, ValueError if one is wrong, so a damaged save is reset before
+    the clock ever reads it."""
+    if not isinstance(meta.get("recorded", False), bool):
+        raise ValueError("recorded is not true or false")
+    frame = meta.get("frame")
+    if frame is None:
+        lang, level, seed = meta.get("lang"), meta.get("level"), meta.get("seed")
+    else:
+        if not isinstance(frame, dict):
+            raise ValueError("the frame is not an object")
+        options, seats, seed = frame.get("options"), frame.get("seats"), frame.get("seed")
+        if not isinstance(options, dict) or not set(options) <= OPTION_KEYS:
+            raise ValueError("unknown duel options")
+        secret = options.get("secret")
+        if secret is not None and not (is_int(secret) and 0 <= secret <= MAX_SEED):
+            raise ValueError("the secret is not a duel's number")
+        if not isinstance(seats, list) or len(seats) != 2 or seats[0] != HUMAN:
+            raise ValueError("not you against the computer")
+        lang, level = options.get("lang"), LEVEL_OF_SEAT.get(str(seats[1]))
+    if not isinstance(lang, str) or lang not in LANGUAGES:
+        raise ValueError("unknown language")
+    if not isinstance(level, str) or level not in LEVELS:
+        raise ValueError("unknown level")
+    if not is_int(seed) or not 0 <= seed <= MAX_SEED:
+        raise ValueError("the duel's number")
+    return {"lang": lang, "level": level, "seed": seed, "clock": duel_clock(meta)}
+
+
+def duel_clock(meta: dict) -> dict:
+    """The duel's clock from a save's meta (see the module's docstring)."""
+    t0, speed = meta.get("t0"), meta.get("speed")
+    origin = meta.get("origin", t0)
+    if not is_int(t0) or not 0 <= t0 <= MAX_SEED:
+        raise ValueError("t0 is not a time")
+    if not is_int(origin) or not 0 <= origin <= MAX_TIME:
+        raise ValueError("origin is not a time")
+    if not is_int(speed) or not 1 <= speed <= MAX_SPEED:
+        raise ValueError("speed is not 1 to 100")
+    return {"t0": t0, "origin": origin, "speed": speed}
+
+
+def frame_before_the_midend(state, meta: dict) -> dict:
+    """The game ID and seats of a duel saved before the midend, from its meta (its
+    secret was never saved: the position is the start the midend plays from)."""
+    info = duel_info(meta)
+    return {
+        "options": {"lang": info["lang"]},
+        "seed": info["seed"],
+        "seats": seats_for(info["level"]),
+    }
 
 
 def wanted_duel(params: dict):
@@ -403,4 +456,4 @@ def wanted_duel(params: dict):
 
 def _speed(params: dict) -> int:
     """Test-only: `speed=N` runs the duel clock N times faster (1 to 100)."""
-    return router.int_param(params, "speed", 1, 100, default=1)
+    return router.int_param(params, "speed", 1, MAX_SPEED, default=1)

@@ -387,4 +387,5 @@ def duel_game(words: Dictionary) -> Game:
         options_from_params=partial(options_from_params, words),
         seats=lambda options: SEATS,
         computer=computer,
+        undo_depth=0,  # timed turns: a row stands once played, and both players saw it (4.5)
     )

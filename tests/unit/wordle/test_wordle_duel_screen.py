@@ -1,7 +1,8 @@
 """The practice duel's screen driven under CPython (docs/rules/wordle-tournament.md
 13): a stand-in for the browser (clock, timers, storage in memory), and the keys
 and ticks the page would send. The screen plays the moves that fall due on its
-clock and draws; the engine decides."""
+clock and draws; the engine decides, and the midend keeps the game (saves, the
+computer's moves, the record, the replay)."""
 
 import importlib
 import json
@@ -10,6 +11,7 @@ import types
 from pathlib import Path
 
 import pytest
+from games.common.errors import IllegalMove
 from games.common.rng import SeededRng
 from games.wordle.dictionary import Dictionary
 from games.wordle.duel import TURN_MS
@@ -18,22 +20,36 @@ from games.wordle.sample_words import sample_dictionary
 
 REPO = Path(__file__).resolve().parents[3]
 SAMPLE = sample_dictionary()
-FRESH = ["app.browser", "app.wordle_words", "app.views.wordle", "app.views.wordle_duel"]
+FRESH = [
+    "app.browser",
+    "app.wordle_words",
+    "app.views.wordle",
+    "app.views.wordle_duel",
+]
 
 
 class FakeApp:
-    def __init__(self, storage=None):
+    def __init__(self, storage=None, backend=None):
         from app.i18n import Translator
         from app.storage import MemoryBackend, Store
 
         self.t = Translator("en")
-        self.backend = MemoryBackend(storage or {})
-        self.store = Store(self.backend)
+        self.backend = backend or MemoryBackend(storage or {})
+        self.problems: list = []  # (record, kind) the storage layer reported
+        self.store = Store(self.backend, on_problem=lambda *problem: self.problems.append(problem))
         self.said: list = []
+        self.notices: dict = {}
         self.view = None
+        self.renders = 0
 
     def announce(self, text):
         self.said.append(text)
+
+    def notice(self, notice_id, make_text, action=None):
+        self.notices[notice_id] = make_text()
+
+    def render(self):
+        self.renders += 1
 
     def navigate(self, href):
         self.navigated = href
@@ -66,19 +82,28 @@ def page(monkeypatch):
     monkeypatch.setattr(browser, "now_ms", lambda: clock[0])
     monkeypatch.setattr(browser, "today_iso", lambda: "2026-12-01")
     monkeypatch.setattr(browser, "Repeating", Repeating)
-    chosen = {"words": SAMPLE}
-    monkeypatch.setattr(wordle_words, "load", lambda lang, ready, error: ready(chosen["words"]))
+    chosen = {"words": SAMPLE, "waiting": None}
 
-    def open_route(route, storage=None, words=SAMPLE):
+    def load(lang, ready, error):
+        if chosen["waiting"] is not None:  # the words are still on their way
+            chosen["waiting"].append(lambda: ready(chosen["words"]))
+        else:
+            ready(chosen["words"])
+
+    monkeypatch.setattr(wordle_words, "load", load)
+
+    def open_route(route, storage=None, words=SAMPLE, backend=None):
+        """The Wordle view at `route`; `backend` shared with another page is a second
+        tab on the same storage (without the browser's storage events)."""
         chosen["words"] = words
-        app = FakeApp(storage)
+        app = FakeApp(storage, backend)
         scores.register(app.store, ["wordle"])
         saved_games.register(app.store, ["wordle"])
         view = wordle.WordleView(app, parse(route))
         app.view = view
         return view, app
 
-    yield types.SimpleNamespace(open=open_route, clock=clock, module=duel_screen)
+    yield types.SimpleNamespace(open=open_route, clock=clock, module=duel_screen, words=chosen)
     for name in FRESH:
         sys.modules.pop(name, None)
 
@@ -102,18 +127,29 @@ def wait_for_my_turn(page, screen, step=200):
     raise AssertionError("never my turn")
 
 
-def test_a_new_duel_hides_its_word_from_its_seed_and_saves_no_secret(page, monkeypatch):
+def test_a_new_duel_hides_its_word_from_its_seed_and_the_address(page, monkeypatch):
+    """The secret draws the word apart from the public seed; it is in the midend's
+    frame (beside the word the save holds anyway), never in the game's ID."""
     draws = iter([111, 222])
     monkeypatch.setattr(page.module.random, "randrange", lambda n: next(draws))
     view, app = page.open("#/wordle?mode=duel")
     screen = view.screen
     expected = duel_game(SAMPLE).new_game({"lang": "en", "secret": 222}, 111)
+    from_seed = duel_game(SAMPLE).new_game({"lang": "en"}, 111)
     record = saved(app)
     assert record["state"] == expected.to_json()
-    assert record["meta"]["seed"] == 111 and record["meta"]["origin"] == 0
-    assert "222" not in json.dumps(record)
+    frame = record["meta"]["frame"]
+    assert frame["seed"] == 111 and frame["seats"] == ["human", "computer:hard"]
+    assert frame["options"] == {"lang": "en", "secret": 222} and frame["moves"] == []
+    assert {k: record["meta"][k] for k in ("t0", "origin", "speed")} == {
+        "t0": 1_000_000,
+        "origin": 0,
+        "speed": 1,
+    }
+    assert screen.midend.game_id == {"lang": "en", "seed": "111"}
     assert screen.now() == 0 and "0:30" in view.render()
     assert expected.to_json()["word"] not in view.render()
+    assert from_seed.duel.word != expected.duel.word  # the seed alone does not tell it
 
 
 def test_a_duel_asked_for_by_number_plays_the_computer_at_its_think_time(page):
@@ -128,8 +164,9 @@ def test_a_duel_asked_for_by_number_plays_the_computer_at_its_think_time(page):
             screen, next(w for w in SAMPLE.guess_lists[length] if w != screen.state.duel.word)
         )
     state = screen.state
+    assert len(screen.midend.moves) == len(state.rows)  # a duel from its ID: a move a row
     move = game.computer["easy"](
-        state.view_for(1), SeededRng(11).fork(f"bot-{len(state.rows)}"), None
+        state.view_for(1), SeededRng(11).fork(f"computer:{len(state.rows)}"), None
     )
     rows = len(state.rows)
     page.clock[0] += move["at"] - screen.now() - 1
@@ -197,6 +234,33 @@ def test_a_duel_saved_before_the_protocol_resumes_on_its_own_clock(page):
     type_word(screen, other)
     assert screen.state.rows[-1]["guess"] == other and screen.state.current_player == 1
     assert saved(app)["state"]["rows"][-1]["at"] == state["turn_started"] + 5000
+    # Through the midend: the captured position is the base its moves start from.
+    midend = screen.midend
+    assert midend.base == state and midend.moves == [[0, f"0 {other.upper()} @{at(state)}"]]
+    assert (midend.seed, midend.seats) == (11, ["human", "computer:easy"])
+    assert midend.options == {"lang": "en"} and not midend.recorded
+    meta = saved(app)["meta"]
+    assert meta["frame"]["base"] == state and meta["origin"] == meta["t0"]
+    again, _ = page.open("#/wordle?mode=duel", storage=dict(app.backend.items), words=english)
+    assert again.screen.state.to_json() == screen.state.to_json()
+    assert again.screen.midend.moves == midend.moves and again.screen.info == screen.info
+
+
+def at(state) -> int:
+    return state["turn_started"] + 5000
+
+
+def test_a_finished_duel_saved_before_the_protocol_is_shown_not_recorded_again(page):
+    captured = json.loads((REPO / "tests/fixtures/saves/wordle-duel-won.json").read_text("utf-8"))
+    english = Dictionary("en", json.loads((REPO / "static/words/en.json").read_text("utf-8")))
+    view, app = page.open("#/wordle?mode=duel", storage=dict(captured["storage"]), words=english)
+    screen = view.screen
+    assert screen.state.result == {"winner": 0} and screen.midend.recorded
+    assert "You solved it first! The word was PENCIL." in view.render()
+    screen.tick()
+    screen.suspend()
+    assert app.store.load("stats:wordle").data["duel"]["played"] == 1
+    assert app.store.load("replays:wordle").data == []  # its start is not known
 
 
 def test_a_save_the_engine_refuses_is_reset_and_a_new_duel_starts(page):
@@ -209,3 +273,184 @@ def test_a_save_the_engine_refuses_is_reset_and_a_new_duel_starts(page):
     screen = view.screen
     assert screen.state is not None and screen.state.rows == []
     assert saved(app)["state"] == screen.state.to_json()
+
+
+# --- on the midend -----------------------------------------------------------------------
+
+
+def finish_by_winning(page, screen):
+    wait_for_my_turn(page, screen)
+    type_word(screen, screen.state.duel.word)
+    assert screen.state.result == {"winner": 0}
+
+
+def test_a_timed_duel_has_no_undo(page):
+    view, _ = page.open("#/wordle?mode=duel&seed=5&lang=en&level=casual")
+    screen = view.screen
+    assert screen.midend.game.undo_depth == 0
+    wait_for_my_turn(page, screen)
+    type_word(screen, next(w for w in SAMPLE.guess_lists[screen.state.length]))
+    midend = screen.midend
+    assert midend.moves and not midend.can_undo and not midend.can_redo
+    with pytest.raises(IllegalMove) as refused:
+        midend.undo()
+    assert refused.value.key == "frame.nothing_to_undo"
+
+
+def test_a_reload_resumes_the_duel_its_moves_and_the_computers_next_move(page):
+    view, app = page.open("#/wordle?mode=duel&seed=11&lang=en&level=beginner")
+    screen = view.screen
+    wait_for_my_turn(page, screen)
+    type_word(screen, next(w for w in SAMPLE.guess_lists[screen.state.length]))
+    coming = screen._computer_move()
+    again, _ = page.open("#/wordle?mode=duel", storage=dict(app.backend.items))
+    resumed = again.screen
+    assert resumed.state.to_json() == screen.state.to_json()
+    assert resumed.midend.moves == screen.midend.moves and resumed.midend.base is None
+    assert resumed.info == screen.info and resumed._computer_move() == coming
+
+
+def test_a_second_tab_on_the_same_duel_is_taken_with_a_notice_not_forked(page):
+    """Tab A's save after tab B played on is refused (its revision is older): A
+    takes B's duel and says so, and its next row builds on B's."""
+    first, first_app = page.open("#/wordle?mode=duel&seed=11&lang=en&level=beginner")
+    a = first.screen
+    wait_for_my_turn(page, a)
+    second, second_app = page.open("#/wordle?mode=duel", backend=first_app.backend)
+    b = second.screen
+    assert b.state.to_json() == a.state.to_json()
+    words = SAMPLE.guess_lists[a.state.length]
+    type_word(b, words[0])
+    assert saved(second_app)["state"]["rows"][-1]["guess"] == words[0]
+    assert b.state.current_player == 1
+    a.suspend()  # a hidden page saves, and leaves another tab's newer save alone
+    assert saved(first_app)["state"] == b.state.to_json()
+    a.resume()
+    type_word(a, words[1])  # played on A's old position, refused as older: B's is taken
+    assert "wordle-other-tab" in first_app.notices
+    assert "another tab" in first_app.notices["wordle-other-tab"]
+    assert a.state.to_json() == b.state.to_json() and a.midend.moves == b.midend.moves
+    wait_for_my_turn(page, a)
+    type_word(a, words[1])
+    rows = saved(first_app)["state"]["rows"]
+    assert [row["guess"] for row in rows if row["seat"] == 0] == [words[0], words[1]]
+
+
+def test_another_tabs_save_is_taken_when_its_storage_event_comes(page):
+    first, first_app = page.open("#/wordle?mode=duel&seed=11&lang=en&level=beginner")
+    wait_for_my_turn(page, first.screen)
+    second, _ = page.open("#/wordle?mode=duel", backend=first_app.backend)
+    type_word(second.screen, SAMPLE.guess_lists[second.screen.state.length][0])
+    first.on_storage_change("saved:wordle")
+    assert first.screen.state.to_json() == second.screen.state.to_json()
+    assert "wordle-other-tab" in first_app.notices
+    first.on_storage_change("stats:wordle")  # anything else is drawn again
+    assert first_app.renders == 1
+
+
+def frame_save(page) -> dict:
+    view, app = page.open("#/wordle?mode=duel&seed=11&lang=en&level=beginner")
+    wait_for_my_turn(page, view.screen)
+    return dict(app.backend.items)
+
+
+def legacy_save(page) -> dict:
+    captured = json.loads((REPO / "tests/fixtures/saves/wordle-duel.json").read_text("utf-8"))
+    return dict(captured["storage"])
+
+
+BAD_META = [
+    ("t0", "soon"),
+    ("t0", 1.5),
+    ("t0", -1),
+    ("t0", True),
+    ("speed", 0),
+    ("speed", 10**30),
+    ("speed", "2"),
+    ("origin", -5),
+    ("origin", None),
+    ("recorded", "yes"),
+]
+BAD_FRAME = [
+    ("options", {"lang": "xx", "secret": 1}),
+    ("options", {"lang": "en", "secret": "x"}),
+    ("options", {"lang": "en", "secret": 1, "colour": "red"}),
+    ("options", ["en"]),
+    ("seats", ["human", "computer:godlike"]),
+    ("seats", ["computer:easy", "computer:easy"]),
+    ("seats", "human"),
+    ("seed", "11"),
+    ("moves", "all of them"),
+]
+BAD_LEGACY = [("lang", "xx"), ("lang", ["en"]), ("level", "godlike"), ("seed", 2.5)]
+
+
+def damaged(storage: dict, change) -> dict:
+    record = json.loads(storage["gemau:saved:wordle"])
+    change(record["data"]["meta"])
+    return {**storage, "gemau:saved:wordle": json.dumps(record)}
+
+
+def assert_reset_and_a_new_duel_runs(page, storage):
+    view, app = page.open("#/wordle?mode=duel", storage=storage)
+    screen = view.screen
+    assert ("saved:wordle", "reset") in app.problems
+    assert screen.state is not None and screen.state.rows == [] and screen.midend.base is None
+    assert saved(app)["meta"]["frame"]["moves"] == []
+    for _ in range(20):  # the ticker
+        page.clock[0] += 7000
+        screen.tick()
+    assert "wd-board" in view.render()
+
+
+@pytest.mark.parametrize(("key", "value"), BAD_META)
+@pytest.mark.parametrize("made", ["frame", "legacy"])
+def test_a_save_with_a_damaged_clock_is_reset_alone_and_a_new_duel_runs(page, made, key, value):
+    storage = frame_save(page) if made == "frame" else legacy_save(page)
+    assert_reset_and_a_new_duel_runs(page, damaged(storage, lambda meta: meta.update({key: value})))
+
+
+@pytest.mark.parametrize(("key", "value"), BAD_FRAME)
+def test_a_save_with_a_damaged_frame_is_reset_alone(page, key, value):
+    storage = damaged(frame_save(page), lambda meta: meta["frame"].update({key: value}))
+    assert_reset_and_a_new_duel_runs(page, storage)
+
+
+@pytest.mark.parametrize(("key", "value"), BAD_LEGACY)
+def test_a_save_from_before_the_midend_with_damaged_meta_is_reset_alone(page, key, value):
+    storage = damaged(legacy_save(page), lambda meta: meta.update({key: value}))
+    assert_reset_and_a_new_duel_runs(page, storage)
+
+
+def test_a_full_device_still_ends_the_duel_and_shows_its_result(page):
+    from app.storage import MemoryBackend
+
+    backend = MemoryBackend()
+    view, app = page.open("#/wordle?mode=duel&seed=5&lang=en&level=casual", backend=backend)
+    screen = view.screen
+    wait_for_my_turn(page, screen)
+    backend.quota = sum(len(v) for v in backend.items.values())  # nothing more fits
+    type_word(screen, screen.state.duel.word)
+    assert screen.state.result == {"winner": 0} and screen.midend.recorded
+    assert "You solved it first" in view.render() and "wd-after" in view.render()
+    assert ("saved:wordle", "full") in app.problems
+    assert app.store.load("stats:wordle").data == {}  # the record was lost, not the duel
+    assert screen.ticker is None
+
+
+def test_the_result_is_recorded_once_and_the_finished_duel_kept_for_replay(page):
+    from app import replays
+
+    view, app = page.open("#/wordle?mode=duel&seed=5&lang=en&level=casual")
+    screen = view.screen
+    finish_by_winning(page, screen)
+    screen.suspend()
+    screen.resume()
+    again, _ = page.open("#/wordle?mode=duel", storage=dict(app.backend.items))
+    assert again.screen.state.is_over and again.screen.midend.recorded
+    assert app.store.load("stats:wordle").data["duel"]["played"] == 1
+    (entry,) = replays.kept(app.store, "wordle")
+    assert entry["options"] == {"lang": "en", "secret": 5} and entry["seed"] == 5
+    assert entry["moves"] == [text for _, text in screen.midend.moves]
+    states = replays.positions(duel_game(SAMPLE), entry)
+    assert states[-1].to_json() == screen.state.to_json()

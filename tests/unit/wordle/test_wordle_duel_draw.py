@@ -1,0 +1,133 @@
+"""The practice duel drawn (app.views.wordle_duel_draw) from real duel positions
+under CPython: the screen in play and over, one replayed position at a time; the
+word only once the duel is over (docs/rules/wordle-tournament.md 3.7), every
+word through the catalogue."""
+
+import re
+
+from app.i18n import Translator
+from app.views import wordle_duel_draw as draw
+from games.wordle.duel import TURN_MS
+from games.wordle.duel_game import duel_game, guess, timeout
+from games.wordle.sample_words import sample_dictionary
+
+WORDS = sample_dictionary()
+GAME = duel_game(WORDS)
+T = Translator("en")
+
+
+def duel(secret=7):
+    return GAME.new_game({"lang": "en", "secret": secret}, 1)
+
+
+def other_word(state, n=0):
+    return [w for w in WORDS.guess_lists[state.length] if w != state.duel.word][n]
+
+
+def played(state, *words):
+    """Each seat in turn plays the next word one second into its turn."""
+    for word in words:
+        view = state.view_for(None)
+        state.apply(guess(view["turn"], word, view["turn_started"] + 1000))
+    return state
+
+
+def text_of(html: str) -> str:
+    labels = re.findall(r'aria-label="([^"]*)"', html)
+    return re.sub(r"<[^>]+>", "\n", html) + "\n".join(labels)
+
+
+def test_your_turn_shows_your_clock_your_typing_and_live_keys():
+    state = duel()
+    if state.current_player == 1:
+        played(state, other_word(state))
+    ui = draw.Ui(level="casual", time_left=12_300, typed=["c", "r"], message="Hm", shake=True)
+    html = draw.page(T, WORDS, state.view_for(0), ui)
+    assert "Your turn" in html and "0:13" in html and "13 seconds left" in html
+    assert "Casual" in html and f"{state.length} letters" in html
+    assert html.count("wd-typed") == 2 and "wd-current wd-you wd-shake" in html
+    assert 'class="wd-message"' in html and ">Hm<" in html
+    assert "disabled" not in html.split('class="wd-keyboard"')[1]
+    assert state.duel.word.upper() not in text_of(html).upper().split()
+
+
+def test_the_computers_turn_disables_the_keys():
+    state = duel()
+    if state.current_player == 0:
+        played(state, other_word(state))
+    html = draw.page(T, WORDS, state.view_for(0), draw.Ui(level="expert", time_left=TURN_MS))
+    assert "Computer is thinking" in html and "wd-whose wd-them" in html
+    keys = html.split('class="wd-keyboard"')[1]
+    assert keys.count("disabled") == keys.count("<button")
+
+
+def test_the_end_shows_the_result_the_word_and_what_next():
+    state = duel()
+    if state.current_player == 1:
+        played(state, other_word(state))
+    played(state, state.duel.word)
+    html = draw.page(T, WORDS, state.view_for(0), draw.Ui(level="beginner"))
+    word = WORDS.display(state.duel.word).upper()
+    assert f"You solved it first! The word was {word}." in html
+    assert 'data-action="wd-new-duel"' in html and "wd-clock" not in html
+    lost = duel()
+    if lost.current_player == 0:
+        played(lost, other_word(lost))
+    played(lost, lost.duel.word)
+    assert "Your opponent solved it first" in draw.result_text(T, WORDS, lost.view_for(0))
+
+
+def test_a_replayed_duel_shows_its_rows_and_the_word_only_at_the_end():
+    state = duel(secret=3)
+    positions = [state.copy()]
+    played(state, other_word(state, 0), other_word(state, 1))
+    positions.append(state.copy())
+    state.apply(timeout(state.deadline))
+    positions.append(state.copy())
+    played(state, state.duel.word)
+    positions.append(state.copy())
+    word = WORDS.display(state.duel.word).upper()
+    for number, position in enumerate(positions):
+        html = draw.replay_board(position, T)
+        assert "replay-board" in html and "wordle-view" in html and "wd-key" not in html
+        rows = position.rows
+        assert html.count("wd-row ") - html.count("wd-future") - html.count("wd-current") == len(
+            rows
+        )
+        if number < len(positions) - 1:
+            assert word not in text_of(html).upper().split() and "replay-figures" not in html
+    assert "time ran out" in draw.replay_board(positions[2], T)
+    assert f"The word was {word}" in draw.replay_board(positions[-1], T)
+
+
+def test_every_word_drawn_comes_from_the_catalogue():
+    pseudo = Translator("en", pseudo=True)
+    state = duel()
+    pages = [draw.page(pseudo, WORDS, state.view_for(0), draw.Ui(level="skilled", message=""))]
+    played(state, other_word(state))
+    state.apply(timeout(state.deadline))
+    pages.append(draw.replay_board(state, pseudo))
+    played(state, state.duel.word)
+    pages += [
+        draw.page(pseudo, WORDS, state.view_for(0), draw.Ui(level="skilled")),
+        draw.replay_board(state, pseudo),
+    ]
+    for html in pages:
+        text = text_of(html)
+        while re.search(r"⟦[^⟦⟧]*⟧", text):  # translations nest: words inside lines
+            text = re.sub(r"⟦[^⟦⟧]*⟧", " ", text)
+        # Only the tiles of the rows and the keys are bare: letters, one a cell.
+        assert all(len(bit) <= 2 for bit in re.findall(r"[^\W\d]+", text)), text
+
+
+def test_the_drawing_loads_no_browser():
+    import ast
+    from pathlib import Path
+
+    source = Path(draw.__file__).read_text()
+    imported = {
+        node.module or ""
+        for node in ast.walk(ast.parse(source))
+        if isinstance(node, ast.ImportFrom)
+    }
+    assert imported <= {"dataclasses", "html", ""}, imported
