@@ -8,7 +8,8 @@ import re
 
 from e2e_support import wait_ready
 from games.common.rng import SeededRng
-from games.deblockle import State, choose_move, new_game
+from games.deblockle import State, new_game
+from games.deblockle.game import GAME
 from playwright.sync_api import expect
 
 OPTIONS = {"blocks": 4, "no_side_by_side": False, "first": 0, "quick_setup": True}
@@ -80,6 +81,13 @@ def position(blocks, removed, current=0, options=None):
     }
 
 
+def computer_reply(state, seed: int, moves_played: int):
+    """The strong computer's move (level "hard"), with the midend's dice: from the
+    seed and the number of moves played in the page (a quick set-up's are not)."""
+    rng = SeededRng(seed).fork(f"computer:{moves_played}")
+    return GAME.computer["hard"](state.view_for(state.current_player), rng, None)
+
+
 def play_by_clicks(page, state, move: str):
     """Select the block, click the tip square, then the hop's end square (if any)."""
     square = move[:2]
@@ -135,7 +143,7 @@ def test_against_the_computer_with_animation_and_reload_resumes(open_app):
     expect(page.locator("[data-turn]")).to_have_text("The computer is thinking…")
     expect(game).to_have_attribute("data-current", "0", timeout=15_000)
     expect(game).to_have_attribute("data-busy", "no")
-    reply = choose_move(state, SeededRng(31 ^ (len(state.history) * 0x9E3779B1)), None, "strong")
+    reply = computer_reply(state, 31, 1)
     state.apply(reply)
     assert board_blocks(page) == engine_blocks(state)
     expect(page.locator("#announcer")).to_contain_text("Blue tipped")
@@ -296,3 +304,112 @@ def test_rules_page_has_the_symbols_in_both_languages(open_app):
     page.get_by_label("Cymraeg").check()
     page.evaluate("location.hash = '#/rules/deblockle'")
     expect(body).to_contain_text("Llithrydd")
+
+
+# --- undo and redo, statistics, a full device ------------------------------------------------------
+
+REMOVAL = [(0, "d5", "cross", "stop"), (1, "a1", "cross", "stop"), (1, "g1", "x", "stop")]
+
+
+def test_undo_against_the_computer_takes_back_its_reply_too_by_button_and_keys(open_app):
+    page = open_app("#/deblockle?seed=31", reduced_motion="reduce")
+    start = new_game(OPTIONS, 31)
+    state = start.copy()
+    move = next(str(m) for m in state.legal_moves() if len(m.path) == 1)
+    play_by_clicks(page, state, move)
+    game = page.locator("[data-game='deblockle']")
+    expect(game).to_have_attribute("data-current", "0", timeout=15_000)
+    state.apply(computer_reply(state, 31, 1))
+    assert board_blocks(page) == engine_blocks(state)
+    undo = page.get_by_role("button", name="Undo")
+    redo = page.get_by_role("button", name="Redo")
+    expect(redo).to_be_disabled()
+
+    undo.click()  # your move and the computer's reply
+    expect(undo).to_be_disabled()
+    assert board_blocks(page) == engine_blocks(start)
+    expect(page.locator("[data-turn]")).to_contain_text("Your turn")
+    not_ranked = page.locator(".notice", has_text="will not count in your statistics")
+    expect(not_ranked).to_have_count(1)
+    redo.click()  # both again
+    expect(redo).to_be_disabled()
+    expect(game).to_have_attribute("data-current", "0")
+    assert board_blocks(page) == engine_blocks(state)
+
+    not_ranked.get_by_role("button").click()  # dismissed: it is said once, not at each undo
+    page.keyboard.press("Control+z")
+    expect(undo).to_be_disabled()
+    assert board_blocks(page) == engine_blocks(start)
+    page.keyboard.press("Control+Shift+Z")
+    expect(undo).to_be_enabled()
+    assert board_blocks(page) == engine_blocks(state)
+    page.keyboard.press("Control+z")
+    expect(redo).to_be_enabled()
+    page.keyboard.press("Control+y")
+    expect(redo).to_be_disabled()
+    assert board_blocks(page) == engine_blocks(state)
+    expect(not_ranked).to_have_count(0)
+
+    page.keyboard.press("Control+z")
+    page.reload()  # taken back, and still possible to play again, after a reload
+    wait_ready(page)
+    assert board_blocks(page) == engine_blocks(start)
+    expect(not_ranked).to_have_count(0)
+    redo.click()
+    expect(redo).to_be_disabled()
+    assert board_blocks(page) == engine_blocks(state)
+
+
+def test_undo_while_the_computer_thinks_cancels_its_move(open_app):
+    page = open_app("#/deblockle?seed=31", reduced_motion="reduce")
+    start = new_game(OPTIONS, 31)
+    state = start.copy()
+    play_by_clicks(page, state, next(str(m) for m in state.legal_moves() if len(m.path) == 1))
+    page.keyboard.press("Control+z")  # at once: the computer waits before it moves
+    game = page.locator("[data-game='deblockle']")
+    expect(game).to_have_attribute("data-current", "0")
+    page.wait_for_timeout(1500)  # longer than the computer's pause
+    expect(game).to_have_attribute("data-current", "0")
+    expect(page.locator("[data-turn]")).to_contain_text("Your turn")
+    assert board_blocks(page) == engine_blocks(start)
+    state = start.copy()  # and the computer answers the next move as ever
+    play_by_clicks(page, state, next(str(m) for m in state.legal_moves() if len(m.path) == 1))
+    expect(page.locator("[data-turn]")).to_have_text("The computer is thinking…")
+    expect(game).to_have_attribute("data-current", "0", timeout=15_000)
+    state.apply(computer_reply(state, 31, 1))
+    assert board_blocks(page) == engine_blocks(state)
+
+
+def test_a_game_taken_back_against_the_computer_is_not_counted(open_app):
+    page = open_app(reduced_motion="reduce")
+    load_game(page, position(REMOVAL, [3, 2]))
+    play_by_clicks(page, State.from_json(position(REMOVAL, [3, 2])), "d5S")
+    game = page.locator("[data-game='deblockle']")
+    expect(game).to_have_attribute("data-current", "0", timeout=15_000)
+    page.get_by_role("button", name="Undo").click()
+    expect(page.locator(".notice")).to_contain_text("will not count in your statistics")
+    expect(cell(page, "d5").locator(".db-block")).to_have_count(1)
+    cell(page, "d5").click()
+    cell(page, "d6").click()
+    dialog = page.locator("#db-over")
+    expect(dialog).to_be_visible()
+    expect(dialog).to_contain_text("You win!")
+    page.keyboard.press("Escape")
+    expect(page.get_by_role("button", name="Undo")).to_be_disabled()  # the game is over
+    stats = json.loads(page.evaluate("localStorage.getItem('gemau:stats:deblockle')") or "null")
+    assert not stats or all(entry["played"] == 0 for entry in stats["data"].values())
+    page.get_by_role("link", name="Statistics").click()
+    expect(page.locator("[data-stats='deblockle']")).not_to_contain_text("Against strong computer")
+
+
+def test_a_full_device_still_ends_the_game_with_its_window_and_says_so(open_app):
+    page = open_app(reduced_motion="reduce")
+    load_game(page, position(REMOVAL, [3, 2]))
+    page.evaluate("""() => { Storage.prototype.setItem = function () {
+        throw new DOMException('The quota has been exceeded.', 'QuotaExceededError'); }; }""")
+    cell(page, "d5").click()
+    cell(page, "d6").click()
+    dialog = page.locator("#db-over")
+    expect(dialog).to_be_visible()
+    expect(dialog).to_contain_text("You win!")
+    expect(page.locator(".notice").first).to_contain_text("full")

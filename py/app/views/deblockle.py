@@ -1,22 +1,26 @@
-"""Deblockle on the page: clicks and keys turned into moves, the computer's
-turns on a timer, and the game saved as it is played.
+"""Deblockle on the page: clicks and keys turned into moves, and the computer's
+turns on a timer.
 
-All rules live in games.deblockle. The page is drawn by deblockle_draw (the
+All rules live in games.deblockle; the game in progress is the midend's
+(app.midend: starting, resuming, saving, undo and redo, the computer's moves and
+their dice, recording the result). The page is drawn by deblockle_draw (the
 board, cube and dialogs) and deblockle_setup (the set-up tray and new-game
 dialog) from the state and self.ui (deblockle_parts.Ui), with no browser;
-deblockle_motion moves the blocks. The only unseeded randomness is a new
-game's seed: the computer's dice follow from it and the move number.
+deblockle_motion moves the blocks and deblockle_setup_clicks places them. The
+only unseeded randomness is a new game's seed.
 """
 
 import random
 
 from games.common.errors import IllegalMove
-from games.deblockle import FACE_NAMES, State, choose_move, new_game, parse_square, square_name
-from games.deblockle.ai import computer_rng, helper_rng
+from games.common.protocol import MAX_SEED
+from games.deblockle import State, parse_square, square_name
 from games.deblockle.board import SIZE
+from games.deblockle.game import GAME as DEBLOCKLE
 
 from .. import browser, router, saved_games, scores
 from ..browser import found
+from ..midend import Midend
 from ..saved_game_view import SavedGameView
 from . import deblockle_motion as motion
 from .deblockle_draw import page, share_href
@@ -25,32 +29,27 @@ from .deblockle_parts import (
     GAME,
     OPPONENTS,
     Ui,
+    frame_before_the_midend,
     hop_choices,
     human_to_act,
-    is_computer,
     last_squares,
+    opponent_of,
     pass_text,
     result_figures,
+    saved_last,
+    seats_for,
     symbol_name,
     tip_targets,
     turn_said,
+    turn_text,
     variant,
     xy,
 )
-from .deblockle_setup import (
-    game_options,
-    next_north,
-    placement_said,
-    placement_text,
-    placing_squares,
-    pref,
-    pref_change,
-)
+from .deblockle_setup import game_options, pref, pref_change
+from .deblockle_setup_clicks import SetupClicks
 
-MAX_SEED = (1 << 62) - 1
 THINK_MS = 700  # the computer waits this long so a person can follow
 KEY_STEPS = {"ArrowUp": (0, 1), "ArrowDown": (0, -1), "ArrowLeft": (-1, 0), "ArrowRight": (1, 0)}
-LEVELS = ("strong", "greedy", "random")  # the opponents that are computer levels
 
 
 def fresh_seed() -> int:
@@ -67,64 +66,60 @@ def parse_params(params: dict):
     return seed, opponent if opponent in OPPONENTS else None
 
 
-class DeblockleView(SavedGameView):
+class DeblockleView(SetupClicks, SavedGameView):
     game = GAME
 
     def __init__(self, app, route):
         super().__init__(app, route)
-        self.state: State | None = None
+        self.midend = Midend(app.store, DEBLOCKLE, browser.now_ms, browser.today_iso)
+        self.session = self.midend.session
         self.ui = Ui()
-        self.recorded = False
-        self.generation = 0  # bumps when a new game starts: late timers then do nothing
-        self.thinking = False
+        self.thinking: int | None = None  # the generation whose computer move is being timed
         self.root = None
         self._start_or_resume()
+
+    @property
+    def state(self) -> State:
+        return self.midend.state
+
+    @property
+    def generation(self) -> int:
+        """Changes whenever the position is replaced (new game, undo, redo, another
+        tab's save): a timer or animation of an older generation then does nothing."""
+        return self.midend.generation
 
     # --- starting and saving ------------------------------------------------------------
     def _start_or_resume(self) -> None:
         wanted = parse_params(self.route.params)
-        saved = self.session.load_state(State.from_json)
-        if saved is not None:
-            state, meta = saved
-            seed = meta.get("seed")
-            if isinstance(seed, int) and (wanted is None or wanted[0] == seed):
-                self.state, self.ui.seed = state, seed
-                opponent = meta.get("opponent")
-                self.ui.opponent = opponent if opponent in OPPONENTS else "strong"
-                self.recorded = bool(meta.get("recorded"))
-                self.ui.last = [s for s in meta.get("last", []) if isinstance(s, str)][:12]
-                return
+        meta = self.midend.resume(legacy=frame_before_the_midend)
+        opponent = opponent_of(self.midend.seats) if meta is not None else None
+        if opponent is not None and (wanted is None or wanted[0] == self.midend.seed):
+            self.ui.seed, self.ui.opponent = self.midend.seed, opponent
+            self.ui.last = saved_last(meta.get("last"))
+            return
         if wanted is not None:
             self._new_game(wanted[0], wanted[1])
         else:
             self._new_game(fresh_seed())
 
     def _new_game(self, seed: int, opponent: str | None = None) -> None:
-        self.generation += 1
-        self.state = new_game(game_options(self.prefs), seed)
-        self.ui = Ui(
-            seed=seed,
-            opponent=opponent or pref(self.prefs, "opponent", "strong", OPPONENTS),
-            cursor=self.ui.cursor,
-        )
-        self.session.reset_clock()
-        self.recorded = self.thinking = False
+        opponent = opponent or pref(self.prefs, "opponent", "strong", OPPONENTS)
+        self.midend.start(game_options(self.prefs), seed, seats_for(opponent))
+        self.ui = Ui(seed=seed, opponent=opponent, cursor=self.ui.cursor)
+        self.thinking = None
         self._save()
 
     def _save(self) -> None:
-        meta = {
-            "seed": self.ui.seed,
-            "opponent": self.ui.opponent,
-            "recorded": self.recorded,
-            "last": self.ui.last,
-        }
-        if not self.session.save(self.state.to_json(), meta):
+        # The seed and opponent are the midend's (its frame); they stay in the meta
+        # too, as the app before the midend read them.
+        meta = {"seed": self.ui.seed, "opponent": self.ui.opponent, "last": self.ui.last}
+        if not self.midend.save(meta):
             self.take_newer_save()
 
     def forget_position(self) -> None:
-        self.generation += 1  # a computer move still being timed is dropped
-        self.ui.drop_choices()
-        self.ui.busy = self.thinking = False
+        self.ui.drop_choices()  # the midend's new generation drops a pending computer move
+        self.ui.busy = False
+        self.thinking = None
 
     # --- the page ---------------------------------------------------------------------------
     def title(self) -> str:
@@ -132,6 +127,7 @@ class DeblockleView(SavedGameView):
 
     def render(self):
         self.ui.prefs = self.prefs
+        self.ui.can_undo, self.ui.can_redo = self.midend.can_undo, self.midend.can_redo
         viewer = 1 if self.ui.opponent == "human" and self.state.current_player == 1 else 0
         return page(self.state.view_for(viewer), self.ui, self.t)
 
@@ -140,7 +136,8 @@ class DeblockleView(SavedGameView):
         browser.replace_hash(share_href(self.ui))
         if self.state.is_over:
             self.session.stop_clock()
-            self.finish()
+            if self.finish():
+                self._save()
             browser.open_dialog(root.querySelector("#db-over"))
         else:
             self.session.start_clock()
@@ -179,6 +176,10 @@ class DeblockleView(SavedGameView):
             self.start_new()
         elif action == "again":
             self.start_new()
+        elif action == "undo":
+            self.undo()
+        elif action == "redo":
+            self.redo()
 
     def start_new(self) -> None:
         self._new_game(fresh_seed())
@@ -305,7 +306,7 @@ class DeblockleView(SavedGameView):
 
     def play(self, move: str) -> None:
         try:
-            events = self.state.apply(move)
+            events = self.midend.play(move)
         except IllegalMove as refusal:  # the view offered only legal turns: this should not happen
             self.ui.busy = False
             self.ui.tip = None
@@ -321,63 +322,90 @@ class DeblockleView(SavedGameView):
         passes = [e for e in events if e["type"] == "pass"]
         said = turn_said(self.state, ui, self.t, events)
         ui.say(pass_text(self.t, passes[-1]) if passes else "")
-        if self.state.is_over:
-            self.finish()
+        self.finish()
         self._save()
         self.app.announce(" ".join(said))
         self.redraw()
 
-    def finish(self) -> None:
-        """Count the finished game once in the statistics."""
-        if self.recorded or not self.state.is_over:
-            return
+    def finish(self) -> bool:
+        """Count the finished game once in the statistics (the midend asks only once,
+        and not at all for a game against the computer that was taken back; a full
+        device loses the record, not the game-over window). True when it was asked
+        now: the save then has to say so."""
+        if self.midend.recorded or not self.state.is_over:
+            return False
         self.session.stop_clock()
-        winner = (self.state.result or {}).get("winner")
-        won = None if self.ui.opponent == "human" else winner == 0
-        try:
-            scores.record_result(
+        state, ui = self.state, self.ui
+        winner = (state.result or {}).get("winner")
+        won = None if ui.opponent == "human" else winner == 0
+        self.midend.record_once(
+            lambda: scores.record_result(
                 self.app.store,
                 GAME,
-                variant(self.state, self.ui),
+                variant(state, ui),
                 won=won,
-                figures=result_figures(self.state, self.ui, self.session.elapsed_ms()),
+                figures=result_figures(state, ui, self.session.elapsed_ms()),
                 date=browser.today_iso(),
             )
-        except Exception:
-            pass  # storage full: the player has been told
-        self.recorded = True
+        )
+        return True
+
+    # --- undo and redo ------------------------------------------------------------------------------
+    def undo(self) -> None:
+        """Take back the last move of a person here (against the computer, with its
+        reply); the game then no longer counts in the statistics, which is said once."""
+        if self.ui.busy or not self.midend.can_undo:
+            return
+        ranked = self.midend.ranked
+        self.midend.undo()
+        self.after_history("deblockle.announce.undo")
+        if ranked and not self.midend.ranked:
+            self.app.notice(f"{GAME}-not-ranked", lambda: self.t("frame.not_ranked"))
+
+    def redo(self) -> None:
+        if self.ui.busy or not self.midend.can_redo:
+            return
+        try:
+            self.midend.redo()
+        except IllegalMove as refusal:  # a damaged redo list, now forgotten
+            self.refuse(self.t(refusal.key, **refusal.params))
+            return
+        self.after_history("deblockle.announce.redo")
+
+    def after_history(self, said_key: str) -> None:
+        """The position was replaced by undo or redo: what was picked goes, and so
+        does a computer move still being timed (the midend's generation changed)."""
+        ui = self.ui
+        ui.drop_choices()
+        ui.last, ui.message, ui.message_is_error = [], "", False
+        self.thinking = None
         self._save()
+        self.app.announce(self.t(said_key) + " " + turn_text(self.state, ui, self.t))
+        self.redraw()
 
     # --- the computer ------------------------------------------------------------------------------------
     def schedule_computer(self) -> None:
-        state = self.state
-        if (
-            self.thinking
-            or self.ui.busy
-            or state.is_over
-            or not is_computer(self.ui, state.current_player)
-        ):
-            return
-        self.thinking = True
         generation = self.generation
+        if self.thinking == generation or self.ui.busy or not self.midend.computer_to_move:
+            return
+        self.thinking = generation
         browser.later(THINK_MS, lambda: self.computer_turn(generation))
 
     def computer_turn(self, generation: int) -> None:
         if generation != self.generation or self.root is None:
+            return  # the position changed meanwhile (undo, new game...), or the page was left
+        self.thinking = None
+        if not self.midend.computer_to_move or self.ui.busy:
             return
-        self.thinking = False
+        move = self.midend.computer_move()
         state = self.state
-        if state.is_over or not is_computer(self.ui, state.current_player) or self.ui.busy:
-            return
-        level = self.ui.opponent if self.ui.opponent in LEVELS else "strong"
-        move = choose_move(state, computer_rng(self.ui.seed, len(state.history)), None, level)
         if state.phase == "setup":
-            self.after_placement(state.apply(move))
+            self.after_placement(self.midend.play(move))
             return
         player = state.current_player
         source = square_name(move.square)
         block = next(b for b in state.blocks() if b["square"] == source)
-        events = state.apply(move)
+        events = self.midend.play(move)
         tip, hop = events[0], events[1]
         self.set_busy()
 
@@ -392,55 +420,6 @@ class DeblockleView(SavedGameView):
         removes = hop["type"] == "remove"
         motion.tip(self, player, source, tip["to"], block, tip["faces"], removes, after_tip)
 
-    # --- set-up by clicks ------------------------------------------------------------------------------
-    def pick_roll(self, top) -> None:
-        ui = self.ui
-        if self.state.phase != "setup" or not human_to_act(self.state, ui) or top not in FACE_NAMES:
-            return
-        ui.roll = None if ui.roll == top else top
-        if ui.roll:
-            self.app.announce(self.t("deblockle.setup.picked", symbol=symbol_name(self.t, top)))
-        self.redraw()
-
-    def turn_roll(self) -> None:
-        if self.ui.roll is None:
-            return
-        self.ui.turns[self.ui.roll] = next_north(self.ui, self.ui.roll)
-        self.redraw()
-
-    def press_setup(self, name: str) -> None:
-        ui = self.ui
-        if name not in placing_squares(self.state, ui):
-            key = "deblockle.setup.pick_roll" if ui.roll is None else "deblockle.setup.pick_square"
-            self.refuse(self.t(key))
-            return
-        try:
-            events = self.state.apply(placement_text(ui, ui.roll, name))
-        except IllegalMove as refusal:
-            self.refuse(self.t(refusal.key, **refusal.params))
-            return
-        ui.roll = None
-        self.after_placement(events)
-
-    def place_randomly(self) -> None:
-        """Place the rolled blocks still waiting on free start squares, each turned at
-        random by dice from the game's seed and the move number."""
-        state = self.state
-        if state.phase != "setup" or not human_to_act(state, self.ui):
-            return
-        events = []
-        for placement in state.placements_at_random(helper_rng(self.ui.seed, len(state.history))):
-            events += state.apply(placement)
-        self.ui.roll = None
-        self.after_placement(events)
-
-    def after_placement(self, events: list) -> None:
-        said, message = placement_said(self.state, self.t, events)
-        self.ui.say(message or "")
-        self._save()
-        self.app.announce(" ".join(said))
-        self.redraw()
-
     def set_busy(self) -> None:
         """A block is moving: clicks wait, and the page says so (data-busy) until the redraw."""
         self.ui.busy = True
@@ -451,6 +430,7 @@ class DeblockleView(SavedGameView):
     # --- keyboard -------------------------------------------------------------------------------------------
     def on_key(self, event) -> None:
         if event.ctrlKey or event.metaKey or event.altKey:
+            self.history_key(event)
             return
         target = event.target
         if str(target.tagName) in ("INPUT", "SELECT", "TEXTAREA", "SUMMARY") or (
@@ -480,10 +460,26 @@ class DeblockleView(SavedGameView):
         elif key in ("n", "N"):
             browser.open_dialog(browser.element("db-new"))
 
+    def history_key(self, event) -> None:
+        """Ctrl+Z undoes; Ctrl+Shift+Z and Ctrl+Y redo (Cmd on a Mac)."""
+        key = str(event.key).lower()
+        if (
+            event.altKey
+            or key not in ("z", "y")
+            or found(browser.document.querySelector("dialog[open]"))
+        ):
+            return
+        if str(event.target.tagName) in ("INPUT", "SELECT", "TEXTAREA"):
+            return
+        event.preventDefault()
+        if key == "y" or event.shiftKey:
+            self.redo()
+        else:
+            self.undo()
+
     # --- leaving and other tabs ----------------------------------------------------------------------------
     def close(self) -> None:
-        self.generation += 1
-        self.root = None
+        self.root = None  # late timers and animations then do nothing
         self.suspend()
 
 

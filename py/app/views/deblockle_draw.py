@@ -280,8 +280,14 @@ def paths(ui: Ui, hops: dict):
 
 
 def tools(state, ui: Ui, t):
-    """Take back a tip; during set-up, turn the picked block or place them all at random."""
-    buttons = []
+    """Undo and redo; take back a tip; during set-up, turn the picked block or place
+    them all at random."""
+    buttons = [
+        history_button("undo", t("frame.undo"), ui.can_undo and not ui.busy, "Control+Z"),
+        history_button(
+            "redo", t("frame.redo"), ui.can_redo and not ui.busy, "Control+Shift+Z Control+Y"
+        ),
+    ]
     acting = human_to_act(state, ui)
     if ui.tip is not None and acting:
         buttons.append(
@@ -312,7 +318,21 @@ def tools(state, ui: Ui, t):
                 t("deblockle.setup.random"),
             )
         )
-    return h("div", {"class": "db-tools"}, buttons) if buttons else None
+    return h("div", {"class": "db-tools"}, buttons)
+
+
+def history_button(action: str, label: str, allowed: bool, keys: str):
+    return h(
+        "button",
+        {
+            "type": "button",
+            "class": "button subtle",
+            "data-action": action,
+            "disabled": not allowed,
+            "aria-keyshortcuts": keys,
+        },
+        label,
+    )
 
 
 def cube(state, ui: Ui, t):

@@ -3,17 +3,23 @@ the page around the game (Ui), the symbols and blocks as markup, names, and the
 texts that say what is happening.
 
 The rules stay in games.deblockle; these functions only read its state and the
-options it offers (State.tip_options, legal_moves, result).
+options it offers (State.tip_options, legal_moves, result). Who sits in each
+seat is the midend's (app.midend): the page's opponent names map onto its seats.
 """
 
 from dataclasses import dataclass, field
 
+from games.common.checks import is_int
 from games.deblockle.board import HOME_STAR, SIZE, square_name
 
 from ..html import Markup, h
+from ..midend import HUMAN, computer
 
 GAME = "deblockle"
 OPPONENTS = ("strong", "greedy", "random", "human")
+# The computer opponents as the page (and its statistics) names them -> the level of
+# games.deblockle.game.GAME.computer that plays them.
+LEVEL_OF = {"random": "easy", "greedy": "medium", "strong": "hard"}
 STARS = tuple(square_name(sq) for sq in HOME_STAR)  # gold's home star, blue's
 COLUMNS = "abcdefg"[:SIZE]
 
@@ -43,6 +49,8 @@ class Ui:
     message: str = ""
     message_is_error: bool = False
     busy: bool = False  # a block is moving: clicks wait
+    can_undo: bool = False  # the midend's answers, for the Undo and Redo buttons
+    can_redo: bool = False
     last: list = field(default_factory=list)  # squares of the last turn, highlighted
     prefs: dict = field(default_factory=dict)  # the new-game choices
 
@@ -78,6 +86,32 @@ def sym(name: str, cls: str = "") -> Markup:
 
 
 # --- who is who -------------------------------------------------------------------------
+
+
+def seats_for(opponent: str) -> list[str]:
+    """The midend's seats for a game against `opponent`: gold is the person here."""
+    return [HUMAN, HUMAN if opponent == "human" else computer(LEVEL_OF[opponent])]
+
+
+def opponent_of(seats: list[str]) -> str | None:
+    """The opponent whose seats these are (None: seats the page never makes)."""
+    return next((name for name in OPPONENTS if seats_for(name) == seats), None)
+
+
+def frame_before_the_midend(state, meta: dict) -> dict:
+    """The game ID and seats of a save made before the midend, from its meta
+    ({"seed", "opponent", ...}; an unknown opponent was played as "strong")."""
+    seed = meta.get("seed")
+    if not is_int(seed):
+        raise ValueError("a saved Deblockle game needs its seed")
+    opponent = meta.get("opponent")
+    opponent = opponent if opponent in OPPONENTS else "strong"
+    return {"options": state.options, "seed": seed, "seats": seats_for(opponent)}
+
+
+def saved_last(last) -> list:
+    """The highlighted squares kept with a save (a list of names), or none."""
+    return [s for s in last if isinstance(s, str)][:12] if isinstance(last, list) else []
 
 
 def is_computer(ui: Ui, player) -> bool:

@@ -1,16 +1,29 @@
 """The Deblockle page drawn from real positions, with no browser: set-up, play
-(a block picked, a tip shown), a removal at the star and the end of the game.
-The tests read the markup as a tree and check it against the engine."""
+(a block picked, a tip shown), undo and redo, a removal at the star and the end
+of the game. The tests read the markup as a tree and check it against the engine.
+Also the page's opponents as the midend's seats, old saves included."""
 
 import re
 from html.parser import HTMLParser
 
 import pytest
 from app.i18n import Translator
+from app.midend import HUMAN, computer
 from app.views import deblockle_draw as draw
 from app.views import deblockle_setup as setup
-from app.views.deblockle_parts import Ui, last_squares, turn_said
-from games.deblockle import FACE_NAMES, State, new_game
+from app.views.deblockle_parts import (
+    LEVEL_OF,
+    OPPONENTS,
+    Ui,
+    frame_before_the_midend,
+    last_squares,
+    opponent_of,
+    saved_last,
+    seats_for,
+    turn_said,
+)
+from games.deblockle import FACE_NAMES, State, choose_move, new_game
+from games.deblockle.game import GAME as DEBLOCKLE
 from games.deblockle.setup import north_choices
 
 START = {
@@ -262,6 +275,47 @@ def test_a_played_turn_is_announced_and_its_squares_highlighted(t):
     assert board_blocks(page) == engine_blocks(state)
     assert page.one("section").attrs["data-current"] == "1"
     assert page.one(cls="db-turn").text() == "Blue to play: pick a block to tip."
+
+
+# --- undo and redo, and who sits where ------------------------------------------------------------
+
+
+def test_undo_and_redo_are_offered_as_the_midend_allows(t):
+    state = new_game({"quick_setup": True}, 5)
+    page = drawn(state, Ui(seed=5), t)
+    undo, redo = page.one("button", data_action="undo"), page.one("button", data_action="redo")
+    assert (undo.text(), redo.text()) == ("Undo", "Redo")
+    assert "disabled" in undo.attrs and "disabled" in redo.attrs
+    assert undo.attrs["aria-keyshortcuts"] == "Control+Z"
+    assert redo.attrs["aria-keyshortcuts"] == "Control+Shift+Z Control+Y"
+    page = drawn(state, Ui(seed=5, can_undo=True, can_redo=True), t)
+    assert all("disabled" not in page.one("button", data_action=a).attrs for a in ("undo", "redo"))
+    busy = drawn(state, Ui(seed=5, can_undo=True, can_redo=True, busy=True), t)
+    assert all("disabled" in busy.one("button", data_action=a).attrs for a in ("undo", "redo"))
+
+
+def test_the_computer_opponents_are_the_engines_levels():
+    for name, level in LEVEL_OF.items():
+        player = DEBLOCKLE.computer[level]
+        assert player.func is choose_move and player.keywords == {"level": name}
+    assert sorted(LEVEL_OF.values()) == sorted(DEBLOCKLE.levels)
+    assert seats_for("strong") == [HUMAN, computer("hard")]
+    assert seats_for("human") == [HUMAN, HUMAN]
+    assert all(opponent_of(seats_for(name)) == name for name in OPPONENTS)
+    assert opponent_of([computer("hard"), HUMAN]) is None
+
+
+def test_a_save_from_before_the_midend_keeps_its_seed_and_opponent():
+    state = new_game({"quick_setup": True}, 9)
+    frame = frame_before_the_midend(state, {"seed": 9, "opponent": "greedy", "last": []})
+    assert frame == {"options": state.options, "seed": 9, "seats": [HUMAN, computer("medium")]}
+    unknown = frame_before_the_midend(state, {"seed": 9, "opponent": "godlike"})
+    assert unknown["seats"] == [HUMAN, computer("hard")]  # played as "strong", as before
+    for meta in ({"opponent": "strong"}, {"seed": "9"}, {"seed": True}):
+        with pytest.raises(ValueError):
+            frame_before_the_midend(state, meta)
+    assert saved_last(["c3", 4, "d4"]) == ["c3", "d4"]
+    assert saved_last("c3") == [] and saved_last(None) == []
 
 
 # --- a removal and the end ---------------------------------------------------------------------------

@@ -10,6 +10,9 @@ each was played). For every case the app starts on that storage as in the page
 - every saved game loads through its engine's from_json into the expected
   position (phase, player to move, ...), takes one legal move, and saves again;
 - the meta fields the game's view reads are there, with values it accepts;
+- a Deblockle save from before the midend resumes through it as the view
+  resumes it (its position the base, its seat from the opponent), plays on,
+  and saves again with the midend's frame;
 - settings, remembered choices (prefs), statistics and the tournament's ratings
   and group hold what was played.
 
@@ -80,10 +83,23 @@ EXPECTED = {
     },
     "deblockle-play": {
         # The history counts the 8 placements of the quick set-up, then 4 turns.
-        "saved:deblockle": {"phase": "play", "player": 0, "history": 12, "opponent": "strong"},
+        "saved:deblockle": {
+            "phase": "play",
+            "player": 0,
+            "history": 12,
+            "opponent": "strong",
+            "seed": 31,
+            "seats": ["human", "computer:hard"],  # the midend's, from the opponent
+        },
     },
     "deblockle-setup": {
-        "saved:deblockle": {"phase": "setup", "player": 0, "history": 2, "opponent": "strong"},
+        "saved:deblockle": {
+            "phase": "setup",
+            "player": 0,
+            "history": 2,
+            "opponent": "strong",
+            "seats": ["human", "computer:hard"],
+        },
         "prefs:deblockle": {"setup": "ceremony"},
     },
     "dominoes-2": {
@@ -223,6 +239,7 @@ DEBLOCKLE_OPPONENTS = ("strong", "greedy", "random", "human")
 
 
 def check_deblockle(saved):
+    from app.views.deblockle_parts import frame_before_the_midend
     from games.deblockle import State
 
     meta = saved["meta"]
@@ -230,11 +247,17 @@ def check_deblockle(saved):
     assert isinstance(meta.get("recorded"), bool)
     assert isinstance(meta.get("last"), list) and all(isinstance(s, str) for s in meta["last"])
     state = State.from_json(saved["state"])
+    # The midend's frame (options, seed, seats, moves...), or for a save from before
+    # it the frame the view makes of its meta.
+    frame = meta.get("frame") or frame_before_the_midend(state, meta)
+    assert frame["seed"] == meta["seed"]
     found = {
         "phase": state.phase,
         "player": state.current_player,
         "history": len(state.history),
         "opponent": meta["opponent"],
+        "seed": frame["seed"],
+        "seats": frame["seats"],
     }
     state.blocks()  # what the page draws from
     if not state.is_over:
@@ -339,6 +362,40 @@ CHECKERS = {
     "dominoes": check_dominoes,
     "wordle": check_wordle_duel,
 }
+
+
+DEBLOCKLE_CASES = sorted(case for case in EXPECTED if "saved:deblockle" in EXPECTED[case])
+
+
+@pytest.mark.parametrize("case", DEBLOCKLE_CASES)
+def test_a_captured_deblockle_save_resumes_through_the_midend(case, start_app):
+    """As the view resumes it: its position becomes the base of the midend's frame,
+    play goes on (the computer answering), undo takes it back to the captured
+    position, and the save, now with its frame, resumes as it was."""
+    from app.midend import Midend
+    from app.views.deblockle_parts import frame_before_the_midend, opponent_of
+    from games.deblockle.game import GAME
+
+    app, _, problems = start_app(fixture(case)["storage"])
+    captured = app.store.load("saved:deblockle").data
+    midend = Midend(app.store, GAME, lambda: 0.0)
+    meta = midend.resume(legacy=frame_before_the_midend)
+    assert meta == {k: v for k, v in captured["meta"].items() if k not in ("recorded", "clock_ms")}
+    assert opponent_of(midend.seats) == captured["meta"]["opponent"]
+    assert midend.base == captured["state"] and midend.moves == [] and not midend.recorded
+    assert midend.state.to_json() == captured["state"]
+    midend.play(midend.state.legal_moves()[0])
+    while midend.computer_to_move:
+        midend.play(midend.computer_move())
+    assert midend.save(meta)
+    saved = app.store.load("saved:deblockle").data
+    assert saved["meta"]["frame"]["seats"] == midend.seats and saved["meta"]["recorded"] is False
+    again = Midend(app.store, GAME, lambda: 0.0)
+    assert again.resume(legacy=frame_before_the_midend) == meta
+    assert again.state.to_json() == midend.state.to_json() and again.moves == midend.moves
+    again.undo()
+    assert again.state.to_json() == captured["state"] and not again.ranked
+    assert problems == []
 
 
 def test_every_fixture_has_its_expectations():
