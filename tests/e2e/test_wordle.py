@@ -160,3 +160,40 @@ def test_a_saved_duel_with_a_damaged_clock_is_reset_with_a_message(open_app):
 
 def is_int_time(value) -> bool:
     return isinstance(value, int) and not isinstance(value, bool) and value > 0
+
+
+def test_a_finished_duel_replays_from_statistics_in_a_fresh_browser(open_app, context):
+    seed = 11
+    words, length, answer = duel_word("en", seed)
+    other = next(w for w in words.answers[length] if w != answer)
+    page = open_app(f"#/wordle?mode=duel&seed={seed}&lang=en&level=beginner&speed=2")
+    wait_my_turn(page)
+    guess_on_screen(page, words, other)
+    wait_my_turn(page)
+    guess_on_screen(page, words, answer)
+    expect(page.locator(".wd-status")).to_contain_text("You solved it first")
+    moves = len(saved_duel(page)["state"]["rows"])
+    page.get_by_role("link", name="Statistics").click()
+    recent = page.locator("[data-recent='wordle'] a")
+    expect(recent).to_have_count(1)
+    link = recent.first.get_attribute("href")
+    assert link.startswith("#/replay/wordle?r=")
+
+    fresh = open_app(link, ctx=context())
+    expect(fresh.get_by_role("heading", name="Replay: Wordle")).to_be_visible()
+    step = fresh.locator("[data-step]")
+    expect(step).to_contain_text(f"({moves} moves)", timeout=30_000)  # once the words are in
+    played = fresh.locator(".replay-board .wd-row:not(.wd-future):not(.wd-current)")
+    expect(played).to_have_count(0)
+    fresh.locator("#replay-forward").click()
+    expect(step).to_contain_text(f"Move 1 of {moves}")
+    expect(played).to_have_count(1)
+    fresh.keyboard.press("End")
+    expect(step).to_contain_text(f"Move {moves} of {moves}")
+    expect(fresh.locator(".replay-board")).to_contain_text(f"The word was {answer.upper()}")
+    expect(played).to_have_count(moves)
+    fresh.keyboard.press("ArrowLeft")
+    expect(step).to_contain_text(f"Move {moves - 1} of {moves}")
+    expect(fresh.locator(".replay-board")).not_to_contain_text(answer.upper())
+    fresh.locator("#replay-first").click()
+    expect(step).to_contain_text("The start of the game")

@@ -3,7 +3,8 @@
 The token (app.replays) carries the game's ID and moves; the positions are
 rebuilt by the engine, so a damaged or forged link shows a message, never a
 wrong game. Each game lends the drawing of one position: the function
-`replay_board(state, t)` of its drawing module, app.views.<game>_draw.
+`replay_board(state, t)` of its drawing module, app.views.<game>_draw (the
+Game's name, a "-" in it written "_": wordle-duel is wordle_duel_draw).
 """
 
 import importlib
@@ -16,6 +17,9 @@ from ..html import Markup, h
 from .base import View
 
 GAMES_ON_THE_PROTOCOL = ("marbles", "battleship", "deblockle", "dominoes")
+# Games built from data the page loads first, by a module of app.views that gives
+# loading_text(t) and load_game(token, ready): ready(Game or None), maybe at once.
+LOADED_FIRST = {"wordle": "wordle_duel_replay"}  # the practice duel, for its words
 STEP_KEYS = {"ArrowLeft": -1, "ArrowRight": 1}
 
 
@@ -23,19 +27,34 @@ class ReplayView(View):
     def __init__(self, app, route):
         super().__init__(app, route)
         self.game: Game | None = None
-        if route.detail in GAMES_ON_THE_PROTOCOL:  # imported on first use, not at start-up
-            self.game = importlib.import_module(f"games.{route.detail}.game").GAME
         self.entry: dict | None = None
         self.states: list = []
         self.at = 0
-        if self.game is not None:
+        self.loading = ""  # what the page waits for, if anything
+        if route.detail in GAMES_ON_THE_PROTOCOL:  # imported on first use, not at start-up
+            self._take(importlib.import_module(f"games.{route.detail}.game").GAME)
+        elif route.detail in LOADED_FIRST:
+            loader = importlib.import_module(f"{__package__}.{LOADED_FIRST[route.detail]}")
+            self.loading = loader.loading_text(self.t)
+            loader.load_game(route.params.get("r", ""), self._loaded)
+
+    def _take(self, game: Game | None) -> None:
+        """The game, and the positions of the link's replay of it."""
+        self.game = game
+        if game is not None:
             try:
-                self.entry = replays.from_token(route.params.get("r", ""))
-                self.states = replays.positions(self.game, self.entry)
+                self.entry = replays.from_token(self.route.params.get("r", ""))
+                self.states = replays.positions(game, self.entry)
             except ValueError:
                 self.entry, self.states = None, []
         if self.states:
-            self.at = router.int_param(route.params, "at", 0, len(self.states) - 1, default=0)
+            self.at = router.int_param(self.route.params, "at", 0, len(self.states) - 1, default=0)
+
+    def _loaded(self, game: Game | None) -> None:
+        self.loading = ""
+        self._take(game)
+        if self.app.view is self:
+            self.app.render()
 
     def title(self) -> str:
         info = game_info(self.route.detail or "")
@@ -47,6 +66,13 @@ class ReplayView(View):
     def render(self) -> Markup:
         t = self.t
         head = h("h1", {"tabindex": "-1"}, self.title())
+        if self.loading:
+            return h(
+                "section",
+                {"class": "page replay", "data-page": "replay"},
+                head,
+                h("p", {"class": "notice-text", "data-replay-loading": True}, self.loading),
+            )
         if not self.states or self.entry is None or self.game is None:
             return h(
                 "section",
@@ -60,7 +86,7 @@ class ReplayView(View):
                 ),
             )
         moves, at = self.entry["moves"], self.at
-        drawing = importlib.import_module(f"{__package__}.{self.game.name}_draw")
+        drawing = importlib.import_module(f"{__package__}.{self.game.name.replace('-', '_')}_draw")
         draw = getattr(drawing, "replay_board", None)
         step = (
             t("replay.step", number=at, total=len(moves), move=moves[at - 1])
@@ -107,7 +133,7 @@ class ReplayView(View):
                 ),
                 h(
                     "a",
-                    {"class": "button subtle", "href": router.href(self.game.name)},
+                    {"class": "button subtle", "href": router.href(self.route.detail)},
                     t("rules.play"),
                 ),
             ),

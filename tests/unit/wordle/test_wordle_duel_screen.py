@@ -25,6 +25,8 @@ FRESH = [
     "app.wordle_words",
     "app.views.wordle",
     "app.views.wordle_duel",
+    "app.views.wordle_duel_replay",
+    "app.views.replay",
 ]
 
 
@@ -66,7 +68,9 @@ def page(monkeypatch):
     monkeypatch.setitem(sys.modules, "pyscript.ffi", ffi)
     for name in FRESH:
         monkeypatch.delitem(sys.modules, name, raising=False)
-    browser, wordle_words, wordle, duel_screen = [importlib.import_module(n) for n in FRESH]
+    browser, wordle_words, wordle, duel_screen, _, replay = [
+        importlib.import_module(n) for n in FRESH
+    ]
     from app import saved_games, scores
     from app.router import parse
 
@@ -103,7 +107,9 @@ def page(monkeypatch):
         app.view = view
         return view, app
 
-    yield types.SimpleNamespace(open=open_route, clock=clock, module=duel_screen, words=chosen)
+    yield types.SimpleNamespace(
+        open=open_route, clock=clock, module=duel_screen, replay=replay, words=chosen
+    )
     for name in FRESH:
         sys.modules.pop(name, None)
 
@@ -454,3 +460,45 @@ def test_the_result_is_recorded_once_and_the_finished_duel_kept_for_replay(page)
     assert entry["moves"] == [text for _, text in screen.midend.moves]
     states = replays.positions(duel_game(SAMPLE), entry)
     assert states[-1].to_json() == screen.state.to_json()
+
+
+def replay_view(page, token, waiting=False):
+    from app.router import parse
+
+    app = FakeApp()
+    page.words["waiting"] = [] if waiting else None
+    view = page.replay.ReplayView(app, parse(f"#/replay/wordle?r={token}&at=1"))
+    app.view = view
+    return view, app
+
+
+def test_a_duels_replay_waits_for_its_words_then_steps_through_its_rows(page):
+    from app import replays
+
+    view, app = page.open("#/wordle?mode=duel&seed=5&lang=en&level=casual")
+    finish_by_winning(page, view.screen)
+    (entry,) = replays.kept(app.store, "wordle")
+    replay, replay_app = replay_view(page, replays.token(entry), waiting=True)
+    assert "data-replay-loading" in replay.render() and "words" in replay.render()
+    waiting, page.words["waiting"] = page.words["waiting"], None
+    for ready in waiting:
+        ready()
+    assert replay_app.renders == 1
+    assert replay.game.name == "wordle-duel" and len(replay.states) == len(entry["moves"]) + 1
+    shown = replay.render()
+    assert replay.at == 1 and "Replay: Wordle" in shown and "wd-board" in shown
+    assert 'href="#/wordle"' in shown
+    word = view.screen.state.duel.word
+    if len(entry["moves"]) > 1:
+        assert word.upper() not in shown
+    replay.at = len(entry["moves"])
+    assert f"The word was {word.upper()}" in replay.render()
+
+
+def test_a_damaged_duel_replay_link_says_so(page):
+    from app import replays
+
+    bad_lang = replays.token({"options": {"lang": "xx"}, "seed": 1, "seats": [], "moves": []})
+    for token in ("nonsense", bad_lang):
+        replay, _ = replay_view(page, token)
+        assert "data-replay-bad" in replay.render()
