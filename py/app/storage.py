@@ -134,7 +134,10 @@ class Store:
         if cleaned != data or migrated:
             if cleaned != data:
                 self._report(schema.name, "repaired")
-            rev = self._write(schema, cleaned, rev + 1)
+            try:
+                rev = self._write(schema, cleaned, rev + 1)
+            except StorageFull:
+                pass  # repaired in memory for this visit; the player has been told
         return Record(cleaned, rev)
 
     def check_all(self) -> None:

@@ -168,3 +168,18 @@ def test_an_address_that_is_not_the_app_is_not_answered_with_the_app(open_app, c
     other.goto(base + "index.html#/stats")
     wait_ready(other)
     expect(other.locator("[data-page='stats']")).to_be_visible()
+
+
+def test_a_full_device_with_a_damaged_record_still_starts(open_app, context):
+    """Repairing a record at start-up once raised QuotaExceededError uncaught."""
+    ctx = context()
+    first = open_app(ctx=ctx)
+    first.evaluate("""() => localStorage.setItem('gemau:settings',
+        JSON.stringify({v: 1, rev: 1, data: {language: 'cy', theme: 'neon', motion: 'system'}}))""")
+    first.close()
+    ctx.add_init_script("""Storage.prototype.setItem = function () {
+        throw new DOMException('The quota has been exceeded.', 'QuotaExceededError'); };""")
+    page = open_app(ctx=ctx)
+    expect(page.locator(".game-card")).to_have_count(5)
+    expect(page.locator("html")).to_have_attribute("lang", "cy")  # the good part is kept
+    expect(page.locator(".notice").first).to_be_visible()

@@ -99,6 +99,20 @@ def test_repaired_data_is_reported_and_kept():
     assert problems == [("s", "repaired")]
 
 
+def test_a_repair_on_a_full_device_is_kept_in_memory_and_start_up_goes_on():
+    """A full device once stopped the app at start: writing a repaired record raised."""
+    saved = json.dumps({"v": 1, "rev": 1, "data": {"a": 1, "b": "bad"}})
+    store = Store(MemoryBackend({NAMESPACE + "s": saved}, quota=10))  # nothing more fits
+    problems = []
+    store.on_problem = lambda name, kind: problems.append((name, kind))
+    store.register(
+        Schema("s", 1, dict, lambda d: {k: v for k, v in d.items() if isinstance(v, int)})
+    )
+    store.check_all()
+    assert store.load("s").data == {"a": 1}
+    assert ("s", "repaired") in problems and ("s", "full") in problems
+
+
 def test_stale_write_from_another_tab_is_refused():
     store, _ = make_store()
     mine = store.save("counter", {"count": 1})
