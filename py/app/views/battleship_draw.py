@@ -12,15 +12,12 @@ from dataclasses import dataclass
 
 from games.battleship.fleet import LENGTH
 from games.battleship.grid import ROWS, SIZE, SQUARES, square_index, square_name
-from games.battleship.state import (
-    known_sunk_squares,
-    salvo_deductions,
-    turns_in_order,
-)
+from games.battleship.state import known_sunk_squares, turns_in_order
 
 from .. import router
 from ..html import Markup, h
 from . import battleship_setup as setup
+from .battleship_salvo import mark_salvos, salvo_buttons, salvo_list
 from .battleship_texts import accuracy, name, record_text, ship_name, shot_text, status_text
 
 GAME = "battleship"
@@ -42,6 +39,8 @@ class Screen:
     message_is_error: bool = False
     think_ms: int | None = None  # how long the computer's last move took (for tests)
     setup: dict | None = None  # the new-game dialog's choices while it is open
+    can_undo: bool = False  # is there a move of the player at the screen to take back
+    can_redo: bool = False
 
     @property
     def humans(self) -> bool:
@@ -83,7 +82,7 @@ def page(t, view: dict | None, screen: Screen) -> Markup:
             "data-mode": screen.mode,
             "data-think-ms": screen.think_ms,
         },
-        head(t),
+        head(t, screen),
         h("p", {"class": "bs-sub"}, t(f"battleship.mode.{screen.mode}"), " · ", opponent_text),
         h(
             "p",
@@ -106,7 +105,11 @@ def page(t, view: dict | None, screen: Screen) -> Markup:
     )
 
 
-def head(t) -> Markup:
+def head(t, screen: Screen) -> Markup:
+    history = [
+        ("undo", "frame.undo", screen.can_undo, "Control+Z"),
+        ("redo", "frame.redo", screen.can_redo, "Control+Shift+Z Control+Y"),
+    ]
     return h(
         "div",
         {"class": "game-head"},
@@ -114,6 +117,21 @@ def head(t) -> Markup:
         h(
             "div",
             {"class": "bs-head-tools"},
+            [
+                h(
+                    "button",
+                    {
+                        "type": "button",
+                        "class": "button subtle",
+                        "id": f"bs-{action}",
+                        "data-action": action,
+                        "disabled": not allowed,
+                        "aria-keyshortcuts": keys,
+                    },
+                    t(key),
+                )
+                for action, key, allowed, keys in history
+            ],
             h(
                 "button",
                 {
@@ -158,10 +176,11 @@ def pass_button(t, screen: Screen) -> Markup | None:
 
 
 # --- the grids -----------------------------------------------------------------------------------
-def grid(t, grid_id: str, label: str, cells: list, cursor: int | None, extra_class: str = ""):
+def grid(t, grid_id: str, label: str, cells: list, cursor: int | None, prefix: str = ""):
     """A 10 x 10 grid with row letters and column numbers. cells: 100 lists of
-    (classes, content, label, action); `cursor` is None unless the grid takes input."""
-    prefix = grid_id[3]
+    (classes, content, label, action); `cursor` is None unless the grid takes input.
+    Cells are named bs-<prefix>-<square> (prefix: the grid's letter, o or t)."""
+    prefix = prefix or grid_id[3]
     heads = [h("div", {"class": "bs-head corner", "aria-hidden": "true"})] + [
         h(
             "div",
@@ -195,15 +214,16 @@ def grid(t, grid_id: str, label: str, cells: list, cursor: int | None, extra_cla
                 props["data-action"] = action
             row_cells.append(h("div", props, content))
         rows.append(h("div", {"class": "bs-row", "role": "row"}, row_cells))
-    props = {"class": f"bs-grid {extra_class}", "role": "grid", "id": grid_id, "aria-label": label}
+    props = {"class": "bs-grid", "role": "grid", "id": grid_id, "aria-label": label}
     if cursor is not None:
         props.update(tabindex=0, **{"aria-activedescendant": f"bs-{prefix}-{square_name(cursor)}"})
     return h("div", props, rows)
 
 
-def ocean(t, view: dict, screen: Screen) -> Markup:
-    """The player's own grid: their ships and the other side's shots at them."""
-    placing = screen.phase == "place"
+def ocean_cells(t, view: dict, selected: str | None = None, owner: str | None = None) -> list:
+    """The cells of a player's own grid: their ships (the one in hand `selected`) and
+    the other side's shots at them; `owner` names the fleet when it is not the
+    viewer's own (a replay)."""
     cells = [
         ["water", None, t("battleship.cell.water", square=square_name(i)), None]
         for i in range(SQUARES)
@@ -213,13 +233,14 @@ def ocean(t, view: dict, screen: Screen) -> Markup:
             i = square_index(square)
             end = " bow" if k == 0 else (" stern" if k == len(ship["squares"]) - 1 else "")
             cls = f"ship ship-{ship['orientation']}{end}" + (" sunk" if ship["sunk"] else "")
-            if placing and ship["ship"] == screen.selected_ship:
+            if ship["ship"] == selected:
                 cls += " chosen"
             cells[i][0] = cls
-            cells[i][2] = t(
-                "battleship.cell.ship",
-                square=square,
-                ship=ship_name(t, view["edition"], ship["ship"]),
+            named = ship_name(t, view["edition"], ship["ship"])
+            cells[i][2] = (
+                t("battleship.cell.ship", square=square, ship=named)
+                if owner is None
+                else t("battleship.replay.cell_ship", square=square, ship=named, name=owner)
             )
     for record in view["incoming"]:
         for shot in record["shots"]:
@@ -230,6 +251,13 @@ def ocean(t, view: dict, screen: Screen) -> Markup:
                 "battleship.cell.incoming_hit" if hit else "battleship.cell.incoming_miss",
                 square=shot["square"],
             )
+    return cells
+
+
+def ocean(t, view: dict, screen: Screen) -> Markup:
+    """The player's own grid: their ships and the other side's shots at them."""
+    placing = screen.phase == "place"
+    cells = ocean_cells(t, view, screen.selected_ship if placing else None)
     if placing:
         for cell in cells:
             cell[3] = "place"
@@ -257,7 +285,7 @@ def target(t, view: dict, screen: Screen) -> Markup:
     ]
     advanced = view["mode"] == "advanced_salvo"
     if advanced:
-        _mark_salvos(t, view, screen, cells)
+        mark_salvos(t, view, screen, cells)
     else:
         for record in view["shots"]:
             for shot in record["shots"]:
@@ -290,100 +318,6 @@ def target(t, view: dict, screen: Screen) -> Markup:
         ),
         salvo_buttons(t, view) if firing and view["mode"] != "classic" else None,
         salvo_list(t, view, screen) if advanced and view["shots"] else None,
-    )
-
-
-def _salvo_colour(number: int, focus: int | None) -> str:
-    return f"salvo-{(number - 1) % 6}" + (" focus" if focus == number else "")
-
-
-def _mark_salvos(t, view: dict, screen: Screen, cells: list) -> None:
-    """Advanced Salvo (rule 8.3): each salvo's squares carry its number and colour;
-    the squares proven empty or proven hit are shaded so."""
-    proven_empty, proven_hit = salvo_deductions(view)
-    for number, record in enumerate(view["shots"], 1):
-        for shot in record["shots"]:
-            square = shot["square"]
-            cls = "called " + _salvo_colour(number, screen.focus_salvo)
-            if square in proven_empty:
-                cls += " proven-empty"
-            elif square in proven_hit:
-                cls += " proven-hit"
-            cell = cells[square_index(square)]
-            cell[0] = cls
-            cell[1] = h("span", {"class": "salvo-no"}, t("battleship.label", text=str(number)))
-            cell[2] = t(
-                "battleship.cell.in_salvo",
-                square=square,
-                number=number,
-                hits=record["hits"],
-                count=len(record["shots"]),
-            )
-
-
-def salvo_buttons(t, view: dict) -> Markup:
-    count, chosen = view["shots_allowed"], len(view["aimed"])
-    return h(
-        "div",
-        {"class": "bs-actions"},
-        h(
-            "button",
-            {
-                "type": "button",
-                "class": "button",
-                "data-action": "fire",
-                "id": "bs-fire",
-                "aria-keyshortcuts": "F",
-                "disabled": chosen != count,
-            },
-            t("battleship.fire_salvo", chosen=chosen, count=count),
-        ),
-        h(
-            "button",
-            {
-                "type": "button",
-                "class": "button subtle",
-                "data-action": "clear-salvo",
-                "disabled": not view["aimed"],
-            },
-            t("battleship.clear_salvo"),
-        ),
-    )
-
-
-def salvo_list(t, view: dict, screen: Screen) -> Markup:
-    """Advanced Salvo: "n of k hit" for each salvo, newest first; a tap outlines one."""
-    items = []
-    for number, record in enumerate(view["shots"], 1):
-        focused = screen.focus_salvo == number
-        items.append(
-            h(
-                "li",
-                {},
-                h(
-                    "button",
-                    {
-                        "type": "button",
-                        "class": "bs-salvo-item " + _salvo_colour(number, screen.focus_salvo),
-                        "data-action": "focus-salvo",
-                        "data-number": number,
-                        "aria-pressed": "true" if focused else "false",
-                    },
-                    t(
-                        "battleship.salvo_count",
-                        number=number,
-                        hits=record["hits"],
-                        count=len(record["shots"]),
-                        squares=", ".join(s["square"] for s in record["shots"]),
-                    ),
-                ),
-            )
-        )
-    return h(
-        "div",
-        {"class": "bs-salvos"},
-        h("h3", {}, t("battleship.salvos")),
-        h("ol", {"class": "bs-salvo-list"}, list(reversed(items))),
     )
 
 
@@ -453,4 +387,44 @@ def game_over(t, view: dict, screen: Screen) -> Markup | None:
                 t("battleship.see_boards"),
             ),
         ),
+    )
+
+
+# --- a replay ---------------------------------------------------------------------------------------
+def replay_board(state, t) -> Markup:
+    """One position of a replay (app.views.replay): both oceans, each fleet with the
+    shots that landed on it and its sinks. A replayed game is over, so nothing is
+    secret; each ocean is drawn from its owner's view, as it was at that moment."""
+    boards, figures = [], []
+    for player in (0, 1):
+        view = state.view_for(player)
+        who = t(f"battleship.player.{player}")
+        cells = ocean_cells(t, view, owner=who)
+        boards.append(
+            h(
+                "div",
+                {"class": "bs-board", "data-replay-ocean": player},
+                h("h2", {}, t("battleship.replay.ocean", name=who)),
+                grid(
+                    t,
+                    f"bs-replay-{player}",
+                    t("battleship.replay.ocean_label", name=who),
+                    cells,
+                    None,
+                    prefix=f"r{player}",
+                ),
+            )
+        )
+        if view["phase"] != "placement":
+            afloat = sum(not ship["sunk"] for ship in view["fleet"])
+            total = len(view["fleet"])
+            figures.append(t("battleship.replay.afloat", name=who, count=afloat, total=total))
+    if state.is_over:
+        winner = t(f"battleship.player.{state.result['winner']}")
+        figures.append(t("battleship.status.over", name=winner))
+    return h(
+        "div",
+        {"class": "game-view battleship replay-board", "data-game": GAME},
+        h("p", {"class": "replay-figures"}, " · ".join(figures)) if figures else None,
+        h("div", {"class": "bs-boards"}, boards),
     )

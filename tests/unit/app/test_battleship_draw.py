@@ -4,6 +4,7 @@ grid shows, what it offers to tap, its labels, and what stays hidden."""
 
 import ast
 import re
+from html import unescape
 from pathlib import Path
 
 import pytest
@@ -288,6 +289,82 @@ def test_every_word_on_the_page_comes_from_the_catalogue():
     assert "<b>x</b>" not in pages[1], "the message is escaped"
 
 
+REPLAY_CELL = re.compile(
+    r'<div class="bs-cell ([^"]*)" role="gridcell" id="bs-r([01])-([A-J]\d+)" data-sq="\3"'
+    r' aria-label="([^"]*)"(?: data-action="([^"]*)")?>(.*?)</div>'
+)
+
+
+def replay_cells(html: str, player: int) -> dict:
+    """Square name -> (classes, label, action, content) of one player's ocean in a replay."""
+    found = {
+        m[3]: (set(m[1].split()), unescape(m[4]), m[5], m[6])
+        for m in REPLAY_CELL.finditer(html)
+        if m[2] == str(player)
+    }
+    assert len(found) == 100
+    return found
+
+
+def test_a_replayed_position_shows_both_fleets_their_shots_and_sinks(t):
+    state = battle()
+    for square in ("A2", "J1", "B2", "C1"):  # Red sinks the Patrol Boat; Blue misses, then hits
+        fire(state, square)
+    html = draw.replay_board(state, t)
+    red, blue = replay_cells(html, 0), replay_cells(html, 1)
+    assert 'data-action="' not in html and "tabindex" not in html, "a replay takes no input"
+    assert "bs-o-" not in html and "bs-t-" not in html
+    # Both fleets are shown, the other side's too: the game was over when it is replayed.
+    assert {sq for sq, c in red.items() if "ship" in c[0]} == {
+        f"{row}{col}"
+        for row, length in zip("ACEGI", (5, 4, 3, 3, 2))
+        for col in range(1, length + 1)
+    }
+    assert {sq for sq, c in blue.items() if "ship" in c[0]} == BLUE_SQUARES
+    assert red["A1"][1] == "A1: Red's Carrier" and blue["A10"][1] == "A10: Blue's Carrier"
+    # The shots that landed on each ocean, and the sunk ship.
+    assert 'class="peg hit"' in red["C1"][3] and red["C1"][1] == "C1: hit"
+    assert 'class="peg miss"' in red["J1"][3] and red["J1"][1] == "J1: miss"
+    assert blue["A2"][0] >= {"ship", "sunk"} and blue["B2"][0] >= {"ship", "sunk"}
+    assert 'class="peg hit"' in blue["B2"][3]
+    assert "sunk" not in red["C1"][0] and "sunk" not in blue["A10"][0]
+    assert "Red's ocean" in unescape(html) and "Blue's ocean" in unescape(html)
+    assert "Red: 5 of 5 ships afloat · Blue: 4 of 5 ships afloat" in html
+    # Before the battle, no figures; at the end, who won.
+    placing = new_game({"mode": "classic"}, 5)
+    place(placing, 0, {"carrier": "B2"}, "h")
+    html = draw.replay_board(placing, t)
+    assert "afloat" not in html and len(replay_cells(html, 0)) == 100
+    assert {sq for sq, c in replay_cells(html, 0).items() if "ship" in c[0]} == {
+        "B2", "B3", "B4", "B5", "B6",
+    }  # fmt: skip
+    assert not any("ship" in c[0] for c in replay_cells(html, 1).values())
+    over = won_game("salvo")
+    html = draw.replay_board(over, t)
+    assert "Game over: Red wins." in html and "Blue: 0 of 5 ships afloat" in html
+    assert all("sunk" in c[0] for c in replay_cells(html, 1).values() if "ship" in c[0])
+    # Every word through the catalogue.
+    pseudo = draw.replay_board(state, Translator("en", pseudo=True))
+    labels = re.findall(r'aria-label="([^"]*)"', pseudo)
+    text = re.sub(r"<[^>]+>", "\n", pseudo) + "\n".join(labels)
+    while re.search(r"⟦[^⟦⟧]*⟧", text):
+        text = re.sub(r"⟦[^⟦⟧]*⟧", " ", text)
+    assert re.findall(r"[^\W\d]+", text) == []
+
+
+def test_undo_and_redo_are_offered_when_the_page_allows_them(t):
+    state = battle()
+    fire(state, "A2")
+    fire(state, "J1")
+    html = draw.page(t, state.view_for(0), screen(state, "fire", can_undo=True))
+    buttons = dict(re.findall(r'<button [^>]*data-action="(undo|redo)"([^>]*)>', html))
+    assert "disabled" not in buttons["undo"] and "disabled" in buttons["redo"]
+    assert 'aria-keyshortcuts="Control+Z"' in html and ">Undo</button>" in html
+    html = draw.page(t, state.view_for(0), screen(state, "fire", can_redo=True))
+    buttons = dict(re.findall(r'<button [^>]*data-action="(undo|redo)"([^>]*)>', html))
+    assert "disabled" in buttons["undo"] and "disabled" not in buttons["redo"]
+
+
 def imported_modules(name: str, seen: set) -> set:
     """Every module `name` imports, following the project's own modules (not the
     packages around them), read from the source."""
@@ -317,6 +394,6 @@ def imported_modules(name: str, seen: set) -> set:
 
 def test_the_drawing_modules_load_no_browser():
     assert "app.browser" in imported_modules("app.views.battleship", set())  # the view does
-    for module in ("battleship_draw", "battleship_setup", "battleship_texts"):
+    for module in ("battleship_draw", "battleship_setup", "battleship_salvo", "battleship_texts"):
         imported = imported_modules(f"app.views.{module}", set())
         assert not imported & {"app.browser", "js", "pyscript", "pyscript.ffi"}, module
