@@ -1,13 +1,18 @@
 """Battleship played in the page as a person would: placement by clicks, shots,
-the computer's replies, salvos, pass-and-play cover screens, reloads, statistics."""
+the computer's replies, salvos, pass-and-play cover screens, reloads, statistics,
+undo and redo, a full device, and a finished game's replay."""
 
 import json
 import os
 import re
 
+from app import saved_games
+from app.midend import HUMAN, Midend, computer
+from app.storage import MemoryBackend, Store
 from e2e_support import wait_ready
 from games.battleship import new_game
 from games.battleship.fleet import SHIP_IDS
+from games.battleship.game import GAME as BATTLESHIP
 from playwright.sync_api import expect
 
 SHOTS = os.environ.get("BS_SHOTS")  # a folder: save screenshots there while developing
@@ -309,3 +314,184 @@ def test_a_won_game_is_recorded_in_the_statistics(open_app):
         "data"
     ]
     assert saved_stats["classic"]["played"] == 1
+
+
+# --- on the midend: undo and redo, a full device, replays ------------------------------------------
+ALL_SQUARES = [f"{r}{c}" for r in "ABCDEFGHIJ" for c in range(1, 11)]
+
+
+def near_won_on_the_midend(seed=31):
+    """A game against the computer (easy) saved as the midend writes it, played from
+    its start: Red has hit all of Blue's fleet but one square and it is Red's turn.
+    The record, that last square, a square of water Red has not called, and the
+    midend (its state and moves)."""
+    store = Store(MemoryBackend())
+    saved_games.register(store, ["battleship"])
+    midend = Midend(store, BATTLESHIP, lambda: 0.0)
+    midend.start({"mode": "classic"}, seed, [HUMAN, computer("easy")])
+    for player in (0, 1):
+        midend.play({"type": "random_fleet", "player": player})
+        midend.play({"type": "ready", "player": player})
+    state = midend.state
+    blue = sorted(s for ship in state.view_for(1)["fleet"] for s in ship["squares"])
+    red = {s for ship in state.view_for(0)["fleet"] for s in ship["squares"]}
+    water = [s for s in ALL_SQUARES if s not in red]
+    for mine, theirs in zip(blue[:-1], water):
+        midend.play({"type": "fire", "squares": [mine]})
+        midend.play({"type": "fire", "squares": [theirs]})
+    assert midend.save()
+    miss = next(s for s in ALL_SQUARES if s not in blue)
+    return store.backend.items["gemau:saved:battleship"], blue[-1], miss, midend
+
+
+def open_saved(open_app, record, ctx=None):
+    page = open_app(ctx=ctx)
+    page.evaluate("(r) => localStorage.setItem('gemau:saved:battleship', r)", record)
+    page.evaluate("location.hash = '#/battleship'")
+    expect(page.locator("[data-phase='fire']")).to_be_visible()
+    return page
+
+
+def battleship_stats(page):
+    raw = page.evaluate("localStorage.getItem('gemau:stats:battleship')")
+    return json.loads(raw)["data"] if raw else {}
+
+
+def test_undo_by_button_takes_back_the_shot_and_the_reply_and_the_game_is_not_counted(open_app):
+    record, last, miss, _ = near_won_on_the_midend()
+    page = open_saved(open_app, record)
+    log = page.locator("[data-log] li")
+    undo, redo = page.locator("#bs-undo"), page.locator("#bs-redo")
+    expect(log).to_have_count(32)
+    expect(redo).to_be_disabled()
+    target(page, miss).click()
+    expect(log).to_have_count(34)  # the computer answered
+    expect(page.locator("[data-phase='fire']")).to_be_visible()
+    expect(page.locator("#bs-ocean .peg")).to_have_count(17)
+    undo.click()
+    expect(log).to_have_count(32)  # our shot and its reply are gone
+    expect(target(page, miss).locator(".peg")).to_have_count(0)
+    expect(page.locator("#bs-ocean .peg")).to_have_count(16)
+    notice = page.locator(".notice", has_text="will not count in your statistics")
+    expect(notice).to_have_count(1)
+    shot(page, "undone-1000")
+    redo.click()
+    expect(log).to_have_count(34)
+    expect(target(page, miss).locator(".peg.miss")).to_be_visible()
+    expect(page.locator("#bs-ocean .peg")).to_have_count(17)
+    expect(redo).to_be_disabled()
+    undo.click()
+    expect(log).to_have_count(32)
+    expect(notice).to_have_count(1)  # said once
+    target(page, last).click()
+    expect(page.locator("#bs-over")).to_be_visible()
+    expect(page.locator("#bs-over")).to_contain_text("You win!")
+    page.locator("[data-action='close-over']").click()
+    expect(undo).to_be_disabled()  # no undo once it is over
+    assert battleship_stats(page).get("classic", {}).get("played", 0) == 0
+    page.reload()
+    wait_ready(page)
+    expect(page.locator("[data-phase='over']")).to_be_visible()
+    assert battleship_stats(page).get("classic", {}).get("played", 0) == 0
+
+
+def test_ctrl_z_undoes_placing_and_shooting_and_cancels_the_computers_pending_reply(open_app):
+    page = open_app("#/battleship?seed=41&mode=classic&opponent=easy")
+    expect(page.locator("[data-phase='place']")).to_be_visible()
+    ocean(page, "A1").click()
+    expect(page.locator(".bs-ship-pick.placed")).to_have_count(1)
+    page.keyboard.press("Control+z")  # a placement step taken back
+    expect(page.locator(".bs-ship-pick.placed")).to_have_count(0)
+    expect(page.locator("#bs-ocean .ship")).to_have_count(0)
+    page.keyboard.press("Control+y")
+    expect(page.locator(".bs-ship-pick.placed")).to_have_count(1)
+    page.locator("[data-action='random-fleet']").click()
+    page.locator("#bs-ready").click()
+    expect(page.locator("[data-phase='fire']")).to_be_visible()
+    log = page.locator("[data-log] li")
+    target(page, "A1").click()
+    expect(log).to_have_count(2)
+    page.keyboard.press("Control+z")
+    expect(log).to_have_count(0)
+    expect(target(page, "A1").locator(".peg")).to_have_count(0)
+    expect(page.locator("#announcer")).to_contain_text("Taken back")
+    page.keyboard.press("Control+Shift+z")
+    expect(log).to_have_count(2)
+    expect(target(page, "A1").locator(".peg")).to_be_visible()
+    # Shot and taken back at once, during the computer's pause: its reply never comes.
+    page.evaluate("""() => {
+        document.querySelector('#bs-t-B1').click();
+        document.body.dispatchEvent(
+            new KeyboardEvent('keydown', {key: 'z', ctrlKey: true, bubbles: true}));
+    }""")
+    expect(log).to_have_count(2)
+    expect(target(page, "B1").locator(".peg")).to_have_count(0)
+    page.wait_for_timeout(1500)
+    expect(log).to_have_count(2)
+    expect(page.locator("[data-phase='fire']")).to_be_visible()
+    frame = saved(page)["meta"]["frame"]
+    assert frame["ranked"] is False and frame["seats"] == ["human", "computer:easy"]
+    assert frame["moves"][-2] == [0, "fire A1"] and frame["moves"][-1][0] == 1
+    assert frame["undone"] == [[0, "fire B1"]]
+    page.reload()  # undo survives a reload
+    wait_ready(page)
+    expect(log).to_have_count(2)
+    page.keyboard.press("Control+z")
+    expect(log).to_have_count(0)
+
+
+def test_a_full_device_still_ends_the_game_with_its_window_and_says_so(open_app, context):
+    record, last, miss, _ = near_won_on_the_midend()
+    page = open_saved(open_app, record, ctx=context())
+    page.evaluate("""() => { Storage.prototype.setItem = function () {
+        throw new DOMException('The quota has been exceeded.', 'QuotaExceededError'); }; }""")
+    target(page, miss).click()
+    expect(page.locator("[data-log] li")).to_have_count(34)  # the computer plays on
+    expect(page.locator("[data-phase='fire']")).to_be_visible()
+    target(page, last).click()
+    expect(page.locator("#bs-over")).to_be_visible()
+    expect(page.locator("#bs-over")).to_contain_text("You win!")
+    expect(page.locator(".notice").first).to_contain_text("full")
+
+
+def test_a_finished_games_replay_opens_in_a_fresh_browser_and_steps(open_app, context):
+    record, last, _, midend = near_won_on_the_midend()
+    moves = len(midend.moves) + 1
+    state = midend.state.copy()
+    state.apply({"type": "fire", "squares": [last]})
+    blue_fleet = state.view_for(1)["fleet"]
+    final_ship = next(ship for ship in blue_fleet if last in ship["squares"])
+    page = open_saved(open_app, record)
+    target(page, last).click()
+    expect(page.locator("#bs-over")).to_be_visible()
+    page.keyboard.press("Escape")
+    page.get_by_role("link", name="Statistics").click()
+    recent = page.locator("[data-recent='battleship'] a")
+    expect(recent).to_have_count(1)
+    link = recent.first.get_attribute("href")
+
+    fresh = open_app(link, ctx=context())
+    expect(fresh.get_by_role("heading", name="Replay: Battleship")).to_be_visible()
+    step = fresh.locator("[data-step]")
+    expect(step).to_contain_text(f"({moves} moves)")
+    board = fresh.locator(".replay-board")
+    expect(board.locator("[data-replay-ocean]")).to_have_count(2)
+    expect(board.locator(".bs-cell.ship")).to_have_count(0)  # nothing placed yet
+    fresh.locator("#replay-forward").click()
+    expect(step).to_contain_text(f"Move 1 of {moves}")
+    expect(board.locator("[data-replay-ocean='0'] .bs-cell.ship")).to_have_count(17)
+    fresh.keyboard.press("End")
+    expect(step).to_contain_text(f"Move {moves} of {moves}")
+    blue = board.locator("[data-replay-ocean='1']")
+    expect(blue.locator(".bs-cell.ship")).to_have_count(17)  # both fleets shown
+    expect(blue.locator(".bs-cell.sunk")).to_have_count(17)
+    expect(blue.locator(".peg.hit")).to_have_count(17)
+    expect(board.locator("[data-replay-ocean='0'] .peg.miss")).to_have_count(16)
+    expect(board).to_contain_text("Red wins")
+    shot(fresh, "replay-end-1000")
+    fresh.keyboard.press("ArrowLeft")
+    expect(step).to_contain_text(f"Move {moves - 1} of {moves}")
+    expect(blue.locator(".bs-cell.sunk")).to_have_count(17 - len(final_ship["squares"]))
+    expect(blue.locator(".peg.hit")).to_have_count(16)
+    fresh.locator("#replay-first").click()
+    expect(step).to_contain_text("The start of the game")

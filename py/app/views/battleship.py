@@ -1,48 +1,49 @@
 """Battleship on the page: placement, your ocean and your target grid, the shot log,
-the computer's shots, pass-and-play cover screens and the new-game dialog.
+the computer's shots, undo and redo, pass-and-play cover screens and the new-game
+dialog.
 
-All rules live in games.battleship. This view keeps the page's own state (whose
-screen is uncovered, the ship in hand, the cursor, the message), turns clicks and
-keys into moves, runs the computer's turns and saves. Placing ships (taps, drags)
-is battleship_placing's; the drawing is battleship_draw's (with battleship_setup
-and battleship_texts), from what the player at the screen may see:
-state.view_for(player), never the whole state.
+All rules live in games.battleship; the game in progress is the midend's
+(app.midend: starting and resuming, seats and turns, the computer's moves, undo
+and redo, saving, recording the result). This view keeps the page's own state
+(whose screen is uncovered, the ship in hand, the cursor, the message) and turns
+clicks and keys into moves. Placing ships (taps, drags) is battleship_placing's;
+the computer's turns and undo are battleship_turns'; the drawing is
+battleship_draw's (with battleship_setup, battleship_salvo and battleship_texts),
+from what the player at the screen may see: state.view_for(player), never the
+whole state.
 """
 
 import random
 
-from games.battleship import State, new_game
-from games.battleship.ai import computer_player
 from games.battleship.fleet import LENGTH, SHIP_IDS
+from games.battleship.game import GAME as BATTLESHIP
 from games.battleship.grid import SIZE, square_index, square_name
 from games.common.errors import IllegalMove
-from games.common.rng import SeededRng
 
 from .. import browser, router, saved_games, scores
 from ..browser import found
-from ..computer_turns import ComputerTurns
+from ..midend import Midend
 from ..pointer_drag import PointerDrag, follow
 from ..saved_game_view import SavedGameView
 from . import battleship_draw as draw
 from . import battleship_setup as setup
 from . import battleship_texts as texts
 from .battleship_placing import Placing
-from .battleship_setup import MAX_SEED, OPPONENTS
+from .battleship_setup import MAX_SEED
+from .battleship_turns import Turns
 
 GAME = "battleship"
 KEY_STEPS = {"ArrowUp": (-1, 0), "ArrowDown": (1, 0), "ArrowLeft": (0, -1), "ArrowRight": (0, 1)}
 
 
-class BattleshipView(Placing, ComputerTurns, SavedGameView):
+class BattleshipView(Placing, Turns, SavedGameView):
     game = GAME
     computer_delay_ms = 650
 
     def __init__(self, app, route):
         super().__init__(app, route)
-        self.state: State | None = None
-        self.seed = 0
-        self.opponent = "hard"
-        self.recorded = False
+        self.midend = Midend(app.store, BATTLESHIP, browser.now_ms, browser.today_iso)
+        self.session = self.midend.session
         self.revealed = 0  # the player whose screen is uncovered (pass-and-play), None: cover
         self.selected_ship: str | None = SHIP_IDS[0]
         self.orientation = "h"
@@ -54,27 +55,40 @@ class BattleshipView(Placing, ComputerTurns, SavedGameView):
         self.over_closed = False  # the end-of-game dialog was closed to see the grids
         self.closed = False
         self.think_ms = None  # how long the computer's last move took (for tests)
+        self.thinking: int | None = None  # the midend generation whose computer move is timed
         self.dragging = PointerDrag()  # a ship being dragged from the dock or the ocean
         self._start_or_resume()
+
+    # --- the game in progress: the midend's ---------------------------------------------
+    @property
+    def state(self):
+        return self.midend.state
+
+    @property
+    def seed(self) -> int:
+        return self.midend.seed
+
+    @property
+    def opponent(self) -> str:
+        """A computer level, or "human" for two people passing the device."""
+        return setup.opponent_of(self.midend.seats) or "human"
 
     # --- starting ------------------------------------------------------------------
     def _start_or_resume(self) -> None:
         wanted = setup.parse_params(self.route.params)
-        saved = self.session.load_state(State.from_json)
-        if saved is not None:
-            state, meta = saved
-            if meta.get("opponent") in OPPONENTS and isinstance(meta.get("seed"), int):
-                same = wanted is None or (
-                    wanted[0] == meta["seed"]
-                    and wanted[1] in (None, state.mode)
-                    and wanted[2] in (None, meta["opponent"])
-                )
-                if same:
-                    self.state, self.seed, self.opponent = state, meta["seed"], meta["opponent"]
-                    self.recorded = bool(meta.get("recorded"))
-                    self.revealed = 0 if self.opponent != "human" else None
-                    self._after_load()
-                    return
+        meta = self.midend.resume(legacy=setup.frame_before_the_midend)
+        if meta is not None and setup.opponent_of(self.midend.seats) is not None:
+            same = wanted is None or (
+                wanted[0] == self.seed
+                and wanted[1] in (None, self.state.mode)
+                and wanted[2] in (None, self.opponent)
+            )
+            if same:
+                self.revealed = 0 if not self.humans else None
+                self._after_load()
+                if self.finish():  # a finished game not yet recorded (once only)
+                    self._save()
+                return
         choices = setup.preferred(self.prefs)
         options = {key: choices[key] for key in setup.OPTION_KEYS}
         opponent = choices["opponent"]
@@ -86,14 +100,7 @@ class BattleshipView(Placing, ComputerTurns, SavedGameView):
         self._new_state(seed, options, opponent)
 
     def _new_state(self, seed: int, options: dict, opponent: str) -> None:
-        self.seed, self.opponent = seed, opponent
-        self.state = new_game(options, seed)
-        if opponent != "human":
-            rng = SeededRng(seed * 7919 + 17)
-            for move in computer_player(opponent).choose_placement(1, rng):
-                self.state.apply(move)
-        self.session.reset_clock()
-        self.recorded = False
+        self.midend.start(options, seed, setup.seats_for(opponent))
         self.revealed = 0 if opponent != "human" else None
         self.message, self.message_is_error = "", False
         self._after_load()
@@ -105,8 +112,7 @@ class BattleshipView(Placing, ComputerTurns, SavedGameView):
         self.cursor = 0
 
     def _save(self) -> None:
-        meta = {"seed": self.seed, "opponent": self.opponent, "recorded": self.recorded}
-        if not self.session.save(self.state.to_json(), meta):
+        if not self.midend.save():
             self.take_newer_save()
 
     # --- who is looking ------------------------------------------------------------------
@@ -162,6 +168,8 @@ class BattleshipView(Placing, ComputerTurns, SavedGameView):
             message_is_error=self.message_is_error,
             think_ms=self.think_ms,
             setup=self.setup,
+            can_undo=self.may_undo(),
+            can_redo=self.may_redo(),
         )
 
     def seen(self):
@@ -188,12 +196,10 @@ class BattleshipView(Placing, ComputerTurns, SavedGameView):
         self.schedule()
 
     def play_computer_move(self) -> None:
-        state = self.state
-        rng = SeededRng(self.seed * 1_000_003 + len(state.turns) * 31 + 1)
         started = browser.now_ms()
         # Every strength thinks with its own default budget, the one bench/battleship.py
         # measures (hard: about 150 ms p95 inside Pyodide).
-        move = computer_player(self.opponent).choose_move(state.view_for(1), rng)
+        move = self.midend.computer_move()
         self.think_ms = round(browser.now_ms() - started)
         self.perform(move)
 
@@ -203,14 +209,22 @@ class BattleshipView(Placing, ComputerTurns, SavedGameView):
         self.message_is_error = True
         self.app.announce(self.message)
 
+    def play(self, move: dict) -> list:
+        """Play a move through the midend (IllegalMove, nothing changed, if the rules
+        refuse it). A computer places its fleet at once when its turn to place comes."""
+        events = self.midend.play(move)
+        while self.midend.computer_to_move and self.state.phase == "placement":
+            events += self.midend.play(self.midend.computer_move())
+        return events
+
     def perform(self, move: dict) -> bool:
-        state = self.state
         try:
-            events = state.apply(move)
+            events = self.play(move)
         except IllegalMove as refusal:
             self.refuse(refusal)
             self.redraw()
             return False
+        state = self.state
         self.message, self.message_is_error = "", False
         said = []
         for event in events:
@@ -231,33 +245,40 @@ class BattleshipView(Placing, ComputerTurns, SavedGameView):
         self.redraw()
         return True
 
-    def finish(self) -> None:
-        """Record a finished game against the computer once, in the statistics."""
+    def finish(self) -> bool:
+        """Record a finished game against the computer once, in the statistics (the
+        midend asks once, and not at all for a game taken back; a full device loses
+        the record, not the game-over window). Two people's games are not counted.
+        True when it was asked now: the save then has to say so."""
         state = self.state
+        if not state.is_over or self.midend.recorded:
+            return False
         self.session.stop_clock()
-        if self.recorded or self.humans:
-            self.recorded = True
-            return
+        if self.humans:
+            self.midend.record_once(lambda: None)
+            return True
         result = state.result
         shots = result["shots"][0]
         hits = sum(r["hits"] for r in state.view_for(0)["shots"])
         won = result["winner"] == 0
-        scores.record_result(
-            self.app.store,
-            GAME,
-            state.mode,
-            won=won,
-            score=shots if won else None,
-            figures={
-                "shots": shots,
-                "hits": hits,
-                "accuracy": texts.accuracy(hits, shots),
-                "turns": result["turns"],
-            },
-            date=browser.today_iso(),
-            higher_is_better=False,
+        self.midend.record_once(
+            lambda: scores.record_result(
+                self.app.store,
+                GAME,
+                state.mode,
+                won=won,
+                score=shots if won else None,
+                figures={
+                    "shots": shots,
+                    "hits": hits,
+                    "accuracy": texts.accuracy(hits, shots),
+                    "turns": result["turns"],
+                },
+                date=browser.today_iso(),
+                higher_is_better=False,
+            )
         )
-        self.recorded = True
+        return True
 
     def press_target(self, name: str) -> None:
         """A square of the target grid: fire at it, or aim (or un-aim) it for the salvo."""
@@ -270,7 +291,7 @@ class BattleshipView(Placing, ComputerTurns, SavedGameView):
             return
         kind = "unaim" if name in state.view_for(self.active())["aimed"] else "aim"
         try:
-            state.apply({"type": kind, "square": name})
+            self.play({"type": kind, "square": name})
         except IllegalMove as refusal:
             self.refuse(refusal)
             self.redraw()
@@ -298,7 +319,7 @@ class BattleshipView(Placing, ComputerTurns, SavedGameView):
         if self.phase() != "fire" or self.state.mode == "classic":
             return
         for square in self.state.view_for(self.active())["aimed"]:
-            self.state.apply({"type": "unaim", "square": square})
+            self.play({"type": "unaim", "square": square})
         self._save()
         self.redraw()
 
@@ -339,6 +360,10 @@ class BattleshipView(Placing, ComputerTurns, SavedGameView):
             self.revealed = None
             self.message = ""
             self.redraw(focus_id="bs-reveal")
+        elif action == "undo":
+            self.undo()
+        elif action == "redo":
+            self.redo()
         elif action == "new":
             self.open_setup()
         elif action == "close-over":
@@ -377,6 +402,7 @@ class BattleshipView(Placing, ComputerTurns, SavedGameView):
     # --- keyboard ----------------------------------------------------------------------------------
     def on_key(self, event) -> None:
         if event.ctrlKey or event.metaKey or event.altKey:
+            self.history_key(event)
             return
         if self.setup is not None:
             if str(event.key) == "Escape":

@@ -17,8 +17,9 @@ from .battleship_draw import ghost_holes
 
 
 class Placing:
-    """Needs the view's `state`, `phase()`, `active()`, `orientation`, `selected_ship`,
-    `cursor`, `message`, `screen()`, `ship_name`, `refuse`, `redraw` and `_save`."""
+    """Needs the view's `state`, `play` (a move through the midend), `phase()`,
+    `active()`, `orientation`, `selected_ship`, `cursor`, `message`, `screen()`,
+    `ship_name`, `refuse`, `redraw` and `_save`."""
 
     def next_unplaced(self):
         player = self.active()
@@ -59,7 +60,7 @@ class Placing:
             "orientation": self.orientation,
         }
         try:
-            self.state.apply(move)
+            self.play(move)
         except IllegalMove as refusal:
             self.refuse(refusal)
             self.redraw()
@@ -83,7 +84,7 @@ class Placing:
             return
         player = self.active()
         try:
-            self.state.apply({"type": kind, "player": player})
+            self.play({"type": kind, "player": player})
         except IllegalMove as refusal:
             self.refuse(refusal)
             self.redraw()

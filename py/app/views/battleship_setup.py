@@ -5,11 +5,13 @@ functions, like battleship_draw, which puts the dock and the dialog on the page.
 
 from games.battleship.fleet import LENGTH, SHIP_IDS, ship_name_key
 from games.battleship.options import MODES
+from games.common.checks import is_int
 
 from .. import router
 from ..html import Markup, h
+from ..midend import HUMAN, computer
 
-STRENGTHS = ("easy", "medium", "hard")
+STRENGTHS = ("easy", "medium", "hard")  # the computer's levels (games.common.protocol)
 OPPONENTS = STRENGTHS + ("human",)
 EDITIONS = ("modern", "classic")  # in the order the dialog offers them
 OPTION_KEYS = ("mode", "edition", "announce_ship")  # the engine's options among the choices
@@ -24,6 +26,26 @@ def parse_params(params: dict):
     mode = params.get("mode") if params.get("mode") in MODES else None
     opponent = params.get("opponent") if params.get("opponent") in OPPONENTS else None
     return seed, mode, opponent
+
+
+def seats_for(opponent: str) -> list[str]:
+    """The midend's seats: Red is the person at this screen; Blue is the computer at
+    the opponent's level, or a second person passing the device."""
+    return [HUMAN, HUMAN if opponent == "human" else computer(opponent)]
+
+
+def opponent_of(seats: list[str]) -> str | None:
+    """The page's opponent for the midend's seats (None: seats this page does not offer)."""
+    return next((o for o in OPPONENTS if seats_for(o) == seats), None)
+
+
+def frame_before_the_midend(state, meta: dict) -> dict:
+    """The game ID and seats of a save made before the midend (its meta held the
+    seed and the opponent); ValueError when they are not there."""
+    opponent, seed = meta.get("opponent"), meta.get("seed")
+    if opponent not in OPPONENTS or not is_int(seed):
+        raise ValueError("a Battleship save needs its seed and opponent")
+    return {"options": dict(state.options), "seed": seed, "seats": seats_for(opponent)}
 
 
 def preferred(prefs: dict) -> dict:

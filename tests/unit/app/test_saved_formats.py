@@ -13,6 +13,9 @@ each was played). For every case the app starts on that storage as in the page
 - a Deblockle save from before the midend resumes through it as the view
   resumes it (its position the base, its seat from the opponent), plays on,
   and saves again with the midend's frame;
+- so does a Battleship save: its seed and opponent become the frame's game ID
+  and seats, the computer answers through the midend, and undo goes back to
+  the captured position (a finished game resumes finished and recorded);
 - settings, remembered choices (prefs), statistics and the tournament's ratings
   and group hold what was played.
 
@@ -48,6 +51,8 @@ EXPECTED = {
             "turns": 8,
             "opponent": "hard",
             "recorded": False,
+            "seed": 11,
+            "seats": ["human", "computer:hard"],  # the midend's, from the opponent
         },
     },
     "battleship-salvo-fire": {
@@ -57,6 +62,7 @@ EXPECTED = {
             "player": 0,
             "turns": 4,
             "opponent": "medium",
+            "seats": ["human", "computer:medium"],
         },
     },
     "battleship-placement": {
@@ -68,6 +74,7 @@ EXPECTED = {
             "ready": [False, True],
             "placed": [2, 5],
             "opponent": "medium",
+            "seats": ["human", "computer:medium"],
         },
         "prefs:battleship": {
             "mode": "advanced_salvo",
@@ -77,7 +84,13 @@ EXPECTED = {
         },
     },
     "battleship-won": {
-        "saved:battleship": {"mode": "classic", "phase": "over", "winner": 0, "recorded": True},
+        "saved:battleship": {
+            "mode": "classic",
+            "phase": "over",
+            "winner": 0,
+            "recorded": True,
+            "seats": ["human", "computer:easy"],
+        },
         "stats:battleship": {"classic": {"played": 1, "won": 1, "best": 17}},
         "rankings:battleship": {"classic": [17]},
     },
@@ -205,12 +218,16 @@ BATTLESHIP_OPPONENTS = ("easy", "medium", "hard", "human")
 
 
 def check_battleship(saved):
+    from app.views.battleship_setup import frame_before_the_midend
     from games.battleship import State
 
     meta = saved["meta"]
     assert meta.get("opponent") in BATTLESHIP_OPPONENTS and is_int(meta.get("seed"))
     assert isinstance(meta.get("recorded"), bool)
     state = State.from_json(saved["state"])
+    # The midend's frame, or for a save from before it the frame the view makes of its meta.
+    frame = meta.get("frame") or frame_before_the_midend(state, meta)
+    assert frame["seed"] == meta["seed"] and frame["options"] == state.options
     found = {
         "mode": state.mode,
         "edition": state.options["edition"],
@@ -222,6 +239,8 @@ def check_battleship(saved):
         "winner": state.winner,
         "opponent": meta["opponent"],
         "recorded": meta["recorded"],
+        "seed": frame["seed"],
+        "seats": frame["seats"],
     }
     for player in (0, 1):
         state.view_for(player)  # what the page draws from
@@ -395,6 +414,56 @@ def test_a_captured_deblockle_save_resumes_through_the_midend(case, start_app):
     assert again.state.to_json() == midend.state.to_json() and again.moves == midend.moves
     again.undo()
     assert again.state.to_json() == captured["state"] and not again.ranked
+    assert problems == []
+
+
+BATTLESHIP_CASES = sorted(case for case in EXPECTED if "saved:battleship" in EXPECTED[case])
+
+
+@pytest.mark.parametrize("case", BATTLESHIP_CASES)
+def test_a_captured_battleship_save_resumes_through_the_midend(case, start_app):
+    """As the view resumes it: its position becomes the base of the midend's frame,
+    the seats come from the opponent, play goes on (the computer placing and shooting
+    through the midend), the save now holds its frame and resumes as it was, and undo
+    takes it back to the captured position. A finished game stays finished, recorded."""
+    from app.midend import Midend
+    from app.views.battleship_setup import frame_before_the_midend, opponent_of
+    from games.battleship.game import GAME
+
+    app, _, problems = start_app(fixture(case)["storage"])
+    captured = app.store.load("saved:battleship").data
+    midend = Midend(app.store, GAME, lambda: 0.0)
+    meta = midend.resume(legacy=frame_before_the_midend)
+    assert meta == {k: v for k, v in captured["meta"].items() if k not in ("recorded", "clock_ms")}
+    assert opponent_of(midend.seats) == captured["meta"]["opponent"]
+    assert midend.seed == captured["meta"]["seed"]
+    assert midend.base == captured["state"] and midend.moves == []
+    position = GAME.load(captured["state"]).to_json()  # as today's engine writes it
+    assert midend.state.to_json() == position
+    assert midend.recorded is captured["meta"]["recorded"]
+    state = midend.state
+    if state.is_over:
+        assert not midend.can_undo and midend.record_once(lambda: 1) is None
+        return
+    player = state.current_player
+    if state.phase == "placement":
+        midend.play({"type": "random_fleet", "player": player})
+        midend.play({"type": "ready", "player": player})
+    else:
+        squares = state.open_squares(player)[: state.shots_allowed(player)]
+        midend.play({"type": "fire", "squares": squares})
+    while midend.computer_to_move:
+        midend.play(midend.computer_move())
+    assert midend.state.phase == "battle" and midend.state.current_player == 0
+    assert midend.save(meta)
+    saved = app.store.load("saved:battleship").data
+    assert saved["meta"]["frame"]["seats"] == midend.seats and saved["meta"]["recorded"] is False
+    again = Midend(app.store, GAME, lambda: 0.0)
+    assert again.resume(legacy=frame_before_the_midend) == meta
+    assert again.state.to_json() == midend.state.to_json() and again.moves == midend.moves
+    while again.can_undo:  # a shot with its reply, or each placement step
+        again.undo()
+    assert again.state.to_json() == position and not again.ranked
     assert problems == []
 
 
