@@ -6,6 +6,9 @@ the position allows and checks the board the page draws against the engine's."""
 import json
 import re
 
+from app import saved_games
+from app.midend import HUMAN, Midend
+from app.storage import MemoryBackend, Store
 from e2e_support import wait_ready
 from games.common.rng import SeededRng
 from games.deblockle import State, new_game
@@ -413,3 +416,48 @@ def test_a_full_device_still_ends_the_game_with_its_window_and_says_so(open_app)
     expect(dialog).to_be_visible()
     expect(dialog).to_contain_text("You win!")
     expect(page.locator(".notice").first).to_contain_text("full")
+
+
+def one_turn_from_the_end(seed: int = 9) -> tuple[str, State, list]:
+    """A two-player game with one block each, saved as the page saves it one turn
+    before its end (random turns from the seed), the position it was saved in, and
+    all of its turns."""
+    options = {**OPTIONS, "blocks": [1, 1]}
+    state, rng, moves = new_game(options, seed), SeededRng(seed), []
+    while not state.is_over:
+        legal = state.legal_moves()
+        moves.append(str(legal[rng.randrange(len(legal))]))
+        state.apply(moves[-1])
+    store = Store(MemoryBackend())
+    saved_games.register(store, ["deblockle"])
+    midend = Midend(store, GAME, lambda: 0.0)
+    midend.start(options, seed, [HUMAN, HUMAN])
+    for move in moves[:-1]:
+        midend.play(move)
+    midend.save({"seed": seed, "opponent": "human", "last": []})
+    return store.backend.items["gemau:saved:deblockle"], midend.state.copy(), moves
+
+
+def test_a_game_played_to_its_end_is_counted_and_replays_move_by_move(open_app):
+    record, state, moves = one_turn_from_the_end()
+    page = open_app(reduced_motion="reduce")
+    page.evaluate("(r) => localStorage.setItem('gemau:saved:deblockle', r)", record)
+    page.evaluate("location.hash = '#/deblockle'")
+    expect(page.locator("[data-game='deblockle']")).to_be_visible()
+    assert board_blocks(page) == engine_blocks(state)
+    winner = "Gold" if state.current_player == 0 else "Blue"
+    play_by_clicks(page, state, moves[-1])
+    assert state.is_over
+    expect(page.locator("#db-over")).to_contain_text(f"{winner} wins!")
+    page.keyboard.press("Escape")
+    stats = json.loads(page.evaluate("localStorage.getItem('gemau:stats:deblockle')"))
+    assert stats["data"]["human-fewer"]["played"] == 1
+    page.get_by_role("link", name="Statistics").click()
+    recent = page.locator("[data-recent='deblockle'] a")
+    expect(recent).to_have_count(1)
+    recent.first.click()
+    expect(page.locator("[data-page='replay'] .replay-board")).to_be_visible()
+    page.keyboard.press("End")
+    expect(page.locator("[data-step]")).to_contain_text(f"Move {len(moves)} of {len(moves)}")
+    assert board_blocks(page) == engine_blocks(state)
+    expect(page.locator(".replay-board [data-action]")).to_have_count(0)

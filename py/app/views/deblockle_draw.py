@@ -159,8 +159,36 @@ def status(state, ui: Ui, t):
     )
 
 
-def board(state, ui: Ui, t):
-    """The 7 x 7 grid, rank 7 at the top: blocks, stars, and the choices now open."""
+def replay_board(state, t) -> Markup:
+    """One position of a replay (app.views.replay): each side's blocks off, and the
+    board without actions."""
+    blocks, removed = state.options["blocks"], state.position.removed
+    return h(
+        "div",
+        {"class": "game-view deblockle replay-board", "data-game": GAME},
+        symbol_defs(),
+        h(
+            "p",
+            {"class": "replay-figures"},
+            [
+                h(
+                    "span",
+                    {"class": "db-off", "data-off": p},
+                    player_name(t, p),
+                    ": ",
+                    t("deblockle.off", off=removed[p], total=blocks[p]),
+                    " " if p == 0 else None,
+                )
+                for p in (0, 1)
+            ],
+        ),
+        board(state, Ui(cursor=""), t, interactive=False),
+    )
+
+
+def board(state, ui: Ui, t, interactive: bool = True):
+    """The 7 x 7 grid, rank 7 at the top: blocks, stars, and the choices now open
+    (a replay draws it without actions)."""
     blocks = {b["square"]: b for b in state.blocks()}
     tips = tip_targets(state, ui)
     hops = hop_choices(ui)
@@ -174,8 +202,9 @@ def board(state, ui: Ui, t):
         cells = []
         for col in range(SIZE):
             name = COLUMNS[col] + str(row + 1)
+            at = (col, row)
             cells.append(
-                cell(state, ui, t, name, (col, row), blocks.get(name), tips, hops, placing)
+                cell(state, ui, t, name, at, blocks.get(name), tips, hops, placing, interactive)
             )
         rows.append(h("div", {"class": "db-row", "role": "row"}, cells))
     return h(
@@ -186,10 +215,10 @@ def board(state, ui: Ui, t):
             {
                 "class": "db-board",
                 "role": "grid",
-                "tabindex": 0,
-                "id": "db-board",
+                "tabindex": 0 if interactive else None,
+                "id": "db-board" if interactive else None,
                 "aria-label": t("deblockle.board"),
-                "aria-activedescendant": f"db-c-{ui.cursor}",
+                "aria-activedescendant": f"db-c-{ui.cursor}" if interactive else None,
             },
             rows,
             paths(ui, hops),
@@ -197,7 +226,7 @@ def board(state, ui: Ui, t):
     )
 
 
-def cell(state, ui: Ui, t, name, at, block, tips, hops, placing):
+def cell(state, ui: Ui, t, name, at, block, tips, hops, placing, interactive=True):
     """One square: its block or star, the tip preview or hop dot it offers, its label."""
     col, row = at
     tip = ui.tip
@@ -244,8 +273,8 @@ def cell(state, ui: Ui, t, name, at, block, tips, hops, placing):
         {
             "class": " ".join(classes),
             "role": "gridcell",
-            "id": f"db-c-{name}",
-            "data-action": "cell",
+            "id": f"db-c-{name}" if interactive else None,
+            "data-action": "cell" if interactive else None,
             "data-sq": name,
             "data-col": COLUMNS[col] if row == 0 else None,
             "data-row": str(row + 1) if col == 0 else None,

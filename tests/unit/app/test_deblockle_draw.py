@@ -318,6 +318,19 @@ def test_a_save_from_before_the_midend_keeps_its_seed_and_opponent():
     assert saved_last("c3") == [] and saved_last(None) == []
 
 
+def test_a_replay_draws_the_position_without_actions(t):
+    state = new_game({"quick_setup": True}, 5)
+    state.apply(state.legal_moves()[0])
+    page = parse(draw.replay_board(state, t))
+    assert board_blocks(page) == engine_blocks(state)
+    assert page.all(data_action="cell") == [] and page.all(id="db-board") == []
+    assert "tabindex" not in page.one(cls="db-board").attrs
+    assert [n.text() for n in page.all(cls="db-off")] == ["Gold: 0 of 4 off ", "Blue: 0 of 4 off"]
+    pseudo = parse(draw.replay_board(state, Translator("en", pseudo=True)))
+    texts = [c for n in pseudo.walk() for c in n.children if isinstance(c, str)]
+    assert [text for text in texts if any(ch.isalpha() for ch in outside_catalogue(text))] == []
+
+
 # --- a removal and the end ---------------------------------------------------------------------------
 
 
