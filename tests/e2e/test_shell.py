@@ -194,3 +194,24 @@ def test_recorded_results_show_in_statistics_and_on_the_hub(open_app):
     table = page.locator("[data-stats='marbles'] table.rankings tbody tr")
     expect(table).to_have_count(2)
     expect(table.first).to_contain_text("124")
+
+
+def test_every_link_in_every_view_leads_to_a_page(open_app):
+    """The Wordle "Rules" link once went to the hub (#/rules?game=wordle): every
+    in-app link must name a page the router knows, the hub only when it means to."""
+    from app import router
+
+    page = open_app()
+    broken = {}
+    for route in ROUTES:
+        page.evaluate(f"location.hash = '{route or '#/'}'")
+        page.wait_for_timeout(150)
+        hrefs = page.evaluate(
+            "() => Array.from(document.querySelectorAll('#app a[href^=\"#\"]'), a => a.getAttribute('href'))"
+        )
+        assert hrefs, f"no links found on {route or 'the hub'}"
+        for href in hrefs:
+            parsed = router.parse(href)
+            if parsed.page == "hub" and href.split("?")[0] not in ("#/", "#"):
+                broken.setdefault(route or "hub", []).append(href)
+    assert broken == {}

@@ -6,7 +6,7 @@ methods; this view routes actions and keys to the one showing.
 from games.wordle.letters import LANGUAGES
 from games.wordle.players import LEVELS
 
-from .. import saved_games
+from .. import router, saved_games
 from ..html import h
 from .base import View
 from .wordle_duel import DuelScreen, wanted_duel
@@ -86,7 +86,7 @@ class WordleView(View):
                 {"class": "wd-links"},
                 h("a", {"href": "#/wordle"}, t("wordle.home")) if self.screen is not None else None,
                 " ",
-                h("a", {"href": "#/rules?game=wordle"}, t("wordle.rules_link")),
+                h("a", {"href": router.href("rules", "wordle")}, t("wordle.rules_link")),
             ),
         )
 
