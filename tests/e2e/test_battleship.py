@@ -495,3 +495,55 @@ def test_a_finished_games_replay_opens_in_a_fresh_browser_and_steps(open_app, co
     expect(blue.locator(".peg.hit")).to_have_count(16)
     fresh.locator("#replay-first").click()
     expect(step).to_contain_text("The start of the game")
+
+
+def test_undo_takes_back_a_whole_salvo_with_its_aimed_squares(open_app):
+    page = open_app("#/battleship?seed=43&mode=salvo&opponent=easy")
+    page.locator("[data-action='random-fleet']").click()
+    page.locator("#bs-ready").click()
+    squares = ["A1", "B2", "C3", "D4", "E5"]
+    for square in squares[:2]:
+        target(page, square).click()
+    page.keyboard.press("Control+z")  # the squares aimed so far, not one by one
+    expect(page.locator("[data-status]")).to_contain_text("(0 chosen)")
+    for square in squares:
+        target(page, square).click()
+    page.locator("#bs-fire").click()
+    log = page.locator("[data-log] li")
+    expect(log).to_have_count(2)
+    page.locator("#bs-undo").click()
+    expect(log).to_have_count(0)
+    expect(page.locator("#bs-target .peg")).to_have_count(0)
+    expect(page.locator("#bs-target .chosen")).to_have_count(0)
+    expect(page.locator("[data-status]")).to_contain_text("(0 chosen)")
+    page.locator("#bs-redo").click()
+    expect(log).to_have_count(2)
+    for square in squares:
+        expect(target(page, square).locator(".peg")).to_be_visible()
+    expect(page.locator("[data-phase='fire']")).to_be_visible()
+
+
+def test_of_two_people_each_takes_back_only_their_own_moves(open_app):
+    page = open_app("#/battleship?seed=44&mode=classic&opponent=human")
+    undo = page.locator("#bs-undo")
+    for _ in (0, 1):  # Red, then Blue: a random fleet, ready, hide
+        page.locator("#bs-reveal").click()
+        page.locator("[data-action='random-fleet']").click()
+        page.locator("#bs-ready").click()
+        page.locator("#bs-hide").click()
+    expect(undo).to_be_disabled()  # under the cover
+    page.locator("#bs-reveal").click()
+    target(page, "J10").click()
+    expect(page.locator("[data-phase='pass']")).to_be_visible()
+    undo.click()  # Red takes the shot back before passing the device
+    expect(page.locator("[data-phase='fire']")).to_be_visible()
+    expect(target(page, "J10").locator(".peg")).to_have_count(0)
+    target(page, "J9").click()
+    page.locator("#bs-hide").click()
+    page.locator("#bs-reveal").click()
+    expect(page.locator("[data-phase='fire']")).to_be_visible()
+    expect(undo).to_be_disabled()  # Blue may not take back Red's shot
+    page.keyboard.press("Control+z")
+    expect(page.locator("[data-message]")).to_contain_text("no move of yours to take back")
+    expect(ocean(page, "J9").locator(".peg")).to_be_visible()
+    assert saved(page)["meta"]["frame"]["ranked"] is True
