@@ -1,69 +1,37 @@
-"""Straight Dominoes played in the page as a person would: clicks, keys, reloads.
+"""Straight Dominoes played in the page as a person would: clicks, keys, reloads,
+undo and redo, and a full device.
 
 The computer's moves come from the page; before each of our clicks the test
-reads the saved game from localStorage and plans the click with the engine.
+reads the saved game from localStorage and plans the click with the engine
+(dominoes_support). Games near their end are saved as the midend writes them.
 """
 
 import json
 import re
 
+from dominoes_support import (
+    SAVED,
+    choose,
+    click_move,
+    drag,
+    frame,
+    midend_record,
+    open_saved,
+    play_to_the_end,
+    press,
+    quiet,
+    saved,
+    saved_text,
+    scores_after,
+    table_tiles,
+    the_last_move_played,
+    wait_phase,
+    wait_saved,
+)
 from e2e_support import wait_ready
-from games.dominoes import State
 from playwright.sync_api import expect
 
 SEED = 20  # a hand in which we must draw, score and reach the end-of-hand summary
-SAVED = "gemau:saved:dominoes"
-
-
-def saved(page):
-    """(state, meta) as the page saved them."""
-    raw = page.evaluate(f"localStorage.getItem('{SAVED}')")
-    data = json.loads(raw)["data"]
-    return State.from_json(data["state"]), data["meta"]
-
-
-def saved_text(page) -> str:
-    return page.evaluate(f"localStorage.getItem('{SAVED}')")
-
-
-def wait_phase(page, *phases, timeout=30_000):
-    selector = ", ".join(f"[data-game='dominoes'][data-phase='{p}']" for p in phases)
-    page.wait_for_selector(selector, timeout=timeout)
-    return page.locator("[data-game='dominoes']").get_attribute("data-phase")
-
-
-def scores_after(state, move) -> bool:
-    return any(e["type"] == "score" for e in state.copy().apply(move))
-
-
-def click_move(page, state, move):
-    """Do one move by clicks: a tile (then its end when several fit), Draw or Pass."""
-    before = saved_text(page)
-    if move["type"] == "draw":
-        page.locator("#dm-draw").click()
-    elif move["type"] == "pass":
-        page.locator("#dm-pass").click()
-    else:
-        name = f"{move['tile'][0]}-{move['tile'][1]}"
-        ends = [
-            m["end"]
-            for m in state.legal_moves()
-            if m["type"] == "play" and m["tile"] == move["tile"]
-        ]
-        page.locator(f".dm-hand [data-tile='{name}']").click()
-        if len(ends) > 1:
-            expect(page.locator(".dm-slot")).to_have_count(len(ends))
-            page.locator(f".dm-slot[data-end='{move['end']}']").click()
-    page.wait_for_function(f"(before) => localStorage.getItem('{SAVED}') !== before", arg=before)
-
-
-def choose(state):
-    """Our plan: a scoring play when there is one, else the heaviest tile."""
-    legal = state.legal_moves()
-    if legal[0]["type"] != "play":
-        return legal[0]
-    scoring = [m for m in legal if scores_after(state, m)]
-    return (scoring or sorted(legal, key=lambda m: -sum(m["tile"])))[0]
 
 
 def test_a_seeded_hand_played_by_clicks_draws_scores_and_ends_with_a_summary(open_app):
@@ -247,18 +215,6 @@ def test_keyboard_picks_a_tile_by_number(open_app):
     )
 
 
-def drag(page, source, target_selector):
-    """Press on `source`, move past the drag threshold, then move onto the target and let go."""
-    box = source.bounding_box()
-    page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
-    page.mouse.down()
-    page.mouse.move(box["x"] + box["width"] / 2 + 10, box["y"] - 20, steps=4)
-    expect(page.locator(".dm-ghost")).to_have_count(1)
-    to = page.locator(target_selector).bounding_box()
-    page.mouse.move(to["x"] + to["width"] / 2, to["y"] + to["height"] / 2, steps=6)
-    page.mouse.up()
-
-
 def test_a_tile_dragged_onto_an_end_is_played_there(open_app):
     page = open_app(f"#/dominoes?seed={SEED}")
     for _ in range(30):
@@ -420,3 +376,82 @@ def test_a_tile_dragged_by_touch_is_played(open_app):
     page.wait_for_function(f"(before) => localStorage.getItem('{SAVED}') !== before", arg=before)
     after, _ = saved(page)
     assert tuple(move["tile"]) not in after.hands[0] or after.hand_number > state.hand_number
+
+
+def test_undo_by_button_and_keys_takes_back_your_tile_and_the_replies_and_unranks(open_app):
+    """Seed 2 at a target of 5: eight turns of moves that score nothing, then a score ends it."""
+    options = {"seats": 2, "partnerships": False, "target": 5}
+    record, before = midend_record(options, 2, ["human", "random"], 7)
+    page = open_saved(open_app, record)
+    wait_phase(page, "human")
+    moves_before, move = frame(page)["moves"], quiet(before)
+    click_move(page, before, move)
+    wait_phase(page, "human")
+    after, meta = saved(page)
+    moves_after = meta["frame"]["moves"]
+    assert moves_after[: len(moves_before)] == moves_before
+    assert len(moves_after) >= len(moves_before) + 2  # ours, and the computer's reply
+    assert meta["clock_ms"] > 0  # the game's clock runs while it is played
+    mine = page.locator(f".dm-hand [data-tile='{move['tile'][0]}-{move['tile'][1]}']")
+    notice = page.locator(".notice", has_text="will not count in your statistics")
+    keys = [("button", "button"), ("Control+z", "Control+Shift+z"), ("Control+z", "Control+y")]
+    for undo, redo in keys:
+        press(page, undo, "undo")
+        wait_saved(page, before)  # our tile back in hand, the computer's reply gone
+        expect(mine).to_have_count(1)
+        expect(page.locator(".dm-layout .dom")).to_have_count(table_tiles(before))
+        assert frame(page)["moves"] == moves_before and frame(page)["ranked"] is False
+        expect(notice).to_have_count(1)  # said once
+        press(page, redo, "redo")
+        wait_saved(page, after)
+        expect(mine).to_have_count(0)
+        expect(page.locator(".dm-layout .dom")).to_have_count(table_tiles(after))
+        assert frame(page)["moves"] == moves_after
+        expect(page.locator("#dm-redo")).to_be_disabled()
+        page.locator("#view h1").click()
+    play_to_the_end(page)  # the game-over window, and the statistics do not count it
+    expect(page.locator("#dm-over")).to_be_visible()
+    expect(page.locator("#dm-undo")).to_be_disabled()
+    state, meta = saved(page)
+    assert state.is_over and meta["recorded"] is True and meta["frame"]["ranked"] is False
+    assert page.evaluate("localStorage.getItem('gemau:stats:dominoes')") is None
+
+
+def test_undo_across_the_end_of_a_hand_brings_the_hand_back(open_app):
+    """Seed 6 against greedy: after six turns our last tile plays and ends the hand."""
+    options = {"seats": 2, "partnerships": False}
+    record, before = midend_record(options, 6, ["human", "greedy"], 6, choose)
+    page = open_saved(open_app, record)
+    wait_phase(page, "human")
+    assert len(before.hands[0]) == 1 and before.legal_moves()[0]["type"] == "play"
+    click_move(page, before, before.legal_moves()[0])
+    summary = page.locator("#dm-summary")
+    expect(summary).to_be_visible()
+    ended, _ = saved(page)
+    summary.get_by_role("button", name="Undo").click()  # from the end-of-hand sheet
+    wait_saved(page, before)
+    expect(summary).to_have_count(0)
+    expect(page.locator(".dm-hand .dom")).to_have_count(1)
+    page.locator("#dm-redo").click()
+    wait_saved(page, ended)
+    expect(summary).to_be_visible()  # the hand's end again, its sheet open
+    page.keyboard.press("Escape")  # on to the next hand
+    wait_phase(page, "human")
+    assert saved(page)[1]["ack"] == 1
+    page.locator("#view h1").click()
+    page.keyboard.press("Control+z")  # back into the first hand, before our last tile
+    wait_saved(page, before)
+    expect(summary).to_have_count(0)
+    assert saved(page)[1]["ack"] == 0
+    page.keyboard.press("Control+y")  # the hand's end and the next hand's play: sheet closed
+    wait_phase(page, "human")
+    expect(summary).to_have_count(0)
+    state, meta = saved(page)
+    assert state.hand_number == 1 and meta["ack"] == 1
+
+
+def test_a_full_device_still_ends_the_game_with_its_window_and_says_so(open_app, context):
+    page, _, _, before = the_last_move_played(open_app, ctx=context(), full_device=True)
+    expect(page.locator("#dm-over")).to_contain_text("You win!")
+    expect(page.locator(".notice").first).to_contain_text("full")
+    assert saved_text(page) == before  # nothing could be written

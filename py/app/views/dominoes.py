@@ -1,31 +1,45 @@
-"""Straight Dominoes on the page: events, timers and saving.
+"""Straight Dominoes on the page: clicks, drags and keys turned into moves, and
+the computer's turns on a timer.
 
 All rules live in games.dominoes (the moves, and why one is refused, in
-games.dominoes.choices); the markup in dominoes_draw, dominoes_summary and
-dominoes_setup, drawn from what the seat in view may see (state.view_for, or
-public_view when no hand is face up). This class turns clicks, drags and keys
-into moves and computer seats move after a short delay.
+games.dominoes.choices); the game in progress is the midend's (app.midend:
+starting, resuming, saving, who plays each seat, undo and redo, the computer's
+moves and their random numbers, recording the result). The markup comes from
+dominoes_draw, dominoes_summary and dominoes_setup, drawn from what the seat in
+view may see (state.view_for, or public_view when no hand is face up).
 """
 
 import random
 
+from games.common.checks import is_int
 from games.common.errors import IllegalMove
-from games.common.rng import SeededRng
-from games.dominoes import State, new_game
-from games.dominoes.ai import PLAYERS
-from games.dominoes.ai import choose_move as computer_move
+from games.dominoes import State
 from games.dominoes.choices import ends_for, hands_played, kind_refusal, must, tile_refusal
+from games.dominoes.game import GAME as DOMINOES
 from games.dominoes.view import public_view
 
 from .. import browser, router, saved_games, scores
 from ..browser import found
-from ..computer_turns import ComputerTurns
+from ..midend import Midend
 from ..pointer_drag import PointerDrag, follow
 from ..saved_game_view import SavedGameView
 from . import dominoes_draw as draw
 from . import dominoes_parts as parts
 from . import dominoes_setup as setup_dialog
-from .dominoes_parts import DEFAULT_PLAYERS, GAME, Ui, domino, parse_players, parse_tile, tile_name
+from . import dominoes_table
+from .dominoes_input import DominoesInput
+from .dominoes_parts import (
+    DEFAULT_PLAYERS,
+    GAME,
+    Ui,
+    frame_before_the_midend,
+    parse_players,
+    parse_tile,
+    players_of,
+    seats_for,
+    settled_ack,
+    tile_name,
+)
 
 MAX_SEED = 2**31 - 1
 
@@ -38,76 +52,65 @@ def _resized(_event=None) -> None:
         view.redraw()
 
 
-class DominoesView(ComputerTurns, SavedGameView):
+class DominoesView(DominoesInput, SavedGameView):
     game = GAME
     computer_delay_ms = 750
 
     def __init__(self, app, route):
         super().__init__(app, route)
-        self.state: State | None = None
+        self.midend = Midend(app.store, DOMINOES, browser.now_ms, browser.today_iso)
+        self.session = self.midend.session
         self.ui = Ui()
-        self.recorded = False
         self.closed = False
+        self.thinking: int | None = None  # the generation whose computer move is being timed
         self.dragging = PointerDrag()  # a hand tile being dragged onto an end
         self._start_or_resume()
 
     @property
-    def setup(self):  # the new-game dialog's choices while it is open (ComputerTurns)
-        return self.ui.setup
+    def state(self) -> State:
+        return self.midend.state
 
     # --- starting and saving -------------------------------------------------------
     def _start_or_resume(self) -> None:
         wanted = self._wanted_seed()
-        saved = self.session.load_state(State.from_json)
-        if saved is not None:
-            state, meta = saved
-            players = parse_players(
-                ",".join(meta.get("players", [])) if isinstance(meta.get("players"), list) else None
-            )
-            if (
-                players is not None
-                and len(players) == state.table.seats
-                and (wanted is None or wanted == meta.get("seed"))
-            ):
-                ui = self.ui
-                self.state, ui.players = state, players
-                ui.seed = meta.get("seed") if isinstance(meta.get("seed"), int) else 0
-                ack = meta.get("ack")
-                ui.ack = ack if isinstance(ack, int) else len(state.hand_summaries)
-                self.recorded = bool(meta.get("recorded"))
-                revealed = meta.get("revealed")
-                ui.revealed = revealed if isinstance(revealed, int) else None
-                return
+        meta = self.midend.resume(legacy=frame_before_the_midend)
+        players = players_of(self.midend.seats) if meta is not None else None
+        if meta is not None and players is not None and wanted in (None, self.midend.seed):
+            ui = self.ui
+            ui.players, ui.seed = players, self.midend.seed
+            ack, revealed = meta.get("ack"), meta.get("revealed")
+            ui.ack = ack if is_int(ack) else len(self.state.hand_summaries)
+            ui.revealed = revealed if is_int(revealed) else None
+            return
         players = parse_players(self.prefs.get("players")) or list(DEFAULT_PLAYERS)
         partners = bool(self.prefs.get("partners")) and len(players) == 4
-        self._new_state(
-            wanted if wanted is not None else random.randrange(1, MAX_SEED), players, partners
-        )
+        seed = wanted if wanted is not None else random.randrange(1, MAX_SEED)
+        self._new_state(seed, players, {"seats": len(players), "partnerships": partners})
 
     def _wanted_seed(self):
         return router.int_param(self.route.params, "seed", 0, MAX_SEED)
 
-    def _new_state(self, seed: int, players: list, partners: bool) -> None:
-        self.state = new_game({"seats": len(players), "partnerships": partners}, seed)
+    def _new_state(self, seed: int, players: list, options: dict) -> None:
+        self.midend.start(options, seed, seats_for(players))
         ui = self.ui
         ui.players, ui.seed = list(players), seed
-        ui.ack, ui.revealed, self.recorded = 0, None, False
-        ui.selected = ui.drawn = ui.pop = None
+        ui.ack, ui.revealed = 0, None
+        self.forget_position()
         ui.message = ""
-        self.session.reset_clock()
         self._save()
 
     def _save(self) -> None:
+        # Who plays each seat is the midend's (its frame); the players and seed stay
+        # in the meta too, as the app before the midend read them.
         ui = self.ui
-        meta = {
-            "players": ui.players,
-            "seed": ui.seed,
-            "ack": ui.ack,
-            "recorded": self.recorded,
-            "revealed": ui.revealed,
-        }
-        if not self.session.save(self.state.to_json(), meta):
+        meta = {"players": ui.players, "seed": ui.seed, "ack": ui.ack, "revealed": ui.revealed}
+        if not self.midend.save(meta):
             self.take_newer_save()
+
+    def forget_position(self) -> None:
+        ui = self.ui
+        ui.selected = ui.drawn = ui.pop = None
+        self.thinking = None  # the midend's new generation drops a pending computer move
 
     # --- what the page may show ------------------------------------------------------
     def view(self) -> dict:
@@ -132,15 +135,17 @@ class DominoesView(ComputerTurns, SavedGameView):
         return draw.share_href(self.ui)
 
     def render(self):
-        self.ui.capacity = self.row_capacity()
-        return draw.page(self.view(), self.ui, self.t)
+        ui = self.ui
+        ui.capacity = self.row_capacity()
+        ui.can_undo, ui.can_redo = self.midend.can_undo, self.midend.can_redo
+        return draw.page(self.view(), ui, self.t)
 
     def row_capacity(self) -> int:
         try:
             width = float(browser.document.documentElement.clientWidth)
         except Exception:
             width = 1000.0
-        return draw.row_capacity(width)
+        return dominoes_table.row_capacity(width)
 
     # --- mounting, redrawing, the computer's turns -----------------------------------------------
     def mounted(self, root) -> None:
@@ -150,6 +155,12 @@ class DominoesView(ComputerTurns, SavedGameView):
             _on_screen["listening"] = True
             browser.listen(browser.window, "resize", _resized)
         follow(self)
+        if self.state.is_over:
+            self.session.stop_clock()
+            if self.finish():
+                self._save()
+        else:
+            self.session.start_clock()
         for dialog_id in ("dm-setup", "dm-over", "dm-summary"):
             node = root.querySelector(f"#{dialog_id}")
             if found(node):
@@ -173,15 +184,28 @@ class DominoesView(ComputerTurns, SavedGameView):
                     node.focus()
                     break
 
-    def play_computer_move(self) -> None:
-        state = self.state
-        seat = state.current_player
-        rng = SeededRng(
-            self.ui.seed * 1_000_003 + state.hand_number * 997 + len(state.history) * 31 + seat
-        )
-        kind = self.ui.players[seat]
-        move = computer_move(state.view_for(seat), rng, level=kind if kind in PLAYERS else "strong")
-        self.perform(move)
+    def computer_to_move(self) -> bool:
+        """Is it a computer's turn, with nothing on screen in the way (a hand's
+        summary, the new-game dialog)?"""
+        return self.midend.computer_to_move and self.phase() == "computer" and self.ui.setup is None
+
+    def schedule(self) -> None:
+        """After every drawing: the computer to move plays after a short pause, once
+        per turn however often this is called. A move still being timed when the
+        position is replaced (undo, redo, a new game: the midend's generation
+        changes) is dropped."""
+        generation = self.midend.generation
+        if self.thinking == generation or self.closed or not self.computer_to_move():
+            return
+        self.thinking = generation
+        browser.later(self.computer_delay_ms, lambda: self._computer_turn(generation))
+
+    def _computer_turn(self, generation: int) -> None:
+        if generation != self.midend.generation or self.closed:
+            return
+        self.thinking = None
+        if self.computer_to_move():
+            self.perform(self.midend.computer_move())
 
     # --- playing -------------------------------------------------------------------------------------
     def refuse(self, refusal: IllegalMove) -> None:
@@ -193,7 +217,7 @@ class DominoesView(ComputerTurns, SavedGameView):
         state, ui = self.state, self.ui
         seat = state.current_player
         try:
-            events = state.apply(move)
+            events = self.midend.play(move)
         except IllegalMove as refusal:
             self.refuse(refusal)
             return False
@@ -218,13 +242,19 @@ class DominoesView(ComputerTurns, SavedGameView):
         self.redraw()
         return True
 
-    def finish(self) -> None:
-        if self.recorded:
-            return
-        state = self.state
+    def finish(self) -> bool:
+        """Count the finished game once in the statistics when a person played in it
+        (the midend asks only once, and not at all for a game against the computer
+        that was taken back; a full device loses the record, not the game-over
+        window). True when it was asked now: the save then has to say so."""
+        if self.midend.recorded or not self.state.is_over:
+            return False
         self.session.stop_clock()
-        people = parts.humans(self.ui)
-        if people:
+        state, people = self.state, parts.humans(self.ui)
+
+        def record():
+            if not people:
+                return None
             team = state.table.team_of(people[0])
             won = (
                 any(s in state.result["winners"] for s in people)
@@ -232,7 +262,7 @@ class DominoesView(ComputerTurns, SavedGameView):
                 else state.result["winner_team"] == team
             )
             hands = hands_played(public_view(state))
-            scores.record_result(
+            return scores.record_result(
                 self.app.store,
                 GAME,
                 self.variant(),
@@ -245,7 +275,46 @@ class DominoesView(ComputerTurns, SavedGameView):
                 },
                 date=browser.today_iso(),
             )
-        self.recorded = True
+
+        self.midend.record_once(record)
+        return True
+
+    # --- undo and redo ------------------------------------------------------------------------------
+    def undo(self) -> None:
+        """Take back the last move of a person here (with the computers' replies to
+        it); a game with a computer in it then no longer counts in the statistics,
+        which the page says once."""
+        if self.ui.setup is not None or not self.midend.can_undo:
+            return
+        ranked = self.midend.ranked
+        self.midend.undo()
+        self.after_history("dominoes.announce.undo")
+        if ranked and not self.midend.ranked:
+            self.app.notice(f"{GAME}-not-ranked", lambda: self.t("frame.not_ranked"))
+
+    def redo(self) -> None:
+        if self.ui.setup is not None or not self.midend.can_redo:
+            return
+        try:
+            self.midend.redo()
+        except IllegalMove as refusal:  # a damaged redo list, now forgotten
+            self.refuse(refusal)
+            return
+        self.after_history("dominoes.announce.redo")
+
+    def after_history(self, said_key: str) -> None:
+        """The position was replaced by undo or redo: what was picked and said goes,
+        the hands' summaries closed stay closed as far as they still exist (one
+        brought back by redo opens again), and a pass-and-play hand is covered."""
+        ui = self.ui
+        self.forget_position()
+        ui.ack = settled_ack(public_view(self.state), ui.ack)
+        ui.revealed = None
+        ui.log = []
+        ui.say("")
+        self._save()
+        self.app.announce(self.t(said_key) + " " + draw.status_text(self.view(), ui, self.t))
+        self.redraw()
 
     def viewer_view(self) -> dict | None:
         """The view of the seat to move when its person may act now, else None."""
@@ -276,7 +345,7 @@ class DominoesView(ComputerTurns, SavedGameView):
 
     def press_end(self, end: str) -> None:
         selected = self.ui.selected
-        if selected is None or end not in draw.selected_ends(self.view(), self.ui):
+        if selected is None or end not in dominoes_table.selected_ends(self.view(), self.ui):
             return
         self.perform({"type": "play", "tile": list(selected), "end": end})
 
@@ -292,49 +361,6 @@ class DominoesView(ComputerTurns, SavedGameView):
         after = self.viewer_view()
         if after is not None and must(after) == "draw":
             self.redraw(focus_id="dm-draw")
-
-    # --- dragging a tile onto an end ----------------------------------------------------------------
-    def table_is_empty(self) -> bool:
-        return self.view()["layout"]["root"] is None
-
-    def drag_begin(self, event):
-        node = event.target.closest(".dm-hand .playable")
-        tile = parse_tile(str(node.dataset.tile)) if found(node) else None
-        return {"tile": tile} if tile is not None and self.viewer_view() else None
-
-    def drag_lift(self, drag):
-        # Picking the tile up selects it, which shows the ends it fits as drop targets.
-        self.ui.selected, self.ui.message = drag["tile"], ""
-        self.redraw()
-        ghost = browser.document.createElement("div")
-        ghost.className = "dm-ghost"
-        ghost.setAttribute("aria-hidden", "true")
-        ghost.innerHTML = str(domino(drag["tile"][0], drag["tile"][1], "v"))
-        browser.document.body.appendChild(ghost)
-        return ghost
-
-    def drag_move(self, drag, x, y) -> None:
-        drag["ghost"].style.left = f"{x}px"
-        drag["ghost"].style.top = f"{y}px"
-        target = self.drop_target(x, y)
-        for node in browser.element("view").querySelectorAll(".dm-slot, .dm-table"):
-            node.classList.toggle("drop", found(target) and node.isSameNode(target))
-
-    def drag_drop(self, drag, x, y) -> None:
-        target = self.drop_target(x, y) if x is not None else None
-        if not found(target):
-            self.redraw()  # dropped elsewhere: the tile stays selected for a tap on an end
-        elif self.table_is_empty():
-            self.press_tile(drag["tile"])  # the lead goes anywhere on the table
-        else:
-            self.press_end(str(target.dataset.end))
-
-    def drop_target(self, x, y):
-        """The open end under the point, or the table itself while it waits for the lead."""
-        under = browser.document.elementFromPoint(x, y)
-        if not found(under):
-            return None
-        return under.closest(".dm-table" if self.table_is_empty() else ".dm-slot")
 
     def on_action(self, action: str, data: dict, event) -> None:
         if action in ("tile", "end") and self.dragging.swallows_click():
@@ -361,14 +387,19 @@ class DominoesView(ComputerTurns, SavedGameView):
                 self.app.announce(self.t("dominoes.announce.new_hand", name=self.name(leader)))
                 self.redraw()
         elif action == "again":
-            self.start(list(ui.players), self.state.table.partnerships)
+            self.start(list(ui.players), dict(self.midend.options))
         elif action == "new":
             self.open_setup()
+        elif action == "undo":
+            self.undo()
+        elif action == "redo":
+            self.redo()
         elif action.startswith("setup-") and ui.setup is not None:
             self.on_setup(action, data, event)
 
-    def start(self, players: list, partners: bool) -> None:
-        self._new_state(random.randrange(1, MAX_SEED), players, partners)
+    def start(self, players: list, options: dict) -> None:
+        """A new game with a fresh seed: the same table again, or the one set up."""
+        self._new_state(random.randrange(1, MAX_SEED), players, options)
         self.app.announce(self.t("dominoes.announce.new_game"))
         self.redraw()
 
@@ -386,7 +417,7 @@ class DominoesView(ComputerTurns, SavedGameView):
             players, partners = setup_dialog.table_chosen(ui.setup)
             self.set_prefs({"players": ",".join(players), "partners": partners})
             ui.setup = None
-            self.start(players, partners)
+            self.start(players, {"seats": len(players), "partnerships": partners})
         else:
             checked = action == "setup-partners" and bool(event.target.checked)
             if setup_dialog.change(ui.setup, action, data, checked):
@@ -394,50 +425,6 @@ class DominoesView(ComputerTurns, SavedGameView):
 
     def set_prefs(self, values: dict) -> None:
         self.prefs = saved_games.update_prefs(self.app.store, GAME, self.prefs, values)
-
-    # --- keyboard ----------------------------------------------------------------------------------
-    def on_key(self, event) -> None:
-        ui = self.ui
-        if str(event.key) == "Escape":
-            # Esc closes a modal dialog by itself: keep the game's phase in step with it.
-            if ui.setup is not None:
-                self.on_action("setup-cancel", {}, event)
-                return
-            if parts.summary_pending(self.view(), ui):
-                self.on_action("next-hand", {}, event)
-                return
-        if event.ctrlKey or event.metaKey or event.altKey or ui.setup is not None:
-            return
-        target = event.target
-        if str(target.tagName) in ("INPUT", "SELECT", "TEXTAREA", "SUMMARY"):
-            return
-        key = str(event.key)
-        if (
-            key in ("ArrowLeft", "ArrowRight")
-            and str(target.getAttribute("data-action") or "") == "tile"
-        ):
-            event.preventDefault()
-            buttons = list(
-                browser.element("view").querySelectorAll(".dm-hand [data-action='tile']")
-            )
-            ids = [str(b.id) for b in buttons]
-            index = ids.index(str(target.id)) if str(target.id) in ids else 0
-            step = 1 if key == "ArrowRight" else -1
-            buttons[(index + step) % len(buttons)].focus()
-        elif key in ("d", "D"):
-            self.press_kind("draw")
-        elif key in ("p", "P"):
-            self.press_kind("pass")
-        elif key in ("n", "N"):
-            self.open_setup()
-        elif key == "Escape" and ui.selected is not None:
-            ui.selected = None
-            self.redraw()
-        elif key in ("1", "2", "3", "4", "5", "6", "7", "8", "9"):
-            hand = parts.hand_order(self.view())
-            index = int(key) - 1
-            if index < len(hand):
-                self.press_tile(hand[index])
 
     # --- leaving and other tabs ---------------------------------------------------------------------
     def close(self) -> None:

@@ -8,7 +8,7 @@ and the ends they fit come from the view and games.dominoes.choices. Another
 seat's tiles are drawn only from a finished hand's summary.
 """
 
-from games.dominoes.choices import ends_for, must, playable
+from games.dominoes.choices import must, playable
 
 from .. import router
 from ..html import Markup, h
@@ -21,14 +21,12 @@ from .dominoes_parts import (
     moves_shown,
     name,
     phase,
-    summary_pending,
     team_name,
     tile_name,
 )
 from .dominoes_setup import setup_dialog
 from .dominoes_summary import game_over_dialog, summary_dialog
-
-ARM_NAMES = ("W", "E", "N", "S")
+from .dominoes_table import table
 
 
 def share_href(ui: Ui) -> str:
@@ -83,6 +81,7 @@ def page(view: dict, ui: Ui, t) -> Markup:
             ui.message or status_text(view, ui, t),
         ),
         hand(view, ui, t),
+        history_tools(ui, t),
         h("ol", {"class": "dm-log", "data-log": True}, [h("li", {}, line) for line in ui.log])
         if ui.log
         else None,
@@ -98,6 +97,32 @@ def page(view: dict, ui: Ui, t) -> Markup:
         summary_dialog(view, ui, t),
         game_over_dialog(view, ui, t),
         setup_dialog(ui, t),
+    )
+
+
+def history_tools(ui: Ui, t) -> Markup:
+    """Undo and Redo, as the midend allows them now."""
+    return h(
+        "div",
+        {"class": "dm-tools dm-history"},
+        [
+            h(
+                "button",
+                {
+                    "type": "button",
+                    "class": "button subtle",
+                    "data-action": action,
+                    "id": f"dm-{action}",
+                    "disabled": not allowed,
+                    "aria-keyshortcuts": keys,
+                },
+                t(f"frame.{action}"),
+            )
+            for action, allowed, keys in (
+                ("undo", ui.can_undo, "Control+Z"),
+                ("redo", ui.can_redo, "Control+Shift+Z Control+Y"),
+            )
+        ],
     )
 
 
@@ -151,177 +176,18 @@ def seats(view: dict, ui: Ui, t) -> Markup:
                 h("span", {"class": "dm-seat-count"}, t("dominoes.tiles_count", count=size)),
             )
         )
-    boneyard = view["boneyard"]
-    items.append(
-        h(
-            "li",
-            {"class": "dm-seat dm-boneyard", "data-boneyard": boneyard},
-            h("span", {"class": "dm-seat-name"}, t("dominoes.boneyard")),
-            h("span", {"class": "dm-seat-count"}, t("dominoes.boneyard_count", count=boneyard)),
-        )
-    )
+    items.append(boneyard(view, t))
     return h("ul", {"class": "dm-seats"}, items)
 
 
-# --- the table ---------------------------------------------------------------------------
-
-
-def shown_table(view: dict, ui: Ui) -> dict:
-    """The layout on the table: the finished hand's while its summary is read."""
-    finished = view.get("finished_table")
-    if finished is not None and summary_pending(view, ui):
-        return finished
-    return view
-
-
-def selected_ends(view: dict, ui: Ui) -> list:
-    """The open ends the picked tile fits, shown as buttons to play it on."""
-    if ui.selected is None or not moves_shown(view, ui):
-        return []
-    return [end for end in ends_for(view, ui.selected) if end is not None]
-
-
-def last_played(view: dict, shown: dict) -> tuple | None:
-    """The tile played last in this hand, marked on the table."""
-    plays = [e for e in view["history"] if e["type"] == "play"]
-    if not plays or shown is not view:
-        return None
-    return tuple(sorted(plays[-1]["tile"], reverse=True))
-
-
-def table(view: dict, ui: Ui, t) -> Markup:
-    shown = shown_table(view, ui)
-    layout = shown["layout"]
-    ends = {e["end"]: e for e in shown["open_ends"]}
-    targets = selected_ends(view, ui)
-    last = last_played(view, shown)
-    count = shown["count"]
-
-    def slot(arm):
-        if arm not in targets:
-            return None
-        value = ends[arm]["value"]
-        return h(
-            "button",
-            {
-                "type": "button",
-                "class": "dm-slot",
-                "data-action": "end",
-                "data-end": arm,
-                "id": f"dm-end-{arm}",
-                "aria-label": t("dominoes.end_label", end=t(f"dominoes.end.{arm}"), value=value),
-            },
-            str(value),
-        )
-
-    def mark(a, b, double):
-        classes = ("double" if double else "", "last" if (max(a, b), min(a, b)) == last else "")
-        return " ".join(c for c in classes if c)
-
-    def arm_tiles(arm):
-        pieces = []
-        for inner, outer in layout["arms"][arm]:
-            double = inner == outer
-            a, b = (outer, inner) if arm == "N" else (inner, outer)
-            pieces.append(domino(a, b, "h" if double else "v", mark(a, b, double)))
-        return pieces
-
-    def line_arm(arm):
-        """W and E bend like a snake: rows of as many tiles as fit, alternating direction."""
-        cap = ui.capacity
-        placed = layout["arms"][arm]
-        rows = [placed[i : i + cap] for i in range(0, len(placed), cap)] or [[]]
-        end_slot = slot(arm)
-        if end_slot is not None and len(rows[-1]) >= cap:
-            rows.append([])
-        out = []
-        for number, row in enumerate(rows):
-            # Row 0 grows away from the spinner; each next row turns back.
-            leftward = (arm == "W") == (number % 2 == 0)
-            pieces = []
-            for inner, outer in row:
-                double = inner == outer
-                a, b = (outer, inner) if leftward else (inner, outer)
-                pieces.append(domino(a, b, "v" if double else "h", mark(a, b, double)))
-            if number == len(rows) - 1 and end_slot is not None:
-                pieces.append(end_slot)
-            out.append(
-                h("div", {"class": "dm-row " + ("leftward" if leftward else "rightward")}, pieces)
-            )
-        return out
-
-    if layout["root"] is None:
-        body = h("p", {"class": "dm-empty"}, t("dominoes.empty_layout"))
-    else:
-        root = layout["root"]
-        spinner = shown["spinner"] is not None
-        centre = domino(
-            root[0],
-            root[1],
-            "v" if spinner else "h",
-            ("spinner " if spinner else "root ") + mark(root[0], root[1], False),
-            {"title": t("dominoes.spinner")} if spinner else None,
-        )
-        body = h(
-            "div",
-            {"class": "dm-layout", "role": "group", "aria-label": layout_description(shown, t)},
-            [
-                h(
-                    "div",
-                    {"class": f"dm-arm dm-arm-{arm.lower()}", "data-arm": arm},
-                    line_arm(arm) if arm in ("W", "E") else [arm_tiles(arm), slot(arm)],
-                )
-                for arm in ARM_NAMES
-            ],
-            h("div", {"class": "dm-centre"}, centre),
-        )
-    pop = None
-    if ui.pop is not None:
-        pop = h(
-            "span", {"class": "dm-pop", "aria-hidden": "true"}, t("dominoes.pop", points=ui.pop[0])
-        )
+def boneyard(view: dict, t) -> Markup:
+    count = view["boneyard"]
     return h(
-        "div",
-        {"class": "dm-table"},
-        h(
-            "p",
-            {
-                "class": "dm-count" + (" scores" if count and count % 5 == 0 else ""),
-                "data-count": count,
-            },
-            t("dominoes.count", count=count),
-        ),
-        body,
-        pop,
+        "li",
+        {"class": "dm-seat dm-boneyard", "data-boneyard": count},
+        h("span", {"class": "dm-seat-name"}, t("dominoes.boneyard")),
+        h("span", {"class": "dm-seat-count"}, t("dominoes.boneyard_count", count=count)),
     )
-
-
-def row_capacity(width: float) -> int:
-    """How many lying tiles fit in one row of the W or E arm at this window width."""
-    phone = width <= 480
-    unit = 15 if phone else 22
-    space = min(width - (24 if phone else 32), 900) - (12 if phone else 20)
-    arm = (space - 2 * unit - 8) / 2
-    return max(2, int(arm // (2 * unit + 5)))
-
-
-def layout_description(shown: dict, t) -> str:
-    layout = shown["layout"]
-    root = tile_name(layout["root"])
-    if shown["spinner"] is not None:
-        parts = [t("dominoes.describe_spinner", tile=root)]
-    else:
-        parts = [t("dominoes.describe_root", tile=root)]
-    for end in shown["open_ends"]:
-        parts.append(
-            t(
-                "dominoes.describe_end",
-                end=t(f"dominoes.end.{end['end']}"),
-                value=end["value"],
-                tiles=len(layout["arms"][end["end"]]),
-            )
-        )
-    return " ".join(parts)
 
 
 # --- the hand in view ----------------------------------------------------------------------

@@ -4,17 +4,26 @@ page, and the sentences that say what happened.
 
 These functions read a seat's view (`State.view_for(seat)`, or
 `games.dominoes.view.public_view` when no hand is face up) and never a State;
-the rules they need come from games.dominoes.choices.
+the rules they need come from games.dominoes.choices. Who sits in each seat is
+the midend's (app.midend): the page's names for the computer players map onto
+its levels.
 """
 
 from dataclasses import dataclass, field
 
+from games.common.checks import is_int
+
 from ..html import Markup, h
+from ..midend import HUMAN, computer
 
 GAME = "dominoes"
 LEVELS = ("random", "greedy", "heuristic", "strong")
 KINDS = ("human",) + LEVELS
 DEFAULT_PLAYERS = ("human", "strong")
+# The computer players as the page, its remembered choices and its saves name them
+# -> the level of games.dominoes.game.GAME.computer that plays them.
+LEVEL_OF = {"random": "easy", "greedy": "medium", "heuristic": "hard", "strong": "expert"}
+KIND_OF = {computer(level): kind for kind, level in LEVEL_OF.items()} | {HUMAN: "human"}
 
 # Pip positions in a 3 x 3 half (0 top-left .. 8 bottom-right).
 PIPS = {0: (), 1: (4,), 2: (0, 8), 3: (0, 4, 8), 4: (0, 2, 6, 8), 5: (0, 2, 4, 6, 8)}
@@ -37,6 +46,8 @@ class Ui:
     log: list = field(default_factory=list)  # the last few things that happened
     setup: dict | None = None  # the new-game dialog's choices while it is open
     capacity: int = 4  # lying tiles that fit in a row of the W or E arm
+    can_undo: bool = False  # the midend's answers, for the Undo and Redo buttons
+    can_redo: bool = False
 
     def say(self, text: str, error: bool = False) -> None:
         self.message, self.message_is_error = text, error
@@ -71,6 +82,39 @@ def parse_players(text) -> list | None:
         return None
     players = text.split(",")
     return players if 2 <= len(players) <= 4 and all(p in KINDS for p in players) else None
+
+
+def seats_for(players: list) -> list[str]:
+    """The midend's seats for the page's players (a kind per seat)."""
+    return [HUMAN if kind == "human" else computer(LEVEL_OF[kind]) for kind in players]
+
+
+def players_of(seats: list) -> list | None:
+    """The page's players for the midend's seats (None: seats the page never makes)."""
+    players = [KIND_OF.get(seat) for seat in seats]
+    return players if None not in players and parse_players(",".join(players)) else None
+
+
+def frame_before_the_midend(state, meta: dict) -> dict:
+    """The game ID and seats of a save made before the midend, from its meta
+    ({"players", "seed", ...}); ValueError when its players are not the table's."""
+    players = meta.get("players")
+    if not (isinstance(players, list) and all(isinstance(kind, str) for kind in players)):
+        raise ValueError("a saved Dominoes game needs its players")
+    players = parse_players(",".join(players))
+    options = state.view_for(0)["options"]
+    if players is None or len(players) != options["seats"]:
+        raise ValueError("a saved Dominoes game needs a player per seat")
+    seed = meta.get("seed")
+    return {"options": options, "seed": seed if is_int(seed) else 0, "seats": seats_for(players)}
+
+
+def settled_ack(view: dict, ack: int) -> int:
+    """The finished hands the players have closed, once the position was replaced
+    (undo, redo): never more than there are; every one of them when the hand in
+    progress has moves, since nobody plays while a hand's summary is open."""
+    finished = len(view["hand_summaries"])
+    return finished if view["history"] else max(0, min(ack, finished))
 
 
 def domino(

@@ -7,6 +7,40 @@ from ..html import Markup, h
 from .dominoes_parts import Ui, domino, humans, is_you, name, summary_pending, team_name
 
 
+def hands_table(ui: Ui, hands: list, pips: list, t) -> Markup:
+    """Every seat's tiles face up and their pips, a row per seat."""
+    rows = [
+        h(
+            "tr",
+            {},
+            h("th", {"scope": "row"}, name(ui, seat, t)),
+            h(
+                "td",
+                {},
+                h("span", {"class": "dm-sum-tiles"}, [domino(a, b, "h", "small") for a, b in hand]),
+            ),
+            h("td", {}, t.number(pips[seat])),
+        )
+        for seat, hand in enumerate(hands)
+    ]
+    return h(
+        "table",
+        {"class": "dm-sum-table"},
+        h(
+            "thead",
+            {},
+            h(
+                "tr",
+                {},
+                h("th", {"scope": "col"}, t("dominoes.sum_player")),
+                h("th", {"scope": "col"}, t("dominoes.sum_left")),
+                h("th", {"scope": "col"}, t("dominoes.sum_pips")),
+            ),
+        ),
+        h("tbody", {}, rows),
+    )
+
+
 def summary_body(view: dict, ui: Ui, summary: dict, t) -> list:
     """What happened in a finished hand: how it ended, every hand left, the points."""
     if summary["reason"] == "domino":
@@ -18,24 +52,6 @@ def summary_body(view: dict, ui: Ui, summary: dict, t) -> list:
         )
     else:
         head = t("dominoes.sum_blocked")
-    rows = [
-        h(
-            "tr",
-            {},
-            h("th", {"scope": "row"}, name(ui, seat, t)),
-            h(
-                "td",
-                {},
-                h(
-                    "span",
-                    {"class": "dm-sum-tiles"},
-                    [domino(a, b, "h", "small") for a, b in summary["hands"][seat]],
-                ),
-            ),
-            h("td", {}, t.number(pips)),
-        )
-        for seat, pips in enumerate(summary["pips"])
-    ]
     winner = summary["winner_team"]
     if winner is None:
         result = [h("p", {"class": "dm-sum-result"}, t("dominoes.sum_tie"))]
@@ -74,22 +90,7 @@ def summary_body(view: dict, ui: Ui, summary: dict, t) -> list:
     )
     return [
         h("p", {"class": "dm-sum-head"}, head),
-        h(
-            "table",
-            {"class": "dm-sum-table"},
-            h(
-                "thead",
-                {},
-                h(
-                    "tr",
-                    {},
-                    h("th", {"scope": "col"}, t("dominoes.sum_player")),
-                    h("th", {"scope": "col"}, t("dominoes.sum_left")),
-                    h("th", {"scope": "col"}, t("dominoes.sum_pips")),
-                ),
-            ),
-            h("tbody", {}, rows),
-        ),
+        hands_table(ui, summary["hands"], summary["pips"], t),
         result,
         scores_line,
     ]
@@ -122,6 +123,18 @@ def summary_dialog(view: dict, ui: Ui, t) -> Markup | None:
                 },
                 t("dominoes.next_hand"),
             ),
+            h(
+                "button",
+                {
+                    "type": "button",
+                    "class": "button subtle",
+                    "data-action": "undo",
+                    "aria-keyshortcuts": "Control+Z",
+                },
+                t("frame.undo"),
+            )
+            if ui.can_undo
+            else None,
         ),
     )
 

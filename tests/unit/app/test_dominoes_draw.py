@@ -3,7 +3,7 @@ seats, a tile picked, pass-and-play, a hand's end and the game's end. The tests
 read the markup as a tree, decode the tiles drawn from their pips and check
 them against the engine: before a hand ends no seat's drawing ever shows
 another seat's tiles, and it does not change when those tiles are dealt
-differently."""
+differently. Undo and Redo follow the midend."""
 
 import ast
 import json
@@ -15,7 +15,7 @@ import pytest
 from app.i18n import Translator
 from app.views import dominoes_draw as draw
 from app.views import dominoes_setup as setup
-from app.views.dominoes_parts import Ui, name, narrate, phase, viewer
+from app.views.dominoes_parts import Ui, name, narrate, phase, settled_ack, viewer
 from games.common.rng import SeededRng
 from games.dominoes import State, new_game
 from games.dominoes.choices import ends_for, must, playable
@@ -394,7 +394,8 @@ def test_text_from_the_page_is_escaped():
 
 
 @pytest.mark.parametrize(
-    "module", ["dominoes_draw", "dominoes_parts", "dominoes_setup", "dominoes_summary"]
+    "module",
+    ["dominoes_draw", "dominoes_parts", "dominoes_setup", "dominoes_summary", "dominoes_table"],
 )
 def test_the_drawing_modules_import_no_browser(module):
     source = ast.parse((VIEWS / f"{module}.py").read_text(encoding="utf-8"))
@@ -421,3 +422,25 @@ def test_the_public_view_holds_no_hand_and_the_finished_table_once_a_hand_ended(
         assert {
             k: v for k, v in mine.items() if k not in ("seat", "team", "hand", "legal_moves")
         } == {k: v for k, v in public.items() if k not in ("seat", "team", "hand", "legal_moves")}
+
+
+# --- undo and redo ------------------------------------------------------------------------------
+
+
+def test_undo_and_redo_are_offered_as_the_midend_allows_and_from_a_hands_end():
+    state, rng = new_game({"seats": 2}, 20), SeededRng(20)
+    ui = Ui(players=["human", "strong"], seed=20, can_undo=True)
+    page = drawing(state, ui)[1]
+    assert "disabled" not in page.one(id="dm-undo").attrs
+    assert "disabled" in page.one(id="dm-redo").attrs
+    assert page.one(id="dm-undo").text() == T("frame.undo")
+    play_to_hand_end(state, rng)
+    dialog = drawing(state, ui)[1].one(id="dm-summary")
+    assert dialog.one(data_action="undo").text() == T("frame.undo")
+    ui.can_undo = False
+    assert drawing(state, ui)[1].one(id="dm-summary").find(data_action="undo") == []
+    # Undo took the hand's end back: its summary closes; redo brings it back open.
+    assert settled_ack(public_view(new_game({"seats": 2}, 20)), 1) == 0
+    assert settled_ack(public_view(state), 0) == 0
+    state.apply(state.legal_moves()[0])  # the next hand has begun: its summary was closed
+    assert settled_ack(public_view(state), 0) == 1

@@ -16,6 +16,9 @@ each was played). For every case the app starts on that storage as in the page
 - so does a Battleship save: its seed and opponent become the frame's game ID
   and seats, the computer answers through the midend, and undo goes back to
   the captured position (a finished game resumes finished and recorded);
+- a Dominoes save from before the midend resumes through it too (its position
+  the base, its seats from the players the page named), the computers answer,
+  undo takes it back, and it saves again with the midend's frame;
 - settings, remembered choices (prefs), statistics and the tournament's ratings
   and group hold what was played.
 
@@ -116,10 +119,25 @@ EXPECTED = {
         "prefs:deblockle": {"setup": "ceremony"},
     },
     "dominoes-2": {
-        "saved:dominoes": {"seats": 2, "partnerships": False, "player": 0, "hand": 0},
+        "saved:dominoes": {
+            "seats": 2,
+            "partnerships": False,
+            "player": 0,
+            "hand": 0,
+            "frame": (20, ["human", "computer:expert"]),  # the midend's, from the players
+        },
     },
     "dominoes-4-partners": {
-        "saved:dominoes": {"seats": 4, "partnerships": True, "player": 0, "hand": 0},
+        "saved:dominoes": {
+            "seats": 4,
+            "partnerships": True,
+            "player": 0,
+            "hand": 0,
+            "frame": (
+                1230673560,
+                ["human", "computer:expert", "computer:medium", "computer:easy"],
+            ),
+        },
         "prefs:dominoes": {"players": "human,strong,greedy,random", "partners": True},
     },
     "wordle-duel": {
@@ -289,6 +307,7 @@ DOMINOES_KINDS = ("human", "random", "greedy", "heuristic", "strong")
 
 
 def check_dominoes(saved):
+    from app.views.dominoes_parts import frame_before_the_midend
     from games.dominoes import State
 
     meta = saved["meta"]
@@ -299,11 +318,15 @@ def check_dominoes(saved):
     assert is_int(meta.get("seed")) and is_int(meta.get("ack"))
     assert isinstance(meta.get("recorded"), bool)
     assert meta.get("revealed") is None or is_int(meta["revealed"])
+    # The midend's frame, or for a save from before it the frame the view makes of its meta.
+    frame = meta.get("frame") or frame_before_the_midend(state, meta)
+    assert frame["seed"] == meta["seed"] and frame["options"] == state.to_json()["options"]
     found = {
         "seats": state.table.seats,
         "partnerships": state.table.partnerships,
         "player": state.current_player,
         "hand": state.hand_number,
+        "frame": (frame["seed"], frame["seats"]),
     }
     for seat in range(state.table.seats):
         state.view_for(seat)
@@ -464,6 +487,43 @@ def test_a_captured_battleship_save_resumes_through_the_midend(case, start_app):
     while again.can_undo:  # a shot with its reply, or each placement step
         again.undo()
     assert again.state.to_json() == position and not again.ranked
+    assert problems == []
+
+
+DOMINOES_CASES = sorted(case for case in EXPECTED if "saved:dominoes" in EXPECTED[case])
+
+
+@pytest.mark.parametrize("case", DOMINOES_CASES)
+def test_a_captured_dominoes_save_resumes_through_the_midend(case, start_app):
+    """As the view resumes it: its position becomes the base of the midend's frame
+    and its players the seats (the page's names for them kept), the person plays
+    and the computers answer, undo takes it back to the captured position, and the
+    save, now with its frame, resumes as it was."""
+    from app.midend import Midend
+    from app.views.dominoes_parts import frame_before_the_midend, players_of
+    from games.dominoes.game import GAME
+
+    app, _, problems = start_app(fixture(case)["storage"])
+    captured = app.store.load("saved:dominoes").data
+    midend = Midend(app.store, GAME, lambda: 0.0)
+    meta = midend.resume(legacy=frame_before_the_midend)
+    assert meta == {k: v for k, v in captured["meta"].items() if k not in ("recorded", "clock_ms")}
+    assert players_of(midend.seats) == captured["meta"]["players"]
+    assert midend.base == captured["state"] and midend.moves == [] and not midend.recorded
+    assert midend.state.to_json() == captured["state"]
+    assert midend.seat_kind(midend.state.current_player) == "human"
+    midend.play(midend.state.legal_moves()[0])
+    while midend.computer_to_move:
+        midend.play(midend.computer_move(budget=40))
+    assert midend.save(meta)
+    saved = app.store.load("saved:dominoes").data
+    assert saved["meta"]["frame"]["seats"] == midend.seats and saved["meta"]["recorded"] is False
+    assert saved["meta"]["players"] == captured["meta"]["players"]
+    again = Midend(app.store, GAME, lambda: 0.0)
+    assert again.resume(legacy=frame_before_the_midend) == meta
+    assert again.state.to_json() == midend.state.to_json() and again.moves == midend.moves
+    again.undo()
+    assert again.state.to_json() == captured["state"] and not again.ranked
     assert problems == []
 
 

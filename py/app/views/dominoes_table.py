@@ -1,0 +1,168 @@
+"""The Dominoes table as markup, with no browser: the layout (the spinner, its
+arms, the W and E lines bending to fit the screen), the open ends a picked tile
+fits as buttons, and the count. Drawn from a seat's view and the page's Ui."""
+
+from games.dominoes.choices import ends_for
+
+from ..html import Markup, h
+from .dominoes_parts import Ui, domino, moves_shown, summary_pending, tile_name
+
+ARM_NAMES = ("W", "E", "N", "S")
+
+
+def shown_table(view: dict, ui: Ui) -> dict:
+    """The layout on the table: the finished hand's while its summary is read."""
+    finished = view.get("finished_table")
+    if finished is not None and summary_pending(view, ui):
+        return finished
+    return view
+
+
+def selected_ends(view: dict, ui: Ui) -> list:
+    """The open ends the picked tile fits, shown as buttons to play it on."""
+    if ui.selected is None or not moves_shown(view, ui):
+        return []
+    return [end for end in ends_for(view, ui.selected) if end is not None]
+
+
+def last_played(view: dict, shown: dict) -> tuple | None:
+    """The tile played last in this hand, marked on the table."""
+    plays = [e for e in view["history"] if e["type"] == "play"]
+    if not plays or shown is not view:
+        return None
+    return tuple(sorted(plays[-1]["tile"], reverse=True))
+
+
+def table(view: dict, ui: Ui, t) -> Markup:
+    shown = shown_table(view, ui)
+    layout = shown["layout"]
+    ends = {e["end"]: e for e in shown["open_ends"]}
+    targets = selected_ends(view, ui)
+    last = last_played(view, shown)
+    count = shown["count"]
+
+    def slot(arm):
+        if arm not in targets:
+            return None
+        value = ends[arm]["value"]
+        return h(
+            "button",
+            {
+                "type": "button",
+                "class": "dm-slot",
+                "data-action": "end",
+                "data-end": arm,
+                "id": f"dm-end-{arm}",
+                "aria-label": t("dominoes.end_label", end=t(f"dominoes.end.{arm}"), value=value),
+            },
+            str(value),
+        )
+
+    def mark(a, b, double):
+        classes = ("double" if double else "", "last" if (max(a, b), min(a, b)) == last else "")
+        return " ".join(c for c in classes if c)
+
+    def arm_tiles(arm):
+        pieces = []
+        for inner, outer in layout["arms"][arm]:
+            double = inner == outer
+            a, b = (outer, inner) if arm == "N" else (inner, outer)
+            pieces.append(domino(a, b, "h" if double else "v", mark(a, b, double)))
+        return pieces
+
+    def line_arm(arm):
+        """W and E bend like a snake: rows of as many tiles as fit, alternating direction."""
+        cap = ui.capacity
+        placed = layout["arms"][arm]
+        rows = [placed[i : i + cap] for i in range(0, len(placed), cap)] or [[]]
+        end_slot = slot(arm)
+        if end_slot is not None and len(rows[-1]) >= cap:
+            rows.append([])
+        out = []
+        for number, row in enumerate(rows):
+            # Row 0 grows away from the spinner; each next row turns back.
+            leftward = (arm == "W") == (number % 2 == 0)
+            pieces = []
+            for inner, outer in row:
+                double = inner == outer
+                a, b = (outer, inner) if leftward else (inner, outer)
+                pieces.append(domino(a, b, "v" if double else "h", mark(a, b, double)))
+            if number == len(rows) - 1 and end_slot is not None:
+                pieces.append(end_slot)
+            out.append(
+                h("div", {"class": "dm-row " + ("leftward" if leftward else "rightward")}, pieces)
+            )
+        return out
+
+    if layout["root"] is None:
+        body = h("p", {"class": "dm-empty"}, t("dominoes.empty_layout"))
+    else:
+        root = layout["root"]
+        spinner = shown["spinner"] is not None
+        centre = domino(
+            root[0],
+            root[1],
+            "v" if spinner else "h",
+            ("spinner " if spinner else "root ") + mark(root[0], root[1], False),
+            {"title": t("dominoes.spinner")} if spinner else None,
+        )
+        body = h(
+            "div",
+            {"class": "dm-layout", "role": "group", "aria-label": layout_description(shown, t)},
+            [
+                h(
+                    "div",
+                    {"class": f"dm-arm dm-arm-{arm.lower()}", "data-arm": arm},
+                    line_arm(arm) if arm in ("W", "E") else [arm_tiles(arm), slot(arm)],
+                )
+                for arm in ARM_NAMES
+            ],
+            h("div", {"class": "dm-centre"}, centre),
+        )
+    pop = None
+    if ui.pop is not None:
+        pop = h(
+            "span", {"class": "dm-pop", "aria-hidden": "true"}, t("dominoes.pop", points=ui.pop[0])
+        )
+    return h(
+        "div",
+        {"class": "dm-table"},
+        h(
+            "p",
+            {
+                "class": "dm-count" + (" scores" if count and count % 5 == 0 else ""),
+                "data-count": count,
+            },
+            t("dominoes.count", count=count),
+        ),
+        body,
+        pop,
+    )
+
+
+def row_capacity(width: float) -> int:
+    """How many lying tiles fit in one row of the W or E arm at this window width."""
+    phone = width <= 480
+    unit = 15 if phone else 22
+    space = min(width - (24 if phone else 32), 900) - (12 if phone else 20)
+    arm = (space - 2 * unit - 8) / 2
+    return max(2, int(arm // (2 * unit + 5)))
+
+
+def layout_description(shown: dict, t) -> str:
+    layout = shown["layout"]
+    root = tile_name(layout["root"])
+    if shown["spinner"] is not None:
+        parts = [t("dominoes.describe_spinner", tile=root)]
+    else:
+        parts = [t("dominoes.describe_root", tile=root)]
+    for end in shown["open_ends"]:
+        parts.append(
+            t(
+                "dominoes.describe_end",
+                end=t(f"dominoes.end.{end['end']}"),
+                value=end["value"],
+                tiles=len(layout["arms"][end["end"]]),
+            )
+        )
+    return " ".join(parts)
