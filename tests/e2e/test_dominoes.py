@@ -1,5 +1,5 @@
 """Straight Dominoes played in the page as a person would: clicks, keys, reloads,
-undo and redo, and a full device.
+undo and redo, a full device, and a finished game's replay.
 
 The computer's moves come from the page; before each of our clicks the test
 reads the saved game from localStorage and plans the click with the engine
@@ -455,3 +455,35 @@ def test_a_full_device_still_ends_the_game_with_its_window_and_says_so(open_app,
     expect(page.locator("#dm-over")).to_contain_text("You win!")
     expect(page.locator(".notice").first).to_contain_text("full")
     assert saved_text(page) == before  # nothing could be written
+
+
+def test_a_finished_game_replays_from_its_link_in_a_fresh_browser(open_app, context):
+    page, finished, total, _ = the_last_move_played(open_app)
+    page.keyboard.press("Escape")
+    page.get_by_role("link", name="Statistics").click()
+    recent = page.locator("[data-recent='dominoes'] a")
+    expect(recent).to_have_count(1)
+
+    fresh = open_app(recent.first.get_attribute("href"), ctx=context())
+    expect(fresh.get_by_role("heading", name="Replay: Dominoes")).to_be_visible()
+    step, board = fresh.locator("[data-step]"), fresh.locator(".replay-board")
+    expect(step).to_contain_text(f"({total} moves)")
+    # The deal: every hand face up, seven tiles each, and nothing on the table yet.
+    expect(board.locator(".dm-sum-table tbody tr")).to_have_count(2)
+    expect(board.locator(".dm-sum-tiles .dom")).to_have_count(14)
+    expect(board.locator(".dm-layout .dom")).to_have_count(0)
+    expect(board.locator("[data-boneyard]")).to_have_attribute("data-boneyard", "14")
+    fresh.locator("#replay-forward").click()
+    expect(step).to_contain_text(f"Move 1 of {total}")
+    expect(board.locator(".dm-layout .dom")).to_have_count(1)
+    expect(board.locator(".dm-sum-tiles .dom")).to_have_count(13)
+    fresh.keyboard.press("End")
+    expect(step).to_contain_text(f"Move {total} of {total}")
+    expect(board.locator(".dm-layout .dom")).to_have_count(table_tiles(finished))
+    for team, score in enumerate(finished.scores):
+        expect(board.locator(f"[data-score='{team}']")).to_have_text(str(score))
+    fresh.keyboard.press("ArrowLeft")
+    expect(step).to_contain_text(f"Move {total - 1} of {total}")
+    expect(board.locator("[data-score='0']")).to_have_text("0")
+    fresh.locator("#replay-first").click()
+    expect(step).to_contain_text("The start of the game")

@@ -3,12 +3,14 @@ view (`State.view_for(seat)` for the hand face up, `public_view(state)` when
 none is), the page's Ui and a translate function `t`, and returns app.html
 markup.
 
-Nothing here reads a State or decides a rule: the moves, the tiles that play
-and the ends they fit come from the view and games.dominoes.choices. Another
-seat's tiles are drawn only from a finished hand's summary.
+Nothing here decides a rule: the moves, the tiles that play and the ends they
+fit come from the view and games.dominoes.choices. Another seat's tiles are
+drawn only from a finished hand's summary, and in a replay (replay_board), a
+finished game whose hands are no secret any more.
 """
 
 from games.dominoes.choices import must, playable
+from games.dominoes.view import public_view
 
 from .. import router
 from ..html import Markup, h
@@ -25,7 +27,7 @@ from .dominoes_parts import (
     tile_name,
 )
 from .dominoes_setup import setup_dialog
-from .dominoes_summary import game_over_dialog, summary_dialog
+from .dominoes_summary import game_over_dialog, hands_table, summary_body, summary_dialog
 from .dominoes_table import table
 
 
@@ -123,6 +125,37 @@ def history_tools(ui: Ui, t) -> Markup:
                 ("redo", ui.can_redo, "Control+Shift+Z Control+Y"),
             )
         ],
+    )
+
+
+def replay_board(state, t) -> Markup:
+    """One position of a replay (app.views.replay): the scores, the table and every
+    hand face up, since a game is replayed once it is over; just after a hand
+    ended, that hand's table and hands as its summary keeps them."""
+    view = public_view(state)
+    seats = view["options"]["seats"]
+    summaries = view["hand_summaries"]
+    ui = Ui(players=["human"] * seats, ack=len(summaries))
+    if summaries and not view["history"] and not view["is_over"]:
+        ui.ack -= 1  # the hand just ended, and the next one not begun: the end shows
+        body = summary_body(view, ui, summaries[-1], t)
+    else:
+        hands = [state.view_for(seat)["hand"] for seat in range(seats)]
+        pips = [sum(a + b for a, b in tiles) for tiles in hands]
+        body = [
+            hands_table(ui, hands, pips, t),
+            h("ul", {"class": "dm-seats"}, boneyard(view, t)),
+        ]
+    return h(
+        "div",
+        {
+            "class": "game-view dominoes replay-board",
+            "data-game": GAME,
+            "data-hand": view["hand_number"],
+        },
+        scores(view, ui, t),
+        table(view, ui, t),
+        body,
     )
 
 

@@ -3,7 +3,8 @@ seats, a tile picked, pass-and-play, a hand's end and the game's end. The tests
 read the markup as a tree, decode the tiles drawn from their pips and check
 them against the engine: before a hand ends no seat's drawing ever shows
 another seat's tiles, and it does not change when those tiles are dealt
-differently. Undo and Redo follow the midend."""
+differently. Undo and Redo follow the midend; a replayed position (the game
+over) shows every hand face up."""
 
 import ast
 import json
@@ -18,7 +19,7 @@ from app.views import dominoes_setup as setup
 from app.views.dominoes_parts import Ui, name, narrate, phase, settled_ack, viewer
 from games.common.rng import SeededRng
 from games.dominoes import State, new_game
-from games.dominoes.choices import ends_for, must, playable
+from games.dominoes.choices import ends_for, hands_played, must, playable
 from games.dominoes.view import public_view
 
 T = Translator("en")
@@ -424,7 +425,7 @@ def test_the_public_view_holds_no_hand_and_the_finished_table_once_a_hand_ended(
         } == {k: v for k, v in public.items() if k not in ("seat", "team", "hand", "legal_moves")}
 
 
-# --- undo and redo ------------------------------------------------------------------------------
+# --- undo and redo, and replays ------------------------------------------------------------------
 
 
 def test_undo_and_redo_are_offered_as_the_midend_allows_and_from_a_hands_end():
@@ -444,3 +445,38 @@ def test_undo_and_redo_are_offered_as_the_midend_allows_and_from_a_hands_end():
     assert settled_ack(public_view(state), 0) == 0
     state.apply(state.legal_moves()[0])  # the next hand has begun: its summary was closed
     assert settled_ack(public_view(state), 0) == 1
+
+
+def test_a_replayed_position_shows_the_table_every_hand_face_up_and_the_scores():
+    from app import replays
+    from games.dominoes.game import GAME
+
+    options, rng = {"seats": 3, "partnerships": False, "target": 60}, SeededRng(3)
+    state, moves = GAME.new_game(options, 3), []
+    while not state.is_over:
+        move = computer_move(state, rng)
+        moves.append(GAME.format_move(move))
+        state.apply(move)
+    entry = {"options": options, "seed": 3, "seats": ["human"] * 3, "moves": moves}
+    ends_shown = 0
+    for position in replays.positions(GAME, entry):
+        board = tree(draw.replay_board(position, T)).one("replay-board")
+        assert not [n for n in board.walk() if "data-action" in n.attrs]  # nothing to press
+        for team, score in enumerate(position.scores):
+            assert board.one(data_score=str(team)).text() == str(score)
+        rows = board.one("dm-sum-table").one(tag="tbody").find(tag="tr")
+        summaries, view = position.hand_summaries, public_view(position)
+        if summaries and not position.history and not position.is_over:
+            ends_shown += 1  # just after a hand's end: that hand, as it ended
+            hands, shown = summaries[-1]["hands"], view["finished_table"]
+            assert board.one("dm-sum-head")
+        else:
+            hands, shown = position.hands, view
+            boneyard = board.one("dm-boneyard")
+            assert boneyard.attrs["data-boneyard"] == str(len(position.boneyard))
+        assert [row.one(tag="th").text() for row in rows] == ["Player 1", "Player 2", "Player 3"]
+        for seat, row in enumerate(rows):  # every hand face up: the game is over
+            assert sorted(tiles_in(row)) == sorted(tuple(t) for t in hands[seat])
+        assert sorted(tiles_in(board.one("dm-table"))) == sorted(layout_tiles(shown))
+    # Every hand's end but one that ended the game is shown once, before the next hand begins.
+    assert ends_shown == hands_played(public_view(state)) - 1 >= 1
