@@ -7,7 +7,7 @@ All rules live in games.battleship; the game in progress is the midend's
 and redo, saving, recording the result). This view keeps the page's own state
 (whose screen is uncovered, the ship in hand, the cursor, the message) and turns
 clicks and keys into moves. Placing ships (taps, drags) is battleship_placing's;
-the computer's turns and undo are battleship_turns'; the drawing is
+the computer's turns are app.computer_turns', undo battleship_turns'; the drawing is
 battleship_draw's (with battleship_setup, battleship_salvo and battleship_texts),
 from what the player at the screen may see: state.view_for(player), never the
 whole state.
@@ -22,6 +22,7 @@ from games.common.errors import IllegalMove
 
 from .. import browser, router, saved_games, scores
 from ..browser import found
+from ..computer_turns import ComputerTurns
 from ..midend import Midend
 from ..pointer_drag import PointerDrag, follow
 from ..saved_game_view import SavedGameView
@@ -38,12 +39,14 @@ KEY_STEPS = {"ArrowUp": (-1, 0), "ArrowDown": (1, 0), "ArrowLeft": (0, -1), "Arr
 
 class BattleshipView(Placing, Turns, SavedGameView):
     game = GAME
-    computer_delay_ms = 650
 
     def __init__(self, app, route):
         super().__init__(app, route)
         self.midend = Midend(app.store, BATTLESHIP, browser.now_ms, browser.today_iso)
         self.session = self.midend.session
+        self.computer = ComputerTurns(
+            self.midend, browser.later, browser.now_ms, self.perform, self.computer_ready
+        )
         self.revealed = 0  # the player whose screen is uncovered (pass-and-play), None: cover
         self.selected_ship: str | None = SHIP_IDS[0]
         self.orientation = "h"
@@ -54,8 +57,6 @@ class BattleshipView(Placing, Turns, SavedGameView):
         self.setup = None  # the new-game dialog's choices while open
         self.over_closed = False  # the end-of-game dialog was closed to see the grids
         self.closed = False
-        self.think_ms = None  # how long the computer's last move took (for tests)
-        self.thinking: int | None = None  # the midend generation whose computer move is timed
         self.dragging = PointerDrag()  # a ship being dragged from the dock or the ocean
         self._start_or_resume()
 
@@ -166,7 +167,7 @@ class BattleshipView(Placing, Turns, SavedGameView):
             focus_salvo=self.focus_salvo,
             message=self.message,
             message_is_error=self.message_is_error,
-            think_ms=self.think_ms,
+            think_ms=self.computer.think_ms,
             setup=self.setup,
             can_undo=self.may_undo(),
             can_redo=self.may_redo(),
@@ -193,15 +194,7 @@ class BattleshipView(Placing, Turns, SavedGameView):
             self.session.stop_clock()
         else:
             self.session.start_clock()
-        self.schedule()
-
-    def play_computer_move(self) -> None:
-        started = browser.now_ms()
-        # Every strength thinks with its own default budget, the one bench/battleship.py
-        # measures (hard: about 150 ms p95 inside Pyodide).
-        move = self.midend.computer_move()
-        self.think_ms = round(browser.now_ms() - started)
-        self.perform(move)
+        self.computer.schedule()
 
     # --- playing -------------------------------------------------------------------------------------
     def refuse(self, refusal: IllegalMove) -> None:
@@ -443,6 +436,7 @@ class BattleshipView(Placing, Turns, SavedGameView):
     # --- leaving and other tabs ---------------------------------------------------------------------
     def close(self) -> None:
         self.closed = True
+        self.computer.close()
         self.dragging.abandon(self)
         self.suspend()
 

@@ -1,9 +1,6 @@
-"""Battleship's turns besides a tap on a grid: the computer's, after a short pause,
-and undo and redo through the midend. A mixin of BattleshipView.
-
-A computer move is timed for one position, the midend's generation, which changes
-whenever the position is replaced (undo, redo, a new game, another tab's save): a
-move timed for an older generation is not played.
+"""Battleship's turns besides a tap on a grid: when the computer may take its turn
+(timed by app.computer_turns), and undo and redo through the midend. A mixin of
+BattleshipView.
 
 Undo takes back the last decision of a person at this screen: against the computer,
 their shot (or salvo) with the computer's reply, and the game no longer counts in
@@ -15,7 +12,6 @@ may take back only their own moves, at their own screen. No undo once it is over
 
 from games.common.errors import IllegalMove
 
-from .. import browser
 from . import battleship_texts as texts
 
 AIMING = ("aim", "unaim")
@@ -23,30 +19,11 @@ AIMING = ("aim", "unaim")
 
 class Turns:
     """Needs the view's `midend`, `state`, `phase()`, `viewer()`, `humans`, `setup`,
-    `closed`, `thinking`, `computer_delay_ms`, `play_computer_move()`,
     `next_unplaced()`, `seen()`, `screen()`, `_save` and `redraw`."""
 
-    # --- the computer's turns ---------------------------------------------------------------
-    def computer_to_move(self) -> bool:
-        """Is it the computer's turn, with nothing on screen in the way?"""
-        return self.midend.computer_to_move and self.phase() == "computer" and self.setup is None
-
-    def schedule(self) -> None:
-        """Call after every drawing: however often it is called, one move is timed
-        per position."""
-        generation = self.midend.generation
-        if self.thinking == generation or self.closed or not self.computer_to_move():
-            return
-        self.thinking = generation
-        browser.later(self.computer_delay_ms, lambda: self._computer_turn(generation))
-
-    def _computer_turn(self, generation: int) -> None:
-        if generation != self.midend.generation:
-            return  # the position was replaced during the pause (undo, new game, other tab)
-        self.thinking = None
-        # The page may have moved on during the pause (closed, new game dialog open).
-        if not self.closed and self.computer_to_move():
-            self.play_computer_move()
+    def computer_ready(self) -> bool:
+        """Nothing on screen in the way of the computer's turn (app.computer_turns)?"""
+        return self.phase() == "computer" and self.setup is None
 
     # --- undo and redo ---------------------------------------------------------------------------
     def may_undo(self) -> bool:

@@ -20,6 +20,7 @@ from games.deblockle.game import GAME as DEBLOCKLE
 
 from .. import browser, router, saved_games, scores
 from ..browser import found
+from ..computer_turns import ComputerTurns
 from ..midend import Midend
 from ..saved_game_view import SavedGameView
 from . import deblockle_motion as motion
@@ -48,7 +49,6 @@ from .deblockle_parts import (
 from .deblockle_setup import game_options, pref, pref_change
 from .deblockle_setup_clicks import SetupClicks
 
-THINK_MS = 700  # the computer waits this long so a person can follow
 KEY_STEPS = {"ArrowUp": (0, 1), "ArrowDown": (0, -1), "ArrowLeft": (-1, 0), "ArrowRight": (1, 0)}
 
 
@@ -74,7 +74,9 @@ class DeblockleView(SetupClicks, SavedGameView):
         self.midend = Midend(app.store, DEBLOCKLE, browser.now_ms, browser.today_iso)
         self.session = self.midend.session
         self.ui = Ui()
-        self.thinking: int | None = None  # the generation whose computer move is being timed
+        self.computer = ComputerTurns(
+            self.midend, browser.later, browser.now_ms, self.play_computer, lambda: not self.ui.busy
+        )
         self.root = None
         self._start_or_resume()
 
@@ -106,7 +108,6 @@ class DeblockleView(SetupClicks, SavedGameView):
         opponent = opponent or pref(self.prefs, "opponent", "strong", OPPONENTS)
         self.midend.start(game_options(self.prefs), seed, seats_for(opponent))
         self.ui = Ui(seed=seed, opponent=opponent, cursor=self.ui.cursor)
-        self.thinking = None
         self._save()
 
     def _save(self) -> None:
@@ -119,7 +120,6 @@ class DeblockleView(SetupClicks, SavedGameView):
     def forget_position(self) -> None:
         self.ui.drop_choices()  # the midend's new generation drops a pending computer move
         self.ui.busy = False
-        self.thinking = None
 
     # --- the page ---------------------------------------------------------------------------
     def title(self) -> str:
@@ -141,7 +141,7 @@ class DeblockleView(SetupClicks, SavedGameView):
             browser.open_dialog(root.querySelector("#db-over"))
         else:
             self.session.start_clock()
-            self.schedule_computer()
+            self.computer.schedule()
 
     # --- actions ---------------------------------------------------------------------------------------
     def on_action(self, action: str, data: dict, event) -> None:
@@ -378,27 +378,15 @@ class DeblockleView(SetupClicks, SavedGameView):
         ui = self.ui
         ui.drop_choices()
         ui.last, ui.message, ui.message_is_error = [], "", False
-        self.thinking = None
         self._save()
         self.app.announce(self.t(said_key) + " " + turn_text(self.state, ui, self.t))
         self.redraw()
 
     # --- the computer ------------------------------------------------------------------------------------
-    def schedule_computer(self) -> None:
-        generation = self.generation
-        if self.thinking == generation or self.ui.busy or not self.midend.computer_to_move:
-            return
-        self.thinking = generation
-        browser.later(THINK_MS, lambda: self.computer_turn(generation))
-
-    def computer_turn(self, generation: int) -> None:
-        if generation != self.generation or self.root is None:
-            return  # the position changed meanwhile (undo, new game...), or the page was left
-        self.thinking = None
-        if not self.midend.computer_to_move or self.ui.busy:
-            return
-        move = self.midend.computer_move()
-        state = self.state
+    def play_computer(self, move) -> None:
+        """The computer's move (timed by app.computer_turns): its block rolls and
+        hops as a person's would."""
+        state, generation = self.state, self.generation
         if state.phase == "setup":
             self.after_placement(self.midend.play(move))
             return
@@ -410,7 +398,7 @@ class DeblockleView(SetupClicks, SavedGameView):
         self.set_busy()
 
         def after_tip():
-            if generation != self.generation:
+            if not self.computer.current(generation):
                 return
             if hop["type"] == "hop" and len(hop["path"]) > 1:
                 motion.hop(self, player, hop["path"], tip["faces"], lambda: self.after_turn(events))
@@ -479,7 +467,8 @@ class DeblockleView(SetupClicks, SavedGameView):
 
     # --- leaving and other tabs ----------------------------------------------------------------------------
     def close(self) -> None:
-        self.root = None  # late timers and animations then do nothing
+        self.root = None  # late animations then do nothing
+        self.computer.close()
         self.suspend()
 
 

@@ -20,6 +20,7 @@ from games.dominoes.view import public_view
 
 from .. import browser, router, saved_games, scores
 from ..browser import found
+from ..computer_turns import ComputerTurns
 from ..midend import Midend
 from ..pointer_drag import PointerDrag, follow
 from ..saved_game_view import SavedGameView
@@ -54,15 +55,16 @@ def _resized(_event=None) -> None:
 
 class DominoesView(DominoesInput, SavedGameView):
     game = GAME
-    computer_delay_ms = 750
 
     def __init__(self, app, route):
         super().__init__(app, route)
         self.midend = Midend(app.store, DOMINOES, browser.now_ms, browser.today_iso)
         self.session = self.midend.session
         self.ui = Ui()
+        self.computer = ComputerTurns(
+            self.midend, browser.later, browser.now_ms, self.perform, self.computer_ready
+        )
         self.closed = False
-        self.thinking: int | None = None  # the generation whose computer move is being timed
         self.dragging = PointerDrag()  # a hand tile being dragged onto an end
         self._start_or_resume()
 
@@ -109,8 +111,7 @@ class DominoesView(DominoesInput, SavedGameView):
 
     def forget_position(self) -> None:
         ui = self.ui
-        ui.selected = ui.drawn = ui.pop = None
-        self.thinking = None  # the midend's new generation drops a pending computer move
+        ui.selected = ui.drawn = ui.pop = None  # (the new generation drops a computer move)
 
     # --- what the page may show ------------------------------------------------------
     def view(self) -> dict:
@@ -167,7 +168,7 @@ class DominoesView(DominoesInput, SavedGameView):
                 browser.open_dialog(node)
                 break
         self.ui.pop = None
-        self.schedule()
+        self.computer.schedule()
 
     def focus_lost(self, view_root, wanted_id: str) -> None:
         if wanted_id.startswith("dm-") and self.ui.setup is None:
@@ -184,28 +185,10 @@ class DominoesView(DominoesInput, SavedGameView):
                     node.focus()
                     break
 
-    def computer_to_move(self) -> bool:
-        """Is it a computer's turn, with nothing on screen in the way (a hand's
-        summary, the new-game dialog)?"""
-        return self.midend.computer_to_move and self.phase() == "computer" and self.ui.setup is None
-
-    def schedule(self) -> None:
-        """After every drawing: the computer to move plays after a short pause, once
-        per turn however often this is called. A move still being timed when the
-        position is replaced (undo, redo, a new game: the midend's generation
-        changes) is dropped."""
-        generation = self.midend.generation
-        if self.thinking == generation or self.closed or not self.computer_to_move():
-            return
-        self.thinking = generation
-        browser.later(self.computer_delay_ms, lambda: self._computer_turn(generation))
-
-    def _computer_turn(self, generation: int) -> None:
-        if generation != self.midend.generation or self.closed:
-            return
-        self.thinking = None
-        if self.computer_to_move():
-            self.perform(self.midend.computer_move())
+    def computer_ready(self) -> bool:
+        """Nothing on screen in the way of a computer's turn (a hand's summary, the
+        new-game dialog)? Its turns are timed by app.computer_turns."""
+        return self.phase() == "computer" and self.ui.setup is None
 
     # --- playing -------------------------------------------------------------------------------------
     def refuse(self, refusal: IllegalMove) -> None:
@@ -429,6 +412,7 @@ class DominoesView(DominoesInput, SavedGameView):
     # --- leaving and other tabs ---------------------------------------------------------------------
     def close(self) -> None:
         self.closed = True
+        self.computer.close()
         self.dragging.abandon(self)
         if _on_screen["view"] is self:
             _on_screen["view"] = None
