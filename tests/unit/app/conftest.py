@@ -1,10 +1,15 @@
 """Browser-layer modules imported under CPython: a stand-in `pyscript` (no DOM)."""
 
 import importlib
+import os
 import sys
 import types
 
 import pytest
+
+# --import-mode=importlib does not put test folders on sys.path; the shared
+# helpers (markup_tree) live here.
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
 
 @pytest.fixture

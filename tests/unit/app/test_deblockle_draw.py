@@ -4,7 +4,6 @@ of the game. The tests read the markup as a tree and check it against the engine
 Also the page's opponents as the midend's seats, old saves included."""
 
 import re
-from html.parser import HTMLParser
 
 import pytest
 from app.i18n import Translator
@@ -25,6 +24,7 @@ from app.views.deblockle_parts import (
 from games.deblockle import FACE_NAMES, State, choose_move, new_game
 from games.deblockle.game import GAME as DEBLOCKLE
 from games.deblockle.setup import north_choices
+from markup_tree import Node, parse
 
 START = {
     "blocks": [4, 4],
@@ -33,78 +33,12 @@ START = {
     "no_side_by_side": False,
     "quick_setup": True,
 }
-VOID = {"br", "hr", "img", "input", "meta", "link"}
 
 
-class Node:
-    def __init__(self, tag, attrs, parent=None):
-        self.tag, self.attrs, self.parent = tag, attrs, parent
-        self.children: list = []  # Nodes and text
-
-    @property
-    def classes(self) -> set:
-        return set((self.attrs.get("class") or "").split())
-
-    def text(self) -> str:
-        return "".join(c if isinstance(c, str) else c.text() for c in self.children)
-
-    def walk(self):
-        for child in self.children:
-            if isinstance(child, Node):
-                yield child
-                yield from child.walk()
-
-    def all(self, tag=None, cls=None, **attrs) -> list:
-        return [
-            n
-            for n in self.walk()
-            if (tag is None or n.tag == tag)
-            and (cls is None or cls in n.classes)
-            and all(n.attrs.get(k.replace("_", "-")) == v for k, v in attrs.items())
-        ]
-
-    def one(self, tag=None, cls=None, **attrs) -> "Node":
-        found = self.all(tag, cls, **attrs)
-        assert len(found) == 1, f"{len(found)} matches for {tag} {cls} {attrs}"
-        return found[0]
-
-    def by_id(self, element_id: str) -> "Node":
-        return self.one(id=element_id)
-
-    def symbol(self) -> str:
-        """The symbol of the first db-sym inside (its db-sym-<name> class)."""
-        svg = next(n for n in self.walk() if "db-sym" in n.classes)
-        return next(c[len("db-sym-") :] for c in svg.classes if c.startswith("db-sym-"))
-
-
-class TreeBuilder(HTMLParser):
-    def __init__(self):
-        super().__init__(convert_charrefs=True)
-        self.root = self.at = Node("#root", {})
-
-    def handle_starttag(self, tag, attrs):
-        node = Node(tag, {k: ("" if v is None else v) for k, v in attrs}, self.at)
-        self.at.children.append(node)
-        if tag not in VOID:
-            self.at = node
-
-    def handle_startendtag(self, tag, attrs):
-        self.at.children.append(Node(tag, {k: v or "" for k, v in attrs}, self.at))
-
-    def handle_endtag(self, tag):
-        assert self.at.tag == tag, f"</{tag}> closes <{self.at.tag}>"
-        self.at = self.at.parent
-
-    def handle_data(self, data):
-        self.at.children.append(data)
-
-
-def parse(markup: str) -> Node:
-    builder = TreeBuilder()
-    builder.feed(markup)
-    builder.close()
-    assert builder.at is builder.root, "an element was left open"
-    return builder.root
+def symbol(node: Node) -> str:
+    """The symbol of the first db-sym inside `node` (its db-sym-<name> class)."""
+    svg = next(n for n in node.walk() if "db-sym" in n.classes)
+    return next(c[len("db-sym-") :] for c in svg.classes if c.startswith("db-sym-"))
 
 
 @pytest.fixture
@@ -127,7 +61,7 @@ def board_blocks(page: Node) -> dict:
         blocks = [b for b in square_cell.all(cls="db-block") if "db-ghost" not in b.classes]
         if blocks:
             player = 0 if "db-p0" in blocks[0].classes else 1
-            found[square_cell.attrs["data-sq"]] = (player, blocks[0].one(cls="db-top").symbol())
+            found[square_cell.attrs["data-sq"]] = (player, symbol(blocks[0].one(cls="db-top")))
     return found
 
 
@@ -179,13 +113,13 @@ def test_set_up_shows_the_rolled_blocks_and_where_the_picked_one_may_go(t):
     assert "start square to place on" in cell(page, "e5").attrs["aria-label"]
     chosen = page.one("button", cls="selected")
     assert chosen.attrs["aria-pressed"] == "true" and chosen.attrs["data-top"] == top
-    north = chosen.one(cls="db-face-north").symbol()
+    north = symbol(chosen.one(cls="db-face-north"))
     assert north == north_choices(top)[0]
     assert page.one(data_action="turn").text() == "Turn the block"
 
     ui.turns[top] = setup.next_north(ui, top)
     turned = drawn(state, ui, t).one("button", cls="selected")
-    assert turned.one(cls="db-face-north").symbol() == north_choices(top)[1]
+    assert symbol(turned.one(cls="db-face-north")) == north_choices(top)[1]
 
     state.apply(setup.placement_text(ui, top, "e7"))
     assert engine_blocks(state)["e7"] == (1, top)
@@ -228,14 +162,14 @@ def test_a_picked_block_shows_each_tip_and_the_symbol_it_brings_up(t):
     assert set(targets) == {o["to"] for o in options}
     for option in options:
         preview = targets[option["to"]].one(cls="db-preview")
-        assert preview.one(cls="db-top").symbol() == option["top"]
+        assert symbol(preview.one(cls="db-top")) == option["top"]
         assert "db-ghost" in preview.one(cls="db-block").classes
         name = t(f"deblockle.symbol.{option['top']}")
         assert f"tip here to bring up {name}" in targets[option["to"]].attrs["aria-label"]
     assert page.one(cls="db-turn").text() == t("deblockle.status.tip")
     net = page.one(cls="db-net")
     faces = next(b for b in state.blocks() if b["square"] == "c3")
-    assert {f.attrs["data-face"]: f.symbol() for f in net.all(cls="db-net-face")} == {
+    assert {f.attrs["data-face"]: symbol(f) for f in net.all(cls="db-net-face")} == {
         side: faces[side] for side in ("top", "bottom", "north", "south", "east", "west")
     }
     assert page.all(cls="db-hop-end") == []
@@ -258,7 +192,7 @@ def test_a_tip_shown_moves_the_block_and_marks_every_hop_end_with_its_path(t):
     assert page.one(data_action="untip").text() == "Take back the tip"
     name = t(f"deblockle.symbol.{option['top']}")
     assert page.one(cls="db-turn").text() == t("deblockle.status.hop", symbol=name)
-    assert page.one(cls="db-net-t").symbol() == option["top"]
+    assert symbol(page.one(cls="db-net-t")) == option["top"]
 
 
 def test_a_played_turn_is_announced_and_its_squares_highlighted(t):
@@ -343,7 +277,7 @@ def test_a_tip_into_the_opponents_star_is_shown_as_a_removal(t):
     star = cell(page, "d6")
     assert {"db-star", "db-tip-target"} <= star.classes
     assert "db-removes" in star.one(cls="db-preview").classes
-    assert star.one(cls="db-preview").one(cls="db-top").symbol() == "star"
+    assert symbol(star.one(cls="db-preview").one(cls="db-top")) == "star"
     assert "the block leaves the board" in star.attrs["aria-label"]
     assert "Blue's home star" in star.attrs["aria-label"]
     assert page.one(data_off="0").text() == "3 of 4 off"

@@ -9,7 +9,6 @@ over) shows every hand face up."""
 import ast
 import json
 import random
-from html.parser import HTMLParser
 from pathlib import Path
 
 import pytest
@@ -21,74 +20,17 @@ from games.common.rng import SeededRng
 from games.dominoes import State, new_game
 from games.dominoes.choices import ends_for, hands_played, must, playable
 from games.dominoes.view import public_view
+from markup_tree import Node, parse
 
 T = Translator("en")
-VOID = {"br", "hr", "img", "input", "meta", "link"}
 VIEWS = Path(__file__).resolve().parents[3] / "py" / "app" / "views"
-
-
-class Node:
-    def __init__(self, tag, attrs, parent=None):
-        self.tag, self.attrs, self.parent = tag, attrs, parent
-        self.children: list = []
-
-    @property
-    def classes(self) -> set:
-        return set((self.attrs.get("class") or "").split())
-
-    def text(self) -> str:
-        return "".join(c if isinstance(c, str) else c.text() for c in self.children)
-
-    def walk(self):
-        for child in self.children:
-            if isinstance(child, Node):
-                yield child
-                yield from child.walk()
-
-    def find(self, css_class=None, tag=None, **attrs) -> list:
-        return [
-            n
-            for n in self.walk()
-            if (css_class is None or css_class in n.classes)
-            and (tag is None or n.tag == tag)
-            and all(n.attrs.get(k.replace("_", "-")) == v for k, v in attrs.items())
-        ]
-
-    def one(self, css_class=None, tag=None, **attrs) -> "Node":
-        found = self.find(css_class, tag, **attrs)
-        assert len(found) == 1, (css_class, tag, attrs, len(found))
-        return found[0]
-
-
-class Tree(HTMLParser):
-    def __init__(self, markup: str):
-        super().__init__(convert_charrefs=True)
-        self.root = self.node = Node("root", {})
-        self.feed(markup)
-
-    def handle_starttag(self, tag, attrs):
-        node = Node(tag, {k: ("" if v is None else v) for k, v in attrs}, self.node)
-        self.node.children.append(node)
-        if tag not in VOID:
-            self.node = node
-
-    def handle_endtag(self, tag):
-        assert self.node.tag == tag, f"</{tag}> closes <{self.node.tag}>"
-        self.node = self.node.parent
-
-    def handle_data(self, data):
-        self.node.children.append(data)
-
-
-def tree(markup) -> Node:
-    return Tree(str(markup)).root
 
 
 def tiles_in(node: Node) -> list:
     """Every domino drawn under `node`, read from its pips, as (high, low)."""
     found = []
-    for dom in node.find("dom"):
-        halves = [half.find("pip") for half in dom.children if isinstance(half, Node)]
+    for dom in node.all(cls="dom"):
+        halves = [half.all(cls="pip") for half in dom.children if isinstance(half, Node)]
         assert len(halves) == 2
         a, b = len(halves[0]), len(halves[1])
         found.append((max(a, b), min(a, b)))
@@ -107,7 +49,7 @@ def drawing(state: State, ui: Ui) -> tuple:
     """(the view the page draws from, its markup as a tree)."""
     seat = viewer(ui, state.current_player)
     view = public_view(state) if seat is None else state.view_for(seat)
-    return view, tree(draw.page(view, ui, T))
+    return view, parse(draw.page(view, ui, T))
 
 
 def reshuffled(state: State, seat, rng: random.Random) -> State:
@@ -136,27 +78,29 @@ def test_two_seats_show_your_hand_the_backs_of_the_other_and_the_boneyard():
     ui = Ui(players=["human", "strong"], seed=20)
     view, page = drawing(state, ui)
     assert view["seat"] == 0
-    section = page.one(tag="section")
+    section = page.one("section")
     assert section.attrs["data-game"] == "dominoes"
     assert section.attrs["data-phase"] == phase(view, ui)
-    hand = page.one("dm-hand")
-    shown = [b.attrs["data-tile"] for b in hand.find(tag="button")]
+    hand = page.one(cls="dm-hand")
+    shown = [b.attrs["data-tile"] for b in hand.all("button")]
     assert sorted(shown) == sorted(f"{a}-{b}" for a, b in state.hands[0])
     assert sorted(tiles_in(hand)) == sorted(state.hands[0])
-    other = page.one("dm-seat", data_seat="1")
-    assert len(other.find("dm-back")) == len(state.hands[1]) == 7
+    other = page.one(cls="dm-seat", data_seat="1")
+    assert len(other.all(cls="dm-back")) == len(state.hands[1]) == 7
     assert "7 in hand" in other.text()
-    assert page.one("dm-boneyard").attrs["data-boneyard"] == "14"
-    assert page.one("dm-empty").text() == T("dominoes.empty_layout")
-    assert "Computer" in page.one("dm-scores").text() and "You" in page.one("dm-scores").text()
-    assert page.one(tag="a", data_share="").text() == "20"
+    assert page.one(cls="dm-boneyard").attrs["data-boneyard"] == "14"
+    assert page.one(cls="dm-empty").text() == T("dominoes.empty_layout")
+    assert (
+        "Computer" in page.one(cls="dm-scores").text() and "You" in page.one(cls="dm-scores").text()
+    )
+    assert page.one("a", data_share="").text() == "20"
     if state.current_player == 0:  # the lead: every tile plays, nothing to draw or pass
-        assert len(hand.find("playable")) == 7
-        assert "disabled" in page.one(id="dm-draw").attrs
-        assert "disabled" in page.one(id="dm-pass").attrs
+        assert len(hand.all(cls="playable")) == 7
+        assert "disabled" in page.by_id("dm-draw").attrs
+        assert "disabled" in page.by_id("dm-pass").attrs
         assert page.one(data_message="").text() == T("dominoes.status_lead")
     else:
-        assert hand.find("playable") == []
+        assert hand.all(cls="playable") == []
         assert T("dominoes.status_thinking", name="Computer") == page.one(data_message="").text()
 
 
@@ -175,21 +119,24 @@ def test_played_hands_mark_what_plays_and_draw_the_table_from_the_view(options, 
     while not state.is_over and set(seen) != kinds:
         ui.ack = len(state.hand_summaries)
         view, page = drawing(state, ui)
-        assert sorted(tiles_in(page.one("dm-table"))) == sorted(layout_tiles(view))
-        assert page.one("dm-count").attrs["data-count"] == str(view["count"])
-        hand = page.one("dm-hand")
+        assert sorted(tiles_in(page.one(cls="dm-table"))) == sorted(layout_tiles(view))
+        assert page.one(cls="dm-count").attrs["data-count"] == str(view["count"])
+        hand = page.one(cls="dm-hand")
         assert sorted(tiles_in(hand)) == sorted(state.hands[0])
         if state.current_player == 0:
             kind = must(view)
             seen[kind] = seen.get(kind, 0) + 1
-            marked = [b.attrs["data-tile"] for b in hand.find("playable")]
+            marked = [b.attrs["data-tile"] for b in hand.all(cls="playable")]
             assert sorted(marked) == sorted(f"{a}-{b}" for a, b in playable(view))
-            assert ("disabled" in page.one(id="dm-draw").attrs) == (kind != "draw")
-            assert ("disabled" in page.one(id="dm-pass").attrs) == (kind != "pass")
+            assert ("disabled" in page.by_id("dm-draw").attrs) == (kind != "draw")
+            assert ("disabled" in page.by_id("dm-pass").attrs) == (kind != "pass")
             if kind != "play":
                 assert page.one(data_message="").text() == T(f"dominoes.status_{kind}")
         else:
-            assert hand.find("playable") == [] and "my-turn" not in page.one("dm-hand-area").classes
+            assert (
+                hand.all(cls="playable") == []
+                and "my-turn" not in page.one(cls="dm-hand-area").classes
+            )
         state.apply(computer_move(state, rng))
     assert set(seen) == kinds
 
@@ -209,9 +156,9 @@ def test_a_tile_that_fits_two_ends_shows_both_as_buttons():
     tile = double[0]
     ui.selected = tile
     _, page = drawing(state, ui)
-    slots = page.find("dm-slot")
+    slots = page.all(cls="dm-slot")
     assert sorted(s.attrs["data-end"] for s in slots) == sorted(ends_for(view, tile))
-    assert page.one(id=f"dm-t-{tile[0]}-{tile[1]}").attrs["aria-pressed"] == "true"
+    assert page.by_id(f"dm-t-{tile[0]}-{tile[1]}").attrs["aria-pressed"] == "true"
     assert page.one(data_message="").text() == T(
         "dominoes.status_choose_end", tile=f"{tile[0]}-{tile[1]}"
     )
@@ -236,7 +183,7 @@ def test_no_drawing_shows_another_seats_tiles_before_the_hand_ends(options, play
         for revealed in [None] + list(range(len(players))):
             ui = Ui(players=players, seed=seed, revealed=revealed)
             view, page = drawing(state, ui)
-            assert page.find("dm-summary") == []
+            assert page.all(cls="dm-summary") == []
         ui = Ui(players=players, seed=seed)
         while state.hand_number == 0 and not state.is_over:
             ui.revealed = state.current_player if shuffle.random() < 0.5 else ui.revealed
@@ -260,15 +207,15 @@ def test_pass_and_play_covers_the_hand_of_the_person_to_move():
     seat = state.current_player
     assert view["seat"] is None and view["hand"] == []
     assert phase(view, ui) == "cover"
-    assert page.find("dm-hand") == []
-    assert page.one(id="dm-reveal").text() == T("dominoes.cover_button", name=f"Player {seat + 1}")
-    assert len(page.find("dm-seat")) == 3  # both seats face down, and the boneyard
+    assert page.all(cls="dm-hand") == []
+    assert page.by_id("dm-reveal").text() == T("dominoes.cover_button", name=f"Player {seat + 1}")
+    assert len(page.all(cls="dm-seat")) == 3  # both seats face down, and the boneyard
     ui.revealed = seat
     view, page = drawing(state, ui)
     assert view["seat"] == seat and phase(view, ui) == "human"
-    assert sorted(tiles_in(page.one("dm-hand"))) == sorted(state.hands[seat])
+    assert sorted(tiles_in(page.one(cls="dm-hand"))) == sorted(state.hands[seat])
     assert (
-        page.one("dm-hand-title")
+        page.one(cls="dm-hand-title")
         .text()
         .startswith(T("dominoes.hand_of", name=f"Player {seat + 1}"))
     )
@@ -281,19 +228,19 @@ def test_four_partners_share_a_score_and_see_three_seats_face_down():
     state = new_game({"seats": 4, "partnerships": True}, 5)
     ui = Ui(players=["human", "strong", "greedy", "random"], seed=5)
     _, page = drawing(state, ui)
-    scores = page.find("dm-score")
-    assert [s.one("dm-score-name").text() for s in scores] == [
+    scores = page.all(cls="dm-score")
+    assert [s.one(cls="dm-score-name").text() for s in scores] == [
         "You & Computer 3",
         "Computer 2 & Computer 4",
     ]
-    assert [n.attrs["data-seat"] for n in page.find("dm-seat") if "data-seat" in n.attrs] == [
+    assert [n.attrs["data-seat"] for n in page.all(cls="dm-seat") if "data-seat" in n.attrs] == [
         "1",
         "2",
         "3",
     ]
-    assert page.one("dm-boneyard").attrs["data-boneyard"] == "0"
-    assert len(page.one("dm-sheet-table").find(tag="tr")) == 2  # the heads and "now"
-    assert tiles_in(page) == tiles_in(page.one("dm-hand"))
+    assert page.one(cls="dm-boneyard").attrs["data-boneyard"] == "0"
+    assert len(page.one(cls="dm-sheet-table").all("tr")) == 2  # the heads and "now"
+    assert tiles_in(page) == tiles_in(page.one(cls="dm-hand"))
     assert sorted(tiles_in(page)) == sorted(state.hands[0])
 
 
@@ -321,21 +268,21 @@ def test_the_end_of_a_hand_shows_every_hand_and_the_finished_table(options, play
     summary = state.hand_summaries[0]
     view, page = drawing(state, ui)
     assert phase(view, ui) == "summary"
-    dialog = page.one(id="dm-summary")
-    assert dialog.one(tag="h2").text() == T("dominoes.sum_title", number=1)
-    rows = dialog.one(tag="tbody").find(tag="tr")
+    dialog = page.by_id("dm-summary")
+    assert dialog.one("h2").text() == T("dominoes.sum_title", number=1)
+    rows = dialog.one("tbody").all("tr")
     assert len(rows) == len(players)
     for seat, row in enumerate(rows):  # every hand, face up now the hand is over
         assert sorted(tiles_in(row)) == sorted(tuple(t) for t in summary["hands"][seat])
-        assert row.find(tag="td")[-1].text() == str(summary["pips"][seat])
+        assert row.all("td")[-1].text() == str(summary["pips"][seat])
     if summary["winner_team"] is not None:
         assert T("dominoes.sum_raw", raw=summary["raw"], points=summary["points"]) in dialog.text()
     # The finished hand stays on the table while its summary is read.
     finished = view["finished_table"]
     assert finished["layout"] == summary["layout"]
-    assert sorted(tiles_in(page.one("dm-table"))) == sorted(layout_tiles(finished))
+    assert sorted(tiles_in(page.one(cls="dm-table"))) == sorted(layout_tiles(finished))
     assert page.one(data_message="").text() == T("dominoes.status_summary")
-    assert len(page.one("dm-sheet-table").one(tag="tbody").find(tag="tr")) == 2
+    assert len(page.one(cls="dm-sheet-table").one("tbody").all("tr")) == 2
     said = narrate(events, view, ui, T)
     seat = summary["seat"]
     ending = (
@@ -347,8 +294,8 @@ def test_the_end_of_a_hand_shows_every_hand_and_the_finished_table(options, play
     # Closed: the new hand's table and only one's own new tiles.
     ui.ack = 1
     view, page = drawing(state, ui)
-    assert page.find("dm-summary") == []
-    assert sorted(tiles_in(page.one("dm-table"))) == sorted(layout_tiles(view))
+    assert page.all(cls="dm-summary") == []
+    assert sorted(tiles_in(page.one(cls="dm-table"))) == sorted(layout_tiles(view))
     others = {t for s, hand in enumerate(state.hands) if s != view["seat"] for t in hand}
     assert not others & set(tiles_in(page))
 
@@ -361,13 +308,13 @@ def test_reaching_the_target_ends_the_game_with_the_scores():
         ui.ack = len(state.hand_summaries)
     view, page = drawing(state, ui)
     assert phase(view, ui) == "over"
-    dialog = page.one(id="dm-over")
+    dialog = page.by_id("dm-over")
     won = state.result["winner_team"] == 0
     head = T("dominoes.over_you_win") if won else T("dominoes.over_you_lose", name="Computer")
-    assert dialog.one("dm-over-head").text() == head
-    scores = [li.one(tag="strong").text() for li in dialog.one("dm-over-scores").find(tag="li")]
+    assert dialog.one(cls="dm-over-head").text() == head
+    scores = [li.one("strong").text() for li in dialog.one(cls="dm-over-scores").all("li")]
     assert scores == [str(s) for s in state.scores]
-    assert page.find("dm-hand") != [] and page.find("playable") == []
+    assert page.all(cls="dm-hand") != [] and page.all(cls="playable") == []
     assert page.one(data_message="").text() == T("dominoes.status_over")
 
 
@@ -376,15 +323,15 @@ def test_reaching_the_target_ends_the_game_with_the_scores():
 
 def test_the_new_game_dialog_offers_partners_only_to_four():
     ui = Ui(setup=setup.choices_from_prefs({"players": "human,strong,greedy", "partners": True}))
-    dialog = tree(setup.setup_dialog(ui, T)).one(id="dm-setup")
-    assert len(dialog.find(tag="select")) == 3
-    box = dialog.one(tag="input", name="dm-partners")
+    dialog = parse(setup.setup_dialog(ui, T)).by_id("dm-setup")
+    assert len(dialog.all("select")) == 3
+    box = dialog.one("input", name="dm-partners")
     assert "disabled" in box.attrs and "checked" not in box.attrs
     assert setup.change(ui.setup, "setup-count", {"value": "4"})
     assert ui.setup["players"] == ["human", "strong", "greedy", "strong"]
     assert setup.table_chosen(ui.setup) == (["human", "strong", "greedy", "strong"], True)
-    dialog = tree(setup.setup_dialog(ui, T)).one(id="dm-setup")
-    assert "disabled" not in dialog.one(tag="input", name="dm-partners").attrs
+    dialog = parse(setup.setup_dialog(ui, T)).by_id("dm-setup")
+    assert "disabled" not in dialog.one("input", name="dm-partners").attrs
 
 
 def test_text_from_the_page_is_escaped():
@@ -432,14 +379,14 @@ def test_undo_and_redo_are_offered_as_the_midend_allows_and_from_a_hands_end():
     state, rng = new_game({"seats": 2}, 20), SeededRng(20)
     ui = Ui(players=["human", "strong"], seed=20, can_undo=True)
     page = drawing(state, ui)[1]
-    assert "disabled" not in page.one(id="dm-undo").attrs
-    assert "disabled" in page.one(id="dm-redo").attrs
-    assert page.one(id="dm-undo").text() == T("frame.undo")
+    assert "disabled" not in page.by_id("dm-undo").attrs
+    assert "disabled" in page.by_id("dm-redo").attrs
+    assert page.by_id("dm-undo").text() == T("frame.undo")
     play_to_hand_end(state, rng)
-    dialog = drawing(state, ui)[1].one(id="dm-summary")
+    dialog = drawing(state, ui)[1].by_id("dm-summary")
     assert dialog.one(data_action="undo").text() == T("frame.undo")
     ui.can_undo = False
-    assert drawing(state, ui)[1].one(id="dm-summary").find(data_action="undo") == []
+    assert drawing(state, ui)[1].by_id("dm-summary").all(data_action="undo") == []
     # Undo took the hand's end back: its summary closes; redo brings it back open.
     assert settled_ack(public_view(new_game({"seats": 2}, 20)), 1) == 0
     assert settled_ack(public_view(state), 0) == 0
@@ -460,23 +407,23 @@ def test_a_replayed_position_shows_the_table_every_hand_face_up_and_the_scores()
     entry = {"options": options, "seed": 3, "seats": ["human"] * 3, "moves": moves}
     ends_shown = 0
     for position in replays.positions(GAME, entry):
-        board = tree(draw.replay_board(position, T)).one("replay-board")
+        board = parse(draw.replay_board(position, T)).one(cls="replay-board")
         assert not [n for n in board.walk() if "data-action" in n.attrs]  # nothing to press
         for team, score in enumerate(position.scores):
             assert board.one(data_score=str(team)).text() == str(score)
-        rows = board.one("dm-sum-table").one(tag="tbody").find(tag="tr")
+        rows = board.one(cls="dm-sum-table").one("tbody").all("tr")
         summaries, view = position.hand_summaries, public_view(position)
         if summaries and not position.history and not position.is_over:
             ends_shown += 1  # just after a hand's end: that hand, as it ended
             hands, shown = summaries[-1]["hands"], view["finished_table"]
-            assert board.one("dm-sum-head")
+            assert board.one(cls="dm-sum-head")
         else:
             hands, shown = position.hands, view
-            boneyard = board.one("dm-boneyard")
+            boneyard = board.one(cls="dm-boneyard")
             assert boneyard.attrs["data-boneyard"] == str(len(position.boneyard))
-        assert [row.one(tag="th").text() for row in rows] == ["Player 1", "Player 2", "Player 3"]
+        assert [row.one("th").text() for row in rows] == ["Player 1", "Player 2", "Player 3"]
         for seat, row in enumerate(rows):  # every hand face up: the game is over
             assert sorted(tiles_in(row)) == sorted(tuple(t) for t in hands[seat])
-        assert sorted(tiles_in(board.one("dm-table"))) == sorted(layout_tiles(shown))
+        assert sorted(tiles_in(board.one(cls="dm-table"))) == sorted(layout_tiles(shown))
     # Every hand's end but one that ended the game is shown once, before the next hand begins.
     assert ends_shown == hands_played(public_view(state)) - 1 >= 1
