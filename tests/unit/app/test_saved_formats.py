@@ -10,15 +10,12 @@ each was played). For every case the app starts on that storage as in the page
 - every saved game loads through its engine's from_json into the expected
   position (phase, player to move, ...), takes one legal move, and saves again;
 - the meta fields the game's view reads are there, with values it accepts;
-- a Deblockle save from before the midend resumes through it as the view
-  resumes it (its position the base, its seat from the opponent), plays on,
-  and saves again with the midend's frame;
-- so does a Battleship save: its seed and opponent become the frame's game ID
-  and seats, the computer answers through the midend, and undo goes back to
-  the captured position (a finished game resumes finished and recorded);
-- a Dominoes save from before the midend resumes through it too (its position
-  the base, its seats from the players the page named), the computers answer,
-  undo takes it back, and it saves again with the midend's frame;
+- a Deblockle, Battleship or Dominoes save from before the midend resumes
+  through it as the view resumes it (its position the base, its seed and the
+  seats the page named, an opponent or the players, the frame's), plays on with
+  the computers answering through the midend, saves again with the midend's
+  frame, and undo goes back to the captured position (a finished game resumes
+  finished and recorded);
 - settings, remembered choices (prefs), statistics and the tournament's ratings
   and group hold what was played.
 
@@ -27,10 +24,13 @@ repository, so this runs inside Pyodide too.
 """
 
 import functools
+import importlib
 import json
 import sys
+from collections.abc import Callable
 from pathlib import Path
 from types import SimpleNamespace
+from typing import NamedTuple
 
 import pytest
 from app.storage import MemoryBackend
@@ -406,124 +406,99 @@ CHECKERS = {
 }
 
 
-DEBLOCKLE_CASES = sorted(case for case in EXPECTED if "saved:deblockle" in EXPECTED[case])
-
-
-@pytest.mark.parametrize("case", DEBLOCKLE_CASES)
-def test_a_captured_deblockle_save_resumes_through_the_midend(case, start_app):
-    """As the view resumes it: its position becomes the base of the midend's frame,
-    play goes on (the computer answering), undo takes it back to the captured
-    position, and the save, now with its frame, resumes as it was."""
-    from app.midend import Midend
-    from app.views.deblockle_parts import frame_before_the_midend, opponent_of
-    from games.deblockle.game import GAME
-
-    app, _, problems = start_app(fixture(case)["storage"])
-    captured = app.store.load("saved:deblockle").data
-    midend = Midend(app.store, GAME, lambda: 0.0)
-    meta = midend.resume(legacy=frame_before_the_midend)
-    assert meta == {k: v for k, v in captured["meta"].items() if k not in ("recorded", "clock_ms")}
-    assert opponent_of(midend.seats) == captured["meta"]["opponent"]
-    assert midend.base == captured["state"] and midend.moves == [] and not midend.recorded
-    assert midend.state.to_json() == captured["state"]
+def first_legal_move(midend) -> int:
+    """The person's turn: the first legal move; how many moves it took."""
     midend.play(midend.state.legal_moves()[0])
-    while midend.computer_to_move:
-        midend.play(midend.computer_move())
-    assert midend.save(meta)
-    saved = app.store.load("saved:deblockle").data
-    assert saved["meta"]["frame"]["seats"] == midend.seats and saved["meta"]["recorded"] is False
-    again = Midend(app.store, GAME, lambda: 0.0)
-    assert again.resume(legacy=frame_before_the_midend) == meta
-    assert again.state.to_json() == midend.state.to_json() and again.moves == midend.moves
-    again.undo()
-    assert again.state.to_json() == captured["state"] and not again.ranked
-    assert problems == []
+    return 1
 
 
-BATTLESHIP_CASES = sorted(case for case in EXPECTED if "saved:battleship" in EXPECTED[case])
-
-
-@pytest.mark.parametrize("case", BATTLESHIP_CASES)
-def test_a_captured_battleship_save_resumes_through_the_midend(case, start_app):
-    """As the view resumes it: its position becomes the base of the midend's frame,
-    the seats come from the opponent, play goes on (the computer placing and shooting
-    through the midend), the save now holds its frame and resumes as it was, and undo
-    takes it back to the captured position. A finished game stays finished, recorded."""
-    from app.midend import Midend
-    from app.views.battleship_setup import frame_before_the_midend, opponent_of
-    from games.battleship.game import GAME
-
-    app, _, problems = start_app(fixture(case)["storage"])
-    captured = app.store.load("saved:battleship").data
-    midend = Midend(app.store, GAME, lambda: 0.0)
-    meta = midend.resume(legacy=frame_before_the_midend)
-    assert meta == {k: v for k, v in captured["meta"].items() if k not in ("recorded", "clock_ms")}
-    assert opponent_of(midend.seats) == captured["meta"]["opponent"]
-    assert midend.seed == captured["meta"]["seed"]
-    assert midend.base == captured["state"] and midend.moves == []
-    position = GAME.load(captured["state"]).to_json()  # as today's engine writes it
-    assert midend.state.to_json() == position
-    assert midend.recorded is captured["meta"]["recorded"]
+def battleship_turn(midend) -> int:
+    """The person's turn: the fleet placed at random and ready (the computer's was,
+    so the battle begins), or a shot (a whole salvo); how many moves it took."""
     state = midend.state
-    if state.is_over:
-        assert not midend.can_undo and midend.record_once(lambda: 1) is None
-        return
     player = state.current_player
     if state.phase == "placement":
         midend.play({"type": "random_fleet", "player": player})
         midend.play({"type": "ready", "player": player})
-    else:
-        squares = state.open_squares(player)[: state.shots_allowed(player)]
-        midend.play({"type": "fire", "squares": squares})
-    while midend.computer_to_move:
-        midend.play(midend.computer_move())
-    assert midend.state.phase == "battle" and midend.state.current_player == 0
-    assert midend.save(meta)
-    saved = app.store.load("saved:battleship").data
-    assert saved["meta"]["frame"]["seats"] == midend.seats and saved["meta"]["recorded"] is False
-    again = Midend(app.store, GAME, lambda: 0.0)
-    assert again.resume(legacy=frame_before_the_midend) == meta
-    assert again.state.to_json() == midend.state.to_json() and again.moves == midend.moves
-    while again.can_undo:  # a shot with its reply, or each placement step
-        again.undo()
-    assert again.state.to_json() == position and not again.ranked
-    assert problems == []
+        assert midend.state.phase == "battle"
+        return 2
+    squares = state.open_squares(player)[: state.shots_allowed(player)]
+    midend.play({"type": "fire", "squares": squares})
+    return 1
 
 
-DOMINOES_CASES = sorted(case for case in EXPECTED if "saved:dominoes" in EXPECTED[case])
+class Resumed(NamedTuple):
+    """How a game's view resumes a save from before the midend."""
+
+    view: str  # the module with its frame_before_the_midend and seat names
+    names: str  # the meta field naming the seats as the page does ...
+    names_of: str  # ... and the module's function giving it from the midend's seats
+    turn: Callable  # the person's turn, played through the midend
+    budget: int | None = None  # the computers' thinking (None: their default)
+    new_fields: tuple = ()  # state fields today's engine writes that the capture lacks
 
 
-@pytest.mark.parametrize("case", DOMINOES_CASES)
-def test_a_captured_dominoes_save_resumes_through_the_midend(case, start_app):
-    """As the view resumes it: its position becomes the base of the midend's frame
-    and its players the seats (the page's names for them kept), the person plays
-    and the computers answer, undo takes it back to the captured position, and the
-    save, now with its frame, resumes as it was."""
-    from app.midend import Midend
-    from app.views.dominoes_parts import frame_before_the_midend, players_of
-    from games.dominoes.game import GAME
+RESUMED = {
+    "deblockle": Resumed("app.views.deblockle_parts", "opponent", "opponent_of", first_legal_move),
+    "battleship": Resumed(
+        "app.views.battleship_setup", "opponent", "opponent_of", battleship_turn, None, ("aimed",)
+    ),
+    "dominoes": Resumed("app.views.dominoes_parts", "players", "players_of", first_legal_move, 40),
+}
+RESUMED_CASES = [
+    (game, case)
+    for game in RESUMED
+    for case in sorted(EXPECTED)
+    if f"saved:{game}" in EXPECTED[case]
+]
 
+
+@pytest.mark.parametrize(("game", "case"), RESUMED_CASES)
+def test_a_captured_save_resumes_through_the_midend(game, case, start_app):
+    """As the view resumes it: its position becomes the base of the midend's frame,
+    its seed the frame's, and its seats come from what the page named them (which
+    they name again); the person plays a turn and the computers answer through the
+    midend; the save now holds its frame and resumes as it was; and undo takes the
+    turn back to the captured position. A finished game stays finished, recorded."""
+    from app.midend import HUMAN, Midend
+
+    how = RESUMED[game]
+    view = importlib.import_module(how.view)
+    engine = importlib.import_module(f"games.{game}.game").GAME
     app, _, problems = start_app(fixture(case)["storage"])
-    captured = app.store.load("saved:dominoes").data
-    midend = Midend(app.store, GAME, lambda: 0.0)
-    meta = midend.resume(legacy=frame_before_the_midend)
+
+    def resumed():
+        midend = Midend(app.store, engine, lambda: 0.0)
+        return midend, midend.resume(legacy=view.frame_before_the_midend)
+
+    captured = app.store.load(f"saved:{game}").data
+    midend, meta = resumed()
     assert meta == {k: v for k, v in captured["meta"].items() if k not in ("recorded", "clock_ms")}
-    assert players_of(midend.seats) == captured["meta"]["players"]
-    assert midend.base == captured["state"] and midend.moves == [] and not midend.recorded
-    assert midend.state.to_json() == captured["state"]
-    assert midend.seat_kind(midend.state.current_player) == "human"
-    midend.play(midend.state.legal_moves()[0])
+    assert getattr(view, how.names_of)(midend.seats) == captured["meta"][how.names]
+    assert midend.seed == captured["meta"]["seed"]
+    assert midend.base == captured["state"] and midend.moves == []
+    position = midend.state.to_json()  # as today's engine writes it
+    assert {k: v for k, v in position.items() if k not in how.new_fields} == captured["state"]
+    assert midend.recorded is captured["meta"]["recorded"]
+    if midend.state.is_over:
+        assert not midend.can_undo and midend.record_once(lambda: 1) is None
+        return
+    assert not midend.recorded
+    assert midend.seat_kind(midend.state.current_player) == HUMAN
+    turn = how.turn(midend)
     while midend.computer_to_move:
-        midend.play(midend.computer_move(budget=40))
+        midend.play(midend.computer_move(budget=how.budget))
+    assert midend.state.current_player == 0
     assert midend.save(meta)
-    saved = app.store.load("saved:dominoes").data
+    saved = app.store.load(f"saved:{game}").data
     assert saved["meta"]["frame"]["seats"] == midend.seats and saved["meta"]["recorded"] is False
-    assert saved["meta"]["players"] == captured["meta"]["players"]
-    again = Midend(app.store, GAME, lambda: 0.0)
-    assert again.resume(legacy=frame_before_the_midend) == meta
+    assert saved["meta"][how.names] == captured["meta"][how.names]
+    again, again_meta = resumed()
+    assert again_meta == meta
     assert again.state.to_json() == midend.state.to_json() and again.moves == midend.moves
-    again.undo()
-    assert again.state.to_json() == captured["state"] and not again.ranked
+    for _ in range(turn):  # a move with the computers' replies, or each placement step
+        again.undo()
+    assert again.state.to_json() == position and not again.can_undo and not again.ranked
     assert problems == []
 
 
