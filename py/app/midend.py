@@ -4,6 +4,10 @@ The engine knows the rules; the view draws and turns input into moves. The
 midend owns the rest, the same way for every game (games.common.protocol):
 
 - starting a game from its ID (options + seed) or resuming the saved one;
+- fairness: the seed draws everything hidden (a fleet, a deal, the marbles to
+  come, the computer's choices), so it is shown only once the game is over. A
+  game started from a seed someone could know (an address, a shared link, a
+  restart) is played but never counted ("known");
 - who sits in each seat (a person at this screen, or the computer at a level)
   and whose turn it is;
 - playing a move: applied, written down in the move notation, saved;
@@ -22,12 +26,13 @@ It imports nothing from the browser: time comes from `now_ms`, storage from a
 
 Saved as saved:<game> = {"state": engine JSON, "meta": {..., "frame": FRAME}},
 FRAME = {"options", "seed", "seats", "base", "moves": [[player, notation], ...],
-"undone": [...], "ranked": bool}: the moves are played from `base` (a saved
+"undone": [...], "ranked": bool, "known": bool}: the moves are played from `base` (a saved
 state) when there is one, else from the game ID. The view keeps its own keys
 beside "frame". A save from before the midend has no frame: the view says what
 its ID and seats were (`legacy`), and its position becomes the base.
 """
 
+import random
 from collections.abc import Callable
 from typing import Any
 
@@ -49,6 +54,11 @@ def computer(level: str) -> str:
     return COMPUTER + level
 
 
+def fresh_seed() -> int:
+    """A seed nobody can know (the system's randomness), for a new game."""
+    return random.SystemRandom().randrange(1, MAX_SEED)
+
+
 class Midend:
     def __init__(
         self,
@@ -67,20 +77,24 @@ class Midend:
         self.base: dict | None = None  # the position the moves start from (None: the ID's)
         self.moves: list[list] = []  # [player, notation] for every move played
         self.undone: list[list] = []  # moves taken back, latest last, for redo
-        self.ranked = True  # False once a computer's game was taken back
+        self.ranked = True  # False once a computer's game was taken back, or when known
+        self.known = False  # started from a seed that could be known: never counted
         self.recorded = False
         self.generation = 0  # changes whenever the position is replaced (undo, new game...)
 
     # --- starting ---------------------------------------------------------------
-    def start(self, options: dict, seed: int, seats: list[str]) -> None:
-        """A new game from its ID; ValueError if the options or seats are not valid."""
+    def start(self, options: dict, seed: int, seats: list[str], known: bool = False) -> None:
+        """A new game from its ID; ValueError if the options or seats are not valid.
+        `known`: the seed came from outside (an address, a link, the same game
+        again), so the game's hidden information could be known: it never counts."""
         if not is_int(seed) or not 0 <= seed <= MAX_SEED:
             raise ValueError("seed out of range")
         state = self.game.new_game(options, seed)
         self._check_seats(seats, options)
         self.state, self.options, self.seed, self.seats = state, dict(options), seed, list(seats)
         self.base = None
-        self.moves, self.undone, self.ranked, self.recorded = [], [], True, False
+        self.moves, self.undone, self.recorded = [], [], False
+        self.ranked, self.known = not known, known
         self.generation += 1
         self.session.reset_clock()
 
@@ -109,6 +123,7 @@ class Midend:
         self.options, self.seed, self.seats = frame["options"], frame["seed"], frame["seats"]
         self.base = frame["base"]
         self.moves, self.undone, self.ranked = frame["moves"], frame["undone"], frame["ranked"]
+        self.known = frame["known"]
         if self.moves and not self._history_leads_to(state_json):
             # The position is good, its history is not: keep the game, lose only undo.
             self.base, self.moves, self.undone = state_json, [], []
@@ -251,6 +266,7 @@ class Midend:
             "moves": self.moves,
             "undone": self.undone,
             "ranked": self.ranked,
+            "known": self.known,
         }
         meta = {**(view_meta or {}), "frame": frame, "recorded": self.recorded}
         return self.session.save(self.game.save(self.state), meta)
@@ -270,9 +286,26 @@ class Midend:
             return None
 
     @property
+    def seed_shown(self) -> bool:
+        """May the seed be shown? Once the game is over, or when it was known anyway."""
+        return self.known or bool(self.state is not None and self.state.is_over)
+
+    @property
     def game_id(self) -> dict[str, str]:
-        """The address parameters of this game: its options and seed."""
-        return {**self.game.options_to_params(self.options), "seed": str(self.seed)}
+        """The address parameters of this game: its options, and its seed when it
+        may be shown (`seed_shown`): an address must not give a game away."""
+        params = dict(self.game.options_to_params(self.options))
+        if self.seed_shown:
+            params["seed"] = str(self.seed)
+        return params
+
+    @property
+    def not_counted_because(self) -> str | None:
+        """Why this game will not count in the statistics: "known" (its seed
+        could be known), "undo" (a computer's game taken back), or None."""
+        if self.ranked:
+            return None
+        return "known" if self.known else "undo"
 
 
 def _checked_frame(frame: Any) -> dict:
@@ -285,7 +318,7 @@ def _checked_frame(frame: Any) -> dict:
     if not (isinstance(seats, list) and all(isinstance(s, str) and len(s) < 40 for s in seats)):
         raise ValueError("bad seats")
     moves, undone = _checked_moves(frame.get("moves")), _checked_moves(frame.get("undone"))
-    if not isinstance(frame.get("ranked"), bool):
+    if not isinstance(frame.get("ranked"), bool) or not isinstance(frame.get("known", False), bool):
         raise ValueError("bad ranked flag")
     base = frame.get("base")
     if base is not None and not isinstance(base, dict):
@@ -297,7 +330,8 @@ def _checked_frame(frame: Any) -> dict:
         "base": base,
         "moves": moves,
         "undone": undone,
-        "ranked": frame["ranked"],
+        "ranked": frame["ranked"] and not frame.get("known", False),
+        "known": frame.get("known", False),
     }
 
 

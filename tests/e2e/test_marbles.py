@@ -37,7 +37,7 @@ def load_position(page, notation: str, clock_ms: int = 0):
     state = parse_position(notation)
     record = {
         "v": 1,
-        "rev": 1,
+        "rev": 50,  # newer than any save of the page's own game
         "data": {"state": state.to_json(), "meta": {"clock_ms": clock_ms, "recorded": False}},
     }
     page.evaluate(
@@ -199,14 +199,77 @@ def test_game_over_from_a_near_full_board_is_recorded_in_the_rankings(open_app):
     )
 
 
-def test_restart_plays_the_same_game_again_and_counts_separately(open_app):
-    page = open_app("#/marbles?seed=5&version=5")
+def test_restart_plays_the_same_game_again_and_it_does_not_count(open_app):
+    page = open_app("#/marbles")
+    expect(page.locator("[data-not-counted]")).to_have_count(0)
     first = board_letters(page)
     cell(page, next(i for i, ch in enumerate(first) if ch != ".")).click()
     page.locator("summary", has_text="Menu").click()
     page.get_by_role("button", name="Restart game").click()
     assert board_letters(page) == first
-    expect(page.locator("[data-share]")).to_have_text("5")
+    expect(page.locator("[data-not-counted]")).to_contain_text("will not count")
+    assert "seed=" in page.evaluate("location.hash"), "a known game's number may be shown"
+
+
+def test_a_new_game_shows_its_number_only_once_it_is_over(open_app, browser):
+    """Rule 1 of fairness (docs/rules/README.md): what is to come must not follow
+    from anything on screen; a game opened by its number never counts."""
+    page = open_app("#/marbles")
+    assert "seed=" not in page.evaluate("location.hash")
+    expect(page.locator("[data-share]")).to_have_count(0)
+    expect(page.locator(".mb-game-number")).to_have_text("5 in a row")
+    notation = near_full_position()
+    state = load_position(page, notation)
+    expect(page.locator("[data-share]")).to_have_count(0)
+    state.apply((77, 78))
+    cell(page, 77).click()
+    cell(page, 78).click()
+    expect(page.locator("#mb-over")).to_be_visible()
+    expect(page.locator("[data-share]")).to_have_text("11")
+    address = page.evaluate("location.hash")
+    assert "seed=11" in address
+    friend = browser.new_context()
+    try:
+        other = open_app(address, ctx=friend)
+        expect(other.locator("[data-not-counted]")).to_contain_text("will not count")
+        expected = "".join(COLOUR_LETTERS[c] for c in new_game({"version": 5}, 11).board)
+        assert board_letters(other) == expected
+    finally:
+        friend.close()
+
+
+def test_a_known_game_played_to_the_end_is_not_recorded(open_app):
+    page = open_app()
+    state = parse_position(near_full_position())
+    frame = {
+        "options": {"version": 5},
+        "seed": 11,
+        "seats": ["human"],
+        "base": state.to_json(),
+        "moves": [],
+        "undone": [],
+        "ranked": False,
+        "known": True,
+    }
+    record = {
+        "v": 1,
+        "rev": 1,
+        "data": {"state": state.to_json(), "meta": {"frame": frame, "recorded": False}},
+    }
+    page.evaluate(
+        "(record) => localStorage.setItem('gemau:saved:marbles', record)", json.dumps(record)
+    )
+    page.evaluate("location.hash = '#/'")
+    page.evaluate("location.hash = '#/marbles'")
+    cell(page, 77).click()
+    cell(page, 78).click()
+    dialog = page.locator("#mb-over")
+    expect(dialog).to_be_visible()
+    expect(dialog.locator("[data-not-counted]")).to_have_text("Not counted")
+    expect(dialog).not_to_contain_text("A new best score!")
+    for key in ("stats", "rankings"):
+        saved = page.evaluate(f"localStorage.getItem('gemau:{key}:marbles')")
+        assert saved is None or not json.loads(saved)["data"].get("5"), f"recorded in {key}"
 
 
 def test_reload_resumes_the_game_with_its_clock(open_app):

@@ -4,8 +4,6 @@ All rules live in games.marbles; this view only draws its state and turns
 clicks and keys into moves.
 """
 
-import random
-
 from games.common.errors import IllegalMove
 from games.common.rng import SeededRng
 from games.marbles import SIZE, SQUARES, VERSIONS, State, choose_move, row_col
@@ -13,7 +11,7 @@ from games.marbles.game import GAME as MARBLES
 from games.marbles.notation import square_name
 
 from .. import browser, router, saved_games, scores
-from ..midend import HUMAN, Midend
+from ..midend import HUMAN, Midend, fresh_seed
 from ..saved_game_view import SavedGameView
 from .marbles_draw import Screen, colour_name, format_clock, page
 
@@ -68,16 +66,16 @@ class MarblesView(SavedGameView):
                 if state.is_over:
                     self.outcome = _checked_outcome(meta.get("outcome")) or self._outcome()
                 return
-        if wanted is not None:
-            self._new_state(*wanted)
+        if wanted is not None:  # a game by its number: whoever gave it may know it
+            self._new_state(*wanted, known=True)
         else:
-            self._new_state(random.randrange(1, 2**31), self.version_pref())
+            self._new_state(fresh_seed(), self.version_pref())
 
     def version_pref(self) -> int:
         return self.prefs.get("version") if self.prefs.get("version") in VERSIONS else 5
 
-    def _new_state(self, seed: int, version: int) -> None:
-        self.midend.start({"version": version}, seed, [HUMAN])
+    def _new_state(self, seed: int, version: int, known: bool = False) -> None:
+        self.midend.start({"version": version}, seed, [HUMAN], known=known)
         self.selected = self.hint = None
         self.outcome, self.message = None, ""
         self.effects = {}
@@ -100,7 +98,8 @@ class MarblesView(SavedGameView):
         return entry["best"] if entry else None
 
     def share_href(self) -> str:
-        return router.href(GAME, seed=self.state.seed, version=self.state.min_line)
+        """This game's address: with its number only once that gives nothing away."""
+        return router.href(GAME, **self.midend.game_id)
 
     def screen(self) -> Screen:
         return Screen(
@@ -116,6 +115,8 @@ class MarblesView(SavedGameView):
             busy=self.busy,
             shapes=bool(self.prefs.get("shapes")),
             can_undo=self.midend.can_undo,
+            seed_shown=self.midend.seed_shown,
+            counted=self.midend.ranked,
             outcome=self.outcome,
         )
 
@@ -167,10 +168,10 @@ class MarblesView(SavedGameView):
         elif action == "hint":
             self.show_hint()
         elif action == "new":
-            self._new_state(random.randrange(1, 2**31), self.version_pref())
+            self._new_state(fresh_seed(), self.version_pref())
             self.announce_new()
-        elif action == "restart":
-            self._new_state(self.state.seed, self.state.min_line)
+        elif action == "restart":  # the same marbles again: now known, so not counted
+            self._new_state(self.state.seed, self.state.min_line, known=True)
             self.announce_new()
         elif (
             action == "version"
@@ -178,7 +179,7 @@ class MarblesView(SavedGameView):
             and int(data["value"]) in VERSIONS
         ):
             self.set_pref("version", int(data["value"]))
-            self._new_state(random.randrange(1, 2**31), int(data["value"]))
+            self._new_state(fresh_seed(), int(data["value"]))
             self.announce_new()
         elif action == "shapes":
             self.set_pref("shapes", not self.prefs.get("shapes"))
@@ -188,7 +189,7 @@ class MarblesView(SavedGameView):
         self.prefs = saved_games.update_prefs(self.app.store, GAME, self.prefs, {name: value})
 
     def announce_new(self) -> None:
-        self.app.announce(self.t("marbles.announce.new", number=self.state.seed))
+        self.app.announce(self.t("marbles.announce.new"))
         self.redraw()
 
     def say(self, text: str, error: bool = False) -> None:
@@ -334,15 +335,15 @@ class MarblesView(SavedGameView):
         self.outcome = self._outcome(best_before, place)
 
     def _outcome(self, best_before: int | None = None, place: int | None = None) -> dict:
-        state = self.state
+        state, counted = self.state, self.midend.ranked
         return {
             "score": state.score,
             "moves": state.moves,
             "lines": state.lines,
             "time_ms": round(self.session.elapsed_ms()),
-            "best": max(state.score, best_before or 0),
+            "best": max(state.score, best_before or 0) if counted else best_before or 0,
             "place": place,
-            "new_best": state.score > (best_before or 0),
+            "new_best": counted and state.score > (best_before or 0),
         }
 
     def undo(self) -> None:

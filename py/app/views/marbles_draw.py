@@ -28,6 +28,8 @@ class Screen:
     shapes: bool = False
     can_undo: bool = False
     outcome: dict | None = None
+    seed_shown: bool = True  # the game's number gives nothing away (over, or known)
+    counted: bool = True  # the game counts in the statistics
 
 
 def format_clock(milliseconds: float) -> str:
@@ -231,14 +233,21 @@ def page(state, t, screen: Screen) -> Markup:
         h(
             "p",
             {"class": "mb-game-number"},
-            t("marbles.game_number"),
-            " ",
-            h("a", {"href": screen.share_href, "data-share": True}, str(state.seed)),
-            " · ",
+            [
+                t("marbles.game_number"),
+                " ",
+                h("a", {"href": screen.share_href, "data-share": True}, str(state.seed)),
+                " · ",
+            ]
+            if screen.seed_shown
+            else None,
             t(f"marbles.version_{state.min_line}"),
         ),
+        None
+        if screen.counted
+        else h("p", {"class": "hint", "data-not-counted": True}, t("frame.not_counted_known")),
         h("p", {"class": "mb-keys hint"}, t("marbles.keys_help")),
-        game_over(state, t, screen.outcome),
+        game_over(state, t, screen.outcome, screen.counted),
     )
 
 
@@ -297,7 +306,7 @@ def menu(state, t, shapes: bool) -> Markup:
     )
 
 
-def game_over(state, t, outcome: dict | None) -> Markup | None:
+def game_over(state, t, outcome: dict | None, counted: bool = True) -> Markup | None:
     """The game-over window, once the game is over and its figures are known."""
     if not (state.is_over and outcome):
         return None
@@ -319,6 +328,11 @@ def game_over(state, t, outcome: dict | None) -> Markup | None:
         h("p", {"class": "mb-over-news"}, t("marbles.over.place", place=o["place"]))
         if o.get("place") and not o.get("new_best")
         else None,
+        None
+        if counted
+        else h(
+            "p", {"class": "mb-over-news", "data-not-counted": True}, t("frame.not_counted_short")
+        ),
         h(
             "dl",
             {"class": "mb-over-figures"},

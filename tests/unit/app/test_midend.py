@@ -11,6 +11,7 @@ from games.battleship.game import GAME as BATTLESHIP
 from games.common.errors import IllegalMove
 from games.deblockle.game import GAME as DEBLOCKLE
 from games.dominoes.game import GAME as DOMINOES
+from games.marbles.game import GAME as MARBLES
 
 
 class Clock:
@@ -23,7 +24,7 @@ class Clock:
 
 def new_store(quota=None) -> Store:
     store = Store(MemoryBackend(quota=quota))
-    saved_games.register(store, ["deblockle", "dominoes", "battleship"])
+    saved_games.register(store, ["deblockle", "dominoes", "battleship", "marbles"])
     return store
 
 
@@ -56,7 +57,59 @@ def test_a_saved_game_resumes_with_its_id_seats_and_moves():
     assert again.resume() == {"view_choice": 3}
     assert again.state.to_json() == m.state.to_json()
     assert (again.seed, again.seats, again.moves) == (m.seed, m.seats, m.moves)
-    assert again.game_id == {**DEBLOCKLE.options_to_params({"quick_setup": True}), "seed": "5"}
+    assert again.game_id == DEBLOCKLE.options_to_params({"quick_setup": True})
+
+
+def play_marbles_to_the_end(m: Midend) -> None:
+    while not m.state.is_over:
+        m.play(m.state.legal_moves()[0])
+
+
+def test_the_seed_is_in_the_address_only_once_the_game_is_over_or_when_it_was_known():
+    m = midend(new_store(), MARBLES)
+    m.start({"version": 5}, 5, [HUMAN])
+    assert "seed" not in m.game_id and not m.seed_shown
+    play_marbles_to_the_end(m)
+    assert m.game_id["seed"] == "5" and m.not_counted_because is None
+    known = midend(new_store(), MARBLES)
+    known.start({"version": 5}, 5, [HUMAN], known=True)
+    assert known.game_id["seed"] == "5"
+
+
+def test_a_game_from_a_known_seed_is_played_but_never_counted_even_after_a_reload():
+    store = new_store()
+    m = midend(store, MARBLES)
+    m.start({"version": 5}, 5, [HUMAN], known=True)
+    assert not m.ranked and m.not_counted_because == "known"
+    m.save()
+    again = midend(store, MARBLES)
+    again.resume()
+    assert again.known and not again.ranked and again.not_counted_because == "known"
+    play_marbles_to_the_end(again)
+    assert again.record_once(lambda: pytest.fail("a known seed's game is not recorded")) is None
+    fresh = midend(store, MARBLES)
+    fresh.start({"version": 5}, 6, [HUMAN])
+    assert fresh.ranked and not fresh.known, "a new game forgets the last one's seed"
+
+
+def test_a_save_that_says_known_but_ranked_is_not_counted():
+    store = new_store()
+    m = started(store, seats=(HUMAN, HUMAN))
+    m.save()
+    saved = json.loads(json.dumps(store.load("saved:deblockle").data))
+    saved["meta"]["frame"]["known"] = True  # edited by hand, "ranked" left True
+    store.save("saved:deblockle", saved)
+    again = midend(store)
+    again.resume()
+    assert again.known and not again.ranked
+
+
+def test_fresh_seeds_are_in_range_and_differ():
+    from app.midend import fresh_seed
+    from games.common.protocol import MAX_SEED
+
+    seeds = {fresh_seed() for _ in range(100)}
+    assert len(seeds) == 100 and all(1 <= s < MAX_SEED for s in seeds)
 
 
 def test_undo_against_the_computer_takes_back_its_reply_and_unranks_the_game():
