@@ -128,11 +128,38 @@ def has_turn(position: Position, player: int, no_side_by_side: bool) -> bool:
     return any(block_turns(position, sq, no_side_by_side) for sq in position.squares[player])
 
 
+def player_to_move(position: Position, due: int, no_side_by_side: bool) -> int | None:
+    """Who moves when it is `due`'s turn: `due`, or the other player when `due`
+    is Deblockle'd (8.2), or None when neither can (8.4)."""
+    if has_turn(position, due, no_side_by_side):
+        return due
+    if has_turn(position, 1 - due, no_side_by_side):
+        return 1 - due
+    return None
+
+
 def play(position: Position, move: Move) -> Position:
     """The position after a legal move (not checked here)."""
     square = move.square
     tipped = TIP[position.cells[square] % 24][move.direction]
     return play_outcome(position, square, tipped, -1 if move.removes else move.end)
+
+
+def unplay(position: Position, move: Move) -> Position:
+    """The position before `move`, a turn that did not take its block off, was
+    played to reach `position`; ValueError if no block could have made it. The
+    tip is rolled back the other way (the hop never turned the block). Whether
+    the move was legal there is for the caller to check."""
+    end = move.end
+    if move.removes or position.cells[end] < 0:
+        raise ValueError(f"no block finished {move} on its square")
+    player, tipped = divmod(position.cells[end], 24)
+    cells = list(position.cells)
+    cells[end] = -1
+    if cells[move.square] >= 0:
+        raise ValueError(f"the square {move} started from is taken")
+    cells[move.square] = player * 24 + TIP[tipped][(move.direction + 2) % 4]
+    return Position(cells, position.removed)
 
 
 def play_outcome(position: Position, square: int, tipped: int, end: int) -> Position:

@@ -1,4 +1,12 @@
-"""Resuming a saved game: State.from_json checks everything before trusting it."""
+"""Resuming a saved game: State.from_json checks everything before trusting it.
+
+The record of positions for the draws by repetition and by no progress (rules
+9.1 and 9.4) is not saved: it is read back from the history, which every save
+has kept since version 1, by taking the turns since the last removal back from
+the position saved. So saves from before those rules load as they are (their
+format did not change, nor its version). Such a game that had already gone past
+a limit goes on loading, and the rule ends it at its next turn that calls for it.
+"""
 
 from typing import TYPE_CHECKING
 
@@ -8,7 +16,8 @@ from .board import ORTHOGONALS, STARS, parse_square
 from .cube import FACE_NAMES, ORIENTATION_OF
 from .options import normalise_options, start_squares
 from .position import Position
-from .rules import Move, has_turn
+from .repetition import draw_reason, position_key, positions_before, turns_since_progress
+from .rules import Move, has_turn, player_to_move
 from .setup import Placement
 
 if TYPE_CHECKING:
@@ -73,6 +82,7 @@ def state_from_json(data) -> "State":
         _require(not any(to_place), "blocks still to place after set-up")
         if options["no_side_by_side"]:
             _require(not _side_by_side(position), "opposing blocks side by side")
+        state.positions = _recorded_positions(state)
         expected = _result_of(state)
         if phase == "play":
             _require(expected is None, "a game in play that is already decided")
@@ -118,14 +128,36 @@ def _check_setup(state) -> None:
         _require(not state.to_place[placer], "set-up order broken: the first side places first")
 
 
+def _recorded_positions(state) -> list:
+    """The positions since the last removal (State.positions), from the history."""
+    position, no_side_by_side = state.position, state.no_side_by_side
+    try:
+        turns = turns_since_progress(state.history)
+        keys, last_mover = positions_before(position, turns, no_side_by_side)
+    except ValueError as error:
+        raise BadState(f"history: {error}") from None
+    due = None if last_mover is None else player_to_move(position, 1 - last_mover, no_side_by_side)
+    if state.phase == "play":
+        _require(
+            last_mover is None or state.current_player == due,
+            "the player to move is not the one whose turn it is",
+        )
+        due = state.current_player
+    return keys if due is None else [*keys, position_key(position, due)]
+
+
 def _result_of(state):
-    """The result the position implies, or None if the game goes on."""
+    """The result the position and the record of positions imply, or None if the
+    game goes on (a game in play is never held to the draws: see the docstring)."""
     position, blocks = state.position, state.options["blocks"]
     for player in (0, 1):
         if position.removed[player] == blocks[player]:
             return {"winner": player, "reason": "all_removed", "removed": list(position.removed)}
     if any(has_turn(position, p, state.no_side_by_side) for p in (0, 1)):
-        return None
+        reason = draw_reason(state.positions) if state.phase == "over" else None
+        if reason is None:
+            return None
+        return {"winner": None, "reason": reason, "removed": list(position.removed)}
     gold, blue = position.removed
     winner = 0 if gold > blue else 1 if blue > gold else None
     return {"winner": winner, "reason": "both_stuck", "removed": list(position.removed)}

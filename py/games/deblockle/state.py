@@ -2,6 +2,11 @@
 
 Phases: "setup" (each side places the opponent's rolled blocks), "play", "over".
 Players are 0 (gold, home star d2) and 1 (blue, home star d6).
+
+`positions` records every position since the last block was taken off (or play
+began), oldest first, for the draws by repetition and by no progress (rules 9.1
+and 9.4, module repetition): a game ends when one comes up a third time, or
+after 100 turns without a block taken off.
 """
 
 from games.common.checks import is_int
@@ -14,7 +19,8 @@ from .diagnosis import why_illegal
 from .hops import slide_path
 from .options import normalise_options, start_squares
 from .position import Position
-from .rules import Move, block_turns, has_turn, legal_turns, play
+from .repetition import draw_reason, position_key
+from .rules import Move, block_turns, legal_turns, play, player_to_move
 from .setup import Placement, open_placements, random_placements, roll, side_faces_of
 
 VERSION = 1
@@ -38,7 +44,17 @@ def new_game(options: dict, seed: int) -> "State":
 
 
 class State:
-    def __init__(self, options, position, phase, current_player, to_place, result=None, history=()):
+    def __init__(
+        self,
+        options,
+        position,
+        phase,
+        current_player,
+        to_place,
+        result=None,
+        history=(),
+        positions=(),
+    ):
         self.options = options
         self.no_side_by_side = options["no_side_by_side"]
         self.start_squares = start_squares(options)
@@ -48,6 +64,7 @@ class State:
         self.to_place = [sorted(tops) for tops in to_place]  # rolled tops not yet on the board
         self.result = result
         self.history = list(history)
+        self.positions = list(positions)  # position_key()s since the last removal
 
     @property
     def is_over(self) -> bool:
@@ -62,6 +79,7 @@ class State:
             self.to_place,
             self.result,
             self.history,
+            self.positions,
         )
 
     def view_for(self, player: int) -> "State":
@@ -136,6 +154,16 @@ class State:
         return why_illegal(
             self.position, self.current_player, Move(square, direction), self.no_side_by_side
         )
+
+    def times_seen(self, position, to_move: int) -> int:
+        """How often `position` with `to_move` to move has come up since the last
+        removal: a turn into one seen twice draws the game (9.1)."""
+        return self.positions.count(position_key(position, to_move))
+
+    @property
+    def turns_without_progress(self) -> int:
+        """Turns played since a block was last taken off, or since play began (9.4)."""
+        return max(0, len(self.positions) - 1)
 
     def placements_at_random(self, rng) -> list:
         """During set-up: the placing player's remaining placements, dealt as the
@@ -215,6 +243,8 @@ class State:
         events = self._turn_events(player, move)
         self.position = play(self.position, move)
         self.history.append(str(move))
+        if move.removes:
+            self.positions = []  # no earlier position can come back (9.1)
         if self.position.removed[player] == self.options["blocks"][player]:
             return events + self._finish(player, "all_removed")
         return events + self._hand_turn_to(1 - player)
@@ -270,15 +300,22 @@ class State:
         return (move.tip_square,) + tuple(hop)
 
     def _hand_turn_to(self, player: int) -> list:
-        """Give `player` the turn; a Deblockle'd player passes; nobody able ends it."""
-        if has_turn(self.position, player, self.no_side_by_side):
-            self.current_player = player
-            return []
-        other = 1 - player
-        if has_turn(self.position, other, self.no_side_by_side):
-            self.current_player = other
-            return [{"type": "pass", "player": player, "reason": "deblockled"}]
-        return self._finish(self._stuck_winner(), "both_stuck")
+        """Give `player` the turn; a Deblockle'd player passes; nobody able ends it,
+        and so does a position come up a third time or too long without progress."""
+        to_move = player_to_move(self.position, player, self.no_side_by_side)
+        if to_move is None:
+            return self._finish(self._stuck_winner(), "both_stuck")
+        self.current_player = to_move
+        events = (
+            []
+            if to_move == player
+            else [{"type": "pass", "player": player, "reason": "deblockled"}]
+        )
+        self.positions.append(position_key(self.position, to_move))
+        reason = draw_reason(self.positions)
+        if reason:
+            events += self._finish(None, reason)
+        return events
 
     def _stuck_winner(self):
         gold, blue = self.position.removed

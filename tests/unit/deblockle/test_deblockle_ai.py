@@ -76,11 +76,3 @@ def test_race_distances_are_shortest_turn_counts_for_both_sides():
                     assert here == 1
                 else:
                     assert here == 1 + min(table[end * 24 + tipped] for _, tipped, end in outcomes)
-
-
-def test_strong_counts_the_plies_since_the_last_removal_to_spot_a_standoff():
-    from games.deblockle.ai.strong import _plies_since_removal
-
-    assert _plies_since_removal(["c3:star:cross", "c3N", "d5N*", "a1N", "b2S-b1"]) == 2
-    assert _plies_since_removal(["c3:star:cross", "c3N", "a4E-a5"]) == 2
-    assert _plies_since_removal([]) == 0

@@ -1,7 +1,8 @@
-"""The middle computer player: the move whose position looks best one ply ahead."""
+"""The middle computer player: the move whose position looks best one ply ahead,
+not going back to a position seen before while another move looks as good (9.2)."""
 
 from ..rules import play
-from .evaluation import evaluate
+from .evaluation import against_repeating, evaluate, times_seen_after
 from .placing import hindering_placement
 
 
@@ -14,7 +15,7 @@ def choose_move(state, rng, budget=None):
         after = play(state.position, move)
         if after.removed[player] == state.options["blocks"][player]:
             return move
-        score = -evaluate(after, 1 - player)
+        score = against_repeating(-evaluate(after, 1 - player), times_seen_after(state, after))
         if best_score is None or score > best_score:
             best_score, best = score, [move]
         elif score == best_score:

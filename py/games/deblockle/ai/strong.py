@@ -1,8 +1,16 @@
 """The strong computer player: alpha-beta search on the race evaluation,
-deepening until its budget of expanded positions is spent."""
+deepening until its budget of expanded positions is spent.
 
+Draws by the rules count as draws in the search: a turn into a position seen
+before, in the game or earlier on the line searched (9.1), and a line that
+reaches the limit of turns without progress (9.4). At the top, a turn back into
+a position of the game is played only when no other looks reasonable (9.2)."""
+
+from collections import Counter
+
+from ..repetition import TURNS_WITHOUT_PROGRESS, position_key
 from ..rules import block_outcomes, play_outcome
-from .evaluation import WIN, race_totals, race_value
+from .evaluation import WIN, against_repeating, race_totals, race_value, times_seen_after
 from .placing import hindering_placement
 from .race import distances
 
@@ -51,15 +59,6 @@ def _as_move(state, square, direction, end):
     raise AssertionError("the search chose a turn the rules do not list")
 
 
-def _plies_since_removal(history) -> int:
-    count = 0
-    for entry in reversed(history):
-        if entry.endswith("*") or ":" in entry:  # a removal, or the set-up
-            break
-        count += 1
-    return count
-
-
 class _Search:
     def __init__(self, state, budget: int):
         self.no_side_by_side = state.no_side_by_side
@@ -68,7 +67,14 @@ class _Search:
         self.budget = budget
         self.expanded = 0
         self.totals = race_totals(state.position)
-        self.stalled = _plies_since_removal(state.history) >= STALL_PLIES
+        self.stalled = state.turns_without_progress >= STALL_PLIES
+        # A turn at ply p (0: the turn to choose) leaves p + 1 - progress_ply
+        # turns without progress; a removal on the line moves it on.
+        self.progress_ply = -state.turns_without_progress
+        self.seen = Counter(state.positions)  # this game's positions since the last removal
+        self.line: Counter = Counter()  # the positions on the line being searched
+        self.state = state
+        self.seen_after: dict = {}  # top-level turn -> times its position came up
 
     def children(self, position, player) -> list:
         """(gain in race distance, square, direction, tipped orientation, end) per
@@ -94,9 +100,18 @@ class _Search:
             score = self.score(position, player, child, depth, alpha, WIN + 1, 0, mine, theirs)
             if self.stalled and child[0] >= 0:
                 score = min(score, 0)  # no progress: worth a draw at best
+            score = against_repeating(score, self.times_seen(position, child))
             if score > alpha:
                 alpha, best = score, child
         return best, alpha
+
+    def times_seen(self, position, child) -> int:
+        """How often the position after the top-level turn `child` came up in the game."""
+        if child not in self.seen_after:
+            _, square, _, tipped, end = child
+            after = play_outcome(position, square, tipped, end)
+            self.seen_after[child] = times_seen_after(self.state, after)
+        return self.seen_after[child]
 
     def score(self, position, player, child, depth, alpha, beta, ply, mine, theirs):
         """The value for `player` of playing `child`, searched `depth` plies deep."""
@@ -106,9 +121,24 @@ class _Search:
         if depth <= 1:
             return -race_value(theirs, mine + gain)
         after = play_outcome(position, square, tipped, end)
-        return -self.negamax(
-            after, 1 - player, depth - 1, -beta, -alpha, ply + 1, theirs, mine + gain
-        )
+        if end < 0:
+            progress_ply, self.progress_ply = self.progress_ply, ply + 1
+            try:
+                return self.deeper(after, player, depth, alpha, beta, ply, mine + gain, theirs)
+            finally:
+                self.progress_ply = progress_ply
+        key = position_key(after, 1 - player)
+        quiet = ply + 1 - self.progress_ply
+        if self.seen[key] or self.line[key] or quiet >= TURNS_WITHOUT_PROGRESS:
+            return 0  # a draw, or as good as one: the other side can repeat too
+        self.line[key] += 1
+        try:
+            return self.deeper(after, player, depth, alpha, beta, ply, mine + gain, theirs)
+        finally:
+            self.line[key] -= 1
+
+    def deeper(self, after, player, depth, alpha, beta, ply, mine, theirs):
+        return -self.negamax(after, 1 - player, depth - 1, -beta, -alpha, ply + 1, theirs, mine)
 
     def best_gain(self, position, player):
         """The most a turn can shorten the player's race (None if it has no turn).
