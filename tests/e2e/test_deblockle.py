@@ -461,3 +461,33 @@ def test_a_game_played_to_its_end_is_counted_and_replays_move_by_move(open_app):
     expect(page.locator("[data-step]")).to_contain_text(f"Move {len(moves)} of {len(moves)}")
     assert board_blocks(page) == engine_blocks(state)
     expect(page.locator(".replay-board [data-action]")).to_have_count(0)
+
+
+def test_two_players_shuffling_blocks_back_and_forth_draw_by_repetition(open_app):
+    """docs/rules/deblockle.md 9.1: each side takes its block away and back; the
+    eighth turn brings the start position up a third time, with Gold to move again."""
+    page = open_app(reduced_motion="reduce")
+    data = position([(0, "c3", "cross", "slider"), (1, "e5", "cross", "star")], [3, 3])
+    load_game(page, data, opponent="human")
+    state = State.from_json(data)
+    game = page.locator("[data-game='deblockle']")
+    for move in ["c3N-c5-d5-d4", "e5E-g5", "d4S-c3", "g5W-e5"] * 2:
+        expect(page.locator("#db-over")).to_have_count(0)
+        play_by_clicks(page, state, move)
+        if not state.is_over:
+            expect(game).to_have_attribute("data-current", str(state.current_player))
+    assert state.result["reason"] == "repetition"
+    dialog = page.locator("#db-over")
+    expect(dialog).to_be_visible()
+    expect(dialog.locator("[data-result]")).to_have_text("A draw by repetition.")
+    expect(dialog.locator("[data-why]")).to_have_text(
+        "The same position came up for the third time, with the same player to move, "
+        "so the game is a draw."
+    )
+    expect(page.locator("#announcer")).to_contain_text("A draw by repetition.")
+    assert board_blocks(page) == engine_blocks(state)
+    page.keyboard.press("Escape")
+    expect(page.locator("[data-turn]")).to_have_text("A draw by repetition.")
+    stats = json.loads(page.evaluate("localStorage.getItem('gemau:stats:deblockle')"))
+    entry = stats["data"]["human"]
+    assert entry["played"] == 1 and entry["won"] == 0 and "won" not in entry["last"]

@@ -7,6 +7,7 @@ State.legal_moves offer, and nothing else.
 """
 
 from games.deblockle import FACE_NAMES
+from games.deblockle.repetition import TURNS_WITHOUT_PROGRESS
 
 from .. import router
 from ..html import Markup, h
@@ -418,6 +419,19 @@ def cube(state, ui: Ui, t):
     )
 
 
+# Why the game ended, when that is not plain from the blocks off.
+WHY_OVER = {
+    "both_stuck": "deblockle.over.both_stuck",  # 8.4
+    "repetition": "deblockle.over.repetition",  # 9.1
+    "no_progress": "deblockle.over.no_progress",  # 9.4
+}
+
+
+def why_over(state, t):
+    key = WHY_OVER.get((state.result or {}).get("reason"))
+    return h("p", {"data-why": True}, t(key, turns=TURNS_WITHOUT_PROGRESS)) if key else None
+
+
 def game_over(state, ui: Ui, t):
     """The dialog at the end: who won, why, and each side's blocks off."""
     if not state.is_over:
@@ -429,9 +443,7 @@ def game_over(state, ui: Ui, t):
         {"class": "db-dialog db-over", "id": "db-over", "aria-labelledby": "db-over-title"},
         h("h2", {"id": "db-over-title"}, t("deblockle.over.title")),
         h("p", {"class": "db-over-result", "data-result": True}, result_text(state, ui, t)),
-        h("p", {}, t("deblockle.over.both_stuck"))
-        if (state.result or {}).get("reason") == "both_stuck"
-        else None,
+        why_over(state, t),
         h(
             "dl",
             {"class": "db-over-figures"},

@@ -182,10 +182,17 @@ def tip_targets(state, ui: Ui) -> dict:
 # --- texts ------------------------------------------------------------------------------------
 
 
+DRAW_TEXT = {
+    "repetition": "deblockle.over.draw_repetition",
+    "no_progress": "deblockle.over.draw_no_progress",
+}
+
+
 def result_text(state, ui: Ui, t) -> str:
-    winner = (state.result or {}).get("winner")
-    if winner is None:
-        return t("deblockle.over.draw")
+    result = state.result or {}
+    winner = result.get("winner")
+    if winner is None:  # both stuck with as many off (8.4), repetition (9.1), no progress (9.4)
+        return t(DRAW_TEXT.get(result.get("reason"), "deblockle.over.draw"))
     if ui.opponent != "human":
         return t("deblockle.over.you_win" if winner == 0 else "deblockle.over.computer_wins")
     return t("deblockle.over.wins", player=player_name(t, winner))

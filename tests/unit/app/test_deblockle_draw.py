@@ -22,7 +22,9 @@ from app.views.deblockle_parts import (
     turn_said,
 )
 from games.deblockle import FACE_NAMES, State, choose_move, new_game
+from games.deblockle.ai.evaluation import times_seen_after
 from games.deblockle.game import GAME as DEBLOCKLE
+from games.deblockle.rules import play
 from games.deblockle.setup import north_choices
 from markup_tree import Node, parse
 
@@ -360,3 +362,46 @@ def test_every_visible_string_comes_from_a_catalogue(where):
     texts += [n.attrs["aria-label"] for n in page.walk() if "aria-label" in n.attrs]
     loose = [text for text in texts if any(ch.isalpha() for ch in outside_catalogue(text))]
     assert loose == []
+
+
+# --- draws by the rules of section 9 ------------------------------------------------------------
+
+SHUFFLERS = [(0, "c3", "cross", "slider"), (1, "e5", "cross", "star")]
+SHUFFLE = ["c3N-c5-d5-d4", "e5E-g5", "d4S-c3", "g5W-e5"]  # the board comes back as it was
+
+
+@pytest.mark.parametrize("language", ["en", "cy"])
+def test_a_draw_by_repetition_says_so_and_why(language):
+    """docs/rules/deblockle.md 9.1: the window, the turn line and the announcement."""
+    t = Translator(language)
+    state = position(SHUFFLERS, [3, 3])
+    for move in SHUFFLE * 2:
+        events = state.apply(move)
+    ui = Ui(seed=77)
+    page = drawn(state, ui, t)
+    over = page.by_id("db-over")
+    assert over.one(data_result="").text() == t("deblockle.over.draw_repetition")
+    assert over.one(data_why="").text() == t("deblockle.over.repetition")
+    assert page.one(cls="db-turn").text() == t("deblockle.over.draw_repetition")
+    assert turn_said(state, ui, t, events)[-1] == t("deblockle.over.draw_repetition")
+    expected = {"en": "A draw by repetition.", "cy": "Gêm gyfartal drwy ailadrodd."}
+    assert over.one(data_result="").text() == expected[language]
+
+
+def test_a_draw_for_want_of_progress_says_how_many_turns_went_by(t):
+    """9.4: a hundred turns, none taking a block off, none back to a position seen."""
+    state = position(SHUFFLERS, [3, 3])
+    for _ in range(100):
+        state.apply(
+            next(
+                m
+                for m in state.legal_moves()
+                if not m.removes and not times_seen_after(state, play(state.position, m))
+            )
+        )
+    assert state.result["reason"] == "no_progress"
+    over = drawn(state, Ui(seed=77, opponent="human"), t).by_id("db-over")
+    assert over.one(data_result="").text() == "A draw: no block taken off for too long."
+    assert over.one(data_why="").text() == (
+        "100 turns went by without a block taken off, so the game is a draw."
+    )
