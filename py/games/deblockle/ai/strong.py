@@ -6,9 +6,7 @@ before, in the game or earlier on the line searched (9.1), and a line that
 reaches the limit of turns without progress (9.4). At the top, a turn back into
 a position of the game is played only when no other looks reasonable (9.2)."""
 
-from collections import Counter
-
-from ..repetition import TURNS_WITHOUT_PROGRESS, position_key
+from ..repetition import TURNS_WITHOUT_PROGRESS
 from ..rules import block_outcomes, play_outcome
 from .evaluation import WIN, against_repeating, race_totals, race_value, times_seen_after
 from .placing import hindering_placement
@@ -71,8 +69,8 @@ class _Search:
         # A turn at ply p (0: the turn to choose) leaves p + 1 - progress_ply
         # turns without progress; a removal on the line moves it on.
         self.progress_ply = -state.turns_without_progress
-        self.seen = Counter(state.positions)  # this game's positions since the last removal
-        self.line: Counter = Counter()  # the positions on the line being searched
+        self.seen = set(state.positions)  # this game's positions since the last removal
+        self.line: set = set()  # the positions on the line being searched
         self.state = state
         self.seen_after: dict = {}  # top-level turn -> times its position came up
 
@@ -121,24 +119,24 @@ class _Search:
         if depth <= 1:
             return -race_value(theirs, mine + gain)
         after = play_outcome(position, square, tipped, end)
+        # (Running out of budget abandons the whole search: nothing below is undone then.)
         if end < 0:
             progress_ply, self.progress_ply = self.progress_ply, ply + 1
-            try:
-                return self.deeper(after, player, depth, alpha, beta, ply, mine + gain, theirs)
-            finally:
-                self.progress_ply = progress_ply
-        key = position_key(after, 1 - player)
-        quiet = ply + 1 - self.progress_ply
-        if self.seen[key] or self.line[key] or quiet >= TURNS_WITHOUT_PROGRESS:
+            value = self.negamax(
+                after, 1 - player, depth - 1, -beta, -alpha, ply + 1, theirs, mine + gain
+            )
+            self.progress_ply = progress_ply
+            return -value
+        key = (after.cells, 1 - player)  # repetition.position_key
+        line = self.line
+        if key in self.seen or key in line or ply + 1 - self.progress_ply >= TURNS_WITHOUT_PROGRESS:
             return 0  # a draw, or as good as one: the other side can repeat too
-        self.line[key] += 1
-        try:
-            return self.deeper(after, player, depth, alpha, beta, ply, mine + gain, theirs)
-        finally:
-            self.line[key] -= 1
-
-    def deeper(self, after, player, depth, alpha, beta, ply, mine, theirs):
-        return -self.negamax(after, 1 - player, depth - 1, -beta, -alpha, ply + 1, theirs, mine)
+        line.add(key)
+        value = self.negamax(
+            after, 1 - player, depth - 1, -beta, -alpha, ply + 1, theirs, mine + gain
+        )
+        line.discard(key)
+        return -value
 
     def best_gain(self, position, player):
         """The most a turn can shorten the player's race (None if it has no turn).
