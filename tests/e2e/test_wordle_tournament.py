@@ -19,6 +19,7 @@ from pathlib import Path
 from e2e_support import ROOT, wait_ready
 from games.wordle.dictionary import Dictionary
 from games.wordle.tournament import Tournament, new_lobby
+from games.wordle.tournament_story import record
 from playwright.sync_api import expect
 
 SHOTS = "/tmp/wt"
@@ -370,3 +371,73 @@ def test_a_crafted_invite_link_opens_the_lobby_not_a_fatal_error(open_app):
     assert page.evaluate("document.body.innerText").count("fatal") == 0
     page.locator("#nav-home").click()
     expect(page.locator(".game-card")).to_have_count(5)
+
+
+def test_a_finished_tournament_replays_from_statistics_and_from_its_link(open_app, context):
+    """docs/rules/wordle-tournament.md 14: one guess of ours, then we leave and the
+    computers play it out; its replay opens from the final standings, from
+    Statistics and, in a fresh browser, from its link, and steps back and forth."""
+    page = open_app(
+        "#/wordle?mode=tournament&seed=8&speed=10", viewport={"width": 1200, "height": 900}
+    )
+    expect(page.locator(".wt-lobby")).to_be_visible(timeout=30_000)
+    me = page.locator("#wt-name").input_value()
+    page.locator("button[data-action='wt-start']").click()
+    expect(page.locator(".wt-game[data-phase='playing']")).to_be_visible(timeout=15_000)
+    for _ in range(200):
+        if my_turn(page):
+            break
+        page.wait_for_timeout(100)
+    duel = my_duel(saved(page))["duel"]
+    wrong = next(w for w in WORDS.guess_lists[duel.length] if w != duel.word)
+    type_word(page, WORDS.tiles(wrong), on_screen=False)
+    expect(page.locator(".wt-duel .wd-row.wd-you:not(.wd-skipped)")).to_have_count(1)
+    page.locator("button[data-action='wt-leave']").click()
+    page.locator("button[data-action='wt-leave-yes']").click()
+    page.locator("button[data-action='wt-finish']").click()
+    end = page.locator(".wt-end")
+    expect(end).to_be_visible(timeout=60_000)
+    offered = end.get_by_role("link", name="Replay this tournament").get_attribute("href")
+    moves = record(saved(page))["moves"]
+    mine = moves.index(next(m for m in moves if m.startswith("guess") and m.endswith(wrong)))
+
+    page.get_by_role("link", name="Statistics").click()
+    listed = page.locator("[data-recent='wordle-tournament'] a")
+    expect(listed).to_have_count(1)
+    expect(listed).to_contain_text("Replay the tournament of")
+    link = listed.first.get_attribute("href")
+    assert link == offered and link.startswith("#/replay/wordle?mode=tournament&r=")
+    listed.first.click()
+    expect(page.locator(".wt-replay")).to_be_visible(timeout=30_000)
+
+    fresh = open_app(link, ctx=context(viewport={"width": 1200, "height": 900}))
+    board = fresh.locator(".wt-replay")
+    step = fresh.locator("[data-step]")
+    expect(board).to_be_visible(timeout=30_000)
+    expect(fresh.get_by_role("heading", name="Replay: Wordle Tournament")).to_be_visible()
+    expect(step).to_contain_text(
+        f"Before the first round: 8 players, 3 lives each ({len(moves)} steps)"
+    )
+    expect(board.locator(".wt-player")).to_have_count(8)
+    expect(board.locator(".wt-pair")).to_have_count(0)
+    fresh.locator("#replay-forward").click()
+    expect(step).to_contain_text(f"Step 1 of {len(moves)}: Round 1 begins.")
+    expect(board.locator(".wt-pair")).to_have_count(4)
+    for _ in range(mine):
+        fresh.keyboard.press("ArrowRight")
+    expect(step).to_contain_text(f"{me} played {wrong.upper()}.")
+    expect(
+        board.locator(".wt-duel .wd-row:not(.wd-future):not(.wd-current)").last
+    ).to_have_attribute("aria-label", re.compile(f"{me}: {wrong.upper()}"))
+    fresh.screenshot(path=f"{SHOTS}/replay-guess.png", full_page=True)
+    fresh.keyboard.press("End")
+    expect(step).to_contain_text(f"Step {len(moves)} of {len(moves)}")
+    expect(board.locator(".wt-end .wt-standings tbody tr")).to_have_count(8)
+    expect(board.locator(".wt-standings .wt-name", has_text=me)).to_have_count(1)
+    expect(board.locator(".wt-standings .wt-note").first).to_have_text("left")
+    fresh.screenshot(path=f"{SHOTS}/replay-end.png", full_page=True)
+    fresh.keyboard.press("ArrowLeft")
+    expect(step).to_contain_text(f"Step {len(moves) - 1} of {len(moves)}")
+    expect(board.locator(".wt-end")).to_have_count(0)
+    fresh.locator("#replay-first").click()
+    expect(step).to_contain_text("Before the first round")

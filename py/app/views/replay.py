@@ -1,10 +1,13 @@
-"""A finished game replayed move by move: "#/replay/<game>?r=<token>&at=<move>".
+"""A finished game replayed move by move: "#/replay/<game>?r=<token>&at=<move>"
+(a game with several modes names it: "#/replay/wordle?mode=tournament&r=...").
 
 The token (app.replays) carries the game's ID and moves; the positions are
 rebuilt by the engine, so a damaged or forged link shows a message, never a
 wrong game. Each game lends the drawing of one position: the function
 `replay_board(state, t)` of its drawing module, app.views.<game>_draw (the
-Game's name, a "-" in it written "_": wordle-duel is wordle_duel_draw).
+Game's name, a "-" in it written "_": wordle-duel is wordle_duel_draw), or of
+its loader (LOADED_FIRST) when that has one; a drawing may also word each step,
+`replay_step(state, t, at, total)` (else the step is its move's notation).
 """
 
 import importlib
@@ -19,7 +22,11 @@ from .base import View
 GAMES_ON_THE_PROTOCOL = ("marbles", "battleship", "deblockle", "dominoes")
 # Games built from data the page loads first, by a module of app.views that gives
 # loading_text(t) and load_game(token, ready): ready(Game or None), maybe at once.
-LOADED_FIRST = {"wordle": "wordle_duel_replay"}  # the practice duel, for its words
+# By (route, mode): the practice duel and the tournament, for their words.
+LOADED_FIRST = {
+    ("wordle", None): "wordle_duel_replay",
+    ("wordle", "tournament"): "wordle_tournament_replay",
+}
 STEP_KEYS = {"ArrowLeft": -1, "ArrowRight": 1}
 
 
@@ -31,10 +38,15 @@ class ReplayView(View):
         self.states: list = []
         self.at = 0
         self.loading = ""  # what the page waits for, if anything
+        self.drawing = None  # the module drawing the positions, once the game is known
+        mode = route.params.get("mode")
+        self.mode = {"mode": mode} if mode else {}  # kept in the page's links
+        loaded_first = LOADED_FIRST.get((route.detail, mode))
         if route.detail in GAMES_ON_THE_PROTOCOL:  # imported on first use, not at start-up
             self._take(importlib.import_module(f"games.{route.detail}.game").GAME)
-        elif route.detail in LOADED_FIRST:
-            loader = importlib.import_module(f"{__package__}.{LOADED_FIRST[route.detail]}")
+        elif loaded_first is not None:
+            loader = importlib.import_module(f"{__package__}.{loaded_first}")
+            self.drawing = loader if hasattr(loader, "replay_board") else None
             self.loading = loader.loading_text(self.t)
             loader.load_game(route.params.get("r", ""), self._loaded)
 
@@ -61,7 +73,8 @@ class ReplayView(View):
         return self.t("replay.title", game=self.t(info.name_key) if info else "")
 
     def href(self, at: int) -> str:
-        return router.href("replay", self.route.detail, r=self.route.params.get("r", ""), at=at)
+        r = self.route.params.get("r", "")
+        return router.href("replay", self.route.detail, **self.mode, r=r, at=at)
 
     def render(self) -> Markup:
         t = self.t
@@ -86,13 +99,16 @@ class ReplayView(View):
                 ),
             )
         moves, at = self.entry["moves"], self.at
-        drawing = importlib.import_module(f"{__package__}.{self.game.name.replace('-', '_')}_draw")
-        draw = getattr(drawing, "replay_board", None)
-        step = (
-            t("replay.step", number=at, total=len(moves), move=moves[at - 1])
-            if at
-            else t("replay.start", total=len(moves))
+        drawing = self.drawing or importlib.import_module(
+            f"{__package__}.{self.game.name.replace('-', '_')}_draw"
         )
+        draw = getattr(drawing, "replay_board", None)
+        if hasattr(drawing, "replay_step"):
+            step = drawing.replay_step(self.states[at], t, at, len(moves))
+        elif at:
+            step = t("replay.step", number=at, total=len(moves), move=moves[at - 1])
+        else:
+            step = t("replay.start", total=len(moves))
         buttons = [
             ("first", "replay.first", at == 0),
             ("back", "replay.back", at == 0),
@@ -133,7 +149,7 @@ class ReplayView(View):
                 ),
                 h(
                     "a",
-                    {"class": "button subtle", "href": router.href(self.route.detail)},
+                    {"class": "button subtle", "href": router.href(self.route.detail, **self.mode)},
                     t("rules.play"),
                 ),
             ),

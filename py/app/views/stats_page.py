@@ -4,8 +4,13 @@ from .. import replays, router, scores
 from ..games_list import GAMES
 from ..html import h
 from .base import View
+from .wordle_tournament_parts import REPLAYS as TOURNAMENTS
+from .wordle_tournament_parts import replay_href as tournament_href
 
 RECENT_SHOWN = 5
+# Games whose replays are listed in another game's section:
+# their records, the link to one and the list's heading and item texts.
+MORE_REPLAYS = {"wordle": (TOURNAMENTS, tournament_href, "wt.replay_recent", "wt.replay_watch")}
 
 
 class StatsView(View):
@@ -26,27 +31,20 @@ class StatsView(View):
                 parts.append(self.t(key, value=shown))
         return " · ".join(parts)
 
-    def recent_games(self, game: str):
+    def recent_games(self, game: str, href=None, heading="replay.recent", item="replay.watch"):
         """Links to replay the last finished games, newest first."""
         kept = replays.kept(self.app.store, game)[-RECENT_SHOWN:]
         if not kept:
             return None
+        href = href or (lambda entry: router.href("replay", game, r=replays.token(entry)))
         links = [
-            h(
-                "li",
-                {},
-                h(
-                    "a",
-                    {"href": router.href("replay", game, r=replays.token(entry))},
-                    self.t("replay.watch", date=entry.get("date") or "–"),
-                ),
-            )
+            h("li", {}, h("a", {"href": href(entry)}, self.t(item, date=entry.get("date") or "–")))
             for entry in reversed(kept)
         ]
         return h(
             "div",
             {"class": "recent-games", "data-recent": game},
-            h("h3", {}, self.t("replay.recent")),
+            h("h3", {}, self.t(heading)),
             h("ul", {}, links),
         )
 
@@ -119,6 +117,8 @@ class StatsView(View):
                         )
                     )
             body.append(self.recent_games(game.route))
+            if game.route in MORE_REPLAYS:
+                body.append(self.recent_games(*MORE_REPLAYS[game.route]))
             sections.append(
                 h(
                     "section",

@@ -166,6 +166,7 @@ class TournamentScreen(LobbyActions, TournamentRecords):
         if news.new_round:
             self.focus, self.message, self.shake = None, "", False
         self._record_humans()
+        self._keep_replay()
         if news.said and announce_all:
             self.app.announce(" ".join(news.said))
         elif news.said:
@@ -375,6 +376,8 @@ class TournamentScreen(LobbyActions, TournamentRecords):
                 else tp.profile(data, self.group["members"][0])
             )
             ui.stats = scores.stats_for(self.store, GAME).get(VARIANT)
+        if view is not None and "kept" in self.meta:
+            ui.replay = tp.replay_href(self.replay_entry())
         return ui
 
     # --- partial updates -----------------------------------------------------------------------

@@ -338,7 +338,14 @@ class ScreenDraw(Context):
             standings_rows(
                 t, [view["players"][pid] for pid in view["standings"]], 0 if group is None else None
             ),
-            h("div", {"class": "wd-actions"}, back),
+            h(
+                "div",
+                {"class": "wd-actions"},
+                back,
+                h("a", {"class": "button", "href": self.ui.replay}, t("wt.replay_this"))
+                if self.ui.replay
+                else None,
+            ),
             self.profile_panel(),
         )
 
@@ -395,9 +402,10 @@ def rating_chart(t, start: int, history: list, width: int = 240, height: int = 7
     )
 
 
-def standings_rows(t, order: list, you=None):
+def standings_rows(t, order: list, you=None, human_tag="wt.tag_human"):
     """Final (or current) standings: the players in the order given (the view's
-    "standings", best first), each with placement, name, rating before -> after."""
+    "standings", best first), each with placement, name, rating before -> after;
+    `you` the id tagged "you", the other people tagged `human_tag`."""
     body = []
     for p in order:
         change = p["rating_change"]
@@ -418,7 +426,7 @@ def standings_rows(t, order: list, you=None):
                         {"class": "wt-tag"},
                         t("wt.tag_you")
                         if p["id"] == you
-                        else t("wt.tag_human")
+                        else t(human_tag)
                         if mine
                         else t("wt.tag_bot"),
                     ),

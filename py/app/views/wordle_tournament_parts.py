@@ -13,6 +13,8 @@ is reset or repaired, never trusted):
                        HISTORY_SIZE results [{"rating", "change", "placement", "date"}]
     wordle-group       {"lang", "members": [nickname, ...]} | None   (the leader first)
     wordle-tournament  {"state": Tournament.to_json(), "meta": {...}} | None
+    replays:wordle-tournament   the last finished tournaments, for replaying
+                       (app.replays; each one's record: games.wordle.tournament_story)
 
 Only light engine modules are imported here (not the tournament itself), as
 the app imports this module when it starts.
@@ -26,10 +28,11 @@ from games.wordle.letters import LANGUAGES
 from games.wordle.nicknames import clean_nickname
 from games.wordle.rating import SEATS
 
-from .. import router
+from .. import replays, router
 from ..storage import Schema, too_deep
 
 RATING, GROUP, TOURNAMENT = "wordle-rating", "wordle-group", "wordle-tournament"
+REPLAYS = "wordle-tournament"  # replays:wordle-tournament (app.replays)
 HISTORY_SIZE = 40
 
 
@@ -195,6 +198,14 @@ def group_from_param(text):
         return None
 
 
+# --- replays ---------------------------------------------------------------------------
+
+
+def replay_href(entry: dict) -> str:
+    """The link that replays a kept tournament (app.views.replay)."""
+    return router.href("replay", "wordle", mode="tournament", r=replays.token(entry))
+
+
 # --- the saved tournament --------------------------------------------------------------
 
 
@@ -226,6 +237,7 @@ def register(store) -> None:
         Schema(RATING, 1, empty_ratings, clean_ratings),
         Schema(GROUP, 1, lambda: None, clean_group),
         Schema(TOURNAMENT, 1, lambda: None, clean_saved),
+        Schema(f"replays:{REPLAYS}", 1, list, replays.clean_kept),
     ):
         if schema.name not in store.schemas:
             store.register(schema)

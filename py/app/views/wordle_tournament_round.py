@@ -140,7 +140,7 @@ class RoundDraw(Context):
         if result.get("draw"):
             return t("wordle.result_draw", word=word)
         winner = duel["players"][result["winner"]]
-        if self.ui.group is None and winner == 0:
+        if self.is_you(winner):
             return t("wordle.result_won", word=word)
         if "resigned" in result:
             return t(
@@ -231,20 +231,7 @@ class RoundDraw(Context):
 
     def intro(self):
         t, view, humans = self.t, self.view, self.humans
-        pairs = []
-        for d in view["duels"]:
-            a, b = d["players"]
-            mine = bool({a, b} & humans)
-            pairs.append(
-                h(
-                    "li",
-                    {"class": "wt-pair" + (" wt-pair-mine" if mine else "")},
-                    h("span", {"class": "wt-name"}, self.name(a)),
-                    h("span", {"class": "wt-vs"}, t("wt.versus")),
-                    h("span", {"class": "wt-name"}, self.name(b)),
-                    h("span", {"class": "wt-length"}, t("wt.letters", length=d["length"])),
-                )
-            )
+        pairs = [self.pair(d, mine=bool(set(d["players"]) & humans)) for d in view["duels"]]
         bye, rest = None, view["bye_player"]
         if rest is not None:
             bye = h(
@@ -267,6 +254,19 @@ class RoundDraw(Context):
             ),
             h("ul", {"class": "wt-pairs"}, pairs),
             bye,
+        )
+
+    def pair(self, d, mine=False):
+        """A duel of the round's introduction: who plays whom, on how many letters."""
+        t = self.t
+        a, b = d["players"]
+        return h(
+            "li",
+            {"class": "wt-pair" + (" wt-pair-mine" if mine else "")},
+            h("span", {"class": "wt-name"}, self.name(a)),
+            h("span", {"class": "wt-vs"}, t("wt.versus")),
+            h("span", {"class": "wt-name"}, self.name(b)),
+            h("span", {"class": "wt-length"}, t("wt.letters", length=d["length"])),
         )
 
     def bye(self):
@@ -364,33 +364,11 @@ class RoundDraw(Context):
     def side(self):
         """Everyone's lives (standings order) and the round's duels, to watch (6.6)."""
         t, ui, view, humans = self.t, self.ui, self.view, self.humans
-        players = [view["players"][pid] for pid in view["standings"]]
-        rows = []
-        for p in players:
-            status = None
-            if p["placement"] is not None:
-                status = t("wt.placed", placement=p["placement"])
-            elif p["away"]:
-                status = t("wt.away")
-            elif view["bye_player"] == p["id"]:
-                status = t("wt.bye_tag")
-            rows.append(
-                h(
-                    "li",
-                    {
-                        "class": "wt-player"
-                        + (" wt-human" if p["id"] in humans else "")
-                        + (" wt-placed" if p["placement"] is not None else ""),
-                        "data-player": p["id"],
-                    },
-                    h("span", {"class": "wt-name"}, p["name"]),
-                    h("span", {"class": "wt-tag"}, t("wt.tag_you"))
-                    if ui.group is None and p["id"] == 0
-                    else None,
-                    h("span", {"class": "wt-rating"}, str(p["rating"])),
-                    lives_or_status(t, p, status),
-                )
-            )
+        you = t("wt.tag_you") if ui.group is None else None
+        rows = [
+            self.side_player(view["players"][pid], you if pid == 0 else None)
+            for pid in view["standings"]
+        ]
         duels = []
         for d in view["duels"]:
             names = self.pair_names(d)
@@ -420,23 +398,60 @@ class RoundDraw(Context):
                             "aria-pressed": "true" if ui.watching == d["index"] else "false",
                             "aria-label": t("wt.watch_label", a=names[0], b=names[1], state=state),
                         },
-                        h(
-                            "span",
-                            {"class": "wt-duel-names"},
-                            h("span", {"class": "wt-name"}, names[0]),
-                            h("span", {"class": "wt-vs"}, t("wt.versus")),
-                            h("span", {"class": "wt-name"}, names[1]),
-                        ),
-                        mini_or_empty(d),
-                        h("span", {"class": "wt-duel-state"}, state),
+                        self.duel_card(d, names, state),
                     ),
                 )
             )
+        return self.side_panel(rows, duels)
+
+    def side_player(self, p, tag=None):
+        """A player in the side panel: nickname, `tag` (if any), rating, and
+        lives or how they stand (placed, away, the bye)."""
+        t, view = self.t, self.view
+        status = None
+        if p["placement"] is not None:
+            status = t("wt.placed", placement=p["placement"])
+        elif p["away"]:
+            status = t("wt.away")
+        elif view["bye_player"] == p["id"]:
+            status = t("wt.bye_tag")
+        return h(
+            "li",
+            {
+                "class": "wt-player"
+                + (" wt-human" if p["id"] in self.humans else "")
+                + (" wt-placed" if p["placement"] is not None else ""),
+                "data-player": p["id"],
+            },
+            h("span", {"class": "wt-name"}, p["name"]),
+            h("span", {"class": "wt-tag"}, tag) if tag else None,
+            h("span", {"class": "wt-rating"}, str(p["rating"])),
+            lives_or_status(t, p, status),
+        )
+
+    def duel_card(self, d, names, state):
+        """A duel at a glance: its players, its rows as colours, how it stands."""
+        return [
+            h(
+                "span",
+                {"class": "wt-duel-names"},
+                h("span", {"class": "wt-name"}, names[0]),
+                h("span", {"class": "wt-vs"}, self.t("wt.versus")),
+                h("span", {"class": "wt-name"}, names[1]),
+            ),
+            mini_or_empty(d),
+            h("span", {"class": "wt-duel-state"}, state),
+        ]
+
+    def side_panel(self, players, duels):
+        t = self.t
         return [
             h("h2", {"class": "wt-side-title"}, t("wt.players_title")),
-            h("ol", {"class": "wt-players"}, rows),
-            h("h2", {"class": "wt-side-title"}, t("wt.duels_title", round=view["round"])),
-            h("ul", {"class": "wt-duels"}, duels),
+            h("ol", {"class": "wt-players"}, players),
+            h("h2", {"class": "wt-side-title"}, t("wt.duels_title", round=self.view["round"]))
+            if duels
+            else None,
+            h("ul", {"class": "wt-duels"}, duels) if duels else None,
         ]
 
     def short_result(self, d) -> str:

@@ -1,7 +1,8 @@
 """The Wordle Tournament screen's records: the tournament saved as it goes
 (with the tab's revision, so a second tab taking it over stops this one), the
-ratings and the group, and the results of the humans once placed (their
-ratings and, for the device's player, the statistics).
+ratings and the group, the results of the humans once placed (their ratings
+and, for the device's player, the statistics), and the finished tournament
+kept for replaying (app.replays, once: the meta's "kept" is its date).
 
 `TournamentRecords` is a part of TournamentScreen (wordle_tournament), kept in
 its own module: it reads the screen's game, meta, mode and group, sets its
@@ -9,7 +10,9 @@ rev, saved_at and elsewhere, and stops its clock (`_stop_ticking`) when
 another tab took over. The record formats are wordle_tournament_parts'.
 """
 
-from .. import browser, scores
+from games.wordle.tournament_story import record
+
+from .. import browser, replays, scores
 from ..storage import StaleWrite, StorageFull
 from . import wordle_tournament_parts as tp
 
@@ -56,9 +59,28 @@ class TournamentRecords:
 
     def _forget(self) -> None:
         self._stop_ticking()
+        game = self.game
+        if self._playing_here() and game.humans_done and not game.is_over:
+            game.play_out()  # the bots' last duels, so that the tournament is kept whole
+            self._keep_replay()
         if not self.elsewhere:
             self.store.remove(tp.TOURNAMENT)
         self.game, self.rev = None, 0
+
+    def _playing_here(self) -> bool:
+        return self.game is not None and self.mode == "game" and not self.elsewhere
+
+    def _keep_replay(self) -> None:
+        """A finished tournament goes to the replays, once."""
+        if not self._playing_here() or self.game.phase != "over" or "kept" in self.meta:
+            return
+        self.meta["kept"] = browser.today_iso()
+        replays.keep(self.store, tp.REPLAYS, self.replay_entry())
+        self._save(force=True)
+
+    def replay_entry(self) -> dict:
+        """The finished tournament as app.replays keeps it."""
+        return {**record(self.game, group=self.group is not None), "date": self.meta["kept"]}
 
     def _record_humans(self) -> None:
         """Ratings and statistics of the humans placed since the last look, once each."""

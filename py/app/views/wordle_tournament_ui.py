@@ -36,6 +36,8 @@ class Ui:
     profile: dict | None = None  # the rating profile shown: {"name", "rating", "history"}
     stats: dict | None = None  # the tournament statistics (scores.stats_for), if any
     member_ratings: list = field(default_factory=list)  # the group's, member by member
+    names_only: bool = False  # nobody is "you" (a replay): everyone by their nickname
+    replay: str | None = None  # the link replaying the finished tournament, once kept
 
 
 class Context:
@@ -70,7 +72,13 @@ class Context:
 
 def is_you(ui: Ui, players: list, pid) -> bool:
     """Alone at the device, player 0 is "you" (a group is named by nicknames)."""
-    return ui.group is None and pid == 0 and bool(players) and players[0]["human"]
+    return (
+        ui.group is None
+        and not ui.names_only
+        and pid == 0
+        and bool(players)
+        and players[0]["human"]
+    )
 
 
 def display_name(t, ui: Ui, players: list, pid) -> str:

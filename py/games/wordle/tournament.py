@@ -147,6 +147,17 @@ def standings_order(players) -> list:
     return sorted(players, key=key)
 
 
+def placement_change(players, pid: int) -> int:
+    """The rating change of `players[pid]`, just placed, against everyone as
+    placed so far (rule 9.4: those not yet placed count as finishing above)."""
+    others = [
+        (o["rating"], o["placement"] if o["placement"] is not None else 0)
+        for o in players
+        if o["id"] != pid
+    ]
+    return ratings.rating_change(players[pid]["rating"], players[pid]["placement"], others)
+
+
 def _player(pid, name, rating, human, skill=None) -> dict:
     return {
         "id": pid,
@@ -441,12 +452,7 @@ class Tournament:
             self.players[pid]["placement"] = placement
         for pid in pids:
             player = self.players[pid]
-            others = [
-                (o["rating"], o["placement"] if o["placement"] is not None else 0)
-                for o in self.players
-                if o["id"] != pid
-            ]
-            change = ratings.rating_change(player["rating"], placement, others)
+            change = placement_change(self.players, pid)
             player["rating_change"] = change
             player["placed_round"] = self.round_number
             player["lost_at"] = None
