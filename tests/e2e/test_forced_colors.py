@@ -230,6 +230,17 @@ def test_marbles_colours_are_told_apart_by_colour_and_by_shape(forced, scheme):
     assert selected["outlineStyle"] != "none" and plain["outlineStyle"] == "none"
 
 
+def test_without_forced_colours_marbles_wear_shapes_only_when_chosen(open_app):
+    page = open_app()
+    load_position(page, MARBLES)
+    red = page.locator("#mb-c-0 .m")
+    assert look(red, "::after")["content"] == "none"
+    page.locator("summary", has_text="Menu").click()
+    page.get_by_label("Colour-blind marbles").check()
+    expect(page.locator("[data-game='marbles']")).to_have_attribute("data-shapes", "on")
+    assert look(page.locator("#mb-c-0 .m"), "::after")["content"] == '"●"'
+
+
 def battleship_midgame():
     """A Salvo game saved by the midend after a salvo each: Red sank the Patrol Boat,
     hit the Carrier and missed twice; Blue hit Red's Carrier and missed three times."""
