@@ -41,6 +41,12 @@ class SavedGameView(View):
         else:
             self.focus_lost(view_root, wanted)
 
+    def say_if_not_counted(self) -> None:
+        """Tell the player, once, that this game will not count because its seed
+        was known (docs/rules/README.md, Fairness). Needs self.midend."""
+        if self.midend.not_counted_because == "known":
+            self.app.notice(f"{self.game}-not-counted", lambda: self.t("frame.not_counted_known"))
+
     def focus_lost(self, view_root, wanted_id: str) -> None:
         """The control that had focus is gone from the new drawing (played, hidden)."""
 

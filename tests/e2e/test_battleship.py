@@ -524,7 +524,10 @@ def test_undo_takes_back_a_whole_salvo_with_its_aimed_squares(open_app):
 
 
 def test_of_two_people_each_takes_back_only_their_own_moves(open_app):
-    page = open_app("#/battleship?seed=44&mode=classic&opponent=human")
+    page = open_app("#/")
+    prefs = {"v": 1, "rev": 1, "data": {"mode": "classic", "opponent": "human"}}
+    page.evaluate("(p) => localStorage.setItem('gemau:prefs:battleship', p)", json.dumps(prefs))
+    page.evaluate("location.hash = '#/battleship'")
     undo = page.locator("#bs-undo")
     for _ in (0, 1):  # Red, then Blue: a random fleet, ready, hide
         page.locator("#bs-reveal").click()
@@ -547,3 +550,35 @@ def test_of_two_people_each_takes_back_only_their_own_moves(open_app):
     expect(page.locator("[data-message]")).to_contain_text("no move of yours to take back")
     expect(ocean(page, "J9").locator(".peg")).to_be_visible()
     assert saved(page)["meta"]["frame"]["ranked"] is True
+
+
+def test_the_address_never_gives_a_fleet_away_and_a_known_game_never_counts(open_app, context):
+    """docs/rules/README.md, Fairness: a game's seed is not in the address until
+    it is over; a game opened from a finished game's address is the same game
+    (its fleets could be known), played but never counted."""
+    page = open_app("#/battleship")
+    assert "seed=" not in page.evaluate("location.hash")
+    record, last, _, _ = near_won_on_the_midend()
+    page = open_saved(open_app, record)
+    assert "seed=" not in page.evaluate("location.hash")
+    target(page, last).click()
+    expect(page.locator("#bs-over")).to_be_visible()
+    address = page.evaluate("location.hash")
+    assert "seed=31" in address and "opponent=easy" in address
+    assert battleship_stats(page)["classic"]["won"] == 1
+
+    again = open_app(address, ctx=context())
+    expect(again.locator(".notice", has_text="started from its number")).to_have_count(1)
+    ready_against_computer(again)
+    for ship in computer_fleet(again).values():
+        for square in ship:
+            target(again, square).click()
+            expect(again.locator("[data-phase='fire'], [data-phase='over']")).to_be_visible()
+    expect(again.locator("#bs-over")).to_contain_text("You win!")
+    assert battleship_stats(again).get("classic", {}).get("played", 0) == 0
+    assert (
+        "classic"
+        not in json.loads(
+            again.evaluate("localStorage.getItem('gemau:rankings:battleship') || '{\"data\": {}}'")
+        )["data"]
+    )

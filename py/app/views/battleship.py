@@ -13,8 +13,6 @@ from what the player at the screen may see: state.view_for(player), never the
 whole state.
 """
 
-import random
-
 from games.battleship.fleet import LENGTH, SHIP_IDS
 from games.battleship.game import GAME as BATTLESHIP
 from games.battleship.grid import SIZE, square_index, square_name
@@ -23,14 +21,13 @@ from games.common.errors import IllegalMove
 from .. import browser, router, saved_games, scores
 from ..browser import found
 from ..computer_turns import ComputerTurns
-from ..midend import Midend
+from ..midend import Midend, fresh_seed
 from ..pointer_drag import PointerDrag, follow
 from ..saved_game_view import SavedGameView
 from . import battleship_draw as draw
 from . import battleship_setup as setup
 from . import battleship_texts as texts
 from .battleship_placing import Placing
-from .battleship_setup import MAX_SEED
 from .battleship_turns import Turns
 
 GAME = "battleship"
@@ -93,15 +90,16 @@ class BattleshipView(Placing, Turns, SavedGameView):
         choices = setup.preferred(self.prefs)
         options = {key: choices[key] for key in setup.OPTION_KEYS}
         opponent = choices["opponent"]
-        seed = random.randrange(1, MAX_SEED)
-        if wanted is not None:
-            seed = wanted[0]
-            options["mode"] = wanted[1] or options["mode"]
-            opponent = wanted[2] or opponent
-        self._new_state(seed, options, opponent)
+        if wanted is None:
+            self._new_state(fresh_seed(), options, opponent)
+            return
+        options["mode"] = wanted[1] or options["mode"]
+        # A game by its number: whoever gave the number may know the fleets.
+        self._new_state(wanted[0], options, wanted[2] or opponent, known=True)
 
-    def _new_state(self, seed: int, options: dict, opponent: str) -> None:
-        self.midend.start(options, seed, setup.seats_for(opponent))
+    def _new_state(self, seed: int, options: dict, opponent: str, known: bool = False) -> None:
+        self.midend.start(options, seed, setup.seats_for(opponent), known=known)
+        self.say_if_not_counted()
         self.revealed = 0 if opponent != "human" else None
         self.message, self.message_is_error = "", False
         self._after_load()
@@ -153,7 +151,8 @@ class BattleshipView(Placing, Turns, SavedGameView):
         return self.t("game.battleship.name")
 
     def share_href(self) -> str:
-        return router.href(GAME, seed=self.seed, mode=self.state.mode, opponent=self.opponent)
+        """This game's address: with its seed only once that gives nothing away."""
+        return router.href(GAME, **self.midend.game_id, opponent=self.opponent)
 
     def screen(self) -> draw.Screen:
         return draw.Screen(
@@ -382,7 +381,7 @@ class BattleshipView(Placing, Turns, SavedGameView):
             self.setup = None
             self.over_closed = False
             options = {key: choices[key] for key in setup.OPTION_KEYS}
-            self._new_state(random.randrange(1, MAX_SEED), options, choices["opponent"])
+            self._new_state(fresh_seed(), options, choices["opponent"])
             self.app.announce(self.t("battleship.announce.new_game"))
             self.redraw(focus_id="bs-ocean")
         else:
