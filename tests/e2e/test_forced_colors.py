@@ -9,6 +9,8 @@ computed styles; screenshots go to /tmp/forced/ for a person to look at."""
 
 import os
 import re
+import struct
+import zlib
 
 import pytest
 from dominoes_support import midend_record, open_saved, wait_phase
@@ -36,7 +38,8 @@ LOOK = """(el, pseudo) => {
             border: s.borderTopColor, borderStyle: s.borderTopStyle,
             borderWidth: parseFloat(s.borderTopWidth), outline: s.outlineColor,
             outlineStyle: s.outlineStyle, outlineWidth: parseFloat(s.outlineWidth),
-            content: s.content, textDecoration: s.textDecorationLine, behind};
+            content: s.content, textDecoration: s.textDecorationLine,
+            opacity: parseFloat(s.opacity), behind};
 }"""
 
 
@@ -136,6 +139,63 @@ def text_contrast(style: dict) -> float:
     return contrast(over(rgba(style["color"]), style["shown"]), style["shown"])
 
 
+# --- what is painted: computed styles do not show the backplate a browser may paint
+# behind text in forced colours, which hides letters on a filled system colour -----------
+
+
+def png_pixels(png: bytes) -> list[list[tuple]]:
+    """Rows of (r, g, b) of an 8-bit RGB or RGBA PNG, as Chromium's screenshots are."""
+    width, height, depth, kind = struct.unpack(">IIBB", png[16:26])
+    assert depth == 8 and kind in (2, 6)
+    step = 3 if kind == 2 else 4
+    data, at = b"", 8
+    while at < len(png):
+        length, name = struct.unpack(">I4s", png[at : at + 8])
+        if name == b"IDAT":
+            data += png[at + 8 : at + 8 + length]
+        at += 12 + length
+    raw, rows, previous = zlib.decompress(data), [], bytearray(width * step)
+    for y in range(height):
+        line = raw[y * (width * step + 1) : (y + 1) * (width * step + 1)]
+        kind_of_filter, row = line[0], bytearray(line[1:])
+        for i in range(len(row)):
+            left = row[i - step] if i >= step else 0
+            up, corner = previous[i], previous[i - step] if i >= step else 0
+            if kind_of_filter == 1:
+                row[i] = (row[i] + left) & 255
+            elif kind_of_filter == 2:
+                row[i] = (row[i] + up) & 255
+            elif kind_of_filter == 3:
+                row[i] = (row[i] + (left + up) // 2) & 255
+            elif kind_of_filter == 4:
+                guess = left + up - corner
+                near = min(
+                    (abs(guess - left), left), (abs(guess - up), up), (abs(guess - corner), corner)
+                )
+                row[i] = (row[i] + near[1]) & 255
+        rows.append([tuple(row[x * step : x * step + 3]) for x in range(width)])
+        previous = row
+    return rows
+
+
+def letter_shows(locator, style: dict) -> bool:
+    """In the middle of the element, where its letter is, both the background and the
+    text colour are painted (a backplate would cover the middle in the page's colour)."""
+    rows = png_pixels(locator.screenshot())
+    height, width = len(rows), len(rows[0])
+    middle = [
+        p for row in rows[height // 4 : height * 3 // 4] for p in row[width // 4 : width * 3 // 4]
+    ]
+
+    def share(colour):
+        return sum(max(abs(a - b) for a, b in zip(p, colour)) <= 48 for p in middle) / len(middle)
+
+    faded = style["opacity"]  # a disabled key is faded into what is behind it
+    ground = over((*style["shown"][:3], faded), style["backdrop"])
+    text = over((*over(rgba(style["color"]), style["shown"])[:3], faded), style["backdrop"])
+    return share(ground) >= 0.2 and share(text) >= 0.05
+
+
 # --- the games -----------------------------------------------------------------------------
 
 
@@ -163,14 +223,16 @@ def test_wordle_marks_on_tiles_and_keys_are_told_apart(forced, scheme):
     tiles = [look(row.locator(f".wd-tile.wd-{m}").first) for m in ("correct", "present", "absent")]
     empty = look(page.locator(".wd-tile:not(.wd-correct):not(.wd-present):not(.wd-absent)").first)
     assert all_differ(*(paint(s) for s in [*tiles, empty])), [paint(s) for s in tiles]
-    for style in tiles:
+    for mark, style in zip(("correct", "present", "absent"), tiles):
         assert text_contrast(style) >= 4.5, style
+        assert letter_shows(row.locator(f".wd-tile.wd-{mark}").first, style), mark
 
     keys = [look(page.locator(f".wd-key.wd-{m}").first) for m in ("correct", "present", "absent")]
     plain = look(page.locator(".wd-key:not(.wd-correct):not(.wd-present):not(.wd-absent)").first)
     assert all_differ(*(paint(s) for s in [*keys, plain])), [paint(s) for s in keys]
-    for style in keys:
+    for mark, style in zip(("correct", "present", "absent"), keys):
         assert text_contrast(style) >= 4.5, style
+        assert letter_shows(page.locator(f".wd-key.wd-{mark}").first, style), mark
 
 
 def test_dominoes_pips_show_on_the_table_and_in_the_hand(forced, scheme, open_app):
