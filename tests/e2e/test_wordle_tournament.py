@@ -441,3 +441,63 @@ def test_a_finished_tournament_replays_from_statistics_and_from_its_link(open_ap
     expect(board.locator(".wt-end")).to_have_count(0)
     fresh.locator("#replay-first").click()
     expect(step).to_contain_text("Before the first round")
+
+
+VISIBILITY = """(state) => {
+    Object.defineProperty(document, 'visibilityState', {configurable: true, get: () => state});
+    document.dispatchEvent(new Event('visibilitychange'));
+}"""
+
+
+def test_the_apps_own_pages_do_not_cost_the_tournament(open_app):
+    """The players' report: the Rules read for 65 s mid-tournament put the player out,
+    8th. docs/rules/wordle-tournament.md 10.6: the app's other pages are not leaving;
+    the tournament goes on behind them, with a bar and a link back. Hiding the tab
+    is still a lost connection (10.4). At speed 20, 4 s are 80 s of the tournament."""
+    page = open_app(
+        "#/wordle?mode=tournament&seed=8&speed=20", viewport={"width": 1200, "height": 900}
+    )
+    expect(page.locator(".wt-lobby")).to_be_visible(timeout=30_000)
+    page.locator("button[data-action='wt-start']").click()
+    expect(page.locator(".wt-game[data-phase='playing']")).to_be_visible(timeout=15_000)
+    before = saved(page)
+
+    page.locator(".wd-links").get_by_role("link", name="Rules").click()
+    expect(page.locator("[data-page='rules']")).to_be_visible()
+    bar = page.locator("#wt-away-bar")
+    expect(bar.locator(".wt-away-what")).to_contain_text("Wordle Tournament, round")
+    expect(bar.locator(".wd-clock")).to_be_visible()
+    page.screenshot(path=f"{SHOTS}/away-rules.png", full_page=False)
+    page.wait_for_timeout(4_000)
+    t = saved(page)
+    me = t.players[0]
+    assert me["placement"] is None and me["left"] is None and me["lost_at"] is None
+    assert t.clock - before.clock >= 60_000  # it went on (and was saved) behind the rules
+    assert any(e["type"] == "skip" and e["player"] == 0 for e in t.log)  # our turns ran out
+    assert "disconnected" not in [e["type"] for e in t.log]
+
+    page.get_by_role("link", name="Statistics").click()
+    expect(page.locator("[data-page='stats']")).to_be_visible()
+    expect(bar).to_be_visible()
+    # Hiding the tab behind another page is still a lost connection, and coming back
+    # within 60 s resumes it.
+    page.evaluate(VISIBILITY, "hidden")
+    for _ in range(50):
+        if saved(page).players[0]["lost_at"] is not None:
+            break
+        page.wait_for_timeout(100)
+    assert saved(page).log[-1]["type"] == "disconnected"
+    page.evaluate(VISIBILITY, "visible")
+    for _ in range(50):
+        if saved(page).players[0]["lost_at"] is None:
+            break
+        page.wait_for_timeout(100)
+    assert "reconnected" in [e["type"] for e in saved(page).log]
+
+    bar.get_by_role("link", name="Back to the tournament").click()
+    expect(page.locator(".wt-game")).to_be_visible()
+    expect(bar).to_have_count(0)
+    expect(page.locator("button[data-action='wt-leave']")).to_be_visible()
+    expect(page.locator(".wt-out")).to_have_count(0)
+    me = saved(page).players[0]
+    assert me["placement"] is None and me["left"] is None

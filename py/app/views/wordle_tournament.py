@@ -7,7 +7,9 @@ who is out, placements); this screen feeds it the page's clock (Date.now,
 sped up by the test-only `speed=N`), turns keys into guesses, reads what
 happened from the engine's event log (announcements: wordle_tournament_said;
 ratings, statistics) and saves the tournament as it goes, so a reload within
-60 seconds resumes it. Hiding or leaving the page is a lost connection.
+60 seconds resumes it. Hiding, closing or reloading the page is a lost
+connection; another page of the app is not (rule 10.6): the screen goes on
+behind it (wordle_tournament_away) and is taken back when the page returns.
 Drawing is wordle_tournament_draw's (pure); the lobby and the group's input
 is wordle_tournament_lobby's; the records are wordle_tournament_parts',
 registered by the app at start-up.
@@ -23,6 +25,7 @@ from games.wordle.tournament import Tournament
 from .. import browser, router, scores, wordle_words
 from ..html import join
 from . import wordle_parts as parts
+from . import wordle_tournament_away as away
 from . import wordle_tournament_parts as tp
 from .wordle_tournament_draw import render
 from .wordle_tournament_lobby import MAX_SEED, LobbyActions
@@ -61,7 +64,10 @@ class TournamentScreen(LobbyActions, TournamentRecords):
         self.saved_at = 0.0
         self.rev = 0  # the revision of the saved tournament this tab last read or wrote
         self.elsewhere = False  # another tab saved this tournament since: this one stops
+        self.behind = False  # it goes on behind another page of the app (rule 10.6)
 
+        if away.take_back(self):  # the tournament that went on behind another page
+            return
         saved = self.store.load(tp.TOURNAMENT).data
         invited = tp.group_from_param(params["group"]) if "group" in params else None
         if saved is not None:
@@ -143,6 +149,7 @@ class TournamentScreen(LobbyActions, TournamentRecords):
             self._after_change()
         else:
             self._update_clocks()
+        away.show(self)
 
     def _after_change(self, force_save: bool = False) -> None:
         full = self._catch_up()
@@ -167,10 +174,8 @@ class TournamentScreen(LobbyActions, TournamentRecords):
             self.focus, self.message, self.shake = None, "", False
         self._record_humans()
         self._keep_replay()
-        if news.said and announce_all:
-            self.app.announce(" ".join(news.said))
-        elif news.said:
-            self.app.announce(news.said[-1])
+        if news.said and not self.behind:  # behind another page, its bar says what matters
+            self.app.announce(" ".join(news.said) if announce_all else news.said[-1])
         return news.full
 
     # --- the view and the keyboard -----------------------------------------------------------
@@ -442,7 +447,12 @@ class TournamentScreen(LobbyActions, TournamentRecords):
             self.view.refresh()
 
     def close(self) -> None:
-        self.suspend()
+        """Another page of the app: the tournament goes on behind it while people
+        of this device are still in (rule 10.6); else as when hidden."""
+        if self._live() and not self.game.humans_done:
+            away.carry_on(self)
+        else:
+            self.suspend()
 
 
 ACTIONS = {

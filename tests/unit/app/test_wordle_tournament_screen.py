@@ -16,6 +16,7 @@ FRESH = [
     "app.views.wordle_duel",
     "app.views.wordle_tournament_lobby",
     "app.views.wordle_tournament_saving",
+    "app.views.wordle_tournament_away",
     "app.views.wordle_tournament",
 ]
 

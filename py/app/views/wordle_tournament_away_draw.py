@@ -1,0 +1,56 @@
+"""The bar above the app's other pages while a Wordle Tournament goes on behind
+them (rule 10.6, app.views.wordle_tournament_away): the round, whose turn it
+is with its clock, and a link back. Pure: the engine's view in, markup out.
+"""
+
+from ..html import h
+from ..router import href
+from . import wordle_parts as parts
+
+BAR_ID = "wt-away-bar"
+BACK = href("wordle", mode="tournament")
+
+
+def bar(t, view: dict, holder, group: bool):
+    """The whole bar (`holder`: the engine's keyboard_holder, (pid, duel) or None)."""
+    said, clock = bar_state(t, view, holder, group)
+    return h(
+        "aside",
+        {
+            "id": BAR_ID,
+            "class": "wt-away-bar",
+            "aria-label": t("wt.bar_label"),
+            "data-lang": t.language,
+        },
+        h("span", {"class": "wt-away-what", "aria-live": "polite"}, said),
+        h("span", {"class": "wt-away-clock"}, clock),
+        h("a", {"class": "button", "href": BACK}, t("wt.bar_back")),
+    )
+
+
+def bar_state(t, view: dict, holder, group: bool):
+    """(what the bar says, the clock it shows or ""): said anew only when the
+    tournament moves on (a screen reader hears it), the clock every tick."""
+    number = view["round"]
+    if view["humans_done"]:
+        return t("wt.bar_out"), ""
+    if view["phase"] == "intro":
+        return t("wt.bar_intro", round=number), parts.clock(t, view["intro_left"], True)
+    names = {p["id"]: p["name"] for p in view["players"]}
+    if holder is not None:
+        pid, index = holder
+        said = (
+            t("wt.bar_turn_of", round=number, name=names[pid])
+            if group
+            else t("wt.bar_your_turn", round=number)
+        )
+        return said, parts.clock(t, view["duels"][index]["time_left"], True)
+    people = {p["id"] for p in view["players"] if p["human"]}
+    waiting = [d for d in view["duels"] if d["result"] is None and set(d["players"]) & people]
+    if waiting:
+        duel = waiting[0]
+        to_play = names[duel["players"][duel["turn"]]]
+        return t("wt.bar_waiting", round=number, name=to_play), parts.clock(
+            t, duel["time_left"], duel["running"]
+        )
+    return t("wt.bar_round", round=number), ""
