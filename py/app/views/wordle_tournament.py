@@ -484,5 +484,6 @@ def _speed(params: dict) -> int:
 
 
 def _seed(params: dict):
-    """Test-only: `seed=N` fixes the lobby's seed (and with it the tournament)."""
+    """`seed=N` fixes the lobby's seed (and with it the tournament), for tests;
+    since its words could then be known, such a tournament is never counted."""
     return router.int_param(params, "seed", 0, MAX_SEED)

@@ -19,6 +19,7 @@ from games.wordle.nicknames import make_nickname
 from games.wordle.tournament import new_lobby
 
 from .. import browser
+from ..midend import fresh_seed
 from . import wordle_tournament_parts as tp
 
 MAX_SEED = (1 << 53) - 1
@@ -34,7 +35,10 @@ class LobbyActions:
         self._load_words(lang, self._lobby_ready)
 
     def _lobby_ready(self) -> None:
-        seed = self.seed_param if self.seed_param is not None else random.randrange(MAX_SEED)
+        # A seed from the address fixes the words and the bots, so whoever gave it
+        # may know them: such a tournament never changes a rating or the statistics.
+        known = self.seed_param is not None
+        seed = self.seed_param if known else fresh_seed()
         data = self._ratings()
         if self.group is not None:
             humans = [
@@ -53,7 +57,12 @@ class LobbyActions:
             "group": self.group is not None,
             "recorded": [],
             "seed": seed,
+            "known": known,
         }
+        if known:
+            self.app.notice(
+                "wordle-tournament-not-counted", lambda: self.t("frame.not_counted_known")
+            )
         self.mode = "lobby"
         self.view.refresh()
 

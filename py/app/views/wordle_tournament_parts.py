@@ -224,6 +224,7 @@ def clean_saved(data):
         and _is_int(meta.get("speed"))
         and 1 <= meta["speed"] <= 1000
         and isinstance(meta.get("group"), bool)
+        and isinstance(meta.get("known", False), bool)
         and isinstance(meta.get("recorded"), list)
         and all(_is_int(x) for x in meta["recorded"])
     ):

@@ -92,6 +92,9 @@ class TournamentRecords:
             self._stop_ticking()
             self.elsewhere = True
             return
+        if self.meta.get("known"):  # started from the address's seed: never counted
+            recorded.extend(p["id"] for p in placed)
+            return
         data = self._ratings()
         date = browser.today_iso()
         for p in placed:

@@ -52,7 +52,7 @@ def page(screen_page, monkeypatch):
 
 
 def playing(open_route, clock, seed=7):
-    view = open_route(f"#/wordle?mode=tournament&seed={seed}&speed=1")
+    view = open_route("#/wordle?mode=tournament&speed=1", seed=seed)
     view.screen.on_action("wt-start", {}, None)
     clock[0] += INTRO_MS + 1000
     view.screen.tick()

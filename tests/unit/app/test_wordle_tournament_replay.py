@@ -234,7 +234,7 @@ def test_a_finished_tournament_is_kept_once_offered_on_its_end_and_listed_in_sta
     screen_page,
 ):
     open_route, clock, app = screen_page
-    view = open_route("#/wordle?mode=tournament&seed=5&speed=10")
+    view = open_route("#/wordle?mode=tournament&speed=10", seed=5)
     screen = view.screen
     screen.on_action("wt-start", {}, None)
     play(view, clock, lambda g: g.humans_done, solve=lambda g: g.round_number % 2 == 1)
@@ -267,7 +267,7 @@ def test_a_finished_tournament_is_kept_once_offered_on_its_end_and_listed_in_sta
 
 def test_a_new_tournament_started_while_the_computers_play_on_keeps_the_last_one_whole(screen_page):
     open_route, _clock, app = screen_page
-    view = open_route("#/wordle?mode=tournament&seed=9&speed=10")
+    view = open_route("#/wordle?mode=tournament&speed=10", seed=9)
     screen = view.screen
     screen.on_action("wt-start", {}, None)
     screen.on_action("wt-leave", {}, None)

@@ -26,10 +26,14 @@ class FakeApp:
         self.t = Translator("en")
         self.store = Store(MemoryBackend())
         self.said = []
+        self.notices = {}
         self.view = None
 
     def announce(self, text):
         self.said.append(text)
+
+    def notice(self, notice_id, make_text, action=None):
+        self.notices[notice_id] = make_text()
 
     def navigate(self, href):
         self.navigated = href
@@ -37,8 +41,10 @@ class FakeApp:
 
 @pytest.fixture
 def page(import_without_browser, monkeypatch):
-    """(open(route) -> WordleView, clock list [ms], app): a browser-less page."""
-    browser, words, wordle, *_ = import_without_browser(*FRESH)
+    """(open(route, seed=None) -> WordleView, clock list [ms], app): a browser-less
+    page; `seed` is the one a new lobby draws (so the tournament counts, as one the
+    page starts itself does, unlike one whose seed is in the address)."""
+    browser, words, wordle, _, lobby, *_ = import_without_browser(*FRESH)
     from app import saved_games, scores
     from app.views import wordle_tournament_parts as tp
 
@@ -61,7 +67,9 @@ def page(import_without_browser, monkeypatch):
     saved_games.register(app.store, ["wordle"])
     tp.register(app.store)  # as app.main does at start-up
 
-    def open_route(route):
+    def open_route(route, seed=None):
+        if seed is not None:
+            monkeypatch.setattr(lobby, "fresh_seed", lambda: seed)
         view = wordle.WordleView(app, parse(route))
         app.view = view
         return view
@@ -89,7 +97,7 @@ def play(view, clock, until, solve=lambda t: True, steps=20_000):
 
 def test_a_solo_tournament_from_lobby_to_final_standings(page):
     open_route, clock, app = page
-    view = open_route("#/wordle?mode=tournament&seed=5&speed=10")
+    view = open_route("#/wordle?mode=tournament&speed=10", seed=5)
     screen = view.screen
     html = view.render()
     assert "wt-lobby" in html and html.count("<tr") == 9
@@ -138,11 +146,35 @@ def test_a_solo_tournament_from_lobby_to_final_standings(page):
     again.screen.on_action("wt-new", {}, None)
     assert "wt-lobby" in again.render() and "&lt;b&gt;Bo&lt;/b&gt;" in again.render()
     assert app.store.load("wordle-tournament").data is None
+    assert app.notices == {}
+
+
+def test_a_tournament_from_the_seed_in_its_address_is_played_but_never_counted(page):
+    """docs/rules/README.md, Fairness: `seed=N` fixes every word and computer
+    player, so whoever gave the address could know them: the page says so at
+    once, and the tournament, played to its end (a reload on the way), changes
+    no rating and no statistics."""
+    open_route, clock, app = page
+    view = open_route("#/wordle?mode=tournament&seed=5&speed=10")
+    assert "started from its number" in app.notices["wordle-tournament-not-counted"]
+    view.screen.on_action("wt-start", {}, None)
+    play(view, clock, lambda g: g.round_number == 2)
+    view.screen.suspend()
+    view = open_route("#/wordle?mode=tournament")  # back at once: the same tournament
+    screen = view.screen
+    assert screen.meta["known"] is True and screen.game.round_number == 2
+    play(view, clock, lambda g: g.humans_done, solve=lambda g: g.round_number % 2 == 1)
+    me = screen.game.players[0]
+    assert me["placement"] is not None and me["rating_change"] != 0  # it would have counted
+    ratings = app.store.load("wordle-rating").data
+    assert ratings["players"][ratings["me"]]["rating"] == 1000
+    assert "tournament" not in (app.store.load("stats:wordle").data or {})
+    assert screen.meta["recorded"] == [0]
 
 
 def test_a_reload_within_60_seconds_resumes_and_later_counts_as_leaving(page):
     open_route, clock, _app = page
-    view = open_route("#/wordle?mode=tournament&seed=7&speed=1")
+    view = open_route("#/wordle?mode=tournament&speed=1", seed=7)
     view.screen.on_action("wt-start", {}, None)
     clock[0] += 7_000
     view.screen.tick()
@@ -162,7 +194,7 @@ def test_a_reload_within_60_seconds_resumes_and_later_counts_as_leaving(page):
 
 def test_leaving_asks_first_then_costs_the_tournament(page):
     open_route, _clock, _app = page
-    view = open_route("#/wordle?mode=tournament&seed=9&speed=1")
+    view = open_route("#/wordle?mode=tournament&speed=1", seed=9)
     screen = view.screen
     screen.on_action("wt-start", {}, None)
     screen.on_action("wt-leave", {}, None)
@@ -178,7 +210,7 @@ def test_leaving_asks_first_then_costs_the_tournament(page):
 
 def test_a_group_plays_on_one_screen_and_returns_to_the_group(page):
     open_route, clock, app = page
-    view = open_route("#/wordle?mode=tournament&seed=4&speed=10")
+    view = open_route("#/wordle?mode=tournament&speed=10", seed=4)
     screen = view.screen
     screen.on_action("wt-group-open", {}, None)
     assert "wt-group" in view.render()
@@ -212,7 +244,7 @@ def test_a_group_plays_on_one_screen_and_returns_to_the_group(page):
 
 def test_a_second_tab_takes_the_tournament_over_and_the_first_one_stops(page):
     open_route, clock, _app = page
-    first = open_route("#/wordle?mode=tournament&seed=3&speed=10")
+    first = open_route("#/wordle?mode=tournament&speed=10", seed=3)
     first.screen.on_action("wt-start", {}, None)
     clock[0] += 1_000
     second = open_route("#/wordle?mode=tournament")
