@@ -1,7 +1,9 @@
 """Wordle duels played in the page through the on-screen keyboard.
 
 The test knows the hidden word the way the page draws it: from the duel's seed
-and the shipped word list, with the engine's own code."""
+and the shipped word list, with the engine's own code, for a duel asked for by
+its number (which never counts); for a duel the page starts itself (which
+counts), from its save."""
 
 import json
 import re
@@ -12,13 +14,29 @@ from games.wordle.dictionary import Dictionary
 from playwright.sync_api import expect
 
 
-def duel_word(lang: str, seed: int):
-    words = Dictionary(
+def dictionary(lang: str) -> Dictionary:
+    return Dictionary(
         lang, json.loads((ROOT / "static" / "words" / f"{lang}.json").read_text("utf-8"))
     )
+
+
+def duel_word(lang: str, seed: int):
+    words = dictionary(lang)
     rng = SeededRng(seed)
     length = rng.choice((4, 5, 6))
     return words, length, rng.choice(words.answers[length])
+
+
+def new_duel(open_app, speed: int = 1, ctx=None):
+    """A duel the page starts itself (English, against the beginner), so one that
+    counts: (page, words, length, its word, read from its save)."""
+    page = open_app(ctx=ctx)
+    record = {"v": 1, "rev": 1, "data": {"lang": "en", "level": "beginner"}}
+    page.evaluate("(r) => localStorage.setItem('gemau:prefs:wordle', r)", json.dumps(record))
+    page.evaluate(f"location.hash = '#/wordle?mode=duel&speed={speed}'")
+    expect(page.locator(".wd-board")).to_be_visible(timeout=30_000)
+    words, answer = dictionary("en"), saved_duel(page)["state"]["word"]
+    return page, words, len(words.tiles(answer)), answer
 
 
 def type_on_screen(page, tiles):
@@ -48,6 +66,10 @@ def test_a_seeded_duel_through_the_on_screen_keyboard(open_app):
     expect(page.locator(".wd-status")).to_contain_text("You solved it first")
     expect(page.locator(".wd-row.wd-you .wd-correct")).to_have_count(length)
     assert "not in the word list" not in page.locator(".wd-message").inner_text()
+    # Asked for by its number, its word could be known: said at once, never counted.
+    expect(page.locator(".notice", has_text="started from its number")).to_have_count(1)
+    expect(page.locator("[data-not-counted]")).to_have_text("Not counted")
+    assert page.evaluate("localStorage.getItem('gemau:stats:wordle')") is None
 
 
 def test_a_turn_that_runs_out_is_skipped_and_passes(open_app):
@@ -103,11 +125,9 @@ def guess_on_screen(page, words, word):
 def test_two_tabs_on_one_duel_take_the_newer_save_with_a_notice(open_app, context):
     """The tab left behind shows the other's newer duel with a notice instead of
     playing on unsaved, and its next row builds on that duel."""
-    seed = 11
-    words, length, answer = duel_word("en", seed)
-    other = next(w for w in words.answers[length] if w != answer)
     ctx = context()
-    first = open_app(f"#/wordle?mode=duel&seed={seed}&lang=en&level=beginner", ctx=ctx)
+    first, words, length, answer = new_duel(open_app, ctx=ctx)
+    other = next(w for w in words.answers[length] if w != answer)
     wait_my_turn(first)
     second = open_app("#/wordle?mode=duel", ctx=ctx)
     wait_my_turn(second)
@@ -163,15 +183,16 @@ def is_int_time(value) -> bool:
 
 
 def test_a_finished_duel_replays_from_statistics_in_a_fresh_browser(open_app, context):
-    seed = 11
-    words, length, answer = duel_word("en", seed)
+    page, words, length, answer = new_duel(open_app, speed=2)
     other = next(w for w in words.answers[length] if w != answer)
-    page = open_app(f"#/wordle?mode=duel&seed={seed}&lang=en&level=beginner&speed=2")
     wait_my_turn(page)
     guess_on_screen(page, words, other)
     wait_my_turn(page)
     guess_on_screen(page, words, answer)
     expect(page.locator(".wd-status")).to_contain_text("You solved it first")
+    expect(page.locator("[data-not-counted]")).to_have_count(0)
+    stats = json.loads(page.evaluate("localStorage.getItem('gemau:stats:wordle')"))
+    assert stats["data"]["duel"]["won"] == 1
     moves = len(saved_duel(page)["state"]["rows"])
     page.get_by_role("link", name="Statistics").click()
     recent = page.locator("[data-recent='wordle'] a")

@@ -19,7 +19,6 @@ has no frame: its meta said its language, level and number.
 """
 
 import dataclasses
-import random
 
 from games.common.checks import is_int
 from games.common.errors import IllegalMove
@@ -30,7 +29,7 @@ from games.wordle.players import LEVELS, PROTOCOL_LEVELS
 
 from .. import browser, router, saved_games, scores, wordle_words
 from ..html import h
-from ..midend import HUMAN, Midend, computer
+from ..midend import HUMAN, Midend, computer, fresh_seed
 from . import wordle_duel_draw as draw
 from . import wordle_parts as parts
 
@@ -101,9 +100,11 @@ class DuelScreen:
 
     def start(self, lang: str, level: str, seed: int | None = None) -> None:
         """A new duel; `seed` when the address asks for a duel by its number (see
-        wanted_duel), else a seed and a secret drawn apart."""
+        wanted_duel): its word could be known, so it is played but never counted
+        (docs/rules/README.md, Fairness). Else a seed and a secret drawn apart."""
+        known = seed is not None
         if seed is None:
-            seed, secret = random.randrange(MAX_SEED), random.randrange(MAX_SEED)
+            seed, secret = fresh_seed(), fresh_seed()
         else:
             secret = seed
         self._stop_ticking()
@@ -113,6 +114,7 @@ class DuelScreen:
             "options": {"lang": lang, "secret": secret},
             "seed": seed,
             "seats": seats_for(level),
+            "known": known,
         }
         self._load_words(lang)
 
@@ -151,7 +153,9 @@ class DuelScreen:
                 return
             self.info = info
         else:
-            midend.start(wanted["options"], wanted["seed"], wanted["seats"])
+            midend.start(wanted["options"], wanted["seed"], wanted["seats"], wanted["known"])
+            if wanted["known"]:
+                self.app.notice("wordle-not-counted", lambda: self.t("frame.not_counted_known"))
             self.info["clock"] = {"t0": int(browser.now_ms()), "origin": 0, "speed": self.speed}
         self.words, self.midend, self._plan = words, midend, None
         length = midend.state.length
@@ -337,6 +341,7 @@ class DuelScreen:
             message=self.message,
             message_is_error=self.message_is_error,
             shake=self.shake,
+            counted=self.midend.ranked,
         )
         return draw.page(t, self.words, state.view_for(YOU), ui)
 
@@ -444,8 +449,9 @@ def wanted_duel(params: dict):
     """(seed, lang, level) asked for in "#/wordle?mode=duel&seed=N&lang=xx&level=y",
     or None: a duel can be shared (and tested) by its number. Such a duel is that
     number's duel, word included, as it always was: its number is also its secret
-    (games.wordle.duel_game). The page never puts a duel's number in the address
-    itself, and the duels it starts draw their secret apart from their seed."""
+    (games.wordle.duel_game), so it is played but never counted. The page never
+    puts a duel's number in the address itself, and the duels it starts draw their
+    secret apart from their seed."""
     seed = router.int_param(params, "seed", 0, MAX_SEED)
     if seed is None:
         return None

@@ -25,6 +25,7 @@ class Ui:
     message: str = ""
     message_is_error: bool = False
     shake: bool = False
+    counted: bool = True  # the duel counts in the statistics (not when asked for by number)
 
 
 def names(t) -> list:
@@ -102,6 +103,9 @@ def page(t, words, view: dict, ui: Ui) -> Markup:
         status(t, words, view, ui.time_left),
         message,
         parts.board(t, words, view, names(t), YOU, ui.typed, ui.shake),
+        None
+        if ui.counted or not over
+        else h("p", {"class": "hint", "data-not-counted": True}, t("frame.not_counted_short")),
         after,
         parts.keyboard(t, lang, parts.key_states(words, view["rows"]), view["turn"] == YOU),
     )

@@ -133,11 +133,24 @@ def wait_for_my_turn(page, screen, step=200):
     raise AssertionError("never my turn")
 
 
+def prefs(level: str) -> dict:
+    """The storage of a device whose player chose English and this computer level."""
+    record = {"v": 1, "rev": 1, "data": {"lang": "en", "level": level}}
+    return {"gemau:prefs:wordle": json.dumps(record)}
+
+
+def new_duel(page, level: str, backend=None):
+    """A new duel as the page starts one (not by its number, so it counts)."""
+    view, app = page.open("#/wordle?mode=duel", storage=prefs(level), backend=backend)
+    assert view.screen.info["level"] == level and view.screen.midend.ranked
+    return view, app
+
+
 def test_a_new_duel_hides_its_word_from_its_seed_and_the_address(page, monkeypatch):
     """The secret draws the word apart from the public seed; it is in the midend's
     frame (beside the word the save holds anyway), never in the game's ID."""
     draws = iter([111, 222])
-    monkeypatch.setattr(page.module.random, "randrange", lambda n: next(draws))
+    monkeypatch.setattr(page.module, "fresh_seed", lambda: next(draws))
     view, app = page.open("#/wordle?mode=duel")
     screen = view.screen
     expected = duel_game(SAMPLE).new_game({"lang": "en", "secret": 222}, 111)
@@ -152,7 +165,8 @@ def test_a_new_duel_hides_its_word_from_its_seed_and_the_address(page, monkeypat
         "origin": 0,
         "speed": 1,
     }
-    assert screen.midend.game_id == {"lang": "en", "seed": "111"}
+    assert screen.midend.game_id == {"lang": "en"}, "no seed in the address while it is played"
+    assert screen.midend.ranked and app.notices == {}
     assert screen.now() == 0 and "0:30" in view.render()
     assert expected.to_json()["word"] not in view.render()
     assert from_seed.duel.word != expected.duel.word  # the seed alone does not tell it
@@ -190,7 +204,7 @@ def test_a_duel_asked_for_by_number_plays_the_computer_at_its_think_time(page):
 
 
 def test_your_guesses_refused_or_played_and_the_win_recorded(page):
-    view, app = page.open("#/wordle?mode=duel&seed=5&lang=en&level=casual")
+    view, app = new_duel(page, "casual")
     screen = view.screen
     wait_for_my_turn(page, screen)
     for _ in range(screen.state.length):
@@ -202,8 +216,27 @@ def test_your_guesses_refused_or_played_and_the_win_recorded(page):
         screen.key("back")
     type_word(screen, screen.state.duel.word)
     assert screen.state.result == {"winner": 0}
-    assert "You solved it first" in view.render()
+    assert "You solved it first" in view.render() and "data-not-counted" not in view.render()
     assert app.store.load("stats:wordle").data["duel"]["won"] == 1
+
+
+def test_a_duel_asked_for_by_its_number_is_played_but_never_counted(page):
+    """docs/rules/wordle-tournament.md 13.3: its word follows from the address, so the
+    page says at once that it will not count, and records nothing at its end,
+    even after a reload."""
+    view, app = page.open("#/wordle?mode=duel&seed=5&lang=en&level=casual")
+    screen = view.screen
+    assert "started from its number" in app.notices["wordle-not-counted"]
+    assert screen.midend.known and not screen.midend.ranked
+    assert saved(app)["meta"]["frame"]["known"] is True
+    again, again_app = page.open("#/wordle?mode=duel", storage=dict(app.backend.items))
+    screen = again.screen
+    assert screen.midend.known and not screen.midend.ranked
+    finish_by_winning(page, screen)
+    shown = again.render()
+    assert "You solved it first" in shown and "Not counted" in shown
+    assert screen.midend.recorded and saved(again_app)["meta"]["recorded"] is True
+    assert again_app.store.load("stats:wordle").data == {}
 
 
 def test_a_turn_that_runs_out_is_skipped_while_the_page_was_away(page):
@@ -387,6 +420,7 @@ BAD_FRAME = [
     ("seats", "human"),
     ("seed", "11"),
     ("moves", "all of them"),
+    ("known", "yes"),
 ]
 BAD_LEGACY = [("lang", "xx"), ("lang", ["en"]), ("level", "godlike"), ("seed", 2.5)]
 
@@ -431,8 +465,8 @@ def test_a_save_from_before_the_midend_with_damaged_meta_is_reset_alone(page, ke
 def test_a_full_device_still_ends_the_duel_and_shows_its_result(page):
     from app.storage import MemoryBackend
 
-    backend = MemoryBackend()
-    view, app = page.open("#/wordle?mode=duel&seed=5&lang=en&level=casual", backend=backend)
+    backend = MemoryBackend(prefs("casual"))
+    view, app = new_duel(page, "casual", backend=backend)
     screen = view.screen
     wait_for_my_turn(page, screen)
     backend.quota = sum(len(v) for v in backend.items.values())  # nothing more fits
@@ -447,7 +481,7 @@ def test_a_full_device_still_ends_the_duel_and_shows_its_result(page):
 def test_the_result_is_recorded_once_and_the_finished_duel_kept_for_replay(page):
     from app import replays
 
-    view, app = page.open("#/wordle?mode=duel&seed=5&lang=en&level=casual")
+    view, app = new_duel(page, "casual")
     screen = view.screen
     finish_by_winning(page, screen)
     screen.suspend()
@@ -456,7 +490,9 @@ def test_the_result_is_recorded_once_and_the_finished_duel_kept_for_replay(page)
     assert again.screen.state.is_over and again.screen.midend.recorded
     assert app.store.load("stats:wordle").data["duel"]["played"] == 1
     (entry,) = replays.kept(app.store, "wordle")
-    assert entry["options"] == {"lang": "en", "secret": 5} and entry["seed"] == 5
+    midend = screen.midend
+    assert entry["options"] == midend.options and entry["seed"] == midend.seed
+    assert midend.options["secret"] != midend.seed
     assert entry["moves"] == [text for _, text in screen.midend.moves]
     states = replays.positions(duel_game(SAMPLE), entry)
     assert states[-1].to_json() == screen.state.to_json()
@@ -475,7 +511,7 @@ def replay_view(page, token, waiting=False):
 def test_a_duels_replay_waits_for_its_words_then_steps_through_its_rows(page):
     from app import replays
 
-    view, app = page.open("#/wordle?mode=duel&seed=5&lang=en&level=casual")
+    view, app = new_duel(page, "casual")
     finish_by_winning(page, view.screen)
     (entry,) = replays.kept(app.store, "wordle")
     replay, replay_app = replay_view(page, replays.token(entry), waiting=True)
