@@ -487,3 +487,35 @@ def test_a_finished_game_replays_from_its_link_in_a_fresh_browser(open_app, cont
     expect(board.locator("[data-score='0']")).to_have_text("0")
     fresh.locator("#replay-first").click()
     expect(step).to_contain_text("The start of the game")
+
+
+def test_the_address_never_gives_a_deal_away_and_a_known_game_never_counts(open_app, context):
+    """docs/rules/dominoes.md 10.5: a game's number is not in the address or on
+    the page until it is over; the finished game's address deals the same hands
+    in another browser, where the game is played but never counted."""
+    from games.dominoes import new_game
+
+    page = open_app("#/dominoes")
+    wait_phase(page, "human", "computer")
+    assert "seed=" not in page.evaluate("location.hash")
+    expect(page.locator("[data-share]")).to_have_count(0)
+    page = the_last_move_played(open_app)[0]
+    address = page.evaluate("location.hash")
+    assert "seed=5" in address and "target=5" in address and "players=human%2Crandom" in address
+    expect(page.locator("[data-share]")).to_have_text("5")
+    expect(page.locator("#dm-over [data-not-counted]")).to_have_count(0)
+    stats = json.loads(page.evaluate("localStorage.getItem('gemau:stats:dominoes')"))["data"]
+    assert stats["2"]["played"] == 1
+
+    again = open_app(address, ctx=context())
+    expect(again.locator(".notice", has_text="started from its number")).to_have_count(1)
+    wait_phase(again, "human")
+    state, meta = saved(again)
+    assert meta["frame"]["known"] is True and meta["frame"]["ranked"] is False
+    dealt = new_game({"seats": 2, "partnerships": False, "target": 5}, 5)
+    assert state.hands[0] == dealt.hands[0]  # the same deal: it could be known
+    expect(again.locator(".dm-hand .dom")).to_have_count(len(dealt.hands[0]))
+    play_to_the_end(again)
+    expect(again.locator("#dm-over [data-not-counted]")).to_have_text("Not counted")
+    assert saved(again)[1]["recorded"] is True
+    assert again.evaluate("localStorage.getItem('gemau:stats:dominoes')") is None

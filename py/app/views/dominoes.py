@@ -9,8 +9,6 @@ dominoes_draw, dominoes_summary and dominoes_setup, drawn from what the seat in
 view may see (state.view_for, or public_view when no hand is face up).
 """
 
-import random
-
 from games.common.checks import is_int
 from games.common.errors import IllegalMove
 from games.dominoes import State
@@ -21,7 +19,7 @@ from games.dominoes.view import public_view
 from .. import browser, router, saved_games, scores
 from ..browser import found
 from ..computer_turns import ComputerTurns
-from ..midend import Midend
+from ..midend import Midend, fresh_seed
 from ..pointer_drag import PointerDrag, follow
 from ..saved_game_view import SavedGameView
 from . import dominoes_draw as draw
@@ -40,9 +38,8 @@ from .dominoes_parts import (
     seats_for,
     settled_ack,
     tile_name,
+    wanted_game,
 )
-
-MAX_SEED = 2**31 - 1
 
 _on_screen = {"view": None, "listening": False}
 
@@ -74,26 +71,29 @@ class DominoesView(DominoesInput, SavedGameView):
 
     # --- starting and saving -------------------------------------------------------
     def _start_or_resume(self) -> None:
-        wanted = self._wanted_seed()
+        players = parse_players(self.prefs.get("players")) or list(DEFAULT_PLAYERS)
+        partners = bool(self.prefs.get("partners")) and len(players) == 4
+        wanted = wanted_game(self.route.params, players, partners)
         meta = self.midend.resume(legacy=frame_before_the_midend)
-        players = players_of(self.midend.seats) if meta is not None else None
-        if meta is not None and players is not None and wanted in (None, self.midend.seed):
+        saved_players = players_of(self.midend.seats) if meta is not None else None
+        if saved_players is not None and (wanted is None or wanted[0] == self.midend.seed):
+            players = saved_players
             ui = self.ui
             ui.players, ui.seed = players, self.midend.seed
             ack, revealed = meta.get("ack"), meta.get("revealed")
             ui.ack = ack if is_int(ack) else len(self.state.hand_summaries)
             ui.revealed = revealed if is_int(revealed) else None
             return
-        players = parse_players(self.prefs.get("players")) or list(DEFAULT_PLAYERS)
-        partners = bool(self.prefs.get("partners")) and len(players) == 4
-        seed = wanted if wanted is not None else random.randrange(1, MAX_SEED)
-        self._new_state(seed, players, {"seats": len(players), "partnerships": partners})
+        if wanted is not None:  # a game by its number: whoever gave it may know the deal
+            self._new_state(*wanted, known=True)
+        else:
+            self._new_state(
+                fresh_seed(), players, {"seats": len(players), "partnerships": partners}
+            )
 
-    def _wanted_seed(self):
-        return router.int_param(self.route.params, "seed", 0, MAX_SEED)
-
-    def _new_state(self, seed: int, players: list, options: dict) -> None:
-        self.midend.start(options, seed, seats_for(players))
+    def _new_state(self, seed: int, players: list, options: dict, known: bool = False) -> None:
+        self.midend.start(options, seed, seats_for(players), known=known)
+        self.say_if_not_counted()
         ui = self.ui
         ui.players, ui.seed = list(players), seed
         ui.ack, ui.revealed = 0, None
@@ -133,12 +133,14 @@ class DominoesView(DominoesInput, SavedGameView):
         return self.t("game.dominoes.name")
 
     def share_href(self) -> str:
-        return draw.share_href(self.ui)
+        """This game's address: with its number only once that gives nothing away."""
+        return router.href(GAME, **self.midend.game_id, players=",".join(self.ui.players))
 
     def render(self):
-        ui = self.ui
+        ui, midend = self.ui, self.midend
         ui.capacity = self.row_capacity()
-        ui.can_undo, ui.can_redo = self.midend.can_undo, self.midend.can_redo
+        ui.can_undo, ui.can_redo = midend.can_undo, midend.can_redo
+        ui.address, ui.seed_shown, ui.counted = self.share_href(), midend.seed_shown, midend.ranked
         return draw.page(self.view(), ui, self.t)
 
     def row_capacity(self) -> int:
@@ -382,7 +384,7 @@ class DominoesView(DominoesInput, SavedGameView):
 
     def start(self, players: list, options: dict) -> None:
         """A new game with a fresh seed: the same table again, or the one set up."""
-        self._new_state(random.randrange(1, MAX_SEED), players, options)
+        self._new_state(fresh_seed(), players, options)
         self.app.announce(self.t("dominoes.announce.new_game"))
         self.redraw()
 

@@ -31,10 +31,6 @@ from .dominoes_summary import game_over_dialog, hands_table, summary_body, summa
 from .dominoes_table import table
 
 
-def share_href(ui: Ui) -> str:
-    return router.href(GAME, seed=ui.seed)
-
-
 def page(view: dict, ui: Ui, t) -> Markup:
     """The whole view: scores, seats, table, message, hand, log, sheet and dialogs."""
     current = view["current_player"]
@@ -93,8 +89,10 @@ def page(view: dict, ui: Ui, t) -> Markup:
             {"class": "dm-game-number hint"},
             t("dominoes.game_number"),
             " ",
-            h("a", {"href": share_href(ui), "data-share": True}, str(ui.seed)),
-        ),
+            h("a", {"href": ui.address, "data-share": True}, str(ui.seed)),
+        )
+        if ui.seed_shown
+        else None,
         h("p", {"class": "dm-keys hint"}, t("dominoes.keys_help")),
         summary_dialog(view, ui, t),
         game_over_dialog(view, ui, t),

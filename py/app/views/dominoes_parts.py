@@ -12,7 +12,11 @@ its levels.
 from dataclasses import dataclass, field
 
 from games.common.checks import is_int
+from games.common.protocol import MAX_SEED
+from games.dominoes.game import GAME as DOMINOES
+from games.dominoes.table import Table
 
+from .. import router
 from ..html import Markup, h
 from ..midend import HUMAN, computer
 
@@ -48,6 +52,9 @@ class Ui:
     capacity: int = 4  # lying tiles that fit in a row of the W or E arm
     can_undo: bool = False  # the midend's answers, for the Undo and Redo buttons
     can_redo: bool = False
+    address: str = ""  # this game's address (its number in it once that gives nothing away)
+    seed_shown: bool = False  # the game's number gives nothing away (over, or known)
+    counted: bool = True  # the game counts in the statistics
 
     def say(self, text: str, error: bool = False) -> None:
         self.message, self.message_is_error = text, error
@@ -82,6 +89,25 @@ def parse_players(text) -> list | None:
         return None
     players = text.split(",")
     return players if 2 <= len(players) <= 4 and all(p in KINDS for p in players) else None
+
+
+def wanted_game(params: dict, players: list, partners: bool) -> tuple | None:
+    """The game an address asks for by its number, as a finished game's address
+    reads ("#/dominoes?seats=2&partnerships=0&target=250&seed=N&players=human,strong"):
+    (seed, players, options), or None when it names no seed or a table that cannot
+    be. What it leaves out comes from the `players` and `partners` chosen."""
+    seed = router.int_param(params, "seed", 0, MAX_SEED)
+    if seed is None:
+        return None
+    players = parse_players(params.get("players")) or players
+    chosen = {"seats": len(players), "partnerships": partners and len(players) == 4}
+    try:
+        asked = DOMINOES.options_from_params(params)
+        options = {**chosen, **{key: asked[key] for key in asked if key in params}}
+        options["seats"] = len(players)  # a seat for each player
+        return seed, players, Table.from_options(options).to_json()
+    except ValueError:
+        return None
 
 
 def seats_for(players: list) -> list[str]:

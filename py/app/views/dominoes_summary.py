@@ -157,6 +157,9 @@ def game_over_dialog(view: dict, ui: Ui, t) -> Markup | None:
         {"class": "dm-dialog dm-over", "id": "dm-over", "aria-labelledby": "dm-over-title"},
         h("h2", {"id": "dm-over-title"}, t("dominoes.over_title")),
         h("p", {"class": "dm-over-head"}, head),
+        None
+        if ui.counted
+        else h("p", {"class": "hint", "data-not-counted": True}, t("frame.not_counted_short")),
         summary_body(view, ui, last, t) if last else None,
         h(
             "ul",

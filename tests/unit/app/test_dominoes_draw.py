@@ -15,7 +15,7 @@ import pytest
 from app.i18n import Translator
 from app.views import dominoes_draw as draw
 from app.views import dominoes_setup as setup
-from app.views.dominoes_parts import Ui, name, narrate, phase, settled_ack, viewer
+from app.views.dominoes_parts import Ui, name, narrate, phase, settled_ack, viewer, wanted_game
 from games.common.rng import SeededRng
 from games.dominoes import State, new_game
 from games.dominoes.choices import ends_for, hands_played, must, playable
@@ -93,7 +93,6 @@ def test_two_seats_show_your_hand_the_backs_of_the_other_and_the_boneyard():
     assert (
         "Computer" in page.one(cls="dm-scores").text() and "You" in page.one(cls="dm-scores").text()
     )
-    assert page.one("a", data_share="").text() == "20"
     if state.current_player == 0:  # the lead: every tile plays, nothing to draw or pass
         assert len(hand.all(cls="playable")) == 7
         assert "disabled" in page.by_id("dm-draw").attrs
@@ -316,6 +315,50 @@ def test_reaching_the_target_ends_the_game_with_the_scores():
     assert scores == [str(s) for s in state.scores]
     assert page.all(cls="dm-hand") != [] and page.all(cls="playable") == []
     assert page.one(data_message="").text() == T("dominoes.status_over")
+    assert dialog.all(data_not_counted="") == []
+    ui.counted = False  # its seed was known, or a computer's move was taken back
+    note = drawing(state, ui)[1].by_id("dm-over").one(data_not_counted="")
+    assert note.text() == T("frame.not_counted_short") == "Not counted"
+
+
+def test_the_game_number_and_its_link_are_shown_only_once_they_give_nothing_away():
+    """docs/rules/dominoes.md 10.5: the deal follows from the number, so a game
+    dealt from a fresh seed shows neither while it is played."""
+    state = new_game({"seats": 2}, 20)
+    ui = Ui(players=["human", "strong"], seed=20, address="#/dominoes?seats=2")
+    page = drawing(state, ui)[1]
+    assert page.all(cls="dm-game-number") == [] and page.all(data_share="") == []
+    ui.seed_shown, ui.address = True, "#/dominoes?seats=2&seed=20"
+    link = drawing(state, ui)[1].one(cls="dm-game-number").one("a", data_share="")
+    assert link.text() == "20" and link.attrs["href"] == "#/dominoes?seats=2&seed=20"
+
+
+@pytest.mark.parametrize(
+    ("address", "wanted"),
+    [
+        ("", None),  # no number: no game asked for
+        ("seed=20", (20, ["human", "strong"], {"seats": 2, "partnerships": False, "target": 250})),
+        (
+            "seats=4&partnerships=1&target=100&seed=7&players=human%2Cgreedy%2Chuman%2Crandom",
+            (
+                7,
+                ["human", "greedy", "human", "random"],
+                {"seats": 4, "partnerships": True, "target": 100},
+            ),
+        ),
+        (
+            "seats=4&seed=7&players=human%2Crandom%2Crandom",  # a seat for each player
+            (7, ["human", "random", "random"], {"seats": 3, "partnerships": False, "target": 250}),
+        ),
+        ("partnerships=1&seed=7", None),  # partners need four
+        ("target=0&seed=7", None),
+    ],
+)
+def test_a_game_asked_for_by_its_address_takes_its_table_from_it(address, wanted):
+    from app.router import parse as parse_route
+
+    params = parse_route(f"#/dominoes?{address}").params
+    assert wanted_game(params, ["human", "strong"], False) == wanted
 
 
 # --- the new-game dialog, and the modules' imports -------------------------------------------------
