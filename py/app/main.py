@@ -6,6 +6,8 @@ from . import browser, router, saved_games, scores
 from .games_list import GAME_ROUTES
 from .html import h
 from .i18n import Translator
+from .question import NO, YES, Question
+from .question import dialog as question_dialog
 from .settings import SETTINGS_SCHEMA, effective_language, reduce_motion
 from .storage import Store
 from .views import make_view
@@ -27,6 +29,7 @@ class App:
         self.route = None
         # (id, text maker, action): the text is made at each render, in the current language.
         self._notices: list[tuple[str, object, str | None]] = []
+        self.question = Question()
         self.settings = self.store.load("settings").data
         self.apply_settings()
         self.store.check_all()  # bad records are reset now, not when a game first reads them
@@ -115,9 +118,26 @@ class App:
             )
         browser.element("notices").innerHTML = "".join(items)
 
+    def ask(self, title: str, detail: str, yes: str, on_yes, on_no=None, no: str = "") -> None:
+        """Ask the player before something they could regret; on_yes() if they
+        confirm, on_no() (if given) if they do not."""
+        root = browser.element("question-root")
+        root.innerHTML = question_dialog(title, detail, yes, no or self.t("frame.keep_playing"))
+        self.question.ask(on_yes, on_no)
+        browser.open_dialog(root.querySelector("#question"))
+
+    def answer(self, action: str) -> None:
+        node = browser.element("question-root").querySelector("#question")
+        if browser.found(node):
+            node.close()
+        browser.element("question-root").innerHTML = ""
+        self.question.answer(action)
+
     # --- routing and rendering --------------------------------------------------
     def go(self, hash_text: str) -> None:
         route = router.parse(hash_text)
+        if self.question.on_yes is not None:
+            self.answer(NO)  # leaving the view answers its question: nothing is lost
         if self.view is not None:
             self.view.close()
         self.route = route
@@ -165,6 +185,8 @@ class App:
             self.render_notices()
         elif action == "reload":
             window.gemauBoot.applyUpdate()
+        elif action in (YES, NO):
+            self.answer(action)
         else:
             self.view.on_action(action, data, event)
 
@@ -177,6 +199,10 @@ class App:
             )
 
     def on_key(self, event) -> None:
+        if self.question.on_yes is not None:  # the question is modal: its keys are its own
+            if str(event.key) == "Escape":
+                self.answer(NO)
+            return
         if self.view is not None:
             self.view.on_key(event)
 

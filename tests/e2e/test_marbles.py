@@ -372,3 +372,49 @@ def test_a_full_device_still_ends_the_game_with_its_window_and_says_so(open_app,
     cell(page, 78).click()
     expect(page.locator("#mb-over")).to_be_visible()
     expect(page.locator(".notice").first).to_contain_text("full")
+
+
+def test_a_new_game_asks_first_when_a_game_in_progress_would_be_lost(open_app):
+    """docs/rules/marbles.md 10.4: the page asks before throwing a game away."""
+    page = open_app("#/marbles")
+    question = page.locator("#question")
+    page.get_by_role("button", name="New Game").click()  # nothing played yet: no question
+    expect(question).to_have_count(0)
+    page.evaluate("location.hash = '#/marbles?seed=42&version=5'")
+    state = new_game({"version": 5}, 42)
+    expect(page.locator("[data-share]")).to_have_text("42")
+    src = next(sq for sq in range(81) if state.board[sq])
+    cell(page, src).click()
+    cell(page, state.reachable(src)[-1]).click()  # a move, and the game goes on
+    expect(page.locator("#announcer")).to_contain_text("New marbles:")
+    played = board_letters(page)
+
+    page.get_by_role("button", name="New Game").click()
+    expect(question).to_be_visible()
+    expect(question).to_contain_text("Start a new game?")
+    expect(question).to_contain_text("does not count in your statistics")
+    expect(question.get_by_role("button", name="Keep playing")).to_be_focused()
+    question.get_by_role("button", name="Keep playing").click()
+    expect(question).to_have_count(0)
+    assert board_letters(page) == played
+
+    page.locator("#mb-board").focus()
+    page.keyboard.press("n")
+    expect(question).to_be_visible()
+    page.keyboard.press("Escape")
+    expect(question).to_have_count(0)
+    assert board_letters(page) == played
+
+    page.locator("summary", has_text="Menu").click()
+    page.get_by_label("4 in a row").check()
+    expect(question).to_be_visible()
+    question.get_by_role("button", name="Keep playing").click()
+    expect(page.locator("[data-game='marbles']")).to_have_attribute("data-version", "5")
+    expect(page.get_by_label("5 in a row")).to_be_checked()
+    assert board_letters(page) == played
+
+    page.get_by_role("button", name="New Game").click()
+    question.get_by_role("button", name="New game").click()
+    expect(question).to_have_count(0)
+    expect(page.locator("#announcer")).to_contain_text("New game.")
+    assert board_letters(page) != played

@@ -168,22 +168,45 @@ class MarblesView(SavedGameView):
         elif action == "hint":
             self.show_hint()
         elif action == "new":
-            self._new_state(fresh_seed(), self.version_pref())
-            self.announce_new()
+            self.unless_kept("frame.confirm_new_yes", self.new_game)
         elif action == "restart":  # the same marbles again: now known, so not counted
-            self._new_state(self.state.seed, self.state.min_line, known=True)
-            self.announce_new()
+            self.unless_kept("frame.confirm_restart_yes", self.restart)
         elif (
             action == "version"
             and data.get("value", "").isdigit()
             and int(data["value"]) in VERSIONS
         ):
-            self.set_pref("version", int(data["value"]))
-            self._new_state(fresh_seed(), int(data["value"]))
-            self.announce_new()
+            version = int(data["value"])
+            self.unless_kept(
+                "frame.confirm_new_yes", lambda: self.new_version(version), on_no=self.redraw
+            )
         elif action == "shapes":
             self.set_pref("shapes", not self.prefs.get("shapes"))
             self.redraw()
+
+    def unless_kept(self, yes_key: str, start, on_no=None) -> None:
+        """start() a new game, asking first when that would throw away a game in
+        progress (it would not count: docs/rules/marbles.md 10.4)."""
+        if self.state.is_over or self.state.moves == 0:
+            start()
+            return
+        t = self.t
+        self.app.ask(
+            t("frame.confirm_new_title"), t("frame.confirm_uncounted"), t(yes_key), start, on_no
+        )
+
+    def new_game(self) -> None:
+        self._new_state(fresh_seed(), self.version_pref())
+        self.announce_new()
+
+    def restart(self) -> None:
+        self._new_state(self.state.seed, self.state.min_line, known=True)
+        self.announce_new()
+
+    def new_version(self, version: int) -> None:
+        self.set_pref("version", version)
+        self._new_state(fresh_seed(), version)
+        self.announce_new()
 
     def set_pref(self, name: str, value) -> None:
         self.prefs = saved_games.update_prefs(self.app.store, GAME, self.prefs, {name: value})
