@@ -174,7 +174,17 @@ class App:
         browser.element("nav-home").setAttribute("aria-label", t("nav.home"))
 
     # --- events -------------------------------------------------------------------
+    def close_menus(self, keep=None) -> bool:
+        """Close every open menu (a details.game-menu) but `keep`; True if one was open."""
+        closed = False
+        for menu in browser.element("view").querySelectorAll("details.game-menu[open]"):
+            if keep is None or not menu.isSameNode(keep):
+                menu.open = False
+                closed = True
+        return closed
+
     def on_click(self, event) -> None:
+        self.close_menus(keep=event.target.closest("details.game-menu"))  # a click outside
         target = event.target.closest("[data-action]")
         if not target or target.tagName in ("INPUT", "SELECT"):
             return
@@ -202,6 +212,11 @@ class App:
         if self.question.on_yes is not None:  # the question is modal: its keys are its own
             if str(event.key) == "Escape":
                 self.answer(NO)
+            return
+        if str(event.key) == "Escape" and self.close_menus():
+            summary = browser.element("view").querySelector("details.game-menu summary")
+            if browser.found(summary):
+                summary.focus()
             return
         if self.view is not None:
             self.view.on_key(event)

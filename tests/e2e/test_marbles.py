@@ -418,3 +418,19 @@ def test_a_new_game_asks_first_when_a_game_in_progress_would_be_lost(open_app):
     expect(question).to_have_count(0)
     expect(page.locator("#announcer")).to_contain_text("New game.")
     assert board_letters(page) != played
+
+
+def test_the_menu_closes_on_a_click_outside_and_on_escape(open_app):
+    page = open_app("#/marbles")
+    menu = page.locator("details.game-menu")
+    page.locator("summary", has_text="Menu").click()
+    expect(menu).to_have_attribute("open", "")
+    menu.locator("legend").first.click()  # a click inside keeps it open
+    expect(menu).to_have_attribute("open", "")
+    page.get_by_role("heading", name="Marbles").click()
+    expect(menu).not_to_have_attribute("open", "")
+    page.locator("summary", has_text="Menu").click()
+    expect(menu).to_have_attribute("open", "")
+    page.keyboard.press("Escape")
+    expect(menu).not_to_have_attribute("open", "")
+    expect(page.locator("summary", has_text="Menu")).to_be_focused()
