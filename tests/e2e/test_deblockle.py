@@ -491,3 +491,43 @@ def test_two_players_shuffling_blocks_back_and_forth_draw_by_repetition(open_app
     stats = json.loads(page.evaluate("localStorage.getItem('gemau:stats:deblockle')"))
     entry = stats["data"]["human"]
     assert entry["played"] == 1 and entry["won"] == 0 and "won" not in entry["last"]
+
+
+def test_the_address_never_gives_a_game_away_and_a_known_game_never_counts(open_app, context):
+    """docs/rules/deblockle.md 11.5: Deblockle hides nothing, but the computer's
+    dice follow from the game's number, so it is shown (in the address, the page
+    and its link) only once the game is over; that address opened in another
+    browser is the same game, played but never counted."""
+    page = open_app("#/deblockle", reduced_motion="reduce")
+    expect(page.locator("[data-game='deblockle']")).to_be_visible()
+    assert "seed=" not in page.evaluate("location.hash")
+    expect(page.locator("[data-share]")).to_have_count(0)
+    expect(page.locator(".db-game-number")).to_have_text("Computer (strong)")
+    record, state, moves = one_turn_from_the_end()
+    page.evaluate("location.hash = '#/'")  # leaving saves the game on screen: then ours
+    expect(page.locator("[data-game='deblockle']")).to_have_count(0)
+    page.evaluate("(r) => localStorage.setItem('gemau:saved:deblockle', r)", record)
+    page.evaluate("location.hash = '#/deblockle'")
+    expect(page.locator("[data-game='deblockle']")).to_be_visible()
+    assert "seed=" not in page.evaluate("location.hash")
+    play_by_clicks(page, state, moves[-1])
+    expect(page.locator("#db-over")).to_be_visible()
+    expect(page.locator("#db-over [data-not-counted]")).to_have_count(0)
+    address = page.evaluate("location.hash")
+    assert "seed=9" in address and "blocks=1" in address and "opponent=human" in address
+    expect(page.locator("[data-share]")).to_have_text("9")
+    stats = json.loads(page.evaluate("localStorage.getItem('gemau:stats:deblockle')"))
+    assert stats["data"]["human-fewer"]["played"] == 1
+
+    again = open_app(address, ctx=context(reduced_motion="reduce"))
+    expect(again.locator(".notice", has_text="started from its number")).to_have_count(1)
+    replayed = new_game({**OPTIONS, "blocks": [1, 1]}, 9)
+    assert board_blocks(again) == engine_blocks(replayed)  # the same game: it could be known
+    game = again.locator("[data-game='deblockle']")
+    for move in moves:
+        play_by_clicks(again, replayed, move)
+        if not replayed.is_over:
+            expect(game).to_have_attribute("data-current", str(replayed.current_player))
+    assert replayed.is_over
+    expect(again.locator("#db-over [data-not-counted]")).to_have_text("Not counted")
+    assert again.evaluate("localStorage.getItem('gemau:stats:deblockle')") is None

@@ -7,10 +7,8 @@ their dice, recording the result). The page is drawn by deblockle_draw (the
 board, cube and dialogs) and deblockle_setup (the set-up tray and new-game
 dialog) from the state and self.ui (deblockle_parts.Ui), with no browser;
 deblockle_motion moves the blocks and deblockle_setup_clicks places them. The
-only unseeded randomness is a new game's seed.
+only unseeded randomness is a new game's seed (midend.fresh_seed).
 """
-
-import random
 
 from games.common.errors import IllegalMove
 from games.common.protocol import MAX_SEED
@@ -21,10 +19,10 @@ from games.deblockle.game import GAME as DEBLOCKLE
 from .. import browser, router, saved_games, scores
 from ..browser import found
 from ..computer_turns import ComputerTurns
-from ..midend import Midend
+from ..midend import Midend, fresh_seed
 from ..saved_game_view import SavedGameView
 from . import deblockle_motion as motion
-from .deblockle_draw import page, share_href
+from .deblockle_draw import page
 from .deblockle_parts import (
     COLUMNS,
     GAME,
@@ -50,20 +48,25 @@ from .deblockle_setup import game_options, pref, pref_change
 from .deblockle_setup_clicks import SetupClicks
 
 KEY_STEPS = {"ArrowUp": (0, 1), "ArrowDown": (0, -1), "ArrowLeft": (-1, 0), "ArrowRight": (1, 0)}
-
-
-def fresh_seed() -> int:
-    """A new game's ID, when none was asked for."""
-    return random.randrange(1, 2**31)
+OPTION_PARAMS = ("blocks", "first", "no_side_by_side", "quick_setup", "start")  # the engine's
 
 
 def parse_params(params: dict):
-    """The seed and opponent asked for in "#/deblockle?seed=N&opponent=human"."""
+    """The game asked for by its number, as a finished game's address reads
+    ("#/deblockle?blocks=4&first=0&no_side_by_side=0&quick_setup=1&seed=N&opponent=human"):
+    (seed, opponent, options), the opponent or options None when the address
+    does not say them (or says them wrong)."""
     seed = router.int_param(params, "seed", 0, MAX_SEED)
     if seed is None:
         return None
     opponent = params.get("opponent")
-    return seed, opponent if opponent in OPPONENTS else None
+    options = None
+    if any(key in params for key in OPTION_PARAMS):
+        try:
+            options = DEBLOCKLE.options_from_params(params)
+        except ValueError:
+            pass
+    return seed, opponent if opponent in OPPONENTS else None, options
 
 
 class DeblockleView(SetupClicks, SavedGameView):
@@ -99,14 +102,16 @@ class DeblockleView(SetupClicks, SavedGameView):
             self.ui.seed, self.ui.opponent = self.midend.seed, opponent
             self.ui.last = saved_last(meta.get("last"))
             return
-        if wanted is not None:
-            self._new_game(wanted[0], wanted[1])
+        if wanted is not None:  # a game by its number: whoever gave it knows the computer's dice
+            self._new_game(*wanted, known=True)
         else:
             self._new_game(fresh_seed())
 
-    def _new_game(self, seed: int, opponent: str | None = None) -> None:
+    def _new_game(self, seed: int, opponent=None, options=None, known: bool = False) -> None:
         opponent = opponent or pref(self.prefs, "opponent", "strong", OPPONENTS)
-        self.midend.start(game_options(self.prefs), seed, seats_for(opponent))
+        options = options or game_options(self.prefs)
+        self.midend.start(options, seed, seats_for(opponent), known=known)
+        self.say_if_not_counted()
         self.ui = Ui(seed=seed, opponent=opponent, cursor=self.ui.cursor)
         self._save()
 
@@ -125,15 +130,21 @@ class DeblockleView(SetupClicks, SavedGameView):
     def title(self) -> str:
         return self.t("game.deblockle.name")
 
+    def share_href(self) -> str:
+        """This game's address: with its number only once that gives nothing away."""
+        return router.href(GAME, **self.midend.game_id, opponent=self.ui.opponent)
+
     def render(self):
-        self.ui.prefs = self.prefs
-        self.ui.can_undo, self.ui.can_redo = self.midend.can_undo, self.midend.can_redo
+        ui, midend = self.ui, self.midend
+        ui.prefs = self.prefs
+        ui.can_undo, ui.can_redo = midend.can_undo, midend.can_redo
+        ui.address, ui.seed_shown, ui.counted = self.share_href(), midend.seed_shown, midend.ranked
         viewer = 1 if self.ui.opponent == "human" and self.state.current_player == 1 else 0
         return page(self.state.view_for(viewer), self.ui, self.t)
 
     def mounted(self, root) -> None:
         self.root = root
-        browser.replace_hash(share_href(self.ui))
+        browser.replace_hash(self.share_href())
         if self.state.is_over:
             self.session.stop_clock()
             if self.finish():

@@ -43,10 +43,6 @@ NET = (  # the cube unfolded: which face goes in which cell of the net
 )
 
 
-def share_href(ui: Ui) -> str:
-    return router.href(GAME, seed=ui.seed)
-
-
 def page(state, ui: Ui, t) -> Markup:
     """The whole view: status, set-up tray, board, message, tools, cube and dialogs."""
     return h(
@@ -99,10 +95,14 @@ def page(state, ui: Ui, t) -> Markup:
         h(
             "p",
             {"class": "db-game-number"},
-            t("deblockle.game_number"),
-            " ",
-            h("a", {"href": share_href(ui), "data-share": True}, str(ui.seed)),
-            " · ",
+            [
+                t("deblockle.game_number"),
+                " ",
+                h("a", {"href": ui.address, "data-share": True}, str(ui.seed)),
+                " · ",
+            ]
+            if ui.seed_shown
+            else None,
             t(f"deblockle.opponent.{ui.opponent}"),
         ),
         h("p", {"class": "db-keys hint"}, t("deblockle.keys_help")),
@@ -444,6 +444,9 @@ def game_over(state, ui: Ui, t):
         h("h2", {"id": "db-over-title"}, t("deblockle.over.title")),
         h("p", {"class": "db-over-result", "data-result": True}, result_text(state, ui, t)),
         why_over(state, t),
+        None
+        if ui.counted
+        else h("p", {"class": "hint", "data-not-counted": True}, t("frame.not_counted_short")),
         h(
             "dl",
             {"class": "db-over-figures"},

@@ -51,6 +51,9 @@ class Ui:
     busy: bool = False  # a block is moving: clicks wait
     can_undo: bool = False  # the midend's answers, for the Undo and Redo buttons
     can_redo: bool = False
+    address: str = ""  # this game's address (its number in it once that gives nothing away)
+    seed_shown: bool = False  # the game's number gives nothing away (over, or known)
+    counted: bool = True  # the game counts in the statistics
     last: list = field(default_factory=list)  # squares of the last turn, highlighted
     prefs: dict = field(default_factory=dict)  # the new-game choices
 

@@ -306,6 +306,22 @@ def test_game_over_shows_the_winner_and_the_blocks_off(t):
     assert drawn(state, Ui(opponent="human"), t).by_id("db-over").one(data_result="").text() == (
         "Gold wins!"
     )
+    assert over.all(data_not_counted="") == []
+    ui.counted = False  # its seed was known, or the computer's move was taken back
+    note = drawn(state, ui, t).by_id("db-over").one(data_not_counted="")
+    assert note.text() == t("frame.not_counted_short") == "Not counted"
+
+
+def test_the_game_number_and_its_link_are_shown_only_once_they_give_nothing_away(t):
+    """docs/rules/deblockle.md 11.5: the computer's dice follow from the number,
+    so a game from a fresh seed shows neither while it is played."""
+    state = new_game({"blocks": 4}, 77)
+    ui = Ui(seed=77, address="#/deblockle?blocks=4&opponent=strong")
+    number = drawn(state, ui, t).one(cls="db-game-number")
+    assert number.all(data_share="") == [] and number.text() == t("deblockle.opponent.strong")
+    ui.seed_shown, ui.address = True, "#/deblockle?blocks=4&seed=77&opponent=strong"
+    link = drawn(state, ui, t).one(cls="db-game-number").one("a", data_share="")
+    assert link.text() == "77" and link.attrs["href"] == ui.address
 
 
 # --- the new-game dialog, and every string from a catalogue ------------------------------------------------
