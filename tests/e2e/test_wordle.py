@@ -147,21 +147,19 @@ def test_two_tabs_on_one_duel_take_the_newer_save_with_a_notice(open_app, contex
 
 
 def test_a_full_device_mid_duel_still_finishes_it_with_its_result_and_says_so(open_app):
-    seed = 11
-    words, length, answer = duel_word("en", seed)
+    page, words, length, answer = new_duel(open_app, speed=2)
     other = next(w for w in words.answers[length] if w != answer)
-    page = open_app(f"#/wordle?mode=duel&seed={seed}&lang=en&level=beginner&speed=2")
     wait_my_turn(page)
     page.evaluate("""() => { Storage.prototype.setItem = function () {
         throw new DOMException('The quota has been exceeded.', 'QuotaExceededError'); }; }""")
     guess_on_screen(page, words, other)
-    expect(page.locator(".notice").first).to_contain_text("full")
+    expect(page.locator(".notice", has_text="full").first).to_be_visible()
     expect(page.locator(".wd-whose.wd-them")).to_be_visible()
     wait_my_turn(page)  # the computer played its turn on the ticker, unsaved
     guess_on_screen(page, words, answer)
     expect(page.locator(".wd-status")).to_contain_text("You solved it first")
     expect(page.locator(".wd-after [data-action='wd-new-duel']")).to_be_visible()
-    expect(page.locator(".notice").first).to_contain_text("full")
+    expect(page.locator(".notice", has_text="full").first).to_be_visible()
 
 
 def test_a_saved_duel_with_a_damaged_clock_is_reset_with_a_message(open_app):
@@ -172,8 +170,8 @@ def test_a_saved_duel_with_a_damaged_clock_is_reset_with_a_message(open_app):
         const record = JSON.parse(localStorage.getItem(key));
         record.data.meta.t0 = 'soon'; localStorage.setItem(key, JSON.stringify(record)); }""")
     page.evaluate("location.hash = '#/wordle?mode=duel'")
-    expect(page.locator(".notice").first).to_contain_text("the saved game of Wordle")
-    expect(page.locator(".notice").first).to_contain_text("had to be reset")
+    reset = page.locator(".notice", has_text="the saved game of Wordle")
+    expect(reset).to_contain_text("had to be reset")
     expect(page.locator(".wd-board")).to_be_visible()
     assert is_int_time(saved_duel(page)["meta"]["t0"])
 
