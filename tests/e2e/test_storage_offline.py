@@ -183,3 +183,31 @@ def test_a_full_device_with_a_damaged_record_still_starts(open_app, context):
     expect(page.locator(".game-card")).to_have_count(5)
     expect(page.locator("html")).to_have_attribute("lang", "cy")  # the good part is kept
     expect(page.locator(".notice").first).to_be_visible()
+
+
+def _captured(name: str, key: str) -> dict:
+    from pathlib import Path
+
+    fixture = Path(__file__).parents[1] / "fixtures" / "saves" / name
+    return json.loads(json.loads(fixture.read_text("utf-8"))["storage"][key])
+
+
+@pytest.mark.parametrize(
+    "damage",
+    [
+        lambda r: r["data"]["state"].update(hand_summaries=[{}]),
+        lambda r: r["data"]["meta"].update(players=[1, 2]),
+    ],
+    ids=["a hand summary without its fields", "players that are numbers"],
+)
+def test_a_dominoes_save_with_bad_view_data_is_reset_alone(open_app, damage):
+    """Players' report: saves the engine took whose page data was bad crashed the page
+    (a KeyError drawing the score sheet); now the game is reset with a message."""
+    record = _captured("dominoes-2.json", "gemau:saved:dominoes")
+    damage(record)
+    page = open_app()
+    page.evaluate("(r) => localStorage.setItem('gemau:saved:dominoes', r)", json.dumps(record))
+    page.evaluate("location.hash = '#/dominoes'")
+    expect(page.locator("[data-game='dominoes']")).to_be_visible()
+    expect(page.locator(".notice").first).to_contain_text("had to be reset")
+    expect(page.locator("#loading-error")).to_be_hidden()

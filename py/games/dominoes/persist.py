@@ -76,9 +76,11 @@ def _build(cls, data):
 
     state.history = _checked_history(data["history"], table, state.layout)
     summaries = data["hand_summaries"]
-    if not isinstance(summaries, list) or not all(isinstance(s, dict) for s in summaries):
-        raise BadState("hand_summaries must be a list of dicts")
-    state.hand_summaries = [dict(s) for s in summaries]
+    # A game is won at the end of a hand (summed up) or by a score during one (not).
+    finished = (state.hand_number,) + ((state.hand_number + 1,) if data["result"] else ())
+    if not isinstance(summaries, list) or len(summaries) not in finished:
+        raise BadState("one summary per finished hand")
+    state.hand_summaries = [_checked_summary(s, i, table) for i, s in enumerate(summaries)]
 
     result = data["result"]
     if result is not None:
@@ -109,6 +111,47 @@ def _checked_history(history, table, layout) -> list:
     if replay.to_json() != layout.to_json():
         raise BadState("history does not replay to the layout")
     return [dict(e) for e in history]
+
+
+SUMMARY_KEYS = {"type", "hand", "reason", "seat", "winner_team", "pips", "team_pips", "raw"}
+SUMMARY_KEYS |= {"points", "hands", "layout", "scores"}
+
+
+def _checked_summary(summary, number: int, table) -> dict:
+    """A finished hand's summary as the page draws it: every field there and sound."""
+
+    def ints(values, count) -> bool:
+        return isinstance(values, list) and len(values) == count and all(map(_is_int, values))
+
+    def seat_or_none(value, count) -> bool:
+        return value is None or (_is_int(value) and 0 <= value < count)
+
+    if not isinstance(summary, dict) or set(summary) != SUMMARY_KEYS:
+        raise BadState("a hand's summary has its fields")
+    hands = summary["hands"]
+    sound = (
+        summary["type"] == "hand_end"
+        and summary["hand"] == number
+        and summary["reason"] in ("domino", "blocked")
+        and seat_or_none(summary["seat"], table.seats)
+        and (summary["seat"] is None) == (summary["reason"] == "blocked")
+        and seat_or_none(summary["winner_team"], table.team_count)
+        and ints(summary["pips"], table.seats)
+        and ints(summary["team_pips"], table.team_count)
+        and ints(summary["scores"], table.team_count)
+        and _is_int(summary["raw"])
+        and _is_int(summary["points"])
+        and summary["points"] % 5 == 0
+        and isinstance(hands, list)
+        and len(hands) == table.seats
+        and all(isinstance(hand, list) for hand in hands)
+    )
+    if not sound:
+        raise BadState(f"the summary of hand {number + 1}")
+    checked = dict(summary)
+    checked["hands"] = [[list(tile_from_json(t)) for t in hand] for hand in hands]
+    Layout.from_json(summary["layout"])  # BadState if it is not a table
+    return checked
 
 
 def _is_int(value) -> TypeGuard[int]:

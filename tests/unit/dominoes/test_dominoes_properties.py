@@ -184,6 +184,48 @@ def test_bad_saved_state_is_refused(damage):
         State.from_json(data)
 
 
+def finished_hand_state():
+    """A two-seat game saved just after its first hand was summed up."""
+    state, rng = new_game({"seats": 2}, 4), SeededRng(2)
+    while not state.hand_summaries:
+        state.apply(rng.choice(state.legal_moves()))
+    return state
+
+
+@pytest.mark.parametrize(
+    "damage",
+    [
+        lambda s: s.clear(),
+        lambda s: s.pop("scores"),
+        lambda s: s.update(scores=["10", 0]),
+        lambda s: s.update(points=7),
+        lambda s: s.update(hand=1),
+        lambda s: s.update(reason="resigned"),
+        lambda s: s.update(pips=[1]),
+        lambda s: s.update(winner_team=2),
+        lambda s: s["hands"].pop(),
+        lambda s: s["hands"][0].append([9, 9]),
+        lambda s: s.update(layout={"root": [9, 9], "arms": {}}),
+        lambda s: s.update(extra=1),
+    ],
+)
+def test_a_damaged_hand_summary_is_refused_not_drawn_later(damage):
+    """Players' report: a save with hand_summaries [{}] loaded and then crashed the
+    score sheet. Every field the page draws is checked when the save is read."""
+    data = finished_hand_state().to_json()
+    assert State.from_json(data).hand_summaries == data["hand_summaries"]
+    damage(data["hand_summaries"][0])
+    with pytest.raises(BadState):
+        State.from_json(data)
+
+
+def test_a_save_missing_a_hand_summary_is_refused():
+    data = finished_hand_state().to_json()
+    data["hand_summaries"] = []
+    with pytest.raises(BadState):
+        State.from_json(data)
+
+
 def test_from_json_refuses_non_dicts():
     for bad in (None, [], "x", 3):
         with pytest.raises(BadState):
