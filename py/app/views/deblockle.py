@@ -348,7 +348,8 @@ class DeblockleView(SetupClicks, SavedGameView):
         self.session.stop_clock()
         state, ui = self.state, self.ui
         winner = (state.result or {}).get("winner")
-        won = None if ui.opponent == "human" else winner == 0
+        # Between two people, or a draw, nobody here won or lost: played only.
+        won = None if ui.opponent == "human" or winner is None else winner == 0
         self.midend.record_once(
             lambda: scores.record_result(
                 self.app.store,

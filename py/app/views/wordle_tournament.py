@@ -366,6 +366,7 @@ class TournamentScreen(LobbyActions, TournamentRecords):
             watching=self.watching,
             focus=self.focus,
             out_seen=self.out_seen,
+            counted=not self.meta.get("known"),
         )
         target = self._focus_typing(view) if view is not None and self.mode == "game" else None
         if target is not None:

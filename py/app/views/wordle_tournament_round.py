@@ -339,7 +339,9 @@ class RoundDraw(Context):
                             before=p["rating"],
                             after=after,
                             change=signed(p["rating_change"]),
-                        ),
+                        )
+                        if self.ui.counted
+                        else t("wt.not_counted", rating=p["rating"]),
                     ),
                 )
             )
@@ -396,8 +398,9 @@ class RoundDraw(Context):
                             "data-action": "wt-watch",
                             "data-duel": d["index"],
                             "aria-pressed": "true" if ui.watching == d["index"] else "false",
-                            "aria-label": t("wt.watch_label", a=names[0], b=names[1], state=state),
                         },
+                        # Named by what it shows, after a word said only to screen readers.
+                        h("span", {"class": "visually-hidden"}, t("wt.watch") + " "),
                         self.duel_card(d, names, state),
                     ),
                 )

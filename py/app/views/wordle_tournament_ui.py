@@ -38,6 +38,7 @@ class Ui:
     member_ratings: list = field(default_factory=list)  # the group's, member by member
     names_only: bool = False  # nobody is "you" (a replay): everyone by their nickname
     replay: str | None = None  # the link replaying the finished tournament, once kept
+    counted: bool = True  # False: started from a known seed, no rating changes (9.8)
 
 
 class Context:

@@ -170,6 +170,8 @@ def test_a_tournament_from_the_seed_in_its_address_is_played_but_never_counted(p
     assert ratings["players"][ratings["me"]]["rating"] == 1000
     assert "tournament" not in (app.store.load("stats:wordle").data or {})
     assert screen.meta["recorded"] == [0]
+    drawn = view.render()
+    assert "Not counted: your rating stays 1000." in drawn and "→" not in drawn
 
 
 def test_a_reload_within_60_seconds_resumes_and_later_counts_as_leaving(page):
