@@ -21,12 +21,13 @@ from games.common.errors import IllegalMove
 from .. import browser, router, saved_games, scores
 from ..browser import found
 from ..computer_turns import ComputerTurns
-from ..midend import Midend, fresh_seed
+from ..midend import HUMAN, Midend, fresh_seed
 from ..pointer_drag import PointerDrag, follow
 from ..saved_game_view import SavedGameView
 from . import battleship_draw as draw
 from . import battleship_setup as setup
 from . import battleship_texts as texts
+from .battleship_over import figures
 from .battleship_placing import Placing
 from .battleship_turns import Turns
 
@@ -45,6 +46,7 @@ class BattleshipView(Placing, Turns, SavedGameView):
             self.midend, browser.later, browser.now_ms, self.perform, self.computer_ready
         )
         self.revealed = 0  # the player whose screen is uncovered (pass-and-play), None: cover
+        self.fresh = None  # the grid whose latest shot is drawn moving, once ("ocean", "target")
         self.selected_ship: str | None = SHIP_IDS[0]
         self.orientation = "h"
         self.cursor = 0  # index of the keyboard cursor on the grid in use
@@ -71,6 +73,16 @@ class BattleshipView(Placing, Turns, SavedGameView):
         """A computer level, or "human" for two people passing the device."""
         return setup.opponent_of(self.midend.seats) or "human"
 
+    @property
+    def side(self) -> str:
+        """The side the person plays against the computer: "red" or "blue"."""
+        return setup.side_of(self.midend.seats)
+
+    @property
+    def me(self) -> int | None:
+        """The person's seat against the computer (None: two people share the device)."""
+        return None if self.humans else self.midend.seats.index(HUMAN)
+
     # --- starting ------------------------------------------------------------------
     def _start_or_resume(self) -> None:
         wanted = setup.parse_params(self.route.params)
@@ -80,27 +92,30 @@ class BattleshipView(Placing, Turns, SavedGameView):
                 wanted[0] == self.seed
                 and wanted[1] in (None, self.state.mode)
                 and wanted[2] in (None, self.opponent)
+                and wanted[3] in (None, self.side)
             )
             if same:
-                self.revealed = 0 if not self.humans else None
+                self.revealed = self.me
                 self._after_load()
                 if self.finish():  # a finished game not yet recorded (once only)
                     self._save()
                 return
         choices = setup.preferred(self.prefs)
         options = {key: choices[key] for key in setup.OPTION_KEYS}
-        opponent = choices["opponent"]
+        seats = setup.seats_for(choices["opponent"], choices["side"])
         if wanted is None:
-            self._new_state(fresh_seed(), options, opponent)
+            self._new_state(fresh_seed(), options, seats)
             return
         options["mode"] = wanted[1] or options["mode"]
+        seats = setup.seats_for(wanted[2] or choices["opponent"], wanted[3] or "red")
         # A game by its number: whoever gave the number may know the fleets.
-        self._new_state(wanted[0], options, wanted[2] or opponent, known=True)
+        self._new_state(wanted[0], options, seats, known=True)
 
-    def _new_state(self, seed: int, options: dict, opponent: str, known: bool = False) -> None:
-        self.midend.start(options, seed, setup.seats_for(opponent), known=known)
+    def _new_state(self, seed: int, options: dict, seats: list[str], known: bool = False) -> None:
+        self.midend.start(options, seed, seats, known=known)
         self.say_if_not_counted()
-        self.revealed = 0 if opponent != "human" else None
+        self.computer_places()  # playing Blue, the computer's fleet is Red's, placed first
+        self.revealed = self.me
         self.message, self.message_is_error = "", False
         self._after_load()
         self._save()
@@ -122,7 +137,7 @@ class BattleshipView(Placing, Turns, SavedGameView):
     def viewer(self):
         """The player whose screen is shown, or None behind the pass-and-play cover."""
         if not self.humans:
-            return 0
+            return self.me
         if self.state.is_over:
             return self.revealed if self.revealed is not None else self.state.winner
         return self.revealed
@@ -152,7 +167,8 @@ class BattleshipView(Placing, Turns, SavedGameView):
 
     def share_href(self) -> str:
         """This game's address: with its seed only once that gives nothing away."""
-        return router.href(GAME, **self.midend.game_id, opponent=self.opponent)
+        side = {"side": "blue"} if self.side == "blue" else {}
+        return router.href(GAME, **self.midend.game_id, opponent=self.opponent, **side)
 
     def screen(self) -> draw.Screen:
         return draw.Screen(
@@ -160,6 +176,8 @@ class BattleshipView(Placing, Turns, SavedGameView):
             mode=self.state.mode,
             opponent=self.opponent,
             active=self.active(),
+            me=self.me,
+            fresh=None if self.app.reduced_motion else self.fresh,
             selected_ship=self.selected_ship,
             orientation=self.orientation,
             cursor=self.cursor,
@@ -182,6 +200,7 @@ class BattleshipView(Placing, Turns, SavedGameView):
 
     # --- mounting, redrawing, the computer's turns -----------------------------------------------
     def mounted(self, root) -> None:
+        self.fresh = None  # the latest shot moves in this drawing only, not in the next
         browser.replace_hash(self.share_href())
         follow(self)
         for dialog_id in ("bs-setup", "bs-over"):
@@ -204,7 +223,10 @@ class BattleshipView(Placing, Turns, SavedGameView):
     def play(self, move: dict) -> list:
         """Play a move through the midend (IllegalMove, nothing changed, if the rules
         refuse it). A computer places its fleet at once when its turn to place comes."""
-        events = self.midend.play(move)
+        return self.midend.play(move) + self.computer_places()
+
+    def computer_places(self) -> list:
+        events = []
         while self.midend.computer_to_move and self.state.phase == "placement":
             events += self.midend.play(self.midend.computer_move())
         return events
@@ -224,6 +246,7 @@ class BattleshipView(Placing, Turns, SavedGameView):
                 # Told from the viewer's side: their own shots as announced to them,
                 # the other's shots as they land on the viewer's ocean.
                 viewer = self.viewer() if self.viewer() is not None else event["player"]
+                self.fresh = "target" if event["player"] == viewer else "ocean"
                 view = state.view_for(viewer)
                 record = view["shots"][-1] if event["player"] == viewer else view["incoming"][-1]
                 said.append(texts.record_text(self.t, view, self.screen(), record))
@@ -234,38 +257,37 @@ class BattleshipView(Placing, Turns, SavedGameView):
             self.message = " ".join(said)
             self.app.announce(self.message)
         self._save()
-        self.redraw()
+        # Between two people, the turn played, the next step is handing the device over.
+        self.redraw(focus_id="bs-hide" if self.phase() == "pass" else None)
         return True
 
     def finish(self) -> bool:
-        """Record a finished game against the computer once, in the statistics (the
-        midend asks once, and not at all for a game taken back; a full device loses
-        the record, not the game-over window). Two people's games are not counted.
+        """Record a finished game once in the statistics (the midend asks once, and
+        not at all for a game taken back or known; a full device loses the record,
+        not the game-over window), docs/rules/battleship.md 11.2: against the computer
+        by mode, won or lost, with the person's shooting; two people's games by mode
+        too, as played (nobody at the device lost to anyone else's device).
         True when it was asked now: the save then has to say so."""
         state = self.state
         if not state.is_over or self.midend.recorded:
             return False
         self.session.stop_clock()
-        if self.humans:
-            self.midend.record_once(lambda: None)
-            return True
         result = state.result
-        shots = result["shots"][0]
-        hits = sum(r["hits"] for r in state.view_for(0)["shots"])
-        won = result["winner"] == 0
+        if self.humans:
+            variant, won, score, shooting = f"human-{state.mode}", None, None, {}
+        else:
+            mine = figures(state.view_for(self.me), self.me)
+            won = result["winner"] == self.me
+            variant, score = state.mode, mine["shots"] if won else None
+            shooting = {key: mine[key] for key in ("shots", "hits", "accuracy")}
         self.midend.record_once(
             lambda: scores.record_result(
                 self.app.store,
                 GAME,
-                state.mode,
+                variant,
                 won=won,
-                score=shots if won else None,
-                figures={
-                    "shots": shots,
-                    "hits": hits,
-                    "accuracy": texts.accuracy(hits, shots),
-                    "turns": result["turns"],
-                },
+                score=score,
+                figures={**shooting, "turns": result["turns"]},
                 date=browser.today_iso(),
                 higher_is_better=False,
             )
@@ -347,7 +369,9 @@ class BattleshipView(Placing, Turns, SavedGameView):
             self.message = ""
             self.cursor = 0
             self.selected_ship = self.next_unplaced()
-            self.redraw(focus_id="bs-target" if self.state.phase == "battle" else "bs-ocean")
+            battle = self.state.phase == "battle"
+            self.fresh = "ocean" if battle else None  # the other's shot, seen now
+            self.redraw(focus_id="bs-target" if battle else "bs-ocean")
         elif action == "hide":
             self.revealed = None
             self.message = ""
@@ -381,7 +405,8 @@ class BattleshipView(Placing, Turns, SavedGameView):
             self.setup = None
             self.over_closed = False
             options = {key: choices[key] for key in setup.OPTION_KEYS}
-            self._new_state(fresh_seed(), options, choices["opponent"])
+            seats = setup.seats_for(choices["opponent"], choices["side"])
+            self._new_state(fresh_seed(), options, seats)
             self.app.announce(self.t("battleship.announce.new_game"))
             self.redraw(focus_id="bs-ocean")
         else:
@@ -431,6 +456,18 @@ class BattleshipView(Placing, Turns, SavedGameView):
             self.fire_salvo()
         elif key in ("n", "N"):
             self.open_setup()
+
+    def focus_lost(self, view_root, wanted_id: str) -> None:
+        """The control that had focus went with the drawing (Ready, Fire salvo, the
+        grid of a turn just played): focus goes where play goes on, never to the
+        page's body. Over, the end-of-game window has it."""
+        if not wanted_id or self.state.is_over:
+            return
+        for candidate in ("bs-hide", "bs-target", "bs-ocean", "bs-reveal"):
+            node = view_root.querySelector(f"#{candidate}")
+            if found(node) and node.tabIndex >= 0 and not getattr(node, "disabled", False):
+                node.focus()
+                return
 
     # --- leaving and other tabs ---------------------------------------------------------------------
     def close(self) -> None:

@@ -17,8 +17,9 @@ from games.battleship.state import known_sunk_squares, turns_in_order
 from .. import router
 from ..html import Markup, h
 from . import battleship_setup as setup
+from .battleship_over import game_over
 from .battleship_salvo import mark_salvos, salvo_buttons, salvo_list
-from .battleship_texts import accuracy, name, record_text, ship_name, shot_text, status_text
+from .battleship_texts import name, record_text, ship_name, shot_text, status_text
 
 GAME = "battleship"
 
@@ -31,6 +32,8 @@ class Screen:
     mode: str  # the game's mode, shown even under the cover
     opponent: str  # a computer strength, or "human" for two players on this device
     active: int | None  # the player who must act now (placing or shooting), None when over
+    me: int | None = 0  # the person's seat against the computer (None: two people)
+    fresh: str | None = None  # the grid whose latest shot moves in this drawing, "ocean"/"target"
     selected_ship: str | None = None  # the ship in hand while placing
     orientation: str = "h"  # of the ship in hand
     cursor: int = 0  # the keyboard cursor on the grid in use
@@ -67,11 +70,14 @@ def page(t, view: dict | None, screen: Screen) -> Markup:
             log(t, view, screen),
         ]
     if screen.humans:
-        opponent_text = t("battleship.opponent.human")
+        opponent_text = [t("battleship.opponent.human")]
     else:
-        opponent_text = t(
-            "battleship.against", strength=t(f"battleship.strength.{screen.opponent}")
-        )
+        strength = t(f"battleship.strength.{screen.opponent}")
+        opponent_text = [
+            t("battleship.against", strength=strength),
+            " · ",
+            t(f"battleship.playing.{screen.me}"),
+        ]
     turn = screen.active if screen.active is not None else "none"
     return h(
         "section",
@@ -251,7 +257,28 @@ def ocean_cells(t, view: dict, selected: str | None = None, owner: str | None = 
                 "battleship.cell.incoming_hit" if hit else "battleship.cell.incoming_miss",
                 square=shot["square"],
             )
+    if view["incoming"]:
+        mark_latest(t, cells, view["incoming"][-1])
     return cells
+
+
+def mark_latest(t, cells: list, record: dict) -> None:
+    """The squares of the latest turn fired at a grid, marked and named so."""
+    for shot in record["shots"]:
+        cell = cells[square_index(shot["square"])]
+        cell[0] += " latest"
+        cell[2] = t("battleship.cell.latest", cell=cell[2])
+
+
+def shot_effects(cells: list, record: dict, sunk_squares) -> None:
+    """The latest turn's shots drawn moving (battleship.css): a splash where one
+    missed, a flash where one hit (a shot whose result is not told, in Advanced
+    Salvo, splashes), and the squares of a ship it sank going down."""
+    for shot in record["shots"]:
+        effect = " fx-flash" if shot.get("result") == "hit" else " fx-splash"
+        cells[square_index(shot["square"])][0] += effect
+    for square in sunk_squares:
+        cells[square_index(square)][0] += " fx-sink"
 
 
 def ocean(t, view: dict, screen: Screen) -> Markup:
@@ -261,6 +288,10 @@ def ocean(t, view: dict, screen: Screen) -> Markup:
     if placing:
         for cell in cells:
             cell[3] = "place"
+    if screen.fresh == "ocean" and view["incoming"]:
+        latest = view["incoming"][-1]
+        lost = [s["squares"] for s in view["fleet"] if s["ship"] in latest["sunk"]]
+        shot_effects(cells, latest, [square for squares in lost for square in squares])
     return h(
         "div",
         {"class": "bs-board bs-ocean-board" + (" active" if placing else "")},
@@ -277,8 +308,10 @@ def ocean(t, view: dict, screen: Screen) -> Markup:
 
 def target(t, view: dict, screen: Screen) -> Markup:
     """The grid of the player's shots at the other fleet, with the salvo being
-    aimed, Advanced Salvo's list of salvos, and the other fleet once it is over."""
+    aimed, Advanced Salvo's list of salvos, and the other fleet once it is over.
+    It keeps the keyboard while the computer answers, so focus stays on it."""
     firing = screen.phase == "fire"
+    keyboard = firing or screen.phase == "computer"
     cells = [
         ["open", None, t("battleship.cell.open", square=square_name(i)), None]
         for i in range(SQUARES)
@@ -299,11 +332,14 @@ def target(t, view: dict, screen: Screen) -> Markup:
     for ship in view["opponent_fleet"] or ():  # the game is over: the other fleet is shown
         for square in ship["squares"]:
             cells[square_index(square)][0] += " revealed"
+    if view["shots"]:
+        latest = view["shots"][-1]
+        mark_latest(t, cells, latest)
+        if screen.fresh == "target":
+            shot_effects(cells, latest, sunk_by(view, latest))
     if firing:
-        called = set(view["called"])
-        for i, cell in enumerate(cells):
-            if square_name(i) not in called:
-                cell[3] = "shoot"
+        for cell in cells:  # a called square too: it is refused with the reason (5.4)
+            cell[3] = "shoot"
         for square in view["aimed"]:
             i = square_index(square)
             cells[i][0] = "open chosen"
@@ -314,11 +350,22 @@ def target(t, view: dict, screen: Screen) -> Markup:
         {"class": "bs-board bs-target-board" + (" active" if firing else "")},
         h("h2", {}, t("battleship.target")),
         grid(
-            t, "bs-target", t("battleship.target_label"), cells, screen.cursor if firing else None
+            t, "bs-target", t("battleship.target_label"), cells, screen.cursor if keyboard else None
         ),
         salvo_buttons(t, view) if firing and view["mode"] != "classic" else None,
         salvo_list(t, view, screen) if advanced and view["shots"] else None,
     )
+
+
+def sunk_by(view: dict, record: dict) -> list[str]:
+    """The squares of the other's ships that `record` (the view's player's turn) sank,
+    as far as the player knows them: where their hits named the ship, else the turn's
+    hits; none in Advanced Salvo, which tells no sinking (8.2)."""
+    sunk = record.get("sunk", [])
+    if not sunk:
+        return []
+    named = [s["square"] for r in view["shots"] for s in r["shots"] if s.get("ship") in sunk]
+    return named or [s["square"] for s in record["shots"] if s.get("result") == "hit"]
 
 
 def ghost_holes(ship_id: str) -> Markup:
@@ -335,58 +382,20 @@ def log(t, view: dict, screen: Screen) -> Markup:
         "section",
         {"class": "bs-log"},
         h("h2", {}, t("battleship.log")),
-        h("ol", {"class": "bs-log-list", "reversed": True, "data-log": True}, items)
+        # It scrolls: focusable, so the keyboard scrolls it too.
+        h(
+            "ol",
+            {
+                "class": "bs-log-list",
+                "reversed": True,
+                "data-log": True,
+                "tabindex": "0",
+                "aria-label": t("battleship.log"),
+            },
+            items,
+        )
         if items
         else h("p", {"class": "empty"}, t("battleship.log_empty")),
-    )
-
-
-def game_over(t, view: dict, screen: Screen) -> Markup | None:
-    """The end-of-game dialog: who won, and the winner's shooting."""
-    winner = view["winner"]
-    if winner is None:
-        return None
-    played = turns_in_order(view)
-    theirs = [r for r in played if r["player"] == winner]
-    shots = sum(len(r["shots"]) for r in theirs)
-    hits = sum(r["hits"] for r in theirs)
-    if screen.humans:
-        title = t("battleship.over.winner", name=name(t, screen, winner))
-    else:
-        title = t("battleship.over.won" if winner == 0 else "battleship.over.lost")
-    rows = [
-        ("battleship.over.shots", t.number(shots)),
-        ("battleship.over.turns", t.number(len(played))),
-        ("battleship.over.accuracy", t("battleship.percent", value=accuracy(hits, shots))),
-    ]
-    if not screen.humans and winner == 0:
-        figures = t("battleship.over.figures_yours")
-    else:
-        figures = t("battleship.over.figures_of", name=name(t, screen, winner))
-    return h(
-        "dialog",
-        {"class": "bs-dialog bs-over", "id": "bs-over", "aria-labelledby": "bs-over-title"},
-        h("h2", {"id": "bs-over-title"}, title),
-        h("p", {}, figures),
-        h(
-            "dl",
-            {"class": "bs-over-figures"},
-            [h("div", {}, h("dt", {}, t(k)), h("dd", {}, v)) for k, v in rows],
-        ),
-        h(
-            "div",
-            {"class": "actions"},
-            h(
-                "button",
-                {"type": "button", "class": "button", "data-action": "new", "autofocus": True},
-                t("battleship.new_game"),
-            ),
-            h(
-                "button",
-                {"type": "button", "class": "button subtle", "data-action": "close-over"},
-                t("battleship.see_boards"),
-            ),
-        ),
     )
 
 

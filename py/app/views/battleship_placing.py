@@ -90,10 +90,8 @@ class Placing:
             self.redraw()
             return
         if kind == "ready":
-            self.message, self.message_is_error = (
-                self.t("battleship.announce.ready", name=texts.name(self.t, self.screen(), player)),
-                False,
-            )
+            said = texts.said_of(self.t, self.screen(), player, "battleship.announce.ready")
+            self.message, self.message_is_error = said, False
             self.app.announce(self.message)
             if self.state.phase == "battle":
                 self.cursor = 0

@@ -14,29 +14,42 @@ from ..midend import HUMAN, computer
 STRENGTHS = ("easy", "medium", "hard")  # the computer's levels (games.common.protocol)
 OPPONENTS = STRENGTHS + ("human",)
 EDITIONS = ("modern", "classic")  # in the order the dialog offers them
+# The side a person plays against the computer (docs/rules/battleship.md 4.2).
+SIDES = ("red", "blue")
 OPTION_KEYS = ("mode", "edition", "announce_ship")  # the engine's options among the choices
 MAX_SEED = 2**31 - 1
 
 
 def parse_params(params: dict):
-    """(seed, mode or None, opponent or None) from the address, or None without a valid seed."""
+    """(seed, mode, opponent, side; each None when the address does not say it) from
+    the address, or None without a valid seed."""
     seed = router.int_param(params, "seed", 0, MAX_SEED)
     if seed is None:
         return None
     mode = params.get("mode") if params.get("mode") in MODES else None
     opponent = params.get("opponent") if params.get("opponent") in OPPONENTS else None
-    return seed, mode, opponent
+    side = params.get("side") if params.get("side") in SIDES else None
+    return seed, mode, opponent, side
 
 
-def seats_for(opponent: str) -> list[str]:
-    """The midend's seats: Red is the person at this screen; Blue is the computer at
-    the opponent's level, or a second person passing the device."""
-    return [HUMAN, HUMAN if opponent == "human" else computer(opponent)]
+def seats_for(opponent: str, side: str = "red") -> list[str]:
+    """The midend's seats: the person at this screen plays Red (who shoots first) or,
+    against the computer, Blue; the other seat is the computer at the opponent's
+    level, or a second person passing the device."""
+    if opponent == "human":
+        return [HUMAN, HUMAN]
+    seats = [HUMAN, computer(opponent)]
+    return seats if side == "red" else seats[::-1]
 
 
 def opponent_of(seats: list[str]) -> str | None:
     """The page's opponent for the midend's seats (None: seats this page does not offer)."""
-    return next((o for o in OPPONENTS if seats_for(o) == seats), None)
+    return next((o for o in OPPONENTS for s in SIDES if seats_for(o, s) == seats), None)
+
+
+def side_of(seats: list[str]) -> str:
+    """The side the person plays: Blue only when the computer holds Red's seat."""
+    return "red" if seats[0] == HUMAN else "blue"
 
 
 def frame_before_the_midend(state, meta: dict) -> dict:
@@ -50,20 +63,26 @@ def frame_before_the_midend(state, meta: dict) -> dict:
 
 def preferred(prefs: dict) -> dict:
     """The choices remembered in `prefs` (any stored value that is not one of them
-    gives the default): mode, edition, announce_ship and opponent."""
+    gives the default): mode, edition, announce_ship, opponent and side."""
     announce = prefs.get("announce_ship")
     return {
         "mode": prefs.get("mode") if prefs.get("mode") in MODES else "classic",
         "edition": prefs.get("edition") if prefs.get("edition") in EDITIONS else "modern",
         "announce_ship": announce if isinstance(announce, bool) else True,
         "opponent": prefs.get("opponent") if prefs.get("opponent") in OPPONENTS else "hard",
+        "side": prefs.get("side") if prefs.get("side") in SIDES else "red",
     }
 
 
 def choose(choices: dict, action: str, value, checked: bool | None = None) -> None:
     """A choice made in the dialog (its data-action and value, or whether the box
     is ticked), kept in `choices` when it is one the dialog offers."""
-    offered = {"setup-mode": MODES, "setup-opponent": OPPONENTS, "setup-edition": EDITIONS}
+    offered = {
+        "setup-mode": MODES,
+        "setup-opponent": OPPONENTS,
+        "setup-side": SIDES,
+        "setup-edition": EDITIONS,
+    }
     if action in offered and value in offered[action]:
         choices[action.removeprefix("setup-")] = value
     elif action == "setup-announce" and checked is not None:
@@ -165,8 +184,9 @@ def _radios(t, name: str, values, current, label_key: str) -> list:
 
 
 def setup_dialog(t, choices: dict) -> Markup:
-    """The new-game dialog: game, opponent, ship names, whether hits name their ship.
-    `choices` holds the ones made so far ("mode", "opponent", "edition", "announce_ship")."""
+    """The new-game dialog: game, opponent, the side played against the computer, ship
+    names, whether hits name their ship. `choices` holds the ones made so far ("mode",
+    "opponent", "side", "edition", "announce_ship")."""
     return h(
         "dialog",
         {"class": "bs-dialog bs-setup", "id": "bs-setup", "aria-labelledby": "bs-setup-title"},
@@ -183,6 +203,12 @@ def setup_dialog(t, choices: dict) -> Markup:
             {},
             h("legend", {}, t("battleship.setup.opponent")),
             _radios(t, "opponent", OPPONENTS, choices["opponent"], "battleship.opponent.{}"),
+        ),
+        h(
+            "fieldset",
+            {},
+            h("legend", {}, t("battleship.setup.side")),
+            _radios(t, "side", SIDES, choices["side"], "battleship.side.{}"),
         ),
         h(
             "fieldset",

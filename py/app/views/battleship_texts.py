@@ -14,9 +14,20 @@ if TYPE_CHECKING:
 
 
 def name(t, screen: "Screen", player: int) -> str:
+    """A player as the screen names them: Red or Blue between two people, else You
+    or Computer (a label, as in the log's "You: E5 — miss.")."""
     if screen.humans:
         return t(f"battleship.player.{player}")
-    return t("battleship.you") if player == 0 else t("battleship.computer")
+    return t("battleship.you") if player == screen.me else t("battleship.computer")
+
+
+def said_of(t, screen: "Screen", player: int, key: str, **params) -> str:
+    """The message `key` said of `player`, in words of its own for each person: the
+    catalogue's `key`.you (the person at this screen, against the computer),
+    `key`.computer, or `key`.named with the player's colour as {name}."""
+    if screen.humans:
+        return t(f"{key}.named", name=t(f"battleship.player.{player}"), **params)
+    return t(f"{key}.you" if player == screen.me else f"{key}.computer", **params)
 
 
 def ship_name(t, edition: str, ship_id: str) -> str:
@@ -63,7 +74,7 @@ def record_text(t, view: dict, screen: "Screen", record: dict) -> str:
         if shooter == viewer:
             parts.append(t("battleship.sunk", ship=ship))
         else:
-            parts.append(t("battleship.log.lost", name=who, ship=ship))
+            parts.append(said_of(t, screen, shooter, "battleship.log.lost", ship=ship))
     return " ".join(parts)
 
 
@@ -77,7 +88,7 @@ def status_text(t, view: dict | None, screen: "Screen") -> str:
         winner = view["winner"]
         if screen.humans:
             return t("battleship.status.over", name=name(t, screen, winner))
-        return t("battleship.status.won" if winner == 0 else "battleship.status.lost")
+        return t("battleship.status.won" if winner == screen.me else "battleship.status.lost")
     if phase == "computer":
         return t("battleship.status.computer")
     if phase == "pass":

@@ -60,7 +60,8 @@ class StatsView(View):
             for variant, entry in sorted(stats.items()):
                 body.append(h("h3", {}, self.variant_name(game.route, variant)))
                 figures = [("stats.played", t.number(entry["played"]))]
-                if game.has_winner:
+                # A version whose games count no winner (two people on one device) has no Won.
+                if game.has_winner and (entry["won"] or "won" in (entry["last"] or {})):
                     figures.append(("stats.won", t.number(entry["won"])))
                 figures.append(
                     ("stats.best", "–" if entry["best"] is None else t.number(entry["best"]))

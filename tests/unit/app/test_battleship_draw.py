@@ -11,6 +11,7 @@ import pytest
 from app.i18n import Translator
 from app.views import battleship_draw as draw
 from app.views import battleship_setup as setup
+from app.views import battleship_texts as texts
 from games.battleship import new_game
 
 ROOT = Path(__file__).resolve().parents[3]
@@ -107,8 +108,11 @@ def test_a_classic_battle_shows_calls_on_the_target_and_hides_the_other_fleet(t)
     target, ocean = cells(html, "t"), cells(html, "o")
     assert target["A2"][0] == {"called", "hit"}
     assert target["A2"][1] == "A2 — hit, Patrol Boat" and 'class="peg hit"' in target["A2"][3]
-    assert target["J5"][0] == {"called", "miss"} and target["J5"][1] == "J5 — miss"
-    assert target["A2"][2] is None and target["J5"][2] is None, "a called square is not offered"
+    # Red's latest shot is marked and named so; the one before is not.
+    assert target["J5"][0] == {"called", "miss", "latest"}
+    assert target["J5"][1] == "J5 — miss, the latest shot"
+    # A called square is offered too, for the rules to refuse with the reason (5.4).
+    assert target["A2"][2] == "shoot" and target["J5"][2] == "shoot"
     assert target["B5"][2] == "shoot" and target["A1"][0] == {"open", "cursor"}
     # Blue's ships stay hidden: an uncalled square of theirs looks like any other.
     for square in BLUE_SQUARES - {"A2"}:
@@ -116,7 +120,11 @@ def test_a_classic_battle_shows_calls_on_the_target_and_hides_the_other_fleet(t)
     assert "revealed" not in html
     # Red's ocean: their ships and Blue's shots at them.
     assert ocean["C1"][0] >= {"ship", "bow"} and 'class="peg hit"' in ocean["C1"][3]
-    assert ocean["C1"][1] == "C1: hit" and ocean["J1"][1] == "J1: miss"
+    assert ocean["C1"][1] == "C1: hit" and ocean["J1"][1] == "J1: miss, the latest shot"
+    assert {sq for sq, c in ocean.items() if "latest" in c[0]} == {"J1"}
+    assert {sq for sq, c in target.items() if "latest" in c[0]} == {"J5"}
+    # Nothing moves unless the page says this drawing shows a shot just fired.
+    assert "fx-" not in html
     log = re.findall(r"<li>(.*?)</li>", html.split("data-log")[1])
     assert log == [
         "Computer: J1 — miss.",
@@ -141,6 +149,100 @@ def test_a_sunk_ship_is_shaded_and_an_unnamed_hit_names_no_ship(t):
         fire(quiet, square)
     target = cells(draw.page(t, quiet.view_for(0), screen(quiet, "computer")), "t")
     assert target["A2"][1] == "A2 — hit" and "sunk" not in target["A2"][0]
+
+
+def effects(html: str, grid: str) -> dict:
+    """Square -> the moving effects (fx-...) drawn on it, for the squares that have any."""
+    found = {
+        sq: {c for c in cell[0] if c.startswith("fx-")} for sq, cell in cells(html, grid).items()
+    }
+    return {sq: fx for sq, fx in found.items() if fx}
+
+
+def test_the_latest_shot_moves_once_on_the_grid_it_landed_on(t):
+    """A splash where it missed, a flash where it hit, and the squares of a ship it
+    sank going down: on the ocean for the other's shot, on the target for our own,
+    only in the drawing the page marks fresh."""
+    state = battle()
+    fire(state, "A2")  # Red hits Blue's Patrol Boat
+    fire(state, "C1")  # Blue hits Red's Battleship
+    html = draw.page(t, state.view_for(0), screen(state, "fire", fresh="ocean"))
+    assert effects(html, "o") == {"C1": {"fx-flash"}} and effects(html, "t") == {}
+    fire(state, "B2")  # Red sinks the Patrol Boat (A2, B2)
+    html = draw.page(t, state.view_for(0), screen(state, "computer", fresh="target"))
+    assert effects(html, "t") == {"A2": {"fx-sink"}, "B2": {"fx-flash", "fx-sink"}}
+    assert effects(html, "o") == {}
+    fire(state, "J1")  # Blue misses
+    html = draw.page(t, state.view_for(0), screen(state, "fire", fresh="ocean"))
+    assert effects(html, "o") == {"J1": {"fx-splash"}}
+    fire(state, "J5")
+    fire(state, "I1")
+    fire(state, "J6")
+    fire(state, "I2")  # Blue sinks Red's Patrol Boat (I1, I2)
+    html = draw.page(t, state.view_for(0), screen(state, "fire", fresh="ocean"))
+    assert effects(html, "o") == {"I1": {"fx-sink"}, "I2": {"fx-flash", "fx-sink"}}
+    # Hits that name no ship: the turn's own hit goes down with the ship it sank.
+    quiet = battle(announce_ship=False)
+    for square in ("A2", "J1", "B2"):
+        fire(quiet, square)
+    html = draw.page(t, quiet.view_for(0), screen(quiet, "computer", fresh="target"))
+    assert effects(html, "t") == {"B2": {"fx-flash", "fx-sink"}}
+    # Advanced Salvo tells no shot's result and no sinking: every shot splashes.
+    advanced = battle("advanced_salvo")
+    fire(advanced, "A2", "B2", "J1", "J2", "J3")
+    html = draw.page(t, advanced.view_for(0), screen(advanced, "computer", fresh="target"))
+    assert effects(html, "t") == {sq: {"fx-splash"} for sq in ("A2", "B2", "J1", "J2", "J3")}
+
+
+def test_the_target_keeps_the_keyboard_while_the_computer_answers(t):
+    state = battle()
+    fire(state, "A2")
+    html = draw.page(t, state.view_for(0), screen(state, "computer", cursor=1))
+    grid = re.search(r'<div class="bs-grid" role="grid" id="bs-target"[^>]*>', html)[0]
+    assert 'tabindex="0"' in grid and 'aria-activedescendant="bs-t-A2"' in grid
+    assert not any(action for _, _, action, _ in cells(html, "t").values())
+    ocean = re.search(r'<div class="bs-grid" role="grid" id="bs-ocean"[^>]*>', html)[0]
+    assert "tabindex" not in ocean
+
+
+@pytest.mark.parametrize(
+    ("language", "you", "named", "lost"),
+    [
+        ("en", "You are ready.", "Blue is ready.", "The computer sank your Patrol Boat."),
+        ("cy", "Rydych chi'n barod.", "Mae Glas yn barod.", "Suddodd y cyfrifiadur eich llong"),
+    ],
+)
+def test_messages_about_a_person_have_words_of_their_own(language, you, named, lost):
+    """Not one template with a name put in ("You is ready."), in either language."""
+    t = Translator(language)
+    state = battle()
+    red = screen(state, "fire")
+    assert texts.said_of(t, red, 0, "battleship.announce.ready") == you
+    as_blue = screen(state, "fire", me=1)
+    assert texts.said_of(t, as_blue, 1, "battleship.announce.ready") == you
+    humans = screen(state, "fire", opponent="human", me=None)
+    assert texts.said_of(t, humans, 1, "battleship.announce.ready") == named
+    for square in ("J1", "I1", "J2", "I2"):  # the computer (Blue) sinks Red's Patrol Boat
+        fire(state, square)
+    log = texts.record_text(t, state.view_for(0), red, state.view_for(0)["incoming"][-1])
+    assert lost in log
+
+
+def test_a_person_plays_either_side_against_the_computer():
+    """docs/rules/battleship.md 4.2: Red or Blue; two people are Red and Blue; the address
+    may say the side."""
+    assert setup.seats_for("hard") == ["human", "computer:hard"]
+    assert setup.seats_for("easy", "blue") == ["computer:easy", "human"]
+    assert setup.seats_for("human", "blue") == ["human", "human"]
+    for opponent in setup.OPPONENTS:
+        for side in setup.SIDES:
+            seats = setup.seats_for(opponent, side)
+            assert setup.opponent_of(seats) == opponent
+            assert setup.side_of(seats) == (side if opponent != "human" else "red")
+    assert setup.opponent_of(["computer:hard", "computer:easy"]) is None
+    assert setup.parse_params({"seed": "7", "side": "blue"}) == (7, None, None, "blue")
+    assert setup.parse_params({"seed": "7", "side": "green"}) == (7, None, None, None)
+    assert setup.parse_params({"side": "blue"}) is None
 
 
 def test_a_salvo_being_aimed(t):
@@ -171,8 +273,9 @@ def test_advanced_salvo_numbers_salvos_and_shades_what_they_prove(t):
     target = cells(html, "t")
     assert target["J1"][0] == {"called", "salvo-0", "proven-empty"}
     assert target["B4"][0] == {"called", "salvo-1", "focus", "proven-hit"}
-    assert target["H1"][0] == {"called", "salvo-2"}
-    assert target["A6"][1] == "A6: salvo 3, 1 of 5 hit" and '"salvo-no">3<' in target["A6"][3]
+    assert target["H1"][0] == {"called", "salvo-2", "latest"}
+    assert target["A6"][1] == "A6: salvo 3, 1 of 5 hit, the latest shot"
+    assert '"salvo-no">3<' in target["A6"][3]
     assert "peg" not in "".join(c[3] for c in target.values()), "no per-shot result"
     assert "sunk" not in html, "no sink is told (8.2)"
     items = re.findall(r'class="bs-salvo-item ([^"]*)"[^>]*aria-pressed="(\w+)">([^<]*)<', html)
@@ -217,19 +320,60 @@ def test_game_over_reveals_the_other_fleet_and_gives_the_figures(t):
     assert not any(action for _, _, action, _ in target.values())
     assert "The computer wins" not in html  # the winner is Red, the human
     html = draw.page(t, state.view_for(0), screen(state, "over"))
-    assert 'id="bs-over"' in html and "You win!" in html and "Your shooting:" in html
-    figures = dict(re.findall(r"<dt>([^<]*)</dt><dd>([^<]*)</dd>", html))
-    assert figures == {"Shots": "17", "Turns (both sides)": "33", "Accuracy": "100%"}
+    assert 'id="bs-over"' in html and "You win!" in html
+    # Both sides' shooting, the player at the screen first: Red sank Blue's 17 squares
+    # in 17 shots; Blue fired 16 times at water.
+    assert over_figures(html) == {
+        "": ["You", "Computer"],
+        "Shots": ["17", "16"],
+        "Hits": ["17", "0"],
+        "Accuracy": ["100%", "0%"],
+        "Ships sunk": ["5", "0"],
+    }
+    assert "Turns played (both sides): 33" in html
     assert "Game over: you sank the whole fleet. You win!" in html
     humans = draw.page(t, state.view_for(1), screen(state, "over", opponent="human"))
-    assert "Red wins!" in humans and "Shooting by Red:" in humans
+    assert "Red wins!" in humans and over_figures(humans)[""] == ["Blue", "Red"]
+    assert over_figures(humans)["Shots"] == ["16", "17"]
+
+
+def test_the_losers_window_shows_their_own_shooting_and_the_computers(t):
+    """Playing Blue against the computer (Red), and losing: the window is the
+    person's, their own figures first."""
+    state = won_game()
+    html = draw.page(t, state.view_for(1), screen(state, "over", me=1))
+    assert "The computer wins" in html and "You win!" not in html
+    assert "Game over: the computer sank your whole fleet." in html
+    assert over_figures(html) == {
+        "": ["You", "Computer"],
+        "Shots": ["16", "17"],
+        "Hits": ["0", "17"],
+        "Accuracy": ["0%", "100%"],
+        "Ships sunk": ["0", "5"],
+    }
+    assert "you play Blue" in html
+
+
+def over_figures(html: str) -> dict:
+    """The end-of-game window's table: row heading -> the cells, "" for the heads."""
+    table = re.search(r'<table class="bs-over-figures".*?</table>', html)[0]
+    rows = re.findall(r"<tr[^>]*>(.*?)</tr>", table)
+    found = {}
+    for row in rows:
+        cells = re.findall(r"<t[hd][^>]*>([^<]*)</t[hd]>", row)
+        found[cells[0]] = cells[1:]
+    return found
 
 
 def test_game_over_in_advanced_salvo_counts_the_winners_hits(t):
     state = won_game("advanced_salvo")  # four salvos of five: 17 hits, then 3 misses
     html = draw.page(t, state.view_for(0), screen(state, "over"))
-    figures = dict(re.findall(r"<dt>([^<]*)</dt><dd>([^<]*)</dd>", html))
-    assert figures == {"Shots": "20", "Turns (both sides)": "7", "Accuracy": "85%"}
+    figures = over_figures(html)
+    assert [figures[k][0] for k in ("Shots", "Hits", "Accuracy", "Ships sunk")] == [
+        "20", "17", "85%", "5",
+    ]  # fmt: skip
+    blue_shots = sum(len(r["shots"]) for r in state.turns if r["player"] == 1)
+    assert figures["Shots"][1] == str(blue_shots) and "Turns played (both sides): 7" in html
     assert len({sq for sq, c in cells(html, "t").items() if "revealed" in c[0]}) == 17
 
 
@@ -249,13 +393,19 @@ def test_the_new_game_dialog_shows_the_choices_made(t):
         "edition": "modern",
         "announce_ship": True,
         "opponent": "hard",
+        "side": "red",
     }
     setup.choose(choices, "setup-edition", "classic")
     setup.choose(choices, "setup-opponent", "grandmaster")  # not offered: ignored
+    setup.choose(choices, "setup-side", "blue")
+    setup.choose(choices, "setup-side", "green")  # not offered: ignored
     setup.choose(choices, "setup-announce", None, False)
     html = draw.page(t, state.view_for(0), screen(state, "place", setup=choices))
     checked = re.findall(r'<input type="radio" name="bs-(\w+)" value="(\w+)"[^>]* checked>', html)
-    assert checked == [("mode", "salvo"), ("opponent", "hard"), ("edition", "classic")]
+    assert checked == [
+        ("mode", "salvo"), ("opponent", "hard"), ("side", "blue"), ("edition", "classic"),
+    ]  # fmt: skip
+    assert "Blue: the computer shoots first" in html
     assert 'name="bs-announce" checked' not in html and 'id="bs-start"' in html
 
 
@@ -278,7 +428,11 @@ def test_every_word_on_the_page_comes_from_the_catalogue():
         ),
         draw.page(pseudo, aiming.view_for(0), screen(aiming, "fire", focus_salvo=1)),
         draw.page(pseudo, aiming.view_for(1), screen(aiming, "pass", opponent="human")),
-    ] + [draw.page(pseudo, over.view_for(p), screen(over, "over")) for p in (0, 1)]
+    ] + [draw.page(pseudo, over.view_for(p), screen(over, "over", me=p)) for p in (0, 1)]
+    pages += [
+        draw.page(pseudo, over.view_for(1), screen(over, "over", opponent="human", me=None)),
+        draw.page(pseudo, aiming.view_for(0), screen(aiming, "computer", fresh="target")),
+    ]
     for html in pages:
         html = html.replace("&lt;b&gt;x&lt;/b&gt;", "⟦message⟧")
         labels = re.findall(r'aria-label="([^"]*)"', html)
@@ -323,7 +477,7 @@ def test_a_replayed_position_shows_both_fleets_their_shots_and_sinks(t):
     assert {sq for sq, c in blue.items() if "ship" in c[0]} == BLUE_SQUARES
     assert red["A1"][1] == "A1: Red's Carrier" and blue["A10"][1] == "A10: Blue's Carrier"
     # The shots that landed on each ocean, and the sunk ship.
-    assert 'class="peg hit"' in red["C1"][3] and red["C1"][1] == "C1: hit"
+    assert 'class="peg hit"' in red["C1"][3] and red["C1"][1] == "C1: hit, the latest shot"
     assert 'class="peg miss"' in red["J1"][3] and red["J1"][1] == "J1: miss"
     assert blue["A2"][0] >= {"ship", "sunk"} and blue["B2"][0] >= {"ship", "sunk"}
     assert 'class="peg hit"' in blue["B2"][3]
@@ -394,6 +548,7 @@ def imported_modules(name: str, seen: set) -> set:
 
 def test_the_drawing_modules_load_no_browser():
     assert "app.browser" in imported_modules("app.views.battleship", set())  # the view does
-    for module in ("battleship_draw", "battleship_setup", "battleship_salvo", "battleship_texts"):
+    drawing = ("battleship_draw", "battleship_setup", "battleship_salvo", "battleship_texts")
+    for module in (*drawing, "battleship_over"):
         imported = imported_modules(f"app.views.{module}", set())
         assert not imported & {"app.browser", "js", "pyscript", "pyscript.ffi"}, module

@@ -1,0 +1,98 @@
+"""The end of a game of Battleship: each side's shooting (shots, hits, accuracy, ships
+sunk) and the end-of-game window that shows both, the player at the screen's first.
+Pure, like battleship_draw, which puts the window on the page.
+"""
+
+from typing import TYPE_CHECKING
+
+from games.battleship.state import turns_in_order
+
+from ..html import Markup, h
+from .battleship_texts import accuracy, name
+
+if TYPE_CHECKING:
+    from .battleship_draw import Screen
+
+ROWS = ("shots", "hits", "accuracy", "sunk")  # the window's figures, in its order
+
+
+def figures(view: dict, player: int) -> dict:
+    """`player`'s shooting as the view's player knows it: every shot and how many hit
+    (told in every mode), and the ships of the other side sunk (known once it is over)."""
+    records = [r for r in turns_in_order(view) if r["player"] == player]
+    shots = sum(len(r["shots"]) for r in records)
+    hits = sum(r["hits"] for r in records)
+    fleet_shot_at = view["opponent_fleet"] if player == view["player"] else view["fleet"]
+    return {
+        "shots": shots,
+        "hits": hits,
+        "accuracy": accuracy(hits, shots),
+        "sunk": sum(ship["sunk"] for ship in fleet_shot_at or ()),
+    }
+
+
+def figure_text(t, key: str, value: int) -> str:
+    return t("battleship.percent", value=value) if key == "accuracy" else t.number(value)
+
+
+def game_over(t, view: dict, screen: "Screen") -> Markup | None:
+    """The end-of-game dialog: who won, and both sides' shooting side by side."""
+    winner = view["winner"]
+    if winner is None:
+        return None
+    if screen.humans:
+        title = t("battleship.over.winner", name=name(t, screen, winner))
+    else:
+        title = t("battleship.over.won" if winner == screen.me else "battleship.over.lost")
+    players = (view["player"], 1 - view["player"])  # the player at the screen first
+    shooting = {player: figures(view, player) for player in players}
+    table = h(
+        "table",
+        {"class": "bs-over-figures", "data-figures": True},
+        h("caption", {}, t("battleship.over.figures")),
+        h(
+            "thead",
+            {},
+            h(
+                "tr",
+                {},
+                h("td", {}),
+                [h("th", {"scope": "col", "data-player": p}, name(t, screen, p)) for p in players],
+            ),
+        ),
+        h(
+            "tbody",
+            {},
+            [
+                h(
+                    "tr",
+                    {"data-figure": key},
+                    h("th", {"scope": "row"}, t(f"battleship.over.{key}")),
+                    [h("td", {}, figure_text(t, key, shooting[p][key])) for p in players],
+                )
+                for key in ROWS
+            ],
+        ),
+    )
+    turns = t("battleship.over.turns", count=t.number(len(turns_in_order(view))))
+    return h(
+        "dialog",
+        {"class": "bs-dialog bs-over", "id": "bs-over", "aria-labelledby": "bs-over-title"},
+        h("h2", {"id": "bs-over-title"}, title),
+        table,
+        h("p", {"class": "bs-over-turns"}, turns),
+        h(
+            "div",
+            {"class": "actions"},
+            h(
+                "button",
+                {"type": "button", "class": "button", "data-action": "new", "autofocus": True},
+                t("battleship.new_game"),
+            ),
+            h(
+                "button",
+                {"type": "button", "class": "button subtle", "data-action": "close-over"},
+                t("battleship.see_boards"),
+            ),
+        ),
+    )
