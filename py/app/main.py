@@ -171,7 +171,6 @@ class App:
             for page, key in links
         )
         browser.element("topnav").setAttribute("aria-label", t("nav.main"))
-        browser.element("nav-home").setAttribute("aria-label", t("nav.home"))
 
     # --- events -------------------------------------------------------------------
     def close_menus(self, keep=None) -> bool:

@@ -97,6 +97,57 @@ def test_theme_and_motion_settings_apply_and_persist(open_app):
     expect(html).to_have_attribute("data-motion", "full")
 
 
+def test_the_brand_link_is_named_by_the_word_it_shows(open_app):
+    page = open_app()
+    brand = page.locator("#nav-home")
+    expect(brand).to_have_text("Gemau")
+    expect(page.get_by_role("link", name="Gemau", exact=True)).to_have_attribute("id", "nav-home")
+
+
+# Every colour an element shows, for all of #app at once (nothing redraws in between).
+COLOURS = """() => Array.from(document.querySelectorAll('#app, #app *'), (el) => {
+    const s = getComputedStyle(el);
+    return [el.className, s.color, s.backgroundColor, s.backgroundImage, s.borderTopColor,
+            s.borderLeftColor, s.outlineColor, s.fill, s.stroke].join(' | ');
+})"""
+THEMED_VIEWS = [
+    ("#/", ".game-card"),
+    ("#/marbles", ".mb-board"),
+    ("#/battleship", ".bs-grid"),
+    ("#/deblockle", ".db-board"),
+    ("#/dominoes", ".dm-table"),
+    ("#/wordle?mode=duel&seed=11&lang=en&level=beginner", ".wd-row.wd-them .wd-tile.wd-absent"),
+    ("#/wordle?mode=tournament", ".wt-lobby"),
+]
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_the_system_theme_follows_the_os_in_every_view(open_app, scheme):
+    """System shows exactly what Light or Dark shows, as the OS prefers; the other
+    theme shows something else (so the comparison could tell them apart)."""
+    other = {"light": "dark", "dark": "light"}[scheme]
+    page = open_app(color_scheme=scheme, reduced_motion="reduce")
+    assert page.evaluate("document.documentElement.dataset.theme") == "system"
+    for route, ready in THEMED_VIEWS:
+        page.evaluate(f"location.hash = '{route}'")
+        expect(page.locator(ready).first).to_be_visible(timeout=30_000)
+        system, chosen, opposite = page.evaluate(
+            f"""() => {{
+                const root = document.documentElement, colours = {COLOURS};
+                const seen = [colours()];
+                for (const theme of ['{scheme}', '{other}']) {{
+                    root.dataset.theme = theme;
+                    seen.push(colours());
+                }}
+                root.dataset.theme = 'system';
+                return seen;
+            }}"""
+        )
+        differ = [f"{a}  ≠  {b}" for a, b in zip(system, chosen) if a != b]
+        assert differ == [], f"{route}: System is not {scheme}: {differ[:5]}"
+        assert system != opposite, route
+
+
 def test_hub_and_settings_work_by_keyboard_alone(open_app):
     page = open_app()
     for _ in range(30):
