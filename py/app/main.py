@@ -8,7 +8,7 @@ from .html import h
 from .i18n import Translator
 from .question import NO, YES, Question
 from .question import dialog as question_dialog
-from .settings import SETTINGS_SCHEMA, effective_language, reduce_motion
+from .settings import SETTINGS_SCHEMA, adopt_game_choices, effective_language, reduce_motion
 from .storage import Store
 from .views import make_view
 from .views import wordle_tournament_parts as wordle_tournament_records
@@ -30,6 +30,7 @@ class App:
         # (id, text maker, action): the text is made at each render, in the current language.
         self._notices: list[tuple[str, object, str | None]] = []
         self.question = Question()
+        adopt_game_choices(self.store)  # colour-blind choices the games kept before Settings did
         self.settings = self.store.load("settings").data
         self.apply_settings()
         self.store.check_all()  # bad records are reset now, not when a game first reads them
@@ -40,6 +41,7 @@ class App:
         root = document.documentElement
         root.lang = self.t.language
         root.dataset.theme = self.settings["theme"]
+        root.dataset.colourBlind = self.settings["colour_blind"]  # every game's sheet honours it
         reduce = reduce_motion(self.settings, browser.media_matches(REDUCED_MOTION_QUERY))
         root.dataset.motion = "reduce" if reduce else "full"
 

@@ -1,5 +1,6 @@
 """The app shell as a person uses it: hub, routes, settings, languages, rules pages."""
 
+import re
 from pathlib import Path
 
 import pytest
@@ -146,6 +147,96 @@ def test_the_system_theme_follows_the_os_in_every_view(open_app, scheme):
         differ = [f"{a}  ≠  {b}" for a, b in zip(system, chosen) if a != b]
         assert differ == [], f"{route}: System is not {scheme}: {differ[:5]}"
         assert system != opposite, route
+
+
+def test_the_whole_card_opens_its_game_and_the_hub_says_a_game_is_in_progress(open_app):
+    page = open_app()
+    blurb = page.locator("[data-card='marbles'] .game-card-blurb").bounding_box()
+    page.mouse.click(blurb["x"] + 10, blurb["y"] + blurb["height"] / 2)  # not on the link's text
+    expect(page.locator("[data-game='marbles'] .mb-board")).to_be_visible()
+    page.locator("#nav-home").click()
+    marbles = page.locator("[data-card='marbles']")
+    expect(marbles.locator(".game-card-progress")).to_have_text("Game in progress")
+    expect(page.locator("[data-card='battleship'] .game-card-progress")).to_have_count(0)
+    expect(page.locator("[data-card='battleship'] .game-card-result")).to_have_text(
+        "Not played yet"
+    )
+    marbles.locator(".game-card-rules").click()  # above the card's link
+    expect(page.locator("[data-rules='marbles']")).to_be_visible()
+
+
+KEYS_HELP = {"marbles": ".mb-keys", "battleship": ".bs-keys", "deblockle": ".db-keys"}
+KEYS_HELP["dominoes"] = ".dm-keys"
+
+
+@pytest.mark.parametrize("finger", [False, True], ids=["mouse", "touch"])
+def test_the_keys_help_is_shown_only_where_there_is_a_mouse(open_app, finger):
+    ctx_options = {"has_touch": True, "is_mobile": True} if finger else {}
+    page = open_app(**ctx_options)
+    assert page.evaluate("matchMedia('(hover: none) and (pointer: coarse)').matches") == finger
+    for game, keys in KEYS_HELP.items():
+        page.evaluate(f"location.hash = '#/{game}'")
+        expect(page.locator(f"[data-game='{game}']")).to_be_visible()
+        expect(page.locator(keys)).to_have_count(1)
+        if finger:
+            expect(page.locator(keys)).to_be_hidden()
+        else:
+            expect(page.locator(keys)).to_be_visible()
+
+
+# The cues each game's sheet gives with colour-blind help, on elements as its view draws them.
+CUES = """() => {
+    const box = document.createElement('div');
+    box.innerHTML = '<div class="battleship"><div class="bs-cell sunk"><span class="peg hit"></span></div></div>'
+        + '<div class="deblockle"><span class="db-chip db-p1"></span></div>'
+        + '<div class="dominoes"><div class="dm-hand"><button class="dom playable"></button></div></div>';
+    document.getElementById('view').append(box);
+    const look = (selector, pseudo) => getComputedStyle(box.querySelector(selector), pseudo);
+    const cues = {hit: look('.peg.hit', '::after').content, sunk: look('.bs-cell.sunk').backgroundImage,
+                  blue: look('.db-p1').backgroundImage, playable: look('.dom.playable').outlineStyle};
+    box.remove();
+    return cues;
+}"""
+
+
+def test_colour_blind_help_is_one_setting_that_every_game_honours(open_app):
+    page = open_app("#/settings")
+    root = page.locator("html")
+    expect(root).to_have_attribute("data-colour-blind", "off")
+    assert page.evaluate(CUES) == {
+        "hit": "none",
+        "sunk": "none",
+        "blue": "none",
+        "playable": "none",
+    }
+    page.get_by_label("Shapes and patterns too").check()
+    expect(root).to_have_attribute("data-colour-blind", "on")
+    cues = page.evaluate(CUES)
+    assert cues["hit"] == '"✕"' and cues["playable"] == "dashed"
+    assert "gradient" in cues["sunk"] and "gradient" in cues["blue"]
+    page.evaluate("location.hash = '#/marbles'")
+    expect(page.locator("[data-game='marbles']")).to_have_attribute("data-shapes", "on")
+    page.evaluate("location.hash = '#/wordle'")
+    expect(page.locator(".wordle-view")).to_have_class(re.compile(r"\bwd-colour-blind\b"))
+    page.get_by_label("Colour-blind colours").uncheck()  # the game's shortcut to the setting
+    expect(root).to_have_attribute("data-colour-blind", "off")
+    page.reload()
+    wait_ready(page)
+    page.evaluate("location.hash = '#/settings'")
+    expect(page.get_by_label("Colours only")).to_be_checked()
+
+
+def test_a_games_own_colour_blind_choice_becomes_the_setting(open_app):
+    page = open_app()
+    page.evaluate("""() => localStorage.setItem('gemau:prefs:marbles',
+        JSON.stringify({v: 1, rev: 1, data: {version: 4, shapes: true}}))""")
+    page.reload()
+    wait_ready(page)
+    expect(page.locator("html")).to_have_attribute("data-colour-blind", "on")
+    page.evaluate("location.hash = '#/settings'")
+    expect(page.get_by_label("Shapes and patterns too")).to_be_checked()
+    prefs = page.evaluate("JSON.parse(localStorage.getItem('gemau:prefs:marbles')).data")
+    assert prefs == {"version": 4}
 
 
 def test_hub_and_settings_work_by_keyboard_alone(open_app):

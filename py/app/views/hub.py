@@ -1,9 +1,48 @@
-"""The hub: one card per game with its name, blurb and your best or last result."""
+"""The hub: one card per game with its name, blurb, your best or last result and
+whether a game is in progress; the whole card opens the game (resuming it)."""
 
-from .. import router, scores
+from games.battleship.game import GAME as BATTLESHIP
+from games.common.errors import BadState
+from games.deblockle.game import GAME as DEBLOCKLE
+from games.dominoes.game import GAME as DOMINOES
+from games.marbles.game import GAME as MARBLES
+from games.wordle.duel import Duel
+from games.wordle.tournament import in_play
+
+from .. import router, saved_games, scores
 from ..games_list import GAMES
 from ..html import h
 from .base import View
+from .wordle_tournament_parts import TOURNAMENT
+
+# How each game's save (saved:<game>) is read, to tell whether it is over.
+LOADERS = {
+    "marbles": MARBLES.load,
+    "battleship": BATTLESHIP.load,
+    "deblockle": DEBLOCKLE.load,
+    "dominoes": DOMINOES.load,
+    "wordle": Duel.from_json,  # the practice duel
+}
+
+
+def unfinished(store, game: str) -> bool:
+    saved = saved_games.load(store, game).data
+    if saved is None:
+        return False
+    try:
+        return not LOADERS[game](saved["state"]).is_over
+    except BadState:
+        return False  # the game's page resets it and says so
+
+
+def resume_href(store, game: str) -> str | None:
+    """Where a game saved unfinished is resumed, or None when there is none."""
+    if game == "wordle":
+        tournament = store.load(TOURNAMENT).data
+        if tournament and in_play(tournament["state"]):
+            return router.href(game, mode="tournament")
+        return router.href(game, mode="duel") if unfinished(store, game) else None
+    return router.href(game) if unfinished(store, game) else None
 
 
 def result_line(t, entry: dict | None, game: str = "") -> str:
@@ -33,22 +72,25 @@ class HubView(View):
         cards = []
         for game in GAMES:
             stats = scores.stats_for(self.app.store, game.route)
+            entry = best_entry(stats)
+            resume = resume_href(self.app.store, game.route)
             cards.append(
                 h(
                     "li",
                     {"class": "game-card", "data-card": game.route},
                     h(
                         "a",
-                        {"class": "game-card-link", "href": router.href(game.route)},
+                        {"class": "game-card-link", "href": resume or router.href(game.route)},
                         h("img", {"src": game.icon, "alt": "", "width": 64, "height": 64}),
                         h("span", {"class": "game-card-name"}, t(game.name_key)),
                     ),
                     h("p", {"class": "game-card-blurb"}, t(game.blurb_key)),
-                    h(
-                        "p",
-                        {"class": "game-card-result"},
-                        result_line(t, best_entry(stats), game.route),
-                    ),
+                    h("p", {"class": "game-card-progress"}, t("hub.in_progress"))
+                    if resume
+                    else None,
+                    h("p", {"class": "game-card-result"}, result_line(t, entry, game.route))
+                    if entry or not resume
+                    else None,
                     h(
                         "a",
                         {"class": "game-card-rules", "href": router.href("rules", game.route)},

@@ -113,7 +113,7 @@ class MarblesView(SavedGameView):
             message=self.message,
             message_is_error=self.message_is_error,
             busy=self.busy,
-            shapes=bool(self.prefs.get("shapes")),
+            shapes=self.app.settings["colour_blind"] == "on",
             can_undo=self.midend.can_undo,
             seed_shown=self.midend.seed_shown,
             counted=self.midend.ranked,
@@ -180,9 +180,9 @@ class MarblesView(SavedGameView):
             self.unless_kept(
                 "frame.confirm_new_yes", lambda: self.new_version(version), on_no=self.redraw
             )
-        elif action == "shapes":
-            self.set_pref("shapes", not self.prefs.get("shapes"))
-            self.redraw()
+        elif action == "shapes":  # a shortcut to the setting every game honours (Settings)
+            shown = self.app.settings["colour_blind"] == "on"
+            self.app.change_setting("colour_blind", "off" if shown else "on")
 
     def unless_kept(self, yes_key: str, start, on_no=None) -> None:
         """start() a new game, asking first when that would throw away a game in

@@ -1,13 +1,14 @@
-"""Settings: language, theme and motion, saved at once."""
+"""Settings: language, theme, motion and colour-blind help, saved at once."""
 
 from ..html import h
-from ..settings import MOTIONS, THEMES
+from ..settings import COLOUR_BLIND, MOTIONS, THEMES
 from .base import View
 
 CHOICES = {
     "language": ("en", "cy"),
     "theme": THEMES,
     "motion": MOTIONS,
+    "colour_blind": COLOUR_BLIND,
 }
 
 
@@ -43,11 +44,19 @@ class SettingsView(View):
                 )
                 for value in choices
             ]
+            hint = t(f"settings.{name}.hint") if t.has(f"settings.{name}.hint") else None
             groups.append(
                 h(
                     "fieldset",
-                    {"class": "setting", "data-setting-group": name},
+                    {
+                        "class": "setting",
+                        "data-setting-group": name,
+                        "aria-describedby": f"settings-{name}-hint" if hint else None,
+                    },
                     h("legend", {}, t(f"settings.{name}")),
+                    h("p", {"class": "hint", "id": f"settings-{name}-hint"}, hint)
+                    if hint
+                    else None,
                     options,
                 )
             )

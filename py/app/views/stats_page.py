@@ -21,6 +21,10 @@ class StatsView(View):
         key = f"variant.{game}.{variant}"
         return self.t(key) if self.t.has(key) else self.t("variant.default")
 
+    def named(self, key: str, game: str) -> str:
+        """A figure's name, the game's own when it has one (Battleship's best is its fewest shots)."""
+        return self.t(f"{key}.{game}") if self.t.has(f"{key}.{game}") else self.t(key)
+
     def figures_text(self, figures: dict) -> str:
         """The figures a game stored with a ranking, named in the player's language."""
         parts = []
@@ -63,9 +67,8 @@ class StatsView(View):
                 # A version whose games count no winner (two people on one device) has no Won.
                 if game.has_winner and (entry["won"] or "won" in (entry["last"] or {})):
                     figures.append(("stats.won", t.number(entry["won"])))
-                figures.append(
-                    ("stats.best", "–" if entry["best"] is None else t.number(entry["best"]))
-                )
+                if entry["best"] is not None:  # games without a score (Deblockle) have no best
+                    figures.append(("stats.best", t.number(entry["best"])))
                 scored = entry["totals"].get("scored", entry["played"])  # games that had a score
                 if "score" in entry["totals"] and scored:
                     figures.append(
@@ -76,7 +79,12 @@ class StatsView(View):
                         "dl",
                         {"class": "stat-grid"},
                         [
-                            h("div", {}, h("dt", {}, t(key)), h("dd", {}, value))
+                            h(
+                                "div",
+                                {},
+                                h("dt", {}, self.named(key, game.route)),
+                                h("dd", {}, value),
+                            )
                             for key, value in figures
                         ],
                     )
@@ -95,7 +103,11 @@ class StatsView(View):
                                     "tr",
                                     {},
                                     h("th", {"scope": "col"}, "#"),
-                                    h("th", {"scope": "col"}, t("stats.score")),
+                                    h(
+                                        "th",
+                                        {"scope": "col"},
+                                        self.named("stats.score", game.route),
+                                    ),
                                     h("th", {"scope": "col"}, t("stats.date")),
                                     h("th", {"scope": "col"}, t("stats.details")),
                                 ),

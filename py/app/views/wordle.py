@@ -13,7 +13,7 @@ from .wordle_duel import DuelScreen, wanted_duel
 from .wordle_parts import language_select
 
 GAME = "wordle"
-DEFAULT_PREFS = {"lang": "en", "level": "skilled", "colour_blind": False}
+DEFAULT_PREFS = {"lang": "en", "level": "skilled"}
 LEVEL_ORDER = ("beginner", "casual", "skilled", "expert")
 
 
@@ -55,9 +55,11 @@ class WordleView(View):
                 prefs["lang"] = data["lang"]
             if data.get("level") in LEVELS:
                 prefs["level"] = data["level"]
-            if isinstance(data.get("colour_blind"), bool):
-                prefs["colour_blind"] = data["colour_blind"]
         return prefs
+
+    @property
+    def colour_blind(self) -> bool:
+        return self.app.settings["colour_blind"] == "on"
 
     def set_prefs(self, **changes) -> None:
         saved_games.update_prefs(self.app.store, GAME, self.prefs, changes)
@@ -74,7 +76,7 @@ class WordleView(View):
 
     def render(self):
         t = self.t
-        cls = "wordle-view" + (" wd-colour-blind" if self.prefs["colour_blind"] else "")
+        cls = "wordle-view" + (" wd-colour-blind" if self.colour_blind else "")
         body = self.screen.render() if self.screen is not None else self._home()
         return h(
             "div",
@@ -126,7 +128,7 @@ class WordleView(View):
                         {
                             "type": "checkbox",
                             "data-action": "wd-colour-blind",
-                            "checked": self.prefs["colour_blind"],
+                            "checked": self.colour_blind,
                         },
                     ),
                     " ",
@@ -168,8 +170,8 @@ class WordleView(View):
         elif action == "wd-level" and data.get("value") in LEVELS:
             self.set_prefs(level=data["value"])
         elif action == "wd-colour-blind":
-            self.set_prefs(colour_blind=not self.prefs["colour_blind"])
-            self.refresh()
+            # A shortcut to the setting every game honours (Settings)
+            self.app.change_setting("colour_blind", "off" if self.colour_blind else "on")
         elif action == "wd-new-duel":
             if isinstance(self.screen, DuelScreen):
                 self.screen.forget()

@@ -96,8 +96,15 @@ SEATS = ratings.SEATS  # 8
 LIVES = 3
 INTRO_MS = 6_000
 GRACE_MS = 60_000  # a lost connection's time to come back
-PHASES = ("lobby", "intro", "playing", "over", "abandoned")
+PLAYING, ENDED = ("intro", "playing"), ("over", "abandoned")
+PHASES = ("lobby", *PLAYING, *ENDED)
 LEAVE_REASONS = ("left", "disconnect")
+
+
+def in_play(data) -> bool:
+    """Whether a saved tournament (its to_json) has started and is not over, read
+    without its words (the hub says a game is in progress)."""
+    return isinstance(data, dict) and data.get("phase") in PLAYING
 
 
 def skill_for(rating: int) -> float:
@@ -766,7 +773,7 @@ class Tournament:
 
     @property
     def is_over(self) -> bool:
-        return self.phase in ("over", "abandoned")
+        return self.phase in ENDED
 
     @property
     def humans_done(self) -> bool:

@@ -6,7 +6,12 @@ from app.storage import MemoryBackend, Store
 
 def test_settings_keep_good_fields_and_fix_bad_ones():
     cleaned = clean_settings({"language": "cy", "theme": "purple", "motion": "reduce", "junk": 1})
-    assert cleaned == {"language": "cy", "theme": "system", "motion": "reduce"}
+    assert cleaned == {
+        "language": "cy",
+        "theme": "system",
+        "motion": "reduce",
+        "colour_blind": "off",
+    }
 
 
 def test_settings_that_are_not_an_object_are_refused():

@@ -5,6 +5,7 @@ list, and the screen's own actions and keys, as the page would call them."""
 import pytest
 from app.i18n import Translator
 from app.router import parse
+from app.settings import DEFAULTS
 from app.storage import MemoryBackend, Store
 from games.wordle.sample_words import sample_dictionary
 
@@ -25,6 +26,7 @@ class FakeApp:
     def __init__(self):
         self.t = Translator("en")
         self.store = Store(MemoryBackend())
+        self.settings = dict(DEFAULTS)
         self.said = []
         self.notices = {}
         self.view = None

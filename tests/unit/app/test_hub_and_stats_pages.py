@@ -1,0 +1,136 @@
+"""The hub's cards (a game in progress, where a card leads) and the Statistics page's
+figures (each game's own name for its best, none where a game has no score), and the
+Welsh word for a tournament rating, drawn under CPython."""
+
+import json
+from pathlib import Path
+from types import SimpleNamespace
+
+import pytest
+from app import saved_games, scores
+from app.games_list import GAME_ROUTES
+from app.i18n import Translator
+from app.midend import HUMAN, Midend
+from app.router import parse
+from app.storage import MemoryBackend, Store
+from app.views import wordle_tournament_parts
+from app.views.hub import HubView
+from app.views.stats_page import StatsView
+from games.deblockle.game import GAME as DEBLOCKLE
+from games.marbles.game import GAME as MARBLES
+from games.wordle.duel import Duel
+from games.wordle.tournament import PHASES, in_play
+from markup_tree import parse as parse_markup
+
+I18N = Path(__file__).resolve().parents[3] / "py" / "i18n"
+
+
+def an_app(language="en"):
+    store = Store(MemoryBackend())
+    scores.register(store, GAME_ROUTES)
+    saved_games.register(store, GAME_ROUTES)
+    wordle_tournament_parts.register(store)
+    return SimpleNamespace(store=store, t=Translator(language))
+
+
+def card(app, game):
+    page = parse_markup(str(HubView(app, parse("#/")).render()))
+    return next(n for n in page.all("li", "game-card") if n.attrs["data-card"] == game)
+
+
+def texts(node, tag, cls=None):
+    return [n.text() for n in node.all(tag, cls)]
+
+
+def test_a_game_saved_unfinished_is_in_progress_and_its_card_resumes_it():
+    app = an_app()
+    midend = Midend(app.store, MARBLES, lambda: 0.0)
+    midend.start({"version": 5}, 7, [HUMAN])
+    assert midend.save()
+    marbles = card(app, "marbles")
+    assert texts(marbles, "p", "game-card-progress") == ["Game in progress"]
+    assert texts(marbles, "p", "game-card-result") == []  # never finished: no result to tell
+    assert marbles.one("a", "game-card-link").attrs["href"] == "#/marbles"
+    other = card(app, "battleship")
+    assert texts(other, "p", "game-card-progress") == []
+    assert texts(other, "p", "game-card-result") == ["Not played yet"]
+
+
+def test_a_finished_or_damaged_save_is_not_in_progress_and_results_still_show():
+    app = an_app()
+    midend = Midend(app.store, DEBLOCKLE, lambda: 0.0)
+    midend.start({"blocks": 1, "quick_setup": True}, 3, [HUMAN, HUMAN])
+    while not midend.state.is_over:
+        midend.play(midend.state.legal_moves()[0])
+    assert midend.save()
+    assert texts(card(app, "deblockle"), "p", "game-card-progress") == []
+    saved_games.save(app.store, "dominoes", {"version": 99}, {}, None)
+    assert texts(card(app, "dominoes"), "p", "game-card-progress") == []
+    # Played before and in progress again: both said.
+    scores.record_result(app.store, "marbles", "5", won=None, score=40)
+    midend = Midend(app.store, MARBLES, lambda: 0.0)
+    midend.start({"version": 5}, 8, [HUMAN])
+    assert midend.save()
+    marbles = card(app, "marbles")
+    assert texts(marbles, "p", "game-card-progress") == ["Game in progress"]
+    assert texts(marbles, "p", "game-card-result") == ["Best: 40"]
+
+
+def test_wordle_resumes_the_duel_or_the_tournament_in_play():
+    app = an_app("cy")
+    duel = Duel("crane", 0, turn=0, turn_started=0)
+    saved_games.save(app.store, "wordle", duel.to_json(), {}, None)
+    wordle = card(app, "wordle")
+    assert texts(wordle, "p", "game-card-progress") == ["Gêm ar y gweill"]
+    assert wordle.one("a", "game-card-link").attrs["href"] == "#/wordle?mode=duel"
+    meta = {"t0": 0, "speed": 1, "group": False, "recorded": []}
+    tournament = wordle_tournament_parts.TOURNAMENT
+    app.store.save(tournament, {"state": {"phase": "playing"}, "meta": meta})
+    assert card(app, "wordle").one("a", "game-card-link").attrs["href"] == (
+        "#/wordle?mode=tournament"
+    )
+    app.store.save(tournament, {"state": {"phase": "over"}, "meta": meta}, base_rev=1)
+    assert card(app, "wordle").one("a", "game-card-link").attrs["href"] == "#/wordle?mode=duel"
+
+
+@pytest.mark.parametrize("phase", PHASES)
+def test_a_tournament_is_in_play_from_its_intro_until_it_is_over(phase):
+    assert in_play({"phase": phase}) == (phase in ("intro", "playing"))
+
+
+def stats_of(app, game):
+    page = parse_markup(str(StatsView(app, parse("#/stats")).render()))
+    return next(n for n in page.all("section", "stats-game") if n.attrs["data-stats"] == game)
+
+
+def test_statistics_name_each_games_best_and_show_none_where_games_have_no_score():
+    app = an_app()
+    scores.record_result(app.store, "deblockle", "computer-fewer", won=True, figures={"removed": 1})
+    scores.record_result(
+        app.store, "battleship", "classic", won=True, score=17, higher_is_better=False
+    )
+    scores.record_result(
+        app.store, "battleship", "classic", won=False, score=40, higher_is_better=False
+    )
+    scores.record_result(app.store, "marbles", "5", won=None, score=120)
+    deblockle = stats_of(app, "deblockle")
+    assert texts(deblockle, "dt") == ["Played", "Won"]
+    battleship = stats_of(app, "battleship")
+    figures = dict(zip(texts(battleship, "dt"), texts(battleship, "dd")))
+    assert figures["Fewest shots"] == "17" and figures["Average shots"] == "28.5"
+    assert "Best" not in figures and "Shots" in texts(battleship, "th")
+    assert "Best score" in texts(stats_of(app, "marbles"), "dt")
+    welsh = an_app("cy")
+    welsh.store = app.store
+    assert "Lleiaf o ergydion" in texts(stats_of(welsh, "battleship"), "dt")
+
+
+def test_welsh_says_gradd_for_a_rating_and_sgor_only_for_a_score():
+    english = json.loads((I18N / "en" / "wordle-tournament.json").read_text())
+    welsh = json.loads((I18N / "cy" / "wordle-tournament.json").read_text())
+    ratings = [key for key, text in english.items() if "rating" in text.lower()]
+    assert len(ratings) >= 10
+    for key in ratings:
+        assert "radd" in welsh[key].lower() and "sgôr" not in welsh[key].lower(), key
+    rules = (I18N.parent / "rules" / "wordle.cy.html").read_text()
+    assert "sgôr" not in rules.lower() and "gradd" in rules.lower()
