@@ -237,6 +237,8 @@ def test_pass_and_play_covers_the_screen_between_turns(open_app):
     page.locator("[data-action='random-fleet']").click()
     page.locator("#bs-ready").click()
     expect(page.locator("[data-phase='pass']")).to_be_visible()
+    expect(page.locator("[data-message]")).to_have_text("Red is ready.")
+    assert focused(page)[0] == "bs-hide"  # where play goes on, not the page's body
     page.locator("#bs-hide").click()
     expect(cover).to_contain_text("Blue")
     expect(page.locator(".bs-grid")).to_have_count(0)
@@ -252,11 +254,13 @@ def test_pass_and_play_covers_the_screen_between_turns(open_app):
     target(page, "J10").click()
     expect(page.locator("#announcer")).to_contain_text("J10 — ")
     expect(page.locator("[data-phase='pass']")).to_be_visible()
+    assert focused(page)[0] == "bs-hide"
     page.locator("#bs-hide").click()
     expect(cover).to_contain_text("Blue")
     page.locator("#bs-reveal").click()
     expect(page.locator("[data-phase='fire']")).to_be_visible()
     expect(ocean(page, "J10").locator(".peg")).to_be_visible()  # Red's shot at Blue's ocean
+    expect(ocean(page, "J10")).to_have_class(re.compile(r"\blatest\b"))
 
 
 def near_won_game():
@@ -320,15 +324,18 @@ def test_a_won_game_is_recorded_in_the_statistics(open_app):
 ALL_SQUARES = [f"{r}{c}" for r in "ABCDEFGHIJ" for c in range(1, 11)]
 
 
-def near_won_on_the_midend(seed=31):
-    """A game against the computer (easy) saved as the midend writes it, played from
-    its start: Red has hit all of Blue's fleet but one square and it is Red's turn.
-    The record, that last square, a square of water Red has not called, and the
-    midend (its state and moves)."""
+AGAINST_EASY = (HUMAN, computer("easy"))
+
+
+def near_won_on_the_midend(seed=31, seats=AGAINST_EASY):
+    """A game against the computer (easy: or between `seats`) saved as the midend
+    writes it, played from its start: Red has hit all of Blue's fleet but one square
+    and it is Red's turn. The record, that last square, a square of water Red has
+    not called, and the midend (its state and moves)."""
     store = Store(MemoryBackend())
     saved_games.register(store, ["battleship"])
     midend = Midend(store, BATTLESHIP, lambda: 0.0)
-    midend.start({"mode": "classic"}, seed, [HUMAN, computer("easy")])
+    midend.start({"mode": "classic"}, seed, list(seats))
     for player in (0, 1):
         midend.play({"type": "random_fleet", "player": player})
         midend.play({"type": "ready", "player": player})
@@ -582,3 +589,383 @@ def test_the_address_never_gives_a_fleet_away_and_a_known_game_never_counts(open
             again.evaluate("localStorage.getItem('gemau:rankings:battleship') || '{\"data\": {}}'")
         )["data"]
     )
+
+
+# --- the players' report (issue 16) ----------------------------------------------------------------
+def focused(page) -> tuple:
+    """The id of the element with the keyboard focus, and the cell it points at."""
+    return tuple(
+        page.evaluate(
+            "() => [document.activeElement.id,"
+            " document.activeElement.getAttribute('aria-activedescendant')]"
+        )
+    )
+
+
+def test_focus_stays_on_the_target_after_ready_and_after_each_computer_reply(open_app):
+    """Not dropped to the page's body: after Ready the target grid has the keyboard,
+    and after each shot, through the computer's reply, it keeps it on the square
+    the player was on, so the next shot is one key away."""
+    page = open_app("#/battleship?seed=12&mode=classic&opponent=easy")
+    page.locator("[data-action='random-fleet']").click()
+    page.locator("#bs-ready").focus()
+    page.keyboard.press("Enter")
+    expect(page.locator("[data-phase='fire']")).to_be_visible()
+    assert focused(page) == ("bs-target", "bs-t-A1")
+    expect(page.locator("[data-message]")).to_have_text("You are ready.")
+    log = page.locator("[data-log] li")
+    page.keyboard.press("ArrowRight")
+    page.keyboard.press("ArrowDown")
+    page.keyboard.press("Enter")  # B2
+    expect(log).to_have_count(2)  # the computer has answered
+    expect(page.locator("[data-phase='fire']")).to_be_visible()
+    assert focused(page) == ("bs-target", "bs-t-B2")
+    page.keyboard.press("ArrowRight")
+    page.keyboard.press("Enter")  # B3, with no Tab in between
+    expect(log).to_have_count(4)
+    assert focused(page) == ("bs-target", "bs-t-B3")
+    target(page, "E5").click()  # by mouse too
+    expect(log).to_have_count(6)
+    expect(page.locator("[data-phase='fire']")).to_be_visible()
+    assert focused(page) == ("bs-target", "bs-t-E5")
+
+
+def test_a_click_on_a_called_square_is_refused_with_the_same_message_as_a_key(open_app):
+    """docs/rules/battleship.md 5.4 and 7.4, by mouse as by keyboard."""
+    page = open_app("#/battleship?seed=12&mode=classic&opponent=easy")
+    page.locator("[data-action='random-fleet']").click()
+    page.locator("#bs-ready").click()
+    log = page.locator("[data-log] li")
+    target(page, "D4").click()
+    expect(log).to_have_count(2)
+    expect(page.locator("[data-phase='fire']")).to_be_visible()
+    target(page, "D4").click()
+    message = page.locator("[data-message]")
+    expect(message).to_have_text("You have already called D4: choose another square.")
+    expect(message).to_have_class(re.compile(r"\berror\b"))
+    expect(page.locator("#announcer")).to_have_text(
+        "You have already called D4: choose another square."
+    )
+    page.wait_for_timeout(1000)
+    expect(log).to_have_count(2)  # the turn is not used up
+    target(page, "A1").click()
+    expect(log).to_have_count(4)
+    page.keyboard.press("Enter")  # the grid kept the keyboard, its cursor on A1
+    expect(message).to_have_text("You have already called A1: choose another square.")
+    # In a salvo, a square called on an earlier turn cannot be chosen.
+    salvo = first_salvo_answered(open_app)
+    target(salvo, "C3").click()
+    expect(salvo.locator("[data-message]")).to_have_text(
+        "You have already called C3: choose another square."
+    )
+    expect(salvo.locator("#bs-target .chosen")).to_have_count(0)
+
+
+def choose_in_new_game(page, *labels):
+    page.locator("[data-action='new']").first.click()
+    dialog = page.locator("#bs-setup")
+    expect(dialog).to_be_visible()
+    for label in labels:
+        dialog.get_by_label(label).check()
+    page.locator("#bs-start").click()
+    expect(dialog).to_have_count(0)
+
+
+def test_playing_blue_the_computer_shoots_first(open_app):
+    """docs/rules/battleship.md 4.2: against the computer the person may play Blue;
+    Red, the computer, places first and shoots first. The choice is remembered,
+    kept in a finished game's address and through a reload."""
+    page = open_app("#/battleship")
+    choose_in_new_game(page, "Computer, medium", "Blue: the computer shoots first")
+    expect(page.locator("[data-phase='place']")).to_be_visible()
+    expect(page.locator(".bs-sub")).to_contain_text("you play Blue")
+    assert "side=blue" in page.evaluate("location.hash")
+    state = saved(page)["state"]
+    assert state["ready"] == [True, False]  # the computer's fleet is Red's, placed at once
+    assert saved(page)["meta"]["frame"]["seats"] == ["computer:medium", "human"]
+    page.locator("[data-action='random-fleet']").click()
+    page.locator("#bs-ready").click()
+    log = page.locator("[data-log] li")
+    expect(log).to_have_count(1)  # Red fired first
+    expect(log.first).to_contain_text("Computer:")
+    expect(page.locator("[data-phase='fire']")).to_be_visible()
+    assert focused(page)[0] == "bs-target"
+    expect(page.locator("#bs-ocean .peg")).to_have_count(1)
+    expect(page.locator("#bs-ocean .latest")).to_have_count(1)
+    target(page, "J10").click()
+    expect(log).to_have_count(3)
+    expect(log.nth(1)).to_contain_text("You: J10")
+    page.reload()
+    wait_ready(page)
+    expect(page.locator("[data-phase='fire']")).to_be_visible()
+    expect(page.locator(".bs-sub")).to_contain_text("you play Blue")
+    expect(log).to_have_count(3)
+    page.locator("[data-action='new']").first.click()
+    expect(
+        page.locator("#bs-setup").get_by_label("Blue: the computer shoots first")
+    ).to_be_checked()
+
+
+def test_ready_is_said_in_words_of_its_own_for_each_person_in_welsh(open_app):
+    page = open_app("#/battleship?seed=12&mode=classic&opponent=easy", locale="cy-GB")
+    page.locator("[data-action='random-fleet']").click()
+    page.locator("#bs-ready").click()
+    expect(page.locator("[data-message]")).to_have_text("Rydych chi'n barod.")
+    humans = open_app("#/battleship?seed=23&mode=classic&opponent=human", locale="cy-GB")
+    humans.locator("#bs-reveal").click()
+    humans.locator("[data-action='random-fleet']").click()
+    humans.locator("#bs-ready").click()
+    expect(humans.locator("[data-message]")).to_have_text("Mae Coch yn barod.")
+
+
+def near_lost_on_the_midend(seed=51):
+    """Against the hard computer: Blue (the computer) has hit every square of Red's
+    fleet but the Patrol Boat's second, and Red has called only water; Red's turn.
+    The record and Blue's fleet squares."""
+    store = Store(MemoryBackend())
+    saved_games.register(store, ["battleship"])
+    midend = Midend(store, BATTLESHIP, lambda: 0.0)
+    midend.start({"mode": "classic"}, seed, [HUMAN, computer("hard")])
+    for player in (0, 1):
+        midend.play({"type": "random_fleet", "player": player})
+        midend.play({"type": "ready", "player": player})
+    state = midend.state
+    fleet = {ship["ship"]: ship["squares"] for ship in state.view_for(0)["fleet"]}
+    left = fleet["patrol"][1]
+    red = sorted(s for squares in fleet.values() for s in squares if s != left)
+    blue = {s for ship in state.view_for(1)["fleet"] for s in ship["squares"]}
+    water = [s for s in ALL_SQUARES if s not in blue]
+    for mine, theirs in zip(water, red):
+        midend.play({"type": "fire", "squares": [mine]})
+        midend.play({"type": "fire", "squares": [theirs]})
+    assert midend.save()
+    return store.backend.items["gemau:saved:battleship"], blue
+
+
+def over_table(page) -> dict:
+    rows = page.locator("#bs-over [data-figures] tr")
+    found = {}
+    for i in range(rows.count()):
+        cells = rows.nth(i).locator("th, td").all_inner_texts()
+        found[cells[0]] = cells[1:]
+    return found
+
+
+def test_the_losers_window_shows_their_own_figures_and_the_computers(open_app):
+    record, blue = near_lost_on_the_midend()
+    page = open_saved(open_app, record)
+    called = set()
+    for _ in range(12):
+        if page.locator("[data-phase='over']").count():
+            break
+        square = next(
+            s
+            for s in ALL_SQUARES
+            if s not in blue and s not in called and target(page, s).locator(".peg").count() == 0
+        )
+        called.add(square)
+        count = page.locator("[data-log] li").count()
+        target(page, square).click()
+        expect(page.locator("[data-log] li")).to_have_count(count + 2)
+    over = page.locator("#bs-over")
+    expect(over).to_be_visible()
+    expect(over.locator("h2")).to_have_text("The computer wins")
+    from games.battleship import State
+
+    final = State.from_json(saved(page)["state"])
+    assert final.winner == 1
+    shots = final.result["shots"]
+    hits_by = [sum(r["hits"] for r in final.turns if r["player"] == p) for p in (0, 1)]
+    assert hits_by == [0, 17]
+    assert over_table(page) == {
+        "": ["You", "Computer"],
+        "Shots": [str(shots[0]), str(shots[1])],
+        "Hits": ["0", "17"],
+        "Accuracy": ["0%", f"{round(100 * 17 / shots[1])}%"],
+        "Ships sunk": ["0", "5"],
+    }
+    expect(over).to_contain_text(f"Turns played (both sides): {final.result['turns']}")
+    shot(page, "lost-1000")
+    assert battleship_stats(page)["classic"]["played"] == 1
+    assert battleship_stats(page)["classic"]["won"] == 0
+    assert battleship_stats(page)["classic"]["last"]["shots"] == shots[0]
+
+
+def first_salvo_answered(open_app):
+    """A Salvo game against the easy computer: our first salvo fired, A1 to E5, and answered."""
+    page = open_app("#/battleship?seed=21&mode=salvo&opponent=easy")
+    page.locator("[data-action='random-fleet']").click()
+    page.locator("#bs-ready").click()
+    for square in ("A1", "B2", "C3", "D4", "E5"):
+        target(page, square).click()
+    page.locator("#bs-fire").click()
+    expect(page.locator("[data-log] li")).to_have_count(2)
+    return page
+
+
+def test_the_computers_latest_shot_is_marked_on_your_ocean_and_said(open_app):
+    page = first_salvo_answered(open_app)
+    log = page.locator("[data-log] li")
+    from games.battleship import State
+
+    theirs = [s["square"] for s in State.from_json(saved(page)["state"]).turns[-1]["shots"]]
+    latest = page.locator("#bs-ocean .bs-cell.latest")
+    expect(latest).to_have_count(5)
+    assert sorted(latest.evaluate_all("cells => cells.map(c => c.dataset.sq)")) == sorted(theirs)
+    for square in theirs:
+        expect(ocean(page, square)).to_have_attribute("aria-label", re.compile("the latest shot$"))
+        expect(page.locator("#announcer")).to_contain_text(square)
+    expect(page.locator("#announcer")).to_contain_text("Computer:")
+    expect(page.locator("#bs-target .bs-cell.latest")).to_have_count(5)  # our own salvo too
+    page.reload()
+    wait_ready(page)
+    expect(latest).to_have_count(5)
+    for square in ("F6", "G7", "H8", "I9", "J10"):
+        target(page, square).click()
+    page.locator("#bs-fire").click()
+    expect(log).to_have_count(4)
+    now = [s["square"] for s in State.from_json(saved(page)["state"]).turns[-1]["shots"]]
+    expect(latest).to_have_count(len(now))
+    assert sorted(latest.evaluate_all("cells => cells.map(c => c.dataset.sq)")) == sorted(now)
+
+
+def test_the_squares_chosen_for_a_salvo_are_kept_through_a_reload(open_app):
+    page = open_app("#/battleship?seed=44&mode=salvo&opponent=easy")
+    page.locator("[data-action='random-fleet']").click()
+    page.locator("#bs-ready").click()
+    for square in ("A1", "B2", "C3"):
+        target(page, square).click()
+    expect(page.locator("[data-status]")).to_contain_text("(3 chosen)")
+    page.reload()
+    wait_ready(page)
+    expect(page.locator("[data-status]")).to_contain_text("(3 chosen)")
+    chosen = page.locator("#bs-target .bs-cell.chosen")
+    expect(chosen).to_have_count(3)
+    assert chosen.evaluate_all("cells => cells.map(c => c.dataset.sq)") == ["A1", "B2", "C3"]
+    for square in ("D4", "E5"):
+        target(page, square).click()
+    expect(page.locator("#bs-fire")).to_be_enabled()
+    page.locator("#bs-fire").click()
+    first = page.locator("[data-log] li").last
+    for square in ("A1", "B2", "C3", "D4", "E5"):
+        expect(first).to_contain_text(square)
+
+
+def test_a_game_between_two_people_is_counted_in_the_statistics(open_app):
+    """docs/rules/battleship.md 11.2: by mode, as played, with no winner counted."""
+    record, last, _, _ = near_won_on_the_midend(seats=(HUMAN, HUMAN))
+    page = open_app("#/")
+    page.evaluate("(r) => localStorage.setItem('gemau:saved:battleship', r)", record)
+    page.evaluate("location.hash = '#/battleship'")
+    expect(page.locator("[data-cover]")).to_contain_text("Red")
+    page.locator("#bs-reveal").click()
+    target(page, last).click()
+    over = page.locator("#bs-over")
+    expect(over.locator("h2")).to_have_text("Red wins!")
+    assert over_table(page)[""] == ["Red", "Blue"]
+    page.keyboard.press("Escape")
+    page.get_by_role("link", name="Statistics").click()
+    stats = page.locator("[data-stats='battleship']")
+    expect(stats.locator("h3").first).to_have_text("Two players, Classic")
+    terms = stats.locator(".stat-grid").first.locator("dt").all_inner_texts()
+    assert "Played" in terms and "Won" not in terms
+    expect(stats.locator(".stat-grid").first.locator("dd").first).to_have_text("1")
+    recorded = battleship_stats(page)
+    assert list(recorded) == ["human-classic"]
+    assert recorded["human-classic"]["played"] == 1 and recorded["human-classic"]["won"] == 0
+    assert "won" not in recorded["human-classic"]["last"]
+    rankings = page.evaluate("localStorage.getItem('gemau:rankings:battleship')")
+    assert rankings is None or "human" not in rankings
+    page.reload()  # counted once
+    wait_ready(page)
+    assert battleship_stats(page)["human-classic"]["played"] == 1
+    page.evaluate("location.hash = '#/'")  # the hub tells it as played, not lost
+    expect(page.locator("[data-card='battleship'] .game-card-result")).to_have_text(
+        "Games played: 1"
+    )
+
+
+RECORD_EFFECTS = """() => {
+    window.fx = [];
+    const seen = () => {
+        for (const cell of document.querySelectorAll('.bs-cell[class*="fx-"]')) {
+            window.fx.push({
+                id: cell.id,
+                effects: [...cell.classList].filter(c => c.startsWith('fx-')),
+                after: getComputedStyle(cell, '::after').animationName,
+                own: getComputedStyle(cell).animationName,
+            });
+        }
+    };
+    new MutationObserver(seen).observe(document.getElementById('view'),
+                                       {childList: true, subtree: true});
+}"""
+
+
+def effects_seen(page) -> dict:
+    """Cell id -> {effect class: the animation it ran}, for every drawing since recording began."""
+    found: dict = {}
+    for entry in page.evaluate("window.fx"):
+        for effect in entry["effects"]:
+            name = entry["own"] if effect == "fx-sink" else entry["after"]
+            found.setdefault(entry["id"], {})[effect] = name
+    return found
+
+
+def play_a_miss_a_hit_and_a_sink(page):
+    """Against the easy computer: a miss, then the computer's Patrol Boat hit and sunk."""
+    ready_against_computer(page)
+    page.evaluate(RECORD_EFFECTS)
+    fleet = computer_fleet(page)
+    occupied = {s for squares in fleet.values() for s in squares}
+    water = next(s for s in ALL_SQUARES if s not in occupied)
+    log = page.locator("[data-log] li")
+    for count, square in enumerate([water, *fleet["patrol"]], 1):
+        target(page, square).click()
+        expect(log).to_have_count(2 * count)
+    return water, fleet["patrol"]
+
+
+def test_shots_splash_flash_and_sink_with_motion(open_app):
+    page = open_app("#/battleship?seed=11&mode=classic&opponent=easy")
+    water, patrol = play_a_miss_a_hit_and_a_sink(page)
+    seen = effects_seen(page)
+    assert seen[f"bs-t-{water}"] == {"fx-splash": "bs-splash"}
+    assert seen[f"bs-t-{patrol[0]}"]["fx-flash"] == "bs-flash"
+    assert seen[f"bs-t-{patrol[0]}"]["fx-sink"] == "bs-sink"  # with the shot that sank it
+    assert seen[f"bs-t-{patrol[1]}"] == {"fx-flash": "bs-flash", "fx-sink": "bs-sink"}
+    # The computer's replies landed on our ocean, each moving there.
+    from games.battleship import State
+
+    replies = [r["shots"][0] for r in State.from_json(saved(page)["state"]).turns[1::2]]
+    for reply in replies:
+        effect = "fx-flash" if reply["result"] == "hit" else "fx-splash"
+        assert seen[f"bs-o-{reply['square']}"][effect] == effect.replace("fx-", "bs-")
+    # Only the drawing that showed the shot moves: moving the cursor draws it still.
+    page.locator("#bs-target").focus()
+    page.keyboard.press("ArrowRight")
+    expect(page.locator("#bs-target .cursor")).to_have_count(1)
+    expect(page.locator(".bs-cell[class*='fx-']")).to_have_count(0)
+    shot(page, "effects-1000")
+
+
+def test_shots_do_not_move_with_reduced_motion(open_app, context):
+    """Off under the system's reduced motion, and under the app's own setting."""
+    page = open_app("#/battleship?seed=11&mode=classic&opponent=easy", reduced_motion="reduce")
+    play_a_miss_a_hit_and_a_sink(page)
+    assert effects_seen(page) == {}
+    expect(page.locator("#bs-ocean .bs-cell.latest")).to_have_count(1)  # still marked
+    # The sheet stops them too, whatever the page draws.
+    stopped = page.evaluate("""() => {
+        const cell = document.querySelector('#bs-t-A1');
+        cell.classList.add('fx-splash', 'fx-sink');
+        return [getComputedStyle(cell, '::after').animationName,
+                getComputedStyle(cell).animationName];
+    }""")
+    assert stopped == ["none", "none"]
+    app_setting = open_app("#/settings", ctx=context())
+    app_setting.get_by_label("Reduced motion").check()
+    expect(app_setting.locator("html")).to_have_attribute("data-motion", "reduce")
+    app_setting.evaluate("location.hash = '#/battleship?seed=11&mode=classic&opponent=easy'")
+    play_a_miss_a_hit_and_a_sink(app_setting)
+    assert effects_seen(app_setting) == {}

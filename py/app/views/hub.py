@@ -53,7 +53,9 @@ def result_line(t, entry: dict | None, game: str = "") -> str:
         key = f"hub.best.{game}" if t.has(f"hub.best.{game}") else "hub.best"
         return t(key, score=t.number(entry["best"]))
     last = entry.get("last") or {}
-    return t("hub.last_won") if last.get("won") else t("hub.last_lost")
+    if "won" not in last:  # games that count no winner (two people on one device)
+        return t("hub.played", count=t.number(entry["played"]))
+    return t("hub.last_won") if last["won"] else t("hub.last_lost")
 
 
 def best_entry(stats: dict) -> dict | None:

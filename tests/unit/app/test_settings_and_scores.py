@@ -129,3 +129,19 @@ def test_the_hub_names_a_wordle_best_as_a_placement():
     entry = {"played": 2, "won": 0, "best": 3, "last": None}
     assert result_line(t, entry, "wordle") == "Best placement: 3"
     assert result_line(t, entry, "marbles") == "Best: 3"
+
+
+def test_the_hub_tells_games_without_a_winner_as_played_not_lost():
+    """Two people's games (Battleship, Deblockle) count no winner: no "Last game: lost"."""
+    from app.i18n import Translator
+    from app.views.hub import result_line
+
+    store = Store(MemoryBackend())
+    scores.register(store, ["battleship"])
+    scores.record_result(store, "battleship", "human-classic", won=None, figures={"turns": 40})
+    entry = scores.stats_for(store, "battleship")["human-classic"]
+    assert result_line(Translator("en"), entry, "battleship") == "Games played: 1"
+    assert result_line(Translator("cy"), entry, "battleship") == "Gemau wedi'u chwarae: 1"
+    scores.record_result(store, "battleship", "classic", won=False, score=None)
+    lost = scores.stats_for(store, "battleship")["classic"]
+    assert result_line(Translator("en"), lost, "battleship") == "Last game: lost"
