@@ -274,6 +274,21 @@ def test_phone_width_has_no_horizontal_scroll(open_app):
         page.close()
 
 
+BOARDS = {"marbles": ".mb-board", "battleship": ".bs-grid", "deblockle": ".db-board"}
+
+
+def test_a_phone_held_sideways_shows_every_board_whole(open_app):
+    """844 x 390: a square board fits the screen's height as well as its width."""
+    page = open_app(viewport={"width": 844, "height": 390}, has_touch=True, is_mobile=True)
+    for game, board in BOARDS.items():
+        page.evaluate(f"location.hash = '#/{game}'")
+        expect(page.locator(board).first).to_be_visible()
+        box = page.locator(board).first.bounding_box()
+        assert box["height"] <= 390 and box["width"] <= 844, (game, box)
+        assert abs(box["height"] - box["width"]) <= 1, (game, box)
+        assert box["height"] >= 300, (game, box)  # as big as the screen lets it be
+
+
 A_REPLAY = replays.token({"options": {"version": 5}, "seed": 1, "seats": ["human"], "moves": []})
 ROUTES = ["", "#/settings", "#/stats", "#/rules/marbles", f"#/replay/marbles?r={A_REPLAY}"] + [
     f"#/{g}" for g in GAMES
