@@ -6,6 +6,7 @@ is with its clock, and a link back. Pure: the engine's view in, markup out.
 from ..html import h
 from ..router import href
 from . import wordle_parts as parts
+from .wordle_tournament_ui import isolated
 
 BAR_ID = "wt-away-bar"
 BACK = href("wordle", mode="tournament")
@@ -36,7 +37,7 @@ def bar_state(t, view: dict, holder, group: bool):
         return t("wt.bar_out"), ""
     if view["phase"] == "intro":
         return t("wt.bar_intro", round=number), parts.clock(t, view["intro_left"], True)
-    names = {p["id"]: p["name"] for p in view["players"]}
+    names = {p["id"]: isolated(p["name"]) for p in view["players"]}
     if holder is not None:
         pid, index = holder
         said = (

@@ -13,7 +13,7 @@ from ..html import h
 from . import wordle_parts as parts
 from .wordle_tournament_parts import MAX_MEMBERS, group_link
 from .wordle_tournament_round import RoundDraw
-from .wordle_tournament_ui import Context, Ui, signed
+from .wordle_tournament_ui import Context, Ui, isolated, nickname, signed
 
 
 def render(t, words, ui: Ui, view: dict | None):
@@ -59,7 +59,7 @@ class ScreenDraw(Context):
                 "tr",
                 {"class": "wt-human" if p["human"] else None},
                 h("td", {}, str(p["id"] + 1)),
-                h("th", {"scope": "row"}, h("span", {"class": "wt-name"}, p["name"])),
+                h("th", {"scope": "row"}, nickname(p["name"])),
                 h("td", {"class": "wt-num"}, str(p["rating"])),
                 h(
                     "td",
@@ -194,7 +194,7 @@ class ScreenDraw(Context):
         return h(
             "section",
             {"class": "wt-profile", "aria-labelledby": "wt-profile-title"},
-            h("h3", {"id": "wt-profile-title"}, t("wt.your_rating", name=me["name"] or "")),
+            h("h3", {"id": "wt-profile-title"}, t("wt.your_rating", name=isolated(me["name"] or ""))),
             h("p", {"class": "wt-rating-now"}, str(me["rating"])),
             rating_chart(
                 t,
@@ -221,7 +221,7 @@ class ScreenDraw(Context):
                 h(
                     "li",
                     {"class": "wt-member"},
-                    h("span", {"class": "wt-name"}, name),
+                    nickname(name),
                     h("span", {"class": "wt-num"}, str(rating)),
                     h("span", {"class": "wt-tag"}, t("wt.leader"))
                     if i == 0
@@ -232,7 +232,7 @@ class ScreenDraw(Context):
                             "class": "button subtle wt-small",
                             "data-action": "wt-remove",
                             "data-index": i,
-                            "aria-label": t("wt.remove_named", name=name),
+                            "aria-label": t("wt.remove_named", name=isolated(name)),
                         },
                         t("wt.remove"),
                     ),
@@ -419,7 +419,7 @@ def standings_rows(t, order: list, you=None, human_tag="wt.tag_human"):
                 h(
                     "th",
                     {"scope": "row"},
-                    h("span", {"class": "wt-name"}, p["name"]),
+                    nickname(p["name"]),
                     " ",
                     h(
                         "span",

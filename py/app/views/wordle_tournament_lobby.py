@@ -21,6 +21,7 @@ from games.wordle.tournament import new_lobby
 from .. import browser
 from ..midend import fresh_seed
 from . import wordle_tournament_parts as tp
+from .wordle_tournament_ui import isolated
 
 MAX_SEED = (1 << 53) - 1
 
@@ -126,7 +127,7 @@ class LobbyActions:
             self.view.refresh()
             return
         self._save_ratings(tp.set_my_name(self._ratings(), self.game.players[0]["name"]))
-        self._say(self.t("wt.renamed", name=self.game.players[0]["name"]))
+        self._say(self.t("wt.renamed", name=isolated(self.game.players[0]["name"])))
         self.app.announce(self.message)
         self.view.refresh()
 

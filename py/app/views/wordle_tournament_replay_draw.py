@@ -14,7 +14,7 @@ from ..html import h
 from . import wordle_parts as parts
 from .wordle_tournament_draw import standings_rows
 from .wordle_tournament_round import RoundDraw
-from .wordle_tournament_ui import Ui, signed
+from .wordle_tournament_ui import Ui, isolated, signed
 
 GAME = "wordle"
 
@@ -199,7 +199,7 @@ class ReplayDraw(RoundDraw):
         for pid in step["placed"]:
             p = view["players"][pid]
             fields = {
-                "name": p["name"],
+                "name": isolated(p["name"]),
                 "placement": p["placement"],
                 "change": signed(p["rating_change"]),
                 "rating": p["rating"] + p["rating_change"],

@@ -8,7 +8,14 @@ from games.wordle.tournament import SEATS
 
 from ..html import h
 from . import wordle_parts as parts
-from .wordle_tournament_ui import Context, lives_or_status, mini_or_empty, signed
+from .wordle_tournament_ui import (
+    Context,
+    isolated,
+    lives_or_status,
+    mini_or_empty,
+    nickname,
+    signed,
+)
 
 
 class RoundDraw(Context):
@@ -263,9 +270,9 @@ class RoundDraw(Context):
         return h(
             "li",
             {"class": "wt-pair" + (" wt-pair-mine" if mine else "")},
-            h("span", {"class": "wt-name"}, self.name(a)),
+            nickname(self.name(a)),
             h("span", {"class": "wt-vs"}, t("wt.versus")),
-            h("span", {"class": "wt-name"}, self.name(b)),
+            nickname(self.name(b)),
             h("span", {"class": "wt-length"}, t("wt.letters", length=d["length"])),
         )
 
@@ -329,7 +336,7 @@ class RoundDraw(Context):
                 h(
                     "p",
                     {"class": "wt-out-line"},
-                    t(key, name=p["name"], placement=p["placement"], count=SEATS),
+                    t(key, name=isolated(p["name"]), placement=p["placement"], count=SEATS),
                     " ",
                     h(
                         "span",
@@ -347,7 +354,7 @@ class RoundDraw(Context):
             )
             if p["left"] is not None:
                 lines.append(
-                    h("p", {"class": "wt-out-why"}, t(f"wt.out_{p['left']}", name=p["name"]))
+                    h("p", {"class": "wt-out-why"}, t(f"wt.out_{p['left']}", name=isolated(p["name"])))
                 )
         return h(
             "div",
@@ -426,7 +433,7 @@ class RoundDraw(Context):
                 + (" wt-placed" if p["placement"] is not None else ""),
                 "data-player": p["id"],
             },
-            h("span", {"class": "wt-name"}, p["name"]),
+            nickname(p["name"]),
             h("span", {"class": "wt-tag"}, tag) if tag else None,
             h("span", {"class": "wt-rating"}, str(p["rating"])),
             lives_or_status(t, p, status),
@@ -438,9 +445,9 @@ class RoundDraw(Context):
             h(
                 "span",
                 {"class": "wt-duel-names"},
-                h("span", {"class": "wt-name"}, names[0]),
+                nickname(names[0]),
                 h("span", {"class": "wt-vs"}, self.t("wt.versus")),
-                h("span", {"class": "wt-name"}, names[1]),
+                nickname(names[1]),
             ),
             mini_or_empty(d),
             h("span", {"class": "wt-duel-state"}, state),

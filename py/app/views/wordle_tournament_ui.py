@@ -82,8 +82,19 @@ def is_you(ui: Ui, players: list, pid) -> bool:
     )
 
 
+def isolated(name: str) -> str:
+    """A nickname inside a sentence, between Unicode isolates (FSI ... PDI): a right-to-left
+    override in it then turns nothing after it around."""
+    return f"\u2068{name}\u2069"
+
+
+def nickname(name: str):
+    """A nickname as an element of its own: <bdi>, isolated from the text around it."""
+    return h("bdi", {"class": "wt-name"}, name)
+
+
 def display_name(t, ui: Ui, players: list, pid) -> str:
-    return t("wordle.you") if is_you(ui, players, pid) else players[pid]["name"]
+    return t("wordle.you") if is_you(ui, players, pid) else isolated(players[pid]["name"])
 
 
 def signed(number: int) -> str:

@@ -10,6 +10,7 @@ import test_wordle_tournament_screen as screen_tests
 from app.i18n import Translator
 from app.views import wordle_tournament_parts as tp
 from app.views.wordle_tournament_away_draw import bar, bar_state
+from app.views.wordle_tournament_ui import isolated
 from games.wordle.sample_words import sample_dictionary
 from games.wordle.tournament import INTRO_MS, new_lobby
 
@@ -207,7 +208,9 @@ def test_in_a_group_the_bar_names_whose_turn_it_is_as_text():
     assert holder is not None  # seed 4: the two meet in round 1, one of them starts
     view = t.view(0, INTRO_MS)
     name = t.players[holder[0]]["name"]
-    assert bar_state(T, view, holder, True)[0] == f"Wordle Tournament, round 1: {name}'s turn"
+    assert bar_state(T, view, holder, True)[0] == (
+        f"Wordle Tournament, round 1: {isolated(name)}'s turn"  # the nickname isolated
+    )
     html = bar(T, view, holder, True)
     assert "<b>" not in html
 

@@ -11,7 +11,7 @@ from app.i18n import Translator
 from app.views import wordle_tournament_draw as draw
 from app.views import wordle_tournament_said as said
 from app.views.wordle_tournament_round import RoundDraw
-from app.views.wordle_tournament_ui import Ui, lives, signed
+from app.views.wordle_tournament_ui import Ui, isolated, lives, signed
 from games.wordle.duel import TURN_MS
 from games.wordle.sample_words import sample_dictionary
 from games.wordle.tournament import INTRO_MS, new_lobby
@@ -103,7 +103,7 @@ def test_the_introduction_shows_the_pairs_and_yours():
     t.start(0)
     html = screen(t, 1000)
     assert "wt-intro" in html and len(re.findall(r'class="wt-pair[ "]', html)) == 4
-    assert re.search(r'wt-pair wt-pair-mine".*?<span class="wt-name">You</span>', html)
+    assert re.search(r'wt-pair wt-pair-mine".*?<bdi class="wt-name">You</bdi>', html)
     assert 'data-phase="intro"' in html and "Starts in 5 s" in html
 
 
@@ -137,7 +137,7 @@ def test_two_humans_on_one_screen_are_named_in_the_status():
     assert sorted(match["players"]) == [0, 1]
     group = {"lang": "en", "members": ["Lead", "Ana"]}
     html = screen(t, now, group=group)
-    assert f"{t.players[to_play]['name']}: your turn" in html
+    assert f"{isolated(t.players[to_play]['name'])}: your turn" in html
 
 
 def test_the_side_panel_lists_everyone_in_standings_order_and_the_duels():
@@ -176,7 +176,7 @@ def test_out_then_the_final_standings():
     rows = re.findall(r'<tr[^>]*data-player="(\d+)"', html)
     assert [int(x) for x in rows] == view["standings"] and len(rows) == 8
     (winner,) = view["winners"]
-    assert f"{t.players[winner]['name']} won the tournament." in html
+    assert f"{isolated(t.players[winner]['name'])} won the tournament." in html
 
 
 def test_another_tab_playing_it_stops_this_one():

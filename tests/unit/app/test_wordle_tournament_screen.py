@@ -234,7 +234,7 @@ def test_a_group_plays_on_one_screen_and_returns_to_the_group(page):
     assert sorted(pair["players"]) == [0, 1]  # seed 4: the two humans meet in round 1
     html = view.render()
     to_play = game.players[pair["players"][pair["duel"].turn]]["name"]
-    assert f"{to_play}: your turn" in html
+    assert f"\u2068{to_play}\u2069: your turn" in html  # the nickname isolated
     play(view, clock, lambda g: g.humans_done)
     for p in game.players[:2]:
         assert (
