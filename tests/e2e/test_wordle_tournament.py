@@ -16,6 +16,7 @@ import re
 import time
 from pathlib import Path
 
+from app.views.wordle_tournament_ui import isolated
 from e2e_support import ROOT, wait_ready
 from games.wordle.dictionary import Dictionary
 from games.wordle.tournament import Tournament, new_lobby
@@ -338,13 +339,14 @@ def test_a_group_on_one_device(open_app, site_url):
     first = t.players[match["players"][duel.first]]["name"]
     second = t.players[match["players"][1 - duel.first]]["name"]
     # Two humans on one screen: the board says whose turn it is; both type on one keyboard.
-    expect(page.locator(".wt-duel .wd-whose.wd-you")).to_have_text(f"{first}: your turn")
+    # A nickname in a sentence is between Unicode isolates (FSI ... PDI).
+    expect(page.locator(".wt-duel .wd-whose.wd-you")).to_have_text(f"{isolated(first)}: your turn")
     wrong = next(w for w in WORDS.guess_lists[duel.length] if w != duel.word)
     type_word(page, WORDS.tiles(wrong))
-    expect(page.locator(".wt-duel .wd-whose.wd-you")).to_have_text(f"{second}: your turn")
+    expect(page.locator(".wt-duel .wd-whose.wd-you")).to_have_text(f"{isolated(second)}: your turn")
     page.screenshot(path=f"{SHOTS}/group-duel.png", full_page=True)
     type_word(page, WORDS.tiles(duel.word), on_screen=False)
-    expect(page.locator(".wt-duel .wd-status")).to_contain_text(f"{second} solved it first")
+    expect(page.locator(".wt-duel .wd-status")).to_contain_text(f"{isolated(second)} solved it first")
     winner_lives = 3
     expect(
         page.locator(
@@ -427,10 +429,10 @@ def test_a_finished_tournament_replays_from_statistics_and_from_its_link(open_ap
     expect(board.locator(".wt-pair")).to_have_count(4)
     for _ in range(mine):
         fresh.keyboard.press("ArrowRight")
-    expect(step).to_contain_text(f"{me} played {wrong.upper()}.")
+    expect(step).to_contain_text(f"{isolated(me)} played {wrong.upper()}.")
     expect(
         board.locator(".wt-duel .wd-row:not(.wd-future):not(.wd-current)").last
-    ).to_have_attribute("aria-label", re.compile(f"{me}: {wrong.upper()}"))
+    ).to_have_attribute("aria-label", re.compile(f"{isolated(me)}: {wrong.upper()}"))
     fresh.screenshot(path=f"{SHOTS}/replay-guess.png", full_page=True)
     fresh.keyboard.press("End")
     expect(step).to_contain_text(f"Step {len(moves)} of {len(moves)}")
