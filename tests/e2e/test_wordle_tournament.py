@@ -346,7 +346,9 @@ def test_a_group_on_one_device(open_app, site_url):
     expect(page.locator(".wt-duel .wd-whose.wd-you")).to_have_text(f"{isolated(second)}: your turn")
     page.screenshot(path=f"{SHOTS}/group-duel.png", full_page=True)
     type_word(page, WORDS.tiles(duel.word), on_screen=False)
-    expect(page.locator(".wt-duel .wd-status")).to_contain_text(f"{isolated(second)} solved it first")
+    expect(page.locator(".wt-duel .wd-status")).to_contain_text(
+        f"{isolated(second)} solved it first"
+    )
     winner_lives = 3
     expect(
         page.locator(

@@ -194,7 +194,11 @@ class ScreenDraw(Context):
         return h(
             "section",
             {"class": "wt-profile", "aria-labelledby": "wt-profile-title"},
-            h("h3", {"id": "wt-profile-title"}, t("wt.your_rating", name=isolated(me["name"] or ""))),
+            h(
+                "h3",
+                {"id": "wt-profile-title"},
+                t("wt.your_rating", name=isolated(me["name"] or "")),
+            ),
             h("p", {"class": "wt-rating-now"}, str(me["rating"])),
             rating_chart(
                 t,

@@ -354,7 +354,11 @@ class RoundDraw(Context):
             )
             if p["left"] is not None:
                 lines.append(
-                    h("p", {"class": "wt-out-why"}, t(f"wt.out_{p['left']}", name=isolated(p["name"])))
+                    h(
+                        "p",
+                        {"class": "wt-out-why"},
+                        t(f"wt.out_{p['left']}", name=isolated(p["name"])),
+                    )
                 )
         return h(
             "div",

@@ -33,9 +33,11 @@ FRESH = [
 class FakeApp:
     def __init__(self, storage=None, backend=None):
         from app.i18n import Translator
+        from app.settings import DEFAULTS
         from app.storage import MemoryBackend, Store
 
         self.t = Translator("en")
+        self.settings = dict(DEFAULTS)
         self.backend = backend or MemoryBackend(storage or {})
         self.problems: list = []  # (record, kind) the storage layer reported
         self.store = Store(self.backend, on_problem=lambda *problem: self.problems.append(problem))
