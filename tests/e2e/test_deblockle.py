@@ -531,3 +531,37 @@ def test_the_address_never_gives_a_game_away_and_a_known_game_never_counts(open_
     assert replayed.is_over
     expect(again.locator("#db-over [data-not-counted]")).to_have_text("Not counted")
     assert again.evaluate("localStorage.getItem('gemau:stats:deblockle')") is None
+
+
+def test_cancel_and_escape_in_the_new_game_dialog_keep_the_choices_as_they_were(open_app):
+    """Issue 16: Cancel kept the changes made in the dialog (they were remembered
+    as they were made): the next game and the dialog used them."""
+    page = open_app("#/deblockle", reduced_motion="reduce")
+    dialog = page.locator("#db-new")
+    for close in ("Cancel", "Escape"):
+        page.get_by_role("button", name="New Game").click()
+        expect(dialog).to_be_visible()
+        dialog.get_by_label("Two players on this device").check()
+        dialog.locator("select[data-name='blocks_gold']").select_option("2")
+        dialog.get_by_label("No side by side").check()
+        expect(
+            dialog.get_by_label("Two players on this device")
+        ).to_be_checked()  # a redraw kept it
+        if close == "Cancel":
+            dialog.get_by_role("button", name="Cancel").click()
+        else:
+            page.keyboard.press("Escape")
+        expect(dialog).to_be_hidden()
+        assert page.evaluate("localStorage.getItem('gemau:prefs:deblockle')") is None
+        page.keyboard.press("n")
+        expect(dialog).to_be_visible()
+        expect(dialog.get_by_label("Computer (strong)")).to_be_checked()
+        expect(dialog.locator("select[data-name='blocks_gold']")).to_have_value("4")
+        expect(dialog.get_by_label("No side by side")).not_to_be_checked()
+        dialog.get_by_role("button", name="Cancel").click()
+        expect(dialog).to_be_hidden()
+    page.get_by_role("button", name="New Game").click()
+    dialog.get_by_role("button", name="Start").click()
+    expect(dialog).to_be_hidden()
+    expect(page.locator("[data-off='0']")).to_have_text("0 of 4 off")
+    expect(page.locator(".db-game-number")).to_have_text("Computer (strong)")

@@ -78,7 +78,12 @@ class DeblockleView(SetupClicks, SavedGameView):
         self.session = self.midend.session
         self.ui = Ui()
         self.computer = ComputerTurns(
-            self.midend, browser.later, browser.now_ms, self.play_computer, lambda: not self.ui.busy
+            self.midend,
+            browser.later,
+            browser.now_ms,
+            self.play_computer,
+            # The computer waits while a block moves or a new game is being chosen.
+            lambda: not self.ui.busy and self.ui.choices is None,
         )
         self.root = None
         self._start_or_resume()
@@ -145,11 +150,14 @@ class DeblockleView(SetupClicks, SavedGameView):
     def mounted(self, root) -> None:
         self.root = root
         browser.replace_hash(self.share_href())
+        if self.ui.choices is not None:  # the New game dialog stays open through a redraw
+            browser.open_dialog(root.querySelector("#db-new"))
         if self.state.is_over:
             self.session.stop_clock()
             if self.finish():
                 self._save()
-            browser.open_dialog(root.querySelector("#db-over"))
+            if self.ui.choices is None:
+                browser.open_dialog(root.querySelector("#db-over"))
         else:
             self.session.start_clock()
             self.computer.schedule()
@@ -168,22 +176,15 @@ class DeblockleView(SetupClicks, SavedGameView):
         elif action == "place-random":
             self.place_randomly()
         elif action == "new-dialog":
-            over = browser.element("db-over")
-            if found(over) and over.open:
-                over.close()
-            browser.open_dialog(browser.element("db-new"))
+            self.open_new_dialog()
         elif action == "close-dialog":
-            dialog = browser.element("db-new")
-            if found(dialog):
-                dialog.close()
+            self.cancel_new_dialog()
         elif action == "pref":
-            change = pref_change(self.prefs, data.get("name", ""), data.get("value", ""))
-            if change is not None:
-                self.prefs = saved_games.update_prefs(self.app.store, GAME, self.prefs, change)
+            self.change_choice(data.get("name", ""), data.get("value", ""))
         elif action == "start":
-            dialog = browser.element("db-new")
-            if found(dialog):
-                dialog.close()
+            choices, self.ui.choices = self.ui.choices, None
+            if choices is not None:
+                self.prefs = saved_games.update_prefs(self.app.store, GAME, self.prefs, choices)
             self.start_new()
         elif action == "again":
             self.start_new()
@@ -191,6 +192,25 @@ class DeblockleView(SetupClicks, SavedGameView):
             self.undo()
         elif action == "redo":
             self.redo()
+
+    # --- the New game dialog: its choices are remembered only when the game starts --------
+    def open_new_dialog(self) -> None:
+        if self.ui.choices is None:
+            self.ui.choices = dict(self.prefs)
+        self.redraw(focus_id="db-new-start")
+
+    def cancel_new_dialog(self) -> None:
+        if self.ui.choices is None:
+            return
+        self.ui.choices = None
+        self.redraw()
+
+    def change_choice(self, name: str, value: str) -> None:
+        choices = self.ui.choices
+        change = None if choices is None else pref_change(choices, name, value)
+        if change is not None:
+            choices.update(change)
+            self.redraw()
 
     def start_new(self) -> None:
         self._new_game(fresh_seed())
@@ -429,6 +449,10 @@ class DeblockleView(SetupClicks, SavedGameView):
 
     # --- keyboard -------------------------------------------------------------------------------------------
     def on_key(self, event) -> None:
+        if str(event.key) == "Escape" and self.ui.choices is not None:
+            event.preventDefault()  # the dialog closes by its drawing, not by itself
+            self.cancel_new_dialog()
+            return
         if event.ctrlKey or event.metaKey or event.altKey:
             self.history_key(event)
             return
@@ -458,7 +482,7 @@ class DeblockleView(SetupClicks, SavedGameView):
                 self.ui.selected = None
                 self.redraw()
         elif key in ("n", "N"):
-            browser.open_dialog(browser.element("db-new"))
+            self.open_new_dialog()
 
     def history_key(self, event) -> None:
         """Ctrl+Z undoes; Ctrl+Shift+Z and Ctrl+Y redo (Cmd on a Mac)."""

@@ -106,7 +106,7 @@ def page(state, ui: Ui, t) -> Markup:
             t(f"deblockle.opponent.{ui.opponent}"),
         ),
         h("p", {"class": "db-keys hint"}, t("deblockle.keys_help")),
-        new_dialog(ui.prefs, t),
+        new_dialog(ui.prefs if ui.choices is None else ui.choices, t),
         game_over(state, ui, t),
     )
 

@@ -55,7 +55,10 @@ class Ui:
     seed_shown: bool = False  # the game's number gives nothing away (over, or known)
     counted: bool = True  # the game counts in the statistics
     last: list = field(default_factory=list)  # squares of the last turn, highlighted
-    prefs: dict = field(default_factory=dict)  # the new-game choices
+    prefs: dict = field(default_factory=dict)  # the new-game choices remembered
+    # The New game dialog's choices while it is open (None: closed): remembered only
+    # when the game starts, so Cancel and Escape leave the remembered ones as they were.
+    choices: dict | None = None
 
     def say(self, text: str, error: bool = False) -> None:
         self.message, self.message_is_error = text, error

@@ -164,6 +164,7 @@ def new_dialog(prefs: dict, t):
                     "input",
                     {
                         "type": "radio",
+                        "id": f"db-{name}-{v}",
                         "name": f"db-{name}",
                         "value": v,
                         "data-action": "pref",
@@ -184,7 +185,7 @@ def new_dialog(prefs: dict, t):
             h("span", {}, t(f"deblockle.new.{name}")),
             h(
                 "select",
-                {"data-action": "pref", "data-name": name},
+                {"id": f"db-{name}".replace("_", "-"), "data-action": "pref", "data-name": name},
                 [
                     h("option", {"value": str(n), "selected": str(n) == current}, str(n))
                     for n in COUNTS
@@ -236,6 +237,7 @@ def new_dialog(prefs: dict, t):
                     "input",
                     {
                         "type": "checkbox",
+                        "id": "db-nsbs",
                         "data-action": "pref",
                         "data-name": "no_side_by_side",
                         "checked": bool(prefs.get("no_side_by_side")),
@@ -260,7 +262,12 @@ def new_dialog(prefs: dict, t):
             {"class": "actions"},
             h(
                 "button",
-                {"type": "button", "class": "button", "data-action": "start"},
+                {
+                    "type": "button",
+                    "class": "button",
+                    "id": "db-new-start",
+                    "data-action": "start",
+                },
                 t("deblockle.new.start"),
             ),
             h(
