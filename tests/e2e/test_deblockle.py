@@ -565,3 +565,30 @@ def test_cancel_and_escape_in_the_new_game_dialog_keep_the_choices_as_they_were(
     expect(dialog).to_be_hidden()
     expect(page.locator("[data-off='0']")).to_have_text("0 of 4 off")
     expect(page.locator(".db-game-number")).to_have_text("Computer (strong)")
+
+
+def test_a_game_between_two_people_is_recorded_as_played_not_as_a_loss(open_app):
+    """Issue 16: a game between two people at one screen was recorded as a loss
+    for "you" when Blue won ("Last game: lost" on the hub). docs/rules/deblockle.md 9.6,
+    11.4: it counts as a game played, with no winner for the person at the screen."""
+    record, state, moves = one_turn_from_the_end(4)  # Blue takes its last block off
+    page = open_app(reduced_motion="reduce")
+    page.evaluate("(r) => localStorage.setItem('gemau:saved:deblockle', r)", record)
+    page.evaluate("location.hash = '#/deblockle'")
+    expect(page.locator("[data-game='deblockle']")).to_be_visible()
+    play_by_clicks(page, state, moves[-1])
+    assert state.result["winner"] == 1
+    expect(page.locator("#db-over [data-result]")).to_have_text("Blue wins!")
+    page.keyboard.press("Escape")
+    entry = json.loads(page.evaluate("localStorage.getItem('gemau:stats:deblockle')"))["data"][
+        "human-fewer"
+    ]
+    assert entry["played"] == 1 and entry["won"] == 0 and "won" not in entry["last"]
+    page.get_by_role("link", name="Statistics").click()
+    stats = page.locator("[data-stats='deblockle']")
+    expect(stats).to_contain_text("Two players, fewer blocks")
+    expect(stats).not_to_contain_text("Won")
+    page.evaluate("location.hash = '#/'")
+    card = page.locator("[data-card='deblockle']")
+    expect(card).to_contain_text("Games played: 1")
+    expect(card).not_to_contain_text("Last game")
