@@ -119,3 +119,12 @@ def fetch_text(url: str, on_text, on_error) -> None:
     window.fetch(url).then(create_once_callable(got)).catch(
         create_once_callable(lambda error: on_error(str(error)))
     )
+
+
+def start_worker(url: str, on_message):
+    """A module Web Worker at url: on_message(dict) for each message it posts (and
+    {"failed": reason} if it cannot start); returns the function that posts to it."""
+    worker = window.Worker.new(url, _js({"type": "module"}))
+    listen(worker, "message", lambda event: on_message(event.data.to_py()))
+    listen(worker, "error", lambda event: on_message({"failed": str(event.message or "error")}))
+    return lambda message: worker.postMessage(_js(message))

@@ -2,7 +2,7 @@
 
 from pyscript import document, window
 
-from . import browser, router, saved_games, scores
+from . import browser, router, saved_games, scores, thinker
 from .games_list import GAME_ROUTES
 from .html import h
 from .i18n import Translator
@@ -238,8 +238,27 @@ class App:
         self.apply_settings()
 
 
+def start_thinker(on_message):
+    """The thinker's worker; the root says when it is ready and how many moves it
+    has chosen (data-thinker, data-thinker-moves: for tests and the bench)."""
+    root, moves = document.documentElement, [0]
+
+    def received(message: dict) -> None:
+        if message.get("ready") is True:
+            root.dataset.thinker = "ready"
+        elif "failed" in message:
+            root.dataset.thinker = "failed"
+        elif "move" in message:
+            moves[0] += 1
+            root.dataset.thinkerMoves = str(moves[0])
+        on_message(message)
+
+    return browser.start_worker("static/js/thinker.js", received)
+
+
 def start() -> None:
     window.gemauBoot.stage("code")
+    thinker.shared = thinker.Thinker(start_thinker)
     app = App()
     root = browser.element("app")
     browser.listen(root, "click", app.on_click)

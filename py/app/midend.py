@@ -39,9 +39,8 @@ from typing import Any
 from games.common.checks import is_int
 from games.common.errors import BadState, IllegalMove
 from games.common.protocol import MAX_SEED, Game
-from games.common.rng import SeededRng
 
-from . import replays
+from . import replays, thinking
 from .session import GameSession
 from .storage import StorageFull, Store
 
@@ -157,8 +156,15 @@ class Midend:
         """The move of the computer whose turn it is (not played: see `play`)."""
         player = self.state.current_player
         level = self.seats[player].removeprefix(COMPUTER)
-        rng = SeededRng(self.seed).fork(f"computer:{len(self.moves)}")
-        return self.game.computer[level](self.state.view_for(player), rng, budget)
+        return thinking.choose(
+            self.game, self.state, player, level, self.seed, len(self.moves), budget
+        )
+
+    def computer_request(self) -> dict:
+        """The same question, written down for the thinker's worker (app.thinking)."""
+        player = self.state.current_player
+        level = self.seats[player].removeprefix(COMPUTER)
+        return thinking.request(self.game, self.state, player, level, self.seed, len(self.moves))
 
     # --- playing --------------------------------------------------------------------------
     def play(self, move: Any) -> list:

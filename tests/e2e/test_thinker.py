@@ -1,0 +1,57 @@
+"""The thinker (issue 19): computer players choose their moves in a Web Worker,
+so the page goes on while they think, and play exactly as on the main thread."""
+
+import json
+
+from playwright.sync_api import expect
+
+ROOT = "document.documentElement.dataset"
+
+
+def thinker_moves(page) -> int:
+    return int(page.evaluate(f"{ROOT}.thinkerMoves || '0'"))
+
+
+def test_the_hub_alone_starts_no_worker(open_app):
+    page = open_app()
+    expect(page.locator("[data-card='battleship']")).to_be_visible()
+    page.wait_for_timeout(500)
+    assert page.evaluate(f"{ROOT}.thinker || ''") == ""
+
+
+def test_the_battleship_computer_shoots_from_the_worker_as_it_would_on_the_page(open_app):
+    """Blue against the hard computer: Red shoots first. Once the worker is ready,
+    every reply comes from it, and the game's moves are those the engine chooses
+    for this seed (the same random numbers wherever it thinks)."""
+    page = open_app("#/battleship?seed=41&mode=classic&opponent=hard&side=blue")
+    page.locator("[data-action='random-fleet']").click()
+    expect(page.locator("html[data-thinker='ready']")).to_be_attached(timeout=30_000)
+    page.locator("#bs-ready").click()
+    log = page.locator("[data-log] li")
+    expect(log).to_have_count(1)
+    for column in range(1, 4):
+        page.locator(f"#bs-t-J{column}").click()
+        expect(log).to_have_count(1 + 2 * column)
+    assert thinker_moves(page) >= 3
+    saved = json.loads(page.evaluate("localStorage.getItem('gemau:saved:battleship')"))["data"]
+    frame = saved["meta"]["frame"]
+    replayed = replay_computer_moves(frame)
+    shots = [text for player, text in frame["moves"] if player == 0 and text.startswith("fire")]
+    assert len(shots) == 4 and shots == replayed
+
+
+def replay_computer_moves(frame) -> list[str]:
+    """The computer's (Red's) moves, chosen again under CPython from the same game."""
+    from app.midend import COMPUTER
+    from app.thinking import choose
+    from games.battleship.game import GAME
+
+    state = GAME.new_game(frame["options"], frame["seed"])
+    level = frame["seats"][0].removeprefix(COMPUTER)
+    chosen = []
+    for number, (player, text) in enumerate(frame["moves"]):
+        if player == 0 and text.startswith("fire"):
+            move = choose(GAME, state, 0, level, frame["seed"], number)
+            chosen.append(GAME.format_move(move))
+        state.apply(GAME.parse_move(text))
+    return chosen
