@@ -2,13 +2,19 @@
 
 from pyscript import document, window
 
-from . import browser, router, saved_games, scores, thinker
+from . import browser, router, saved_games, scores, sound, thinker
 from .games_list import GAME_ROUTES
 from .html import h
 from .i18n import Translator
 from .question import NO, YES, Question
 from .question import dialog as question_dialog
-from .settings import SETTINGS_SCHEMA, adopt_game_choices, effective_language, reduce_motion
+from .settings import (
+    SETTINGS_SCHEMA,
+    adopt_game_choices,
+    effective_language,
+    reduce_motion,
+    sound_on,
+)
 from .storage import Store
 from .views import make_view
 from .views import wordle_tournament_parts as wordle_tournament_records
@@ -42,8 +48,11 @@ class App:
         root.lang = self.t.language
         root.dataset.theme = self.settings["theme"]
         root.dataset.colourBlind = self.settings["colour_blind"]  # every game's sheet honours it
-        reduce = reduce_motion(self.settings, browser.media_matches(REDUCED_MOTION_QUERY))
+        system_reduced = browser.media_matches(REDUCED_MOTION_QUERY)
+        reduce = reduce_motion(self.settings, system_reduced)
         root.dataset.motion = "reduce" if reduce else "full"
+        sound.set_on(sound_on(self.settings, system_reduced))
+        root.dataset.sound = "on" if sound.is_on() else "off"
 
     @property
     def reduced_motion(self) -> bool:
@@ -260,6 +269,11 @@ def start() -> None:
     window.gemauBoot.stage("code")
     thinker.shared = thinker.Thinker(start_thinker)
     app = App()
+    sound.use(sound.WebAudio())
+    # Sound may start only in a gesture (autoplay): the first one after Sound is on makes
+    # the AudioContext; a touch's pointerdown does not count yet, its pointerup does.
+    for gesture in ("pointerdown", "pointerup", "keydown"):
+        browser.listen(document, gesture, lambda _e: sound.wake())
     root = browser.element("app")
     browser.listen(root, "click", app.on_click)
     browser.listen(root, "change", app.on_change)

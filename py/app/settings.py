@@ -1,4 +1,4 @@
-"""The player's settings: language, theme, motion and colour-blind help, kept in storage."""
+"""The player's settings: language, theme, motion, colour-blind help and sound, kept in storage."""
 
 from .i18n import LANGUAGES
 from .storage import Schema, StorageFull
@@ -7,7 +7,16 @@ THEMES = ("system", "light", "dark")
 MOTIONS = ("system", "reduce", "full")
 # Colour-blind help: every game tells its colours apart by shapes or patterns too.
 COLOUR_BLIND = ("off", "on")
-DEFAULTS = {"language": None, "theme": "system", "motion": "system", "colour_blind": "off"}
+# Sound and vibration (app.sound). "system": on, unless the device asks for reduced motion
+# (there is no standard preference for less sound; reduced motion is the nearest).
+SOUNDS = ("system", "on", "off")
+DEFAULTS = {
+    "language": None,
+    "theme": "system",
+    "motion": "system",
+    "colour_blind": "off",
+    "sound": "system",
+}
 # Before there was one setting, two games had their own choice (in prefs:<game>).
 GAME_CHOICES = {"marbles": "shapes", "wordle": "colour_blind"}
 
@@ -21,6 +30,7 @@ def clean_settings(data) -> dict:
         "theme": THEMES,
         "motion": MOTIONS,
         "colour_blind": COLOUR_BLIND,
+        "sound": SOUNDS,
     }
     return {
         name: data[name] if data.get(name, object()) in choices else DEFAULTS[name]
@@ -33,8 +43,17 @@ def _with_colour_blind(data):
     return {**data, "colour_blind": "off"} if isinstance(data, dict) else data
 
 
+def _with_sound(data):
+    """Version 2 had no sound: the default, as the device."""
+    return {**data, "sound": "system"} if isinstance(data, dict) else data
+
+
 SETTINGS_SCHEMA = Schema(
-    "settings", 2, lambda: dict(DEFAULTS), clean_settings, migrations={1: _with_colour_blind}
+    "settings",
+    3,
+    lambda: dict(DEFAULTS),
+    clean_settings,
+    migrations={1: _with_colour_blind, 2: _with_sound},
 )
 
 
@@ -65,3 +84,9 @@ def reduce_motion(settings: dict, system_prefers_reduced: bool) -> bool:
     if settings["motion"] == "system":
         return system_prefers_reduced
     return settings["motion"] == "reduce"
+
+
+def sound_on(settings: dict, system_prefers_reduced_motion: bool) -> bool:
+    if settings["sound"] == "system":
+        return not system_prefers_reduced_motion
+    return settings["sound"] == "on"

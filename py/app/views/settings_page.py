@@ -1,7 +1,8 @@
-"""Settings: language, theme, motion and colour-blind help, saved at once."""
+"""Settings: language, theme, motion, colour-blind help and sound, saved at once."""
 
+from .. import sound
 from ..html import h
-from ..settings import COLOUR_BLIND, MOTIONS, THEMES
+from ..settings import COLOUR_BLIND, MOTIONS, SOUNDS, THEMES
 from .base import View
 
 CHOICES = {
@@ -9,6 +10,7 @@ CHOICES = {
     "theme": THEMES,
     "motion": MOTIONS,
     "colour_blind": COLOUR_BLIND,
+    "sound": SOUNDS,
 }
 
 
@@ -72,6 +74,9 @@ class SettingsView(View):
         name, value = data.get("setting"), data.get("value")
         if action == "setting" and name in CHOICES and value in CHOICES[name]:
             self.app.change_setting(name, value)
+            if name == "sound":
+                sound.wake()  # this choice is a gesture: sound may start now
+                sound.cue("select")  # heard only if it is on now
             focused = self.app_root_query(f'input[name="{name}"][value="{value}"]')
             if focused:
                 focused.focus()

@@ -30,9 +30,10 @@ SETTINGS_V1 = {"v": 1, "rev": 3, "data": {"language": "cy", "theme": "dark", "mo
 
 def test_settings_of_version_1_gain_the_help_off_without_a_repair_said():
     store, problems = a_store({"settings": SETTINGS_V1})
-    assert store.load("settings").data == {**SETTINGS_V1["data"], "colour_blind": "off"}
+    data = store.load("settings").data
+    assert data == {**SETTINGS_V1["data"], "colour_blind": "off", "sound": "system"}
     assert problems == []
-    assert json.loads(store.backend.items[NAMESPACE + "settings"])["v"] == 2
+    assert json.loads(store.backend.items[NAMESPACE + "settings"])["v"] == 3
 
 
 @pytest.mark.parametrize(

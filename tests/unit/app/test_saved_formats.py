@@ -45,7 +45,13 @@ EXPECTED = {
     "marbles-4": {
         "saved:marbles": {"over": False, "line": 4, "moves": 3, "player": 0},
         "prefs:marbles": {"version": 4},  # its colour-blind choice became the setting's
-        "settings": {"language": None, "theme": "system", "motion": "system", "colour_blind": "on"},
+        "settings": {
+            "language": None,
+            "theme": "system",
+            "motion": "system",
+            "colour_blind": "on",
+            "sound": "system",
+        },
     },
     "battleship-classic-fire": {
         "saved:battleship": {
@@ -158,14 +164,21 @@ EXPECTED = {
         "wordle-rating": {"me": "HiddenFox"},
     },
     "settings-cy-dark": {
-        "settings": {"language": "cy", "theme": "dark", "motion": "reduce", "colour_blind": "off"},
+        "settings": {
+            "language": "cy",
+            "theme": "dark",
+            "motion": "reduce",
+            "colour_blind": "off",
+            "sound": "system",
+        },
         "saved:marbles": {"over": False, "line": 5, "moves": 1},
     },
 }
 
 
 # Records today's app rewrites on purpose, migrating them: the settings of version 1 (no
-# colour-blind help) and Marbles' own colour-blind choice, which the one setting took over.
+# colour-blind help, no sound) and Marbles' own colour-blind choice, which the one setting
+# took over.
 MIGRATED = {"marbles-4": {"prefs:marbles", "settings"}, "settings-cy-dark": {"settings"}}
 
 
@@ -576,6 +589,7 @@ def test_a_captured_save_loads_and_plays_on(case, start_app):
                 "reduce" if wanted["motion"] == "reduce" else "full",
             )
             assert root.dataset.colourBlind == wanted["colour_blind"]
+            assert root.dataset.sound == "on"  # as the device, whose motion is not reduced
         else:
             raise AssertionError(f"{name}: no check for this record")
     assert problems == []

@@ -11,6 +11,7 @@ def test_settings_keep_good_fields_and_fix_bad_ones():
         "theme": "system",
         "motion": "reduce",
         "colour_blind": "off",
+        "sound": "system",
     }
 
 
