@@ -18,7 +18,7 @@ from games.battleship.game import GAME as BATTLESHIP
 from games.battleship.grid import SIZE, square_index, square_name
 from games.common.errors import IllegalMove
 
-from .. import browser, router, saved_games, scores
+from .. import browser, router, saved_games, scores, sound
 from ..browser import found
 from ..computer_turns import ComputerTurns
 from ..midend import HUMAN, Midend, fresh_seed
@@ -33,6 +33,21 @@ from .battleship_turns import Turns
 
 GAME = "battleship"
 KEY_STEPS = {"ArrowUp": (-1, 0), "ArrowDown": (1, 0), "ArrowLeft": (0, -1), "ArrowRight": (0, 1)}
+
+
+def shot_cue(record: dict) -> str:
+    """A turn's shots as heard (app.sound): a ship sunk, else a hit, else a splash
+    (Advanced Salvo tells the shooter only how many hit)."""
+    if record.get("sunk"):
+        return "sink"
+    if record.get("hits") or any(shot.get("result") == "hit" for shot in record["shots"]):
+        return "hit"
+    return "miss"
+
+
+def over_cue(winner: int, me: int | None) -> str:
+    """The end as heard: between two people someone won; against the computer, you did or not."""
+    return "win" if me is None or winner == me else "lose"
 
 
 class BattleshipView(Placing, Turns, SavedGameView):
@@ -218,6 +233,7 @@ class BattleshipView(Placing, Turns, SavedGameView):
     def refuse(self, refusal: IllegalMove) -> None:
         self.message = texts.refusal_text(self.t, self.state.options["edition"], refusal)
         self.message_is_error = True
+        sound.cue("invalid")
         self.app.announce(self.message)
 
     def play(self, move: dict) -> list:
@@ -240,7 +256,7 @@ class BattleshipView(Placing, Turns, SavedGameView):
             return False
         state = self.state
         self.message, self.message_is_error = "", False
-        said = []
+        said, cue = [], None
         for event in events:
             if event["type"] == "shots":
                 # Told from the viewer's side: their own shots as announced to them,
@@ -250,12 +266,16 @@ class BattleshipView(Placing, Turns, SavedGameView):
                 view = state.view_for(viewer)
                 record = view["shots"][-1] if event["player"] == viewer else view["incoming"][-1]
                 said.append(texts.record_text(self.t, view, self.screen(), record))
+                cue = shot_cue(record)
             elif event["type"] == "game_over":
                 self.finish()
+                cue = over_cue(event["winner"], self.me)
                 said.append(texts.status_text(self.t, self.seen(), self.screen()))
         if said:
             self.message = " ".join(said)
             self.app.announce(self.message)
+        if cue is not None:
+            sound.cue(cue)
         self._save()
         # Between two people, the turn played, the next step is handing the device over.
         self.redraw(focus_id="bs-hide" if self.phase() == "pass" else None)
@@ -312,6 +332,7 @@ class BattleshipView(Placing, Turns, SavedGameView):
             return
         self.message, self.message_is_error = "", False
         if kind == "aim":
+            sound.cue("select")
             view = state.view_for(self.active())
             self.app.announce(
                 self.t(

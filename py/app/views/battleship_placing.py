@@ -10,7 +10,7 @@ from games.battleship.fleet import LENGTH
 from games.battleship.grid import square_index
 from games.common.errors import IllegalMove
 
-from .. import browser
+from .. import browser, sound
 from ..browser import found
 from . import battleship_texts as texts
 from .battleship_draw import ghost_holes
@@ -74,6 +74,7 @@ class Placing:
             ),
             False,
         )
+        sound.cue("move")
         self.app.announce(self.message)
         self.selected_ship = self.next_unplaced()
         self._save()

@@ -10,7 +10,7 @@ from games.marbles import SIZE, SQUARES, VERSIONS, State, choose_move, row_col
 from games.marbles.game import GAME as MARBLES
 from games.marbles.notation import square_name
 
-from .. import browser, router, saved_games, scores
+from .. import browser, router, saved_games, scores, sound
 from ..midend import HUMAN, Midend, fresh_seed
 from ..saved_game_view import SavedGameView
 from .marbles_draw import Screen, colour_name, format_clock, page
@@ -22,6 +22,15 @@ KEY_STEPS = {"ArrowUp": (-1, 0), "ArrowDown": (1, 0), "ArrowLeft": (0, -1), "Arr
 
 
 OUTCOME_FIGURES = ("score", "moves", "lines", "time_ms", "best")
+
+
+def move_cue(events: list, new_best: bool) -> str:
+    """The cue of a move's events (app.sound): the game's end (a new best is a win),
+    else a line cleared, else the marble arriving."""
+    kinds = {event["type"] for event in events}
+    if "game_over" in kinds:
+        return "win" if new_best else "lose"
+    return "line" if "line" in kinds else "move"
 
 
 def parse_game_params(params: dict):
@@ -228,6 +237,7 @@ class MarblesView(SavedGameView):
         if colour:
             self.selected = None if self.selected == sq else sq
             if self.selected is not None:
+                sound.cue("select")
                 self.app.announce(
                     self.t(
                         "marbles.announce.selected",
@@ -238,6 +248,7 @@ class MarblesView(SavedGameView):
             self.redraw()
         elif self.selected is None:
             self.say(self.t("marbles.pick_first"), error=True)
+            sound.cue("invalid")
             self.redraw()
         else:
             self.move(self.selected, sq)
@@ -279,6 +290,7 @@ class MarblesView(SavedGameView):
             ),
             error=True,
         )
+        sound.cue("invalid")
         self.app.announce(self.message)
         self.redraw()
         cell = browser.element("view").querySelector(f"#mb-c-{sq}")
@@ -330,6 +342,7 @@ class MarblesView(SavedGameView):
             elif kind == "game_over":
                 said.append(self.t("marbles.announce.over", score=self.state.score))
         self.app.announce(" ".join(said))
+        sound.cue(move_cue(events, bool(self.outcome and self.outcome["new_best"])))
         self.redraw()
 
     def finish(self) -> None:

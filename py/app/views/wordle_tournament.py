@@ -22,7 +22,7 @@ from games.common.errors import BadState, IllegalMove
 from games.wordle.letters import LANGUAGES
 from games.wordle.tournament import Tournament
 
-from .. import browser, router, scores, wordle_words
+from .. import browser, router, scores, sound, wordle_words
 from ..html import join
 from . import wordle_parts as parts
 from . import wordle_tournament_away as away
@@ -30,7 +30,7 @@ from . import wordle_tournament_parts as tp
 from .wordle_tournament_draw import render
 from .wordle_tournament_lobby import MAX_SEED, LobbyActions
 from .wordle_tournament_round import RoundDraw
-from .wordle_tournament_said import happened
+from .wordle_tournament_said import clock_tick, happened
 from .wordle_tournament_saving import GAME, VARIANT, TournamentRecords
 from .wordle_tournament_ui import Ui
 
@@ -61,6 +61,7 @@ class TournamentScreen(LobbyActions, TournamentRecords):
         self.typing, self.typing_key = None, None
         self.seen = 0  # events of the log already handled
         self.ticker = None
+        self.ticked = None  # the last second of a clock that ticked (clock_tick)
         self.saved_at = 0.0
         self.rev = 0  # the revision of the saved tournament this tab last read or wrote
         self.elsewhere = False  # another tab saved this tournament since: this one stops
@@ -149,7 +150,15 @@ class TournamentScreen(LobbyActions, TournamentRecords):
             self._after_change()
         else:
             self._update_clocks()
+        self._tick_cue()
         away.show(self)
+
+    def _tick_cue(self) -> None:
+        """Each of a clock's last seconds ticks (app.sound), behind another page too."""
+        due = clock_tick(self._current_view())
+        if due is not None and due != self.ticked:
+            sound.cue("tick")
+        self.ticked = due
 
     def _after_change(self, force_save: bool = False) -> None:
         full = self._catch_up()
@@ -176,6 +185,8 @@ class TournamentScreen(LobbyActions, TournamentRecords):
         self._keep_replay()
         if news.said and not self.behind:  # behind another page, its bar says what matters
             self.app.announce(" ".join(news.said) if announce_all else news.said[-1])
+        if news.cue is not None and announce_all:
+            sound.cue(news.cue)
         return news.full
 
     # --- the view and the keyboard -----------------------------------------------------------
@@ -237,6 +248,7 @@ class TournamentScreen(LobbyActions, TournamentRecords):
             self.game.guess(pid, self.typing.text, self.now())
         except IllegalMove as refused:
             self._say(self.t(refused.key, **refused.params), error=True)
+            sound.cue("invalid")
             self.shake = True
             self._catch_up()
             self.app.announce(self.message)

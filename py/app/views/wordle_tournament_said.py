@@ -1,7 +1,7 @@
 """What the Wordle Tournament screen says when the engine's log grows: the
-announcements for screen readers, and what of the screen the new events
-change. Pure: the tournament (read only), its new events and the screen's
-Ui in; no browser, tested under CPython.
+announcements for screen readers, the cue heard (app.sound), and what of the
+screen the new events change. Pure: the tournament (read only), its new events
+and the screen's Ui in; no browser, tested under CPython.
 """
 
 from dataclasses import dataclass, field
@@ -20,6 +20,7 @@ class Happened:
     full: bool = False  # the main part of the screen changed (else the side panel only)
     new_round: bool = False  # a round began: back to its introduction
     back_to_duel: bool = False  # a human is to play: stop watching another duel
+    cue: str | None = None  # a human of this device won ("win") or lost a life ("lose")
 
 
 def happened(t, words, game, events: list, ui: Ui, announce_all: bool = True) -> Happened:
@@ -58,12 +59,28 @@ def happened(t, words, game, events: list, ui: Ui, announce_all: bool = True) ->
             out.said.append(t("wt.said_play", round=e["round"]))
         elif kind == "duel_over" and set(e["players"]) & humans:
             out.said.append(duel_result_text(t, words, ui, players, e))
+            out.cue = "win" if e["winner"] in humans else "lose"  # a draw costs both a life
         elif kind in ("eliminated", "winner"):
             if e["player"] in humans or announce_all:
                 out.said.append(placed_text(t, ui, players, e))
+            if e["player"] in humans:
+                out.cue = "win" if kind == "winner" else "lose"
         elif kind == "over":
             out.said.append(t("wt.said_over"))
     return out
+
+
+TICKING_MS = 5000  # a clock of this device ticks in its last five seconds
+
+
+def clock_tick(view: dict):
+    """The second a running clock of a human of this device is in, in its last
+    TICKING_MS ((round, duel, row, second): one tick each), else None."""
+    for duel in view["duels"]:
+        left = duel["time_left"]
+        if duel["to_play"] is not None and duel["running"] and 0 < left <= TICKING_MS:
+            return (view["round"], duel["index"], len(duel["rows"]), (left + 999) // 1000)
+    return None
 
 
 def row_number(match, events: list, e) -> int:

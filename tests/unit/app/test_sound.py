@@ -1,0 +1,283 @@
+"""Sound (app.sound): the setting (settings.sound, version 3), and the cue each game
+event asks for, heard by a stand-in player of cues: Marbles and Battleship driven
+through their views under CPython, the Wordle Tournament through its screen."""
+
+import json
+
+import pytest
+import test_wordle_tournament_screen as tournament_screen
+from app import saved_games, scores, sound
+from app.i18n import Translator
+from app.router import parse
+from app.settings import DEFAULTS, SETTINGS_SCHEMA, clean_settings, sound_on
+from app.storage import NAMESPACE, MemoryBackend, Store
+from games.common.rng import SeededRng
+from games.marbles import choose_move
+
+# The tournament screen's browser-less page (a fixture) and its way of playing.
+tournament_page, play = tournament_screen.page, tournament_screen.play
+
+
+class Heard:
+    """A player of cues that keeps their names."""
+
+    def __init__(self):
+        self.cues = []
+        self.woken = 0
+
+    def play(self, name):
+        self.cues.append(name)
+
+    def wake(self):
+        self.woken += 1
+
+
+@pytest.fixture
+def heard(monkeypatch):
+    player = Heard()
+    monkeypatch.setattr(sound, "_player", player)
+    monkeypatch.setattr(sound, "_on", True)
+    return player
+
+
+# --- the setting ---------------------------------------------------------------------------------
+
+
+def a_store(settings_record) -> tuple[Store, list]:
+    problems = []
+    backend = MemoryBackend({NAMESPACE + "settings": json.dumps(settings_record)})
+    store = Store(backend, on_problem=lambda name, kind: problems.append((name, kind)))
+    store.register(SETTINGS_SCHEMA)
+    return store, problems
+
+
+@pytest.mark.parametrize(
+    "record",
+    [
+        {"v": 2, "rev": 4, "data": {"language": "cy", "theme": "dark", "motion": "full"}},
+        {"v": 1, "rev": 3, "data": {"language": "cy", "theme": "dark", "motion": "full"}},
+    ],
+    ids=["version 2", "version 1"],
+)
+def test_older_settings_gain_sound_as_the_device_without_a_repair_said(record):
+    store, problems = a_store({**record, "data": {**record["data"], "colour_blind": "on"}})
+    data = store.load("settings").data
+    kept_colour_blind = "on" if record["v"] == 2 else "off"  # version 1 had none: off
+    assert data == {
+        "language": "cy",
+        "theme": "dark",
+        "motion": "full",
+        "colour_blind": kept_colour_blind,
+        "sound": "system",
+    }
+    assert problems == []
+    assert json.loads(store.backend.items[NAMESPACE + "settings"])["v"] == 3
+
+
+def test_a_bad_sound_choice_is_put_back_to_the_default_and_good_ones_kept():
+    assert clean_settings({**DEFAULTS, "sound": "loud"})["sound"] == "system"
+    assert clean_settings({**DEFAULTS, "sound": True})["sound"] == "system"
+    for choice in ("system", "on", "off"):
+        assert clean_settings({**DEFAULTS, "sound": choice})["sound"] == choice
+    store, problems = a_store({"v": 3, "rev": 1, "data": {**DEFAULTS, "sound": 1}})
+    assert store.load("settings").data["sound"] == "system"
+    assert problems == [("settings", "repaired")]
+
+
+@pytest.mark.parametrize(
+    "choice, reduced, on",
+    [
+        ("system", False, True),
+        ("system", True, False),  # no preference for less sound exists: reduced motion stands in
+        ("on", True, True),
+        ("off", False, False),
+    ],
+)
+def test_sound_is_on_as_chosen_or_as_the_device(choice, reduced, on):
+    assert sound_on({**DEFAULTS, "sound": choice}, reduced) is on
+
+
+def test_cues_reach_the_player_only_while_sound_is_on(heard, monkeypatch):
+    sound.wake()
+    sound.cue("hit")
+    monkeypatch.setattr(sound, "_on", False)
+    sound.wake()
+    sound.cue("win")
+    assert heard.cues == ["hit"] and heard.woken == 1
+    with pytest.raises(ValueError):
+        sound.cue("boom")
+    assert set(sound.CUES) == set(sound.TONES) and set(sound.VIBRATIONS) <= set(sound.CUES)
+
+
+@pytest.mark.parametrize("language", ["en", "cy"])
+def test_the_settings_page_offers_sound_with_what_it_does(language):
+    from app.views.settings_page import SettingsView
+    from markup_tree import parse as parse_markup
+
+    store, _ = a_store({"v": 3, "rev": 1, "data": dict(DEFAULTS)})
+    app = type("App", (), {})()
+    app.store, app.t, app.settings = store, Translator(language), store.load("settings").data
+    drawn = parse_markup(str(SettingsView(app, parse("#/settings")).render()))
+    group = next(n for n in drawn.all("fieldset") if n.attrs.get("data-setting-group") == "sound")
+    radios = group.all("input", type="radio", name="sound")
+    assert [r.attrs["value"] for r in radios] == ["system", "on", "off"]
+    assert [r.attrs.get("checked") is not None for r in radios] == [True, False, False]
+    assert group.attrs["aria-describedby"] == "settings-sound-hint"
+    assert group.by_id("settings-sound-hint").text()
+
+
+# --- the games' cues -----------------------------------------------------------------------------
+
+
+class FakeApp:
+    reduced_motion = True  # the move lands at once: no animation to wait for
+
+    def __init__(self, games):
+        self.t = Translator("en")
+        self.store = Store(MemoryBackend())
+        self.store.register(SETTINGS_SCHEMA)
+        scores.register(self.store, games)
+        saved_games.register(self.store, games)
+        self.settings = self.store.load("settings").data
+        self.said = []
+
+    def announce(self, text):
+        self.said.append(text)
+
+    def notice(self, notice_id, make_text, action=None):
+        pass
+
+
+class NoElement:
+    def querySelector(self, _selector):
+        return None
+
+
+@pytest.fixture
+def views(import_without_browser, monkeypatch):
+    """(marbles module, battleship module), their views drawing nothing and timing nothing."""
+    browser, marbles, battleship = import_without_browser(
+        "app.browser", "app.views.marbles", "app.views.battleship"
+    )
+    monkeypatch.setattr(browser, "now_ms", lambda: 1_000_000.0)
+    monkeypatch.setattr(browser, "today_iso", lambda: "2026-12-02")
+    monkeypatch.setattr(browser, "later", lambda ms, callback: 0)
+    monkeypatch.setattr(browser, "element", lambda _id: NoElement())
+    for view in (marbles.MarblesView, battleship.BattleshipView):
+        monkeypatch.setattr(view, "redraw", lambda self, focus_id=None, **_: None)
+    return marbles, battleship
+
+
+def test_marbles_asks_for_select_invalid_move_line_and_the_end(views, heard):
+    marbles, _ = views
+    view = marbles.MarblesView(FakeApp(["marbles"]), parse("#/marbles?seed=3"))
+    state = view.state
+    empty = state.board.index(0)
+    view.press(empty)  # nothing selected: a reason, and the cue of a refusal
+    assert heard.cues == ["invalid"]
+    rng, moves = SeededRng(3), 0
+    while not view.state.is_over:
+        heard.cues.clear()
+        src, dst = choose_move(view.state, rng)
+        lines = view.state.lines
+        view.press(src)
+        assert heard.cues == ["select"]
+        view.press(dst)
+        moves += 1
+        if view.state.is_over:
+            won = view.outcome["new_best"]
+            assert heard.cues == ["select", "win" if won else "lose"]
+        elif view.state.lines > lines:
+            assert heard.cues == ["select", "line"]
+        else:
+            assert heard.cues == ["select", "move"]
+    assert moves > 10
+
+
+def test_a_move_marbles_refuses_is_heard_as_invalid(views, heard):
+    marbles, _ = views
+    view = marbles.MarblesView(FakeApp(["marbles"]), parse("#/marbles?seed=3"))
+    marble = next(sq for sq, colour in enumerate(view.state.board) if colour)
+    view.move(marble, marble)  # onto a square that is not empty: refused by the rules
+    assert heard.cues == ["invalid"] and view.message_is_error
+
+
+def test_battleship_asks_for_place_hit_miss_sink_invalid_and_the_end(views, heard):
+    _, battleship = views
+    view = battleship.BattleshipView(FakeApp(["battleship"]), parse("#/battleship"))
+    view.place("carrier", "A1")
+    assert heard.cues == ["move"]
+    view.placement_move("random_fleet")
+    view.placement_move("ready")
+    assert view.phase() == "fire"
+    enemy = view.state.view_for(1)["fleet"]  # the test may look: the player may not
+    ships = {ship["ship"]: ship["squares"] for ship in enemy}
+    water = next(
+        f"{row}{col}"
+        for row in "ABCDEFGHIJ"
+        for col in range(1, 11)
+        if not any(f"{row}{col}" in squares for squares in ships.values())
+    )
+
+    def shoot(square):
+        heard.cues.clear()
+        view.press_target(square)
+        mine = list(heard.cues)
+        if view.phase() == "computer":
+            view.perform(view.midend.computer_move())
+            assert heard.cues[len(mine) :] in (["hit"], ["miss"], ["sink"]), heard.cues
+        return mine
+
+    assert shoot(water) == ["miss"]
+    assert shoot(water) == ["invalid"]  # called already: refused, said and heard
+    patrol = ships["patrol"]
+    assert shoot(patrol[0]) == ["hit"]
+    assert shoot(patrol[1]) == ["sink"]
+    rest = [sq for ship, squares in ships.items() if ship != "patrol" for sq in squares]
+    for square in rest[:-1]:
+        assert shoot(square) in (["hit"], ["sink"])
+    assert shoot(rest[-1]) == ["win"]
+    assert view.state.is_over and view.state.winner == 0
+
+
+def test_the_end_of_a_battle_is_a_win_or_a_loss_for_the_person_at_the_screen(views):
+    _, battleship = views
+    assert battleship.over_cue(0, 0) == "win"
+    assert battleship.over_cue(1, 0) == "lose"
+    assert battleship.over_cue(0, 1) == "lose"
+    assert battleship.over_cue(1, None) == "win"  # two people: one of them won
+    salvo = {"player": 0, "shots": [{"square": "A1"}, {"square": "B1"}], "hits": 1}
+    assert battleship.shot_cue(salvo) == "hit"  # Advanced Salvo: only how many hit
+    assert battleship.shot_cue({**salvo, "hits": 0}) == "miss"
+
+
+def test_the_tournament_ticks_in_a_clocks_last_five_seconds_and_says_lives_and_wins(
+    tournament_page, heard
+):
+    open_route, clock, _app = tournament_page
+    view = open_route("#/wordle?mode=tournament&speed=1", seed=5)
+    screen = view.screen
+    screen.on_action("wt-start", {}, None)
+    play(view, clock, lambda g: g.view(0, screen.now())["your_turn"], solve=lambda g: False)
+    rows = len(screen.game.view(0, screen.now())["duels"][screen.focus]["rows"])
+    heard.cues.clear()
+    while len(screen.game.view(0, screen.now())["duels"][screen.focus]["rows"]) == rows:
+        clock[0] += 200
+        screen.tick()  # our clock runs out: the row is skipped
+    assert heard.cues == ["tick"] * 5
+
+    view = open_route("#/wordle?mode=tournament&speed=10")
+    screen = view.screen
+    heard.cues.clear()
+    play(view, clock, lambda g: g.humans_done, solve=lambda g: g.round_number % 2 == 1)
+    ends = [c for c in heard.cues if c in ("win", "lose")]
+    lost = sum(
+        1
+        for e in screen.game.log
+        if e["type"] == "duel_over" and 0 in e["players"] and e["winner"] != 0
+    )
+    won = sum(1 for e in screen.game.log if e["type"] == "duel_over" and e["winner"] == 0)
+    assert lost >= 1 and won >= 1 and "win" in ends and "lose" in ends
+    assert len(ends) >= lost + won - 1  # one a duel (a last one may share its batch's cue)
+    me = screen.game.players[0]
+    assert ends[-1] == ("win" if me["placement"] == 1 else "lose")
