@@ -592,3 +592,29 @@ def test_a_game_between_two_people_is_recorded_as_played_not_as_a_loss(open_app)
     card = page.locator("[data-card='deblockle']")
     expect(card).to_contain_text("Games played: 1")
     expect(card).not_to_contain_text("Last game")
+
+
+def test_the_whole_last_turn_is_marked_tip_square_included(open_app):
+    """Issue 16: the last turn's marks missed the square the block was tipped onto.
+    Now its start, tip square, hop and end are each marked, drawn as a line and said
+    in each square's name, through a reload."""
+    page = open_app("#/deblockle?seed=5&opponent=human", reduced_motion="reduce")
+    state = new_game(OPTIONS, 5)
+    option = next(
+        o for o in state.tip_options("c3") if o["top"] in ("cross", "x") and o["hops"][0][-1]
+    )
+    move = option["moves"][0]
+    play_by_clicks(page, state, move)
+    end = option["hops"][0][-1]
+    for _ in range(2):
+        expect(cell(page, "c3")).to_have_class(has_classes("db-last db-last-from"))
+        expect(cell(page, option["to"])).to_have_class(has_classes("db-last db-last-tip"))
+        expect(cell(page, end)).to_have_class(has_classes("db-last db-last-to"))
+        expect(cell(page, option["to"])).to_have_attribute(
+            "aria-label", re.compile("the last turn tipped onto here")
+        )
+        expect(page.locator(".db-last-trail")).to_have_count(1)
+        points = page.locator(".db-last-trail").get_attribute("points")
+        assert len(points.split()) == 3
+        page.reload()
+        wait_ready(page)

@@ -222,8 +222,29 @@ def board(state, ui: Ui, t, interactive: bool = True):
                 "aria-activedescendant": f"db-c-{ui.cursor}" if interactive else None,
             },
             rows,
+            None if hops else last_path(ui.last),
             paths(ui, hops),
         ),
+    )
+
+
+def last_role(last: list, name: str) -> str:
+    """What `name` was in the last turn: where it ended, began, tipped onto, or passed."""
+    if name == last[-1]:
+        return "to"
+    if name == last[0]:
+        return "from"
+    return "tip" if name == last[1] else "path"
+
+
+def last_path(last: list):
+    """The last turn drawn as a line: from its square, over the tip, along the hop."""
+    if len(last) < 2:
+        return None
+    points = " ".join(f"{xy(sq)[0] + 0.5},{SIZE - 0.5 - xy(sq)[1]}" for sq in last)
+    return Markup(
+        f'<svg class="db-last-line" viewBox="0 0 {SIZE} {SIZE}" aria-hidden="true" '
+        f'focusable="false"><polyline class="db-last-trail" points="{points}"/></svg>'
     )
 
 
@@ -266,7 +287,9 @@ def cell(state, ui: Ui, t, name, at, block, tips, hops, placing, interactive=Tru
         classes.append("db-place-target")
         label = t("deblockle.cell.place", text=label)
     if name in ui.last:
-        classes.append("db-last")
+        role = last_role(ui.last, name)
+        classes += ["db-last", f"db-last-{role}"]
+        label = t(f"deblockle.cell.last_{role}", text=label)
     if name == ui.cursor:
         classes.append("cursor")
     return h(

@@ -10,7 +10,7 @@ seat is the midend's (app.midend): the page's opponent names map onto its seats.
 from dataclasses import dataclass, field
 
 from games.common.checks import is_int
-from games.deblockle.board import HOME_STAR, SIZE, square_name
+from games.deblockle.board import HOME_STAR, SIZE, parse_square, square_name
 
 from ..html import Markup, h
 from ..midend import HUMAN, computer
@@ -116,8 +116,10 @@ def frame_before_the_midend(state, meta: dict) -> dict:
 
 
 def saved_last(last) -> list:
-    """The highlighted squares kept with a save (a list of names), or none."""
-    return [s for s in last if isinstance(s, str)][:12] if isinstance(last, list) else []
+    """The last turn's squares kept with a save (a list of names), or none."""
+    if not isinstance(last, list):
+        return []
+    return [s for s in last if isinstance(s, str) and parse_square(s) >= 0][:12]
 
 
 def is_computer(ui: Ui, player) -> bool:
@@ -228,13 +230,14 @@ def turn_text(state, ui: Ui, t) -> str:
 
 
 def last_squares(events: list, last: list) -> list:
-    """The squares of the turn just played, to highlight: where the block tipped
-    from and every square of its hop."""
+    """The squares of the turn just played, in order, to mark: where the block
+    tipped from, the square it tipped onto, and every square of its hop (the last
+    is where it ended)."""
     for event in events:
         if event["type"] == "tip":
             last = [event["from"], event["to"]]
-        elif event["type"] == "hop" and last and len(event["path"]) > 1:
-            last = [last[0]] + event["path"][1:]
+        elif event["type"] == "hop" and len(last) == 2 and event["path"][:1] == last[1:]:
+            last = last + event["path"][1:]
     return last
 
 

@@ -203,14 +203,35 @@ def test_a_played_turn_is_announced_and_its_squares_highlighted(t):
     ui = Ui(seed=5, opponent="human")
     events = state.apply(option["moves"][0])
     ui.last = last_squares(events, [])
-    assert ui.last == ["c3", *option["hops"][0][1:]]  # where it came from, and the hop
+    assert ui.last == ["c3", *option["hops"][0]]  # where it came from, the tip square, the hop
     said = turn_said(state, ui, t, events)
     assert said[0].startswith(f"Gold tipped c3 to {option['to']}")
     page = drawn(state, ui, t)
     assert {c.attrs["data-sq"] for c in page.all(cls="db-last")} == set(ui.last)
     assert board_blocks(page) == engine_blocks(state)
     assert page.one("section").attrs["data-current"] == "1"
+    # Issue 16: the whole last turn is marked, the tip square too, and said in words.
+    end = option["hops"][0][-1]
+    assert "db-last-from" in cell(page, "c3").classes
+    assert "db-last-to" in cell(page, end).classes
+    if option["to"] != end:
+        assert "db-last-tip" in cell(page, option["to"]).classes
+        assert "tipped onto here" in cell(page, option["to"]).attrs["aria-label"]
+    assert "the last turn started here" in cell(page, "c3").attrs["aria-label"]
+    assert "the last turn ended here" in cell(page, end).attrs["aria-label"]
+    line = page.one(cls="db-last-trail")
+    assert len(line.attrs["points"].split()) == len(ui.last)
     assert page.one(cls="db-turn").text() == "Blue to play: pick a block to tip."
+
+
+def test_a_removal_marks_where_the_block_left_and_the_star(t):
+    state = position([(0, "d5", "cross", "stop"), (1, "a1", "cross", "stop")], [3, 3])
+    ui = Ui(seed=5, opponent="human")
+    ui.last = last_squares(state.apply("d5N*"), [])
+    assert ui.last == ["d5", "d6"]
+    page = drawn(state, ui, t)
+    assert "db-last-from" in cell(page, "d5").classes
+    assert "db-last-to" in cell(page, "d6").classes
 
 
 # --- undo and redo, and who sits where ------------------------------------------------------------
