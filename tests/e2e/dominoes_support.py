@@ -106,8 +106,8 @@ def midend_record(options, seed, players, human_turns, plan=quiet):
     return store.backend.items[SAVED], midend.state
 
 
-def open_saved(open_app, record, ctx=None):
-    page = open_app(ctx=ctx)
+def open_saved(open_app, record, ctx=None, **options):
+    page = open_app(ctx=ctx, **options)
     page.evaluate(f"(r) => localStorage.setItem('{SAVED}', r)", record)
     page.evaluate("location.hash = '#/dominoes'")
     page.reload()
@@ -180,3 +180,20 @@ def play_to_the_end(page, turns: int = 20) -> None:
         scoring = [m for m in state.legal_moves() if m["type"] == "play" and scores_after(state, m)]
         click_move(page, state, scoring[0] if scoring else quiet(state))
     raise AssertionError("the game did not end")
+
+
+def greedy_record(seed: int, seats: int, moves: int, players=None) -> tuple:
+    """A game the greedy computer played for every seat up to `moves` moves, saved
+    as the page saved games before the midend (it is resumed as one): (record, state)."""
+    from games.common.rng import SeededRng
+    from games.dominoes import new_game
+    from games.dominoes.ai import choose_move
+
+    state = new_game({"seats": seats, "partnerships": False}, seed)
+    while len(state.history) < moves:
+        view = state.view_for(state.current_player)
+        state.apply(choose_move(view, SeededRng(len(state.history)), level="greedy"))
+    players = players or ["human"] + ["strong"] * (seats - 1)
+    meta = {"players": players, "seed": seed, "ack": 0, "recorded": False}
+    record = {"v": 1, "rev": 1, "data": {"state": state.to_json(), "meta": meta}}
+    return json.dumps(record), state

@@ -9,12 +9,14 @@ reads the saved game from localStorage and plans the click with the engine
 import json
 import re
 
+import pytest
 from dominoes_support import (
     SAVED,
     choose,
     click_move,
     drag,
     frame,
+    greedy_record,
     midend_record,
     open_saved,
     play_to_the_end,
@@ -519,3 +521,49 @@ def test_the_address_never_gives_a_deal_away_and_a_known_game_never_counts(open_
     expect(again.locator("#dm-over [data-not-counted]")).to_have_text("Not counted")
     assert saved(again)[1]["recorded"] is True
     assert again.evaluate("localStorage.getItem('gemau:stats:dominoes')") is None
+
+
+JOINED = """() => {
+    const box = (n) => n.getBoundingClientRect();
+    const spinner = box(document.querySelector('.dm-layout .dom.spinner'));
+    const first = (arm) => document.querySelector(`.dm-arm-${arm} .dom`);
+    const nearest = (arm) => {  // row 0 of W or E: the tile next to the spinner
+        const tiles = [...document.querySelectorAll(`.dm-arm-${arm} .dm-row:first-child .dom`)];
+        return box(tiles[0]);
+    };
+    const n = box(first('n')), s = box(first('s')), w = nearest('w'), e = nearest('e');
+    const mid = (r) => (r.left + r.right) / 2;
+    return {
+        n: spinner.top - n.bottom, s: s.top - spinner.bottom,
+        w: spinner.left - w.right, e: e.left - spinner.right,
+        sAcross: Math.abs(mid(s) - mid(spinner)), nAcross: Math.abs(mid(n) - mid(spinner)),
+        // A double across the N or S arm is a tile wider than the spinner, and the middle
+        // column as wide as it: W and E then meet the spinner half that overhang away.
+        overhang: (box(document.querySelector('.dm-centre')).width - spinner.width) / 2,
+        rows: document.querySelectorAll('.dm-arm-w .dm-row, .dm-arm-e .dm-row').length,
+        width: document.documentElement.scrollWidth,
+    };
+}"""
+
+
+@pytest.mark.parametrize("width, height", [(390, 844), (1280, 900)])
+@pytest.mark.parametrize("seed, seats, moves", [(165, 4, 29), (21, 2, 37)])
+def test_every_arm_stays_joined_to_the_spinner_when_the_line_bends(
+    open_app, width, height, seed, seats, moves
+):
+    """Issue 16: once the W or E line bent into a second row, the S arm was drawn
+    below all of it, away from the spinner. Long games with a tile on every arm."""
+    record, state = greedy_record(seed, seats, moves)
+    arms = state.layout.arms
+    assert state.layout.spinner is not None and all(arms[a] for a in "WENS")
+    page = open_saved(open_app, record, viewport={"width": width, "height": height})
+    expect(page.locator(".dm-layout .dom")).to_have_count(table_tiles(state))
+    page.locator(".dm-table").screenshot(path=f"/tmp/dominoes-arms-{seed}-{width}.png")
+    gaps = page.evaluate(JOINED)
+    assert gaps["rows"] > 2, gaps  # the line bent: the case the fault showed in
+    for arm in "ns":
+        assert 0 <= gaps[arm] <= 4, (arm, gaps)
+    for arm in "we":
+        assert 0 <= gaps[arm] <= gaps["overhang"] + 4, (arm, gaps)
+    assert gaps["sAcross"] <= 2 and gaps["nAcross"] <= 2, gaps
+    assert gaps["width"] <= width

@@ -7,8 +7,6 @@ from games.dominoes.choices import ends_for
 from ..html import Markup, h
 from .dominoes_parts import Ui, domino, moves_shown, summary_pending, tile_name
 
-ARM_NAMES = ("W", "E", "N", "S")
-
 
 def shown_table(view: dict, ui: Ui) -> dict:
     """The layout on the table: the finished hand's while its summary is read."""
@@ -115,9 +113,21 @@ def table(view: dict, ui: Ui, t) -> Markup:
                     {"class": f"dm-arm dm-arm-{arm.lower()}", "data-arm": arm},
                     line_arm(arm) if arm in ("W", "E") else [arm_tiles(arm), slot(arm)],
                 )
-                for arm in ARM_NAMES
+                for arm in ("W", "E", "N")
             ],
-            h("div", {"class": "dm-centre"}, centre),
+            # The S arm hangs from the spinner in its own column, so it stays joined to it
+            # however many rows the W and E arms bend into beside it.
+            h(
+                "div",
+                {"class": "dm-centre"},
+                h("div", {"class": "dm-root"}, centre),
+                h(
+                    "div",
+                    {"class": "dm-arm dm-arm-s", "data-arm": "S"},
+                    arm_tiles("S"),
+                    slot("S"),
+                ),
+            ),
         )
     pop = None
     if ui.pop is not None:
