@@ -216,3 +216,38 @@ def test_a_finished_duel_replays_from_statistics_in_a_fresh_browser(open_app, co
     expect(fresh.locator(".replay-board")).not_to_contain_text(answer.upper())
     fresh.locator("#replay-first").click()
     expect(step).to_contain_text("The start of the game")
+
+
+SCREENS = [(390, 844), (360, 740), (1280, 900), (1366, 768)]
+LANGUAGES = ["en", "id", "de", "es", "fr", "it", "nl", "uz", "pl", "pt", "kk", "ru", "uk"]
+
+
+def box(page, selector) -> dict:
+    return page.locator(selector).first.bounding_box()
+
+
+def open_duel_in(page, lang, seed):
+    page.evaluate(f"location.hash = '#/wordle?mode=duel&seed={seed}&lang={lang}&level=beginner'")
+    expect(page.locator(f".wd-duel[data-lang='{lang}'] .wd-keyboard")).to_be_visible(timeout=30_000)
+
+
+def test_board_and_keyboard_fit_the_first_screen_in_every_language(open_app):
+    """Issue 16: the keyboard was cut off (a phone showed only its top row; Kazakh's
+    four rows were cut at 1000 px). Every row of the board and every key fits."""
+    for width, height in SCREENS:
+        page = open_app(viewport={"width": width, "height": height})
+        for seed, lang in enumerate(LANGUAGES, 1):
+            open_duel_in(page, lang, seed)
+            page.locator("[data-notice-id] [data-action='dismiss']").click()
+            expect(page.locator("[data-notice-id]")).to_have_count(0)
+            keys, board = box(page, ".wd-keyboard"), box(page, ".wd-board")
+            where = f"{lang} at {width}x{height}"
+            assert keys["y"] + keys["height"] <= height, f"keyboard cut off: {where}"
+            last_row = page.locator(".wd-board .wd-row").last.bounding_box()
+            assert last_row["y"] + last_row["height"] <= board["y"] + board["height"] + 1, where
+            assert board["y"] + board["height"] <= keys["y"], where
+            tile = box(page, ".wd-board .wd-tile")
+            assert tile["width"] >= 16, where
+            assert page.evaluate("document.documentElement.scrollHeight") <= height, where
+            assert page.evaluate("document.documentElement.scrollWidth") <= width, where
+
