@@ -8,7 +8,7 @@ counts), from its save."""
 import json
 import re
 
-from e2e_support import ROOT
+from e2e_support import ROOT, wait_ready
 from games.common.rng import SeededRng
 from games.wordle.dictionary import Dictionary
 from playwright.sync_api import expect
@@ -251,3 +251,27 @@ def test_board_and_keyboard_fit_the_first_screen_in_every_language(open_app):
             assert page.evaluate("document.documentElement.scrollHeight") <= height, where
             assert page.evaluate("document.documentElement.scrollWidth") <= width, where
 
+
+def test_notices_sit_above_the_board_never_over_the_keyboard(open_app):
+    """Issue 16: the notice stack sat over the on-screen keys. With two notices
+    shown, the keys are all on screen, uncovered, and can be pressed."""
+    for width, height in [(390, 844), (1280, 900)]:
+        page = open_app(viewport={"width": width, "height": height})
+        page.evaluate("localStorage.setItem('gemau:saved:marbles', '{')")  # reset at start
+        page.reload()
+        wait_ready(page)
+        open_duel_in(page, "en", 11)  # and its own notice: started from its number
+        notices = page.locator("[data-notice-id]")
+        expect(notices).to_have_count(2)
+        keys, board = box(page, ".wd-keyboard"), box(page, ".wd-board")
+        assert keys["y"] + keys["height"] <= height
+        for index in range(2):
+            notice = notices.nth(index).bounding_box()
+            assert notice["y"] + notice["height"] <= board["y"], "a notice over the board"
+        for key in page.locator(".wd-key").all():
+            centre = key.bounding_box()
+            x, y = centre["x"] + centre["width"] / 2, centre["y"] + centre["height"] / 2
+            hit = page.evaluate(
+                "([x, y]) => document.elementFromPoint(x, y).closest('.wd-key') !== null", [x, y]
+            )
+            assert hit, f"key {key.get_attribute('data-key')} covered at {width}x{height}"
