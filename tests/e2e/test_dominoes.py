@@ -567,3 +567,73 @@ def test_every_arm_stays_joined_to_the_spinner_when_the_line_bends(
         assert 0 <= gaps[arm] <= gaps["overhang"] + 4, (arm, gaps)
     assert gaps["sAcross"] <= 2 and gaps["nAcross"] <= 2, gaps
     assert gaps["width"] <= width
+
+
+def start_from_the_dialog(page, how: str) -> None:
+    """New Game by its button or the N key, then Start in the table's dialog."""
+    if how == "button":
+        page.get_by_role("button", name="New Game").click()
+    else:
+        page.locator("#view h1").click()
+        page.keyboard.press("n")
+    page.locator("#dm-setup").get_by_role("button", name="Start").click()
+
+
+@pytest.mark.parametrize("how", ["button", "key"])
+def test_a_new_game_asks_before_a_game_in_progress_is_lost(open_app, how):
+    """Issue 16 item 4 (docs/rules/dominoes.md 10.6): New Game threw a game in
+    progress away without asking; nothing is asked before our first move."""
+    page = open_app(f"#/dominoes?seed={SEED}")
+    question = page.locator("#question")
+    wait_phase(page, "human")
+    first, _ = saved(page)
+    start_from_the_dialog(page, how)  # nothing of ours played yet: no question
+    expect(question).to_have_count(0)
+    expect(page.locator("#dm-setup")).to_have_count(0)
+    wait_phase(page, "human")
+    fresh, _ = saved(page)
+    assert fresh.to_json() != first.to_json()
+    click_move(page, fresh, choose(fresh))
+    wait_phase(page, "human", "summary")
+    played = saved_text(page)
+    start_from_the_dialog(page, how)
+    expect(question).to_be_visible()
+    expect(question).to_contain_text("Start a new game?")
+    expect(question).to_contain_text("does not count in your statistics")
+    expect(question.get_by_role("button", name="Keep playing")).to_be_focused()
+    question.get_by_role("button", name="Keep playing").click()
+    expect(question).to_have_count(0)
+    expect(page.locator("#dm-setup")).to_have_count(0)
+    assert saved_text(page) == played  # the game goes on as it was
+    start_from_the_dialog(page, how)
+    page.keyboard.press("Escape")  # Escape answers Keep playing too
+    expect(question).to_have_count(0)
+    assert json.loads(saved_text(page))["data"]["state"] == json.loads(played)["data"]["state"]
+    start_from_the_dialog(page, how)
+    question.get_by_role("button", name="New game").click()
+    expect(question).to_have_count(0)
+    wait_phase(page, "human", "computer")
+    state, _ = saved(page)
+    assert state.hand_number == 0 and not any(e["seat"] == 0 for e in state.history)
+    assert page.evaluate("localStorage.getItem('gemau:stats:dominoes')") is None  # not counted
+
+
+def test_an_address_asking_for_another_game_asks_before_the_one_in_progress_is_lost(open_app):
+    page = open_app(f"#/dominoes?seed={SEED}")
+    wait_phase(page, "human")
+    state, _ = saved(page)
+    click_move(page, state, choose(state))
+    wait_phase(page, "human", "summary")
+    played = json.loads(saved_text(page))["data"]["state"]
+    question = page.locator("#question")
+    page.evaluate("location.hash = '#/dominoes?seed=5'")
+    expect(question).to_be_visible()
+    question.get_by_role("button", name="Keep playing").click()
+    expect(question).to_have_count(0)
+    assert json.loads(saved_text(page))["data"]["state"] == played
+    assert "seed=5" not in page.evaluate("location.hash")
+    page.evaluate("location.hash = '#/dominoes?seed=5'")
+    question.get_by_role("button", name="New game").click()
+    expect(question).to_have_count(0)
+    expect(page.locator(".notice", has_text="started from its number")).to_have_count(1)
+    assert saved(page)[1]["seed"] == 5

@@ -63,6 +63,7 @@ class DominoesView(DominoesInput, SavedGameView):
         )
         self.closed = False
         self.dragging = PointerDrag()  # a hand tile being dragged onto an end
+        self.wanted = None  # a game asked for by its address, while one in progress waits
         self._start_or_resume()
 
     @property
@@ -76,14 +77,17 @@ class DominoesView(DominoesInput, SavedGameView):
         wanted = wanted_game(self.route.params, players, partners)
         meta = self.midend.resume(legacy=frame_before_the_midend)
         saved_players = players_of(self.midend.seats) if meta is not None else None
-        if saved_players is not None and (wanted is None or wanted[0] == self.midend.seed):
-            players = saved_players
+        if saved_players is not None:
             ui = self.ui
-            ui.players, ui.seed = players, self.midend.seed
+            ui.players, ui.seed = saved_players, self.midend.seed
             ack, revealed = meta.get("ack"), meta.get("revealed")
             ui.ack = ack if is_int(ack) else len(self.state.hand_summaries)
             ui.revealed = revealed if is_int(revealed) else None
-            return
+            if wanted is None or wanted[0] == self.midend.seed:
+                return
+            if self.in_progress():  # another game by its address: asked once mounted
+                self.wanted = wanted
+                return
         if wanted is not None:  # a game by its number: whoever gave it may know the deal
             self._new_state(*wanted, known=True)
         else:
@@ -112,6 +116,40 @@ class DominoesView(DominoesInput, SavedGameView):
     def forget_position(self) -> None:
         ui = self.ui
         ui.selected = ui.drawn = ui.pop = None  # (the new generation drops a computer move)
+
+    def in_progress(self) -> bool:
+        return parts.in_progress(public_view(self.state), self.ui)
+
+    def unless_kept(self, start, on_no=None) -> None:
+        """start() another game, asking first when that would throw away a game in
+        progress; an unfinished game is never recorded, which the question says
+        (docs/rules/dominoes.md 10.6)."""
+        if not self.in_progress():
+            start()
+            return
+        t = self.t
+        self.app.ask(
+            t("frame.confirm_new_title"),
+            t("frame.confirm_uncounted"),
+            t("frame.confirm_new_yes"),
+            start,
+            on_no,
+        )
+
+    def ask_about_the_wanted_game(self) -> None:
+        """The address asked for another game while one is in progress here: that
+        game, if the player says so; else the address goes back to this one."""
+        wanted, self.wanted = self.wanted, None
+        if wanted is None:
+            return
+
+        def start():
+            self._new_state(*wanted, known=True)
+            browser.replace_hash(self.share_href())
+            self.app.announce(self.t("dominoes.announce.new_game"))
+            self.redraw()
+
+        self.unless_kept(start)
 
     # --- what the page may show ------------------------------------------------------
     def view(self) -> dict:
@@ -171,6 +209,7 @@ class DominoesView(DominoesInput, SavedGameView):
                 break
         self.ui.pop = None
         self.computer.schedule()
+        self.ask_about_the_wanted_game()
 
     def focus_lost(self, view_root, wanted_id: str) -> None:
         if wanted_id.startswith("dm-") and self.ui.setup is None:
@@ -400,9 +439,17 @@ class DominoesView(DominoesInput, SavedGameView):
             self.redraw()
         elif action == "setup-start":
             players, partners = setup_dialog.table_chosen(ui.setup)
-            self.set_prefs({"players": ",".join(players), "partners": partners})
-            ui.setup = None
-            self.start(players, {"seats": len(players), "partnerships": partners})
+
+            def start():
+                self.set_prefs({"players": ",".join(players), "partners": partners})
+                ui.setup = None
+                self.start(players, {"seats": len(players), "partnerships": partners})
+
+            def keep_playing():
+                ui.setup = None
+                self.redraw()
+
+            self.unless_kept(start, keep_playing)
         else:
             checked = action == "setup-partners" and bool(event.target.checked)
             if setup_dialog.change(ui.setup, action, data, checked):

@@ -232,6 +232,15 @@ def phase(view: dict, ui: Ui) -> str:
     return "computer" if is_computer(ui, view["current_player"]) else "human"
 
 
+def in_progress(view: dict, ui: Ui) -> bool:
+    """A game a person here has made a move in and that is not over: another game
+    started now would throw it away (so the page asks first)."""
+    if view["is_over"]:
+        return False
+    people = humans(ui)
+    return view["hand_number"] > 0 or any(e["seat"] in people for e in view["history"])
+
+
 def moves_shown(view: dict, ui: Ui) -> list:
     """The moves the hand in view may make now: none while anything is in the way."""
     return view["legal_moves"] if phase(view, ui) == "human" else []

@@ -470,3 +470,22 @@ def test_a_replayed_position_shows_the_table_every_hand_face_up_and_the_scores()
         assert sorted(tiles_in(board.one(cls="dm-table"))) == sorted(layout_tiles(shown))
     # Every hand's end but one that ended the game is shown once, before the next hand begins.
     assert ends_shown == hands_played(public_view(state)) - 1 >= 1
+
+
+def test_a_game_is_in_progress_once_a_person_moved_and_until_it_is_over():
+    """Starting another game asks only when this one would be lost (rules 10.6)."""
+    from app.views.dominoes_parts import in_progress
+
+    state = new_game({"seats": 2, "partnerships": False}, 20)
+    ui = Ui(players=["human", "strong"])
+    people = Ui(players=["human", "human"])
+    assert not in_progress(public_view(state), ui)
+    while state.current_player != 0:  # the computer's moves alone lose nothing of ours
+        state.apply(state.legal_moves()[0])
+        assert not in_progress(public_view(state), ui)
+    state.apply(state.legal_moves()[0])
+    assert in_progress(public_view(state), ui) and in_progress(public_view(state), people)
+    while state.hand_number == 0:
+        state.apply(state.legal_moves()[0])
+    assert in_progress(public_view(state), ui)  # a later hand, whoever moved in it
+    assert not in_progress({**public_view(state), "is_over": True}, ui)
