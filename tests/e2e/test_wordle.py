@@ -275,3 +275,44 @@ def test_notices_sit_above_the_board_never_over_the_keyboard(open_app):
                 "([x, y]) => document.elementFromPoint(x, y).closest('.wd-key') !== null", [x, y]
             )
             assert hit, f"key {key.get_attribute('data-key')} covered at {width}x{height}"
+
+
+def test_a_new_practice_duel_asks_before_throwing_one_away(open_app):
+    """Issue 16 item 4: "New practice duel" threw a duel in progress away
+    without asking. Now it asks; keeping it (button or Escape) changes nothing;
+    a new duel loses it, and it is not counted (docs/rules/wordle-tournament.md 13.4)."""
+    page, words, length, answer = new_duel(open_app)
+    new_button = page.get_by_role("button", name="New practice duel")
+    question = page.locator("#question")
+    page.evaluate("location.hash = '#/wordle'")
+    new_button.click()  # nothing played yet: no question, a new duel
+    expect(page.locator(".wd-board")).to_be_visible(timeout=30_000)
+    expect(question).to_have_count(0)
+    wait_my_turn(page)
+    guess_on_screen(page, words, next(w for w in words.answers[length] if w != answer))
+    expect(page.locator(".wd-row.wd-you:not(.wd-current)")).to_have_count(1)
+    before = saved_duel(page)
+    page.get_by_role("link", name="Wordle home").click()
+    new_button.click()
+    expect(question).to_be_visible()
+    expect(question).to_contain_text("Start a new practice duel?")
+    expect(question).to_contain_text("does not count in your statistics")
+    expect(question.get_by_role("button", name="Keep playing")).to_be_focused()
+    question.get_by_role("button", name="Keep playing").click()
+    expect(question).to_have_count(0)
+    expect(page.locator(".wd-home")).to_be_visible()
+    assert saved_duel(page)["state"] == before["state"]
+    new_button.click()
+    expect(question).to_be_visible()
+    page.keyboard.press("Escape")
+    expect(question).to_have_count(0)
+    assert saved_duel(page)["state"] == before["state"]
+    page.get_by_role("link", name="Continue").click()
+    expect(page.locator(".wd-row.wd-you:not(.wd-current)")).to_have_count(1, timeout=30_000)
+    page.get_by_role("link", name="Wordle home").click()
+    new_button.click()
+    question.get_by_role("button", name="New duel").click()
+    expect(page.locator(".wd-board")).to_be_visible(timeout=30_000)
+    expect(page.locator(".wd-row:not(.wd-future):not(.wd-current)")).to_have_count(0)
+    assert saved_duel(page)["meta"]["frame"]["seed"] != before["meta"]["frame"]["seed"]
+    assert page.evaluate("localStorage.getItem('gemau:stats:wordle')") is None

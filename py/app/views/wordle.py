@@ -173,20 +173,38 @@ class WordleView(View):
             # A shortcut to the setting every game honours (Settings)
             self.app.change_setting("colour_blind", "off" if self.colour_blind else "on")
         elif action == "wd-new-duel":
-            if isinstance(self.screen, DuelScreen):
-                self.screen.forget()
-            else:
-                DuelScreen.forget_saved(self.app.store)
-            if self.route.params.get("mode") == "duel":
-                self.screen = DuelScreen(self)
-                self.screen.start(self.prefs["lang"], self.prefs["level"])
-                self.refresh()
-            else:
-                self.app.navigate("#/wordle?mode=duel")
+            self.new_duel_unless_kept()
         elif action == "wd-key" and isinstance(self.screen, DuelScreen):
             self.screen.key(data.get("key", ""))
         elif self.screen is not None and hasattr(self.screen, "on_action"):
             self.screen.on_action(action, data, event)
+
+    def new_duel_unless_kept(self) -> None:
+        """A new practice duel, asking first when that would throw away one in
+        progress (a row played, not over): it would be lost and not counted
+        (docs/rules/wordle-tournament.md 13.4)."""
+        if not DuelScreen.unfinished_saved(self.app.store):
+            self.new_duel()
+            return
+        t = self.t
+        self.app.ask(
+            t("wordle.confirm_new_title"),
+            t("wordle.confirm_uncounted"),
+            t("wordle.confirm_new_yes"),
+            self.new_duel,
+        )
+
+    def new_duel(self) -> None:
+        if isinstance(self.screen, DuelScreen):
+            self.screen.forget()
+        else:
+            DuelScreen.forget_saved(self.app.store)
+        if self.route.params.get("mode") == "duel":
+            self.screen = DuelScreen(self)
+            self.screen.start(self.prefs["lang"], self.prefs["level"])
+            self.refresh()
+        else:
+            self.app.navigate("#/wordle?mode=duel")
 
     def on_key(self, event) -> None:
         if self.screen is None or event.ctrlKey or event.metaKey or event.altKey:

@@ -21,8 +21,9 @@ has no frame: its meta said its language, level and number.
 import dataclasses
 
 from games.common.checks import is_int
-from games.common.errors import IllegalMove
+from games.common.errors import BadState, IllegalMove
 from games.common.protocol import MAX_SEED, Game
+from games.wordle.duel import Duel
 from games.wordle.duel_game import MAX_TIME, DuelState, duel_game, guess
 from games.wordle.letters import LANGUAGES
 from games.wordle.players import LEVELS, PROTOCOL_LEVELS
@@ -366,6 +367,18 @@ class DuelScreen:
     def has_saved(store) -> bool:
         record = saved_games.load(store, GAME)
         return record.data is not None
+
+    @staticmethod
+    def unfinished_saved(store) -> bool:
+        """A duel is saved with a row played and not over: a new one would lose it."""
+        saved = saved_games.load(store, GAME).data
+        if saved is None:
+            return False
+        try:
+            duel = Duel.from_json(saved["state"])
+        except BadState:
+            return False  # the duel's page resets it and says so
+        return not duel.is_over and len(duel.rows) > 0
 
     @staticmethod
     def forget_saved(store) -> None:
