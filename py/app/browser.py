@@ -126,5 +126,10 @@ def start_worker(url: str, on_message):
     {"failed": reason} if it cannot start); returns the function that posts to it."""
     worker = window.Worker.new(url, _js({"type": "module"}))
     listen(worker, "message", lambda event: on_message(event.data.to_py()))
-    listen(worker, "error", lambda event: on_message({"failed": str(event.message or "error")}))
+    # An ErrorEvent has a message; the plain Event of a script that failed to load has none.
+    listen(
+        worker,
+        "error",
+        lambda event: on_message({"failed": str(getattr(event, "message", None) or "error")}),
+    )
     return lambda message: worker.postMessage(_js(message))

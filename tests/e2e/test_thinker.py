@@ -55,3 +55,17 @@ def replay_computer_moves(frame) -> list[str]:
             chosen.append(GAME.format_move(move))
         state.apply(GAME.parse_move(text))
     return chosen
+
+
+def test_without_the_worker_the_computer_still_plays_on_the_page(open_app, context):
+    """A browser that cannot start the worker (here its script is refused): the
+    game is the same, its moves chosen on the page's thread."""
+    ctx = context()
+    ctx.route("**/thinker.js", lambda route: route.abort())
+    page = open_app("#/battleship?seed=41&mode=classic&opponent=easy", ctx=ctx)
+    page.locator("[data-action='random-fleet']").click()
+    expect(page.locator("html[data-thinker='failed']")).to_be_attached(timeout=30_000)
+    page.locator("#bs-ready").click()
+    page.locator("#bs-t-A1").click()
+    expect(page.locator("[data-log] li")).to_have_count(2)
+    assert thinker_moves(page) == 0
