@@ -637,3 +637,30 @@ def test_an_address_asking_for_another_game_asks_before_the_one_in_progress_is_l
     expect(question).to_have_count(0)
     expect(page.locator(".notice", has_text="started from its number")).to_have_count(1)
     assert saved(page)[1]["seed"] == 5
+
+
+def test_a_new_game_starts_with_an_empty_log(open_app):
+    """Issue 16: the previous game's log stayed in a new game (here after New Game,
+    and after Play again at the end of one)."""
+    page = open_app(f"#/dominoes?seed={SEED}")
+    wait_phase(page, "human")
+    state, _ = saved(page)
+    click_move(page, state, choose(state))
+    log = page.locator("[data-log] li")
+    expect(log.first).to_be_visible()
+    start_from_the_dialog(page, "button")
+    page.locator("#question").get_by_role("button", name="New game").click()
+    only_the_new_game_in_the_log(page)
+    page = the_last_move_played(open_app)[0]
+    expect(page.locator("[data-log] li").first).to_contain_text("You")
+    page.locator("#dm-over").get_by_role("button", name="Play again").click()
+    only_the_new_game_in_the_log(page)
+
+
+def only_the_new_game_in_the_log(page):
+    """Nothing in the log but the new game's moves (a computer may have led it)."""
+    wait_phase(page, "human")
+    state, _ = saved(page)
+    said = page.locator("[data-log] li").all_inner_texts()
+    assert len(said) == len(state.history), (said, state.history)
+    assert not any(line.startswith("You") for line in said)

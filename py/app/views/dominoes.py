@@ -102,7 +102,7 @@ class DominoesView(DominoesInput, SavedGameView):
         ui.players, ui.seed = list(players), seed
         ui.ack, ui.revealed = 0, None
         self.forget_position()
-        ui.message = ""
+        ui.message, ui.log = "", []  # nothing said about the game before goes on
         self._save()
 
     def _save(self) -> None:
