@@ -316,3 +316,21 @@ def test_a_new_practice_duel_asks_before_throwing_one_away(open_app):
     expect(page.locator(".wd-row:not(.wd-future):not(.wd-current)")).to_have_count(0)
     assert saved_duel(page)["meta"]["frame"]["seed"] != before["meta"]["frame"]["seed"]
     assert page.evaluate("localStorage.getItem('gemau:stats:wordle')") is None
+
+
+def test_letters_typed_are_still_there_after_a_reload(open_app):
+    """Issue 16: the letters of the row being typed were lost on reload."""
+    page, words, length, answer = new_duel(open_app)
+    wait_my_turn(page)
+    tiles = words.tiles(answer)
+    type_on_screen(page, tiles[:3])
+    typed = page.locator(".wd-current .wd-typed")
+    expect(typed).to_have_count(3)
+    page.reload()
+    wait_ready(page)
+    expect(typed).to_have_count(3, timeout=30_000)
+    assert [typed.nth(i).inner_text().lower() for i in range(3)] == tiles[:3]
+    type_on_screen(page, tiles[3:])
+    page.locator(".wd-key[data-key='enter']").click()
+    expect(page.locator(".wd-status")).to_contain_text("You solved it first")
+    assert saved_duel(page)["meta"]["typed"] == ""

@@ -145,6 +145,7 @@ class DuelScreen:
                 return
             try:
                 info = duel_info({**meta, "frame": _frame(midend)})
+                typed = saved_typing(meta, words.lang, midend.state.length)
             except ValueError:
                 saved_games.discard_bad(self.app.store, GAME)
                 self.start(self.info["lang"], self.info["level"])
@@ -160,13 +161,7 @@ class DuelScreen:
             self.info["clock"] = {"t0": int(browser.now_ms()), "origin": 0, "speed": self.speed}
         self.words, self.midend, self._plan = words, midend, None
         length = midend.state.length
-        typing = self.typing
-        if (
-            typing is None
-            or wanted is not None
-            or (typing.lang, typing.length) != (words.lang, length)
-        ):
-            self.typing = parts.Typing(words.lang, length)
+        self.typing = typed if wanted is None else parts.Typing(words.lang, length)
         if wanted is not None:
             if not self._save():
                 return
@@ -178,10 +173,14 @@ class DuelScreen:
 
     def _save(self) -> bool:
         """Save the duel; False when another tab held a newer save: that one is taken."""
-        if self.midend is None or self.midend.save(self.info["clock"]):
+        if self.midend is None or self.midend.save(self._view_meta()):
             return True
         self.take_newer_save()
         return False
+
+    def _view_meta(self) -> dict:
+        """What the screen saves beside the duel: its clock and the letters typed."""
+        return {**self.info["clock"], "typed": self.typing.text if self.typing else ""}
 
     def take_newer_save(self) -> None:
         """Another tab played on (or started another duel): show its duel rather
@@ -288,6 +287,8 @@ class DuelScreen:
         elif not self.typing.add(key):
             return
         self.message, self.shake = "", False
+        if not self.midend.session.newer_elsewhere():  # (the next guess takes that one)
+            self.midend.save(self._view_meta())  # so a reload shows the letters typed
         self.view.refresh()
 
     def submit(self) -> None:
@@ -353,7 +354,7 @@ class DuelScreen:
         self.hidden = True
         self._stop_ticking()
         if self.midend is not None:
-            self.midend.save(self.info["clock"])
+            self.midend.save(self._view_meta())
 
     def resume(self) -> None:
         self.hidden = False
@@ -445,6 +446,19 @@ def duel_clock(meta: dict) -> dict:
     if not is_int(speed) or not 1 <= speed <= MAX_SPEED:
         raise ValueError("speed is not 1 to 100")
     return {"t0": t0, "origin": origin, "speed": speed}
+
+
+MAX_TYPED = 64  # characters: more than any word's tiles in any language
+
+
+def saved_typing(meta: dict, lang: str, length: int) -> "parts.Typing":
+    """The letters typed for the row in play, from a save's meta (none in a save
+    made before they were kept); ValueError if they are not what typing could make."""
+    text = meta.get("typed", "")
+    typing = parts.Typing(lang, length)
+    if not isinstance(text, str) or len(text) > MAX_TYPED or not typing.restore(text):
+        raise ValueError("the letters typed")
+    return typing
 
 
 def frame_before_the_midend(state, meta: dict) -> dict:

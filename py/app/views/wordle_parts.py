@@ -223,6 +223,17 @@ class Typing:
         self.text = candidate
         return True
 
+    def restore(self, text: str) -> bool:
+        """Take saved text back if typing could have made it; False if not."""
+        if text and (
+            letters.normalise(self.lang, text) != text
+            or not letters.is_word(self.lang, text)
+            or len(letters.tiles_of(self.lang, text)) > self.length
+        ):
+            return False
+        self.text = text
+        return True
+
     def back(self) -> None:
         tiles = self.tiles()
         self.text = "".join(tiles[:-1])

@@ -351,6 +351,26 @@ def test_a_reload_resumes_the_duel_its_moves_and_the_computers_next_move(page):
     assert resumed.info == screen.info and resumed._computer_move() == coming
 
 
+def test_letters_typed_are_kept_through_a_reload_and_cleared_when_the_row_is_played(page):
+    view, app = page.open("#/wordle?mode=duel&seed=11&lang=en&level=beginner")
+    screen = view.screen
+    wait_for_my_turn(page, screen)
+    word = next(w for w in SAMPLE.guess_lists[screen.state.length])
+    tiles = screen.words.tiles(word)
+    for tile in tiles[:2]:
+        screen.key(tile)
+    assert saved(app)["meta"]["typed"] == "".join(tiles[:2])
+    again, reloaded = page.open("#/wordle?mode=duel", storage=dict(app.backend.items))
+    resumed = again.screen
+    assert resumed.typing.tiles() == tiles[:2]
+    assert again.render().count("wd-tile wd-typed") == 2
+    for tile in tiles[2:]:
+        resumed.key(tile)
+    resumed.key("enter")
+    assert resumed.state.rows[-1]["guess"] == word
+    assert saved(reloaded)["meta"]["typed"] == ""
+
+
 def test_a_second_tab_on_the_same_duel_is_taken_with_a_notice_not_forked(page):
     """Tab A's save after tab B played on is refused (its revision is older): A
     takes B's duel and says so, and its next row builds on B's."""
@@ -424,6 +444,7 @@ BAD_FRAME = [
     ("moves", "all of them"),
     ("known", "yes"),
 ]
+BAD_TYPED = [5, None, ["a"], "x" * 65, "abcdefgh", "AB", "a1", "ab c"]
 BAD_LEGACY = [("lang", "xx"), ("lang", ["en"]), ("level", "godlike"), ("seed", 2.5)]
 
 
@@ -455,6 +476,12 @@ def test_a_save_with_a_damaged_clock_is_reset_alone_and_a_new_duel_runs(page, ma
 @pytest.mark.parametrize(("key", "value"), BAD_FRAME)
 def test_a_save_with_a_damaged_frame_is_reset_alone(page, key, value):
     storage = damaged(frame_save(page), lambda meta: meta["frame"].update({key: value}))
+    assert_reset_and_a_new_duel_runs(page, storage)
+
+
+@pytest.mark.parametrize("value", BAD_TYPED)
+def test_a_save_whose_letters_typed_are_damaged_is_reset_alone(page, value):
+    storage = damaged(frame_save(page), lambda meta: meta.update({"typed": value}))
     assert_reset_and_a_new_duel_runs(page, storage)
 
 
