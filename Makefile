@@ -66,13 +66,15 @@ clean:
 # tools/wordlists.py (hunspell-tools and 14 hunspell-* dictionaries).
 WORDLISTS_VENV := .cache/wordlists-venv
 .PHONY: wordlists
-$(WORDLISTS_VENV)/.installed:
+$(WORDLISTS_VENV)/.installed-2:
 	$(PYTHON) -m venv $(WORDLISTS_VENV)
 	$(WORDLISTS_VENV)/bin/pip install --quiet --disable-pip-version-check \
-		wordfreq==3.1.1 spylls==0.1.7 uzbek-text-tools==0.1.0
+		wordfreq==3.1.1 spylls==0.1.7 uzbek-text-tools==0.1.0 \
+		simplemma==2.0.0 pymorphy3==2.0.6 pymorphy3-dicts-ru==2.4.417150.4580142 \
+		pymorphy3-dicts-uk==2.4.1.1.1663094765
 	touch $@
 
-wordlists: $(WORDLISTS_VENV)/.installed
+wordlists: $(WORDLISTS_VENV)/.installed-2
 	@command -v unmunch >/dev/null || { echo "apt-get install hunspell-tools hunspell-en-us hunspell-id hunspell-de-de hunspell-es hunspell-fr hunspell-it hunspell-nl hunspell-uz hunspell-pl hunspell-pt-br hunspell-pt-pt hunspell-kk hunspell-ru hunspell-uk"; exit 1; }
 	nice -n 10 $(WORDLISTS_VENV)/bin/python tools/wordlists.py
 

@@ -12,7 +12,8 @@ Prerequisites (the data comes from these packages; nothing else is fetched):
   hunspell-pt-pt hunspell-kk hunspell-ru hunspell-uk
   (`apt-get update && apt-get install -y <those>`).
 - PyPI packages: wordfreq, spylls, uzbek-text-tools (only its data file is
-  read). `make wordlists` installs them in .cache/wordlists-venv.
+  read), simplemma, pymorphy3 with pymorphy3-dicts-ru and -uk. `make
+  wordlists` installs them, pinned, in .cache/wordlists-venv.
 - For Kazakh, `apt-get download` fetches (without installing) the Debian
   packages libreoffice-l10n-kk and firefox-esr-l10n-kk into
   .cache/wordlists/deb: their translations are counted as a Kazakh corpus.
@@ -35,6 +36,13 @@ What it does, per language (see static/words/README.md for the credits):
    transliterated to the official Latin alphabet, ranked by the Uzbek
    Wikipedia frequencies of uzbek-text-tools. Kazakh has no frequency list:
    see build_kk. Every answer has a vowel (no abbreviations).
+4. Answers are base forms (nominative singular nouns, infinitives, ...);
+   inflected forms stay guesses. Hunspell languages: the dictionary's own
+   affix rules (HunspellLemmas: an entry, not a suffixed form of another),
+   checked by simplemma for irregular forms listed as entries (went, blieb,
+   kwam); Russian and Ukrainian: pymorphy3 (PymorphyLemmas); Uzbek, whose
+   list has no affix rules, and Kazakh: endings (uz_inflected, kk_inflected).
+   Verdicts are cached in .cache/wordlists/<stems>.lemmas.json.
 Deterministic: the same packages give byte-identical files.
 """
 
@@ -393,7 +401,15 @@ def name_forms():
 
 
 def english_inflection(word, lower_words):
-    """Plurals, third persons and past tenses of another English word."""
+    """Plurals, third persons, -ing forms and past tenses of another English word."""
+    if word.endswith("ing") and len(word) > 4:
+        stem = word[:-3]  # going, making, getting
+        if (
+            stem in lower_words
+            or stem + "e" in lower_words
+            or (len(stem) > 2 and stem[-1] == stem[-2] and stem[:-1] in lower_words)
+        ):
+            return True
     if word.endswith("s") and not word.endswith("ss") and word[:-1] in lower_words:
         return True
     if word.endswith("es") and word[:-2] in lower_words:
@@ -409,6 +425,185 @@ def english_inflection(word, lower_words):
     ):
         return True
     return bool(word.endswith("ied") and word[:-3] + "y" in lower_words)
+
+
+# ------------------------------------------------------ inflected forms
+# Answers are base forms (lemmas), as a player expects them: nominative
+# singular nouns, infinitives, and so on. Inflected forms stay guesses.
+
+# Dictionaries that also list inflected forms as entries of their own (kk_KZ:
+# құжаты, келді) with no other check: there an entry that a suffix rule also
+# makes of another entry is taken as inflected too (a few homographs go too).
+LISTED_FORMS = {"kk"}
+# Dictionaries list irregular forms as entries of their own (de blieb, waren,
+# es pudo, nl kwamen, pl tchem, it andato): where simplemma (lemmas from
+# Wiktionary and other sources) covers the language, an entry it takes for
+# the form of another lemma is inflected too.
+SIMPLEMMA_LANGS = {"en", "de", "es", "fr", "it", "nl", "pl", "pt"}
+# simplemma reads Dutch infinitives as forms of a noun (lopen: loop, spelen:
+# spel): an entry with OpenTaal's infinitive flag is a base form whatever it says.
+INFINITIVE_FLAGS = {"nl": {"Vi"}}
+# Where prefixes make verb forms too (id ku-cari "I look for", di-buat).
+PREFIXES_INFLECT = {"id"}
+# English endings that simplemma strips and english_inflection judges itself
+# (simplemma reads greed as gree + d).
+EN_REGULAR_ENDINGS = {"s", "es", "d", "ed", "ing"}
+# en_US's suffix flags that inflect: plural and third person, possessive,
+# -ing, -ed, -est, and the plurals -ers, -ions, -ings. Its other suffixes
+# derive words of their own (-ly, -ness, -er, -ion): those stay answers.
+EN_INFLECTING_FLAGS = set("SMGDTZXJ")
+
+
+class HunspellLemmas:
+    """Tells base forms from inflected ones by the dictionaries' affix rules.
+
+    A form is a base form when the dictionary lists it as an entry (spylls
+    finds it with no suffix, or one that adds nothing; a prefix alone derives
+    a word, nie- or un-, except in PREFIXES_INFLECT).
+    A form that only a suffix rule makes of another entry is inflected
+    (LISTY = list + y, FROHES = froh + es). In LISTED_FORMS languages an entry
+    that is also a suffixed form of another entry is inflected too. Verdicts
+    are cached in .cache/wordlists/<stems>.lemmas.json.
+    """
+
+    def __init__(self, lang, stems):
+        self.lang, self.stems = lang, stems
+        self.cache_path = os.path.join(CACHE, "+".join(stems) + ".lemmas.json")
+        self.verdicts = {}
+        if os.path.exists(self.cache_path):
+            with open(self.cache_path, encoding="utf-8") as f:
+                self.verdicts = json.load(f)
+        self.dictionaries = None
+        self.simplemma_lemmas = None
+        self.new = 0
+
+    def analyse(self, form):
+        """[is an entry, is a suffixed form of another entry, is an entry with
+        an infinitive flag]."""
+        if form not in self.verdicts:
+            if self.dictionaries is None:
+                from spylls.hunspell import Dictionary
+
+                self.dictionaries = [Dictionary.from_files(clean_copy(s)) for s in self.stems]
+            from spylls.hunspell.algo.lookup import AffixForm
+
+            base = inflected = verb = False
+            for d in self.dictionaries:
+                try:
+                    found = list(d.lookuper.good_forms(form, compound_forms=False))
+                except Exception:  # a spylls bug on an odd form: no verdict
+                    found = []
+                for parse in found:
+                    if not isinstance(parse, AffixForm):
+                        continue
+                    suffixes = [s for s in (parse.suffix, parse.suffix2) if s]
+                    if self.lang in PREFIXES_INFLECT:
+                        suffixes += [p for p in (parse.prefix, parse.prefix2) if p]
+                    if self.lang == "en":
+                        suffixes = [s for s in suffixes if s.flag in EN_INFLECTING_FLAGS]
+                    # a suffix that adds nothing (fr maison/S.: "" and "s")
+                    # leaves the entry itself
+                    if not suffixes or parse.stem.lower() == form.lower():
+                        base = True
+                        flags = parse.in_dictionary.flags if parse.in_dictionary else set()
+                        verb = verb or bool(flags & INFINITIVE_FLAGS.get(self.lang, set()))
+                    else:
+                        inflected = True
+            self.verdicts[form] = [base, inflected, verb]
+            self.new += 1
+        return self.verdicts[form]
+
+    def is_lemma(self, forms):
+        for form in forms:
+            base, inflected, verb = self.analyse(form)
+            base = base and not (inflected and self.lang in LISTED_FORMS)
+            if self.lang not in SIMPLEMMA_LANGS:
+                if base:
+                    return True
+                continue
+            own, listed = self.simplemma_verdict(form)
+            if (base and (own or verb)) or (own and listed):
+                return True
+        return False
+
+    def simplemma_verdict(self, form):
+        """(simplemma's lemma of the form is the form, the form is a lemma in
+        simplemma's table). Both together bring back lemmas that the
+        dictionary derives from another entry (it casa from caso, de wenn
+        from wen)."""
+        import simplemma
+
+        norm = letters.normalise(self.lang, form)
+        if self.simplemma_lemmas is None:
+            from simplemma.strategies.dictionaries import DefaultDictionaryFactory
+
+            table = DefaultDictionaryFactory().get_dictionary(self.lang)
+            self.simplemma_lemmas = {
+                letters.normalise(self.lang, lemma) for lemma in table.values() if len(lemma) <= 8
+            }
+        lemma = letters.normalise(self.lang, simplemma.lemmatize(form, lang=self.lang))
+        own = lemma == norm
+        if (
+            self.lang == "en"
+            and norm[len(lemma) :] in EN_REGULAR_ENDINGS
+            and norm.startswith(lemma)
+        ):
+            own = True  # greed: gree + d, going: go + ing; english_inflection judges these
+        return own, norm in self.simplemma_lemmas
+
+    def save(self):
+        if self.new:
+            with open(self.cache_path + ".tmp", "w", encoding="utf-8") as f:
+                json.dump(self.verdicts, f, ensure_ascii=False, sort_keys=True)
+            os.replace(self.cache_path + ".tmp", self.cache_path)
+            self.new = 0
+
+
+# pymorphy3's tags for names: a name's "lemma" is no everyday word
+# A base-form reading this rare is not what a player reads (было as a
+# particle, может as a conjunction, себе: of себя).
+PYMORPHY_MIN_SCORE = 0.1
+PYMORPHY_NAMES = {"Name", "Surn", "Patr", "Geox", "Orgn", "Trad", "Abbr", "Init"}
+
+
+class PymorphyLemmas:
+    """Russian and Ukrainian base forms by pymorphy3 (OpenCorpora and
+    VESUM dictionaries): a form is a base form when its readings that are
+    their own normal form (лиса, дома as an adverb), not a name's, have a
+    score of PYMORPHY_MIN_SCORE together; ЛИДЕРЫ (лидер) and РОЛЯХ (роль) are
+    not. Participles count as verb forms (their normal form is the infinitive)."""
+
+    def __init__(self, lang):
+        import pymorphy3
+
+        self.lang = lang
+        self.morph = pymorphy3.MorphAnalyzer(lang=lang)
+
+    def is_lemma(self, forms):
+        for form in forms:
+            word = form.lower()
+            norm = letters.normalise(self.lang, word)
+            score = sum(
+                parse.score
+                for parse in self.morph.parse(word)
+                if letters.normalise(self.lang, parse.normal_form) == norm
+                and not (PYMORPHY_NAMES & set(parse.tag.grammemes))
+            )
+            if score >= PYMORPHY_MIN_SCORE:
+                return True
+        return False
+
+    def save(self):
+        pass
+
+
+def forms_by_norm(accepted, cases):
+    """{normalised: [its accepted forms of those cases]}."""
+    out = {}
+    for form, (norm, _n, case) in accepted.items():
+        if case in cases:
+            out.setdefault(norm, []).append(form)
+    return out
 
 
 def rank_and_write(
@@ -542,6 +737,7 @@ def build_hunspell(lang, stats):
         lower_words = {v[0] for v in accepted.values()}
         # also shorter words, for the plural test
         lower_words |= {w for w in unmunch("en_US") if case_of(w) == "lower"}
+        lower_words |= {w for w in dic_stems("en_US") if case_of(w) == "lower"}  # go, be
 
         def extra(norm, best, cases):
             return best not in names and not english_inflection(norm, lower_words)
@@ -559,13 +755,46 @@ def build_hunspell(lang, stats):
                 and english(best) <= ENGLISH_RATIO * freq_of(best)
             )
 
-    return rank_and_write(lang, accepted, freq_of, extra, answer_cases, stats=stats)
+    lemmas = PymorphyLemmas(lang) if lang in ("ru", "uk") else HunspellLemmas(lang, stems)
+    forms = forms_by_norm(accepted, answer_cases)
+    counts = rank_and_write(
+        lang,
+        accepted,
+        freq_of,
+        lemma_filter(extra, lemmas, forms, stats),
+        answer_cases,
+        stats=stats,
+    )
+    lemmas.save()
+    return counts
+
+
+def lemma_filter(extra, lemmas, forms, stats):
+    """The answer filter `extra`, then: only base forms (counted in stats).
+
+    The form judged is the one shown (the most frequent of those that fold to
+    the answer, in any case): pt "quito" is no answer for a rare "quitó".
+    """
+    stats["inflected"] = 0
+
+    def answer(norm, best, cases):
+        if not extra(norm, best, cases):
+            return False
+        shown = [f for f in forms.get(norm, ()) if f.lower() == best.lower()] or [best]
+        if lemmas.is_lemma(shown):
+            return True
+        stats["inflected"] += 1
+        return False
+
+    return answer
 
 
 # ------------------------------------------------------------- Uzbek
 
 # Words seen this often in the Uzbek Wikipedia counts are guesses too.
 UZ_GUESS_MIN_COUNT = 50
+# ... and this often, a verb's infinitive (sevmoq: sev-gan is inflected).
+UZ_STEM_MIN_COUNT = 5
 
 _UZ_VOWELS = set("аеёиоуўэюя")
 _UZ_MAP = {
@@ -649,6 +878,108 @@ def uz_frequencies():
     return freq, summed
 
 
+# Uzbek's dictionary is a flat list of forms (no affix rules): inflected forms
+# are told by their endings instead. A form is inflected when it is another
+# listed word plus a case, plural or possessive ending (yil-da, kitob-lar,
+# ism-i, ota-si), or a verb stem plus a verb ending (ol-ib, kel-di, et-gan,
+# ishla-b); a verb stem is seldom listed alone (tut), so it is one when
+# another form of it is listed (tut-di) or its infinitive is seen (sev-moq).
+# Derivations stay (-lik -chi -li -siz -ish -ma). Possessive endings follow
+# the stem's last sound (ota-m, ism-im).
+UZ_VOWEL_ENDINGS = ("m", "ng", "miz", "ngiz", "si", "sida", "sidan", "siga", "sini", "sining")
+UZ_CONSONANT_ENDINGS = ("i", "im", "ing", "imiz", "ingiz", "ida", "idan", "iga", "ini", "ining")
+UZ_NOUN_ENDINGS = (
+    ["ning", "ni", "ga", "da", "dan", "lar", "larga", "larda", "lardan", "larni", "larning", "lari"]
+    + list(UZ_VOWEL_ENDINGS)
+    + list(UZ_CONSONANT_ENDINGS)
+)
+UZ_VERB_ENDINGS = [
+    "di",
+    "dim",
+    "ding",
+    "dik",
+    "dingiz",
+    "dilar",
+    "ib",
+    "b",
+    "gan",
+    "kan",
+    "qan",
+    "gani",
+    "ganda",
+    "sa",
+    "sam",
+    "sang",
+    "sak",
+    "salar",
+    "adi",
+    "ydi",
+    "aman",
+    "ydilar",
+    "adilar",
+    "ar",
+    "r",
+    "mas",
+    "may",
+    "moqda",
+    "yapti",
+    "gach",
+    "guncha",
+]
+# The verb forms that show a stem is a verb's.
+UZ_VERB_FORMS = ("di", "ib", "b", "adi", "ydi", "gan", "sa")
+# Pronouns the list leaves out, whose cases it has (uning, ularni).
+UZ_MORE_STEMS = {"u", "men", "sen", "biz", "siz", "ular"}
+_UZ_LATIN_VOWELS = ("a", "e", "i", "o", "u", "oʻ")
+
+
+def uz_stem_candidates(rest):
+    """What `rest` (a form less its ending) may be the stem of: itself; with
+    q, k back for gʻ, g (qishlogʻ-im); with the vowel that falls out of some
+    nouns put back (ogʻz-i of ogʻiz, burn-i of burun, shahr-i of shahar)."""
+    out = [rest]
+    if rest.endswith("gʻ"):
+        out.append(rest[:-2] + "q")
+    elif rest.endswith("g"):
+        out.append(rest[:-1] + "k")
+    tiles = letters.tiles_of("uz", rest) if length_of("uz", rest) else []
+    if len(tiles) >= 3 and tiles[-1] in ("z", "n", "l", "r", "m"):
+        for vowel in ("i", "u", "a"):
+            out.append("".join(tiles[:-1]) + vowel + tiles[-1])
+    return out
+
+
+def uz_inflected(norm, words, seen=frozenset()):
+    """Is this normalised Latin form another word plus an inflection?
+
+    words: the listed words; seen: the words of the frequency counts (only
+    to find a verb's infinitive).
+    """
+    for ending in sorted(set(UZ_NOUN_ENDINGS) | set(UZ_VERB_ENDINGS), key=len, reverse=True):
+        rest = norm[: -len(ending)]
+        if not norm.endswith(ending) or not rest:
+            continue
+        if rest in UZ_MORE_STEMS and ending in UZ_NOUN_ENDINGS:
+            return True
+        vowel_final = rest.endswith(_UZ_LATIN_VOWELS)
+        if len(rest) < 2 or (ending in UZ_VOWEL_ENDINGS and not vowel_final):
+            continue
+        if ending in UZ_CONSONANT_ENDINGS and (vowel_final or len(rest) < 3):
+            continue
+        if ending in ("b", "r") and not vowel_final:
+            continue
+        for stem in uz_stem_candidates(rest):
+            if ending in UZ_NOUN_ENDINGS and stem in words:
+                return True
+            if ending in UZ_VERB_ENDINGS and (
+                stem + "moq" in words
+                or stem + "moq" in seen
+                or any(stem + e != norm and stem + e in words for e in UZ_VERB_FORMS)
+            ):
+                return True
+    return False
+
+
 def build_uz(stats):
     latin = []
     for w in dic_stems("uz_UZ"):
@@ -678,14 +1009,27 @@ def build_uz(stats):
     def extra(norm, best, cases):
         return english(best) <= ENGLISH_RATIO * freq_of(best)
 
-    return rank_and_write("uz", accepted, freq_of, extra, stats=stats)
+    # every listed word, of any length (stems of 2-3 letters: oz, tuz)
+    listed = {letters.normalise("uz", w) for w in latin if case_of(w) == "lower"}
+    seen = {w for w, count in counts.items() if count >= UZ_STEM_MIN_COUNT}
+    stats["inflected"] = 0
+
+    def answer(norm, best, cases):
+        if not extra(norm, best, cases):
+            return False
+        if uz_inflected(norm, listed, seen):
+            stats["inflected"] += 1
+            return False
+        return True
+
+    return rank_and_write("uz", accepted, freq_of, answer, stats=stats)
 
 
 # ------------------------------------------------------------- Kazakh
 
 KK_FOREIGN = set("вёфцчщъьэ")
 KK_CORPUS_PACKAGES = ["libreoffice-l10n-kk", "firefox-esr-l10n-kk"]
-KK_MIN_COUNT = 2
+KK_MIN_COUNT = 1
 # A word this frequent in Russian (wordfreq Zipf) is a Russian loan (блок,
 # тест, метр): no Kazakh answer.
 KK_RUSSIAN_ZIPF = 3.3
@@ -747,6 +1091,130 @@ def kk_corpus():
     return counts, vers
 
 
+# kk_KZ also lists inflected forms with flags of their own (жабуды, сөзін,
+# болған), which its suffix rules do not make of the stem: so, as for Uzbek,
+# a form that is another entry plus one of these endings is inflected too:
+# cases, plural, possessive (-ы -і -сы -ың), past (-ды -ді), participles
+# (-ған -атын), converb -ып, -са, and -уы (of the verbal noun). Endings of
+# one letter that also end stems (бала, қара: -а) are not tried.
+KK_ENDINGS = sorted(
+    [
+        "ның",
+        "нің",
+        "дың",
+        "дің",
+        "тың",
+        "тің",
+        "ға",
+        "ге",
+        "қа",
+        "ке",
+        "на",
+        "не",
+        "ны",
+        "ні",
+        "ды",
+        "ді",
+        "ты",
+        "ті",
+        "ын",
+        "ін",
+        "н",
+        "да",
+        "де",
+        "та",
+        "те",
+        "нда",
+        "нде",
+        "дан",
+        "ден",
+        "тан",
+        "тен",
+        "нан",
+        "нен",
+        "мен",
+        "бен",
+        "пен",
+        "лар",
+        "лер",
+        "дар",
+        "дер",
+        "тар",
+        "тер",
+        "ым",
+        "ім",
+        "м",
+        "ың",
+        "ің",
+        "ң",
+        "ы",
+        "і",
+        "сы",
+        "сі",
+        "мыз",
+        "міз",
+        "ыңыз",
+        "іңіз",
+        "ған",
+        "ген",
+        "қан",
+        "кен",
+        "ып",
+        "іп",
+        "п",
+        "ады",
+        "еді",
+        "йды",
+        "йді",
+        "атын",
+        "етін",
+        "йтын",
+        "йтін",
+        "са",
+        "се",
+        "уы",
+        "уі",
+        "уға",
+        "уге",
+        "уды",
+        "уді",
+    ],
+    key=len,
+    reverse=True,
+)
+_KK_SOFTENED = {"ғ": "қ", "г": "к", "б": "п"}
+
+
+def kk_inflected(norm, entries):
+    """Is this form another entry of kk_KZ (of 2 letters or more) plus a KK_ENDINGS ending?"""
+    for ending in KK_ENDINGS:
+        rest = norm[: -len(ending)]
+        if not norm.endswith(ending) or len(rest) < (3 if len(ending) == 1 else 2):
+            continue
+        stems = [rest]
+        if rest[-1] in _KK_SOFTENED:
+            stems.append(rest[:-1] + _KK_SOFTENED[rest[-1]])
+        if any(stem in entries for stem in stems):
+            return True
+    return False
+
+
+# The dictionary also accepts root fragments (мүмк, мерз, төменг, рлеу) that
+# the corpus has in split words: Kazakh words do not start with two
+# consonants, nor end with г, ғ or a pair of consonants other than these.
+_KK_VOWELS = set("аәеёиоөуұүыіэюя")
+KK_FINAL_PAIRS = {a + b for a in "рлнйсң" for b in "ткқс"} | {"рш", "лш", "нш", "йш", "рд", "нд"}
+
+
+def kk_fragment(word):
+    consonant = [c not in _KK_VOWELS for c in word]
+    return (
+        (consonant[0] and consonant[1])
+        or word[-1] in "гғ"
+        or (consonant[-1] and consonant[-2] and word[-2:] not in KK_FINAL_PAIRS)
+    )
+
+
 def build_kk(stats):
     """Kazakh: hunspell-kk forms; answers ranked by a translation corpus.
 
@@ -781,7 +1249,25 @@ def build_kk(stats):
             and zipf(russian(best)) < KK_RUSSIAN_ZIPF
         )
 
-    return rank_and_write("kk", accepted, freq_of, extra, order="corpus", stats=stats)
+    lemmas = HunspellLemmas("kk", stems)
+    forms = forms_by_norm(accepted, ("lower",))
+    entries = {letters.normalise("kk", w) for w in dic_stems("kk_KZ") if case_of(w) == "lower"}
+
+    def answer(norm, best, cases):
+        return (
+            extra(norm, best, cases) and not kk_fragment(norm) and not kk_inflected(norm, entries)
+        )
+
+    counts = rank_and_write(
+        "kk",
+        accepted,
+        freq_of,
+        lemma_filter(answer, lemmas, forms, stats),
+        order="corpus",
+        stats=stats,
+    )
+    lemmas.save()
+    return counts
 
 
 # ----------------------------------------------------------- SOURCES.md
@@ -798,7 +1284,7 @@ def versions():
         out[name] = ver
     from importlib.metadata import PackageNotFoundError, version
 
-    for p in ("wordfreq", "spylls", "uzbek-text-tools"):
+    for p in ("wordfreq", "spylls", "uzbek-text-tools", "simplemma", "pymorphy3"):
         try:
             out[p] = version(p)
         except PackageNotFoundError:
@@ -855,6 +1341,7 @@ def write_sources(lang, stats, vers):
             f"{vers.get('wordfreq', '?')}, data CC BY-SA 4.0 "
             "(Robyn Speer et al.; see licences/CC-BY-SA-4.0.txt)."
         )
+    lines.append(f"- Base forms (answers only): {lemma_note(lang, vers)}")
     lines.append(
         f"- Blocklist: `tools/wordlists/blocklists/{lang}.txt` (words never used as answers)."
     )
@@ -887,9 +1374,46 @@ def write_sources(lang, stats, vers):
     checked = stats.get("checked")
     if checked:
         lines += ["", f"Forms of 4-6 tiles considered: {checked[0]}; accepted: {checked[1]}."]
+    if "inflected" in stats:
+        lines += [
+            "",
+            f"Frequent enough forms left out of the answers as inflected: {stats['inflected']}.",
+        ]
     lines += ["", f"File size: {stats['size']} bytes.", ""]
     with open(os.path.join(OUT, lang + ".SOURCES.md"), "w", encoding="utf-8") as f:
         f.write("\n".join(lines))
+
+
+def lemma_note(lang, vers):
+    """How SOURCES.md says the answers were kept to base forms."""
+    rules = "the dictionary's own affix rules (see `HunspellLemmas` in the tool)"
+    if lang in ("ru", "uk"):
+        return (
+            f"only forms that PyPI `pymorphy3` {vers.get('pymorphy3', '?')} (with its "
+            f"`pymorphy3-dicts-{lang}` dictionary) reads as their own normal form: "
+            "nominative singular nouns, infinitives, ... (see `PymorphyLemmas`)."
+        )
+    if lang == "uz":
+        return (
+            "the word list has no affix rules: forms that are another listed word "
+            "plus a case, plural, possessive or verb ending are left out (see "
+            "`uz_inflected` in the tool)."
+        )
+    if lang == "kk":
+        return (
+            f"only entries of the dictionary that {rules} do not make of another "
+            "entry, that are no other entry plus a case, possessive or verb ending "
+            "(`kk_inflected`) and no root fragment (`kk_fragment`)."
+        )
+    note = f"only forms that the dictionary lists as entries, by {rules}"
+    if lang in SIMPLEMMA_LANGS:
+        note += (
+            f", and that PyPI `simplemma` {vers.get('simplemma', '?')} does not read as "
+            "the form of another lemma (irregular forms listed as entries)"
+        )
+    if lang == "en":
+        note += "; plurals, -ing and -ed forms as before (`english_inflection`)"
+    return note + "."
 
 
 LICENCE_FILES = {

@@ -16,9 +16,13 @@ LENGTHS = ("4", "5", "6")
 ALL = list(letters.LANGUAGES)
 
 # The least each list must hold; the generator aims higher where the sources allow.
-# Kazakh has no frequency list: its answers come from a small corpus.
+# Answers are base forms only (see test_inflected_forms_are_no_answers).
+# Kazakh has no frequency list: its answers come from a small corpus, and
+# with inflected forms and root fragments left out about 120-270 a length.
 MIN_ANSWERS = 300
-MIN_ANSWERS_KK = 200
+MIN_ANSWERS_KK = 100
+MIN_ANSWERS_5 = 900
+MIN_ANSWERS_5_KK = 200
 MIN_GUESSES = 1000
 MAX_BYTES = 2_000_000
 
@@ -81,9 +85,10 @@ def test_sane_counts(lists):
             length,
             len(answers),
         )
+        assert len(answers) <= TOOL.ANSWER_CAP[int(length)]
         assert len(guesses) >= max(MIN_GUESSES, len(answers)), (length, len(guesses))
         assert len(guesses) <= TOOL.GUESS_CAP
-    assert len(data["answers"]["5"]) >= (500 if lang == "kk" else 1000)
+    assert len(data["answers"]["5"]) >= (MIN_ANSWERS_5_KK if lang == "kk" else MIN_ANSWERS_5)
 
 
 def test_no_blocked_answer(lists):
@@ -137,9 +142,9 @@ def test_common_words_are_answers():
         "es": ("4", "casa"),
         "it": ("4", "casa"),
         "nl": ("4", "huis"),
-        "pl": ("4", "domy"),
+        "pl": ("4", "woda"),
         "pt": ("4", "casa"),
-        "ru": ("4", "дома"),
+        "ru": ("4", "вода"),
         "uk": ("5", "школа"),
         "id": ("5", "rumah"),
         "uz": ("4", "bola"),
@@ -160,6 +165,175 @@ def test_english_answers_leave_out_plurals_and_names():
     for word in ("house", "speed", "greed", "bless"):
         assert word in answers
     assert {"need", "seed", "feed"} <= set(data["answers"]["4"])
+
+
+# Inflected forms (allowed guesses, never answers) and, where the list has
+# it, their base form (an answer). The examples first: ЛИДЕРЫ,
+# РОЛЯХ, LISTY, ULICY, FROHES.
+INFLECTED = {
+    "en": [
+        ("houses", "house"),
+        ("taken", "take"),
+        ("women", "woman"),
+        ("wrote", "write"),
+        ("going", None),
+        ("asked", None),
+    ],
+    "de": [
+        ("frohes", "froh"),
+        ("jahre", "jahr"),
+        ("häuser", "haus"),
+        ("kinder", "kind"),
+        ("hatte", "haben"),
+        ("sind", "sein"),
+        ("kamen", "kommen"),
+        ("blieb", None),
+    ],
+    "es": [
+        ("casas", "casa"),
+        ("tiene", "tener"),
+        ("puede", "poder"),
+        ("pudo", "poder"),
+        ("libros", "libro"),
+        ("dijo", "decir"),
+        ("otra", "otro"),
+    ],
+    "fr": [
+        ("sont", "être"),
+        ("grande", "grand"),
+        ("femmes", "femme"),
+        ("pense", "penser"),
+        ("jours", "jour"),
+        ("avait", "avoir"),
+        ("petite", "petit"),
+    ],
+    "it": [
+        ("anni", "anno"),
+        ("cose", "cosa"),
+        ("sono", "essere"),
+        ("tutti", "tutto"),
+        ("giorni", "giorno"),
+        ("questa", "questo"),
+        ("case", "casa"),
+    ],
+    "nl": [
+        ("kwam", "komen"),
+        ("ging", "gaan"),
+        ("films", "film"),
+        ("regels", "regel"),
+        ("vogels", "vogel"),
+        ("werd", "worden"),
+        ("ouders", None),
+    ],
+    "pl": [
+        ("listy", "lista"),
+        ("ulicy", "ulica"),
+        ("kursie", "kurs"),
+        ("osób", "osoba"),
+        ("pracy", "praca"),
+        ("życia", "życie"),
+        ("kraju", "kraj"),
+        ("szkoły", "szkoła"),
+    ],
+    "pt": [
+        ("casas", "casa"),
+        ("coisas", "coisa"),
+        ("muitos", "muito"),
+        ("amigos", "amigo"),
+        ("podem", "poder"),
+        ("tenho", None),
+        ("foram", None),
+    ],
+    "ru": [
+        ("лидеры", "лидер"),
+        ("ролях", "роль"),
+        ("жизни", "жизнь"),
+        ("работы", "работа"),
+        ("города", "город"),
+        ("было", "быть"),
+        ("сказал", None),
+    ],
+    "uk": [
+        ("роботи", "робота"),
+        ("країни", "країна"),
+        ("міста", "місто"),
+        ("вулиці", "вулиця"),
+        ("було", "бути"),
+        ("людей", None),
+    ],
+    "id": [
+        ("dirimu", "diri"),
+        ("mulai", "mula"),
+        ("kalian", "kali"),
+        ("dibuat", "buat"),
+        ("kucari", "cari"),
+        ("sukai", "suka"),
+    ],
+    "uz": [
+        ("tumani", "tuman"),
+        ("tarixi", "tarix"),
+        ("shahri", "shahar"),
+        ("yilda", None),
+        ("olib", None),
+        ("boʻlgan", None),
+    ],
+    "kk": [
+        ("құжаты", "құжат"),
+        ("келді", "келу"),
+        ("уақыты", "уақыт"),
+        ("жабуды", "жабу"),
+        ("болған", "болу"),
+        ("қатесі", None),
+    ],
+}
+
+
+def test_every_language_has_inflection_examples():
+    assert sorted(INFLECTED) == sorted(ALL)
+
+
+@pytest.mark.parametrize("lang", ALL)
+def test_inflected_forms_are_no_answers_but_guesses_and_their_lemmas_answers(lang):
+    with open(os.path.join(WORDS, lang + ".json"), encoding="utf-8") as f:
+        data = json.load(f)
+    answers = {w for words in data["answers"].values() for w in words}
+    guesses = {w for words in data["guesses"].values() for w in words}
+    for inflected, lemma in INFLECTED[lang]:
+        form = letters.normalise(lang, inflected)
+        assert form not in answers, (lang, inflected)
+        assert form in guesses, (lang, inflected)  # still a word to play
+        if lemma is not None:
+            assert letters.normalise(lang, lemma) in answers, (lang, lemma)
+
+
+def test_uzbek_endings_tell_inflected_forms():
+    words = {"yil", "kitob", "tuman", "ota", "ism", "shahar", "ol", "oldi", "kel", "keldi", "hal"}
+    for form in ("yilda", "kitoblar", "tumani", "otasi", "ismi", "shahri", "olib", "kelgan"):
+        assert TOOL.uz_inflected(form, words), form
+    # a verb stem seen only through its infinitive in the frequency counts
+    assert TOOL.uz_inflected("sevgan", words, seen={"sevmoq"})
+    for form in ("kitob", "film", "qism", "olim", "bola", "qanday"):
+        assert not TOOL.uz_inflected(form, words | {"fil", "qis", "bol", "qand"}), form
+
+
+def test_kazakh_endings_and_fragments():
+    entries = {"құжат", "кел", "жабу", "тізім", "жақ"}
+    for form in ("құжаты", "келді", "жабуды", "тізімі", "жағы"):
+        assert TOOL.kk_inflected(form, entries), form
+    for form in ("құжат", "жабу", "бала", "қара"):
+        assert not TOOL.kk_inflected(form, entries | {"бал", "қар"}), form
+    for fragment in ("мүмк", "мерз", "төменг", "рлеу"):
+        assert TOOL.kk_fragment(fragment), fragment
+    for word in ("төрт", "жұмыс", "айту", "қазақ", "ауыл"):
+        assert not TOOL.kk_fragment(word), word
+
+
+def test_english_inflection_knows_ing_forms():
+    words = {"go", "make", "get", "thing", "ring", "bring"}
+    for word in ("going", "making", "getting"):
+        assert TOOL.english_inflection(word, words), word
+    for word in ("thing", "bring", "during"):
+        assert not TOOL.english_inflection(word, words), word
 
 
 @pytest.mark.parametrize(
