@@ -618,3 +618,49 @@ def test_the_whole_last_turn_is_marked_tip_square_included(open_app):
         assert len(points.split()) == 3
         page.reload()
         wait_ready(page)
+
+
+def test_with_fewer_blocks_players_choose_their_start_squares_by_tap_and_keyboard(open_app):
+    """Issue 16, docs/rules/deblockle.md 10.2: with fewer blocks each player ticks
+    the start squares they want in New Game (by pointer or keyboard); the computer
+    chooses its own, the ones nearest the star it makes for."""
+    page = open_app("#/deblockle", reduced_motion="reduce")
+    dialog = page.locator("#db-new")
+    page.get_by_role("button", name="New Game").click()
+    dialog.get_by_label("Two players on this device").check()
+    dialog.locator("select[data-name='blocks_gold']").select_option("2")
+    dialog.locator("select[data-name='blocks_blue']").select_option("1")
+    gold = dialog.get_by_role("group", name="Gold's start squares")
+    ticked = gold.locator("input:checked")
+    expect(ticked).to_have_count(2)
+    assert [ticked.nth(i).get_attribute("value") for i in range(2)] == ["c3", "e3"]
+    page.locator("label:has(#db-start-c1)").click()  # a tap on the square: c3 makes way
+    expect(page.locator("#db-start-c3")).not_to_be_checked()
+    expect(page.locator("#db-start-c1")).to_be_checked()
+    expect(page.locator("#db-start-c1")).to_be_focused()
+    page.keyboard.press("Tab")  # to e1
+    expect(page.locator("#db-start-e1")).to_be_focused()
+    page.keyboard.press("Space")  # e3 makes way
+    expect(page.locator("#db-start-e1")).to_be_checked()
+    expect(page.locator("#db-start-e3")).not_to_be_checked()
+    page.locator("label:has(#db-start-c1)").click()  # ticked already: stays, always two
+    expect(gold.locator("input:checked")).to_have_count(2)
+    page.locator("label:has(#db-start-c7)").click()
+    expect(page.locator("#db-start-c7")).to_be_checked()
+    expect(page.locator("#db-start-e5")).not_to_be_checked()
+    dialog.get_by_role("button", name="Start").click()
+    blocks = board_blocks(page)
+    assert sorted(sq for sq, (p, _) in blocks.items() if p == 0) == ["c1", "e1"]
+    assert sorted(sq for sq, (p, _) in blocks.items() if p == 1) == ["c7"]
+
+    page.get_by_role("button", name="New Game").click()  # remembered; the computer's own
+    expect(page.locator("#db-start-c1")).to_be_checked()
+    dialog.get_by_label("Computer (strong)").check()
+    blue = dialog.get_by_role("group", name="Blue's start squares")
+    expect(blue).to_contain_text("The computer chooses its own")
+    expect(page.locator("#db-start-e5")).to_be_checked()
+    expect(page.locator("#db-start-e5")).to_be_disabled()
+    dialog.get_by_role("button", name="Start").click()
+    blocks = board_blocks(page)
+    assert sorted(sq for sq, (p, _) in blocks.items() if p == 0) == ["c1", "e1"]
+    assert sorted(sq for sq, (p, _) in blocks.items() if p == 1) == ["e5"]

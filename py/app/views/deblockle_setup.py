@@ -8,7 +8,14 @@ games.deblockle.setup); this module only shows them.
 
 from games.deblockle import FACE_NAMES
 from games.deblockle.board import square_name
-from games.deblockle.setup import north_choices, placed_faces
+from games.deblockle.setup import (
+    chosen_start_squares,
+    computer_start_squares,
+    north_choices,
+    own_start_squares,
+    placed_faces,
+    with_start_square,
+)
 
 from ..html import h
 from .deblockle_parts import (
@@ -18,6 +25,7 @@ from .deblockle_parts import (
     human_to_act,
     pass_text,
     player_name,
+    sym,
     symbol_name,
 )
 
@@ -30,7 +38,10 @@ PREF_VALUES = {
     "blocks_gold": tuple(str(n) for n in COUNTS),
     "blocks_blue": tuple(str(n) for n in COUNTS),
     "no_side_by_side": ("on", "off"),
+    "start_gold": own_start_squares(0),  # a start square picked (rule 10.2)
+    "start_blue": own_start_squares(1),
 }
+SIDES = ("gold", "blue")
 
 
 # --- the choices -----------------------------------------------------------------------------
@@ -41,10 +52,29 @@ def pref(prefs: dict, name: str, default, allowed):
     return value if value in allowed else default
 
 
+def counts(prefs: dict) -> list[int]:
+    return [pref(prefs, f"blocks_{side}", 4, COUNTS) for side in SIDES]
+
+
+def computer_places_blue(prefs: dict) -> bool:
+    return pref(prefs, "opponent", "strong", OPPONENTS) != "human"
+
+
+def start_squares(prefs: dict) -> list[list[str]]:
+    """Each side's start squares (rule 10.2): as the players chose them, but the
+    computer's its own."""
+    blocks = counts(prefs)
+    squares = [chosen_start_squares(p, blocks[p], prefs.get(f"start_{SIDES[p]}")) for p in (0, 1)]
+    if computer_places_blue(prefs):
+        squares[1] = computer_start_squares(1, blocks[1])
+    return squares
+
+
 def game_options(prefs: dict) -> dict:
     """The engine's new-game options from the dialog's remembered choices."""
     return {
-        "blocks": [pref(prefs, "blocks_gold", 4, COUNTS), pref(prefs, "blocks_blue", 4, COUNTS)],
+        "blocks": counts(prefs),
+        "start_squares": start_squares(prefs),
         "no_side_by_side": bool(prefs.get("no_side_by_side", False)),
         "first": 1 if pref(prefs, "first", "gold", ("gold", "blue")) == "blue" else 0,
         "quick_setup": pref(prefs, "setup", "quick", ("quick", "ceremony")) == "quick",
@@ -60,6 +90,10 @@ def pref_change(prefs: dict, name: str, value: str) -> dict | None:
         return {name: not bool(prefs.get("no_side_by_side"))}
     if value not in PREF_VALUES[name]:
         return None
+    if name.startswith("start_"):
+        player = SIDES.index(name[len("start_") :])
+        chosen = with_start_square(player, counts(prefs)[player], prefs.get(name), value)
+        return {name: chosen}
     return {name: int(value) if name.startswith("blocks_") else value}
 
 
@@ -225,6 +259,7 @@ def new_dialog(prefs: dict, t):
             h("legend", {}, t("deblockle.new.blocks")),
             h("div", {"class": "db-counts"}, count("blocks_gold", 4), count("blocks_blue", 4)),
             h("p", {"class": "hint"}, t("deblockle.new.handicap")),
+            [start_picker(prefs, player, t) for player in (0, 1)],
         ),
         h(
             "fieldset",
@@ -276,4 +311,57 @@ def new_dialog(prefs: dict, t):
                 t("deblockle.new.cancel"),
             ),
         ),
+    )
+
+
+def start_picker(prefs: dict, player: int, t):
+    """With fewer than four blocks, the player's four start squares around their
+    home star as they lie on the board, to tick the ones to use (rule 10.2); the
+    computer's are its own choice, shown but not to be changed."""
+    count = counts(prefs)[player]
+    if count == 4:
+        return None
+    side = SIDES[player]
+    computer = player == 1 and computer_places_blue(prefs)
+    chosen = start_squares(prefs)[player]
+    rows = (3, 2, 1) if player == 0 else (7, 6, 5)
+    cells = []
+    for row in rows:
+        for column in "cde":
+            name = f"{column}{row}"
+            if name in own_start_squares(player):
+                cells.append(
+                    h(
+                        "label",
+                        {"class": "db-start-square"},
+                        h(
+                            "input",
+                            {
+                                "type": "checkbox",
+                                "id": f"db-start-{name}",
+                                "value": name,
+                                "data-action": "pref",
+                                "data-name": f"start_{side}",
+                                "checked": name in chosen,
+                                "disabled": computer,
+                            },
+                        ),
+                        h("span", {}, name),
+                    )
+                )
+            elif column == "d" and row in (2, 6):
+                cells.append(h("span", {"class": "db-start-star"}, sym("star")))
+            else:
+                cells.append(h("span", {}))
+    hint = (
+        t("deblockle.new.start_computer")
+        if computer
+        else t("deblockle.new.start_pick", count=count)
+    )
+    return h(
+        "div",
+        {"class": "db-starts", "role": "group", "aria-labelledby": f"db-starts-{side}"},
+        h("p", {"id": f"db-starts-{side}"}, t(f"deblockle.new.start_{side}")),
+        h("div", {"class": f"db-start-grid db-p{player}-starts"}, cells),
+        h("p", {"class": "hint"}, hint),
     )

@@ -6,7 +6,7 @@ turn of the cube around its vertical axis (which side face looks north).
 
 from typing import NamedTuple
 
-from .board import START_SQUARES, parse_square, square_name
+from .board import START_SQUARES, TARGET_STAR, parse_square, square_name
 from .cube import FACE_NAMES, ORIENTATION_OF, faces, opposite
 
 
@@ -58,6 +58,46 @@ def roll(rng, count: int) -> list:
 def default_start_squares(count: int) -> tuple:
     """The rule file's default start squares for each side with `count` blocks."""
     return tuple(START_SQUARES[player][:count] for player in (0, 1))
+
+
+def own_start_squares(player: int) -> tuple[str, ...]:
+    """By name, in the rule file's order (10.2): the four squares `player` may start on."""
+    return tuple(square_name(sq) for sq in START_SQUARES[player])
+
+
+def chosen_start_squares(player: int, count: int, wanted) -> list[str]:
+    """The start squares for `player`'s `count` blocks, by name (rule 10.2): the
+    wanted ones that are that player's (distinct, first come first), filled up in
+    the rule order. Anything else in `wanted` is left out."""
+    own = own_start_squares(player)
+    chosen: list[str] = []
+    for name in wanted if isinstance(wanted, (list, tuple)) else ():
+        if name in own and name not in chosen and len(chosen) < count:
+            chosen.append(name)
+    chosen += [name for name in own if name not in chosen][: count - len(chosen)]
+    return chosen
+
+
+def with_start_square(player: int, count: int, chosen, name: str) -> list[str]:
+    """A player picks start square `name` (rule 10.2): it is used, and when that
+    makes one too many, the square chosen longest ago is given up. Picking one
+    already used changes nothing: there must always be `count` of them."""
+    chosen = chosen_start_squares(player, count, chosen)
+    if name not in own_start_squares(player) or name in chosen:
+        return chosen
+    return chosen_start_squares(player, count, (chosen + [name])[-count:])
+
+
+def computer_start_squares(player: int, count: int) -> list[str]:
+    """The computer's choice (rule 10.2): the start squares nearest the star its
+    blocks must reach, in steps along rows and columns; the rule order breaks ties."""
+    star = TARGET_STAR[player]
+
+    def steps(square: int) -> int:
+        return abs(square % 7 - star % 7) + abs(square // 7 - star // 7)
+
+    nearest = sorted(START_SQUARES[player], key=steps)  # sorted() keeps the rule order of ties
+    return [square_name(sq) for sq in nearest[:count]]
 
 
 def open_placements(tops_to_place, free_squares) -> list:

@@ -359,9 +359,10 @@ def test_the_new_game_dialog_shows_the_remembered_choices(t):
     assert checked == {"opponent": "human", "first": "blue", "setup": "quick"}
     gold = dialog.one("select", data_name="blocks_gold")
     assert [o.attrs["value"] for o in gold.all("option") if "selected" in o.attrs] == ["3"]
-    assert "checked" in dialog.one("input", type="checkbox").attrs
+    assert "checked" in dialog.by_id("db-nsbs").attrs
     assert setup.game_options(prefs) == {
         "blocks": [3, 4],
+        "start_squares": [["c3", "e3", "c1"], ["e5", "c5", "e7", "c7"]],
         "no_side_by_side": True,
         "first": 1,
         "quick_setup": True,
@@ -370,6 +371,50 @@ def test_the_new_game_dialog_shows_the_remembered_choices(t):
     assert setup.pref_change(prefs, "blocks_blue", "9") is None
     assert setup.pref_change(prefs, "no_side_by_side", "on") == {"no_side_by_side": False}
     assert setup.pref_change(prefs, "colour", "red") is None
+
+
+def start_boxes(dialog: Node, side: str) -> dict:
+    """A side's start squares in the dialog: name -> (ticked, can be changed)."""
+    return {
+        n.attrs["value"]: ("checked" in n.attrs, "disabled" not in n.attrs)
+        for n in dialog.all("input", data_name=f"start_{side}")
+    }
+
+
+def test_with_fewer_blocks_the_players_tick_their_start_squares(t):
+    """Issue 16, docs/rules/deblockle.md 10.2: each player chooses which of their
+    four start squares to use; the computer chooses its own."""
+    prefs = {"opponent": "human", "blocks_gold": 2, "blocks_blue": 1, "start_gold": ["e1", "c1"]}
+    dialog = parse(setup.new_dialog(prefs, t)).by_id("db-new")
+    assert start_boxes(dialog, "gold") == {
+        "c3": (False, True),
+        "e3": (False, True),
+        "c1": (True, True),
+        "e1": (True, True),
+    }
+    assert start_boxes(dialog, "blue") == {
+        "c7": (False, True),
+        "e7": (False, True),
+        "c5": (False, True),
+        "e5": (True, True),
+    }
+    assert setup.game_options(prefs)["start_squares"] == [["e1", "c1"], ["e5"]]
+    assert setup.pref_change(prefs, "start_gold", "e3") == {"start_gold": ["c1", "e3"]}
+    assert setup.pref_change(prefs, "start_gold", "c1") == {"start_gold": ["e1", "c1"]}
+    assert setup.pref_change(prefs, "start_gold", "e5") is None
+    assert setup.pref_change(prefs, "start_blue", "c7") == {"start_blue": ["c7"]}
+
+    computer = {**prefs, "opponent": "strong", "blocks_blue": 2, "start_blue": ["c7"]}
+    dialog = parse(setup.new_dialog(computer, t)).by_id("db-new")
+    assert {n for n, (ticked, free) in start_boxes(dialog, "blue").items() if ticked} == {
+        "e5",
+        "c5",
+    }
+    assert not any(free for _, free in start_boxes(dialog, "blue").values())
+    assert "The computer chooses its own" in dialog.text()
+    assert setup.game_options(computer)["start_squares"] == [["e1", "c1"], ["e5", "c5"]]
+    four = parse(setup.new_dialog({}, t)).by_id("db-new")  # all four used: nothing to choose
+    assert start_boxes(four, "gold") == {} and start_boxes(four, "blue") == {}
 
 
 def outside_catalogue(text: str) -> str:

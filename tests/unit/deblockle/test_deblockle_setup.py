@@ -5,7 +5,12 @@ from collections import Counter
 import pytest
 from games.common.errors import IllegalMove
 from games.deblockle import FACE_NAMES, Move, Placement, new_game, parse_square
-from games.deblockle.setup import side_faces_of
+from games.deblockle.setup import (
+    chosen_start_squares,
+    computer_start_squares,
+    side_faces_of,
+    with_start_square,
+)
 
 
 def test_rolling_the_blocks_like_dice_is_seeded():
@@ -137,3 +142,39 @@ def test_options_are_checked():
     ):
         with pytest.raises(ValueError):
             new_game(bad, 1)
+
+
+# --- choosing the start squares with fewer blocks (rule 10.2) ------------------------------------
+
+
+def test_start_squares_chosen_are_the_players_own_filled_in_the_rule_order():
+    """docs/rules/deblockle.md 10.2."""
+    assert chosen_start_squares(0, 2, None) == ["c3", "e3"]
+    assert chosen_start_squares(0, 2, ["e1"]) == ["e1", "c3"]
+    assert chosen_start_squares(0, 1, ["e1", "c1"]) == ["e1"]
+    assert chosen_start_squares(1, 2, ["c3", "c7", "c7", "zz", 5]) == ["c7", "e5"]
+    assert chosen_start_squares(1, 4, []) == ["e5", "c5", "e7", "c7"]
+
+
+def test_picking_a_start_square_gives_up_the_one_chosen_longest_ago():
+    assert with_start_square(0, 2, ["c3", "e3"], "c1") == ["e3", "c1"]
+    assert with_start_square(0, 2, ["c3", "e3"], "e3") == ["c3", "e3"]  # always two
+    assert with_start_square(0, 1, ["c3"], "e1") == ["e1"]
+    assert with_start_square(0, 2, ["c3", "e3"], "e5") == ["c3", "e3"]  # not gold's
+
+
+def test_the_computer_starts_nearest_the_star_it_makes_for():
+    """Blue makes for d2: e5 and c5 are 4 steps away, e7 and c7 six."""
+    assert computer_start_squares(1, 1) == ["e5"]
+    assert computer_start_squares(1, 2) == ["e5", "c5"]
+    assert computer_start_squares(0, 2) == ["c3", "e3"]
+    assert sorted(computer_start_squares(1, 4)) == ["c5", "c7", "e5", "e7"]
+
+
+def test_a_game_with_chosen_start_squares_sets_up_only_there():
+    squares = [chosen_start_squares(0, 2, ["c1", "e1"]), ["c7"]]
+    options = {"blocks": [2, 1], "start_squares": squares, "quick_setup": True}
+    state = new_game(options, 4)
+    assert sorted(b["square"] for b in state.blocks()) == ["c1", "c7", "e1"]
+    ceremony = new_game({**options, "quick_setup": False}, 4)
+    assert {str(p).split(":")[0] for p in ceremony.legal_moves()} == {"c7"}  # gold places blue's
