@@ -664,3 +664,33 @@ def only_the_new_game_in_the_log(page):
     said = page.locator("[data-log] li").all_inner_texts()
     assert len(said) == len(state.history), (said, state.history)
     assert not any(line.startswith("You") for line in said)
+
+
+def test_behind_the_end_of_a_hand_the_hands_are_as_that_hand_ended(open_app):
+    """Issue 16: behind a hand's summary our hand already showed the next deal.
+    Seed 6 against greedy: our last tile ends the hand (we domino)."""
+    options = {"seats": 2, "partnerships": False}
+    record, before = midend_record(options, 6, ["human", "greedy"], 6, choose)
+    page = open_saved(open_app, record)
+    wait_phase(page, "human")
+    click_move(page, before, before.legal_moves()[0])
+    expect(page.locator("#dm-summary")).to_be_visible()
+    state, _ = saved(page)
+    ended = state.hand_summaries[-1]
+    assert ended["hands"][0] == [] and len(state.hands[0]) == 7  # the next deal is made
+    expect(page.locator(".dm-hand .dom")).to_have_count(0)
+    expect(page.locator(".dm-pips")).to_contain_text("0 pips")
+    theirs = len(ended["hands"][1])
+    expect(page.locator(".dm-seat[data-seat='1'] .dm-back")).to_have_count(theirs)
+    expect(page.locator(".dm-seat[data-seat='1'] .dm-seat-count")).to_have_text(f"{theirs} in hand")
+    on_table = table_tiles(before) + 1
+    expect(page.locator("[data-boneyard]")).to_have_attribute(
+        "data-boneyard", str(28 - theirs - on_table)
+    )
+    page.locator("#dm-summary").get_by_role("button", name="Next hand").click()
+    wait_phase(page, "human", "computer")
+    state, _ = saved(page)
+    expect(page.locator(".dm-hand .dom")).to_have_count(len(state.hands[0]))
+    expect(page.locator("[data-boneyard]")).to_have_attribute(
+        "data-boneyard", str(len(state.boneyard))
+    )

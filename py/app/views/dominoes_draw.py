@@ -17,6 +17,7 @@ from ..html import Markup, h
 from .dominoes_parts import (
     GAME,
     Ui,
+    as_it_ended,
     domino,
     hand_order,
     humans,
@@ -68,7 +69,7 @@ def page(view: dict, ui: Ui, t) -> Markup:
             ),
         ),
         scores(view, ui, t),
-        seats(view, ui, t),
+        seats(as_it_ended(view, ui), ui, t),
         table(view, ui, t),
         h(
             "p",
@@ -78,7 +79,7 @@ def page(view: dict, ui: Ui, t) -> Markup:
             },
             ui.message or status_text(view, ui, t),
         ),
-        hand(view, ui, t),
+        hand(as_it_ended(view, ui), ui, t),
         history_tools(ui, t),
         h("ol", {"class": "dm-log", "data-log": True}, [h("li", {}, line) for line in ui.log])
         if ui.log

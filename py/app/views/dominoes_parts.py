@@ -15,6 +15,7 @@ from games.common.checks import is_int
 from games.common.protocol import MAX_SEED
 from games.dominoes.game import GAME as DOMINOES
 from games.dominoes.table import Table
+from games.dominoes.tiles import SET
 
 from .. import router
 from ..html import Markup, h
@@ -257,6 +258,24 @@ def play_text(event: dict, ui: Ui, t) -> str:
         key, where = "on", t("dominoes.where_spinner")
     else:
         key, where = "on", t(f"dominoes.where.{end}")
+def as_it_ended(view: dict, ui: Ui) -> dict:
+    """The view with the hands and the boneyard of the hand whose summary is read,
+    as that hand ended: the next deal stays hidden until the players go on."""
+    if not summary_pending(view, ui):
+        return view
+    summary = view["hand_summaries"][ui.ack]
+    hands = summary["hands"]
+    layout = summary.get("layout") or {"root": None, "arms": {}}
+    on_table = 0 if layout["root"] is None else 1 + sum(map(len, layout["arms"].values()))
+    seat = view["seat"]
+    return {
+        **view,
+        "hand": hands[seat] if seat is not None else [],
+        "hand_sizes": [len(hand) for hand in hands],
+        "boneyard": max(0, len(SET) - sum(map(len, hands)) - on_table),
+    }
+
+
     if event["spinner"]:
         key = "spinner_lead" if end is None else "spinner_new"
     you = "you_" if is_you(ui, event["seat"]) else ""
