@@ -242,22 +242,6 @@ def in_progress(view: dict, ui: Ui) -> bool:
     return view["hand_number"] > 0 or any(e["seat"] in people for e in view["history"])
 
 
-def moves_shown(view: dict, ui: Ui) -> list:
-    """The moves the hand in view may make now: none while anything is in the way."""
-    return view["legal_moves"] if phase(view, ui) == "human" else []
-
-
-# --- what happened, in words ------------------------------------------------------------
-
-
-def play_text(event: dict, ui: Ui, t) -> str:
-    tile, end = tile_name(event["tile"]), event["end"]
-    if end is None:
-        key, where = "lead", ""
-    elif event["onto_spinner"] and not event["spinner"]:
-        key, where = "on", t("dominoes.where_spinner")
-    else:
-        key, where = "on", t(f"dominoes.where.{end}")
 def as_it_ended(view: dict, ui: Ui) -> dict:
     """The view with the hands and the boneyard of the hand whose summary is read,
     as that hand ended: the next deal stays hidden until the players go on."""
@@ -276,6 +260,22 @@ def as_it_ended(view: dict, ui: Ui) -> dict:
     }
 
 
+def moves_shown(view: dict, ui: Ui) -> list:
+    """The moves the hand in view may make now: none while anything is in the way."""
+    return view["legal_moves"] if phase(view, ui) == "human" else []
+
+
+# --- what happened, in words ------------------------------------------------------------
+
+
+def play_text(event: dict, ui: Ui, t) -> str:
+    tile, end = tile_name(event["tile"]), event["end"]
+    if end is None:
+        key, where = "lead", ""
+    elif event["onto_spinner"] and not event["spinner"]:
+        key, where = "on", t("dominoes.where_spinner")
+    else:
+        key, where = "on", t(f"dominoes.where.{end}")
     if event["spinner"]:
         key = "spinner_lead" if end is None else "spinner_new"
     you = "you_" if is_you(ui, event["seat"]) else ""
