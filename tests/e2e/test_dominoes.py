@@ -694,3 +694,50 @@ def test_behind_the_end_of_a_hand_the_hands_are_as_that_hand_ended(open_app):
     expect(page.locator("[data-boneyard]")).to_have_attribute(
         "data-boneyard", str(len(state.boneyard))
     )
+
+
+def lightest(state):
+    """A plan that keeps the heavy tiles and so draws often: the lightest tile that plays."""
+    legal = state.legal_moves()
+    if legal[0]["type"] != "play":
+        return legal[0]
+    return sorted(legal, key=lambda m: sum(m["tile"]))[0]
+
+
+def test_the_keyboard_reaches_every_tile_of_a_long_hand(open_app):
+    """Issue 16: keys 1-9 could not reach a 10th tile. Seed 13 after ten turns of
+    drawing: thirteen tiles in hand and only the twelfth plays. Right from the
+    page goes into the hand, the arrows step along it, Home and End, Enter plays."""
+    from app.views.dominoes_parts import hand_order
+
+    options = {"seats": 2, "partnerships": False}
+    record, state = midend_record(options, 13, ["human", "strong"], 10, lightest)
+    order = hand_order(state.view_for(0))
+    plays = [m for m in state.legal_moves() if m["type"] == "play"]
+    assert len(order) == 13 and {tuple(m["tile"]) for m in plays} == {order[11]}
+    page = open_saved(open_app, record)
+    wait_phase(page, "human")
+    tile = lambda i: page.locator(f".dm-hand [data-tile='{order[i][0]}-{order[i][1]}']")  # noqa: E731
+    page.locator("#view h1").click()
+    page.keyboard.press("ArrowRight")
+    expect(tile(0)).to_be_focused()
+    page.keyboard.press("End")
+    expect(tile(12)).to_be_focused()
+    page.keyboard.press("Home")
+    expect(tile(0)).to_be_focused()
+    page.keyboard.press("ArrowLeft")  # round to the last
+    expect(tile(12)).to_be_focused()
+    page.locator("#view h1").click()
+    page.keyboard.press("ArrowLeft")
+    expect(tile(12)).to_be_focused()
+    page.keyboard.press("ArrowLeft")
+    expect(tile(11)).to_be_focused()
+    before = saved_text(page)
+    page.keyboard.press("Enter")
+    if len(plays) > 1:
+        expect(page.locator(".dm-slot").first).to_be_focused()
+        page.keyboard.press("Enter")
+    page.wait_for_function(f"(before) => localStorage.getItem('{SAVED}') !== before", arg=before)
+    after, _ = saved(page)
+    assert order[11] not in after.hands[0] or after.hand_number > state.hand_number
+    expect(page.locator(".dm-keys")).to_contain_text("Home and End")

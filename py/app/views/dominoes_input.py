@@ -73,18 +73,9 @@ class DominoesInput:
         if str(target.tagName) in ("INPUT", "SELECT", "TEXTAREA", "SUMMARY"):
             return
         key = str(event.key)
-        if (
-            key in ("ArrowLeft", "ArrowRight")
-            and str(target.getAttribute("data-action") or "") == "tile"
-        ):
-            event.preventDefault()
-            buttons = list(
-                browser.element("view").querySelectorAll(".dm-hand [data-action='tile']")
-            )
-            ids = [str(b.id) for b in buttons]
-            index = ids.index(str(target.id)) if str(target.id) in ids else 0
-            step = 1 if key == "ArrowRight" else -1
-            buttons[(index + step) % len(buttons)].focus()
+        on_tile = str(target.getAttribute("data-action") or "") == "tile"
+        if key in ("ArrowLeft", "ArrowRight") or (on_tile and key in ("Home", "End")):
+            self.move_along_the_hand(event, key, on_tile)
         elif key in ("d", "D"):
             self.press_kind("draw")
         elif key in ("p", "P"):
@@ -99,6 +90,25 @@ class DominoesInput:
             index = int(key) - 1
             if index < len(hand):
                 self.press_tile(hand[index])
+
+    def move_along_the_hand(self, event, key: str, on_tile: bool) -> None:
+        """Every tile in reach of the keyboard, however many (1-9 reach only nine):
+        the arrows step along the hand, Home and End go to its ends; from anywhere
+        else on the page an arrow goes into the hand, Right to its first tile and
+        Left to its last."""
+        tiles = list(browser.element("view").querySelectorAll(".dm-hand [data-action='tile']"))
+        if not tiles:
+            return
+        event.preventDefault()
+        ids = [str(tile.id) for tile in tiles]
+        if not on_tile or str(event.target.id) not in ids:
+            index = 0 if key == "ArrowRight" else len(tiles) - 1
+        elif key in ("Home", "End"):
+            index = 0 if key == "Home" else len(tiles) - 1
+        else:
+            step = 1 if key == "ArrowRight" else -1
+            index = (ids.index(str(event.target.id)) + step) % len(tiles)
+        tiles[index].focus()
 
     def history_key(self, event) -> None:
         """Ctrl+Z undoes; Ctrl+Shift+Z and Ctrl+Y redo (Cmd on a Mac). Also from a
