@@ -741,3 +741,48 @@ def test_the_keyboard_reaches_every_tile_of_a_long_hand(open_app):
     after, _ = saved(page)
     assert order[11] not in after.hands[0] or after.hand_number > state.hand_number
     expect(page.locator(".dm-keys")).to_contain_text("Home and End")
+
+
+RING = """(el) => {
+    const ring = getComputedStyle(el, '::before'), own = getComputedStyle(el);
+    const r = el.getBoundingClientRect();
+    return {content: ring.content, width: parseFloat(ring.borderTopWidth),
+            colour: ring.borderTopColor, style: ring.borderTopStyle,
+            out: -parseFloat(ring.top), outline: own.outlineStyle, shadow: own.boxShadow,
+            gold: getComputedStyle(document.documentElement).getPropertyValue('--gold').trim(),
+            box: [r.left, r.top, r.right, r.bottom]};
+}"""
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_keyboard_focus_is_not_the_frame_of_a_tile_that_plays(open_app, scheme):
+    """Issue 16: the focus ring (the page's gold outline) looked like the gold frame
+    of a playable tile. Focus is now a ring of its own, in the text colour, outside
+    the gold, on the focused tile only."""
+    options = {"seats": 2, "partnerships": False, "target": 100}
+    record, _ = midend_record(options, 3, ["human", "random"], 3)  # 1 of 6 tiles fits
+    page = open_saved(open_app, record, color_scheme=scheme)
+    wait_phase(page, "human")
+    playable = page.locator(".dm-hand .dom.playable")
+    idle = page.locator(".dm-hand .dom:not(.playable)")
+    expect(playable).to_have_count(1)
+    page.locator("#view h1").click()
+    page.keyboard.press("ArrowLeft")
+    page.keyboard.press("Home")
+    focused = page.locator(".dm-hand .dom:focus")
+    for _ in range(8):
+        if "playable" in (focused.get_attribute("class") or ""):
+            break
+        page.keyboard.press("ArrowRight")
+    expect(playable).to_be_focused()
+    page.locator(".dm-hand").screenshot(path=f"/tmp/dominoes-focus-{scheme}.png")
+    ring = playable.evaluate(RING)
+    assert ring["outline"] == "none"  # not the page's gold outline
+    assert ring["content"] != "none" and ring["width"] >= 2 and ring["style"] == "solid"
+    assert ring["out"] >= 6  # apart from the tile and outside its 3 px gold frame
+    assert "rgb" in ring["shadow"]  # the tile still shows that it plays
+    text = page.evaluate("getComputedStyle(document.body).color")
+    assert ring["colour"] == text, ring  # the text colour, not gold
+    idle.first.focus()  # (a tile that does not play, focused the same way)
+    assert playable.evaluate(RING)["content"] == "none"  # only the focused tile has a ring
+    assert idle.first.evaluate(RING)["content"] != "none"
