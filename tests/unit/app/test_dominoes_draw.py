@@ -489,3 +489,24 @@ def test_a_game_is_in_progress_once_a_person_moved_and_until_it_is_over():
         state.apply(state.legal_moves()[0])
     assert in_progress(public_view(state), ui)  # a later hand, whoever moved in it
     assert not in_progress({**public_view(state), "is_over": True}, ui)
+
+
+@pytest.mark.parametrize("seed", [4, 7, 11])
+def test_behind_a_hands_summary_the_hands_and_boneyard_are_as_it_ended(seed):
+    from app.views.dominoes_parts import as_it_ended
+
+    state, rng = new_game({"seats": 3}, seed), SeededRng(seed)
+    ui = Ui(players=["human", "strong", "greedy"])
+    while not state.hand_summaries:
+        boneyard = len(state.boneyard)  # a hand ends on a play or a pass, never a draw
+        state.apply(computer_move(state, rng))
+    view = state.view_for(0)
+    shown = as_it_ended(view, ui)
+    summary = state.hand_summaries[0]
+    assert shown["hand"] == summary["hands"][0] != view["hand"]
+    assert shown["hand_sizes"] == [len(hand) for hand in summary["hands"]]
+    assert shown["boneyard"] == boneyard
+    page = parse(draw.page(view, ui, T))
+    assert sorted(tiles_in(page.one(cls="dm-hand"))) == sorted(map(tuple, summary["hands"][0]))
+    ui.ack = 1  # the players went on: the next deal
+    assert as_it_ended(view, ui) is view
