@@ -320,7 +320,7 @@ def test_a_new_practice_duel_asks_before_throwing_one_away(open_app):
 
 def test_letters_typed_are_still_there_after_a_reload(open_app):
     """Issue 16: the letters of the row being typed were lost on reload."""
-    page, words, length, answer = new_duel(open_app)
+    page, words, _length, answer = new_duel(open_app)
     wait_my_turn(page)
     tiles = words.tiles(answer)
     type_on_screen(page, tiles[:3])
@@ -334,3 +334,63 @@ def test_letters_typed_are_still_there_after_a_reload(open_app):
     page.locator(".wd-key[data-key='enter']").click()
     expect(page.locator(".wd-status")).to_contain_text("You solved it first")
     assert saved_duel(page)["meta"]["typed"] == ""
+
+
+TILE_MOTION = """(selector) => [...document.querySelectorAll(selector)].map((tile) => {
+    const style = getComputedStyle(tile);
+    return {name: style.animationName, background: style.backgroundColor};
+})"""
+
+
+def play_a_row_and_win(page, words, length, answer):
+    """A wrong guess then the word, each tile typed on screen; what moved, as drawn."""
+    seen = {}
+    wait_my_turn(page)
+    type_on_screen(page, words.tiles(answer)[:1])
+    seen["pop"] = page.evaluate(TILE_MOTION, ".wd-current .wd-typed")[0]["name"]
+    page.locator(".wd-key[data-key='back']").click()
+    guess_on_screen(page, words, next(w for w in words.answers[length] if w != answer))
+    seen["flip"] = page.evaluate(TILE_MOTION, ".wd-row.wd-you.wd-reveal .wd-tile")
+    wait_my_turn(page)
+    guess_on_screen(page, words, answer)
+    expect(page.locator(".wd-status")).to_contain_text("You solved it first")
+    seen["win"] = page.evaluate(TILE_MOTION, ".wd-row.wd-won .wd-tile")
+    return seen
+
+
+def test_tiles_flip_in_turn_pop_when_typed_and_bounce_on_a_win(open_app):
+    """Issue 16, feel: as players know from Wordle; short, and each tile's colour
+    is its mark's the moment its flip ends."""
+    page, words, length, answer = new_duel(open_app, speed=2)
+    seen = play_a_row_and_win(page, words, length, answer)
+    assert seen["pop"] == "wd-pop"
+    assert [tile["name"] for tile in seen["flip"]] == ["wd-flip, wd-unmarked"] * length
+    assert [tile["name"] for tile in seen["win"]] == ["wd-flip, wd-unmarked, wd-bounce"] * length
+    delays = page.evaluate("""() => [...document.querySelectorAll('.wd-won .wd-tile')]
+        .map((tile) => getComputedStyle(tile).animationDelay)""")
+    assert delays[0].startswith("0s") and delays[1].startswith("0.08s")  # in turn
+    page.wait_for_timeout(1_200)  # every animation over (flip 0.65 s, bounce by 1.45 s)
+    correct = page.evaluate(TILE_MOTION, ".wd-row.wd-won .wd-tile")
+    green = page.evaluate("""() => { const probe = document.createElement('span');
+        probe.className = 'wd-tile wd-correct'; document.querySelector('.wd-board').append(probe);
+        const colour = getComputedStyle(probe).backgroundColor; probe.remove(); return colour; }""")
+    assert {tile["background"] for tile in correct} == {green}
+    # Drawn again (a key, a tick), nothing flips again.
+    page.locator(".wd-after [data-action='wd-new-duel']").focus()
+    expect(page.locator(".wd-board .wd-row.wd-you.wd-reveal")).to_have_count(1)
+
+
+def test_tiles_do_not_move_with_reduced_motion(open_app, context):
+    """None of it under the system's reduced motion, nor under the app's setting."""
+    page, words, length, answer = new_duel(open_app, speed=2, ctx=context(reduced_motion="reduce"))
+    seen = play_a_row_and_win(page, words, length, answer)
+    assert seen["pop"] == "none"
+    assert {tile["name"] for tile in seen["flip"] + seen["win"]} == {"none"}
+    ctx = context()
+    app_setting = open_app("#/settings", ctx=ctx)
+    app_setting.get_by_label("Reduced motion").check()
+    expect(app_setting.locator("html")).to_have_attribute("data-motion", "reduce")
+    page, words, length, answer = new_duel(open_app, speed=2, ctx=ctx)
+    seen = play_a_row_and_win(page, words, length, answer)
+    assert seen["pop"] == "none"
+    assert {tile["name"] for tile in seen["flip"] + seen["win"]} == {"none"}

@@ -61,6 +61,8 @@ class DuelScreen:
         self._loads = 0  # the word load the screen waits for (an older one is ignored)
         self._plan: tuple | None = None  # (position, move): the computer's move this turn
         self.typing = None
+        self.rows_drawn = 0  # rows already on screen: the ones after them are revealed
+        self.popped = False  # a letter was just typed: its tile pops
         self.message, self.message_is_error, self.shake = "", False, False
         self.loading_error = ""
         self.ticker = None
@@ -160,6 +162,7 @@ class DuelScreen:
                 self.app.notice("wordle-not-counted", lambda: self.t("frame.not_counted_known"))
             self.info["clock"] = {"t0": int(browser.now_ms()), "origin": 0, "speed": self.speed}
         self.words, self.midend, self._plan = words, midend, None
+        self.rows_drawn = len(midend.state.rows)  # a resumed duel's rows are not revealed again
         length = midend.state.length
         self.typing = typed if wanted is None else parts.Typing(words.lang, length)
         if wanted is not None:
@@ -286,6 +289,7 @@ class DuelScreen:
             self.typing.back()
         elif not self.typing.add(key):
             return
+        self.popped = key != "back"
         self.message, self.shake = "", False
         if not self.midend.session.newer_elsewhere():  # (the next guess takes that one)
             self.midend.save(self._view_meta())  # so a reload shows the letters typed
@@ -336,6 +340,14 @@ class DuelScreen:
                 t("wordle.loading", language=parts.language_name(t, self.info["lang"])),
             )
         state = self.state
+        rows = state.rows
+        won = state.is_over and state.result.get("winner") == YOU
+        motion = parts.Motion(
+            reveal_from=self.rows_drawn if len(rows) > self.rows_drawn else None,
+            won=won and bool(rows) and rows[-1]["seat"] == YOU,
+            pop=self.popped,
+        )
+        self.rows_drawn, self.popped = len(rows), False
         ui = draw.Ui(
             level=self.info["level"],
             time_left=state.time_left(self.now()),
@@ -344,6 +356,7 @@ class DuelScreen:
             message_is_error=self.message_is_error,
             shake=self.shake,
             counted=self.midend.ranked,
+            motion=motion,
         )
         return draw.page(t, self.words, state.view_for(YOU), ui)
 

@@ -26,6 +26,7 @@ class Ui:
     message_is_error: bool = False
     shake: bool = False
     counted: bool = True  # the duel counts in the statistics (not when asked for by number)
+    motion: parts.Motion | None = None  # what moves in this drawing (rows revealed, a tile typed)
 
 
 def names(t) -> list:
@@ -102,7 +103,7 @@ def page(t, words, view: dict, ui: Ui) -> Markup:
         info(t, view, ui.level),
         status(t, words, view, ui.time_left),
         message,
-        parts.board(t, words, view, names(t), YOU, ui.typed, ui.shake),
+        parts.board(t, words, view, names(t), YOU, ui.typed, ui.shake, ui.motion),
         None
         if ui.counted or not over
         else h("p", {"class": "hint", "data-not-counted": True}, t("frame.not_counted_short")),

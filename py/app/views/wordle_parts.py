@@ -3,6 +3,8 @@ the shared board, the on-screen keyboard and the clock. Pure functions from
 engine views to HTML, so they are tested under CPython.
 """
 
+from dataclasses import dataclass
+
 from games.wordle import letters
 from games.wordle.duel import TURNS_EACH
 from games.wordle.feedback import MARK_NAMES
@@ -12,19 +14,44 @@ from ..html import h
 KEY_ENTER, KEY_BACK = "⏎", "⌫"
 
 
-def board(t, words, view: dict, names: list, you, typed: list, shake: bool = False):
+@dataclass
+class Motion:
+    """What moves in one drawing of the board (the sheet stops it all under reduced
+    motion): the rows from `reveal_from` on flip their tiles in turn, the winning
+    row among them then bounces, and the tile just typed pops."""
+
+    reveal_from: int | None = None  # the index of the first row shown for the first time
+    won: bool = False  # the last row revealed is the person's winning guess
+    pop: bool = False  # the last tile typed was just added
+
+
+def board(
+    t,
+    words,
+    view: dict,
+    names: list,
+    you,
+    typed: list,
+    shake: bool = False,
+    motion: Motion | None = None,
+):
     """Every row of a duel, the row being typed, then the rows still to come.
 
     names[seat] labels each row; `you` is the seat of the person at the screen
     (None for a spectator); `typed` the tiles of the guess being typed."""
     length = view["length"]
+    motion = motion or Motion()
     rows = []
-    for number, row in enumerate(view["rows"], 1):
-        rows.append(_played_row(t, words, row, names, you, number))
+    played = view["rows"]
+    for number, row in enumerate(played, 1):
+        reveal = motion.reveal_from is not None and number > motion.reveal_from
+        won = reveal and motion.won and number == len(played)
+        rows.append(_played_row(t, words, row, names, you, number, reveal, won))
     if view["result"] is None and view["turn"] is not None:
         seat = view["turn"]
         tiles = typed if seat == you else []
-        rows.append(_input_row(t, names[seat], seat, you, tiles, length, len(rows) + 1, shake))
+        pop = motion.pop and seat == you
+        rows.append(_input_row(t, names[seat], seat, you, tiles, length, len(rows) + 1, shake, pop))
     for _ in range(len(rows) + 1, 2 * TURNS_EACH + 1):
         rows.append(
             h(
@@ -49,7 +76,7 @@ def _who_class(seat, you) -> str:
     return "wd-you" if seat == you else "wd-them" if you is not None else f"wd-seat{seat}"
 
 
-def _played_row(t, words, row, names, you, number):
+def _played_row(t, words, row, names, you, number, reveal=False, won=False):
     who = names[row["seat"]]
     cls = f"wd-row {_who_class(row['seat'], you)}"
     if row["guess"] is None:
@@ -64,9 +91,14 @@ def _played_row(t, words, row, names, you, number):
         )
     tiles = words.tiles(row["guess"])
     cells = [
-        h("span", {"class": f"wd-tile wd-{MARK_NAMES[mark]}"}, tile)
-        for tile, mark in zip(tiles, row["marks"])
+        h(
+            "span",
+            {"class": f"wd-tile wd-{MARK_NAMES[mark]}", "style": f"--i: {i}" if reveal else None},
+            tile,
+        )
+        for i, (tile, mark) in enumerate(zip(tiles, row["marks"]))
     ]
+    cls += (" wd-reveal" if reveal else "") + (" wd-won" if won else "")
     return h(
         "li",
         {"class": cls, "aria-label": row_summary(t, words, row, who, number)},
@@ -75,11 +107,15 @@ def _played_row(t, words, row, names, you, number):
     )
 
 
-def _input_row(t, who, seat, you, tiles, length, number, shake):
+def _input_row(t, who, seat, you, tiles, length, number, shake, pop=False):
     cells = [
         h(
             "span",
-            {"class": "wd-tile wd-typed" if i < len(tiles) else "wd-tile"},
+            {
+                "class": "wd-tile"
+                + (" wd-typed" if i < len(tiles) else "")
+                + (" wd-pop" if pop and i == len(tiles) - 1 else "")
+            },
             tiles[i] if i < len(tiles) else "",
         )
         for i in range(length)

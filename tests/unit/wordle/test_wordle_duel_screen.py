@@ -567,3 +567,32 @@ def test_a_damaged_duel_replay_link_says_so(page):
     for token in ("nonsense", bad_lang):
         replay, _ = replay_view(page, token)
         assert "data-replay-bad" in replay.render()
+
+
+def test_a_row_flips_once_when_it_is_new_a_typed_tile_pops_and_a_win_bounces(page):
+    view, app = page.open("#/wordle?mode=duel&seed=11&lang=en&level=beginner")
+    screen = view.screen
+    wait_for_my_turn(page, screen)
+    view.render()  # the computer's row, if it played first, flips on this drawing
+    drawn = view.render()
+    assert "wd-reveal" not in drawn and "wd-pop" not in drawn
+    word = screen.state.duel.word
+    tiles = screen.words.tiles(word)
+    screen.key(tiles[0])
+    assert view.render().count("wd-pop") == 1
+    assert "wd-pop" not in view.render()  # once only
+    screen.key("back")
+    assert "wd-pop" not in view.render()
+    wrong = next(w for w in SAMPLE.guess_lists[screen.state.length] if w != word)
+    type_word(screen, wrong)
+    drawn = view.render()
+    assert drawn.count("wd-reveal") == 1 and "wd-won" not in drawn
+    assert "--i: 0" in drawn and f"--i: {len(tiles) - 1}" in drawn
+    assert "wd-reveal" not in view.render()  # drawn again: no flip again
+    again, _ = page.open("#/wordle?mode=duel", storage=dict(app.backend.items))
+    assert "wd-reveal" not in again.render()  # a reload shows the rows as they are
+    wait_for_my_turn(page, screen)
+    view.render()  # the computer's row flipped on its own drawing
+    type_word(screen, word)
+    drawn = view.render()
+    assert drawn.count("wd-reveal") == 1 and drawn.count("wd-won") == 1
