@@ -507,3 +507,37 @@ def test_the_apps_own_pages_do_not_cost_the_tournament(open_app):
     expect(page.locator(".wt-out")).to_have_count(0)
     me = saved(page).players[0]
     assert me["placement"] is None and me["left"] is None
+
+
+def test_watching_another_duel_on_your_turn_shows_your_clock_and_a_way_back(open_app):
+    """Issue 16: watching another duel during your turn let it run out without a
+    prompt. The watched board now says it is your turn, with your clock running,
+    and one click (or a letter typed) brings you back to your duel."""
+    page = open_app("#/wordle?mode=tournament&seed=8&speed=2")
+    expect(page.locator(".wt-lobby")).to_be_visible(timeout=30_000)
+    page.locator("button[data-action='wt-start']").click()
+    expect(page.locator(".wt-game[data-phase='playing']")).to_be_visible(timeout=15_000)
+    t = saved(page)
+    mine = t.current["matches"].index(my_duel(t))
+    other = next(i for i, m in enumerate(t.current["matches"]) if i != mine)
+    deadline = time.time() + 30
+    while not my_turn(page):
+        assert time.time() < deadline, "never our turn"
+        page.wait_for_timeout(200)
+    waiting = page.locator(f".wt-waiting[data-waiting='{mine}']")
+    for back in ("click", "key"):
+        page.locator(f"button[data-action='wt-watch'][data-duel='{other}']").click()
+        expect(page.locator(".wt-watching")).to_be_visible()
+        expect(waiting).to_contain_text("Your turn")
+        clock = waiting.locator(".wd-clock")
+        shown = clock.inner_text()
+        expect(clock).not_to_have_text(shown, timeout=5_000)  # it runs while we watch
+        if back == "click":
+            waiting.get_by_role("button", name="Back to your duel").click()
+        else:
+            page.keyboard.press("a")
+        expect(page.locator(".wt-watching")).to_have_count(0)
+        expect(
+            page.locator(f".wt-duel[data-duel='{mine}'] .wd-key[data-key='enter']")
+        ).to_be_enabled()
+    expect(page.locator(".wd-current .wd-typed")).to_have_count(1)  # the letter typed

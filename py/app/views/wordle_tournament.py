@@ -425,8 +425,7 @@ class TournamentScreen(LobbyActions, TournamentRecords):
         if root is None or self.app.view is not self.view or self.game is None:
             return
         view = view or self._current_view()
-        slot = self._find(".wd-clock-slot")
-        if slot is not None:
+        for slot in self.view.root.querySelectorAll(".wd-clock-slot"):  # yours when watching
             index = int(slot.dataset.duel)
             if index < len(view["duels"]):
                 duel = view["duels"][index]

@@ -218,6 +218,7 @@ class RoundDraw(Context):
         return h(
             "div",
             {"class": "wt-duel wt-watching", "data-duel": duel["index"]},
+            self.waiting_for_you(duel),
             h(
                 "p",
                 {"class": "wt-watch-title"},
@@ -233,6 +234,41 @@ class RoundDraw(Context):
                     {"type": "button", "class": "button subtle", "data-action": "wt-unwatch"},
                     t("wt.stop_watching") if self.humans_in() else t("wt.close_board"),
                 ),
+            ),
+        )
+
+    def waiting_for_you(self, watched):
+        """Watching another duel while yours waits for your guess: say so, with
+        your clock, and one button back (a letter typed also goes back)."""
+        focus = self.ui.focus
+        if focus is None or focus == watched["index"] or focus >= len(self.view["duels"]):
+            return None
+        mine = self.view["duels"][focus]
+        if mine["to_play"] is None or mine["result"] is not None:
+            return None
+        t = self.t
+        if self.ui.group is None:
+            whose = t("wordle.your_turn")
+        else:
+            whose = t("wt.turn_of", name=self.name(mine["to_play"]))
+        return h(
+            "div",
+            {"class": "wt-waiting", "data-waiting": focus},
+            h(
+                "p",
+                {},
+                h("strong", {}, whose),
+                " ",
+                h(
+                    "span",
+                    {"class": "wd-clock-slot", "data-duel": focus},
+                    parts.clock(t, mine["time_left"], mine["running"]),
+                ),
+            ),
+            h(
+                "button",
+                {"type": "button", "class": "button primary", "data-action": "wt-unwatch"},
+                t("wt.back_to_duel"),
             ),
         )
 

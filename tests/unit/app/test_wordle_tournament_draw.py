@@ -160,6 +160,21 @@ def test_watching_another_duel():
     assert 'aria-pressed="true"' in html  # its card in the side panel
 
 
+def test_watching_another_duel_on_your_turn_says_so_with_your_clock():
+    t = solo(seed=5)
+    now = playing(t)
+    mine = my_duel(t)
+    other = next(i for i in range(4) if i != mine)
+    while t.view(0, now)["duels"][mine]["to_play"] is None:  # the computer thinks first
+        now = t.next_event_at()
+        t.advance(now)
+    html = screen(t, now + 4_000, watching=other)
+    waiting = html[html.index('class="wt-waiting"') : html.index('class="wt-watch-title"')]
+    assert "Your turn" in waiting and f'data-duel="{mine}"' in waiting and "0:" in waiting
+    assert "Back to your duel" in waiting and 'data-action="wt-unwatch"' in waiting
+    assert "wt-waiting" not in screen(t, now)  # on your own duel, no prompt
+
+
 def test_out_then_the_final_standings():
     t = solo()
     now = playing(t)
