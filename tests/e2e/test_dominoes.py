@@ -786,3 +786,34 @@ def test_keyboard_focus_is_not_the_frame_of_a_tile_that_plays(open_app, scheme):
     idle.first.focus()  # (a tile that does not play, focused the same way)
     assert playable.evaluate(RING)["content"] == "none"  # only the focused tile has a ring
     assert idle.first.evaluate(RING)["content"] != "none"
+
+
+def test_in_partnerships_each_seat_says_whose_side_it_is_on(open_app):
+    """Issue 16: the partner was not marked. Set up by the dialog, four seats in
+    partnerships: seat 3 is our partner, 2 and 4 our opponents, said in words."""
+    page = open_app("#/dominoes?seed=5")
+    page.get_by_role("button", name="New Game").click()
+    dialog = page.locator("#dm-setup")
+    dialog.get_by_label("4 players").check()
+    dialog.get_by_label("Partners").check()
+    dialog.get_by_role("button", name="Start").click()
+    wait_phase(page, "human", "computer")
+    seat = lambda n: page.locator(f".dm-seat[data-seat='{n}']")  # noqa: E731
+    expect(seat(2).locator(".dm-seat-side")).to_have_text("your partner")
+    expect(seat(2)).to_have_attribute("data-seat", "2")  # Computer 3: seat 3 of 4
+    expect(seat(2).locator(".dm-seat-name")).to_have_text("Computer 3")
+    for n in (1, 3):
+        expect(seat(n).locator(".dm-seat-side")).to_have_text("opponent")
+    page.locator(".dm-seats").screenshot(path="/tmp/dominoes-partners.png")
+    edge = "(n) => getComputedStyle(n).borderLeftColor + getComputedStyle(n).borderLeftStyle"
+    ours = page.locator(".dm-score[data-team='0']").evaluate(edge)
+    assert seat(2).evaluate(edge) == ours != seat(1).evaluate(edge) == seat(3).evaluate(edge)
+    # Each for themself: no sides to tell.
+    page.get_by_role("button", name="New Game").click()
+    page.locator("#dm-setup").get_by_label("Partners").uncheck()
+    page.locator("#dm-setup").get_by_role("button", name="Start").click()
+    question = page.locator("#question")  # asked only if we had moved already
+    if question.count():
+        question.get_by_role("button", name="New game").click()
+    expect(page.locator(".dm-seat-side")).to_have_count(0)
+    expect(page.locator(".dm-seat[data-seat]")).to_have_count(3)

@@ -21,6 +21,7 @@ from .dominoes_parts import (
     domino,
     hand_order,
     humans,
+    is_you,
     moves_shown,
     name,
     phase,
@@ -167,7 +168,8 @@ def scores(view: dict, ui: Ui, t) -> Markup:
             h(
                 "li",
                 {
-                    "class": "dm-score" + (" turn" if view["current_player"] in members else ""),
+                    "class": f"dm-score dm-team-{team}"
+                    + (" turn" if view["current_player"] in members else ""),
                     "data-team": team,
                 },
                 h("span", {"class": "dm-score-name"}, team_name(view, ui, team, t)),
@@ -192,14 +194,17 @@ def seats(view: dict, ui: Ui, t) -> Markup:
     for seat, size in enumerate(view["hand_sizes"]):
         if seat == view["seat"]:
             continue
+        team = next(n for n, members in enumerate(view["teams"]) if seat in members)
         items.append(
             h(
                 "li",
                 {
-                    "class": "dm-seat" + (" turn" if seat == view["current_player"] else ""),
+                    "class": f"dm-seat dm-team-{team}"
+                    + (" turn" if seat == view["current_player"] else ""),
                     "data-seat": seat,
                 },
                 h("span", {"class": "dm-seat-name"}, name(ui, seat, t)),
+                side_note(view, ui, seat, t),
                 h(
                     "span",
                     {"class": "dm-backs", "aria-hidden": "true"},
@@ -210,6 +215,24 @@ def seats(view: dict, ui: Ui, t) -> Markup:
         )
     items.append(boneyard(view, t))
     return h("ul", {"class": "dm-seats"}, items)
+
+
+def side_note(view: dict, ui: Ui, seat: int, t) -> Markup | None:
+    """In partnerships, whose side a seat is on, in words: your partner or an
+    opponent (of the hand in view), or its team when no hand is face up."""
+    if not view["options"]["partnerships"]:
+        return None
+    teams, viewer = view["teams"], view["seat"]
+    team = next(n for n, members in enumerate(teams) if seat in members)
+    if viewer is None:
+        note = t("dominoes.team", number=team + 1)
+    elif viewer not in teams[team]:
+        note = t("dominoes.opponent")
+    elif is_you(ui, viewer):
+        note = t("dominoes.your_partner")
+    else:
+        note = t("dominoes.partner_of", name=name(ui, viewer, t))
+    return h("span", {"class": "dm-seat-side", "data-side": team}, note)
 
 
 def boneyard(view: dict, t) -> Markup:
