@@ -817,3 +817,48 @@ def test_in_partnerships_each_seat_says_whose_side_it_is_on(open_app):
         question.get_by_role("button", name="New game").click()
     expect(page.locator(".dm-seat-side")).to_have_count(0)
     expect(page.locator(".dm-seat[data-seat]")).to_have_count(3)
+
+
+@pytest.mark.parametrize(
+    "locale, domino, scores, next_hand",
+    [
+        (
+            "en-GB",
+            "You domino!",
+            "You score {points} points.",
+            ("New hand: you lead.", "New hand: Computer leads."),
+        ),
+        (
+            "cy-GB",
+            "Rydych chi'n dominoio!",
+            "Rydych chi'n sgorio {points} pwynt.",
+            ("Llaw newydd: chi sy'n arwain.", "Llaw newydd: Cyfrifiadur sy'n arwain."),
+        ),
+    ],
+)
+def test_a_hand_we_win_is_said_in_our_own_words(open_app, locale, domino, scores, next_hand):
+    """Issue 16: "You dominoes!", "You scores 20 points." (and "Mae Chi yn ...").
+    Seed 6 against greedy: our last tile ends the hand."""
+    options = {"seats": 2, "partnerships": False}
+    record, before = midend_record(options, 6, ["human", "greedy"], 6, choose)
+    page = open_saved(open_app, record, locale=locale)
+    wait_phase(page, "human")
+    click_move(page, before, before.legal_moves()[0])
+    summary = page.locator("#dm-summary")
+    expect(summary).to_be_visible()
+    points = saved(page)[0].hand_summaries[-1]["points"]
+    said = scores.format(points=points)
+    expect(page.locator("#announcer")).to_contain_text(domino)
+    expect(page.locator("#announcer")).to_contain_text(said)
+    expect(summary.locator(".dm-sum-result")).to_have_text(said)
+    page.evaluate("""() => { window.said = [];
+        new MutationObserver(() => window.said.push(document.querySelector('#announcer').textContent))
+            .observe(document.querySelector('#announcer'), {childList: true, characterData: true,
+                                                            subtree: true}); }""")
+    summary.locator("[data-action='next-hand']").click()
+    expect(summary).to_have_count(0)
+    page.wait_for_function(
+        "() => window.said.some((s) => s.startsWith('New') || s.startsWith('Llaw'))"
+    )
+    said = page.evaluate("window.said")
+    assert next_hand[0] in said or next_hand[1] in said, said

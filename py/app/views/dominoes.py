@@ -408,7 +408,8 @@ class DominoesView(DominoesInput, SavedGameView):
                 ui.ack = len(self.state.hand_summaries)
                 self._save()
                 leader = self.state.current_player
-                self.app.announce(self.t("dominoes.announce.new_hand", name=self.name(leader)))
+                said = parts.about(self.t, "dominoes.announce.new_hand", self.view(), ui, [leader])
+                self.app.announce(said)
                 self.redraw()
         elif action == "again":
             self.start(list(ui.players), dict(self.midend.options))

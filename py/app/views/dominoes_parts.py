@@ -193,6 +193,22 @@ def team_name(view: dict, ui: Ui, team: int, t) -> str:
     return " & ".join(name(ui, s, t) for s in view["teams"][team])
 
 
+def about(t, key: str, view: dict, ui: Ui, seats, **params) -> str:
+    """A sentence about some seats, in their own words: `key`.you (the one person
+    at a table of computers), .we (that person and a partner: {partner}), .named
+    (one seat: {name}) or .pair (two partners: {name}), so that neither English
+    nor Welsh has "You passes" or "Mae Chi yn pasio"."""
+    seats = list(seats)
+    you = [seat for seat in seats if is_you(ui, seat)]
+    if you and len(seats) == 1:
+        return t(f"{key}.you", **params)
+    if you:
+        partner = next(seat for seat in seats if seat not in you)
+        return t(f"{key}.we", partner=name(ui, partner, t), **params)
+    form = "named" if len(seats) == 1 else "pair"
+    return t(f"{key}.{form}", name=" & ".join(name(ui, s, t) for s in seats), **params)
+
+
 def viewer(ui: Ui, current) -> int | None:
     """The seat whose hand is drawn face up (given the seat to move), or None."""
     people = humans(ui)
@@ -309,22 +325,18 @@ def narrate(events: list, view: dict, ui: Ui, t) -> list:
             else:
                 said.append(t("dominoes.announce.draws", name=name(ui, seat, t)))
         elif kind == "pass":
-            said.append(t("dominoes.announce.passes", name=name(ui, event["seat"], t)))
+            said.append(about(t, "dominoes.announce.pass", view, ui, [event["seat"]]))
         elif kind == "hand_end":
             if event["reason"] == "domino":
-                said.append(t("dominoes.announce.domino", name=name(ui, event["seat"], t)))
+                said.append(about(t, "dominoes.announce.domino", view, ui, [event["seat"]]))
             else:
                 said.append(t("dominoes.announce.blocked"))
             if event["winner_team"] is not None:
+                winners = view["teams"][event["winner_team"]]
                 said.append(
-                    t(
-                        "dominoes.sum_points",
-                        name=team_name(view, ui, event["winner_team"], t),
-                        points=event["points"],
-                    )
+                    about(t, "dominoes.sum_points", view, ui, winners, points=event["points"])
                 )
         elif kind == "game_over":
-            said.append(
-                t("dominoes.announce.over", name=team_name(view, ui, event["winner_team"], t))
-            )
+            winners = view["teams"][event["winner_team"]]
+            said.append(about(t, "dominoes.announce.over", view, ui, winners))
     return [s for s in said if s]

@@ -4,7 +4,7 @@ hand is over) and the game-over dialog. Each takes a seat's view, the Ui and `t`
 """
 
 from ..html import Markup, h
-from .dominoes_parts import Ui, domino, humans, is_you, name, summary_pending, team_name
+from .dominoes_parts import Ui, about, domino, humans, is_you, name, summary_pending, team_name
 
 
 def hands_table(ui: Ui, hands: list, pips: list, t) -> Markup:
@@ -61,9 +61,12 @@ def summary_body(view: dict, ui: Ui, summary: dict, t) -> list:
             h(
                 "p",
                 {"class": "dm-sum-result"},
-                t(
+                about(
+                    t,
                     "dominoes.sum_points",
-                    name=team_name(view, ui, winner, t),
+                    view,
+                    ui,
+                    view["teams"][winner],
                     points=summary["points"],
                 ),
             ),
@@ -147,9 +150,9 @@ def game_over_dialog(view: dict, ui: Ui, t) -> Markup | None:
     if len(people) == 1 and people[0] in view["teams"][winner]:
         head = t("dominoes.over_you_win")
     elif len(people) == 1:
-        head = t("dominoes.over_you_lose", name=team_name(view, ui, winner, t))
+        head = about(t, "dominoes.over_you_lose", view, ui, view["teams"][winner])
     else:
-        head = t("dominoes.over_wins", name=team_name(view, ui, winner, t))
+        head = about(t, "dominoes.over_wins", view, ui, view["teams"][winner])
     summaries = view["hand_summaries"]
     last = summaries[-1] if len(summaries) > ui.ack else None
     return h(

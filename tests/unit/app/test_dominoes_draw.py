@@ -287,7 +287,9 @@ def test_the_end_of_a_hand_shows_every_hand_and_the_finished_table(options, play
     ending = (
         T("dominoes.announce.blocked")
         if summary["reason"] == "blocked"
-        else T("dominoes.announce.domino", name=name(ui, seat, T))
+        else T("dominoes.announce.domino.you")
+        if seat == 0
+        else T("dominoes.announce.domino.named", name=name(ui, seat, T))
     )
     assert ending in said
     # Closed: the new hand's table and only one's own new tiles.
@@ -309,7 +311,7 @@ def test_reaching_the_target_ends_the_game_with_the_scores():
     assert phase(view, ui) == "over"
     dialog = page.by_id("dm-over")
     won = state.result["winner_team"] == 0
-    head = T("dominoes.over_you_win") if won else T("dominoes.over_you_lose", name="Computer")
+    head = T("dominoes.over_you_win") if won else T("dominoes.over_you_lose.named", name="Computer")
     assert dialog.one(cls="dm-over-head").text() == head
     scores = [li.one("strong").text() for li in dialog.one(cls="dm-over-scores").all("li")]
     assert scores == [str(s) for s in state.scores]
@@ -489,6 +491,70 @@ def test_a_game_is_in_progress_once_a_person_moved_and_until_it_is_over():
         state.apply(state.legal_moves()[0])
     assert in_progress(public_view(state), ui)  # a later hand, whoever moved in it
     assert not in_progress({**public_view(state), "is_over": True}, ui)
+
+
+@pytest.mark.parametrize(
+    "language, players, seats, key, expected",
+    [
+        ("en", ["human", "strong"], [0], "dominoes.announce.pass", "You pass."),
+        ("en", ["human", "strong"], [1], "dominoes.announce.pass", "Computer passes."),
+        ("en", ["human", "strong"], [0], "dominoes.announce.domino", "You domino!"),
+        ("en", ["human", "strong"], [0], "dominoes.announce.new_hand", "New hand: you lead."),
+        ("en", ["human", "human"], [1], "dominoes.announce.pass", "Player 2 passes."),
+        (
+            "en",
+            ["human"] + ["strong"] * 3,
+            [0, 2],
+            "dominoes.announce.over",
+            "Game over: you and your partner Computer 3 win.",
+        ),
+        (
+            "en",
+            ["human"] + ["strong"] * 3,
+            [1, 3],
+            "dominoes.over_you_lose",
+            "Computer 2 & Computer 4 win this time.",
+        ),
+        ("cy", ["human", "strong"], [0], "dominoes.announce.pass", "Rydych chi'n pasio."),
+        ("cy", ["human", "strong"], [1], "dominoes.announce.pass", "Mae Cyfrifiadur yn pasio."),
+        ("cy", ["human", "strong"], [0], "dominoes.announce.domino", "Rydych chi'n dominoio!"),
+        (
+            "cy",
+            ["human", "strong"],
+            [0],
+            "dominoes.announce.new_hand",
+            "Llaw newydd: chi sy'n arwain.",
+        ),
+        (
+            "cy",
+            ["human"] + ["strong"] * 3,
+            [0, 2],
+            "dominoes.announce.over",
+            "Diwedd y gêm: chi a'ch partner, Cyfrifiadur 3, sy'n ennill.",
+        ),
+    ],
+)
+def test_what_is_said_about_a_person_is_in_their_own_words(language, players, seats, key, expected):
+    """Issue 16: "You passes.", "You dominoes!", "You scores 20 points." (and
+    "Mae Chi yn pasio."): every sentence about a seat has a form for you."""
+    from app.views.dominoes_parts import about
+
+    t = Translator(language)
+    state = new_game({"seats": len(players), "partnerships": len(players) == 4}, 3)
+    assert about(t, key, public_view(state), Ui(players=players), seats) == expected
+
+
+def test_a_hand_we_win_is_said_in_our_words():
+    from app.views.dominoes_parts import about
+
+    view = public_view(new_game({"seats": 2, "partnerships": False}, 3))
+    ui = Ui(players=["human", "strong"])
+    assert about(T, "dominoes.sum_points", view, ui, [0], points=20) == "You score 20 points."
+    cy = Translator("cy")
+    assert about(cy, "dominoes.sum_points", view, ui, [0], points=20) == (
+        "Rydych chi'n sgorio 20 pwynt."
+    )
+    assert about(T, "dominoes.sum_points", view, ui, [1], points=5) == "Computer scores 5 points."
 
 
 @pytest.mark.parametrize("seed", [4, 7, 11])
