@@ -6,6 +6,7 @@ the position allows and checks the board the page draws against the engine's."""
 import json
 import re
 
+import pytest
 from app import saved_games
 from app.midend import HUMAN, Midend
 from app.storage import MemoryBackend, Store
@@ -664,3 +665,32 @@ def test_with_fewer_blocks_players_choose_their_start_squares_by_tap_and_keyboar
     blocks = board_blocks(page)
     assert sorted(sq for sq, (p, _) in blocks.items() if p == 0) == ["c1", "e1"]
     assert sorted(sq for sq, (p, _) in blocks.items() if p == 1) == ["e5"]
+
+
+@pytest.mark.parametrize("size", [(390, 844), (1280, 900)])
+def test_the_ceremonys_rolled_blocks_are_large_enough_to_read_every_side(open_app, size):
+    """Issue 16: the rolled blocks were 54 px with side faces of 10 px. Now four fit
+    in a row, each at least 76 px with side faces of 18 px or more, all on the
+    screen, and the picked one is shown whole as it is turned."""
+    width, height = size
+    page = open_app(reduced_motion="reduce", viewport={"width": width, "height": height})
+    set_prefs(page, setup="ceremony", opponent="human")
+    page.evaluate("location.hash = '#/deblockle?seed=12'")
+    expect(page.locator("[data-game='deblockle']")).to_have_attribute("data-phase", "setup")
+    rolls = page.locator(".db-roll")
+    expect(rolls).to_have_count(4)
+    boxes = [rolls.nth(i).bounding_box() for i in range(4)]
+    assert all(76 <= box["width"] <= 120 and abs(box["width"] - box["height"]) < 1 for box in boxes)
+    assert len({round(box["y"]) for box in boxes}) == 1  # one row
+    assert all(box["x"] >= 0 and box["x"] + box["width"] <= width for box in boxes)
+    face = rolls.first.locator(".db-face-north .db-sym").bounding_box()
+    assert face["width"] >= 18, face
+    rolls.first.click()
+    top = rolls.first.get_attribute("data-top")
+    net = page.locator("[data-cube] .db-net")
+    expect(net.locator("[data-face='top'] .db-sym")).to_have_class(has_classes(f"db-sym-{top}"))
+    north = rolls.first.locator(".db-face-north .db-sym").get_attribute("class")
+    page.get_by_role("button", name="Turn the block").click()
+    expect(rolls.first.locator(".db-face-north .db-sym")).not_to_have_class(north)
+    turned = rolls.first.locator(".db-face-north .db-sym").get_attribute("class")
+    expect(net.locator("[data-face='north'] .db-sym")).to_have_class(turned)

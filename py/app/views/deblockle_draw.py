@@ -8,6 +8,7 @@ State.legal_moves offer, and nothing else.
 
 from games.deblockle import FACE_NAMES
 from games.deblockle.repetition import TURNS_WITHOUT_PROGRESS
+from games.deblockle.setup import placed_faces
 
 from .. import router
 from ..html import Markup, h
@@ -31,7 +32,7 @@ from .deblockle_parts import (
     turn_text,
     xy,
 )
-from .deblockle_setup import new_dialog, placing_squares, tray
+from .deblockle_setup import new_dialog, north_for, placing_squares, tray
 
 NET = (  # the cube unfolded: which face goes in which cell of the net
     ("north", "db-net-n"),
@@ -395,6 +396,8 @@ def cube(state, ui: Ui, t):
     block = by_square.get(ui.selected or ui.cursor)
     if ui.tip is not None:
         player, faces = state.current_player, ui.tip["faces"]
+    elif state.phase == "setup" and ui.roll is not None:  # the rolled block picked, as turned
+        player, faces = 1 - state.current_player, placed_faces(ui.roll, north_for(ui, ui.roll))
     elif block is not None:
         player, faces = block["player"], block
     else:

@@ -122,6 +122,11 @@ def test_set_up_shows_the_rolled_blocks_and_where_the_picked_one_may_go(t):
     ui.turns[top] = setup.next_north(ui, top)
     turned = drawn(state, ui, t).one("button", cls="selected")
     assert symbol(turned.one(cls="db-face-north")) == north_choices(top)[1]
+    # Issue 16: the picked block is also shown whole, as turned, every side large.
+    net = drawn(state, ui, t).one(cls="db-net")
+    faces = {n.attrs["data-face"]: symbol(n) for n in net.all(cls="db-net-face")}
+    assert faces["top"] == top and faces["north"] == north_choices(top)[1]
+    assert all("db-p1" in n.classes for n in net.all(cls="db-net-face"))
 
     state.apply(setup.placement_text(ui, top, "e7"))
     assert engine_blocks(state)["e7"] == (1, top)
