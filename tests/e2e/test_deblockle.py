@@ -229,6 +229,13 @@ def test_a_deblockled_player_passes_with_a_clear_message(open_app):
     expect(page.locator("[data-game='deblockle']")).to_have_attribute("data-current", "0")
     expect(page.locator("[data-turn]")).to_contain_text("Your turn")
     assert board_blocks(page) == engine_blocks(state)
+    # Issue 16: Blue's trapped block is marked, and said on Blue's side and in its square.
+    expect(cell(page, "a7").locator(".db-block")).to_have_class(has_classes("db-trapped"))
+    expect(cell(page, "a7")).to_have_attribute("aria-label", re.compile("Deblockle'd"))
+    expect(page.locator("[data-trapped='1']")).to_have_text(
+        "Deblockle'd: every block trapped, no legal turn"
+    )
+    expect(page.locator(".db-trapped")).to_have_count(1)
 
 
 def test_a_whole_turn_by_keyboard(open_app):
@@ -694,3 +701,56 @@ def test_the_ceremonys_rolled_blocks_are_large_enough_to_read_every_side(open_ap
     expect(rolls.first.locator(".db-face-north .db-sym")).not_to_have_class(north)
     turned = rolls.first.locator(".db-face-north .db-sym").get_attribute("class")
     expect(net.locator("[data-face='north'] .db-sym")).to_have_class(turned)
+
+
+WATCH_TRAVELLERS = """() => { window.rolls = [];
+    new MutationObserver((changes) => changes.forEach((c) => c.addedNodes.forEach((n) => {
+        if (n.classList && n.classList.contains('db-rolling')) window.rolls.push({
+            roll: n.dataset.roll,
+            faces: Object.fromEntries(Array.from(n.querySelectorAll('.db-face3d')).map((f) =>
+                [f.dataset.face, f.querySelector('.db-sym').getAttribute('class').match(/db-sym-(\\w+)/)[1]])),
+            rotation: n.querySelector('.db-roller').getAnimations().map((a) =>
+                a.effect.getKeyframes().map((k) => k.transform).join(' ')).join(),
+        });
+    }))).observe(document.body, {childList: true, subtree: true}); }"""
+
+
+def tip_c3_east(page):
+    page.evaluate(WATCH_TRAVELLERS)
+    state = new_game(OPTIONS, 5)
+    option = next(o for o in state.tip_options("c3") if o["direction"] == "E")
+    cell(page, "c3").click()
+    cell(page, option["to"]).click()
+    expect(page.locator("[data-game='deblockle']")).to_have_attribute("data-busy", "no")
+    expect(cell(page, option["to"]).locator(".db-block.db-tipped")).to_have_count(1)
+    return state, option
+
+
+def test_a_tip_rolls_the_block_as_a_cube_over_its_edge(open_app):
+    """Issue 16 (feel): the tip is a cube of six faces rolling over its east edge,
+    the faces the block had, the one on the west coming up (rule 5.4)."""
+    page = open_app("#/deblockle?seed=5&opponent=human")
+    state, option = tip_c3_east(page)
+    rolls = page.evaluate("window.rolls")
+    block = next(b for b in state.blocks() if b["square"] == "c3")
+    assert len(rolls) == 1, rolls
+    assert rolls[0]["roll"] == "E"
+    assert rolls[0]["faces"] == {k: block[k] for k in rolls[0]["faces"]}
+    assert len(rolls[0]["faces"]) == 6
+    assert "rotateY(90deg)" in rolls[0]["rotation"]
+    assert option["top"] == block["west"]
+    expect(page.locator(".db-rolling")).to_have_count(0)  # gone once it landed
+
+
+def test_a_tip_does_not_roll_under_reduced_motion(open_app, context):
+    """None under the device's reduced motion, nor under the app's own setting."""
+    page = open_app("#/deblockle?seed=5&opponent=human", reduced_motion="reduce")
+    tip_c3_east(page)
+    assert page.evaluate("window.rolls") == []
+    app_setting = open_app("#/settings", ctx=context())
+    app_setting.get_by_label("Reduced motion").check()
+    expect(app_setting.locator("html")).to_have_attribute("data-motion", "reduce")
+    app_setting.evaluate("location.hash = '#/deblockle?seed=5&opponent=human'")
+    expect(app_setting.locator("[data-game='deblockle']")).to_be_visible()
+    tip_c3_east(app_setting)
+    assert app_setting.evaluate("window.rolls") == []

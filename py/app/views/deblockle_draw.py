@@ -115,6 +115,7 @@ def page(state, ui: Ui, t) -> Markup:
 def status(state, ui: Ui, t):
     """Each side's name and blocks off, and whose turn it is."""
     sides = []
+    trapped = state.deblockled()
     for player in (0, 1):
         who = (
             t("deblockle.you")
@@ -147,6 +148,13 @@ def status(state, ui: Ui, t):
                         total=state.options["blocks"][player],
                     ),
                 ),
+                h(
+                    "span",
+                    {"class": "db-trapped-note", "data-trapped": player},
+                    t("deblockle.trapped"),
+                )
+                if player in trapped
+                else None,
             )
         )
     return h(
@@ -192,13 +200,16 @@ def board(state, ui: Ui, t, interactive: bool = True):
     """The 7 x 7 grid, rank 7 at the top: blocks, stars, and the choices now open
     (a replay draws it without actions)."""
     blocks = {b["square"]: b for b in state.blocks()}
+    trapped = state.deblockled()
+    for block in blocks.values():
+        block["trapped"] = block["player"] in trapped
     tips = tip_targets(state, ui)
     hops = hop_choices(ui)
     tip = ui.tip
     placing = placing_squares(state, ui)
     if tip is not None and ui.selected in blocks:  # the tipped block, shown before its hop
         moving = blocks.pop(ui.selected)
-        blocks[tip["to"]] = {"player": moving["player"], "square": tip["to"], **tip["faces"]}
+        blocks[tip["to"]] = {**moving, "square": tip["to"], **tip["faces"]}
     rows = []
     for row in range(SIZE - 1, -1, -1):
         cells = []
@@ -259,9 +270,18 @@ def cell(state, ui: Ui, t, name, at, block, tips, hops, placing, interactive=Tru
         classes.append("db-star")
         content.append(sym("star", "db-star-mark"))
     if block is not None:
-        tipped = "db-tipped" if tip is not None and name == tip["to"] else ""
-        content.append(block_html(block["player"], block, tipped))
+        marks = " ".join(
+            mark
+            for mark, shown in (
+                ("db-tipped", tip is not None and name == tip["to"]),
+                ("db-trapped", block.get("trapped")),
+            )
+            if shown
+        )
+        content.append(block_html(block["player"], block, marks))
         label = block_label(t, block["player"], block)
+        if block.get("trapped"):
+            label = t("deblockle.cell.trapped", text=label)
     elif name in STARS:
         label = t("deblockle.cell.star", player=player_name(t, STARS.index(name)))
     else:

@@ -1,5 +1,5 @@
-"""Deblockle's blocks in motion on the page: a tip rolls the block over an edge,
-a hop carries it square by square. Each animation calls `then` exactly once when
+"""Deblockle's blocks in motion on the page: a tip rolls the block as a cube (CSS
+3D) over its bottom edge onto the next square, a hop carries it square by square. Each animation calls `then` exactly once when
 it is over, unless a new game has started or the player has left the page.
 
 With reduced motion (or no board on the page) `then` runs at once.
@@ -7,9 +7,9 @@ With reduced motion (or no board on the page) `then` runs at once.
 
 from .. import browser
 from ..browser import found
-from .deblockle_parts import SIZE, block_html, xy
+from .deblockle_parts import SIZE, block_html, sym, xy
 
-TIP_MS = 300
+TIP_MS = 340
 STEP_MS = 130
 
 
@@ -39,6 +39,57 @@ def hide_block(square: str) -> None:
         block.classList.add("departed")
 
 
+# A tip rolls the block as a cube over its bottom edge on the side it tips to: the
+# rotation about that edge (CSS: y down, z towards the viewer) that brings the face
+# on the far side up, as rule 5.4 says.
+ROLL = {  # direction: (the edge rolled over, as a transform-origin; the axis; degrees)
+    "N": ("50% 0%", "X", 90),
+    "S": ("50% 100%", "X", -90),
+    "E": ("100% 50%", "Y", 90),
+    "W": ("0% 50%", "Y", -90),
+}
+# Where each face of the cube sits, from its bottom face's centre (s: the cube's side).
+FACE_PLACES = {
+    "top": "translateZ(var(--s))",
+    "bottom": "rotateY(180deg)",
+    "north": "translateY(calc(var(--s) / -2)) translateZ(calc(var(--s) / 2)) rotateX(90deg)",
+    "south": "translateY(calc(var(--s) / 2)) translateZ(calc(var(--s) / 2)) rotateX(-90deg)",
+    "east": "translateX(calc(var(--s) / 2)) translateZ(calc(var(--s) / 2)) rotateY(90deg)",
+    "west": "translateX(calc(var(--s) / -2)) translateZ(calc(var(--s) / 2)) rotateY(-90deg)",
+}
+
+
+def direction_of(source: str, target: str) -> str:
+    (col, row), (tcol, trow) = xy(source), xy(target)
+    if col == tcol:
+        return "N" if trow > row else "S"
+    return "E" if tcol > col else "W"
+
+
+def rolling_cube(player: int, faces: dict, at: str, direction: str):
+    """The block as a cube of six faces standing on square `at`, to roll towards
+    `direction` (data-roll says which way, for tests)."""
+    board = board_node()
+    side = round(float(board.clientWidth) / SIZE * 0.84, 1)
+    node = browser.document.createElement("span")
+    node.className = "db-traveller db-rolling"
+    node.dataset.roll = direction
+    node.style.transform = place(at)
+    node.style.setProperty("--s", f"{side}px")
+    origin = ROLL[direction][0]
+    node.innerHTML = (
+        f'<span class="db-roller" style="transform-origin: {origin}">'
+        + "".join(
+            f'<span class="db-face3d db-p{player}" data-face="{name}" style="transform: {where}">'
+            f"{sym(faces[name])}</span>"
+            for name, where in FACE_PLACES.items()
+        )
+        + "</span>"
+    )
+    board.appendChild(node)
+    return node
+
+
 def tip(view, player, source, target, old_faces, new_faces, removes, then) -> None:
     """Roll the block from `source` over onto `target` (and away, for a removal)."""
     if view.app.reduced_motion or not found(board_node()):
@@ -47,30 +98,29 @@ def tip(view, player, source, target, old_faces, new_faces, removes, then) -> No
     for node in browser.document.querySelectorAll(".db-preview"):
         node.remove()
     hide_block(source)
-    col, row = xy(source)
-    tcol, trow = xy(target)
-    mid_x, mid_y = (col + tcol) / 2, (row + trow) / 2
-    axis = "X" if col == tcol else "Y"
-    sign = (1 if trow > row else -1) if axis == "X" else (1 if tcol > col else -1)
-    start, end = place(source), place(target)
-    middle = f"translate({mid_x * 100}%, {(SIZE - 1 - mid_y) * 100}%)"
-    node = traveller(player, old_faces, source)
+    direction = direction_of(source, target)
+    node = rolling_cube(player, old_faces, source, direction)
+    roller = node.querySelector(".db-roller")
+    _, axis, degrees = ROLL[direction]
 
-    def second_half():
+    def landed():
+        if not removes:
+            node.remove()
+            then()
+            return
         node.innerHTML = block_html(player, new_faces)
+        node.style.transform = place(target)
         frames = [
-            {"transform": f"{middle} perspective(200px) rotate{axis}({-90 * sign}deg) scale(0.9)"},
-            {"transform": f"{end} perspective(200px) rotate{axis}(0deg) scale(1)"},
+            {"transform": f"{place(target)} scale(1)", "opacity": 1},
+            {"transform": f"{place(target)} scale(0.1)", "opacity": 0},
         ]
-        if removes:
-            frames.append({"transform": f"{end} scale(0.1)", "opacity": 0})
-        run(view, node, frames, TIP_MS / 2 + (250 if removes else 0), then, remove=True)
+        run(view, node, frames, 250, then, remove=True)
 
-    first_half = [
-        {"transform": f"{start} perspective(200px) rotate{axis}(0deg)"},
-        {"transform": f"{middle} perspective(200px) rotate{axis}({90 * sign}deg) scale(0.9)"},
+    frames = [
+        {"transform": f"rotate{axis}(0deg)", "easing": "ease-in"},
+        {"transform": f"rotate{axis}({degrees}deg)"},
     ]
-    run(view, node, first_half, TIP_MS / 2, second_half)
+    run(view, roller, frames, TIP_MS, landed, also_remove=node)
 
 
 def hop(view, player, path, faces, then) -> None:
@@ -86,10 +136,11 @@ def hop(view, player, path, faces, then) -> None:
     run(view, node, frames, STEP_MS * (len(path) - 1), then, remove=True)
 
 
-def run(view, node, frames, duration_ms, then, remove=False) -> None:
+def run(view, node, frames, duration_ms, then, remove=False, also_remove=None) -> None:
     """Play the frames, then go on exactly once: when the animation ends, or a
     little later if a redraw took the node away first. Nothing happens once
-    a new game has started (view.generation) or the player has left (view.root)."""
+    a new game has started (view.generation) or the player has left (view.root),
+    but the moving node (and `also_remove`) is taken away."""
     generation = view.generation
     done = []
 
@@ -101,6 +152,8 @@ def run(view, node, frames, duration_ms, then, remove=False) -> None:
             node.remove()
         if generation == view.generation and view.root is not None:
             then()
+        elif also_remove is not None:
+            also_remove.remove()
 
     browser.animate(node, frames, duration_ms, finish)
     browser.later(duration_ms + 400, finish)

@@ -20,7 +20,7 @@ from .hops import slide_path
 from .options import normalise_options, start_squares
 from .position import Position
 from .repetition import draw_reason, position_key
-from .rules import Move, block_turns, legal_turns, play, player_to_move
+from .rules import Move, block_turns, has_turn, legal_turns, play, player_to_move
 from .setup import Placement, open_placements, random_placements, roll, side_faces_of
 
 VERSION = 1
@@ -154,6 +154,18 @@ class State:
         return why_illegal(
             self.position, self.current_player, Move(square, direction), self.no_side_by_side
         )
+
+    def deblockled(self) -> list[int]:
+        """For the view: the players whose blocks are all trapped now, with no legal
+        turn (8.2; both of them in a game that ended so, 8.4)."""
+        if not (self.phase == "play" or (self.result or {}).get("reason") == "both_stuck"):
+            return []
+        return [
+            player
+            for player in (0, 1)
+            if self.position.squares[player]
+            and not has_turn(self.position, player, self.no_side_by_side)
+        ]
 
     def times_seen(self, position, to_move: int) -> int:
         """How often `position` with `to_move` to move has come up since the last

@@ -492,3 +492,27 @@ def test_a_draw_for_want_of_progress_says_how_many_turns_went_by(t):
     assert over.one(data_why="").text() == (
         "100 turns went by without a block taken off, so the game is a draw."
     )
+
+
+def test_a_deblockled_players_blocks_are_marked_trapped_and_said_so(t):
+    """Issue 16, docs/rules/deblockle.md 8.2: Blue's one block on a7 cannot tip
+    (the edges and Gold's blocks on a6 and b7): it is marked, and so is Blue's side."""
+    blocks = [
+        (0, "a6", "stop", "cross"),
+        (0, "b7", "stop", "cross"),
+        (0, "g1", "stop", "cross"),
+        (1, "a7", "cross", "stop"),
+    ]
+    state = position(blocks, [1, 3])
+    assert state.deblockled() == [1]
+    page = drawn(state, Ui(seed=5, opponent="human"), t)
+    trapped = cell(page, "a7")
+    assert "db-trapped" in trapped.one(cls="db-block").classes
+    assert trapped.attrs["aria-label"].startswith("a7: Deblockle'd, this block cannot move")
+    assert all("db-trapped" not in b.classes for b in cell(page, "a6").all(cls="db-block"))
+    note = page.one(data_trapped="1")
+    assert note.text() == "Deblockle'd: every block trapped, no legal turn"
+    assert page.all(data_trapped="0") == []
+    free = position([(0, "c3", "cross", "stop"), (1, "e5", "cross", "star")], [3, 3])
+    assert free.deblockled() == []
+    assert drawn(free, Ui(seed=5), t).all(cls="db-trapped") == []
