@@ -284,10 +284,14 @@ def test_a_new_practice_duel_asks_before_throwing_one_away(open_app):
     page, words, length, answer = new_duel(open_app)
     new_button = page.get_by_role("button", name="New practice duel")
     question = page.locator("#question")
+    first = saved_duel(page)["meta"]["frame"]["seed"]
     page.evaluate("location.hash = '#/wordle'")
     new_button.click()  # nothing played yet: no question, a new duel
     expect(page.locator(".wd-board")).to_be_visible(timeout=30_000)
     expect(question).to_have_count(0)
+    assert saved_duel(page)["meta"]["frame"]["seed"] != first
+    answer = saved_duel(page)["state"]["word"]  # the new duel's
+    length = len(words.tiles(answer))
     wait_my_turn(page)
     guess_on_screen(page, words, next(w for w in words.answers[length] if w != answer))
     expect(page.locator(".wd-row.wd-you:not(.wd-current)")).to_have_count(1)
