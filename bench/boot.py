@@ -3,16 +3,20 @@
 Both pages are served by tools/serve.py and opened in the system Chromium,
 interleaved, cold (a new browser context each run) and warm (a reload of that
 context). The time is performance.now() when <html data-app="ready"> appears.
+First, what a first visit downloads (the bytes of every body the server sends
+until the page is ready and its service worker active: one copy of the runtime).
 Prints every run, then medians, then one JSON object as the last line.
 Run with `make bench` (after `make serve` has built the site once) or:
     CHROMIUM=/usr/bin/chromium .venv/bin/python bench/boot.py --runs 7
 """
 
 import argparse
+import functools
 import json
 import os
 import statistics
 import sys
+import tempfile
 import threading
 from pathlib import Path
 
@@ -20,7 +24,7 @@ from playwright.sync_api import sync_playwright
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tools"))
-from serve import make_server  # noqa: E402
+from serve import SiteHandler, make_server  # noqa: E402
 
 PAGES = {"app": "index.html", "bare": "bench/bare.html"}
 RECORD_READY = """
@@ -31,6 +35,7 @@ new MutationObserver((_, observer) => {
   }
 }).observe(document, { subtree: true, attributes: true, attributeFilter: ["data-app"] });
 """
+CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
 CHROMIUM_ARGS = [
     "--no-sandbox",
     "--disable-gpu",
@@ -39,6 +44,42 @@ CHROMIUM_ARGS = [
     "--disable-sync",
     "--no-first-run",
 ]
+
+
+class CountingHandler(SiteHandler):
+    """The site's handler, counting the bytes of every body it sends."""
+
+    sent = 0
+    lock = threading.Lock()
+
+    def copyfile(self, source, outputfile):
+        while chunk := source.read(64 * 1024):
+            outputfile.write(chunk)
+            with CountingHandler.lock:
+                CountingHandler.sent += len(chunk)
+
+
+def first_visit_bytes(playwright, url: str) -> int:
+    """What a first visit downloads: the page until it is ready, then the service
+    worker's install (its precache) until it is active. In a browser profile on disk,
+    as a person's is: a new context's in-memory HTTP cache keeps no file as large as
+    the runtime's 9.6 MB Wasm, so the worker would download it again."""
+    with tempfile.TemporaryDirectory() as profile:
+        context = playwright.chromium.launch_persistent_context(
+            profile, executable_path=CHROMIUM, args=CHROMIUM_ARGS
+        )
+        context.add_init_script(RECORD_READY)
+        page = context.new_page()
+        before = CountingHandler.sent
+        page.goto(url)
+        time_to_ready(page)
+        page.wait_for_function(
+            "() => navigator.serviceWorker.getRegistration().then((r) => !!(r && r.active))",
+            timeout=120_000,
+        )
+        page.wait_for_timeout(1000)
+        context.close()
+    return CountingHandler.sent - before
 
 
 def time_to_ready(page) -> float:
@@ -67,14 +108,15 @@ def main() -> int:
         print("Build the site first: make serve (or make build)", file=sys.stderr)
         return 1
     server = make_server(0)
+    server.RequestHandlerClass = functools.partial(CountingHandler, directory=str(ROOT))
     threading.Thread(target=server.serve_forever, daemon=True).start()
     base = f"http://127.0.0.1:{server.server_address[1]}/"
     times = {name: {"cold": [], "warm": []} for name in PAGES}
     with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(
-            executable_path=os.environ.get("CHROMIUM", "/usr/bin/chromium"), args=CHROMIUM_ARGS
-        )
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
         measure(browser, base + PAGES["bare"])  # one throw-away run warms the OS file cache
+        first_visit = first_visit_bytes(playwright, base + PAGES["app"])
+        print(f"first visit: {first_visit / 1e6:.2f} MB downloaded", flush=True)
         for run in range(args.runs):
             for name, path in PAGES.items():
                 cold, warm = measure(browser, base + path)
@@ -92,6 +134,7 @@ def main() -> int:
     }
     figures = {
         "runs": args.runs,
+        "first_visit_mb": round(first_visit / 1e6, 2),
         **medians,
         "boot_ratio_cold": round(medians["app_cold_ms"] / medians["bare_cold_ms"], 3),
         "boot_ratio_warm": round(medians["app_warm_ms"] / medians["bare_warm_ms"], 3),

@@ -72,11 +72,20 @@ def precache_list() -> list[dict]:
     return entries
 
 
+def kept_on_use(url: str) -> bool:
+    """A file the service worker keeps when first used instead of at install: the
+    word lists and books of every Wordle language but English (the default)."""
+    return url.startswith("static/words/") and not url.startswith("static/words/en.")
+
+
 def service_worker(entries: list[dict]) -> bytes:
     release = hashlib.sha256(json.dumps(entries, sort_keys=True).encode()).hexdigest()[:12]
+    precache = [e for e in entries if not kept_on_use(e["url"])]
+    on_use = [e for e in entries if kept_on_use(e["url"])]
     text = SW_TEMPLATE.read_text()
     text = text.replace("__RELEASE__", release)
-    text = text.replace("__PRECACHE__", json.dumps([e["url"] for e in entries], indent=1))
+    text = text.replace("__PRECACHE__", json.dumps(precache, indent=1))
+    text = text.replace("__ON_USE__", json.dumps(on_use, indent=1))
     return text.encode()
 
 

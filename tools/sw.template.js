@@ -2,12 +2,50 @@
 // the release id and the precache list change with every change of an asset.
 const RELEASE = "__RELEASE__";
 const CACHE = `gemau-${RELEASE}`;
+// [{url, hash}]: PRECACHE is fetched when the worker installs; ON_USE (the word
+// lists of the languages other than English) is kept the first time the page asks
+// for it, and carried into the next release's cache, so the languages played stay
+// offline without every visitor downloading all thirteen.
 const PRECACHE = __PRECACHE__;
+const ON_USE = __ON_USE__;
+
+// The page has just downloaded most of these files (the runtime above all), so the
+// browser's HTTP cache is asked first (revalidated where the server says so). A file
+// that is not this release's by its hash (an older copy in that cache) is fetched
+// again past the cache, and the server's answer is kept as it is.
+async function fetchChecked(url, hash) {
+  const cached = await fetch(new Request(url, { cache: "default" }));
+  if (cached.ok && (await digest(cached.clone())) === hash) return cached;
+  const fresh = await fetch(new Request(url, { cache: "reload" }));
+  if (!fresh.ok) throw new Error(`${url}: HTTP ${fresh.status}`);
+  return fresh;
+}
+
+async function digest(response) {
+  const sum = await crypto.subtle.digest("SHA-256", await response.arrayBuffer());
+  return Array.from(new Uint8Array(sum), (b) => b.toString(16).padStart(2, "0")).join("").slice(0, 16);
+}
+
+function scopePath(request) {
+  return new URL(request.url).pathname.slice(new URL(self.registration.scope).pathname.length);
+}
+
+// The ON_USE files an older release of this app had kept: the languages played.
+async function keptBefore() {
+  const kept = new Set();
+  for (const key of await caches.keys()) {
+    if (!key.startsWith("gemau-") || key === CACHE) continue;
+    for (const request of await (await caches.open(key)).keys()) kept.add(scopePath(request));
+  }
+  return ON_USE.filter((entry) => kept.has(entry.url));
+}
 
 self.addEventListener("install", (event) => {
-  event.waitUntil(
-    caches.open(CACHE).then((cache) => cache.addAll(PRECACHE.map((url) => new Request(url, { cache: "reload" }))))
-  );
+  event.waitUntil((async () => {
+    const cache = await caches.open(CACHE);
+    const wanted = PRECACHE.concat(await keptBefore());
+    await Promise.all(wanted.map(async ({ url, hash }) => cache.put(url, await fetchChecked(url, hash))));
+  })());
 });
 
 self.addEventListener("activate", (event) => {
@@ -50,8 +88,21 @@ self.addEventListener("fetch", (event) => {
   event.respondWith(
     caches.open(CACHE).then((cache) =>
       cache.match(lookup, { ignoreSearch: navigation }).then(
-        (hit) => hit || fetch(request).catch((error) => (navigation ? notFound() : Promise.reject(error)))
+        (hit) => hit || fromNetwork(cache, request, navigation)
       )
     )
   );
 });
+
+function fromNetwork(cache, request, navigation) {
+  const onUse = ON_USE.find((entry) => entry.url === scopePath(request));
+  return fetch(request).then(
+    async (response) => {
+      if (onUse && response.ok && (await digest(response.clone())) === onUse.hash) {
+        await cache.put(request, response.clone());
+      }
+      return response;
+    },
+    (error) => (navigation ? notFound() : Promise.reject(error))
+  );
+}

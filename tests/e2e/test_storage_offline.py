@@ -80,6 +80,16 @@ def test_a_full_storage_quota_gives_a_message_not_a_crash(open_app, context):
     expect(page.locator(".game-card")).to_have_count(5)
 
 
+def service_worker_active(page):
+    """The service worker has installed (precached) and is active: a failed install
+    fails here within a minute instead of waiting for ever."""
+    page.wait_for_function(
+        "() => navigator.serviceWorker.getRegistration().then((r) => !!(r && r.active))",
+        timeout=60_000,
+        polling=250,
+    )
+
+
 def service_worker_controls(page):
     page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=60_000)
 
@@ -87,7 +97,7 @@ def service_worker_controls(page):
 def test_after_one_visit_every_route_works_offline(open_app, context):
     ctx = context()
     page = open_app(ctx=ctx)
-    page.evaluate("navigator.serviceWorker.ready")
+    service_worker_active(page)
     page.reload()  # the page is now controlled by the worker that precached everything
     wait_ready(page)
     service_worker_controls(page)
@@ -112,10 +122,46 @@ def test_after_one_visit_every_route_works_offline(open_app, context):
     expect(offline_page.locator("[data-game='dominoes']")).to_be_visible()
 
 
+CACHED_URLS = """() => caches.keys().then((keys) => Promise.all(keys.map((key) =>
+    caches.open(key).then((cache) => cache.keys())))).then((lists) =>
+    lists.flat().map((request) => new URL(request.url).pathname))"""
+
+
+def cached(page) -> set[str]:
+    return {path.split("/gemau/")[1] for path in page.evaluate(CACHED_URLS)}
+
+
+def test_a_language_played_once_stays_playable_offline_and_no_other_is_downloaded(
+    open_app, context
+):
+    """The first visit keeps English's words (the default); Russian's only once a
+    duel in Russian has asked for them, and from then on it plays offline."""
+    ctx = context()
+    page = open_app(ctx=ctx)
+    service_worker_active(page)
+    page.reload()
+    wait_ready(page)
+    service_worker_controls(page)
+    kept = cached(page)
+    assert {"static/words/en.json", "static/words/en.book.json", "static/py.zip"} <= kept
+    assert not any(url.startswith("static/words/ru.") for url in kept)
+    page.evaluate("location.hash = '#/wordle?mode=duel&seed=4&lang=ru&level=beginner'")
+    expect(page.locator(".wd-duel[data-lang='ru'] .wd-keyboard")).to_be_visible(timeout=30_000)
+    page.wait_for_function(
+        f"() => ({CACHED_URLS})().then((urls) => urls.some((u) => u.endsWith('/ru.json')))"
+    )
+    ctx.set_offline(True)
+    page.evaluate("localStorage.clear()")  # no saved duel: the words come from the cache
+    page.reload()
+    wait_ready(page)
+    page.evaluate("location.hash = '#/wordle?mode=duel&seed=5&lang=ru&level=beginner'")
+    expect(page.locator(".wd-duel[data-lang='ru'] .wd-keyboard")).to_be_visible(timeout=30_000)
+
+
 def test_a_new_release_is_offered_with_a_reload_button(open_app, context):
     ctx = context()
     page = open_app(ctx=ctx)
-    page.evaluate("navigator.serviceWorker.ready")
+    service_worker_active(page)
     page.reload()
     wait_ready(page)
     service_worker_controls(page)
@@ -149,7 +195,7 @@ def test_an_address_that_is_not_the_app_is_not_answered_with_the_app(open_app, c
     opened directly or a mistyped path showed a broken shell."""
     ctx = context()
     page = open_app(ctx=ctx)
-    page.evaluate("navigator.serviceWorker.ready")
+    service_worker_active(page)
     page.reload()
     wait_ready(page)
     service_worker_controls(page)

@@ -38,3 +38,18 @@ def test_service_worker_precaches_the_page_and_changes_with_content(tmp_path):
     assert '"index.html"' in one and '"static/py.zip"' in one
     assert one != two
     assert "__PRECACHE__" not in one and "__RELEASE__" not in one
+
+
+def test_only_english_words_are_precached_the_other_languages_when_first_used():
+    build = load_tool("build")
+    entries = [
+        {"url": "index.html", "hash": "a"},
+        {"url": "static/words/en.json", "hash": "b"},
+        {"url": "static/words/ru.json", "hash": "c"},
+    ]
+    text = build.service_worker(entries).decode()
+    precache = text.split("const PRECACHE = ")[1].split(";")[0]
+    on_use = text.split("const ON_USE = ")[1].split(";")[0]
+    assert "static/words/en.json" in precache and "static/words/ru.json" not in precache
+    assert "static/words/ru.json" in on_use and "index.html" not in on_use
+    assert '"hash": "c"' in on_use  # checked when kept, like the precache
