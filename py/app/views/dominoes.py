@@ -16,7 +16,7 @@ from games.dominoes.choices import ends_for, hands_played, kind_refusal, must, t
 from games.dominoes.game import GAME as DOMINOES
 from games.dominoes.view import public_view
 
-from .. import browser, router, saved_games, scores
+from .. import browser, router, saved_games, scores, sound
 from ..browser import found
 from ..computer_turns import ComputerTurns
 from ..midend import Midend, fresh_seed
@@ -233,6 +233,7 @@ class DominoesView(DominoesInput, SavedGameView):
 
     # --- playing -------------------------------------------------------------------------------------
     def refuse(self, refusal: IllegalMove) -> None:
+        sound.cue("invalid")
         self.ui.say(self.t(refusal.key, **{k: str(v) for k, v in refusal.params.items()}), True)
         self.app.announce(self.ui.message)
         self.redraw()
@@ -256,6 +257,9 @@ class DominoesView(DominoesInput, SavedGameView):
             ):
                 ui.drawn = tuple(sorted(event["tile"], reverse=True))
         said = parts.narrate(events, view, ui, self.t)
+        cue = parts.cue_for(events, ui)
+        if cue is not None:
+            sound.cue(cue)
         if state.is_over:
             self.finish()
         if len(parts.humans(ui)) > 1 and state.current_player != seat:
@@ -362,6 +366,7 @@ class DominoesView(DominoesInput, SavedGameView):
             self.ui.selected = None
             self.redraw()
             return
+        sound.cue("select")
         self.ui.selected = tile
         self.ui.message = ""
         self.app.announce(self.t("dominoes.status_choose_end", tile=tile_name(tile)))

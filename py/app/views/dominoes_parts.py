@@ -164,6 +164,22 @@ def hand_order(view: dict) -> list:
     return sorted((tuple(t) for t in view["hand"]), key=lambda x: (-x[0], -x[1]))
 
 
+def cue_for(events: list, ui: Ui) -> str | None:
+    """A move as heard (app.sound): the end of the game (won if the one person's team
+    won; between people, someone did), else points scored or a hand's end, else a
+    tile laid, else a tile drawn."""
+    kinds = {event["type"]: event for event in events}
+    if "game_over" in kinds:
+        people = humans(ui)
+        won = len(people) != 1 or people[0] in kinds["game_over"]["winners"]
+        return "win" if won else "lose"
+    if "score" in kinds or "hand_end" in kinds:
+        return "line"
+    if "play" in kinds:
+        return "move"
+    return "select" if "draw" in kinds else None
+
+
 # --- who is who ----------------------------------------------------------------------
 
 

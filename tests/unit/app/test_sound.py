@@ -281,3 +281,47 @@ def test_the_tournament_ticks_in_a_clocks_last_five_seconds_and_says_lives_and_w
     assert len(ends) >= lost + won - 1  # one a duel (a last one may share its batch's cue)
     me = screen.game.players[0]
     assert ends[-1] == ("win" if me["placement"] == 1 else "lose")
+
+
+def test_dominoes_hears_a_laid_tile_a_draw_points_and_the_end_for_its_person():
+    from app.views.dominoes_parts import Ui, cue_for
+
+    alone, people = Ui(), Ui()
+    alone.players, people.players = ["human", "strong"], ["human", "human"]
+    laid = {"type": "play", "seat": 0, "tile": [5, 3]}
+    assert cue_for([laid], alone) == "move"
+    assert cue_for([{"type": "draw", "seat": 0}], alone) == "select"
+    assert cue_for([{"type": "pass", "seat": 0}], alone) is None
+    assert cue_for([laid, {"type": "score", "seat": 0}], alone) == "line"
+    assert cue_for([laid, {"type": "hand_end"}], alone) == "line"
+    won = {"type": "game_over", "winners": [0], "winner_team": 0}
+    lost = {"type": "game_over", "winners": [1], "winner_team": 1}
+    assert cue_for([laid, {"type": "score"}, won], alone) == "win"
+    assert cue_for([laid, lost], alone) == "lose"
+    assert cue_for([laid, lost], people) == "win"  # between people someone won
+
+
+def test_the_dominoes_view_plays_the_cue_of_each_move(import_without_browser, monkeypatch, heard):
+    from app.views.dominoes_parts import cue_for
+
+    browser, dominoes = import_without_browser("app.browser", "app.views.dominoes")
+    monkeypatch.setattr(browser, "now_ms", lambda: 1_000_000.0)
+    monkeypatch.setattr(browser, "today_iso", lambda: "2026-12-02")
+    monkeypatch.setattr(browser, "later", lambda ms, callback: 0)
+    monkeypatch.setattr(browser, "element", lambda _id: NoElement())
+    monkeypatch.setattr(dominoes.DominoesView, "redraw", lambda self, *_, **__: None)
+    view = dominoes.DominoesView(FakeApp(["dominoes"]), parse("#/dominoes?seed=3"))
+    heard_kinds = set()
+    for _ in range(60):
+        if view.state.is_over:
+            break
+        view.ui.ack = len(view.state.hand_summaries)  # past any hand's summary
+        heard.cues.clear()
+        move = view.midend.computer_move() if view.midend.computer_to_move else None
+        move = move or view.state.legal_moves()[0]
+        events = view.state.copy().apply(move)
+        assert view.perform(move)
+        expected = cue_for(events, view.ui)
+        assert heard.cues == ([expected] if expected else [])
+        heard_kinds.update(heard.cues)
+    assert {"move", "line"} <= heard_kinds
