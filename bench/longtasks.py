@@ -1,9 +1,9 @@
 """Does the page freeze while the computer thinks? Long tasks on the main thread and
 the delay from a click to the next frame, per game, in the system Chromium.
 
-For each game a scripted session against its strongest computer: our moves are
-clicks on the board, chosen with the engine from the game the page saved (the
-page's own clicks, as a player would make them). The page records every
+For each game a scripted session against its strongest computer (Marbles: its
+hint, asked every turn): our moves are clicks on the board, chosen with the engine
+from the game the page saved (the page's own clicks, as a player would make them). The page records every
 'longtask' (a main-thread task over 50 ms) after the first board is shown, and,
 through the Event Timing API, how long each click took to reach the screen.
 The thinker's worker is given time to start first (as it has while a person
@@ -67,8 +67,9 @@ class Session:
         self.page.goto(self.base + route)
         wait_ready(self.page)
 
-    def start_measuring(self) -> None:
-        wait_for_thinker(self.page)
+    def start_measuring(self, thinker: bool = True) -> None:
+        if thinker:
+            wait_for_thinker(self.page)
         self.page.evaluate(OBSERVE)
 
 
@@ -127,7 +128,34 @@ def dominoes(session: Session, turns: int) -> None:
         click_move(page, state, choose(state))
 
 
+def marbles(session: Session, turns: int) -> None:
+    """Marbles has no opponent: its strongest thinking is the hint, asked every turn."""
+    page = session.page
+    session.open("#/marbles")
+    session.start_measuring(thinker=False)
+    for _ in range(turns):
+        if page.locator("#mb-over[open]").count():
+            return
+        moves = saved(page, "marbles")["state"]["moves"]
+        page.get_by_role("button", name="Hint").click()
+        expect(page.locator(".cell.hint")).to_have_count(2)
+        source = page.locator(".cell.hint.cursor").get_attribute("id")
+        target = next(
+            cell.get_attribute("id")
+            for cell in page.locator(".cell.hint").all()
+            if cell.get_attribute("id") != source
+        )
+        page.locator(f"#{source}").click()
+        page.locator(f"#{target}").click()
+        page.wait_for_function(
+            "(moves) => JSON.parse(localStorage.getItem('gemau:saved:marbles')).data.state.moves"
+            " > moves",
+            arg=moves,
+        )
+
+
 SESSIONS = {"battleship": battleship, "deblockle": deblockle, "dominoes": dominoes}
+SESSIONS["marbles"] = marbles
 
 
 def measure(browser, base: str, game: str, turns: int, worker: bool) -> dict:
