@@ -2,7 +2,8 @@
 
 Both pages are served by tools/serve.py and opened in the system Chromium,
 interleaved, cold (a new browser context each run) and warm (a reload of that
-context). The time is performance.now() when <html data-app="ready"> appears.
+context). The time is performance.now() when <html data-app="ready"> appears, and
+the first contentful paint (the loading screen) of each.
 First, what a first visit downloads (the bytes of every body the server sends
 until the page is ready and its service worker active: one copy of the runtime).
 Prints every run, then medians, then one JSON object as the last line.
@@ -92,12 +93,20 @@ def measure(browser, url: str) -> tuple[float, float]:
     context.add_init_script(RECORD_READY)
     page = context.new_page()
     page.goto(url)
-    cold = time_to_ready(page)
+    cold = time_to_ready(page), first_paint(page)
     page.wait_for_timeout(1500)  # let the service worker (app only) finish precaching
     page.reload()
-    warm = time_to_ready(page)
+    warm = time_to_ready(page), first_paint(page)
     context.close()
     return cold, warm
+
+
+def first_paint(page) -> float:
+    """When the first content (the loading screen) was painted; -1: never (the bare
+    page shows nothing until its Python runs)."""
+    return page.evaluate(
+        "performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? -1"
+    )
 
 
 def main() -> int:
@@ -111,7 +120,8 @@ def main() -> int:
     server.RequestHandlerClass = functools.partial(CountingHandler, directory=str(ROOT))
     threading.Thread(target=server.serve_forever, daemon=True).start()
     base = f"http://127.0.0.1:{server.server_address[1]}/"
-    times = {name: {"cold": [], "warm": []} for name in PAGES}
+    kinds = ("cold", "warm", "cold_paint", "warm_paint")
+    times = {name: {kind: [] for kind in kinds} for name in PAGES}
     with sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
         measure(browser, base + PAGES["bare"])  # one throw-away run warms the OS file cache
@@ -119,11 +129,13 @@ def main() -> int:
         print(f"first visit: {first_visit / 1e6:.2f} MB downloaded", flush=True)
         for run in range(args.runs):
             for name, path in PAGES.items():
-                cold, warm = measure(browser, base + path)
-                times[name]["cold"].append(cold)
-                times[name]["warm"].append(warm)
+                (cold, cold_paint), (warm, warm_paint) = measure(browser, base + path)
+                for kind, value in zip(kinds, (cold, warm, cold_paint, warm_paint), strict=True):
+                    times[name][kind].append(value)
                 print(
-                    f"run {run + 1} {name:4}: cold {cold:7.0f} ms  warm {warm:7.0f} ms", flush=True
+                    f"run {run + 1} {name:4}: cold {cold:7.0f} ms (painted {cold_paint:5.0f})"
+                    f"  warm {warm:7.0f} ms (painted {warm_paint:5.0f})",
+                    flush=True,
                 )
         browser.close()
     server.shutdown()
