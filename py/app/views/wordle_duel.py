@@ -28,7 +28,7 @@ from games.wordle.duel_game import MAX_TIME, DuelState, duel_game, guess
 from games.wordle.letters import LANGUAGES
 from games.wordle.players import LEVELS, PROTOCOL_LEVELS
 
-from .. import browser, router, saved_games, scores, wordle_words
+from .. import browser, router, saved_games, scores, sound, wordle_words
 from ..html import h
 from ..midend import HUMAN, Midend, computer, fresh_seed
 from . import wordle_duel_draw as draw
@@ -37,6 +37,7 @@ from . import wordle_parts as parts
 GAME = "wordle"
 YOU, BOT = 0, 1
 TICK_MS = 200
+TICKING_MS = 5000  # your turn's last seconds tick (app.sound)
 MAX_SPEED = 100
 LEVEL_OF_SEAT = {computer(protocol): level for level, protocol in PROTOCOL_LEVELS.items()}
 OPTION_KEYS = {"lang", "secret"}
@@ -60,6 +61,7 @@ class DuelScreen:
         self._wanted: dict | None = None  # the ID and seats of a new duel, until its words load
         self._loads = 0  # the word load the screen waits for (an older one is ignored)
         self._plan: tuple | None = None  # (position, move): the computer's move this turn
+        self._ticked: tuple | None = None  # (row count, second) last ticked
         self.typing = None
         self.rows_drawn = 0  # rows already on screen: the ones after them are revealed
         self.popped = False  # a letter was just typed: its tile pops
@@ -265,6 +267,7 @@ class DuelScreen:
             if not self._save():
                 return
             self.app.announce(draw.result_text(self.t, self.words, self.state.view_for(YOU)))
+            sound.cue("win" if self.state.result.get("winner") == YOU else "lose")
         self.view.refresh()
 
     def _record(self):
@@ -307,6 +310,7 @@ class DuelScreen:
             word = self.words.parse(self.typing.text, self.state.length)
             events = self.midend.play(guess(YOU, word, now))
         except IllegalMove as refused:
+            sound.cue("invalid")
             self.message, self.message_is_error, self.shake = (
                 self.t(refused.key, **refused.params),
                 True,
@@ -326,8 +330,21 @@ class DuelScreen:
         slot = (
             self.view.root.querySelector(".wd-clock-slot") if self.view.root is not None else None
         )
-        if slot is not None and self.state is not None and not self.state.is_over:
-            slot.innerHTML = draw.clock(self.t, self.state.time_left(self.now()))
+        if self.state is None or self.state.is_over:
+            return
+        left = self.state.time_left(self.now())
+        if slot is not None:
+            slot.innerHTML = draw.clock(self.t, left)
+        self._tick_in_the_last_seconds(left)
+
+    def _tick_in_the_last_seconds(self, left: int) -> None:
+        """Once a second in your turn's last five seconds (app.sound)."""
+        if self.midend.computer_to_move or not 0 < left <= TICKING_MS:
+            return
+        second = (len(self.state.rows), (left + 999) // 1000)
+        if second != self._ticked:
+            self._ticked = second
+            sound.cue("tick")
 
     def render(self):
         t = self.t

@@ -596,3 +596,39 @@ def test_a_row_flips_once_when_it_is_new_a_typed_tile_pops_and_a_win_bounces(pag
     type_word(screen, word)
     drawn = view.render()
     assert drawn.count("wd-reveal") == 1 and drawn.count("wd-won") == 1
+
+
+class Heard:
+    def __init__(self):
+        self.cues = []
+
+    def play(self, name):
+        self.cues.append(name)
+
+    def wake(self):
+        pass
+
+
+def test_the_duel_is_heard_a_refusal_the_last_seconds_and_the_end(page, monkeypatch):
+    from app import sound
+
+    heard = Heard()
+    monkeypatch.setattr(sound, "_player", heard)
+    monkeypatch.setattr(sound, "_on", True)
+    view, _ = new_duel(page, "casual")
+    screen = view.screen
+    wait_for_my_turn(page, screen)
+    heard.cues.clear()
+    for _ in range(screen.state.length):
+        screen.key("q")
+    screen.key("enter")
+    assert heard.cues == ["invalid"]
+    heard.cues.clear()
+    rows = len(screen.state.rows)
+    while len(screen.state.rows) == rows:  # our turn runs out, 200 ms at a time
+        page.clock[0] += 200
+        screen.tick()
+    assert heard.cues == ["tick"] * 5
+    heard.cues.clear()
+    finish_by_winning(page, screen)
+    assert heard.cues[-1] == "win"
