@@ -164,7 +164,9 @@ class Midend:
         """The same question, written down for the thinker's worker (app.thinking)."""
         player = self.state.current_player
         level = self.seats[player].removeprefix(COMPUTER)
-        return thinking.request(self.game, self.state, player, level, self.seed, len(self.moves))
+        return thinking.request(
+            self.game, self.options, self.state, player, level, self.seed, len(self.moves)
+        )
 
     # --- playing --------------------------------------------------------------------------
     def play(self, move: Any) -> list:

@@ -5,8 +5,10 @@ running) and in the thinker's Web Worker (static/js/thinker.js runs `think`), wi
 the same random numbers (the seed and the move number), so a seed replays the
 computer's play wherever it thought. Nothing here touches the browser.
 
-A request is plain JSON: {"game", "state" (the engine's save), "player", "level",
-"seed", "move_number"}; the answer is the move in the game's notation.
+A request is plain JSON: {"game", "options", "state" (the engine's save), "player",
+"level", "seed", "move_number"}; the answer is the move in the game's notation. The
+Wordle duel's engine is made for one language's words: the worker asks which it
+lacks (`words_needed`), fetches them and hands them over (`add_words`) first.
 """
 
 import importlib
@@ -17,9 +19,12 @@ from games.common.errors import BadState
 from games.common.protocol import Game
 from games.common.rng import SeededRng
 
-# The games whose computer players may think in the worker (their GAME needs no
-# data from the page; the Wordle duel's needs a dictionary).
-WORKER_GAMES = ("battleship", "deblockle", "dominoes")
+# The duel's Game is named "wordle-duel" (games.wordle.duel_game), and "wordle" on the
+# page, which saves it as the Wordle game's saved:wordle.
+WORDLE_DUEL = ("wordle", "wordle-duel")
+WORKER_GAMES = ("battleship", "deblockle", "dominoes", *WORDLE_DUEL)
+
+_wordle_games: dict[str, Game] = {}  # the duel's engine for each language's words
 
 
 def choose(
@@ -31,9 +36,12 @@ def choose(
     return game.computer[level](state.view_for(player), rng, budget)
 
 
-def request(game: Game, state: Any, player: int, level: str, seed: int, move_number: int) -> dict:
+def request(
+    game: Game, options: dict, state: Any, player: int, level: str, seed: int, move_number: int
+) -> dict:
     return {
         "game": game.name,
+        "options": options,
         "state": game.save(state),
         "player": player,
         "level": level,
@@ -42,15 +50,57 @@ def request(game: Game, state: Any, player: int, level: str, seed: int, move_num
     }
 
 
+def words_needed(request_text: str) -> str | None:
+    """The language whose words the worker must add before this request, if any."""
+    asked = json.loads(request_text)
+    if not isinstance(asked, dict) or asked.get("game") not in WORDLE_DUEL:
+        return None
+    lang = _lang_of(asked)
+    return None if lang in _wordle_games else lang
+
+
+def add_words(lang: str, words_text: str, book_text: str | None) -> None:
+    """The words of a language (static/words/<lang>.json) and its book, if it came."""
+    from games.wordle.dictionary import Dictionary
+    from games.wordle.duel_game import duel_game
+
+    words = Dictionary(lang, json.loads(words_text))
+    if book_text:
+        try:
+            words.load_book(json.loads(book_text))
+        except (ValueError, BadState, KeyError, AttributeError):
+            pass  # the expert still plays, judging every position live (as on the page)
+    _wordle_games[lang] = duel_game(words)
+
+
 def think(request_text: str) -> str:
     """In the worker: the move a request (JSON text) asks for, in notation.
     Raises BadState for a request that is not one."""
     asked = json.loads(request_text)
     if not isinstance(asked, dict) or asked.get("game") not in WORKER_GAMES:
         raise BadState("not a request for a computer's move")
-    game: Game = importlib.import_module(f"games.{asked['game']}.game").GAME
+    game = _game_of(asked)
     if asked.get("level") not in game.computer:
         raise BadState("no such computer level")
     state = game.load(asked["state"])
     move = choose(game, state, asked["player"], asked["level"], asked["seed"], asked["move_number"])
     return game.format_move(move)
+
+
+def _game_of(asked: dict) -> Game:
+    if asked["game"] in WORDLE_DUEL:
+        game = _wordle_games.get(_lang_of(asked))
+        if game is None:
+            raise BadState("the words of this language were not added")
+        return game
+    return importlib.import_module(f"games.{asked['game']}.game").GAME
+
+
+def _lang_of(asked: dict) -> str:
+    options = asked.get("options")
+    lang = options.get("lang") if isinstance(options, dict) else None
+    from games.wordle.letters import LANGUAGES
+
+    if lang not in LANGUAGES:
+        raise BadState("a duel without its language")
+    return lang

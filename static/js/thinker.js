@@ -13,7 +13,22 @@ async function startPython() {
   if (!response.ok) throw new Error(`py.zip: HTTP ${response.status}`);
   pyodide.unpackArchive(await response.arrayBuffer(), "zip");
   pyodide.runPython("import sys; sys.path.insert(0, '.')");
-  return pyodide.pyimport("app.thinking").think;
+  return pyodide.pyimport("app.thinking");
+}
+
+async function fetched(path) {
+  const response = await fetch(new URL(`../${path}`, import.meta.url));
+  if (!response.ok) throw new Error(`${path}: HTTP ${response.status}`);
+  return response.text();
+}
+
+// A Wordle duel's engine needs its language's words (and book) before it can think.
+async function withWords(thinking, request) {
+  const lang = thinking.words_needed(request);
+  if (lang === undefined || lang === null) return;
+  const words = await fetched(`words/${lang}.json`);
+  const book = await fetched(`words/${lang}.book.json`).catch(() => null);
+  thinking.add_words(lang, words, book);
 }
 
 const thinking = startPython();
@@ -24,15 +39,10 @@ thinking.then(
 
 self.onmessage = async (event) => {
   const { id, request } = event.data;
-  let think;
   try {
-    think = await thinking;
-  } catch (error) {
-    self.postMessage({ id, error: String(error) });
-    return;
-  }
-  try {
-    self.postMessage({ id, move: think(request) });
+    const python = await thinking;
+    await withWords(python, request);
+    self.postMessage({ id, move: python.think(request) });
   } catch (error) {
     self.postMessage({ id, error: String(error) });
   }

@@ -69,3 +69,22 @@ def test_without_the_worker_the_computer_still_plays_on_the_page(open_app, conte
     page.locator("#bs-t-A1").click()
     expect(page.locator("[data-log] li")).to_have_count(2)
     assert thinker_moves(page) == 0
+
+
+def test_the_wordle_expert_guesses_from_the_worker_with_its_words(open_app):
+    """The duel's worker fetches the language's words itself; the expert's rows
+    then come from it while the page only keeps the clock."""
+    duel = "#/wordle?mode=duel&lang=en&level=expert&speed=20&seed="
+    page = open_app(duel + "3")
+    expect(page.locator(".wd-board")).to_be_visible(timeout=30_000)
+    expect(page.locator("html[data-thinker='ready']")).to_be_attached(timeout=30_000)
+    before = thinker_moves(page)
+    page.evaluate(f"location.hash = '{duel}4'")  # a new duel: every turn in the worker
+    page.wait_for_function(
+        """() => JSON.parse(localStorage.getItem('gemau:saved:wordle')).data.meta.frame.moves
+            .some(([seat, text]) => seat === 1 && /^1 [A-Z]+ @/.test(text))""",
+        timeout=60_000,
+    )
+    frame = json.loads(page.evaluate("localStorage.getItem('gemau:saved:wordle')"))["data"]
+    assert frame["meta"]["frame"]["seed"] == 4
+    assert thinker_moves(page) > before

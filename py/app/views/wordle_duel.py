@@ -28,7 +28,7 @@ from games.wordle.duel_game import MAX_TIME, DuelState, duel_game, guess
 from games.wordle.letters import LANGUAGES
 from games.wordle.players import LEVELS, PROTOCOL_LEVELS
 
-from .. import browser, router, saved_games, scores, sound, wordle_words
+from .. import browser, router, saved_games, scores, sound, thinker, wordle_words
 from ..html import h
 from ..midend import HUMAN, Midend, computer, fresh_seed
 from . import wordle_duel_draw as draw
@@ -211,21 +211,50 @@ class DuelScreen:
     def _start_ticking(self) -> None:
         if self.ticker is None and not self.hidden and self.midend and not self.state.is_over:
             self.ticker = browser.Repeating(TICK_MS, self.tick)
+            if thinker.shared is not None:
+                thinker.shared.start()  # the computer thinks in the worker once it is ready
 
     def _stop_ticking(self) -> None:
         if self.ticker is not None:
             self.ticker.stop()
             self.ticker = None
 
-    def _computer_move(self) -> dict:
+    def _computer_move(self) -> dict | None:
         """The computer's move this turn (its guess at the time it finishes
-        thinking, or the timeout), from the midend: the same after a reload.
-        Worked out once per position, not on every tick."""
+        thinking, or the timeout), from the midend: the same after a reload, and
+        wherever it was worked out. Worked out once per position, not on every
+        tick: in the thinker's worker when it is ready (None until its answer
+        comes; the move then plays at its own time, or at once if that is past),
+        else here."""
         midend = self.midend
         position = (midend, midend.generation, len(midend.moves))
         if self._plan is None or self._plan[0] != position:
-            self._plan = (position, midend.computer_move())
+            self._plan = (position, None)
+            if not self._ask_the_worker(position):
+                self._plan = (position, midend.computer_move())
         return self._plan[1]
+
+    def _ask_the_worker(self, position: tuple) -> bool:
+        if thinker.shared is None:
+            return False
+        midend = self.midend
+
+        def thought(text: str) -> None:
+            if self._plan is not None and self._plan[0] == position:
+                try:
+                    self._plan = (position, midend.game.parse_move(text))
+                except IllegalMove:
+                    self._plan = (position, midend.computer_move())
+                if self.ticker is not None:  # (a duel not on screen plays when it is again)
+                    self.tick()
+
+        def failed(_reason: str) -> None:
+            if self._plan is not None and self._plan[0] == position:
+                self._plan = (position, midend.computer_move())
+                if self.ticker is not None:
+                    self.tick()
+
+        return thinker.shared.think(midend.computer_request(), thought, failed)
 
     def tick(self, now: int | None = None) -> None:
         """Play every move that fell due by `now` on the duel's clock, in order."""
@@ -235,8 +264,8 @@ class DuelScreen:
         state, changed = self.midend.state, False
         while not state.is_over:
             move = self._computer_move() if self.midend.computer_to_move else state.timeout_move()
-            if move["at"] > now:
-                break
+            if move is None or move["at"] > now:
+                break  # (None: the worker is still thinking)
             self._announce(self.midend.play(move))
             changed = True
         if changed:

@@ -180,3 +180,37 @@ def test_a_worker_that_cannot_start_leaves_the_thinking_here():
     assert len(played) == 1 and worker.posted == []
     turns.schedule()
     assert worker.starts == 1 and worker.posted == []  # not started again
+
+
+def test_the_wordle_duel_thinks_in_the_worker_once_its_words_are_added():
+    """The duel's engine is made for one language: the worker is told which words
+    it lacks, is given them (and the book), then chooses what the page would."""
+    from pathlib import Path
+
+    from games.wordle.dictionary import Dictionary
+    from games.wordle.duel_game import duel_game
+    from games.wordle.players import PROTOCOL_LEVELS
+
+    static = Path(__file__).resolve().parents[3] / "static" / "words"
+    words_text = (static / "en.json").read_text("utf-8")
+    book_text = (static / "en.book.json").read_text("utf-8")
+    words = Dictionary("en", json.loads(words_text))
+    words.load_book(json.loads(book_text))
+    game = duel_game(words)
+    store = Store(MemoryBackend())
+    saved_games.register(store, ["wordle"])
+    midend = Midend(store, game, Clock())
+    expert = computer(PROTOCOL_LEVELS["expert"])
+    midend.start({"lang": "en"}, 12, [expert, "human"])
+    request = json.dumps(midend.computer_request())
+    thinking._wordle_games.pop("en", None)
+    assert thinking.words_needed(request) == "en"
+    with pytest.raises(BadState):
+        thinking.think(request)
+    thinking.add_words("en", words_text, book_text)
+    assert thinking.words_needed(request) is None
+    assert thinking.think(request) == game.format_move(midend.computer_move())
+    bad = json.loads(request)
+    bad["options"] = {"lang": "../../etc"}
+    with pytest.raises(BadState):
+        thinking.words_needed(json.dumps(bad))
