@@ -16,7 +16,7 @@ from games.deblockle import State, parse_square, square_name
 from games.deblockle.board import SIZE
 from games.deblockle.game import GAME as DEBLOCKLE
 
-from .. import browser, router, saved_games, scores
+from .. import browser, router, saved_games, scores, sound
 from ..browser import found
 from ..computer_turns import ComputerTurns
 from ..midend import Midend, fresh_seed
@@ -219,6 +219,7 @@ class DeblockleView(SetupClicks, SavedGameView):
         self.redraw()
 
     def refuse(self, text: str) -> None:
+        sound.cue("invalid")
         self.ui.say(text, error=True)
         self.redraw()
 
@@ -268,6 +269,7 @@ class DeblockleView(SetupClicks, SavedGameView):
     def select(self, name: str) -> None:
         self.ui.selected = name
         options = self.state.tip_options(name)
+        sound.cue("select" if options else "invalid")
         if options:
             tips = ", ".join(
                 self.t("deblockle.tip_choice", square=o["to"], symbol=symbol_name(self.t, o["top"]))
@@ -353,6 +355,9 @@ class DeblockleView(SetupClicks, SavedGameView):
         passes = [e for e in events if e["type"] == "pass"]
         said = turn_said(self.state, ui, self.t, events)
         ui.say(pass_text(self.t, passes[-1]) if passes else "")
+        cue = turn_cue(events, self.state.result, ui.opponent)
+        if cue is not None:
+            sound.cue(cue)
         self.finish()
         self._save()
         self.app.announce(" ".join(said))
@@ -509,3 +514,15 @@ class DeblockleView(SetupClicks, SavedGameView):
 
 
 VIEW = DeblockleView
+
+
+def turn_cue(events: list, result: dict | None, opponent: str) -> str | None:
+    """A turn as heard (app.sound): the game's end with a winner (against the
+    computer, won by the person or not; between people someone won), else a block
+    taken off (line), else a move (a draw sounds as its last move)."""
+    winner = (result or {}).get("winner")
+    if winner is not None and any(e["type"] == "game_over" for e in events):
+        return "win" if opponent == "human" or winner == 0 else "lose"
+    if any(e["type"] == "remove" for e in events):
+        return "line"
+    return "move" if any(e["type"] in ("tip", "hop") for e in events) else None

@@ -325,3 +325,18 @@ def test_the_dominoes_view_plays_the_cue_of_each_move(import_without_browser, mo
         assert heard.cues == ([expected] if expected else [])
         heard_kinds.update(heard.cues)
     assert {"move", "line"} <= heard_kinds
+
+
+def test_deblockle_hears_a_move_a_block_off_and_the_end_for_its_person(import_without_browser):
+    (deblockle,) = import_without_browser("app.views.deblockle")
+    cue = deblockle.turn_cue
+    tip, hop = {"type": "tip"}, {"type": "hop"}
+    assert cue([tip], None, "strong") == "move"
+    assert cue([tip, hop], None, "strong") == "move"
+    assert cue([tip, {"type": "remove"}], None, "strong") == "line"
+    assert cue([{"type": "pass"}], None, "strong") is None
+    over = [tip, {"type": "remove"}, {"type": "game_over"}]
+    assert cue(over, {"winner": 0}, "strong") == "win"
+    assert cue(over, {"winner": 1}, "strong") == "lose"
+    assert cue(over, {"winner": 1}, "human") == "win"  # between people someone won
+    assert cue([tip, {"type": "game_over"}], {"winner": None}, "strong") == "move"  # a draw
