@@ -35,6 +35,7 @@ class App:
         self.route = None
         # (id, text maker, action): the text is made at each render, in the current language.
         self._notices: list[tuple[str, object, str | None]] = []
+        self._view_notices: set[str] = set()  # ids of the notices about the view shown
         self.question = Question()
         adopt_game_choices(self.store)  # colour-blind choices the games kept before Settings did
         self.settings = self.store.load("settings").data
@@ -77,8 +78,13 @@ class App:
         region.textContent = ""
         region.textContent = text
 
-    def notice(self, notice_id: str, make_text, action: str | None = None) -> None:
-        """Show a message until dismissed; make_text() gives it in the current language."""
+    def notice(
+        self, notice_id: str, make_text, action: str | None = None, about_view: bool = False
+    ) -> None:
+        """Show a message until dismissed; make_text() gives it in the current language.
+        A notice `about_view` (this game is not counted...) goes when the view does."""
+        if about_view:
+            self._view_notices.add(notice_id)
         if any(n[0] == notice_id for n in self._notices):
             return
         self._notices.append((notice_id, make_text, action))
@@ -151,6 +157,8 @@ class App:
             self.answer(NO)  # leaving the view answers its question: nothing is lost
         if self.view is not None:
             self.view.close()
+        self._notices = [n for n in self._notices if n[0] not in self._view_notices]
+        self._view_notices = set()
         self.route = route
         self.view = make_view(self, route)
         self.render(focus=True)

@@ -45,7 +45,11 @@ class SavedGameView(View):
         """Tell the player, once, that this game will not count because its seed
         was known (docs/rules/README.md, Fairness). Needs self.midend."""
         if self.midend.not_counted_because == "known":
-            self.app.notice(f"{self.game}-not-counted", lambda: self.t("frame.not_counted_known"))
+            self.app.notice(
+                f"{self.game}-not-counted",
+                lambda: self.t("frame.not_counted_known"),
+                about_view=True,
+            )
 
     def focus_lost(self, view_root, wanted_id: str) -> None:
         """The control that had focus is gone from the new drawing (played, hidden)."""
@@ -74,7 +78,7 @@ class SavedGameView(View):
         self.route.params = {}
         self.forget_position()
         self._start_or_resume()
-        self.app.notice(f"{game}-other-tab", lambda: self.t(f"{game}.other_tab"))
+        self.app.notice(f"{game}-other-tab", lambda: self.t(f"{game}.other_tab"), about_view=True)
 
     def forget_position(self) -> None:
         """Selections, hints and pending computer moves of the position on screen."""

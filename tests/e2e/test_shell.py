@@ -372,3 +372,31 @@ def test_every_link_in_every_view_leads_to_a_page(open_app):
             if parsed.page == "hub" and href.split("?")[0] not in ("#/", "#"):
                 broken.setdefault(route or "hub", []).append(href)
     assert broken == {}
+
+
+def test_a_notice_about_a_game_goes_with_it_and_app_notices_stay(open_app):
+    """Games opened by their number each say they are not counted: the hub and the
+    next game no longer show the last one's notice (they piled up, covering the
+    phone's controls); a notice about the app itself stays until dismissed."""
+    page = open_app(
+        "#/battleship?seed=7&mode=classic&opponent=hard",
+        viewport={"width": 390, "height": 844},
+        has_touch=True,
+    )
+    notices = page.locator("#notices .notice")
+    expect(notices).to_have_count(1)
+    expect(notices.first).to_contain_text("will not count")
+    # Scrolled to the foot, the page's last controls are above the notice, not under it.
+    page.evaluate("window.scrollTo(0, document.documentElement.scrollHeight)")
+    on_top = """(id) => { const box = document.getElementById(id).getBoundingClientRect();
+        return document.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2).id; }"""
+    assert page.evaluate(on_top, "bs-ready") == "bs-ready"
+    page.evaluate("window.dispatchEvent(new Event('gemau:update-available'))")
+    expect(notices).to_have_count(2)
+    page.evaluate("location.hash = '#/dominoes?seed=4'")
+    expect(page.locator("[data-game='dominoes']")).to_be_visible()
+    expect(notices).to_have_count(2)  # Dominoes' own, and the app's
+    page.evaluate("location.hash = '#/'")
+    expect(page.locator(".game-card")).to_have_count(5)
+    expect(notices).to_have_count(1)
+    expect(notices.first).to_contain_text("new version")

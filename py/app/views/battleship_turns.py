@@ -55,7 +55,9 @@ class Turns:
             midend.undo()
         self.after_history("battleship.announce.undo")
         if ranked and not midend.ranked:
-            self.app.notice("battleship-not-ranked", lambda: self.t("frame.not_ranked"))
+            self.app.notice(
+                "battleship-not-ranked", lambda: self.t("frame.not_ranked"), about_view=True
+            )
 
     def redo(self) -> None:
         midend = self.midend

@@ -397,7 +397,9 @@ class DeblockleView(SetupClicks, SavedGameView):
         self.midend.undo()
         self.after_history("deblockle.announce.undo")
         if ranked and not self.midend.ranked:
-            self.app.notice(f"{GAME}-not-ranked", lambda: self.t("frame.not_ranked"))
+            self.app.notice(
+                f"{GAME}-not-ranked", lambda: self.t("frame.not_ranked"), about_view=True
+            )
 
     def redo(self) -> None:
         if self.ui.busy or not self.midend.can_redo:

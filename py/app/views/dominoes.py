@@ -318,7 +318,9 @@ class DominoesView(DominoesInput, SavedGameView):
         self.midend.undo()
         self.after_history("dominoes.announce.undo")
         if ranked and not self.midend.ranked:
-            self.app.notice(f"{GAME}-not-ranked", lambda: self.t("frame.not_ranked"))
+            self.app.notice(
+                f"{GAME}-not-ranked", lambda: self.t("frame.not_ranked"), about_view=True
+            )
 
     def redo(self) -> None:
         if self.ui.setup is not None or not self.midend.can_redo:

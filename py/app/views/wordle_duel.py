@@ -161,7 +161,9 @@ class DuelScreen:
         else:
             midend.start(wanted["options"], wanted["seed"], wanted["seats"], wanted["known"])
             if wanted["known"]:
-                self.app.notice("wordle-not-counted", lambda: self.t("frame.not_counted_known"))
+                self.app.notice(
+                    "wordle-not-counted", lambda: self.t("frame.not_counted_known"), about_view=True
+                )
             self.info["clock"] = {"t0": int(browser.now_ms()), "origin": 0, "speed": self.speed}
         self.words, self.midend, self._plan = words, midend, None
         self.rows_drawn = len(midend.state.rows)  # a resumed duel's rows are not revealed again

@@ -144,7 +144,7 @@ class FakeApp:
     def announce(self, text):
         self.said.append(text)
 
-    def notice(self, notice_id, make_text, action=None):
+    def notice(self, notice_id, make_text, action=None, about_view=False):
         pass
 
 

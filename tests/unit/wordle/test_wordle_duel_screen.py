@@ -49,7 +49,7 @@ class FakeApp:
     def announce(self, text):
         self.said.append(text)
 
-    def notice(self, notice_id, make_text, action=None):
+    def notice(self, notice_id, make_text, action=None, about_view=False):
         self.notices[notice_id] = make_text()
 
     def render(self):
@@ -615,7 +615,7 @@ def test_the_duel_is_heard_a_refusal_the_last_seconds_and_the_end(page, monkeypa
     heard = Heard()
     monkeypatch.setattr(sound, "_player", heard)
     monkeypatch.setattr(sound, "_on", True)
-    view, _ = new_duel(page, "casual")
+    view, _ = page.open("#/wordle?mode=duel&seed=5&lang=en&level=casual")
     screen = view.screen
     wait_for_my_turn(page, screen)
     heard.cues.clear()
@@ -630,5 +630,6 @@ def test_the_duel_is_heard_a_refusal_the_last_seconds_and_the_end(page, monkeypa
         screen.tick()
     assert heard.cues == ["tick"] * 5
     heard.cues.clear()
+    assert not screen.state.is_over  # (seed 5: the computer has not solved it meanwhile)
     finish_by_winning(page, screen)
     assert heard.cues[-1] == "win"
