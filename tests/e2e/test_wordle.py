@@ -346,8 +346,21 @@ TILE_MOTION = """(selector) => [...document.querySelectorAll(selector)].map((til
 })"""
 
 
+def a_row_then_a_win(open_app, speed: int, ctx=None):
+    """A new duel with a wrong guess then the word; another duel when the computer
+    solves it in between (a fresh duel's word is random). What moved, as drawn."""
+    for _ in range(5):
+        page, words, length, answer = new_duel(open_app, speed=speed, ctx=ctx)
+        seen = play_a_row_and_win(page, words, length, answer)
+        if seen is not None:
+            return seen, length, page
+        page.close()
+    raise AssertionError("the computer solved five duels in a row first")
+
+
 def play_a_row_and_win(page, words, length, answer):
-    """A wrong guess then the word, each tile typed on screen; what moved, as drawn."""
+    """A wrong guess then the word, each tile typed on screen; what moved, as drawn
+    (None when the computer solved it first)."""
     seen = {}
     wait_my_turn(page)
     type_on_screen(page, words.tiles(answer)[:1])
@@ -355,7 +368,10 @@ def play_a_row_and_win(page, words, length, answer):
     page.locator(".wd-key[data-key='back']").click()
     guess_on_screen(page, words, next(w for w in words.answers[length] if w != answer))
     seen["flip"] = page.evaluate(TILE_MOTION, ".wd-row.wd-you.wd-reveal .wd-tile")
-    wait_my_turn(page)
+    yours_or_over = ".wd-whose.wd-you, .wd-status:has-text('solved it first')"
+    expect(page.locator(yours_or_over).first).to_be_visible(timeout=60_000)
+    if "opponent" in (page.locator(".wd-status").text_content() or ""):
+        return None
     guess_on_screen(page, words, answer)
     expect(page.locator(".wd-status")).to_contain_text("You solved it first")
     seen["win"] = page.evaluate(TILE_MOTION, ".wd-row.wd-won .wd-tile")
@@ -365,8 +381,7 @@ def play_a_row_and_win(page, words, length, answer):
 def test_tiles_flip_in_turn_pop_when_typed_and_bounce_on_a_win(open_app):
     """Issue 16, feel: as players know from Wordle; short, and each tile's colour
     is its mark's the moment its flip ends."""
-    page, words, length, answer = new_duel(open_app, speed=2)
-    seen = play_a_row_and_win(page, words, length, answer)
+    seen, length, page = a_row_then_a_win(open_app, speed=2)
     assert seen["pop"] == "wd-pop"
     assert [tile["name"] for tile in seen["flip"]] == ["wd-flip, wd-unmarked"] * length
     assert [tile["name"] for tile in seen["win"]] == ["wd-flip, wd-unmarked, wd-bounce"] * length
@@ -386,15 +401,13 @@ def test_tiles_flip_in_turn_pop_when_typed_and_bounce_on_a_win(open_app):
 
 def test_tiles_do_not_move_with_reduced_motion(open_app, context):
     """None of it under the system's reduced motion, nor under the app's setting."""
-    page, words, length, answer = new_duel(open_app, speed=2, ctx=context(reduced_motion="reduce"))
-    seen = play_a_row_and_win(page, words, length, answer)
+    seen, _, _ = a_row_then_a_win(open_app, speed=2, ctx=context(reduced_motion="reduce"))
     assert seen["pop"] == "none"
     assert {tile["name"] for tile in seen["flip"] + seen["win"]} == {"none"}
     ctx = context()
     app_setting = open_app("#/settings", ctx=ctx)
     app_setting.get_by_label("Reduced motion").check()
     expect(app_setting.locator("html")).to_have_attribute("data-motion", "reduce")
-    page, words, length, answer = new_duel(open_app, speed=2, ctx=ctx)
-    seen = play_a_row_and_win(page, words, length, answer)
+    seen, _, _ = a_row_then_a_win(open_app, speed=2, ctx=ctx)
     assert seen["pop"] == "none"
     assert {tile["name"] for tile in seen["flip"] + seen["win"]} == {"none"}
