@@ -4,7 +4,9 @@
    unpacked by PyScript into Python's working directory (pyscript.toml [files]).
    Deterministic: sorted entries, fixed timestamps, so an unchanged py/ gives an
    unchanged zip and an unchanged release hash.
-2. sw.js: the service worker, from tools/sw.template.js, with the precache list
+2. static/pre/: the hub, Statistics and rules pages drawn at build time, shown
+   before Python is ready (tools/prerender.py).
+3. sw.js: the service worker, from tools/sw.template.js, with the precache list
    of every asset (path and content hash). A new release changes the hashes,
    hence the bytes of sw.js, so browsers install the new worker and the page
    offers "new version - reload".
@@ -105,6 +107,9 @@ def main() -> int:
     parser.add_argument("--out", type=Path, help="also copy the deployable site into this folder")
     args = parser.parse_args()
     zip_changed = write_if_changed(ZIP_PATH, zip_bytes(PY_ROOT))
+    import prerender  # imports the app's views: only when building
+
+    prerender.write(write_if_changed)
     entries = precache_list()
     sw_changed = write_if_changed(SW_PATH, service_worker(entries))
     total = sum((ROOT / e["url"]).stat().st_size for e in entries)

@@ -101,6 +101,24 @@ def replace_hash(hash_text: str) -> None:
     window.history.replaceState(window.history.state, "", hash_text)
 
 
+def focused_href(inside_id: str) -> str | None:
+    """The address of the link that has the focus inside an element, if one has."""
+    focused = document.activeElement
+    if not found(focused) or not focused.closest(f"#{inside_id}"):
+        return None
+    href = focused.getAttribute("href")
+    return str(href) if href is not None else None
+
+
+def focus_href(inside_id: str, href: str) -> bool:
+    """Focus the first link to `href` inside an element; False if there is none."""
+    for link in element(inside_id).querySelectorAll("a[href]"):
+        if str(link.getAttribute("href")) == href:
+            link.focus()
+            return True
+    return False
+
+
 def open_dialog(node) -> None:
     if node is not None and not node.open:
         node.showModal()

@@ -6,6 +6,7 @@ from . import browser, router, saved_games, scores, sound, thinker
 from .games_list import GAME_ROUTES
 from .html import h
 from .i18n import Translator
+from .nav import nav_links
 from .question import NO, YES, Question
 from .question import dialog as question_dialog
 from .settings import (
@@ -151,7 +152,7 @@ class App:
         self.question.answer(action)
 
     # --- routing and rendering --------------------------------------------------
-    def go(self, hash_text: str) -> None:
+    def go(self, hash_text: str, focus: bool = True) -> None:
         route = router.parse(hash_text)
         if self.question.on_yes is not None:
             self.answer(NO)  # leaving the view answers its question: nothing is lost
@@ -161,7 +162,7 @@ class App:
         self._view_notices = set()
         self.route = route
         self.view = make_view(self, route)
-        self.render(focus=True)
+        self.render(focus=focus)
 
     def navigate(self, href: str) -> None:
         window.location.hash = href
@@ -174,22 +175,17 @@ class App:
         document.title = self.view.title() + " · Gemau" if self.route.page != "hub" else "Gemau"
         self.view.mounted(view_root)
         if focus:
-            heading = view_root.querySelector("h1")
-            (heading or view_root).focus()
+            self.focus_heading()
+
+    def focus_heading(self) -> None:
+        view_root = browser.element("view")
+        heading = view_root.querySelector("h1")
+        (heading or view_root).focus()
 
     def render_nav(self) -> None:
-        t = self.t
-        links = [("hub", "nav.home"), ("stats", "nav.stats"), ("settings", "nav.settings")]
         current = self.route.page if self.route else "hub"
-        browser.element("topnav").innerHTML = "".join(
-            h(
-                "a",
-                {"href": router.href(page), "aria-current": "page" if page == current else None},
-                t(key),
-            )
-            for page, key in links
-        )
-        browser.element("topnav").setAttribute("aria-label", t("nav.main"))
+        browser.element("topnav").innerHTML = nav_links(self.t, current)
+        browser.element("topnav").setAttribute("aria-label", self.t("nav.main"))
 
     # --- events -------------------------------------------------------------------
     def close_menus(self, keep=None) -> bool:
@@ -296,7 +292,12 @@ def start() -> None:
         "gemau:update-available",
         lambda _e: app.notice("update", lambda: app.t("notice.update"), "reload"),
     )
-    app.go(str(window.location.hash))
+    # A link the player reached on the page drawn before Python (static/js/shell.js)
+    # keeps the focus when the app draws the same page over it.
+    reached = browser.focused_href("view")
+    app.go(str(window.location.hash), focus=reached is None)
+    if reached is not None and not browser.focus_href("view", reached):
+        app.focus_heading()
     if getattr(window.gemauBoot, "updateAvailable", False):
         app.notice("update", lambda: app.t("notice.update"), "reload")
     root.hidden = False

@@ -31,22 +31,8 @@ let percent = 0;
 let failed = false;
 let lastProgress = Date.now();
 
-function savedSettings() {
-  try {
-    const record = JSON.parse(localStorage.getItem("gemau:settings") || "null");
-    return record && typeof record.data === "object" && record.data ? record.data : {};
-  } catch (error) {
-    return {};
-  }
-}
-
-const settings = savedSettings();
-const language = settings.language === "cy" || settings.language === "en"
-  ? settings.language
-  : ((navigator.language || "en").toLowerCase().startsWith("cy") ? "cy" : "en");
-const words = WORDS[language];
-root.lang = language;
-if (["light", "dark", "system"].includes(settings.theme)) root.dataset.theme = settings.theme;
+// static/js/shell.js (run before this module) chose the language from the settings.
+const words = WORDS[(window.gemauShell && window.gemauShell.language) || "en"];
 
 function advance(to, stage) {
   if (failed) return;
@@ -63,6 +49,8 @@ function showError(detail) {
   if (failed || root.dataset.app === "ready") return;
   failed = true;
   root.dataset.app = "error";
+  document.getElementById("app").hidden = true; // the page drawn before Python, if any
+  document.getElementById("loading").classList.remove("loading-compact");
   document.getElementById("loading-error-title").textContent = words.errorTitle;
   document.getElementById("loading-error-text").textContent = words.errorText;
   document.getElementById("loading-error-detail").textContent = String(detail || "").slice(0, 500);
