@@ -128,7 +128,7 @@ class Midend:
             self.base, self.moves, self.undone = state_json, [], []
         self.recorded = meta.get("recorded") is True
         self.generation += 1
-        return {k: v for k, v in meta.items() if k not in ("frame", "recorded", "clock_ms")}
+        return {k: v for k, v in meta.items() if k not in ("frame", "recorded", "over", "clock_ms")}
 
     def _check_seats(self, seats: list[str], options: dict) -> None:
         if len(seats) != self.game.seats(options):
@@ -276,7 +276,12 @@ class Midend:
             "ranked": self.ranked,
             "known": self.known,
         }
-        meta = {**(view_meta or {}), "frame": frame, "recorded": self.recorded}
+        meta = {
+            **(view_meta or {}),
+            "frame": frame,
+            "recorded": self.recorded,
+            "over": self.state.is_over,  # read by the hub without the engine
+        }
         return self.session.save(self.game.save(self.state), meta)
 
     def record_once(self, record: Callable[[], Any]) -> Any:

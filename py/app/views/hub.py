@@ -1,13 +1,9 @@
 """The hub: one card per game with its name, blurb, your best or last result and
 whether a game is in progress; the whole card opens the game (resuming it)."""
 
-from games.battleship.game import GAME as BATTLESHIP
+import importlib
+
 from games.common.errors import BadState
-from games.deblockle.game import GAME as DEBLOCKLE
-from games.dominoes.game import GAME as DOMINOES
-from games.marbles.game import GAME as MARBLES
-from games.wordle.duel import Duel
-from games.wordle.tournament import in_play
 
 from .. import router, saved_games, scores
 from ..games_list import GAMES
@@ -15,22 +11,32 @@ from ..html import h
 from .base import View
 from .wordle_tournament_parts import TOURNAMENT
 
-# How each game's save (saved:<game>) is read, to tell whether it is over.
+# How each game's save (saved:<game>) is read, to tell whether it is over, for a save
+# that does not say so itself (saved before the midend wrote "over" in its meta): the
+# engines are imported only then, so the hub starts without any of them.
 LOADERS = {
-    "marbles": MARBLES.load,
-    "battleship": BATTLESHIP.load,
-    "deblockle": DEBLOCKLE.load,
-    "dominoes": DOMINOES.load,
-    "wordle": Duel.from_json,  # the practice duel
+    "marbles": ("games.marbles.game", "GAME", "load"),
+    "battleship": ("games.battleship.game", "GAME", "load"),
+    "deblockle": ("games.deblockle.game", "GAME", "load"),
+    "dominoes": ("games.dominoes.game", "GAME", "load"),
+    "wordle": ("games.wordle.duel", "Duel", "from_json"),  # the practice duel
 }
+
+
+def _loader(game: str):
+    module, owner, method = LOADERS[game]
+    return getattr(getattr(importlib.import_module(module), owner), method)
 
 
 def unfinished(store, game: str) -> bool:
     saved = saved_games.load(store, game).data
     if saved is None:
         return False
+    over = saved["meta"].get("over")
+    if isinstance(over, bool):
+        return not over
     try:
-        return not LOADERS[game](saved["state"]).is_over
+        return not _loader(game)(saved["state"]).is_over
     except BadState:
         return False  # the game's page resets it and says so
 
@@ -39,10 +45,16 @@ def resume_href(store, game: str) -> str | None:
     """Where a game saved unfinished is resumed, or None when there is none."""
     if game == "wordle":
         tournament = store.load(TOURNAMENT).data
-        if tournament and in_play(tournament["state"]):
+        if tournament and _tournament_in_play(tournament["state"]):
             return router.href(game, mode="tournament")
         return router.href(game, mode="duel") if unfinished(store, game) else None
     return router.href(game) if unfinished(store, game) else None
+
+
+def _tournament_in_play(state) -> bool:
+    from games.wordle.tournament import in_play
+
+    return in_play(state)
 
 
 def result_line(t, entry: dict | None, game: str = "") -> str:

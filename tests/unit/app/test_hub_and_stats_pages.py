@@ -134,3 +134,32 @@ def test_welsh_says_gradd_for_a_rating_and_sgor_only_for_a_score():
         assert "radd" in welsh[key].lower() and "sgôr" not in welsh[key].lower(), key
     rules = (I18N.parent / "rules" / "wordle.cy.html").read_text()
     assert "sgôr" not in rules.lower() and "gradd" in rules.lower()
+
+
+def test_the_hub_reads_whether_a_game_is_over_from_its_save_without_the_engine():
+    import subprocess
+    import sys
+
+    app = an_app()
+    midend = Midend(app.store, MARBLES, lambda: 0.0)
+    midend.start({"version": 5}, 7, [HUMAN])
+    assert midend.save()
+    assert saved_games.load(app.store, "marbles").data["meta"]["over"] is False
+    record = saved_games.load(app.store, "marbles").data
+    # The midend says over: the hub believes it (the game's page checks the state itself).
+    saved_games.save(app.store, "marbles", record["state"], {**record["meta"], "over": True}, 1)
+    assert texts(card(app, "marbles"), "p", "game-card-progress") == []
+    # An older save without the flag: the engine reads it.
+    meta = {k: v for k, v in record["meta"].items() if k != "over"}
+    saved_games.save(app.store, "marbles", record["state"], meta, 2)
+    assert texts(card(app, "marbles"), "p", "game-card-progress") == ["Game in progress"]
+    # Starting the app's pages imports no game engine (they cost start-up time in Pyodide).
+    py = Path(__file__).resolve().parents[3] / "py"
+    code = (
+        "import sys, app.views, app.saved_games, app.scores;"
+        "print(sorted(m for m in sys.modules if m.startswith('games.') and m.count('.') > 1"
+        " and not m.startswith(('games.common', 'games.wordle.'))))"
+    )
+    out = subprocess.run([sys.executable, "-c", code], cwd=py, capture_output=True, text=True)
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.strip() == "[]"
