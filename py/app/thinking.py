@@ -9,6 +9,12 @@ A request is plain JSON: {"game", "options", "state" (the engine's save), "playe
 "level", "seed", "move_number"}; the answer is the move in the game's notation. The
 Wordle duel's engine is made for one language's words: the worker asks which it
 lacks (`words_needed`), fetches them and hands them over (`add_words`) first.
+
+A Wordle Tournament bot's plan for a turn is asked for with the tournament's own
+request ({"game": "wordle-tournament", "lang", "skill", "seat", "view" (the duel
+as the bot saw it at its turn's start), "seed" (the plan's stream)}, see
+games.wordle.tournament.plans_wanted); the answer is the plan as JSON text,
+{"rows", "word", "think_ms"}, worked out by the same `bot_plan` as on the page.
 """
 
 import importlib
@@ -23,8 +29,10 @@ from games.common.rng import SeededRng
 # page, which saves it as the Wordle game's saved:wordle.
 WORDLE_DUEL = ("wordle", "wordle-duel")
 WORKER_GAMES = ("battleship", "deblockle", "dominoes", *WORDLE_DUEL)
+TOURNAMENT_PLAN = "wordle-tournament"  # games.wordle.tournament.PLAN_GAME
 
 _wordle_games: dict[str, Game] = {}  # the duel's engine for each language's words
+_wordle_words: dict[str, Any] = {}  # each language's Dictionary, for the tournament's bots
 
 
 def choose(
@@ -53,10 +61,11 @@ def request(
 def words_needed(request_text: str) -> str | None:
     """The language whose words the worker must add before this request, if any."""
     asked = json.loads(request_text)
-    if not isinstance(asked, dict) or asked.get("game") not in WORDLE_DUEL:
+    if not isinstance(asked, dict) or asked.get("game") not in (*WORDLE_DUEL, TOURNAMENT_PLAN):
         return None
     lang = _lang_of(asked)
-    return None if lang in _wordle_games else lang
+    known = _wordle_words if asked["game"] == TOURNAMENT_PLAN else _wordle_games
+    return None if lang in known else lang
 
 
 def add_words(lang: str, words_text: str, book_text: str | None) -> None:
@@ -71,12 +80,15 @@ def add_words(lang: str, words_text: str, book_text: str | None) -> None:
         except (ValueError, BadState, KeyError, AttributeError):
             pass  # the expert still plays, judging every position live (as on the page)
     _wordle_games[lang] = duel_game(words)
+    _wordle_words[lang] = words
 
 
 def think(request_text: str) -> str:
     """In the worker: the move a request (JSON text) asks for, in notation.
     Raises BadState for a request that is not one."""
     asked = json.loads(request_text)
+    if isinstance(asked, dict) and asked.get("game") == TOURNAMENT_PLAN:
+        return json.dumps(tournament_plan(asked))
     if not isinstance(asked, dict) or asked.get("game") not in WORKER_GAMES:
         raise BadState("not a request for a computer's move")
     game = _game_of(asked)
@@ -85,6 +97,19 @@ def think(request_text: str) -> str:
     state = game.load(asked["state"])
     move = choose(game, state, asked["player"], asked["level"], asked["seed"], asked["move_number"])
     return game.format_move(move)
+
+
+def tournament_plan(asked: dict) -> dict:
+    """A tournament bot's plan, as the tournament would work it out itself."""
+    from games.wordle.tournament import bot_plan
+
+    words = _wordle_words.get(_lang_of(asked))
+    if words is None:
+        raise BadState("the words of this language were not added")
+    try:
+        return bot_plan(asked, words)
+    except (KeyError, TypeError, ValueError, AttributeError, IndexError) as error:
+        raise BadState(f"not a bot's position: {error}") from error
 
 
 def _game_of(asked: dict) -> Game:
@@ -97,7 +122,7 @@ def _game_of(asked: dict) -> Game:
 
 
 def _lang_of(asked: dict) -> str:
-    options = asked.get("options")
+    options = asked if asked.get("game") == TOURNAMENT_PLAN else asked.get("options")
     lang = options.get("lang") if isinstance(options, dict) else None
     from games.wordle.letters import LANGUAGES
 

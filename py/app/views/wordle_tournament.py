@@ -14,15 +14,23 @@ Drawing is wordle_tournament_draw's (pure); the lobby and the group's input
 is wordle_tournament_lobby's; the records are wordle_tournament_parts',
 registered by the app at start-up.
 
+The bots' plans are worked out in the thinker's Web Worker (app.thinker) when it
+is ready: each bot turn is asked for as it starts (`_ask_plans`) and its plan
+handed to the engine when it comes; a plan that has not come when the bot's
+guess could first land (or if the worker is not ready, or failed) is worked out
+by the engine itself, the same plan, so the tournament is the same either way.
+
 Test-only address options: `speed=N` (1-100) runs the clock N times faster,
 `seed=N` fixes the lobby (and so the whole tournament, given the same play).
 """
+
+import json
 
 from games.common.errors import BadState, IllegalMove
 from games.wordle.letters import LANGUAGES
 from games.wordle.tournament import Tournament
 
-from .. import browser, router, scores, sound, wordle_words
+from .. import browser, router, scores, sound, thinker, wordle_words
 from ..html import join
 from . import wordle_parts as parts
 from . import wordle_tournament_away as away
@@ -66,6 +74,9 @@ class TournamentScreen(LobbyActions, TournamentRecords):
         self.rev = 0  # the revision of the saved tournament this tab last read or wrote
         self.elsewhere = False  # another tab saved this tournament since: this one stops
         self.behind = False  # it goes on behind another page of the app (rule 10.6)
+        self.plans_asked: tuple = (None, set())  # (tournament, keys of the plans asked)
+        if thinker.shared is not None:
+            thinker.shared.start()  # ready, with luck, by the first round's bots
 
         if away.take_back(self):  # the tournament that went on behind another page
             return
@@ -129,6 +140,7 @@ class TournamentScreen(LobbyActions, TournamentRecords):
         game.resume(self.now())
         self._catch_up(announce_all=False)
         self._save(force=True)
+        self._ask_plans()
         self._start_ticking()
         self.view.refresh()
 
@@ -160,9 +172,25 @@ class TournamentScreen(LobbyActions, TournamentRecords):
             sound.cue("tick")
         self.ticked = due
 
+    def _ask_plans(self) -> None:
+        """Ask the thinker's worker for the plans of the bot turns that started
+        (once each; again on the next call while it cannot take them)."""
+        game, shared = self.game, thinker.shared
+        if shared is None or game is None or self.elsewhere:
+            return
+        if self.plans_asked[0] is not game:
+            self.plans_asked = (game, set())
+        asked = self.plans_asked[1]
+        for key, request in game.plans_wanted():
+            if key not in asked:
+                if not shared.think(request, _plan_given(game, key), _ignored):
+                    return  # not ready (or failed): the engine plans when it must
+                asked.add(key)
+
     def _after_change(self, force_save: bool = False) -> None:
         full = self._catch_up()
         self._save(force=force_save or full)
+        self._ask_plans()
         if self.game.is_over:
             self._stop_ticking()
         if full:
@@ -280,6 +308,7 @@ class TournamentScreen(LobbyActions, TournamentRecords):
         self.rev = self.store.load(tp.TOURNAMENT).rev
         self._catch_up()
         self._save(force=True)
+        self._ask_plans()
         self._start_ticking()
         self.view.refresh()
         self._scroll_to_top()
@@ -488,6 +517,24 @@ ACTIONS = {
     "wt-leave-yes": TournamentScreen._act_leave_yes,
     "wt-leave-no": TournamentScreen._act_leave_no,
 }
+
+
+def _plan_given(game: Tournament, key):
+    """The worker's answer for the plan of `key`, handed to `game` (which refuses
+    it if that turn is over or the answer is not a plan)."""
+
+    def given(text: str) -> None:
+        try:
+            plan = json.loads(text)
+            game.give_plan(key, plan["word"], plan["think_ms"])
+        except (ValueError, KeyError, TypeError):
+            pass  # not a plan: the engine works it out itself
+
+    return given
+
+
+def _ignored(_reason: str) -> None:
+    """The worker could not plan: the engine will, when the plan is needed."""
 
 
 def _speed(params: dict) -> int:

@@ -34,6 +34,15 @@ and round ends, eliminations, lost connections running out, the next round.
 The same seed and the same calls give the same tournament, whenever `advance`
 is called in between.
 
+A bot's plan may be worked out elsewhere (the page's thinker, a Web Worker):
+`plans_wanted()` lists the bot turns whose plan is not known yet, each with a
+request that `bot_plan(request, words)` answers, and `give_plan(key, word,
+think_ms)` hands an answer in (checked; a stale or illegal one is refused). A
+bot never guesses within BOT_MIN_THINK_MS of its turn's start, so a plan is
+only needed then: if none was given by that moment, `advance` works it out
+itself, the same plan (it is a function of the match's seed, the rows, the
+skill and the words), so the tournament is the same either way.
+
 Every call returns the events it caused; all events are also kept in `log`
 (each with its index "n"), so a page can also read `events_since(n)`.
 Event shapes (every event has "type", "n" and "at", the time it happened):
@@ -96,6 +105,10 @@ SEATS = ratings.SEATS  # 8
 LIVES = 3
 INTRO_MS = 6_000
 GRACE_MS = 60_000  # a lost connection's time to come back
+# A bot's guess lands this long after its turn starts at the earliest (the players
+# of players.py think at least 5 s): a plan asked of the thinker has until then.
+BOT_MIN_THINK_MS = 5_000
+PLAN_GAME = "wordle-tournament"  # a bot's plan, as app.thinking's request names it
 PLAYING, ENDED = ("intro", "playing"), ("over", "abandoned")
 PHASES = ("lobby", *PLAYING, *ENDED)
 LEAVE_REASONS = ("left", "disconnect")
@@ -142,6 +155,33 @@ def new_lobby(words, humans, seed: int, base_rating: int = ratings.START) -> "To
     while len(t.players) < SEATS:
         t.players.append(t._new_bot(len(t.players)))
     return t
+
+
+def bot_plan(request: dict, words) -> dict:
+    """A bot's plan for one turn ({"rows", "word", "think_ms"}), from a request of
+    `plans_wanted` (plain JSON): the same wherever it is worked out. BadState for a
+    request that is not one."""
+    if not isinstance(request, dict) or request.get("game") != PLAN_GAME:
+        raise BadState("not a request for a bot's plan")
+    skill, seat, view = request.get("skill"), request.get("seat"), request.get("view")
+    if (
+        not isinstance(skill, (int, float))
+        or isinstance(skill, bool)
+        or not 0 <= skill <= 1
+        or seat not in (0, 1)
+        or not isinstance(view, dict)
+        or view.get("length") not in LENGTHS
+        or not isinstance(view.get("rows"), list)
+    ):
+        raise BadState("a bot's plan needs its skill, seat and view")
+    rng = SeededRng.from_json(request.get("seed"))
+    made = Player(skill).plan(view, words, seat, rng)
+    think = min(max(BOT_MIN_THINK_MS, int(made.think_ms)), TURN_MS)
+    return {
+        "rows": len(view["rows"]),
+        "word": made.word if think < TURN_MS else None,
+        "think_ms": think,
+    }
 
 
 def standings_order(players) -> list:
@@ -254,6 +294,8 @@ class Tournament:
                 self._emit("play", at, round=self.round_number)
             elif kind == "expire":
                 self._leave(ref, at, "disconnect")
+            elif kind == "plan":  # none was given in time: worked out here
+                self._make_plan(self.current["matches"][ref])
             elif kind == "guess":
                 match = self.current["matches"][ref]
                 plan = match["plan"]
@@ -292,7 +334,9 @@ class Tournament:
                 if duel.is_over:
                     continue
                 plan = self._plan(match)
-                if plan is not None and plan["word"] is not None:
+                if self._bot_to_play(match) and plan is None:
+                    steps.append((duel.turn_started + BOT_MIN_THINK_MS, 1, "plan", i))
+                elif plan is not None and plan["word"] is not None:
                     steps.append((duel.turn_started + plan["think_ms"], 1, "guess", i))
                 else:
                     steps.append((duel.deadline, 1, "timeout", i))
@@ -303,27 +347,76 @@ class Tournament:
         )
         return at, kind, ref
 
-    def _plan(self, match):
-        """The bot's plan for the duel's current turn, made once per turn (at
-        the turn's start, from the rows so far) and kept; None for a human."""
+    def _bot_to_play(self, match) -> bool:
         duel = match["duel"]
-        pid = match["players"][duel.turn]
-        if self.players[pid]["human"]:
-            return None
+        return not duel.is_over and not self.players[match["players"][duel.turn]]["human"]
+
+    def _plan(self, match):
+        """The bot's plan for the duel's current turn, if known (given, or made
+        here); None for a human's turn."""
         plan = match["plan"]
-        if plan is None or plan["rows"] != len(duel.rows):
-            rng = SeededRng(match["seed"]).fork(f"plan {len(duel.rows)}")
-            made = Player(self.players[pid]["skill"]).plan(
-                duel.view(duel.turn_started), self.words, duel.turn, rng
-            )
-            think = min(max(0, int(made.think_ms)), TURN_MS)
-            plan = {
-                "rows": len(duel.rows),
-                "word": made.word if think < TURN_MS else None,
-                "think_ms": think,
-            }
-            match["plan"] = plan
+        if plan is None or not self._bot_to_play(match) or plan["rows"] != len(match["duel"].rows):
+            return None
         return plan
+
+    def _make_plan(self, match) -> None:
+        if self._plan(match) is None:
+            match["plan"] = bot_plan(self._plan_request(match), self.words)
+
+    def _plan_request(self, match) -> dict:
+        """What the bot to play knows: the duel as it was at its turn's start."""
+        duel = match["duel"]
+        rows = len(duel.rows)
+        return {
+            "game": PLAN_GAME,
+            "lang": self.lang,
+            "skill": self.players[match["players"][duel.turn]]["skill"],
+            "seat": duel.turn,
+            "view": duel.view(duel.turn_started),
+            "seed": SeededRng(match["seed"]).fork(f"plan {rows}").to_json(),
+        }
+
+    def plans_wanted(self) -> list:
+        """(key, request) for each bot turn of the round whose plan is not known
+        yet (from the introduction on): `bot_plan(request, words)` is its plan,
+        for `give_plan(key, ...)`."""
+        if self.phase not in PLAYING:
+            return []
+        return [
+            ((self.round_number, i, len(match["duel"].rows)), self._plan_request(match))
+            for i, match in enumerate(self.current["matches"])
+            if self._bot_to_play(match) and self._plan(match) is None
+        ]
+
+    def give_plan(self, key, word, think_ms) -> bool:
+        """A bot's plan worked out elsewhere (`bot_plan` of the request listed
+        with `key`). Refused (False, nothing changes) unless that turn is still
+        to be planned and the plan is one `bot_plan` could give: a legal guess
+        or None, a think time from BOT_MIN_THINK_MS to the turn's 30 s."""
+        if (
+            self.phase not in PLAYING
+            or not isinstance(key, (tuple, list))
+            or len(key) != 3
+            or not all(_is_int(k) for k in key)
+        ):
+            return False
+        round_number, index, rows = key
+        if round_number != self.round_number or not 0 <= index < len(self.current["matches"]):
+            return False
+        match = self.current["matches"][index]
+        duel = match["duel"]
+        if not self._bot_to_play(match) or self._plan(match) is not None or rows != len(duel.rows):
+            return False
+        if not _is_int(think_ms) or not BOT_MIN_THINK_MS <= think_ms <= TURN_MS:
+            return False
+        if think_ms == TURN_MS:
+            word = None
+        elif word is not None and (
+            not isinstance(word, str) or word not in self.words.guesses[duel.length]
+        ):
+            return False
+        match["plan"] = {"rows": rows, "word": word, "think_ms": think_ms}
+        return True
 
     # --- rounds -----------------------------------------------------------------------
 
@@ -785,8 +878,12 @@ class Tournament:
     def next_event_at(self):
         """When something is next due by the clock alone (the intro's end, a
         bot's guess, a skipped turn, a lost connection running out); None when
-        nothing is. A page can sleep until then; a simulation can jump there."""
+        nothing is. A page can sleep until then; a simulation can jump there.
+        It works out the bots' plans it needs to know that (none is given later)."""
         step = self._due()
+        while step is not None and step[1] == "plan":
+            self._make_plan(self.current["matches"][step[2]])
+            step = self._due()
         return step[0] if step else None
 
     def standings(self) -> list:

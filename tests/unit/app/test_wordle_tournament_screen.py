@@ -2,6 +2,8 @@
 browser module (clock, timers, storage in memory), the built-in sample word
 list, and the screen's own actions and keys, as the page would call them."""
 
+import json
+
 import pytest
 from app.i18n import Translator
 from app.router import parse
@@ -260,3 +262,81 @@ def test_a_second_tab_takes_the_tournament_over_and_the_first_one_stops(page):
     second.screen.tick()
     second.screen._save(force=True)
     assert not second.screen.elsewhere
+
+
+class FakeThinker:
+    """The page's thinker as the screen uses it: requests kept until answered."""
+
+    def __init__(self, ready=True):
+        self.ready, self.started, self.pending, self.asked = ready, 0, [], 0
+
+    def start(self):
+        self.started += 1
+
+    def think(self, request, on_move, on_error):
+        if not self.ready:
+            return False
+        self.asked += 1
+        self.pending.append((request, on_move, on_error))
+        return True
+
+    def answer(self, how=None):
+        from games.wordle.tournament import bot_plan
+
+        pending, self.pending = self.pending, []
+        for request, on_move, on_error in pending:
+            if how is None:
+                on_move(json.dumps(bot_plan(json.loads(json.dumps(request)), WORDS)))
+            else:
+                how(request, on_move, on_error)
+
+
+def played_with(page, monkeypatch, fake, answer=None):
+    from app import thinker
+
+    open_route, clock, app = page
+    monkeypatch.setattr(thinker, "shared", fake)
+    app.store.backend.items.clear()  # as new: the same lobby as a tournament played before
+    clock[0] = 1_000_000.0
+    view = open_route("#/wordle?mode=tournament&seed=5&speed=10")
+    view.screen.on_action("wt-start", {}, None)
+    if fake is not None and fake.ready:
+        assert fake.started and fake.pending  # the bots' first turns, asked in the intro
+
+    def until(game):
+        if fake is not None:
+            fake.answer(answer)
+        return game.humans_done
+
+    play(view, clock, until, solve=lambda g: g.round_number % 2 == 1)
+    return view.screen.game
+
+
+def test_the_bots_plans_come_from_the_thinker_and_make_the_same_tournament(page, monkeypatch):
+    from games.wordle import players as players_module
+
+    inline = played_with(page, monkeypatch, None)
+    calls = []
+    original = players_module.Player.plan
+    monkeypatch.setattr(
+        players_module.Player, "plan", lambda self, *a: calls.append(1) or original(self, *a)
+    )
+    fake = FakeThinker()
+    handed = played_with(page, monkeypatch, fake)
+    assert handed.log == inline.log
+    assert fake.asked > 20 and len(calls) == fake.asked  # every plan was the worker's
+
+
+def test_without_a_ready_thinker_or_with_bad_answers_the_tournament_plans_itself(page, monkeypatch):
+    inline = played_with(page, monkeypatch, None)
+    not_ready = FakeThinker(ready=False)
+    assert played_with(page, monkeypatch, not_ready).log == inline.log
+    assert not_ready.started and not_ready.asked == 0
+
+    def badly(request, on_move, on_error):
+        on_move(["not json", "{}", '{"word": 3, "think_ms": 9000}', "[]"][request["seat"] * 2])
+        on_error("the worker stopped")
+
+    bad = FakeThinker()
+    assert played_with(page, monkeypatch, bad, answer=badly).log == inline.log
+    assert bad.asked > 20
