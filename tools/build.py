@@ -106,10 +106,11 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--out", type=Path, help="also copy the deployable site into this folder")
     args = parser.parse_args()
-    zip_changed = write_if_changed(ZIP_PATH, zip_bytes(PY_ROOT))
+    code = zip_bytes(PY_ROOT)
+    zip_changed = write_if_changed(ZIP_PATH, code)
     import prerender  # imports the app's views: only when building
 
-    prerender.write(write_if_changed)
+    prerender.write(write_if_changed, hashlib.sha256(code).hexdigest()[:16])
     entries = precache_list()
     sw_changed = write_if_changed(SW_PATH, service_worker(entries))
     total = sum((ROOT / e["url"]).stat().st_size for e in entries)

@@ -67,9 +67,11 @@ def rules_pages() -> dict[str, dict]:
     return out
 
 
-def write(write_if_changed) -> list[Path]:
-    """Write every prerendered file (through the build's write_if_changed); the changed."""
+def write(write_if_changed, code_hash: str = "") -> list[Path]:
+    """Write every prerendered file (through the build's write_if_changed); the changed.
+    `code_hash` names this release's py.zip (the memory snapshot is kept per release)."""
     script = "window.gemauPre = " + json.dumps(shell_pages(), ensure_ascii=False) + ";\n"
+    script += f"window.gemauCode = {json.dumps(code_hash)};\n"
     files = {"pages.js": script.encode()}
     for name, rules in rules_pages().items():
         # The title goes in a comment on the first line; the rest is the view's HTML.

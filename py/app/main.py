@@ -1,5 +1,7 @@
 """The app: boots, owns the translator, the store and the current view."""
 
+import random
+
 from pyscript import document, window
 
 from . import browser, router, saved_games, scores, sound, thinker
@@ -266,11 +268,15 @@ def start_thinker(on_message):
             root.dataset.thinkerMoves = str(moves[0])
         on_message(message)
 
-    return browser.start_worker("static/js/thinker.js", received)
+    # The release after the "#" lets the worker start from this device's memory snapshot.
+    release = str(getattr(window, "gemauCode", "") or "")
+    return browser.start_worker(f"static/js/thinker.js#{release}", received)
 
 
 def start() -> None:
     window.gemauBoot.stage("code")
+    random.seed()  # Python may have started from a memory snapshot: a state of its own
+
     thinker.shared = thinker.Thinker(start_thinker)
     app = App()
     sound.use(sound.WebAudio())

@@ -96,7 +96,11 @@ window.gemauBoot = {
     performance.mark(`gemau:${name}`);
     advance(STAGE_PERCENT[name] || percent, name);
     // Precaching downloads every asset again: start it only once the app runs, so it never slows the boot.
-    if (name === "ready") setTimeout(registerWorker, 300);
+    if (name === "ready") {
+      if (performance.getEntriesByName("gemau:from-snapshot").length) root.dataset.snapshot = "used";
+      setTimeout(registerWorker, 300);
+      setTimeout(makeSnapshot, SNAPSHOT_AFTER_MS);
+    }
   },
   applyUpdate() {
     this.updateRequested = true;
@@ -115,6 +119,24 @@ try {
   });
 } catch (error) {
   showError(error && error.message);
+}
+
+// This device's memory snapshot of Python (static/js/snapshot.js), made once per release
+// a while after the page is ready, so later visits start faster. data-snapshot on the
+// root says what happened: "used" (this start came from one), "kept" or "failed".
+const SNAPSHOT_AFTER_MS = 4000;
+
+async function makeSnapshot() {
+  const code = window.gemauCode;
+  if (window.gemauNoSnapshot || !code || !("caches" in window) || !window.Worker) return;
+  const { hasSnapshot } = await import("./snapshot-store.mjs");
+  if (await hasSnapshot(code)) return;
+  const worker = new Worker(new URL("./snapshot.js", import.meta.url), { type: "module" });
+  worker.onmessage = (event) => {
+    root.dataset.snapshot = event.data.failed ? "failed" : "kept";
+    worker.terminate();
+  };
+  worker.postMessage({ code });
 }
 
 function announceUpdate() {

@@ -5,10 +5,13 @@
 // Messages in:  {id, request}  (request: JSON text, see py/app/thinking.py)
 // Messages out: {ready: true} once Python is up, or {failed: reason};
 //               {id, move} (the move in the game's notation) or {id, error}.
-import { loadPyodide } from "../vendor/pyodide/pyodide.mjs";
+// Started at thinker.js#<release>: then it starts from this device's memory snapshot of
+// Python (snapshot-store.mjs) when there is one, ready in a fraction of the time.
+import { loadPyodide } from "./pyodide-start.mjs";
 
 async function startPython() {
-  const pyodide = await loadPyodide({ indexURL: new URL("../vendor/pyodide/", import.meta.url).href });
+  globalThis.gemauCode = self.location.hash.slice(1);
+  const pyodide = await loadPyodide();
   const response = await fetch(new URL("../py.zip", import.meta.url));
   if (!response.ok) throw new Error(`py.zip: HTTP ${response.status}`);
   pyodide.unpackArchive(await response.arrayBuffer(), "zip");

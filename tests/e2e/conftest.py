@@ -87,9 +87,14 @@ def watch(site_url):
 def context(browser, watch):
     contexts = []
 
-    def new_context(**options):
+    def new_context(snapshot: bool = False, **options):
+        """A new browser context; with snapshot=False (the default) the page never makes
+        its memory snapshot of Python (test_snapshot.py tests it), so each test starts
+        Python as a first visit does and no test pays for a snapshot in the background."""
         options.setdefault("viewport", {"width": 1000, "height": 800})
         ctx = browser.new_context(**options)
+        if not snapshot:
+            ctx.add_init_script("window.gemauNoSnapshot = true")
         ctx.on("page", watch.attach)
         contexts.append(ctx)
         return ctx
@@ -106,7 +111,7 @@ def open_app(context, site_url):
     """Open the app at a hash route (and query) and wait until Python says it is ready."""
 
     def open_page(route: str = "", query: str = "", ctx=None, **context_options):
-        ctx = ctx or context(**context_options)
+        ctx = ctx or context(**context_options)  # snapshot=True: it may make its snapshot
         page = ctx.new_page()
         page.goto(site_url + (f"?{query}" if query else "") + route)
         wait_ready(page)

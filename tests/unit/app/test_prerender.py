@@ -56,4 +56,6 @@ def test_written_files_carry_the_title_the_shell_reads(tmp_path, monkeypatch):
     assert html.startswith("<article")
     script = (tmp_path / "pages.js").read_text()
     assert script.startswith("window.gemauPre = ")
-    assert json.loads(script[len("window.gemauPre = ") : -2])["en"]["navLabel"]
+    pre, code = script.split(";\n")[:2]
+    assert json.loads(pre[len("window.gemauPre = ") :])["en"]["navLabel"]
+    assert code == 'window.gemauCode = ""'
