@@ -181,6 +181,8 @@ def match(strong, reference, games, seed, times):
         seat = 0 if game % 2 == 0 else 1
         wins += winner == seat
         margins.append(scores[seat] - scores[1 - seat])
+        if (game + 1) % 25 == 0:
+            print(f"  {game + 1} games: strong won {wins}", file=sys.stderr, flush=True)
     return wins, margins
 
 
