@@ -28,9 +28,10 @@ Life of a tournament (`phase`):
 
 Time is never read: every call takes `now` (ms), and `advance(now)` plays out,
 in time order, everything due by then: the intro's end, the bots' guesses
-(a bot plans once per turn, at the turn's start, from a stream derived from
-the seed, and its guess lands at turn start + think time), skipped turns, duel
-and round ends, eliminations, lost connections running out, the next round.
+(a bot plans once per turn, from the duel at the turn's start and a stream
+derived from the seed, and its guess lands at turn start + think time),
+skipped turns, duel and round ends, eliminations, lost connections running
+out, the next round.
 The same seed and the same calls give the same tournament, whenever `advance`
 is called in between.
 
