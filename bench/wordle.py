@@ -1,34 +1,44 @@
-"""Wordle: how well and how fast the expert player solves.
+"""Wordle: how well and how fast the expert player solves, on its book and off it.
 
     python3 bench/wordle.py [--sample N] [--langs en de ...] [--timing-moves N]
+                            [--duels N] [--quick]
     node tools/pyodide_run.mjs bench/wordle.py --timing-only   (used by the above)
 
-Solo strength: the expert plays alone on every English 5-letter answer (the
-issue's goal: mean <= 3.44, every word within 5), and on every answer (or a
-seeded sample of --sample answers) of each language and length. Move time: the
-expert's decisions in duels against a casual player (whose rows take it off
-its book), timed inside Pyodide, the runtime the page uses. The last line is a
-JSON object with en5_mean_guesses, en5_worst_guesses and move_ms_p95.
+Solo strength: the expert plays alone on every English 5-letter answer with its
+book (the issue's goal: mean <= 3.44, every word within 5), and on every answer
+(or a seeded sample of --sample answers) of each language and length. Off the
+book (issue 19: within 0.05 guesses of book play, never over 6): the same
+English answers with the book put away, and two lists no book was made for,
+the German 5-letter answers and 2,315 English accepted guesses that are not
+answers (seeded), each with its guesses' distribution and the live search's
+time per decision. Duels: the expert against each level (seats and who starts
+alternated), its wins and its own turns to solve. Move time: the expert's
+decisions in duels against a casual player (whose rows take it off its book),
+timed inside Pyodide, the runtime the page uses. The last line is a JSON
+object (en5_mean_guesses, en5_worst_guesses, move_ms_p95, the off-book and
+duel figures).
 """
 
 import argparse
 import json
 import os
+import statistics
 import subprocess
 import sys
 import time
+from collections import Counter
 
 ROOT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..")
 sys.path.insert(0, os.path.join(ROOT, "py"))
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
-from bench_stats import percentile  # noqa: E402
+from bench_stats import percentile, wilson  # noqa: E402
 from games.common.rng import SeededRng  # noqa: E402
 from games.wordle.dictionary import LENGTHS, Dictionary  # noqa: E402
 from games.wordle.duel import Duel  # noqa: E402
 from games.wordle.feedback import marks  # noqa: E402
 from games.wordle.letters import LANGUAGES  # noqa: E402
-from games.wordle.players import LEVELS, Player, expert_guess  # noqa: E402
+from games.wordle.players import LEVELS, Player, expert_guess, solver_for  # noqa: E402
 
 WORDS = os.path.join(ROOT, "static", "words")
 
@@ -43,10 +53,13 @@ def load(lang):
     return words
 
 
-def solve_alone(words, length, answer, limit=12):
+def solve_alone(words, length, answer, limit=12, decision_ms=None):
     rows = []
     while len(rows) < limit:
+        started = time.perf_counter()
         guess = expert_guess(words, length, rows)
+        if decision_ms is not None:
+            decision_ms.append((time.perf_counter() - started) * 1000)
         rows.append({"seat": 0, "guess": guess, "marks": list(marks(guess, answer))})
         if guess == answer:
             return len(rows)
@@ -60,6 +73,88 @@ def solo(words, length, sample, seed=1):
         answers = answers[:sample]
     counts = [solve_alone(words, length, answer) for answer in answers]
     return sum(counts) / len(counts), max(counts), len(counts)
+
+
+def off_book(label, words, length, answers):
+    """The expert alone on `answers` with no book: mean, distribution, the live
+    search's time per decision (a position met again is remembered, not timed)."""
+    words.book = {}
+    words.answers = {**words.answers, length: answers}
+    solver_for(words, length)._decisions.clear()
+    decision_ms: list = []
+    counts = [solve_alone(words, length, answer, decision_ms=decision_ms) for answer in answers]
+    searched = [ms for ms in decision_ms if ms >= 0.5]
+    mean = sum(counts) / len(counts)
+    spread = dict(sorted(Counter(counts).items()))
+    print(
+        f"{label} without a book: {len(answers)} answers, mean {mean:.4f}, worst {max(counts)}, "
+        f"{spread}; {len(searched)} positions searched, {statistics.mean(searched):.0f} ms mean, "
+        f"p95 {percentile(searched, 0.95):.0f} ms, max {max(searched):.0f} ms (first guess "
+        f"{decision_ms[0]:.0f} ms)",
+        flush=True,
+    )
+    return {
+        f"{label}_offbook_mean": round(mean, 4),
+        f"{label}_offbook_worst": max(counts),
+        f"{label}_offbook_at6": spread.get(6, 0),
+        f"{label}_offbook_over6": sum(c for k, c in spread.items() if k > 6),
+        f"{label}_offbook_first_ms": round(decision_ms[0], 1),
+        f"{label}_offbook_ms_max": round(max(searched), 1),
+    }
+
+
+def guess_list_answers(words, length, count, seed=3):
+    """`count` accepted guesses that are not answers, seeded: a list no book knows."""
+    answers = set(words.answers[length])
+    others = [w for w in words.guess_lists[length] if w not in answers]
+    SeededRng(seed).shuffle(others)
+    return sorted(others[:count])
+
+
+def duels(words, length, level, games, seed=11):
+    """The expert (seat 0) against `level`: wins, draws, the expert's own turns
+    when it solved, and its decision times."""
+    rng = SeededRng(seed)
+    expert, other = Player(1.0), Player(LEVELS[level])
+    wins = draws = 0
+    turns, move_ms = [], []
+    for game in range(games):
+        duel = Duel(rng.choice(words.answers[length]), game % 2, game % 2, 0)
+        while not duel.is_over:
+            view = duel.view(duel.turn_started)
+            player = expert if duel.turn == 0 else other
+            started = time.perf_counter()
+            word = player.plan(view, words, duel.turn, rng.fork(f"{game} {len(view['rows'])}")).word
+            if duel.turn == 0:
+                move_ms.append((time.perf_counter() - started) * 1000)
+            if word is None:
+                duel.advance(duel.deadline)
+            else:
+                duel.guess(duel.turn, word, duel.turn_started + 1)
+        if duel.result.get("winner") == 0:
+            wins += 1
+            turns.append(duel.turns_used(0))
+        draws += bool(duel.result.get("draw"))
+    return wins, draws, turns, move_ms
+
+
+def duel_figures(words, length, games):
+    figures = {}
+    for level in sorted(LEVELS, key=LEVELS.get):
+        wins, draws, turns, move_ms = duels(words, length, level, games)
+        low, high = wilson(wins, games)
+        print(
+            f"duels en {length}, expert v {level}: won {wins}/{games} [{low:.2f}, {high:.2f}], "
+            f"drawn {draws}; own turns when won mean {statistics.mean(turns):.3f}, "
+            f"worst {max(turns)}; move p95 {percentile(move_ms, 0.95):.0f} ms, "
+            f"max {max(move_ms):.0f} ms",
+            flush=True,
+        )
+        figures[f"duel_{level}_won"] = round(wins / games, 3)
+        figures[f"duel_{level}_turns_mean"] = round(statistics.mean(turns), 3)
+        figures[f"duel_{level}_turns_worst"] = max(turns)
+        figures[f"duel_{level}_move_ms_max"] = round(max(move_ms), 1)
+    return figures
 
 
 def duel_move_times(langs, moves, seed=7):
@@ -107,6 +202,10 @@ def main():
     )
     parser.add_argument("--timing-moves", type=int, default=600)
     parser.add_argument("--timing-only", action="store_true")
+    parser.add_argument("--duels", type=int, default=200, help="duels against each level")
+    parser.add_argument(
+        "--quick", action="store_true", help="English 5 only: book, off-book and duels"
+    )
     args = parser.parse_args()
     timing_langs = ["en", "pl", "ru", "kk", "uz"]
     if args.timing_only:
@@ -118,7 +217,13 @@ def main():
     mean, worst, count = solo(en, 5, 0)
     print(f"en 5: {count} answers (all), mean {mean:.4f} guesses, worst {worst}", flush=True)
     figures.update(en5_mean_guesses=round(mean, 4), en5_worst_guesses=worst, en5_answers=count)
-    for lang in args.langs:
+    figures.update(off_book("en5", load("en"), 5, list(en.answers[5])))
+    de = load("de")
+    figures.update(off_book("de5", de, 5, list(de.answers[5])))
+    english = load("en")
+    figures.update(off_book("en5guesses", english, 5, guess_list_answers(english, 5, 2315)))
+    figures.update(duel_figures(en, 5, args.duels))
+    for lang in [] if args.quick else args.langs:
         words = en if lang == "en" else load(lang)
         for length in LENGTHS:
             if (lang, length) == ("en", 5):
@@ -128,6 +233,9 @@ def main():
             figures[f"{lang}{length}_mean_guesses"] = round(mean, 3)
             figures[f"{lang}{length}_worst_guesses"] = worst
 
+    if args.quick:
+        print(json.dumps(figures))
+        return
     cpython = duel_move_times(timing_langs, args.timing_moves)
     print(
         f"expert move in duels, CPython: p95 {percentile(cpython, 0.95):.1f} ms over {len(cpython)}",

@@ -13,12 +13,13 @@ A player's skill is a number from 0 (a beginner) to 1 (the expert solver):
 A player sees only the duel's view (the rows, never the word) and the dictionary.
 """
 
+import weakref
 from dataclasses import dataclass
 
 from games.common.rng import SeededRng
 
 from .duel import TURN_MS
-from .solver import best_guess, consistent, expected_cost, fingerprint
+from .solver import TURNS, Solver, best_guess, consistent, expected_cost, fingerprint
 
 LEVELS = {"beginner": 0.15, "casual": 0.45, "skilled": 0.75, "expert": 1.0}
 # The same levels by the names every game's computer players share
@@ -43,7 +44,7 @@ class Player:
         if think_ms >= TURN_MS:
             return Plan(None, think_ms)
         if self.skill >= EXPERT:
-            return Plan(expert_guess(words, length, rows), think_ms)
+            return Plan(expert_guess(words, length, rows, seat), think_ms)
         return Plan(self._human_guess(words, length, rows, seat, rng), think_ms)
 
     def _human_guess(self, words, length, rows, seat, rng) -> str:
@@ -74,15 +75,32 @@ class Player:
         return int(think)
 
 
-def expert_guess(words, length: int, rows) -> str:
+def expert_guess(words, length: int, rows, seat: int | None = None) -> str:
+    """The expert's guess: the book's where it knows the position, else the
+    live search's, within the turns `seat` has left (None: every row is its)."""
+    solver = solver_for(words, length)
     played = {row["guess"] for row in rows if row["guess"]}
-    candidates = [w for w in consistent(words.answers[length], rows) if w not in played]
+    candidates = [i for i in solver.candidates(rows) if solver.universe[i] not in played]
+    used = sum(1 for row in rows if seat is None or row["seat"] == seat)
     if not candidates:  # the answer lists are all we know; fall back to any word
-        candidates = [w for w in consistent(words.guess_lists[length], rows) if w not in played]
-    booked = words.book.get(length, {}).get(fingerprint(candidates))
+        fallback = [w for w in consistent(words.guess_lists[length], rows) if w not in played]
+        return best_guess(fallback, words.probes(length), TURNS - used)
+    booked = words.book.get(length, {}).get(fingerprint(solver.universe[i] for i in candidates))
     if booked is not None:
         return booked
-    return best_guess(candidates, words.probes(length))
+    return solver.choose(candidates, TURNS - used)
+
+
+_solvers: "weakref.WeakKeyDictionary" = weakref.WeakKeyDictionary()
+
+
+def solver_for(words, length: int) -> Solver:
+    """The live search for a dictionary's words of one length, kept with them
+    (it remembers the codes and positions it has worked out)."""
+    by_length = _solvers.setdefault(words, {})
+    if length not in by_length:
+        by_length[length] = Solver(words.answers[length], words.guess_lists[length])
+    return by_length[length]
 
 
 def player_for(level: str) -> Player:
