@@ -2,8 +2,10 @@
 the delay from a click to the next frame, per game, in the system Chromium.
 
 For each game a scripted session against its strongest computer (Marbles: its
-hint, asked every turn): our moves are clicks on the board, chosen with the engine
-from the game the page saved (the page's own clicks, as a player would make them).
+hint, asked every turn; the Wordle Tournament: seven bots of its lobby, their
+plans asked of the worker): our moves are clicks on the board, chosen with the
+engine from the game the page saved (the page's own clicks, as a player would
+make them).
 The page records every 'longtask' (a main-thread task over 50 ms) after the first
 board is shown, and, through the Event Timing API, how long each click took to
 reach the screen; a click on the heading follows each of our moves, while the
@@ -60,7 +62,7 @@ def wait_for_thinker(page) -> None:
 def click_while_it_thinks(page) -> None:
     """A click on the page's heading just after our move, while the computer thinks:
     the page must answer it as fast as any other (Event Timing measures it)."""
-    page.locator("h1").first.click()
+    page.locator("#view h1").first.click()
 
 
 class Session:
@@ -164,8 +166,68 @@ def marbles(session: Session, turns: int) -> None:
         )
 
 
+MY_TURN = """() => document.querySelector('.wt-out, .wt-end') || (
+    document.querySelector('.wt-duel .wd-whose.wd-you')
+    && document.querySelector(".wd-key[data-key='enter']:not([disabled])"))"""
+ON_SCREEN = """() => {
+    const game = document.querySelector('.wt-game'), duel = document.querySelector('.wt-duel');
+    return [game && game.dataset.round, duel && duel.dataset.duel, duel && duel.dataset.rows];
+}"""
+
+
+# Our rating in the tournament's records: its bots, rated within 200 of it, are
+# all experts (1200 and above), who search live once a duel leaves their book.
+RATED = """localStorage.setItem('gemau:wordle-rating', JSON.stringify({v: 1, rev: 1,
+    data: {me: 'benchbo', players: {benchbo: {name: 'BenchBo', rating: 1400, history: []}}}}))"""
+
+
+def tournament(session: Session, turns: int) -> None:
+    """The Wordle Tournament at the tests' speed (10 times): one of us (rated 1400)
+    and seven expert bots, four duels a round. We guess a word of the list on a
+    duel's first turn and the hidden word (read from the save) on the next, so we
+    stay in for rounds; after our last turn (or once we are out) the bots play on
+    for 5 s."""
+    from test_wordle_tournament import WORDS, my_duel, type_word
+    from test_wordle_tournament import saved as saved_tournament
+
+    page = session.page
+    page.add_init_script(RATED)
+    session.open("#/wordle?mode=tournament&seed=8&speed=10")
+    wait_for_thinker(page)
+    page.locator("button[data-action='wt-start']").click()
+    page.locator(".wt-duel").first.wait_for(timeout=30_000)  # the first board
+    session.start_measuring(thinker=False)
+    played = 0
+    while played < turns:
+        page.wait_for_function(MY_TURN, timeout=60_000, polling=100)
+        if page.locator(".wt-out, .wt-end").count():
+            break
+        t = saved_tournament(page)
+        match = my_duel(t) if t is not None and t.phase == "playing" else None
+        if match is None:
+            page.wait_for_timeout(100)
+            continue
+        duel, index = match["duel"], t.current["matches"].index(match)
+        seat = match["players"].index(0)
+        if page.evaluate(ON_SCREEN) != [str(t.round_number), str(index), str(len(duel.rows))]:
+            page.wait_for_timeout(50)  # the save read is older than the screen
+            continue
+        if duel.is_over or duel.turn != seat:
+            page.wait_for_timeout(100)
+            continue
+        word = duel.word
+        if duel.turns_used(seat) == 0:
+            word = next(w for w in WORDS.guess_lists[duel.length] if w != duel.word)
+        type_word(page, WORDS.tiles(word))
+        click_while_it_thinks(page)
+        played += 1
+        page.wait_for_timeout(300)
+    page.wait_for_timeout(5_000)
+
+
 SESSIONS = {"battleship": battleship, "deblockle": deblockle, "dominoes": dominoes}
 SESSIONS["marbles"] = marbles
+SESSIONS["wordle-tournament"] = tournament
 
 
 def measure(browser, base: str, game: str, turns: int, worker: bool) -> dict:
@@ -173,6 +235,11 @@ def measure(browser, base: str, game: str, turns: int, worker: bool) -> dict:
     if not worker:  # the thinker cannot start: every move is chosen on the main thread
         context.route("**/thinker.js", lambda route: route.abort())
     page = context.new_page()
+    # A returning player's page: Python (and the thinker) start from the memory snapshot
+    # the first visit made on the hub.
+    page.goto(base)
+    page.wait_for_selector("html[data-snapshot='kept']", state="attached", timeout=120_000)
+    page.goto("about:blank")  # so the session's address starts the page again
     SESSIONS[game](Session(page, base), turns)
     page.wait_for_timeout(1500)  # the last reply's tasks
     tasks = page.evaluate("window.__longTasks")

@@ -99,7 +99,7 @@ window.gemauBoot = {
     if (name === "ready") {
       if (performance.getEntriesByName("gemau:from-snapshot").length) root.dataset.snapshot = "used";
       setTimeout(registerWorker, 300);
-      setTimeout(makeSnapshot, SNAPSHOT_AFTER_MS);
+      setTimeout(makeSnapshotWhenQuiet, SNAPSHOT_AFTER_MS);
     }
   },
   applyUpdate() {
@@ -122,9 +122,24 @@ try {
 }
 
 // This device's memory snapshot of Python (static/js/snapshot.js), made once per release
-// a while after the page is ready, so later visits start faster. data-snapshot on the
+// a while after the page is ready, so later visits start faster: outside a game (on the
+// hub, a rules page, Statistics or Settings), so it never slows a game in play. data-snapshot on the
 // root says what happened: "used" (this start came from one), "kept" or "failed".
 const SNAPSHOT_AFTER_MS = 4000;
+
+function quiet() {
+  const page = location.hash.replace(/^#\/?/, "").split(/[/?]/)[0];
+  return ["", "rules", "stats", "settings"].includes(page);
+}
+
+function makeSnapshotWhenQuiet() {
+  if (quiet()) return makeSnapshot();
+  addEventListener("hashchange", function whenQuiet() {
+    if (!quiet()) return;
+    removeEventListener("hashchange", whenQuiet);
+    setTimeout(makeSnapshotWhenQuiet, SNAPSHOT_AFTER_MS);
+  });
+}
 
 async function makeSnapshot() {
   const code = window.gemauCode;

@@ -3,8 +3,10 @@ with the app's start held back (py.zip waits) so the page is seen as a person on
 slow device sees it: the hub, the rules and Statistics drawn at build time, a click
 on a game kept until the app can open it, and the same page drawn again by Python."""
 
+import pytest
 from e2e_support import wait_ready
 from playwright.sync_api import expect
+from test_axe import LOOKS, violations
 
 
 def held_page(context, site_url, route="", **options):
@@ -92,3 +94,19 @@ def test_this_devices_records_wait_for_python(open_app, context, site_url):
     wait_ready(again)
     expect(again.locator("[data-card='marbles'], [data-page='stats']").first).to_be_visible()
     del context  # the fixture closes the contexts
+
+
+@pytest.mark.parametrize("look", LOOKS)
+def test_axe_finds_nothing_on_the_pages_before_python(context, site_url, look):
+    page, release = held_page(context, site_url, reduced_motion="reduce", **LOOKS[look])
+    expect(page.locator(".game-card")).to_have_count(5)
+    found = {"hub": violations(page)}
+    page.locator("[data-card='battleship'] .game-card-rules").click()
+    expect(page.locator("[data-rules='battleship']")).to_be_visible()
+    found["rules"] = violations(page)
+    page.locator("#topnav a[href='#/stats']").click()
+    expect(page.locator("[data-page='stats']")).to_be_visible()
+    found["stats"] = violations(page)
+    release()
+    wait_ready(page)
+    assert found == {"hub": [], "rules": [], "stats": []}
