@@ -11,8 +11,10 @@ book (issue 19: within 0.05 guesses of book play, never over 6): the same
 English answers with the book put away, and two lists no book was made for,
 the German 5-letter answers and 2,315 English accepted guesses that are not
 answers (seeded), each with its guesses' distribution and the live search's
-time per decision. Duels: the expert against each level (seats and who starts
-alternated), its wins and its own turns to solve. Move time: the expert's
+time per decision. Duels: the expert against each level (who starts
+alternated), played on until the expert solves: its own turns to solve with
+the other's rows on the board (never over 6, the goal), and how often it
+solved first. Move time: the expert's
 decisions in duels against a casual player (whose rows take it off its book),
 timed inside Pyodide, the runtime the page uses. The last line is a JSON
 object (en5_mean_guesses, en5_worst_guesses, move_ms_p95, the off-book and
@@ -32,7 +34,7 @@ ROOT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..")
 sys.path.insert(0, os.path.join(ROOT, "py"))
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
-from bench_stats import percentile, wilson  # noqa: E402
+from bench_stats import percentile  # noqa: E402
 from games.common.rng import SeededRng  # noqa: E402
 from games.wordle.dictionary import LENGTHS, Dictionary  # noqa: E402
 from games.wordle.duel import Duel  # noqa: E402
@@ -112,48 +114,61 @@ def guess_list_answers(words, length, count, seed=3):
 
 
 def duels(words, length, level, games, seed=11):
-    """The expert (seat 0) against `level`: wins, draws, the expert's own turns
-    when it solved, and its decision times."""
+    """The expert (seat 0) against `level` (seat 1), who starts every other duel.
+    The duel is played on after the other solves (its winning row not shown,
+    its later turns skipped), so every duel tells how many of its own turns
+    the expert needs with the other's rows on the board; also its move times."""
     rng = SeededRng(seed)
     expert, other = Player(1.0), Player(LEVELS[level])
-    wins = draws = 0
-    turns, move_ms = [], []
+    turns, move_ms, won = [], [], 0
     for game in range(games):
-        duel = Duel(rng.choice(words.answers[length]), game % 2, game % 2, 0)
-        while not duel.is_over:
-            view = duel.view(duel.turn_started)
-            player = expert if duel.turn == 0 else other
-            started = time.perf_counter()
-            word = player.plan(view, words, duel.turn, rng.fork(f"{game} {len(view['rows'])}")).word
-            if duel.turn == 0:
-                move_ms.append((time.perf_counter() - started) * 1000)
-            if word is None:
-                duel.advance(duel.deadline)
+        answer = rng.choice(words.answers[length])
+        rows: list = []
+        seat, solved_by_other = game % 2, False
+        while True:
+            own = sum(1 for row in rows if row["seat"] == 0)
+            if seat == 0 and own == 12:
+                turns.append(13)
+                break
+            view = {"length": length, "rows": rows}
+            if seat == 1 and (solved_by_other or len(rows) >= 24):
+                word = None
             else:
-                duel.guess(duel.turn, word, duel.turn_started + 1)
-        if duel.result.get("winner") == 0:
-            wins += 1
-            turns.append(duel.turns_used(0))
-        draws += bool(duel.result.get("draw"))
-    return wins, draws, turns, move_ms
+                started = time.perf_counter()
+                player = expert if seat == 0 else other
+                word = player.plan(view, words, seat, rng.fork(f"{game} {len(rows)}")).word
+                if seat == 0:
+                    move_ms.append((time.perf_counter() - started) * 1000)
+            if seat == 1 and word == answer:
+                solved_by_other = True
+                word = None  # the rest of the duel as if it had not been seen
+            if seat == 0 and word == answer:
+                turns.append(own + 1)
+                won += not solved_by_other
+                break
+            row_marks = None if word is None else list(marks(word, answer))
+            rows.append({"seat": seat, "guess": word, "marks": row_marks})
+            seat = 1 - seat
+    return won, turns, move_ms
 
 
-def duel_figures(words, length, games):
+def duel_figures(label, words, length, games):
     figures = {}
     for level in sorted(LEVELS, key=LEVELS.get):
-        wins, draws, turns, move_ms = duels(words, length, level, games)
-        low, high = wilson(wins, games)
+        won, turns, move_ms = duels(words, length, level, games)
+        spread = dict(sorted(Counter(turns).items()))
         print(
-            f"duels en {length}, expert v {level}: won {wins}/{games} [{low:.2f}, {high:.2f}], "
-            f"drawn {draws}; own turns when won mean {statistics.mean(turns):.3f}, "
-            f"worst {max(turns)}; move p95 {percentile(move_ms, 0.95):.0f} ms, "
+            f"duels {label}, expert v {level}: {games} duels, the expert first to solve in "
+            f"{won}; its own turns to solve mean {statistics.mean(turns):.3f}, worst "
+            f"{max(turns)}, {spread}; move p95 {percentile(move_ms, 0.95):.0f} ms, "
             f"max {max(move_ms):.0f} ms",
             flush=True,
         )
-        figures[f"duel_{level}_won"] = round(wins / games, 3)
-        figures[f"duel_{level}_turns_mean"] = round(statistics.mean(turns), 3)
-        figures[f"duel_{level}_turns_worst"] = max(turns)
-        figures[f"duel_{level}_move_ms_max"] = round(max(move_ms), 1)
+        figures[f"duel_{label}_{level}_first"] = round(won / games, 3)
+        figures[f"duel_{label}_{level}_turns_mean"] = round(statistics.mean(turns), 3)
+        figures[f"duel_{label}_{level}_turns_worst"] = max(turns)
+        figures[f"duel_{label}_{level}_move_ms_p95"] = round(percentile(move_ms, 0.95), 1)
+        figures[f"duel_{label}_{level}_move_ms_max"] = round(max(move_ms), 1)
     return figures
 
 
@@ -184,9 +199,10 @@ def duel_move_times(langs, moves, seed=7):
     return times
 
 
-def in_pyodide(moves):
+def in_pyodide(*args):
+    """The last line (JSON) of this bench run with `args` inside Pyodide, or None."""
     runner = os.path.join(ROOT, "tools", "pyodide_run.mjs")
-    command = ["node", runner, "bench/wordle.py", "--timing-only", "--timing-moves", str(moves)]
+    command = ["node", runner, "bench/wordle.py", *args]
     try:
         done = subprocess.run(command, capture_output=True, text=True, timeout=3600, cwd=ROOT)
         return json.loads(done.stdout.strip().splitlines()[-1])
@@ -202,6 +218,7 @@ def main():
     )
     parser.add_argument("--timing-moves", type=int, default=600)
     parser.add_argument("--timing-only", action="store_true")
+    parser.add_argument("--off-book-only", action="store_true")
     parser.add_argument("--duels", type=int, default=200, help="duels against each level")
     parser.add_argument(
         "--quick", action="store_true", help="English 5 only: book, off-book and duels"
@@ -210,6 +227,10 @@ def main():
     timing_langs = ["en", "pl", "ru", "kk", "uz"]
     if args.timing_only:
         print(json.dumps(duel_move_times(timing_langs, args.timing_moves)))
+        return
+    if args.off_book_only:
+        english = load("en")
+        print(json.dumps(off_book("en5guesses", english, 5, guess_list_answers(english, 5, 2315))))
         return
 
     figures = {}
@@ -222,7 +243,11 @@ def main():
     figures.update(off_book("de5", de, 5, list(de.answers[5])))
     english = load("en")
     figures.update(off_book("en5guesses", english, 5, guess_list_answers(english, 5, 2315)))
-    figures.update(duel_figures(en, 5, args.duels))
+    figures.update(duel_figures("en5", en, 5, args.duels))
+    guesses = load("en")
+    guesses.book = {}
+    guesses.answers = {**guesses.answers, 5: guess_list_answers(guesses, 5, 2315)}
+    figures.update(duel_figures("en5guesses", guesses, 5, args.duels))
     for lang in [] if args.quick else args.langs:
         words = en if lang == "en" else load(lang)
         for length in LENGTHS:
@@ -241,7 +266,7 @@ def main():
         f"expert move in duels, CPython: p95 {percentile(cpython, 0.95):.1f} ms over {len(cpython)}",
         flush=True,
     )
-    inside = in_pyodide(args.timing_moves)
+    inside = in_pyodide("--timing-only", "--timing-moves", str(args.timing_moves))
     if inside:
         print(
             f"expert move in duels, Pyodide: p95 {percentile(inside, 0.95):.1f} ms, "
@@ -251,6 +276,14 @@ def main():
         figures.update(move_ms_p95=round(percentile(inside, 0.95), 1), move_ms_runtime="pyodide")
     else:
         figures.update(move_ms_p95=round(percentile(cpython, 0.95), 1), move_ms_runtime="cpython")
+    off = in_pyodide("--off-book-only")
+    if off:
+        print(
+            f"off the book in Pyodide, 2,315 candidates: first guess {off['en5guesses_offbook_first_ms']:.0f} ms, "
+            f"slowest {off['en5guesses_offbook_ms_max']:.0f} ms",
+            flush=True,
+        )
+        figures.update({f"pyodide_{k}": v for k, v in off.items() if "_ms" in k})
     print(json.dumps(figures))
 
 

@@ -38,13 +38,15 @@ class Plan:
 class Player:
     skill: float
 
-    def plan(self, view: dict, words, seat: int, rng: SeededRng) -> Plan:
+    def plan(self, view: dict, words, seat: int, rng: SeededRng, budget=None) -> Plan:
+        """The guess and think time for `seat`; `budget` bounds the expert's
+        live search (solver.Solver.choose), None: the full search."""
         length, rows = view["length"], view["rows"]
         think_ms = self._think_ms(len(rows), rng)
         if think_ms >= TURN_MS:
             return Plan(None, think_ms)
         if self.skill >= EXPERT:
-            return Plan(expert_guess(words, length, rows, seat), think_ms)
+            return Plan(expert_guess(words, length, rows, seat, budget), think_ms)
         return Plan(self._human_guess(words, length, rows, seat, rng), think_ms)
 
     def _human_guess(self, words, length, rows, seat, rng) -> str:
@@ -75,9 +77,10 @@ class Player:
         return int(think)
 
 
-def expert_guess(words, length: int, rows, seat: int | None = None) -> str:
+def expert_guess(words, length: int, rows, seat: int | None = None, budget=None) -> str:
     """The expert's guess: the book's where it knows the position, else the
-    live search's, within the turns `seat` has left (None: every row is its)."""
+    live search's, within the turns `seat` has left (None: every row is its),
+    looking ahead in positions of at most `budget` candidates (None: all)."""
     solver = solver_for(words, length)
     played = {row["guess"] for row in rows if row["guess"]}
     candidates = [i for i in solver.candidates(rows) if solver.universe[i] not in played]
@@ -88,7 +91,7 @@ def expert_guess(words, length: int, rows, seat: int | None = None) -> str:
     booked = words.book.get(length, {}).get(fingerprint(solver.universe[i] for i in candidates))
     if booked is not None:
         return booked
-    return solver.choose(candidates, TURNS - used)
+    return solver.choose(candidates, TURNS - used, budget)
 
 
 _solvers: "weakref.WeakKeyDictionary" = weakref.WeakKeyDictionary()

@@ -32,7 +32,7 @@ from .feedback import all_green, pattern
 GROUP_COST_BASE = 1.45
 GROUP_COST_SLOPE = 0.2
 TURNS = 6  # a player's guesses in a game (a duel gives each player 6 turns)
-TOO_DEEP = 1000  # penalty, in guesses, for an answer the plan cannot reach in time
+TOO_DEEP = 1_000_000  # penalty, in guesses, for each answer a plan cannot reach in time
 SHORTLIST = 48  # guesses scored exactly at a decision, after the letter screen
 ENDGAME = 30  # a position this small is searched to the end
 DEEP_SIZE = 400  # and one this small two moves beyond the guess
@@ -204,22 +204,27 @@ class Solver:
 
     # --- choosing ----------------------------------------------------------------------
 
-    def choose(self, cands: list, turns_left: int = TURNS) -> str:
+    def choose(self, cands: list, turns_left: int = TURNS, budget: int | None = None) -> str:
         """The guess to play when the answer is one of `cands` (indices, in the
-        universe's order) and `turns_left` guesses remain."""
+        universe's order) and `turns_left` guesses remain. With a `budget`, a
+        position of more candidates than that gets the best-scoring guess
+        without looking further (a fraction of the time)."""
         if len(cands) <= 2:
             return self.universe[cands[0]]
-        key = (tuple(cands), turns_left)
+        ahead = budget is None or len(cands) <= budget
+        key = (tuple(cands), turns_left, ahead)
         if key not in self._decisions:
             if len(self._decisions) > 20_000:
                 self._decisions.clear()
-            self._decisions[key] = self._choose(cands, max(1, turns_left))
+            self._decisions[key] = self._choose(cands, max(1, turns_left), ahead)
         return self._decisions[key]
 
-    def _choose(self, cands, turns_left):
+    def _choose(self, cands, turns_left, ahead=True):
         n = len(cands)
         pool = self.shortlist(cands)
         ranked = sorted(pool, key=lambda g: self.score(g, cands))
+        if not ahead:
+            return ranked[0]
         inner = tuple(ranked[:16])  # the probes tried again in the groups left
         if n <= ENDGAME:
             options = list(dict.fromkeys(self._words(cands) + ranked[:6]))

@@ -129,3 +129,19 @@ def test_in_a_duel_only_its_own_turns_count_against_its_six():
     # five turns left: a probe that splits the eight left; one left: one of them
     assert expert_guess(words, 4, rows, seat=0) in PROBES
     assert expert_guess(words, 4, rows + [{"seat": 0, "guess": None, "marks": None}] * 4, 0) in ILL
+
+
+def test_a_budget_plays_the_best_scoring_guess_without_looking_further(monkeypatch):
+    words = ill_dictionary()
+    solver = Solver(words.answers[4], words.guess_lists[4])
+    cands = list(range(len(ILL)))
+    within = solver.choose(cands[:4], 6, budget=5)
+    assert within == Solver(words.answers[4], words.guess_lists[4]).choose(cands[:4], 6)
+
+    def no_search(*args):
+        raise AssertionError("searched ahead")
+
+    monkeypatch.setattr(Solver, "exact", no_search)
+    monkeypatch.setattr(Solver, "value", no_search)
+    quick = solver.choose(cands, 6, budget=5)
+    assert solver.score(quick, cands) == min(solver.score(g, cands) for g in words.guess_lists[4])
