@@ -14,8 +14,7 @@ CPython. The last line printed is one JSON object with the figures.
 Figures of 2026-11-29 (1000 games each, load ~2): strong vs greedy 950/1000 =
 95.0% (95% 93.5-96.2), strong vs heuristic 78.2% (75.5-80.6), heuristic vs
 greedy 68.1%, greedy vs random 96.8%; strong move p95 80.6 ms inside Pyodide,
-50.8 ms CPython (the strong player before its playouts turned all-greedy on
-2026-12-02). Against a plain Monte Carlo player at equal CPU, see
+50.8 ms CPython. Against a plain Monte Carlo player at equal CPU, see
 bench/dominoes_reference.py.
 """
 

@@ -8,9 +8,9 @@ from games.dominoes.ai import PLAYERS, choose_move
 from games.dominoes.ai.fastsim import HAS, TILE_ID, Ends, Sim
 from games.dominoes.ai.knowledge import Knowledge
 from games.dominoes.ai.moves import sim_for_view
-from games.dominoes.ai.policies import greedy_pick
+from games.dominoes.ai.policies import greedy_pick, reply_aware_pick
 from games.dominoes.ai.sampling import sample_world
-from games.dominoes.ai.strong import rollout, win_chance
+from games.dominoes.ai.strong import win_chance
 from games.dominoes.tiles import parse
 
 
@@ -73,18 +73,16 @@ def test_strong_takes_a_big_score_and_goes_out():
     assert PLAYERS["strong"](state.view_for(0), SeededRng(1), 200)["tile"] == [3, 0]
 
 
-def test_playouts_are_greedy_for_every_seat():
-    """Inside a playout every seat plays greedy: 3-0 scores 10 for seat 0, and
-    seat 1 answers with 5-0 on E for 15."""
-    state = make_state(["3-0 3-1 6-6", "5-0 6-4 2-2"], layout="5-5 E:5-3", boneyard="")
+def test_playouts_of_the_own_side_look_one_reply_ahead():
+    """Inside a playout every hand is known: 3-0 scores 10 but hands the
+    opponent's 5-0 a 15, so the own side's playout policy plays 3-1 instead,
+    where greedy (the other side's policy) takes the 10."""
+    state = make_state(["3-0 3-1 6-6", "5-0 4-4 2-2"], layout="5-5 E:5-3", boneyard="")
     s = sim_for_view(state.view_for(0))
     s.hands[1] = [TILE_ID[t] for t in state.hands[1]]
     options = s.ends.plays(s.hands[0])
     assert greedy_pick(s, options) == (TILE_ID[(3, 0)], 1)
-    s.play(TILE_ID[(3, 0)], 1)
-    assert greedy_pick(s, s.ends.plays(s.hands[1])) == (TILE_ID[(5, 0)], 1)
-    rollout(s)
-    assert s.done and s.scores[0] >= 10 and s.scores[1] >= 15
+    assert reply_aware_pick(s, options) == (TILE_ID[(3, 1)], 1)
 
 
 def test_strong_takes_the_points_that_win_the_game():

@@ -16,6 +16,34 @@ def greedy_pick(s, options):
     return best
 
 
+def reply_aware_pick(s, options):
+    """The points a play takes minus the points the next seat (always an
+    opponent) would take straight back with its greedy reply, then the
+    heaviest tile. Inside a playout every hand is known, so this one ply of
+    look-ahead is cheap; a play that ends the game or the hand counts what it
+    wins there."""
+    team = s.team[s.current]
+    best, best_key = None, None
+    for t, i in options:
+        after = s.copy()
+        before = after.scores[team]
+        after.play(t, i)
+        value = after.scores[team] - before
+        if after.done:
+            if after.winner == team:
+                value += 1000
+        else:
+            replies = after.ends.plays(after.hands[after.current])
+            if replies:
+                u, j = replies[0] if len(replies) == 1 else greedy_pick(after, replies)
+                count = after.ends.count_after(u, j)
+                value -= count if count % 5 == 0 else 0
+        key = value * 100 + PIPS[t]
+        if best_key is None or key > best_key:
+            best, best_key = (t, i), key
+    return best
+
+
 def heuristic_pick(s, options, unseen, weights):
     """Greedy plus: keep a variety of numbers, leave no easy five, unload when
     an opponent is close to going out. `unseen` are tiles the mover cannot see."""

@@ -5,11 +5,10 @@ respecting who is known to lack which numbers and weighted by how well it
 explains the other seats' past plays (see inference.py). Every candidate move
 is played out to the end of the hand in the same worlds, and the move with the
 best average chance of winning the game for the player's team wins (see
-win_chance). In the playouts every seat plays greedy: that is cheap enough
-to play out about 1.6 times as many worlds as a playout where the own side
-looks one reply ahead, and against a plain Monte Carlo player at equal CPU
-(bench/dominoes_reference.py) the extra worlds were worth more than the
-look-ahead. Budget = playouts per move.
+win_chance). In the playouts the other side plays greedy and the player's own
+side looks one reply ahead (reply_aware_pick): with greedy playouts on both
+sides the search undervalued plays that deny the opponent an easy five.
+Budget = playouts per move.
 """
 
 import math
@@ -19,10 +18,10 @@ from .fastsim import Sim, ends_from_layout
 from .inference import weighted_worlds
 from .knowledge import Knowledge
 from .moves import from_engine_move, team_list
-from .policies import greedy_pick
+from .policies import greedy_pick, reply_aware_pick
 from .sampling import sample_world
 
-DEFAULT_BUDGET = 1300
+DEFAULT_BUDGET = 800
 POOL = 5  # at most this many worlds sampled for each one played out
 # The spread of the final race in win_chance, per square root of the points still needed.
 SPREAD = 4.0
@@ -49,17 +48,23 @@ def choose_move(view: dict, rng, budget=None) -> dict:
         for index, (t, i) in enumerate(options):
             s = world.copy()
             s.play(t, i)
-            rollout(s)
+            rollout(s, me)
             totals[index] += win_chance(s, me)
     return legal[max(range(len(options)), key=totals.__getitem__)]
 
 
-def rollout(s: Sim) -> None:
-    """Plays the hand out, every seat greedy."""
+def rollout(s: Sim, me: int) -> None:
+    """Plays the hand out; team `me` looks one reply ahead, the others play greedy."""
     while not s.done:
-        options = s.ends.plays(s.hands[s.current])
+        hand = s.hands[s.current]
+        options = s.ends.plays(hand)
         if options:
-            t, i = options[0] if len(options) == 1 else greedy_pick(s, options)
+            if len(options) == 1:
+                t, i = options[0]
+            elif s.team[s.current] == me:
+                t, i = reply_aware_pick(s, options)
+            else:
+                t, i = greedy_pick(s, options)
             s.play(t, i)
         elif s.boneyard:
             s.draw()
