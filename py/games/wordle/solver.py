@@ -35,7 +35,7 @@ TURNS = 6  # a player's guesses in a game (a duel gives each player 6 turns)
 TOO_DEEP = 1_000_000  # penalty, in guesses, for each answer a plan cannot reach in time
 SHORTLIST = 48  # guesses scored exactly at a decision, after the letter screen
 ENDGAME = 30  # a position this small is searched to the end
-DEEP_SIZE = 400  # and one this small two moves beyond the guess
+DEEP_SIZE = 150  # and one this small two moves beyond the guess
 OPTIONS = 6  # guesses followed at a decision
 
 
@@ -112,7 +112,14 @@ class Solver:
         self._distinct_code = _distinct_code_function(self.length)
         self._values: dict[tuple, float] = {}
         self._decisions: dict[tuple, str] = {}
-        self._letters = [(g, tuple(set(g))) for g in guesses]
+        # the guesses holding each letter, and holding it at each place
+        self._guesses_holding: dict[str, list] = {}
+        self._guesses_placing: list[dict[str, list]] = [{} for _ in range(self.length)]
+        for g, word in enumerate(guesses):
+            for letter in set(word):
+                self._guesses_holding.setdefault(letter, []).append(g)
+            for place, letter in enumerate(word):
+                self._guesses_placing[place].setdefault(letter, []).append(g)
         self._sizecost = [0.0]
 
     # --- codes -----------------------------------------------------------------------
@@ -342,20 +349,20 @@ class Solver:
             present.update(set(word))
             for i, letter in enumerate(word):
                 placed[i][letter] += 1
-        info = {letter: _bits(count / n) for letter, count in present.items()}
-        spot = [{letter: _bits(count / n) for letter, count in p.items()} for p in placed]
-
-        def screen(item):
-            guess, letters = item
-            total = 0.0
-            for letter in letters:
-                total += info.get(letter, 0.0)
-            for i, letter in enumerate(guess):
-                total += spot[i].get(letter, 0.0)
-            return total
-
-        best = heapq.nlargest(SHORTLIST, self._letters, key=screen)
-        return list(dict.fromkeys([g for g, _ in best] + words[:SHORTLIST]))
+        screen = [0.0] * len(self.guesses)
+        for letter, count in present.items():
+            if count < n:
+                bits = _bits(count / n)
+                for g in self._guesses_holding.get(letter, ()):
+                    screen[g] += bits
+        for place, counts in enumerate(placed):
+            for letter, count in counts.items():
+                if count < n:
+                    bits = _bits(count / n)
+                    for g in self._guesses_placing[place].get(letter, ()):
+                        screen[g] += bits
+        best = heapq.nlargest(SHORTLIST, range(len(self.guesses)), key=screen.__getitem__)
+        return list(dict.fromkeys([self.guesses[g] for g in best] + words[:SHORTLIST]))
 
 
 def _distinct_code_function(length: int):
