@@ -21,6 +21,7 @@ are computed once and kept, as are the values of the groups searched.
 import hashlib
 import heapq
 import math
+from array import array
 from collections import Counter
 from operator import itemgetter
 
@@ -34,7 +35,7 @@ GROUP_COST_SLOPE = 0.2
 TURNS = 6  # a player's guesses in a game (a duel gives each player 6 turns)
 TOO_DEEP = 1_000_000  # penalty, in guesses, for each answer a plan cannot reach in time
 SHORTLIST = 48  # guesses scored exactly at a decision, after the letter screen
-ENDGAME = 30  # a position this small is searched to the end
+ENDGAME = 20  # a position this small is searched to the end
 DEEP_SIZE = 150  # and one this small two moves beyond the guess
 OPTIONS = 6  # guesses followed at a decision
 
@@ -108,7 +109,7 @@ class Solver:
                 self._holding.setdefault(letter, []).append(i)
             for place, letter in enumerate(word):
                 self._placed[place].setdefault(letter, []).append(i)
-        self._rows: dict[str, list] = {}
+        self._rows: dict[str, array] = {}
         self._distinct_code = _distinct_code_function(self.length)
         self._values: dict[tuple, float] = {}
         self._decisions: dict[tuple, str] = {}
@@ -124,13 +125,13 @@ class Solver:
 
     # --- codes -----------------------------------------------------------------------
 
-    def row(self, guess: str) -> list:
+    def row(self, guess: str) -> array:
         """The codes of `guess` against every answer, kept."""
         row = self._rows.get(guess)
         if row is None:
-            if len(self._rows) > 4000:
+            if len(self._rows) > 2000:  # 2 bytes a code: at most a few megabytes
                 self._rows.clear()
-            row = self._rows[guess] = self.codes(guess)
+            row = self._rows[guess] = array("H", self.codes(guess))
         return row
 
     def codes(self, guess: str) -> list:
@@ -221,7 +222,7 @@ class Solver:
         ahead = budget is None or len(cands) <= budget
         key = (tuple(cands), turns_left, ahead)
         if key not in self._decisions:
-            if len(self._decisions) > 20_000:
+            if len(self._decisions) > 5_000:
                 self._decisions.clear()
             self._decisions[key] = self._choose(cands, max(1, turns_left), ahead)
         return self._decisions[key]
@@ -327,11 +328,11 @@ class Solver:
         return best
 
     def _remember(self, key, value):
-        if len(self._values) > 200_000:
+        if len(self._values) > 50_000:
             self._values.clear()
         self._values[key] = value
 
-    def splitters(self, cands, count: int = 24) -> list:
+    def splitters(self, cands, count: int = 12) -> list:
         """The accepted guesses that cut the candidates into the most groups."""
         return heapq.nsmallest(
             count, self.guesses, key=lambda g: -len(set(self.codes_for(g, cands)))
