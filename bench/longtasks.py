@@ -14,7 +14,7 @@ while a person reads the board), so the figures are those of play, not of boot.
 
 Prints each game's figures, then one JSON object as the last line:
 {"<game>": {"longest_task_ms", "tasks_over_100_ms", "click_to_paint_p95_ms",
-"clicks", "moves_in_worker"}}.
+"clicks", "moves_in_worker"}} (the Wordle Tournament's: the bots' plans the worker gave).
     CHROMIUM=/usr/bin/chromium .venv/bin/python bench/longtasks.py [--turns 12] [--games ...]
 With --main-thread the worker is kept from starting (its script is refused), so
 every move is chosen on the main thread as before the thinker: the figures to
