@@ -340,3 +340,27 @@ def test_without_a_ready_thinker_or_with_bad_answers_the_tournament_plans_itself
     bad = FakeThinker()
     assert played_with(page, monkeypatch, bad, answer=badly).log == inline.log
     assert bad.asked > 20
+
+
+def test_a_reload_mid_turn_asks_again_for_the_plans_not_given(page, monkeypatch):
+    from app import thinker
+    from games.wordle.tournament import bot_plan
+
+    open_route, clock, _app = page
+    fake = FakeThinker()
+    monkeypatch.setattr(thinker, "shared", fake)
+    view = open_route("#/wordle?mode=tournament&seed=5&speed=1")
+    view.screen.on_action("wt-start", {}, None)
+    asked = [r["view"]["rows"] for r, *_ in fake.pending]
+    first, *rest = fake.pending
+    fake.pending = rest
+    first[1](json.dumps(bot_plan(first[0], WORDS)))
+    clock[0] += 3_000
+    view.screen.tick()
+    view.screen.suspend()  # reloaded: the answers still to come are lost with the page
+    fake.pending = []
+    back = open_route("#/wordle?mode=tournament")
+    again = [r["seat"] for r, *_ in fake.pending]
+    assert len(asked) == len(again) + 1  # the plan given was saved with the tournament
+    plans = [m["plan"] for m in back.screen.game.current["matches"] if m["plan"]]
+    assert len(plans) == 1 and plans[0]["rows"] == 0
