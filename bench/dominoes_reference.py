@@ -25,8 +25,9 @@ Figures of 2026-12-02 (shared machine, load 1 to 8): the strong player as
 shipped (budget 800, own side looking one reply ahead in its playouts) won
 117/200 = 58.5% (95% 51.6-65.1) against 591 playouts, mean CPU per searched
 move 39.3 ms strong, 40.2 ms reference. With greedy playouts for every seat at
-budget 1300 it won 107/200 = 53.5% (46.6-60.3) against 596 playouts (46.4 ms
-and 48.3 ms): no better, so that change was not kept.
+budget 1300 it won 226/400 = 56.5% (51.6-61.3) in two runs of 200 (107 against
+596 playouts, 46.4 vs 48.3 ms; 119 against 551, 48.8 vs 46.4 ms): no better,
+so that change was not kept.
 """
 
 import argparse
