@@ -79,8 +79,8 @@ wordlists: $(WORDLISTS_VENV)/.installed-2
 	nice -n 10 $(WORDLISTS_VENV)/bin/python tools/wordlists.py
 
 # The expert Wordle player's books (static/words/<lang>.book.json) from the
-# word lists: tools/wordle_book.py searches English and 4-letter lists 3 wide,
-# the rest greedily.
+# word lists: tools/wordle_book.py searches English 8 wide (about 7 minutes),
+# 4-letter lists 3 wide, the rest greedily.
 BOOKS_VENV := .cache/books-venv
 .PHONY: books
 $(BOOKS_VENV)/.installed:
@@ -89,6 +89,6 @@ $(BOOKS_VENV)/.installed:
 	touch $@
 
 books: $(BOOKS_VENV)/.installed
-	nice -n 10 $(BOOKS_VENV)/bin/python tools/wordle_book.py --lang en --width 3 --root-width 3
+	nice -n 10 $(BOOKS_VENV)/bin/python tools/wordle_book.py --lang en --width 8 --root-width 8
 	nice -n 10 $(BOOKS_VENV)/bin/python tools/wordle_book.py --lang de es fr id it kk nl pl pt ru uk uz --width 1 --root-width 1
 	nice -n 10 $(BOOKS_VENV)/bin/python tools/wordle_book.py --lang de es fr id it kk nl pl pt ru uk uz --lengths 4
