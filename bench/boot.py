@@ -104,7 +104,11 @@ def measure(browser, url: str) -> tuple[tuple, tuple]:
     cold = time_to_ready(page), first_paint(page), hub_painted(page)
     page.wait_for_timeout(1500)  # let the service worker (app only) finish precaching
     if page.evaluate("window.gemauBoot !== undefined"):  # the app: a returning visit has
+        # its snapshot, made on an earlier visit outside a game (on the hub)
+        address = page.evaluate("location.hash")
+        page.evaluate("location.hash = '#/'")
         page.wait_for_selector("html[data-snapshot='kept']", state="attached", timeout=120_000)
+        page.evaluate(f"location.hash = {json.dumps(address)}")
     page.reload()
     warm = time_to_ready(page), first_paint(page), hub_painted(page)
     context.close()
