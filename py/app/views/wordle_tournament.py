@@ -43,6 +43,7 @@ from .wordle_tournament_saving import GAME, VARIANT, TournamentRecords
 from .wordle_tournament_ui import Ui
 
 TICK_MS = 200
+FINISH_SLICE_MS = 40  # the longest the page plays out the bots' last duels at a go
 
 
 class TournamentScreen(LobbyActions, TournamentRecords):
@@ -75,6 +76,7 @@ class TournamentScreen(LobbyActions, TournamentRecords):
         self.elsewhere = False  # another tab saved this tournament since: this one stops
         self.behind = False  # it goes on behind another page of the app (rule 10.6)
         self.plans_asked: tuple = (None, set())  # (tournament, keys of the plans asked)
+        self.finishing = False  # the bots' last duels are being played out (wt-finish)
         if thinker.shared is not None:
             thinker.shared.start()  # ready, with luck, by the first round's bots
 
@@ -352,11 +354,30 @@ class TournamentScreen(LobbyActions, TournamentRecords):
         self.view.refresh()
 
     def _act_finish(self, _data) -> None:
-        """Everyone of the device is out: the bots' remaining duels at once."""
+        """Everyone of the device is out: the bots' remaining duels at once, in
+        slices of FINISH_SLICE_MS so the page never stops (the button says so)."""
         game = self.game
-        if game is None or not game.humans_done or game.is_over:
+        if game is None or not game.humans_done or game.is_over or self.finishing:
             return
-        game.play_out()
+        self.finishing = True
+        self._stop_ticking()
+        self.view.refresh()
+        button = self._find("#wt-finishing")
+        if button is not None:
+            button.focus()
+        self.app.announce(self.t("wt.finishing"))
+        browser.later(0, lambda: self._finish_some(game))
+
+    def _finish_some(self, game) -> None:
+        if game is not self.game or self.mode != "game" or self.elsewhere:
+            self.finishing = False  # left or replaced: leaving plays the rest out (_forget)
+            return
+        deadline = browser.now_ms() + FINISH_SLICE_MS
+        game.play_out(stop=lambda: browser.now_ms() >= deadline)
+        if not game.is_over:
+            browser.later(0, lambda: self._finish_some(game))
+            return
+        self.finishing = False
         self.watching = None
         self._after_change(force_save=True)
         self.view.refresh()
@@ -407,6 +428,7 @@ class TournamentScreen(LobbyActions, TournamentRecords):
             watching=self.watching,
             focus=self.focus,
             out_seen=self.out_seen,
+            finishing=self.finishing,
             counted=not self.meta.get("known"),
         )
         target = self._focus_typing(view) if view is not None and self.mode == "game" else None

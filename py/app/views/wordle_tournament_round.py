@@ -349,6 +349,18 @@ class RoundDraw(Context):
                 "button",
                 {"type": "button", "class": "button subtle", "data-action": "wt-finish"},
                 t("wt.finish"),
+            )
+            if not self.ui.finishing
+            else h(
+                "button",
+                {
+                    "type": "button",
+                    "class": "button subtle",
+                    "id": "wt-finishing",
+                    "aria-disabled": "true",
+                    "aria-busy": "true",
+                },
+                t("wt.finishing"),
             ),
             back,
         )

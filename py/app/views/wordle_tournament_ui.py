@@ -31,6 +31,7 @@ class Ui:
     watching: int | None = None  # the index of the duel watched, or None
     focus: int | None = None  # the index of the humans' duel on screen
     out_seen: bool = False  # the "you are out" card was answered ("watch on")
+    finishing: bool = False  # the bots' last duels are being played out
     typist: int | None = None  # the human the keyboard types for, in the focused duel
     typed: list = field(default_factory=list)  # the tiles they typed so far
     profile: dict | None = None  # the rating profile shown: {"name", "rating", "history"}

@@ -91,6 +91,8 @@ reload call `resume(now)`: the absence since the save counts as a lost
 connection.
 """
 
+from collections.abc import Callable
+
 from games.common.errors import BadState, IllegalMove
 from games.common.rng import MASK64, SeededRng
 
@@ -594,19 +596,23 @@ class Tournament:
             events += self.leave(pid, now)
         return events
 
-    def play_out(self) -> list:
+    def play_out(self, stop: Callable[[], bool] | None = None) -> list:
         """Once no human is still in (`humans_done`), the rest at once: the
         clock jumps to each next thing due (the bots' guesses, skipped turns,
-        the next rounds) until the tournament is over. IllegalMove
-        wordle.not_now while a human is still in."""
+        the next rounds) until the tournament is over. With `stop`, it pauses
+        before any step once stop() is true, to go on by the next call (a page
+        plays it out in slices, to stay responsive); `is_over` tells when it is
+        done. IllegalMove wordle.not_now while a human is still in."""
         if not self.humans_done:
             raise IllegalMove("wordle.not_now", phase=self.phase)
-        events = []
-        while not self.is_over:
+        events: list = []
+        stepped = False  # each call makes at least one step
+        while not self.is_over and not (stepped and stop is not None and stop()):
             at = self.next_event_at()
             if at is None:
                 break
             events += self.advance(at)
+            stepped = True
         return events
 
     def _leave_lobby(self, pid: int, now: int) -> list:

@@ -190,6 +190,22 @@ def test_play_out_finishes_the_tournament_once_no_human_is_in():
     assert t.play_out() == []
 
 
+def test_play_out_in_slices_is_the_same_tournament_as_at_once():
+    """A page plays it out a slice at a time (stop() true after each step here):
+    every call makes progress, and the end is the same as playing out at once."""
+    t = playing(n_humans=1, seed=6)
+    t.leave(0, t.clock)
+    at_once = copy(t)
+    at_once.play_out()
+    calls, events = 0, []
+    while not t.is_over:
+        events += t.play_out(stop=lambda: True)
+        calls += 1
+    assert calls > 10 and events[-1]["type"] == "over"
+    assert t.to_json() == at_once.to_json()
+    assert t.play_out(stop=lambda: True) == []
+
+
 def test_rule_the_winners_are_those_placed_first():
     # 8.4, 8.5: one winner, or all of the last round sharing placement 1.
     t = playing(n_humans=1, seed=6)
