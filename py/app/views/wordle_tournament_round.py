@@ -96,6 +96,8 @@ class RoundDraw(Context):
         """Your duel, the one watched, the introduction, a bye or being out."""
         ui, view = self.ui, self.view
         all_out = view["humans_done"]
+        if ui.finishing:
+            return self.finishing()
         if all_out and not ui.out_seen:
             return self.out()
         if ui.watching is not None and ui.watching < len(view["duels"]):
@@ -326,6 +328,14 @@ class RoundDraw(Context):
         t = self.t
         return h("div", {"class": "wt-card"}, h("p", {}, t("wt.watch_hint")), self.finish_buttons())
 
+    def finishing(self):
+        """The bots' last duels being played out (wt-finish): a moment."""
+        return h(
+            "div",
+            {"class": "wt-card", "id": "wt-finishing", "tabindex": "-1", "aria-busy": "true"},
+            h("p", {}, self.t("wt.finishing")),
+        )
+
     def finish_buttons(self, first=None):
         t = self.t
         back = (
@@ -349,18 +359,6 @@ class RoundDraw(Context):
                 "button",
                 {"type": "button", "class": "button subtle", "data-action": "wt-finish"},
                 t("wt.finish"),
-            )
-            if not self.ui.finishing
-            else h(
-                "button",
-                {
-                    "type": "button",
-                    "class": "button subtle",
-                    "id": "wt-finishing",
-                    "aria-disabled": "true",
-                    "aria-busy": "true",
-                },
-                t("wt.finishing"),
             ),
             back,
         )

@@ -241,6 +241,7 @@ def test_a_finished_tournament_is_kept_once_offered_on_its_end_and_listed_in_sta
     play(view, clock, lambda g: g.humans_done, solve=lambda g: g.round_number % 2 == 1)
     assert replays.kept(app.store, "wordle-tournament") == []  # not over yet
     screen.on_action("wt-finish", {}, None)
+    app.run_later()  # the slices it is played out in
     (entry,) = replays.kept(app.store, "wordle-tournament")
     assert entry["date"] == "2026-11-29" and entry["options"]["lang"] == "en"
     final = story.tell(WORDS, entry)

@@ -3,6 +3,7 @@ browser module (clock, timers, storage in memory), the built-in sample word
 list, and the screen's own actions and keys, as the page would call them."""
 
 import json
+import sys
 
 import pytest
 from app.i18n import Translator
@@ -32,6 +33,15 @@ class FakeApp:
         self.said = []
         self.notices = {}
         self.view = None
+        self.timers = []  # browser.later's callbacks, run by run_later
+
+    def run_later(self) -> int:
+        """Run the timers asked for (and those they ask for): how many ran."""
+        ran = 0
+        while self.timers:
+            self.timers.pop(0)()
+            ran += 1
+        return ran
 
     def announce(self, text):
         self.said.append(text)
@@ -67,6 +77,7 @@ def page(import_without_browser, monkeypatch):
     monkeypatch.setattr(browser, "Repeating", Repeating)
     monkeypatch.setattr(words, "load", lambda lang, ready, error: ready(WORDS))
     app = FakeApp()
+    monkeypatch.setattr(browser, "later", lambda ms, callback: app.timers.append(callback))
     scores.register(app.store, ["wordle"])
     saved_games.register(app.store, ["wordle"])
     tp.register(app.store)  # as app.main does at start-up
@@ -99,8 +110,9 @@ def play(view, clock, until, solve=lambda t: True, steps=20_000):
     raise AssertionError("the tournament did not get there")
 
 
-def test_a_solo_tournament_from_lobby_to_final_standings(page):
+def test_a_solo_tournament_from_lobby_to_final_standings(page, monkeypatch):
     open_route, clock, app = page
+    browser = sys.modules["app.browser"]
     view = open_route("#/wordle?mode=tournament&speed=10", seed=5)
     screen = view.screen
     html = view.render()
@@ -130,7 +142,15 @@ def test_a_solo_tournament_from_lobby_to_final_standings(page):
     if not screen.game.is_over:
         screen.on_action("wt-watch", {"duel": "0"}, None)
         assert "wt-watching" in view.render()
+        screen.on_action("wt-unwatch", {}, None)
         screen.on_action("wt-finish", {}, None)
+        # Played out in slices: meanwhile the button says so, and nothing else is done.
+        assert "Working out the final results" in view.render() and not screen.game.is_over
+        screen.on_action("wt-finish", {}, None)
+        assert len(app.timers) == 1
+        reads = iter(range(10**9))  # the clock read 40 ms later each time: a step a slice
+        monkeypatch.setattr(browser, "now_ms", lambda: clock[0] + 40 * next(reads))
+        assert app.run_later() > 1
     html = view.render()
     assert (
         screen.game.phase == "over"
@@ -244,6 +264,7 @@ def test_a_group_plays_on_one_screen_and_returns_to_the_group(page):
             == p["rating"] + p["rating_change"]
         )
     screen.on_action("wt-finish", {}, None)
+    app.run_later()
     screen.on_action("wt-back-to-group", {}, None)
     assert screen.mode == "group" and "wt-group" in view.render()
 
