@@ -120,7 +120,10 @@ class DeckPeer:
     # Incoming messages.
 
     def receive(self, message) -> list[dict]:
-        """Takes another seat's message; returns the messages to broadcast in answer."""
+        """Takes another seat's message; returns the messages to broadcast in answer. A refused
+        message (ProtocolError) changes nothing. Cheated without a seat means an own card did
+        not decrypt to a new tile: the hand cannot go on, the keys should be revealed and
+        verify() names the seat (this peer's own answers to the message are then not given)."""
         kind = message_type(message)
         handlers = {
             "deck-shuffle": ({"cards"}, self._on_shuffle),

@@ -288,3 +288,26 @@ def test_every_peer_resumes_from_its_save_at_every_step():
 def test_an_unreadable_save_is_a_protocol_error(saved):
     with pytest.raises(ProtocolError):
         DeckPeer.from_json(saved)
+
+
+def test_junk_values_for_a_card_awaited_now_are_refused():
+    peers, _ = table(2)
+    peers[0].request_draw()  # card 14 now waits for seat 1's layer to come off
+    saved = peers[0].to_json()
+    good = to_hex(9)
+    for values in (
+        [],
+        [good, good],
+        None,
+        [good[:-1]],
+        [to_hex(1)],
+        [to_hex(P - 1)],
+        [to_hex(P - 9)],
+        [9],
+    ):
+        with pytest.raises(ProtocolError):
+            peers[0].receive({"type": "deck-unlock", "seat": 1, "cards": [14], "values": values})
+    for cards in ([14, 14], [15], [13], ["14"], [True], 14):
+        with pytest.raises(ProtocolError):
+            peers[0].receive({"type": "deck-unlock", "seat": 1, "cards": cards, "values": [good]})
+    assert peers[0].to_json() == saved
