@@ -11,9 +11,9 @@ message when it is both free and the message was sent). Figures for CPython and,
 tools/pyodide_run.mjs, inside Pyodide under Node (the runtime the page uses; Chromium's
 WebAssembly engine is V8, as Node's is). The last line printed is one JSON object.
 
-Figures of 2026-12-02 (5 runs, 4 seats, machine shared, load about 2.5): inside Pyodide
-(Python 3.14.2) all peers' work 3531 ms, largest peer's share 937 ms, in parallel 1401 ms;
-CPython 3.11.7: 2939 ms, 753 ms, 1194 ms. Largest message 14,494 bytes (a shuffled list).
+Figures of 2026-12-02 (two sittings of 5 runs, 4 seats, machine shared, load 2.5 and 3.2):
+inside Pyodide (Python 3.14.2) all peers' work 3531 / 4203 ms, largest peer's share 937 / 1106
+ms, in parallel 1401 / 1736 ms; CPython 3.11.7: 2939 / 2550 ms, 753 / 654 ms, 1194 / 1022 ms. Largest message 14,494 bytes (a shuffled list).
 Most of it is each seat's 21 full-length (2048-bit exponent) partial decryptions, about 24 ms
 each inside Pyodide; encryption uses 256-bit exponents, about 3 ms.
 """
