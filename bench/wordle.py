@@ -8,7 +8,8 @@ Solo strength: the expert plays alone on every English 5-letter answer with its
 book (the issue's goal: mean <= 3.44, every word within 5), and on every answer
 (or a seeded sample of --sample answers) of each language and length. Off the
 book (issue 19: within 0.05 guesses of book play, never over 6): the same
-English answers with the book put away, and two lists no book was made for,
+English answers (5 letters, and 4, where look-alike families are widest) with
+the book put away, and two lists no book was made for,
 the German 5-letter answers and 2,315 English accepted guesses that are not
 answers (seeded), each with its guesses' distribution and the live search's
 time per decision. Duels: the expert against each level (who starts
@@ -239,6 +240,7 @@ def main():
     print(f"en 5: {count} answers (all), mean {mean:.4f} guesses, worst {worst}", flush=True)
     figures.update(en5_mean_guesses=round(mean, 4), en5_worst_guesses=worst, en5_answers=count)
     figures.update(off_book("en5", load("en"), 5, list(en.answers[5])))
+    figures.update(off_book("en4", load("en"), 4, list(en.answers[4])))
     de = load("de")
     figures.update(off_book("de5", de, 5, list(de.answers[5])))
     english = load("en")

@@ -307,10 +307,18 @@ class Solver:
         found = self._values.get(key)
         if found is not None:
             return found
-        words = self._words(cands)
         extra = sorted(pool, key=lambda g: self.score(g, cands))[:3]
-        best = math.inf
-        for guess in dict.fromkeys(words + extra):
+        best = self._exact_over(self._words(cands) + extra, cands, turns_left, pool, math.inf)
+        if best >= TOO_DEEP:  # some answers out of reach: the guesses that split most
+            splitting = self.splitters(cands, 6, self.shortlist(cands))
+            best = self._exact_over(splitting, cands, turns_left, pool, best)
+        self._remember(key, best)
+        return best
+
+    def _exact_over(self, guesses, cands, turns_left, pool, best) -> float:
+        """exact(), trying these guesses first: the fewest total guesses, or `best`."""
+        n = len(cands)
+        for guess in dict.fromkeys(guesses):
             groups = list(self.split(guess, cands).values())
             if len(groups) == 1 and len(groups[0]) == n:
                 continue  # tells nothing
@@ -324,7 +332,6 @@ class Solver:
                     break
             else:
                 best = total
-        self._remember(key, best)
         return best
 
     def _remember(self, key, value):
@@ -332,10 +339,13 @@ class Solver:
             self._values.clear()
         self._values[key] = value
 
-    def splitters(self, cands, count: int = 12) -> list:
-        """The accepted guesses that cut the candidates into the most groups."""
+    def splitters(self, cands, count: int = 12, among=None) -> list:
+        """The accepted guesses (or those `among` them) that cut the candidates
+        into the most groups."""
         return heapq.nsmallest(
-            count, self.guesses, key=lambda g: -len(set(self.codes_for(g, cands)))
+            count,
+            self.guesses if among is None else among,
+            key=lambda g: -len(set(self.codes_for(g, cands))),
         )
 
     def shortlist(self, cands) -> list:

@@ -76,6 +76,24 @@ def test_a_family_of_look_alikes_is_solved_within_six_with_the_probes_that_split
     assert expert_guess(words, 4, []) in PROBES  # guessing the words one by one takes 12
 
 
+def test_off_the_book_the_english_ill_family_is_solved_within_six():
+    """Measured in issue 19: after TARE and SOIL, 11 answers are left (will, bill,
+    kill, hill, fill, mill, pill, jill, gill, dill, incl) with four turns; the
+    search tried only the groups' own words and the position's best probes
+    below its guess, and JILL took 7. Probes that split the group (IMPF, BLDG,
+    HAWK) now come in when those leave an answer out of reach."""
+    words = Dictionary("en", json.loads((WORDS / "en.json").read_text("utf-8")))
+    opening = ["tare", "soil"]
+    family = [w for w in words.answers[4] if all(marks(g, w) == marks(g, "jill") for g in opening)]
+    assert len(family) == 11
+    for answer in family:
+        rows = [{"seat": 0, "guess": g, "marks": list(marks(g, answer))} for g in opening]
+        while rows[-1]["guess"] != answer:
+            guess = expert_guess(words, 4, rows)
+            rows.append({"seat": 0, "guess": guess, "marks": list(marks(guess, answer))})
+            assert len(rows) <= 6, (answer, [row["guess"] for row in rows])
+
+
 def test_the_endgame_plays_the_guess_that_needs_fewest_guesses_in_total():
     words = ill_dictionary()
     solver = Solver(words.answers[4], words.guess_lists[4])
