@@ -93,6 +93,19 @@ def test_plans_are_wanted_from_the_introduction_and_only_for_bots():
     assert not {index for (_, index, _), _ in wanted} & set(human_turns)
 
 
+def test_rule_2_3_a_bots_guess_lands_5_s_into_its_turn_at_the_earliest():
+    """docs/rules/wordle-tournament.md 2.3: however fast its plan, a bot guesses
+    no sooner than 5 s after its turn starts."""
+    assert BOT_MIN_THINK_MS == 5_000
+    t = started()
+    play_at = t.current["play_at"]
+    t.advance(play_at + BOT_MIN_THINK_MS - 1)
+    assert all(not m["duel"].rows for m in t.current["matches"])
+    t.advance(t.next_event_at())
+    assert t.clock >= play_at + BOT_MIN_THINK_MS
+    assert any(m["duel"].rows for m in t.current["matches"])
+
+
 def test_without_a_plan_the_tournament_works_it_out_only_when_it_is_needed(monkeypatch):
     calls = []
     original = players_module.Player.plan
