@@ -8,8 +8,8 @@ midend owns the rest, the same way for every game (games.common.protocol):
   come, the computer's choices), so it is shown only once the game is over. A
   game started from a seed someone could know (an address, a shared link, a
   restart) is played but never counted ("known");
-- who sits in each seat (a person at this screen, or the computer at a level)
-  and whose turn it is;
+- who sits in each seat (a person at this screen, the computer at a level, or a
+  person on another device, REMOTE) and whose turn it is;
 - playing a move: applied, written down in the move notation, saved;
 - undo and redo, by replaying the game's moves from its ID: back to the last
   decision of a person at this screen (a computer's reply goes with the move it
@@ -26,7 +26,8 @@ It imports nothing from the browser: time comes from `now_ms`, storage from a
 
 Saved as saved:<game> = {"state": engine JSON, "meta": {..., "frame": FRAME}},
 FRAME = {"options", "seed", "seats", "base", "moves": [[player, notation], ...],
-"undone": [...], "ranked": bool, "known": bool}: the moves are played from `base` (a saved
+"undone": [...], "ranked": bool, "known": bool, "remote": None or {"peer": nickname,
+"session": app.remote's own record}}: the moves are played from `base` (a saved
 state) when there is one, else from the game ID. The view keeps its own keys
 beside "frame". A save from before the midend has no frame: the view says what
 its ID and seats were (`legacy`), and its position becomes the base.
@@ -46,6 +47,8 @@ from .storage import StorageFull, Store
 
 HUMAN = "human"
 COMPUTER = "computer:"  # + a level, e.g. "computer:hard"
+REMOTE = "remote"  # a person on another device: their moves arrive through app.remote
+MAX_NAME = 40  # a peer's nickname, as app.remote.names cleans it
 MAX_MOVES = 20_000  # far more than any real game: a longer list is damage
 
 
@@ -78,22 +81,34 @@ class Midend:
         self.undone: list[list] = []  # moves taken back, latest last, for redo
         self.ranked = True  # False once a computer's game was taken back, or when known
         self.known = False  # started from a seed that could be known: never counted
+        self.remote: dict | None = None  # {"peer": nickname, "session": {...}} in a remote game
         self.recorded = False
         self.generation = 0  # changes whenever the position is replaced (undo, new game...)
 
     # --- starting ---------------------------------------------------------------
-    def start(self, options: dict, seed: int, seats: list[str], known: bool = False) -> None:
+    def start(
+        self,
+        options: dict,
+        seed: int,
+        seats: list[str],
+        known: bool = False,
+        remote: dict | None = None,
+    ) -> None:
         """A new game from its ID; ValueError if the options or seats are not valid.
         `known`: the seed came from outside (an address, a link, the same game
-        again), so the game's hidden information could be known: it never counts."""
+        again), so the game's hidden information could be known: it never counts.
+        `remote`: {"peer": nickname, "session": {...}} when a seat is REMOTE (the
+        seed then came from both devices' coin flip, app.remote, so it is not known)."""
         if not is_int(seed) or not 0 <= seed <= MAX_SEED:
             raise ValueError("seed out of range")
         state = self.game.new_game(options, seed)
         self._check_seats(seats, options)
+        remote = _checked_remote(remote, seats)
         self.state, self.options, self.seed, self.seats = state, dict(options), seed, list(seats)
         self.base = None
         self.moves, self.undone, self.recorded = [], [], False
         self.ranked, self.known = not known, known
+        self.remote = remote
         self.generation += 1
         self.session.reset_clock()
 
@@ -123,6 +138,7 @@ class Midend:
         self.base = frame["base"]
         self.moves, self.undone, self.ranked = frame["moves"], frame["undone"], frame["ranked"]
         self.known = frame["known"]
+        self.remote = frame["remote"]
         if self.moves and not self._history_leads_to(state_json):
             # The position is good, its history is not: keep the game, lose only undo.
             self.base, self.moves, self.undone = state_json, [], []
@@ -134,23 +150,38 @@ class Midend:
         if len(seats) != self.game.seats(options):
             raise ValueError("one player per seat")
         for seat in seats:
-            if seat != HUMAN and seat.removeprefix(COMPUTER) not in self.game.computer:
+            if seat in (HUMAN, REMOTE):
+                continue
+            if (
+                not seat.startswith(COMPUTER)
+                or seat.removeprefix(COMPUTER) not in self.game.computer
+            ):
                 raise ValueError(f"unknown player {seat!r}")
 
     # --- whose turn -----------------------------------------------------------------
     def seat_kind(self, player: int | None) -> str | None:
-        """HUMAN or COMPUTER for the player (None: nobody, the game is over)."""
+        """HUMAN, COMPUTER or REMOTE for the player (None: nobody, the game is over)."""
         if player is None:
             return None
-        return HUMAN if self.seats[player] == HUMAN else COMPUTER
+        seat = self.seats[player]
+        return seat if seat in (HUMAN, REMOTE) else COMPUTER
 
     @property
     def computer_to_move(self) -> bool:
         return self.seat_kind(self.state.current_player) == COMPUTER
 
     @property
+    def remote_to_move(self) -> bool:
+        """Is it the turn of a person on another device (wait for their move)?"""
+        return self.seat_kind(self.state.current_player) == REMOTE
+
+    @property
     def against_computer(self) -> bool:
-        return any(seat != HUMAN for seat in self.seats)
+        return any(seat.startswith(COMPUTER) for seat in self.seats)
+
+    @property
+    def is_remote(self) -> bool:
+        return REMOTE in self.seats
 
     def computer_move(self, budget: Any = None) -> Any:
         """The move of the computer whose turn it is (not played: see `play`)."""
@@ -181,6 +212,14 @@ class Midend:
             self._keep_replay()
         return events
 
+    def play_remote(self, text: Any) -> list:
+        """Play a move that came from the other device, in the move notation: the
+        same rules as any move (IllegalMove when the notation or the engine refuses
+        it, the game unchanged), and only when it is a remote seat's turn."""
+        if not self.remote_to_move:
+            raise IllegalMove("frame.not_their_turn")
+        return self.play(self.game.parse_move(text))
+
     def _keep_replay(self) -> None:
         if self.base is not None:
             return  # resumed from a save made before the midend: its start is unknown
@@ -200,8 +239,11 @@ class Midend:
     @property
     def can_undo(self) -> bool:
         """Is there a move of a person here to take back? Never once the game is
-        over (it has been recorded), nor past the game's undo depth."""
-        if self.state.is_over:
+        over (it has been recorded), nor past the game's undo depth, nor in a game
+        with a person on another device: a move sent has been played on both
+        devices, and taking it back would need the other's agreement (a protocol
+        of its own, not worth its weight between friends who can start again)."""
+        if self.state.is_over or self.is_remote:
             return False
         depth = self.game.undo_depth
         if depth is not None and sum(self.seat_kind(p) == HUMAN for p, _ in self.undone) >= depth:
@@ -211,11 +253,13 @@ class Midend:
     @property
     def can_redo(self) -> bool:
         """A game whose undo is limited has no redo: an undo is not undone."""
-        return bool(self.undone) and self.game.undo_depth is None
+        return bool(self.undone) and self.game.undo_depth is None and not self.is_remote
 
     def undo(self) -> None:
         """Take back moves up to and including the last one a person here made."""
         if not self.can_undo:
+            if self.is_remote:
+                raise IllegalMove("frame.no_undo_remote")
             raise IllegalMove("frame.game_over" if self.state.is_over else "frame.nothing_to_undo")
         while True:
             player, text = self.moves.pop()
@@ -275,6 +319,7 @@ class Midend:
             "undone": self.undone,
             "ranked": self.ranked,
             "known": self.known,
+            "remote": self.remote,
         }
         meta = {
             **(view_meta or {}),
@@ -345,7 +390,23 @@ def _checked_frame(frame: Any) -> dict:
         "undone": undone,
         "ranked": frame["ranked"] and not frame.get("known", False),
         "known": frame.get("known", False),
+        "remote": _checked_remote(frame.get("remote"), seats),
     }
+
+
+def _checked_remote(remote: Any, seats: list) -> dict | None:
+    """A remote game's record: the peer's nickname and app.remote's session (a dict it
+    checks itself when the game resumes); a remote seat needs one, other games none."""
+    if remote is None and REMOTE not in seats:
+        return None
+    if not (isinstance(remote, dict) and set(remote) == {"peer", "session"}):
+        raise ValueError("a remote game without its peer")
+    peer, session = remote["peer"], remote["session"]
+    if not isinstance(peer, str) or not 0 < len(peer) <= MAX_NAME or not isinstance(session, dict):
+        raise ValueError("bad peer")
+    if REMOTE not in seats:
+        raise ValueError("a peer but no remote seat")
+    return {"peer": peer, "session": session}
 
 
 def _checked_moves(moves: Any) -> list[list]:

@@ -5,7 +5,7 @@ import json
 
 import pytest
 from app import saved_games, scores
-from app.midend import HUMAN, Midend, computer
+from app.midend import HUMAN, REMOTE, Midend, computer
 from app.storage import MemoryBackend, Store
 from games.battleship.game import GAME as BATTLESHIP
 from games.common.errors import IllegalMove
@@ -261,3 +261,91 @@ def test_a_save_from_before_the_midend_resumes_from_its_position():
     play_until_human(m)
     m.undo()
     assert m.state.to_json() == before
+
+
+# --- a person on another device (app.remote carries the moves) ---------------------------
+
+FRIEND = {"peer": "Bob", "session": {"role": "host"}}
+
+
+def remote_game(store=None):
+    m = midend(store or new_store())
+    m.start({"quick_setup": True}, 5, [HUMAN, REMOTE], remote=FRIEND)
+    if m.remote_to_move:
+        m.play_remote(DEBLOCKLE.format_move(m.state.legal_moves()[0]))
+    return m
+
+
+def test_a_remote_seat_is_its_own_kind_and_its_moves_come_as_notation():
+    m = remote_game()
+    assert m.is_remote and not m.against_computer and not m.computer_to_move
+    assert m.seat_kind(m.state.current_player) == HUMAN and not m.remote_to_move
+    m.play(m.state.legal_moves()[0])
+    assert m.remote_to_move and m.seat_kind(m.state.current_player) == REMOTE
+    text = DEBLOCKLE.format_move(m.state.legal_moves()[-1])
+    m.play_remote(text)
+    assert m.moves[-1][1] == text and not m.remote_to_move
+
+
+def test_a_remote_move_is_refused_out_of_turn_illegal_or_malformed_and_changes_nothing():
+    m = remote_game()
+    legal_now = DEBLOCKLE.format_move(m.state.legal_moves()[0])
+    with pytest.raises(IllegalMove) as refused:
+        m.play_remote(legal_now)  # the person here is to move, not the other device
+    assert refused.value.key == "frame.not_their_turn"
+    m.play(m.state.legal_moves()[0])
+    before, moves = m.state.to_json(), list(m.moves)
+    for junk in ("z9N", "a1N-a1", "", None, 7, "x" * 500, "c5:slider:star"):
+        with pytest.raises(IllegalMove):
+            m.play_remote(junk)
+        assert m.state.to_json() == before and m.moves == moves
+
+
+def test_there_is_no_undo_or_redo_in_a_remote_game():
+    m = remote_game()
+    m.play(m.state.legal_moves()[0])
+    assert not m.can_undo and not m.can_redo
+    with pytest.raises(IllegalMove) as refused:
+        m.undo()
+    assert refused.value.key == "frame.no_undo_remote"
+
+
+def test_a_remote_game_saves_and_resumes_with_its_peer():
+    store = new_store()
+    m = remote_game(store)
+    m.play(m.state.legal_moves()[0])
+    m.save()
+    again = midend(store)
+    again.resume()
+    assert again.remote == FRIEND and again.seats == [HUMAN, REMOTE] and again.remote_to_move
+    assert again.state.to_json() == m.state.to_json() and again.moves == m.moves
+    fresh = midend(store)
+    fresh.start({"quick_setup": True}, 6, [HUMAN, HUMAN])
+    assert fresh.remote is None and not fresh.is_remote
+
+
+@pytest.mark.parametrize(
+    "remote",
+    [
+        None,
+        {"peer": "Bob"},
+        {"peer": "", "session": {}},
+        {"peer": "x" * 41, "session": {}},
+        {"peer": 5, "session": {}},
+        {"peer": "Bob", "session": []},
+    ],
+)
+def test_a_remote_seat_needs_a_well_formed_peer_record(remote):
+    with pytest.raises(ValueError):
+        midend(new_store()).start({"quick_setup": True}, 5, [HUMAN, REMOTE], remote=remote)
+
+
+def test_a_save_whose_remote_record_is_damaged_resets_alone():
+    store = new_store()
+    remote_game(store).save()
+    raw = json.loads(store.backend.items["gemau:saved:deblockle"])
+    raw["data"]["meta"]["frame"]["remote"] = {"peer": ["<b>"], "session": {}}
+    store.backend.items["gemau:saved:deblockle"] = json.dumps(raw)
+    assert midend(store).resume() is None
+    with pytest.raises(ValueError):  # a peer record with no remote seat is damage too
+        midend(new_store()).start({"quick_setup": True}, 5, [HUMAN, HUMAN], remote=FRIEND)
