@@ -11,7 +11,8 @@ ratings, statistics) and saves the tournament as it goes, so a reload within
 connection; another page of the app is not (rule 10.6): the screen goes on
 behind it (wordle_tournament_away) and is taken back when the page returns.
 Drawing is wordle_tournament_draw's (pure); the lobby and the group's input
-is wordle_tournament_lobby's; the records are wordle_tournament_parts',
+is wordle_tournament_lobby's, the round's (watching, skipping to the end,
+leaving) wordle_tournament_round_actions'; the records are wordle_tournament_parts',
 registered by the app at start-up.
 
 The bots' plans are worked out in the thinker's Web Worker (app.thinker) when it
@@ -38,15 +39,15 @@ from . import wordle_tournament_parts as tp
 from .wordle_tournament_draw import render
 from .wordle_tournament_lobby import MAX_SEED, LobbyActions
 from .wordle_tournament_round import RoundDraw
+from .wordle_tournament_round_actions import RoundActions
 from .wordle_tournament_said import clock_tick, happened
 from .wordle_tournament_saving import GAME, VARIANT, TournamentRecords
 from .wordle_tournament_ui import Ui
 
 TICK_MS = 200
-FINISH_SLICE_MS = 40  # the longest the page plays out the bots' last duels at a go
 
 
-class TournamentScreen(LobbyActions, TournamentRecords):
+class TournamentScreen(LobbyActions, RoundActions, TournamentRecords):
     def __init__(self, view):
         self.view = view
         self.app = view.app
@@ -320,89 +321,6 @@ class TournamentScreen(LobbyActions, TournamentRecords):
         node = self._find(".wt-screen")
         if node is not None:
             node.ownerDocument.defaultView.scrollTo(0, 0)
-
-    def _act_watch(self, data) -> None:
-        if self.mode != "game":
-            return
-        try:
-            index = int(data.get("duel", ""))
-        except ValueError:
-            return
-        rnd = self.game.current
-        if rnd is None or not 0 <= index < len(rnd["matches"]):
-            return
-        if self.game.humans_done:
-            self.out_seen = True
-        yours = index == self.focus and self.game.humans_in()
-        self.watching = None if self.watching == index or yours else index
-        self.view.refresh()
-
-    def _act_unwatch(self, _data) -> None:
-        self.watching = None
-        self.view.refresh()
-
-    def _act_watch_on(self, _data) -> None:
-        self.out_seen = True
-        self.view.refresh()
-
-    def _act_focus(self, data) -> None:
-        try:
-            self.focus = int(data.get("duel", ""))
-        except ValueError:
-            return
-        self.watching = None
-        self.view.refresh()
-
-    def _act_finish(self, _data) -> None:
-        """Everyone of the device is out: the bots' remaining duels at once, in
-        slices of FINISH_SLICE_MS so the page never stops (the button says so)."""
-        game = self.game
-        if game is None or not game.humans_done or game.is_over or self.finishing:
-            return
-        self.finishing = True
-        self._stop_ticking()
-        self.view.refresh()
-        button = self._find("#wt-finishing")
-        if button is not None:
-            button.focus()
-        self.app.announce(self.t("wt.finishing"))
-        browser.later(0, lambda: self._finish_some(game))
-
-    def _finish_some(self, game) -> None:
-        if game is not self.game or self.mode != "game" or self.elsewhere:
-            self.finishing = False  # left or replaced: leaving plays the rest out (_forget)
-            return
-        deadline = browser.now_ms() + FINISH_SLICE_MS
-        game.play_out(stop=lambda: browser.now_ms() >= deadline)
-        if not game.is_over:
-            browser.later(0, lambda: self._finish_some(game))
-            return
-        self.finishing = False
-        self.watching = None
-        self._after_change(force_save=True)
-        self.view.refresh()
-        self._scroll_to_top()
-
-    def _act_leave(self, _data) -> None:
-        if self.mode == "game" and self.game is not None and not self.game.humans_done:
-            self.confirm_leave = True
-            self.view.refresh()
-            button = self._find("[data-action='wt-leave-yes']")
-            if button is not None:
-                button.focus()
-
-    def _act_leave_no(self, _data) -> None:
-        self.confirm_leave = False
-        self.view.refresh()
-
-    def _act_leave_yes(self, _data) -> None:
-        self.confirm_leave = False
-        if self.game is None or self.game.humans_done:
-            return
-        self.game.leave_all(self.now())  # the whole group leaves (11.5)
-        self.out_seen = False
-        self._after_change(force_save=True)
-        self.view.refresh()
 
     # --- drawing -----------------------------------------------------------------------------
     def render(self):

@@ -21,6 +21,7 @@ FRESH = [
     "app.views.wordle_tournament_lobby",
     "app.views.wordle_tournament_saving",
     "app.views.wordle_tournament_away",
+    "app.views.wordle_tournament_round_actions",
     "app.views.wordle_tournament",
 ]
 
