@@ -1,0 +1,174 @@
+"""Messages over a data channel: JSON objects, each checked on arrival.
+
+A message longer than one channel message should be (16 KB is what every browser
+delivers whole) is sent in parts, which arrive in order on the reliable channel and are
+put together again. The first message each way is a hello with the player's name; the
+channel is "open" only once the other's hello has arrived.
+
+Framing, one channel message each: "M" + a whole message's JSON, or
+"P<i>/<n>:" + part i of n of one (parts of one message are sent one after another).
+"""
+
+import json
+import unicodedata
+
+PART_CHARS = 15_000
+MAX_MESSAGE_CHARS = 256_000
+MAX_PARTS = -(-MAX_MESSAGE_CHARS // PART_CHARS)
+MAX_NAME_CHARS = 24
+HELLO = "hello"
+# States given to on_state: connecting, open, closed, failed; and "dropped" for a message
+# refused (not JSON, not an object, too long, out of order), the channel staying open.
+OPEN, CLOSED, FAILED, DROPPED = "open", "closed", "failed", "dropped"
+
+
+def clean_name(name) -> str | None:
+    """A player's name as sent in a hello: text of 1 to 24 printable characters."""
+    if not isinstance(name, str):
+        return None
+    name = " ".join(name.split())
+    if not 1 <= len(name) <= MAX_NAME_CHARS:
+        return None
+    if any(unicodedata.category(ch)[0] == "C" for ch in name):
+        return None
+    return name
+
+
+def frames(message: dict) -> list[str]:
+    text = json.dumps(message, separators=(",", ":"), ensure_ascii=True)
+    if len(text) > MAX_MESSAGE_CHARS:
+        raise ValueError(f"message of {len(text)} characters: at most {MAX_MESSAGE_CHARS}")
+    if len(text) <= PART_CHARS:
+        return ["M" + text]
+    parts = [text[i : i + PART_CHARS] for i in range(0, len(text), PART_CHARS)]
+    return [f"P{i}/{len(parts)}:{part}" for i, part in enumerate(parts)]
+
+
+class Assembler:
+    """Turns the frames received back into messages: feed() gives a dict, None while a
+    message's parts are still coming, or raises ValueError for a frame refused."""
+
+    def __init__(self):
+        self.parts: list[str] = []
+        self.expected = 0
+
+    def feed(self, frame) -> dict | None:
+        if not isinstance(frame, str) or len(frame) > PART_CHARS + 16:
+            self.parts, self.expected = [], 0
+            raise ValueError("not a frame")
+        if frame.startswith("M") and not self.parts:
+            return self._parse(frame[1:])
+        head, colon, body = frame.partition(":")
+        try:
+            index, count = (int(n) for n in head[1:].split("/"))
+        except ValueError:
+            index = count = -1
+        if not (
+            frame.startswith("P")
+            and colon
+            and 2 <= count <= MAX_PARTS
+            and index == len(self.parts)
+            and count == (self.expected or count)
+        ):
+            self.parts, self.expected = [], 0
+            raise ValueError("part out of order")
+        self.parts.append(body)
+        self.expected = count
+        if len(self.parts) < count:
+            return None
+        text, self.parts, self.expected = "".join(self.parts), [], 0
+        return self._parse(text)
+
+    @staticmethod
+    def _parse(text: str) -> dict:
+        try:
+            message = json.loads(text)
+        except (ValueError, RecursionError):
+            raise ValueError("not JSON") from None
+        if not isinstance(message, dict):
+            raise ValueError("not an object")
+        return message
+
+
+class Channel:
+    """The messages API: send(dict), on_message(callback(dict)), on_state(callback(str)).
+
+    transport_send(text) sends one channel message and transport_close() closes the
+    connection; the transport (app.peer.rtc, or a test's) calls received(text) for each
+    message and transport_state(state) as the connection opens, closes or fails."""
+
+    def __init__(self, my_name: str, transport_send, transport_close=lambda: None):
+        self.my_name = clean_name(my_name) or "?"
+        self._send, self._close = transport_send, transport_close
+        self.peer_name: str | None = None
+        self.state = "connecting"
+        self.problem: str | None = None  # why the last message was dropped
+        self._said_hello = False
+        self._assembler = Assembler()
+        self._message_callbacks: list = []
+        self._state_callbacks: list = []
+
+    def on_message(self, callback) -> None:
+        self._message_callbacks.append(callback)
+
+    def on_state(self, callback) -> None:
+        self._state_callbacks.append(callback)
+
+    def send(self, message: dict) -> None:
+        if not isinstance(message, dict):
+            raise TypeError("a message is a dict")
+        if self.state != OPEN:
+            raise RuntimeError(f"the channel is {self.state}")
+        for frame in frames(message):
+            self._send(frame)
+
+    def close(self) -> None:
+        if self.state in (CLOSED, FAILED):
+            return
+        self._close()
+        self._set_state(CLOSED)
+
+    def _set_state(self, state: str) -> None:
+        if state != DROPPED:
+            self.state = state
+        for callback in list(self._state_callbacks):
+            callback(state)
+
+    # --- called by the transport ---------------------------------------------------
+    def transport_state(self, state: str) -> None:
+        if state == OPEN and not self._said_hello:
+            self._said_hello = True
+            for frame in frames({"type": HELLO, "name": self.my_name}):
+                self._send(frame)
+            if self.peer_name is not None:
+                self._set_state(OPEN)
+        elif state in (CLOSED, FAILED) and self.state not in (CLOSED, FAILED):
+            self._set_state(state)
+
+    def received(self, text) -> None:
+        if self.state in (CLOSED, FAILED):
+            return
+        try:
+            message = self._assembler.feed(text)
+        except ValueError as error:
+            self.problem = str(error)
+            self._set_state(DROPPED)
+            return
+        if message is None:
+            return
+        if self.peer_name is None:
+            name = clean_name(message.get("name")) if message.get("type") == HELLO else None
+            if name is None:
+                self.problem = "no hello first"
+                self._transport_failed()
+                return
+            self.peer_name = name
+            if self._said_hello:
+                self._set_state(OPEN)
+            return
+        for callback in list(self._message_callbacks):
+            callback(message)
+
+    def _transport_failed(self) -> None:
+        self._close()
+        self._set_state(FAILED)
