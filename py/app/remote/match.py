@@ -1,0 +1,567 @@
+"""One game between two devices over a channel: handshake, joint seed, moves, resume, end.
+
+The host (who sent the invite) proposes the game; the guest accepts it or refuses it:
+
+    host -> hello {version, game, params, seats, draw_seats, name}   + coin-commit
+    guest -> welcome {version, name}                                  + coin-commit
+    both -> coin-reveal (app.fair.coin: each reveals only once both commitments are in)
+
+`params` are the game's address parameters (the guest reads them with the game's own
+options_from_params, as it would an address); `seats` says per seat who plays it: "host",
+"guest", or "computer:<level>" (a computer the host's device runs: its moves travel like
+the host's). With `draw_seats` the coin also decides which device sits where, so who
+starts is not the host's choice either. The seed of the game is drawn from the coin flip,
+so neither device chooses it; for Deblockle (the rolls, a quick set-up) and the Wordle duel
+(the word) the engine's seed then draws everything, and both engines know it: a game
+between friends trusts both browsers, as any game without a referee must. Battleship's
+fleets and the Dominoes deal need more (commitments, mental poker): they come as a game's
+own sub-protocol through `extend`.
+
+Then each move a device plays (for its own seats) is sent as
+
+    move {number, move, hash}   number: the move's count from 1; move: the engine's
+                                notation; hash: wire.state_hash of the position after it
+
+and the receiver plays it only if the number is the next one, it is a remote seat's turn,
+the notation is canonical, the engine allows it and the hash matches; otherwise it answers
+`refused {kind, reason}` and keeps the refusal in `problems`. Kinds: "duplicate" and "junk"
+are recorded only (a move seen already, a message that is no part of the protocol);
+"desync" (the positions differ) and "cheating" (a move no honest engine sends: illegal,
+out of turn, malformed) stop the game, shown as that status, never played on. A device
+told its own move was refused stops too ("desync": the two histories now differ).
+
+After a lost connection or a reload both devices send `sync {match, count, hash, ended}`;
+the one ahead checks the other's hash against its own history at that count and sends the
+missing moves (checked one by one as above); a different history is a desync. `resign`
+and `leave` end the game, recorded with who did it ("host" or "guest") on both devices.
+
+The session's record (`record()`) lives in the midend's frame (remote.session), so the view
+saves it with the game: after any notification of `listener`, the view saves the midend.
+A reload during the handshake loses nothing but the handshake: it starts again."""
+
+import hashlib
+import secrets
+from collections.abc import Callable
+from typing import Any
+
+from games.common.errors import BadState, IllegalMove
+from games.common.protocol import MAX_SEED, Game
+
+from app.fair.coin import CoinPeer
+from app.fair.errors import Cheated, ProtocolError
+from app.midend import COMPUTER, HUMAN, MAX_MOVES, REMOTE, Midend
+from app.remote import wire
+from app.remote.names import clean_name, clean_reason
+
+HOST, GUEST = "host", "guest"
+CONNECTING, PLAYING, OVER, ENDED = "connecting", "playing", "over", "ended"
+DESYNC, CHEATING, INCOMPATIBLE = "desync", "cheating", "incompatible"
+STOPPED = (DESYNC, CHEATING, INCOMPATIBLE)
+STATUSES = (CONNECTING, PLAYING, OVER, ENDED, *STOPPED)
+JUNK, DUPLICATE = "junk", "duplicate"
+KINDS = (JUNK, DUPLICATE, DESYNC, CHEATING, INCOMPATIBLE)
+MAX_PARAMS = 32
+MAX_PROBLEMS = 20  # the latest refusals kept for the view; a flood of junk keeps no more
+MAX_NOTATION = 400
+CORE_TYPES = ("hello", "welcome", "coin-commit", "coin-reveal", "move", "sync", "resign")
+CORE_TYPES += ("leave", "refused")
+# What an engine may raise on input its checks did not foresee (as Game.load lists them).
+ENGINE_ERRORS = (IllegalMove, BadState, ValueError, TypeError, KeyError, IndexError)
+ENGINE_ERRORS += (AttributeError, RecursionError)
+
+
+class Refused(ProtocolError):
+    """A message refused, with the kind of refusal (see the module's docstring)."""
+
+    def __init__(self, kind: str, reason: str):
+        super().__init__(reason)
+        self.kind = kind
+
+
+class Match:
+    """This device's side of a game with another device. Make it with `host`, `guest` or
+    `resumed`; feed it the channel's messages (it registers itself); play this device's
+    moves through `play`, never the midend's own `play`."""
+
+    def __init__(self, midend: Midend, channel: Any, name: str, role: str, random_bytes=None):
+        self.midend = midend
+        self.name = clean_name(name)
+        self.role = role
+        self.peer_role = GUEST if role == HOST else HOST
+        self.peer: str | None = None
+        self.status = CONNECTING
+        self.ended: dict | None = None  # {"how": "resigned" or "left", "by": "host" or "guest"}
+        self.problems: list[dict] = []  # {"by": "us" or "peer", "kind", "reason"}, latest last
+        self.listener: Callable[[dict], None] | None = None
+        self.extensions: dict[str, Callable[[dict], list[dict]]] = {}
+        self.params: dict[str, str] = {}
+        self.seats: list[str] = []  # per seat: "host", "guest" or "computer:<level>"
+        self.draw_seats = False
+        self._random_bytes = random_bytes or secrets.token_bytes
+        self._coin: CoinPeer | None = None
+        self._synced = False  # this device sent a sync on the current connection
+        self.connect(channel)
+
+    # --- making one ---------------------------------------------------------------------
+    @classmethod
+    def host(
+        cls,
+        midend: Midend,
+        channel: Any,
+        name: str,
+        options: dict,
+        seats: list[str],
+        draw_seats: bool = False,
+        random_bytes=None,
+    ) -> "Match":
+        """Propose a game to the device at the other end; ValueError if it is not one."""
+        match = cls(midend, channel, name, HOST, random_bytes)
+        match.params = dict(midend.game.options_to_params(options))
+        try:
+            match.seats = checked_seats(midend.game, match.params, seats)
+        except ProtocolError as error:
+            raise ValueError(error.reason) from None
+        match.draw_seats = draw_seats
+        match._coin = CoinPeer(0, 2, match._random_bytes)
+        hello = {
+            "type": "hello",
+            "version": wire.VERSION,
+            "game": midend.game.name,
+            "params": match.params,
+            "seats": match.seats,
+            "draw_seats": draw_seats,
+            "name": match.name,
+        }
+        match._send(hello, *match._coin.start())
+        return match
+
+    @classmethod
+    def guest(cls, midend: Midend, channel: Any, name: str, random_bytes=None) -> "Match":
+        """Wait for the host's proposal; the midend's game is the one the invite named."""
+        return cls(midend, channel, name, GUEST, random_bytes)
+
+    @classmethod
+    def resumed(cls, midend: Midend, channel: Any, name: str) -> "Match":
+        """The match of a remote game the midend resumed from a save, reconnected: it asks
+        the other device where it is (sync). ValueError if the save holds no such match."""
+        if midend.remote is None:
+            raise ValueError("not a remote game")
+        session = midend.remote["session"]
+        try:
+            if not wire.is_version(session.get("version")) or session.get("role") not in (
+                HOST,
+                GUEST,
+            ):
+                raise ProtocolError("not a match of this version")
+            match = cls.__new__(cls)
+            match.midend, match.name, match.role = midend, clean_name(name), session["role"]
+            match.peer_role = GUEST if match.role == HOST else HOST
+            match.peer = clean_name(midend.remote["peer"])
+            match.params = _checked_params(session.get("params"))
+            match.seats = checked_seats(midend.game, match.params, session.get("seats"))
+            match.draw_seats = False  # drawn already: `seats` is the outcome
+            match.status = session.get("status")
+            if match.status not in STATUSES or match.status == CONNECTING:
+                raise ProtocolError("bad status")
+            match.ended = _checked_ended(session.get("ended"))
+            match.problems = _checked_problems(session.get("problems"))
+        except (ProtocolError, AttributeError) as error:
+            raise ValueError(f"unreadable match: {error}") from None
+        if [match._local_seat(seat) for seat in match.seats] != midend.seats:
+            raise ValueError("the match's seats are not the game's")
+        match.listener, match.extensions = None, {}
+        match._random_bytes, match._coin = secrets.token_bytes, None
+        match.connect(channel)
+        return match
+
+    def connect(self, channel: Any) -> None:
+        """Take a (new) channel to the other device, after a lost connection: once the game
+        is on, the devices compare where they are (sync)."""
+        self.channel = channel
+        self._synced = False
+        channel.on_message(self.receive)
+        if self.status in (PLAYING, OVER, ENDED):
+            self._send_sync()
+
+    def extend(self, prefix: str, handler: Callable[[dict], list[dict]]) -> None:
+        """A game's own sub-protocol (Battleship's fleet commitments, the Dominoes deal):
+        every message whose type starts with `prefix` + "-" goes to `handler`, which checks
+        it (ProtocolError refuses it, Cheated stops the game) and gives the messages to send."""
+        if any(kind.startswith(prefix + "-") or kind == prefix for kind in CORE_TYPES):
+            raise ValueError(f"{prefix!r} is the session's own")
+        self.extensions[prefix] = handler
+
+    # --- this device's part ----------------------------------------------------------------
+    def play(self, move: Any) -> list:
+        """Play a move of a seat of this device (a person here or its computer) and send it;
+        IllegalMove when the rules refuse it. RuntimeError when it is not this device's
+        move to make: the view offers none then."""
+        if self.status != PLAYING or self.midend.remote_to_move:
+            raise RuntimeError("not this device's move")
+        events = self.midend.play(move)
+        number = len(self.midend.moves)
+        text = self.midend.moves[-1][1]
+        self._send({"type": "move", "number": number, "move": text, "hash": self.state_hash})
+        if self.midend.state.is_over:
+            self.status = OVER
+        self._keep()
+        return events
+
+    def send(self, *messages: dict) -> None:
+        """Send a sub-protocol's own messages (see `extend`)."""
+        self._send(*messages)
+
+    def resign(self) -> None:
+        """The person here gives the game up (the other device wins)."""
+        if self.status != PLAYING:
+            raise RuntimeError("no game in play to resign")
+        self._end("resigned", self.role)
+        self._send({"type": "resign"})
+
+    def leave(self) -> None:
+        """The person here leaves the game (recorded as who left, on both devices)."""
+        if self.status in (OVER, ENDED):
+            return
+        self._end("left", self.role)
+        self._send({"type": "leave"})
+
+    # --- what the view shows --------------------------------------------------------------------
+    @property
+    def state_hash(self) -> str:
+        return wire.state_hash(self.midend.state)
+
+    @property
+    def stopped(self) -> bool:
+        """The game cannot go on: "desync", "cheating" (suspected) or "incompatible"."""
+        return self.status in STOPPED
+
+    def record(self) -> dict:
+        """The session as JSON, kept in the midend's frame (remote.session)."""
+        return {
+            "version": wire.VERSION,
+            "role": self.role,
+            "params": dict(self.params),
+            "seats": list(self.seats),
+            "status": self.status,
+            "ended": dict(self.ended) if self.ended else None,
+            "problems": [dict(problem) for problem in self.problems],
+        }
+
+    # --- messages from the other device ------------------------------------------------------------
+    def receive(self, message: Any) -> None:
+        """Take one message from the channel. Never raises: a message refused is answered
+        with `refused` and kept in `problems`."""
+        try:
+            self._dispatch(message)
+        except Refused as refusal:
+            self._refuse(refusal.kind, refusal.reason)
+        except Cheated as error:
+            self._refuse(CHEATING, error.reason)
+        except ProtocolError as error:
+            self._refuse(JUNK, error.reason)
+
+    def _dispatch(self, message: Any) -> None:
+        if not isinstance(message, dict) or not isinstance(message.get("type"), str):
+            raise ProtocolError("a message is a JSON object with a type")
+        kind = message["type"]
+        handlers = {
+            "hello": self._on_hello,
+            "welcome": self._on_welcome,
+            "coin-commit": self._on_coin,
+            "coin-reveal": self._on_coin,
+            "move": self._on_move,
+            "sync": self._on_sync,
+            "resign": self._on_end,
+            "leave": self._on_end,
+            "refused": self._on_refused,
+        }
+        if kind in handlers:
+            handlers[kind](message)
+            return
+        prefix = kind.split("-", 1)[0]
+        if "-" in kind and prefix in self.extensions:
+            if self.status != PLAYING:
+                raise ProtocolError(f"a {prefix} message with no game in play")
+            self._send(*self.extensions[prefix](message))
+            return
+        raise ProtocolError(f"unknown message type {kind[:40]!r}")
+
+    def _on_hello(self, message: dict) -> None:
+        wire.fields(message, "hello", {"version", "game", "params", "seats", "draw_seats", "name"})
+        if self.role != GUEST or self._coin is not None or self.status != CONNECTING:
+            raise ProtocolError("a hello out of place")
+        game = self.midend.game
+        try:
+            if not wire.is_version(message["version"]):
+                raise ProtocolError(f"a different version of the protocol ({wire.VERSION} here)")
+            if message["game"] != game.name:
+                raise ProtocolError(f"a different game ({game.name} here)")
+            self.params = _checked_params(message["params"])
+            self.seats = checked_seats(game, self.params, message["seats"])
+            if not isinstance(message["draw_seats"], bool):
+                raise ProtocolError("draw_seats is true or false")
+            self.peer = clean_name(message["name"])
+        except ProtocolError as error:
+            raise Refused(INCOMPATIBLE, error.reason) from None
+        self.draw_seats = message["draw_seats"]
+        self._coin = CoinPeer(1, 2, self._random_bytes)
+        self._send({"type": "welcome", "version": wire.VERSION, "name": self.name})
+        self._send(*self._coin.start())
+        self._tell("hello")
+
+    def _on_welcome(self, message: dict) -> None:
+        wire.fields(message, "welcome", {"version", "name"})
+        if self.role != HOST or self.peer is not None or self.status != CONNECTING:
+            raise ProtocolError("a welcome out of place")
+        if not wire.is_version(message["version"]):
+            raise Refused(INCOMPATIBLE, f"a different version of the protocol ({wire.VERSION})")
+        try:
+            self.peer = clean_name(message["name"])
+        except ProtocolError as error:
+            raise Refused(INCOMPATIBLE, error.reason) from None
+        self._begin_when_ready()
+
+    def _on_coin(self, message: dict) -> None:
+        if self._coin is None or self.status != CONNECTING:
+            raise ProtocolError("a coin flip message with no coin flip under way")
+        self._send(*self._coin.receive(message))
+        self._begin_when_ready()
+
+    def _begin_when_ready(self) -> None:
+        """Start the game once the peer's name and the joint seed are both in."""
+        coin = self._coin
+        if coin is None or coin.seed is None or self.peer is None:
+            return
+        seed = 1 + coin.pick(MAX_SEED - 1)
+        if self.draw_seats:
+            turn = hashlib.sha256(coin.seed + b"seats").digest()
+            shift = int.from_bytes(turn, "big") % len(self.seats)
+            self.seats = self.seats[shift:] + self.seats[:shift]
+        game = self.midend.game
+        seats = [self._local_seat(seat) for seat in self.seats]
+        self._coin = None
+        try:
+            options = game.options_from_params(self.params)
+            self.midend.start(options, seed, seats, remote={"peer": self.peer, "session": {}})
+        except ENGINE_ERRORS as error:
+            raise Refused(INCOMPATIBLE, f"the game cannot start: {str(error)[:80]}") from None
+        self.status = PLAYING
+        self._keep()
+        self._tell("started")
+
+    def _on_move(self, message: dict) -> None:
+        if self.status == CONNECTING:
+            raise ProtocolError("a move before the game began")
+        try:
+            wire.fields(message, "move", {"number", "move", "hash"})
+            number = wire.whole(message["number"], 1, MAX_MOVES, "a move's number")
+            text = wire.text(message["move"], MAX_NOTATION, "a move")
+            claimed = wire.hex64(message["hash"], "a position's hash")
+        except ProtocolError as error:
+            raise Refused(CHEATING, f"a malformed move: {error.reason}") from None
+        if self.stopped:
+            raise ProtocolError(f"the game is stopped ({self.status}): no move is played")
+        moves = self.midend.moves
+        if number <= len(moves):
+            if moves[number - 1][1] == text:
+                raise Refused(DUPLICATE, f"move {number} was played already")
+            raise Refused(DESYNC, f"move {number} here is {moves[number - 1][1][:40]!r}")
+        if number > len(moves) + 1:
+            if not self._synced:
+                self._send_sync()
+            raise ProtocolError(f"moves {len(moves) + 1} to {number - 1} have not arrived")
+        if self.status == ENDED:
+            raise ProtocolError("a move after the game ended")
+        if self.status == OVER or not self.midend.remote_to_move:
+            raise Refused(CHEATING, f"move {number} is not the other device's to play")
+        game = self.midend.game
+        try:
+            trial = self.midend.state.copy()
+            move = game.parse_move(text)
+            if game.format_move(move) != text:
+                raise Refused(CHEATING, f"move {number} is not in the game's notation")
+            trial.apply(move)
+        except ENGINE_ERRORS as error:
+            raise Refused(CHEATING, f"move {number} {text[:40]!r} is illegal: {error}") from None
+        if wire.state_hash(trial) != claimed:
+            raise Refused(DESYNC, f"after move {number} the positions differ")
+        events = self.midend.play_remote(text)
+        if self.midend.state.is_over:
+            self.status = OVER
+        self._keep()
+        self._tell("moved", events=events)
+
+    def _on_sync(self, message: dict) -> None:
+        wire.fields(message, "sync", {"match", "count", "hash", "ended"})
+        if self.status == CONNECTING:
+            raise ProtocolError("no game here to resume")
+        if self.stopped:
+            raise ProtocolError(f"the game is stopped ({self.status})")
+        count = wire.whole(message["count"], 0, MAX_MOVES, "a move count")
+        theirs = wire.hex64(message["hash"], "a position's hash")
+        ended = _checked_ended(message["ended"])
+        if message["match"] != self.match_id:
+            raise Refused(DESYNC, "a different game")
+        mine = len(self.midend.moves)
+        if count <= mine:
+            if self._hash_at(count) != theirs:
+                raise Refused(DESYNC, f"the two histories differ by move {count}")
+            self._send(*self._moves_after(count))
+        elif not self._synced:
+            self._send_sync()
+        if ended and ended["by"] == self.peer_role and self.status in (PLAYING, OVER):
+            self._end(ended["how"], self.peer_role)
+
+    def _on_end(self, message: dict) -> None:
+        kind = message["type"]
+        wire.fields(message, kind, set())
+        if self.status == ENDED:
+            raise Refused(DUPLICATE, "the game had ended already")
+        if self.status == OVER:
+            return  # leaving a finished game changes nothing
+        if kind == "resign" and self.status != PLAYING:
+            raise ProtocolError("a resignation with no game in play")
+        self._end("resigned" if kind == "resign" else "left", self.peer_role)
+
+    def _on_refused(self, message: dict) -> None:
+        """The other device refused a message of ours. Never answered (two devices could
+        refuse each other's refusals for ever)."""
+        kind = message.get("kind") if isinstance(message, dict) else None
+        kind = kind if kind in KINDS else JUNK
+        self._note("peer", kind, clean_reason(message.get("reason")))
+        if kind in (DESYNC, CHEATING) and not self.stopped:
+            self.status = DESYNC
+        elif kind == INCOMPATIBLE and self.status == CONNECTING:
+            self.status = INCOMPATIBLE
+        self._keep()
+        self._tell("problem")
+
+    # --- the parts ---------------------------------------------------------------------------------
+    @property
+    def match_id(self) -> str:
+        return wire.match_id(self.midend.game.name, self.midend.options, self.midend.seed)
+
+    def _local_seat(self, seat: str) -> str:
+        """Who plays a seat as this device's midend sees it."""
+        if seat == self.role:
+            return HUMAN
+        if seat.startswith(COMPUTER) and self.role == HOST:
+            return seat
+        return REMOTE
+
+    def _hash_at(self, count: int) -> str:
+        midend = self.midend
+        if count == len(midend.moves):
+            return self.state_hash
+        texts = [text for _, text in midend.moves[:count]]
+        return wire.state_hash(midend.game.replay(midend.options, midend.seed, texts))
+
+    def _moves_after(self, count: int) -> list[dict]:
+        """This device's moves from count + 1 on, as they were sent, for a device behind."""
+        midend = self.midend
+        texts = [text for _, text in midend.moves]
+        state = midend.game.replay(midend.options, midend.seed, texts[:count])
+        messages = []
+        for number, text in enumerate(texts[count:], count + 1):
+            state.apply(midend.game.parse_move(text))
+            messages.append(
+                {"type": "move", "number": number, "move": text, "hash": wire.state_hash(state)}
+            )
+        return messages
+
+    def _send_sync(self) -> None:
+        self._synced = True
+        self._send(
+            {
+                "type": "sync",
+                "match": self.match_id,
+                "count": len(self.midend.moves),
+                "hash": self.state_hash,
+                "ended": dict(self.ended) if self.ended else None,
+            }
+        )
+
+    def _end(self, how: str, by: str) -> None:
+        self.ended = {"how": how, "by": by}
+        self.status = ENDED
+        self._keep()
+        self._tell("ended")
+
+    def _refuse(self, kind: str, reason: str) -> None:
+        self._note("us", kind, reason)
+        if kind in (DESYNC, CHEATING) and not self.stopped:
+            self.status = kind
+        elif kind == INCOMPATIBLE and self.status == CONNECTING:
+            self.status = INCOMPATIBLE
+        self._send({"type": "refused", "kind": kind, "reason": reason[:200]})
+        self._keep()
+        self._tell("problem")
+
+    def _note(self, by: str, kind: str, reason: str) -> None:
+        self.problems = [*self.problems, {"by": by, "kind": kind, "reason": reason[:200]}]
+        self.problems = self.problems[-MAX_PROBLEMS:]
+
+    def _keep(self) -> None:
+        """The session's record into the midend's frame, for the next save."""
+        if self.midend.remote is not None:
+            self.midend.remote["session"] = self.record()
+
+    def _send(self, *messages: dict) -> None:
+        for message in messages:
+            self.channel.send(message)
+
+    def _tell(self, kind: str, **data: Any) -> None:
+        if self.listener is not None:
+            self.listener({"type": kind, **data})
+
+
+def checked_seats(game: Game, params: dict, seats: Any) -> list[str]:
+    """Who plays each seat ("host", "guest", "computer:<level>"), checked against the game's
+    options; ProtocolError unless each device has a seat."""
+    try:
+        count = game.seats(game.options_from_params(params))
+    except (ValueError, TypeError, KeyError) as error:
+        raise ProtocolError(f"options the game refuses: {str(error)[:80]}") from None
+    if not isinstance(seats, list) or len(seats) != count:
+        raise ProtocolError(f"the game has {count} seats")
+    for seat in seats:
+        computer = isinstance(seat, str) and seat.removeprefix(COMPUTER) in game.computer
+        if seat not in (HOST, GUEST) and not (computer and seat.startswith(COMPUTER)):
+            raise ProtocolError(f"unknown player {str(seat)[:40]!r}")
+    if HOST not in seats or GUEST not in seats:
+        raise ProtocolError("each device has a seat")
+    return list(seats)
+
+
+def _checked_params(params: Any) -> dict[str, str]:
+    if not isinstance(params, dict) or len(params) > MAX_PARAMS:
+        raise ProtocolError("the game's options are a few address parameters")
+    for key, value in params.items():
+        if not isinstance(key, str) or not isinstance(value, str) or len(key + value) > 80:
+            raise ProtocolError("an option is a short text")
+    return dict(params)
+
+
+def _checked_ended(ended: Any) -> dict | None:
+    if ended is None:
+        return None
+    if not isinstance(ended, dict) or set(ended) != {"how", "by"}:
+        raise ProtocolError("an end is {how, by}")
+    if ended["how"] not in ("resigned", "left") or ended["by"] not in (HOST, GUEST):
+        raise ProtocolError("an end is resigned or left, by host or guest")
+    return dict(ended)
+
+
+def _checked_problems(problems: Any) -> list[dict]:
+    if not isinstance(problems, list) or len(problems) > MAX_PROBLEMS:
+        raise ProtocolError("bad problems")
+    for problem in problems:
+        if not (
+            isinstance(problem, dict)
+            and set(problem) == {"by", "kind", "reason"}
+            and problem["by"] in ("us", "peer")
+            and problem["kind"] in KINDS
+            and isinstance(problem["reason"], str)
+        ):
+            raise ProtocolError("bad problem")
+    return [{**problem, "reason": clean_reason(problem["reason"])} for problem in problems]

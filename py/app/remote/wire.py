@@ -1,0 +1,54 @@
+"""What travels between the devices: the position hash and the checks of message fields."""
+
+import hashlib
+import json
+import re
+
+from app.fair.errors import ProtocolError
+
+VERSION = 1  # of this session protocol; both devices must speak the same
+_HEX64 = re.compile(r"[0-9a-f]{64}")
+
+
+def state_hash(state) -> str:
+    """SHA-256 of the engine state's canonical JSON (sorted keys, no spaces, ASCII): the
+    same position gives the same hash on any device, so a desync shows at the first move."""
+    text = json.dumps(
+        state.to_json(), sort_keys=True, separators=(",", ":"), ensure_ascii=True, allow_nan=False
+    )
+    return hashlib.sha256(text.encode("ascii")).hexdigest()
+
+
+def match_id(game: str, options: dict, seed: int) -> str:
+    """Names one game (its ID), so a reconnecting device is known to resume the same game."""
+    text = json.dumps([game, options, seed], sort_keys=True, separators=(",", ":"))
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()[:32]
+
+
+def is_version(value) -> bool:
+    return type(value) is int and value == VERSION
+
+
+def fields(message: dict, kind: str, names: set) -> dict:
+    """The message if it has exactly these fields besides its type; else ProtocolError."""
+    if set(message) != names | {"type"}:
+        raise ProtocolError(f"a {kind} message has the fields {sorted(names | {'type'})}")
+    return message
+
+
+def whole(value, low: int, high: int, what: str) -> int:
+    if type(value) is not int or not low <= value <= high:
+        raise ProtocolError(f"{what} is a whole number from {low} to {high}")
+    return value
+
+
+def hex64(value, what: str) -> str:
+    if not isinstance(value, str) or not _HEX64.fullmatch(value):
+        raise ProtocolError(f"{what} is 64 lowercase hex digits")
+    return value
+
+
+def text(value, longest: int, what: str) -> str:
+    if not isinstance(value, str) or not 0 < len(value) <= longest:
+        raise ProtocolError(f"{what} is a text of 1 to {longest} characters")
+    return value
