@@ -9,7 +9,8 @@ from games.wordle.players import LEVELS
 from .. import router, saved_games
 from ..html import h
 from .base import View
-from .wordle_duel import DuelScreen, wanted_duel
+from .wordle_duel import DuelScreen
+from .wordle_duel_saved import wanted_duel
 from .wordle_parts import language_select
 
 GAME = "wordle"

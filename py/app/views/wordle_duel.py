@@ -20,27 +20,29 @@ has no frame: its meta said its language, level and number.
 
 import dataclasses
 
-from games.common.checks import is_int
 from games.common.errors import BadState, IllegalMove
-from games.common.protocol import MAX_SEED, Game
+from games.common.protocol import Game
 from games.wordle.duel import Duel
 from games.wordle.duel_game import MAX_TIME, DuelState, duel_game, guess
-from games.wordle.letters import LANGUAGES
-from games.wordle.players import LEVELS, PROTOCOL_LEVELS
 
 from .. import browser, router, saved_games, scores, sound, thinker, wordle_words
 from ..html import h
-from ..midend import HUMAN, Midend, computer, fresh_seed
+from ..midend import Midend, fresh_seed
 from . import wordle_duel_draw as draw
 from . import wordle_parts as parts
+from .wordle_duel_saved import (
+    MAX_SPEED,
+    duel_info,
+    frame_before_the_midend,
+    frame_of,
+    saved_typing,
+    seats_for,
+)
 
 GAME = "wordle"
 YOU, BOT = 0, 1
 TICK_MS = 200
 TICKING_MS = 5000  # your turn's last seconds tick (app.sound)
-MAX_SPEED = 100
-LEVEL_OF_SEAT = {computer(protocol): level for level, protocol in PROTOCOL_LEVELS.items()}
-OPTION_KEYS = {"lang", "secret"}
 
 
 def stored_game(words) -> Game:
@@ -148,7 +150,7 @@ class DuelScreen:
                 self.start(self.info["lang"], self.info["level"])
                 return
             try:
-                info = duel_info({**meta, "frame": _frame(midend)})
+                info = duel_info({**meta, "frame": frame_of(midend)})
                 typed = saved_typing(meta, words.lang, midend.state.length)
             except ValueError:
                 saved_games.discard_bad(self.app.store, GAME)
@@ -452,100 +454,6 @@ class DuelScreen:
         self._loads += 1  # words still loading for this duel are not waited for
         self.midend = None
         saved_games.clear(self.app.store, GAME)
-
-
-# --- the saved duel ---------------------------------------------------------------------
-
-
-def seats_for(level: str) -> list:
-    return [HUMAN, computer(PROTOCOL_LEVELS[level])]
-
-
-def _frame(midend: Midend) -> dict:
-    return {"options": midend.options, "seed": midend.seed, "seats": midend.seats}
-
-
-def duel_info(meta: dict) -> dict:
-    """The language, computer level, number and clock of a saved duel, read from
-    its meta (the midend's frame, or the keys of a save from before it): all of
-    them checked, ValueError if one is wrong, so a damaged save is reset before
-    the clock ever reads it."""
-    if not isinstance(meta.get("recorded", False), bool):
-        raise ValueError("recorded is not true or false")
-    frame = meta.get("frame")
-    if frame is None:
-        lang, level, seed = meta.get("lang"), meta.get("level"), meta.get("seed")
-    else:
-        if not isinstance(frame, dict):
-            raise ValueError("the frame is not an object")
-        options, seats, seed = frame.get("options"), frame.get("seats"), frame.get("seed")
-        if not isinstance(options, dict) or not set(options) <= OPTION_KEYS:
-            raise ValueError("unknown duel options")
-        secret = options.get("secret")
-        if secret is not None and not (is_int(secret) and 0 <= secret <= MAX_SEED):
-            raise ValueError("the secret is not a duel's number")
-        if not isinstance(seats, list) or len(seats) != 2 or seats[0] != HUMAN:
-            raise ValueError("not you against the computer")
-        lang, level = options.get("lang"), LEVEL_OF_SEAT.get(str(seats[1]))
-    if not isinstance(lang, str) or lang not in LANGUAGES:
-        raise ValueError("unknown language")
-    if not isinstance(level, str) or level not in LEVELS:
-        raise ValueError("unknown level")
-    if not is_int(seed) or not 0 <= seed <= MAX_SEED:
-        raise ValueError("the duel's number")
-    return {"lang": lang, "level": level, "seed": seed, "clock": duel_clock(meta)}
-
-
-def duel_clock(meta: dict) -> dict:
-    """The duel's clock from a save's meta (see the module's docstring)."""
-    t0, speed = meta.get("t0"), meta.get("speed")
-    origin = meta.get("origin", t0)
-    if not is_int(t0) or not 0 <= t0 <= MAX_SEED:
-        raise ValueError("t0 is not a time")
-    if not is_int(origin) or not 0 <= origin <= MAX_TIME:
-        raise ValueError("origin is not a time")
-    if not is_int(speed) or not 1 <= speed <= MAX_SPEED:
-        raise ValueError("speed is not 1 to 100")
-    return {"t0": t0, "origin": origin, "speed": speed}
-
-
-MAX_TYPED = 64  # characters: more than any word's tiles in any language
-
-
-def saved_typing(meta: dict, lang: str, length: int) -> "parts.Typing":
-    """The letters typed for the row in play, from a save's meta (none in a save
-    made before they were kept); ValueError if they are not what typing could make."""
-    text = meta.get("typed", "")
-    typing = parts.Typing(lang, length)
-    if not isinstance(text, str) or len(text) > MAX_TYPED or not typing.restore(text):
-        raise ValueError("the letters typed")
-    return typing
-
-
-def frame_before_the_midend(state, meta: dict) -> dict:
-    """The game ID and seats of a duel saved before the midend, from its meta (its
-    secret was never saved: the position is the start the midend plays from)."""
-    info = duel_info(meta)
-    return {
-        "options": {"lang": info["lang"]},
-        "seed": info["seed"],
-        "seats": seats_for(info["level"]),
-    }
-
-
-def wanted_duel(params: dict):
-    """(seed, lang, level) asked for in "#/wordle?mode=duel&seed=N&lang=xx&level=y",
-    or None: a duel can be shared (and tested) by its number. Such a duel is that
-    number's duel, word included, as it always was: its number is also its secret
-    (games.wordle.duel_game), so it is played but never counted. The page never
-    puts a duel's number in the address itself, and the duels it starts draw their
-    secret apart from their seed."""
-    seed = router.int_param(params, "seed", 0, MAX_SEED)
-    if seed is None:
-        return None
-    lang = params.get("lang") if params.get("lang") in LANGUAGES else None
-    level = params.get("level") if params.get("level") in LEVELS else None
-    return seed, lang, level
 
 
 def _speed(params: dict) -> int:
