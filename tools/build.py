@@ -1,7 +1,7 @@
 """Build what the page loads besides the vendored runtime.
 
-1. static/py.zip: every file under py/ (modules, catalogues, rules pages),
-   unpacked by PyScript into Python's working directory (pyscript.toml [files]).
+1. static/py.zip: every file under py/ (modules, catalogues, rules pages) and the
+   pinned pure-Python packages of tools/app_packages.py (segno), unpacked by PyScript into Python's working directory (pyscript.toml [files]).
    Deterministic: sorted entries, fixed timestamps, so an unchanged py/ gives an
    unchanged zip and an unchanged release hash.
 2. static/pre/: the hub, Statistics and rules pages drawn at build time, shown
@@ -34,16 +34,20 @@ SKIPPED_SUFFIXES = {".pyc", ".map"}
 SKIPPED_NAMES = {"VERSIONS.json", "LICENSE", ".stamp"}
 
 
-def zip_bytes(source: Path) -> bytes:
+def zip_bytes(source: Path, extra: list[tuple[str, bytes]] = ()) -> bytes:
+    """The files under source, then `extra` ones (path in the zip, bytes)."""
+    files = [
+        (path.relative_to(source).as_posix(), path.read_bytes())
+        for path in sorted(source.rglob("*"))
+        if not (path.is_dir() or "__pycache__" in path.parts or path.suffix in SKIPPED_SUFFIXES)
+    ]
     buffer = io.BytesIO()
     with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as archive:
-        for path in sorted(source.rglob("*")):
-            if path.is_dir() or "__pycache__" in path.parts or path.suffix in SKIPPED_SUFFIXES:
-                continue
-            info = zipfile.ZipInfo(path.relative_to(source).as_posix(), (2020, 1, 1, 0, 0, 0))
+        for name, data in files + list(extra):
+            info = zipfile.ZipInfo(name, (2020, 1, 1, 0, 0, 0))
             info.compress_type = zipfile.ZIP_DEFLATED
             info.external_attr = 0o644 << 16
-            archive.writestr(info, path.read_bytes())
+            archive.writestr(info, data)
     return buffer.getvalue()
 
 
@@ -106,7 +110,9 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--out", type=Path, help="also copy the deployable site into this folder")
     args = parser.parse_args()
-    code = zip_bytes(PY_ROOT)
+    import app_packages  # segno, for the invite's QR code
+
+    code = zip_bytes(PY_ROOT, app_packages.modules())
     zip_changed = write_if_changed(ZIP_PATH, code)
     import prerender  # imports the app's views: only when building
 

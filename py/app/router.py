@@ -5,7 +5,7 @@ from dataclasses import dataclass, field
 
 from .games_list import GAME_ROUTES
 
-PAGES = ("hub", "settings", "stats", "rules", "replay") + GAME_ROUTES
+PAGES = ("hub", "settings", "stats", "rules", "replay", "connect") + GAME_ROUTES
 
 
 @dataclass

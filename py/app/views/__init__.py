@@ -29,6 +29,10 @@ def game_view(route: str) -> type[View]:
 
 
 def make_view(app, route) -> View:
+    if route.page == "connect":  # playing with a friend: imported when first opened
+        from .connect import ConnectView
+
+        return ConnectView(app, route)
     view_class = PAGE_VIEWS.get(route.page) or (
         game_view(route.page) if route.page in GAME_ROUTES else None
     )

@@ -3,6 +3,7 @@
 from .. import sound
 from ..html import h
 from ..settings import COLOUR_BLIND, MOTIONS, SOUNDS, THEMES
+from . import settings_internet
 from .base import View
 
 CHOICES = {
@@ -66,11 +67,23 @@ class SettingsView(View):
             "section",
             {"class": "page settings", "data-page": "settings"},
             h("h1", {"tabindex": "-1"}, t("settings.title")),
-            h("form", {"class": "settings-form", "onsubmit": None}, groups),
+            h(
+                "form",
+                {"class": "settings-form", "onsubmit": None},
+                groups,
+                settings_internet.section(t, self.app.store),
+            ),
             h("p", {"class": "hint"}, t("settings.saved_here")),
         )
 
     def on_action(self, action, data, event):
+        if settings_internet.on_action(self.app.store, action, data.get("value")):
+            self.app.render()
+            kept = f'input[name="internet"][value="{data.get("value")}"]'
+            focused = self.app_root_query(kept if action == "internet" else "#settings-stun")
+            if focused:
+                focused.focus()
+            return
         name, value = data.get("setting"), data.get("value")
         if action == "setting" and name in CHOICES and value in CHOICES[name]:
             self.app.change_setting(name, value)

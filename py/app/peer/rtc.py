@@ -1,0 +1,84 @@
+"""The browser's side of app.peer: a Channel over static/js/peer.js's data channel.
+
+    link = open_channel("Siân", stun_urls)
+    link.host(on_code, on_error)     # host: on_code(invite code) once gathered
+    link.join(invite, on_code, on_error)   # friend: on_code(reply code)
+    link.accept(reply)               # host, with the friend's checked reply
+then link.send(dict), link.on_message(callback), link.on_state(callback) as a Channel.
+"""
+
+from pyscript import window
+from pyscript.ffi import create_proxy
+
+from ..browser import _js
+from . import codes
+from .channel import Channel
+
+current: "Link | None" = None  # the one connection of this page, for the games to use
+
+
+class Link(Channel):
+    def __init__(self, my_name: str, stun_urls=()):
+        super().__init__(my_name, self._send_text, self._close_js)
+        self._conn = None
+        self._ice = _js([{"urls": url} for url in stun_urls])
+        self._proxies = [create_proxy(self.transport_state), create_proxy(self._received_js)]
+        self._on = _js({"state": self._proxies[0], "message": self._proxies[1]})
+
+    def _received_js(self, text) -> None:
+        self.received(text if isinstance(text, str) else None)
+
+    def _send_text(self, text: str) -> None:
+        if self._conn is not None:
+            self._conn.send(text)
+
+    def _close_js(self) -> None:
+        if self._conn is not None:
+            self._conn.close()
+
+    def _described(self, kind: str, on_code, on_error):
+        def done(conn) -> None:
+            self._conn = conn
+            try:
+                on_code(codes.encode(kind, codes.from_sdp(kind, str(conn.sdp))))
+            except codes.BadCode:  # no usable candidate was gathered
+                on_error("no_candidates")
+
+        return create_once_callable(done)
+
+    def host(self, on_code, on_error) -> None:
+        promise = window.gemauPeer.host(self._ice, self._on)
+        promise.then(self._described(codes.OFFER, on_code, on_error)).catch(
+            create_once_callable(lambda error: on_error(str(error)))
+        )
+
+    def join(self, invite: dict, on_code, on_error) -> None:
+        offer = codes.to_sdp(codes.OFFER, invite)
+        promise = window.gemauPeer.join(offer, self._ice, self._on)
+        promise.then(self._described(codes.ANSWER, on_code, on_error)).catch(
+            create_once_callable(lambda error: on_error(str(error)))
+        )
+
+    def accept(self, reply: dict, on_error) -> None:
+        self._conn.accept(codes.to_sdp(codes.ANSWER, reply)).catch(
+            create_once_callable(lambda error: on_error(str(error)))
+        )
+
+
+def create_once_callable(callback):
+    from pyodide.ffi import create_once_callable as once  # after pyscript: see app.snapshot
+
+    return once(callback)
+
+
+def open_channel(my_name: str, stun_urls=()) -> Link:
+    """The page's connection to a friend (closing any earlier one)."""
+    global current
+    if current is not None:
+        current.close()
+    current = Link(my_name, stun_urls)
+    return current
+
+
+def supported() -> bool:
+    return bool(getattr(window, "gemauPeer", None)) and bool(window.gemauPeer.supported)

@@ -1,0 +1,332 @@
+"""Play with a friend on another device: from the invite to an open channel.
+
+The host's page ("#/connect") shows an invite link (QR code, Copy, Share) and takes the
+friend's reply code; the friend's page ("#/connect?invite=...") shows the reply. Both
+say where things stand at every moment, and once connected, the other's name.
+"""
+
+from .. import browser, router
+from ..html import h
+from ..peer import codes, prefs
+from ..peer.channel import CLOSED, DROPPED, FAILED, OPEN, clean_name
+from .base import View
+
+# Where things stand: the status line's text is connect.status.<stage>.
+CREATING, WAITING, REPLYING, SEND_REPLY, CONNECTING, CONNECTED = (
+    "creating",
+    "waiting",
+    "replying",
+    "send_reply",
+    "connecting",
+    "connected",
+)
+BAD_INVITE, DISCONNECTED = "bad_invite", "disconnected"
+
+
+class ConnectView(View):
+    def __init__(self, app, route):
+        super().__init__(app, route)
+        self.settings = prefs.load(app.store)
+        self.invite = route.params.get("invite")
+        self.stage = REPLYING if self.invite is not None else CREATING
+        self.code = ""  # the invite link (host) or the reply code (friend), once made
+        self.reply_problem: str | None = None
+        self.problem: str | None = None
+        self.link = None
+        self.received = 0
+        self.started = False
+        self.left = False
+
+    def title(self) -> str:
+        return self.t("connect.title")
+
+    @property
+    def hosting(self) -> bool:
+        return self.invite is None
+
+    def my_name(self) -> str:
+        return self.settings["name"] or self.t("connect.default_name")
+
+    # --- drawing ------------------------------------------------------------------
+    def render(self):
+        t = self.t
+        peer_name = self.link.peer_name if self.link is not None else None
+        state = {CONNECTED: "open", DISCONNECTED: "closed", FAILED: "failed"}.get(self.stage)
+        return h(
+            "section",
+            {
+                "class": "page connect",
+                "data-page": "connect",
+                "data-peer": state or "connecting",
+                "data-stage": self.stage,
+                "data-received": self.received,
+            },
+            h("h1", {"tabindex": "-1"}, t("connect.title")),
+            h(
+                "p",
+                {"class": "connect-status", "id": "connect-status", "role": "status"},
+                self.status_text(peer_name),
+            ),
+            self.name_field(),
+            self.code_panel() if self.code and self.stage in (WAITING, SEND_REPLY) else None,
+            self.reply_field() if self.hosting and self.stage == WAITING else None,
+            self.connected_panel(peer_name) if self.stage == CONNECTED else None,
+            h(
+                "p",
+                {},
+                h("a", {"class": "button", "href": router.href("connect")}, t("connect.again")),
+            )
+            if self.stage in (FAILED, DISCONNECTED, BAD_INVITE)
+            else None,
+            h("p", {"class": "hint"}, t("connect.privacy")),
+        )
+
+    def status_text(self, peer_name) -> str:
+        if self.stage == FAILED:
+            return self.t(f"connect.failed.{self.problem or 'no_route'}")
+        return self.t(f"connect.status.{self.stage}", name=peer_name or "")
+
+    def name_field(self):
+        return h(
+            "p",
+            {"class": "connect-name"},
+            h("label", {"for": "connect-name"}, self.t("connect.your_name")),
+            h(
+                "input",
+                {
+                    "id": "connect-name",
+                    "type": "text",
+                    "maxlength": 24,
+                    "autocomplete": "nickname",
+                    "value": self.settings["name"],
+                    "placeholder": self.t("connect.default_name"),
+                    "data-action": "name",
+                    "disabled": self.stage in (CONNECTED, DISCONNECTED),
+                },
+            ),
+        )
+
+    def code_panel(self):
+        from ..peer.qr import qr_data_uri
+
+        t, kind = self.t, "invite" if self.hosting else "reply"
+        return h(
+            "div",
+            {"class": "connect-code", "data-code": kind},
+            h("h2", {}, t(f"connect.{kind}.heading")),
+            h("p", {}, t(f"connect.{kind}.lead")),
+            h(
+                "img",
+                {
+                    "class": "connect-qr",
+                    "src": qr_data_uri(self.code),
+                    "alt": t(f"connect.{kind}.qr"),
+                    "width": 240,
+                    "height": 240,
+                },
+            ),
+            h("label", {"for": "connect-code"}, t(f"connect.{kind}.label")),
+            h(
+                "textarea",
+                {"id": "connect-code", "readonly": True, "rows": 3, "spellcheck": "false"},
+                self.code,
+            ),
+            h(
+                "div",
+                {"class": "connect-actions"},
+                h(
+                    "button",
+                    {"type": "button", "class": "button", "data-action": "copy"},
+                    t(f"connect.{kind}.copy"),
+                ),
+                h(
+                    "button",
+                    {"type": "button", "class": "button subtle", "data-action": "share"},
+                    t("connect.share"),
+                )
+                if self.can_share()
+                else None,
+                h("span", {"class": "connect-copied", "id": "connect-copied", "role": "status"}),
+            ),
+        )
+
+    def reply_field(self):
+        t = self.t
+        return h(
+            "div",
+            {"class": "connect-reply"},
+            h("h2", {}, t("connect.reply_field.heading")),
+            h("label", {"for": "connect-reply"}, t("connect.reply_field.label")),
+            h(
+                "textarea",
+                {
+                    "id": "connect-reply",
+                    "rows": 3,
+                    "spellcheck": "false",
+                    "aria-describedby": "connect-reply-problem" if self.reply_problem else None,
+                    "aria-invalid": "true" if self.reply_problem else None,
+                },
+            ),
+            h(
+                "p",
+                {"class": "connect-problem", "id": "connect-reply-problem", "role": "alert"},
+                t(f"connect.bad_reply.{self.reply_problem}"),
+            )
+            if self.reply_problem
+            else None,
+            h(
+                "button",
+                {"type": "button", "class": "button", "data-action": "connect"},
+                t("connect.reply_field.connect"),
+            ),
+        )
+
+    def connected_panel(self, peer_name):
+        t = self.t
+        waves = (
+            h(
+                "p",
+                {"class": "connect-waves"},
+                t("connect.waved", name=peer_name, count=self.received),
+            )
+            if self.received
+            else None
+        )
+        return h(
+            "div",
+            {"class": "connect-open"},
+            h(
+                "button",
+                {"type": "button", "class": "button", "data-action": "wave"},
+                t("connect.wave"),
+            ),
+            waves,
+            h("p", {"class": "hint"}, t("connect.games_later")),
+        )
+
+    def can_share(self) -> bool:
+        from pyscript import window
+
+        return bool(getattr(window.navigator, "share", None))
+
+    # --- the connection -------------------------------------------------------------
+    def mounted(self, root) -> None:
+        if self.started:
+            return
+        self.started = True
+        from ..peer import rtc
+
+        if not rtc.supported():
+            self.fail("unsupported")
+            return
+        self.link = rtc.open_channel(self.my_name(), prefs.ice_urls(self.settings))
+        self.link.on_state(self.on_link_state)
+        self.link.on_message(self.on_link_message)
+        if self.hosting:
+            self.link.host(self.invite_made, self.on_link_error)
+            return
+        try:
+            offer = codes.decode(codes.OFFER, self.invite)
+        except codes.BadCode as bad:
+            self.stage, self.problem = BAD_INVITE, bad.reason
+            self.update()
+            return
+        self.link.join(offer, self.reply_made, self.on_link_error)
+
+    def invite_made(self, code: str) -> None:
+        from pyscript import window
+
+        page = str(window.location.href).split("#")[0]
+        self.code = page + router.href("connect", invite=code)
+        self.stage = WAITING
+        self.update()
+
+    def reply_made(self, code: str) -> None:
+        self.code = code
+        self.stage = SEND_REPLY
+        self.update()
+
+    def on_link_error(self, reason: str) -> None:
+        self.fail("no_candidates" if reason == "no_candidates" else "no_route")
+
+    def fail(self, problem: str) -> None:
+        self.stage, self.problem = FAILED, problem
+        self.update()
+
+    def on_link_state(self, state: str) -> None:
+        if state == OPEN:
+            self.stage = CONNECTED
+        elif state == CLOSED:
+            if self.stage != CONNECTED:
+                self.problem = "no_route"
+            self.stage = DISCONNECTED if self.stage == CONNECTED else FAILED
+        elif state == FAILED:
+            self.problem = "no_route" if self.stage != CONNECTED else "broken"
+            self.stage = FAILED
+        elif state == DROPPED:
+            return  # a message the other page should not have sent; the channel goes on
+        self.update()
+
+    def on_link_message(self, message: dict) -> None:
+        if message.get("type") == "wave":
+            self.received += 1
+            self.update()
+
+    def update(self) -> None:
+        if self.left:
+            return
+        self.app.render()
+        self.app.announce(self.status_text(self.link.peer_name if self.link else None))
+
+    # --- the player's actions ---------------------------------------------------------
+    def on_action(self, action, data, event):
+        if action == "name":
+            name = clean_name(data.get("value")) or ""
+            self.settings = prefs.change(self.app.store, name=name)
+            if self.link is not None:
+                self.link.my_name = self.my_name()
+        elif action == "copy":
+            from pyodide.ffi import create_once_callable
+            from pyscript import window
+
+            window.navigator.clipboard.writeText(self.code).catch(create_once_callable(ignore))
+            browser.element("connect-copied").textContent = self.t("connect.copied")
+        elif action == "share":
+            from pyodide.ffi import create_once_callable
+            from pyscript import window
+
+            key = "url" if self.hosting else "text"
+            shared = {key: self.code, "title": self.t("connect.title")}
+            window.navigator.share(browser._js(shared)).catch(create_once_callable(ignore))
+        elif action == "connect":
+            self.connect(str(browser.element("connect-reply").value))
+        elif action == "wave" and self.stage == CONNECTED:
+            self.link.send({"type": "wave"})
+
+    def connect(self, text: str) -> None:
+        try:
+            reply = codes.decode(codes.ANSWER, codes.invite_code(text))  # an invite link by mistake
+        except codes.BadCode as bad:
+            self.reply_problem = bad.reason
+            self.app.render()
+            browser.element("connect-reply").focus()
+            return
+        self.reply_problem = None
+        self.stage = CONNECTING
+        self.link.accept(reply, self.on_link_error)
+        self.update()
+
+    def on_storage_change(self, name) -> None:
+        """Another tab's change must not redraw over a code being pasted."""
+
+    def close(self) -> None:
+        self.left = True
+        if self.link is not None:
+            self.link.close()
+
+
+def ignore(_error) -> None:
+    """A copy or share the browser refused (or the player cancelled): nothing to do."""
+
+
+VIEW = ConnectView

@@ -1,0 +1,80 @@
+// WebRTC for playing with a friend on another device (py/app/peer/rtc.py drives it).
+// One data channel, negotiated on both sides as id 0, so no ondatachannel round trip.
+// The descriptions are exchanged whole (non-trickle): gathering finishes before the
+// invite or reply is shown. With no ICE servers (the default) only this device's own
+// addresses are offered and nothing is sent to any server.
+(() => {
+  const GATHER_MS = 5000;     // at most, waiting for the candidates
+  const CONNECT_MS = 20000;   // from the answer to an open channel
+  const open = new Set();
+
+  function gathered(pc) {
+    return new Promise((resolve) => {
+      if (pc.iceGatheringState === "complete") return resolve();
+      pc.addEventListener("icegatheringstatechange", () => {
+        if (pc.iceGatheringState === "complete") resolve();
+      });
+      setTimeout(resolve, GATHER_MS);
+    });
+  }
+
+  // on.state(name): "open", "closed" or "failed"; on.message(text) for each message.
+  function connection(iceServers, on) {
+    const pc = new RTCPeerConnection({ iceServers });
+    const channel = pc.createDataChannel("gemau", { negotiated: true, id: 0, ordered: true });
+    let ended = false, timer = null;
+    const end = (state) => {
+      if (ended) return;
+      ended = true;
+      clearTimeout(timer);
+      open.delete(conn);
+      try { pc.close(); } catch (error) { /* already closed */ }
+      on.state(state);
+    };
+    channel.addEventListener("open", () => { clearTimeout(timer); on.state("open"); });
+    channel.addEventListener("close", () => end("closed"));
+    channel.addEventListener("message", (event) => {
+      if (typeof event.data === "string") on.message(event.data);
+      else on.message(null);  // binary: not ours; Python reports it dropped
+    });
+    pc.addEventListener("connectionstatechange", () => {
+      if (pc.connectionState === "failed") end(channel.readyState === "open" ? "closed" : "failed");
+      else if (pc.connectionState === "disconnected" && channel.readyState === "open") end("closed");
+    });
+    const conn = {
+      sdp: "",
+      send(text) { if (channel.readyState === "open") channel.send(text); },
+      close() { end("closed"); },
+      connecting() { timer = setTimeout(() => end("failed"), CONNECT_MS); },
+      async describe(description) {
+        await pc.setLocalDescription(description);
+        await gathered(pc);
+        conn.sdp = pc.localDescription.sdp;
+        return conn;
+      },
+      async accept(sdp) {
+        conn.connecting();
+        await pc.setRemoteDescription({ type: "answer", sdp });
+      },
+      pc,
+    };
+    open.add(conn);
+    return conn;
+  }
+
+  window.gemauPeer = {
+    async host(iceServers, on) {
+      const conn = connection(iceServers, on);
+      return conn.describe(await conn.pc.createOffer());
+    },
+    async join(offerSdp, iceServers, on) {
+      const conn = connection(iceServers, on);
+      // No time limit here: the friend waits while the host pastes the reply.
+      await conn.pc.setRemoteDescription({ type: "offer", sdp: offerSdp });
+      return conn.describe(await conn.pc.createAnswer());
+    },
+    supported: typeof RTCPeerConnection === "function",
+  };
+  // Leaving the page closes the channel at once, so the friend's page says so.
+  addEventListener("pagehide", () => { for (const conn of [...open]) conn.close(); });
+})();
