@@ -30,6 +30,11 @@ are recorded only (a move seen already, a message that is no part of the protoco
 out of turn, malformed) stop the game, shown as that status, never played on. A device
 told its own move was refused stops too ("desync": the two histories now differ).
 
+Each seat's moves come from the device that plays it, its timeouts too (the Wordle duel's
+30 s turns): a device never plays the other's seat, even when its own clock says that turn
+ran out; the time a guess claims is the sender's clock's, within the turn the rules allow.
+A device that never moves is waited for: the view shows it and offers to leave.
+
 After a lost connection or a reload both devices send `sync {match, count, hash, ended}`;
 the one ahead checks the other's hash against its own history at that count and sends the
 missing moves (checked one by one as above); a different history is a desync. `resign`

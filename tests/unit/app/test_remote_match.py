@@ -481,3 +481,26 @@ def test_a_message_before_the_game_began_is_refused():
     guest.receive({"type": "move", "number": 1, "move": "a1N-a2", "hash": "0" * 64})
     guest.receive({"type": "sync", "match": "x", "count": 0, "hash": "0" * 64, "ended": None})
     assert guest.status == CONNECTING and [p["kind"] for p in guest.problems] == [JUNK, JUNK]
+
+
+def test_a_move_lost_before_the_next_one_is_asked_for_again():
+    # The host plays its own seat and its computer's one after the other: lose the first.
+    wire, host, guest = connected(
+        DOMINOES, {"seats": 3, "target": 20}, ("guest", "host", "computer:easy")
+    )
+    rng = random.Random(5)
+    while True:
+        match = mover(host, guest)
+        if match.midend.computer_to_move:
+            match.play(match.midend.computer_move())
+        else:
+            match.play(rng.choice(match.midend.state.legal_moves()))
+        if match is host and host.midend.computer_to_move and guest.problems == []:
+            wire.cut()  # the last move is lost; the computer's reply goes out
+            host.play(host.midend.computer_move())
+        wire.pump()
+        if guest.problems:
+            break
+    assert guest.problems[0]["kind"] == JUNK and "have not arrived" in guest.problems[0]["reason"]
+    assert_agree(host, guest)
+    assert host.status == guest.status == PLAYING
