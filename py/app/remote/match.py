@@ -90,7 +90,10 @@ class Match:
 
     def __init__(self, midend: Midend, channel: Any, name: str, role: str, random_bytes=None):
         self.midend = midend
-        self.name = clean_name(name)
+        try:
+            self.name = clean_name(name)
+        except ProtocolError as error:
+            raise ValueError(f"this device's name: {error.reason}") from None
         self.role = role
         self.peer_role = GUEST if role == HOST else HOST
         self.peer: str | None = None
@@ -159,7 +162,8 @@ class Match:
             ):
                 raise ProtocolError("not a match of this version")
             match = cls.__new__(cls)
-            match.midend, match.name, match.role = midend, clean_name(name), session["role"]
+            match.midend, match.role = midend, session["role"]
+            match.name = clean_name(name)
             match.peer_role = GUEST if match.role == HOST else HOST
             match.peer = clean_name(midend.remote["peer"])
             match.params = _checked_params(session.get("params"))
@@ -190,8 +194,9 @@ class Match:
 
     def extend(self, prefix: str, handler: Callable[[dict], list[dict]]) -> None:
         """A game's own sub-protocol (Battleship's fleet commitments, the Dominoes deal):
-        every message whose type starts with `prefix` + "-" goes to `handler`, which checks
-        it (ProtocolError refuses it, Cheated stops the game) and gives the messages to send."""
+        every message whose type starts with `prefix` + "-" goes to `handler` while the game
+        is in play, which checks it (raising only ProtocolError to refuse it, Cheated to stop
+        the game, as app.fair's peers do) and gives the messages to send back."""
         if any(kind.startswith(prefix + "-") or kind == prefix for kind in CORE_TYPES):
             raise ValueError(f"{prefix!r} is the session's own")
         self.extensions[prefix] = handler

@@ -449,7 +449,7 @@ def test_a_proposal_the_guest_cannot_play_is_refused_on_both_sides(change, reaso
 def test_the_host_checks_its_own_proposal():
     with pytest.raises(ValueError):
         Match.host(new_midend(), Wire().ends[0], "Alice", {}, ["host", "computer:easy"])
-    with pytest.raises(Exception, match="name"):
+    with pytest.raises(ValueError, match="name"):
         Match.guest(new_midend(), Wire().ends[1], "\x00")
 
 
