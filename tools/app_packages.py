@@ -40,11 +40,13 @@ def wheel(name: str, version: str, digest: str) -> Path:
 
 
 def modules() -> list[tuple[str, bytes]]:
-    """(path in the zip, bytes) of every package's modules, sorted."""
+    """(path in the zip, bytes) of every package's modules and licence, sorted."""
     files = []
     for name, version, digest, left_out in PACKAGES:
         with zipfile.ZipFile(wheel(name, version, digest)) as archive:
             for entry in archive.namelist():
                 if entry.startswith(f"{name}/") and entry.endswith(".py") and entry not in left_out:
                     files.append((entry, archive.read(entry)))
+                elif entry == f"{name}-{version}.dist-info/licenses/LICENSE":
+                    files.append((f"{name}/LICENSE", archive.read(entry)))  # kept with it
     return sorted(files)

@@ -12,6 +12,8 @@ Framing, one channel message each: "M" + a whole message's JSON, or
 import json
 import unicodedata
 
+from ..storage import too_deep
+
 PART_CHARS = 15_000
 MAX_MESSAGE_CHARS = 256_000
 MAX_PARTS = -(-MAX_MESSAGE_CHARS // PART_CHARS)
@@ -81,6 +83,8 @@ class Assembler:
 
     @staticmethod
     def _parse(text: str) -> dict:
+        if too_deep(text):  # would crash Pyodide's json.loads (see app.storage)
+            raise ValueError("nested too deeply")
         try:
             message = json.loads(text)
         except (ValueError, RecursionError):

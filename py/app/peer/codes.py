@@ -12,6 +12,8 @@ import json
 import re
 import zlib
 
+from ..storage import too_deep
+
 VERSION = 1
 OFFER, ANSWER = "offer", "answer"
 KINDS = {OFFER: "o", ANSWER: "a"}
@@ -135,7 +137,10 @@ def decode(kind: str, code) -> dict:
         data = inflater.decompress(deflated, MAX_JSON_BYTES)
         if inflater.unconsumed_tail:
             raise BadCode("too_long")
-        fields = json.loads(data.decode("utf-8"))
+        text = data.decode("utf-8")
+        if too_deep(text):  # would crash Pyodide's json.loads (see app.storage)
+            raise BadCode("not_a_code")
+        fields = json.loads(text)
     except BadCode:
         raise
     except (binascii.Error, ValueError, zlib.error, UnicodeDecodeError, RecursionError):

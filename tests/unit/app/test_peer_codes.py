@@ -110,3 +110,7 @@ def test_a_small_code_that_inflates_past_the_limit_is_refused():
 def test_nested_junk_does_not_crash():
     with pytest.raises(BadCode):
         codes.decode(OFFER, raw_code({"v": 1, "c": [[[[[]]]]] * 100}))
+    deep = base64.urlsafe_b64encode(zlib.compress(b"[" * 7000, 9, wbits=-15)).decode()
+    with pytest.raises(BadCode) as refused:  # json.loads would overflow Pyodide's stack
+        codes.decode(OFFER, deep)
+    assert refused.value.reason == "not_a_code"
