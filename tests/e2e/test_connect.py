@@ -67,3 +67,20 @@ def test_a_damaged_invite_link_says_so(open_app):
     expect(page.locator("[data-page='connect']")).to_have_attribute("data-stage", "bad_invite")
     expect(page.locator("#connect-status")).to_contain_text("damaged or incomplete")
     expect(page.locator("a.button[href='#/connect']")).to_be_visible()
+
+
+def test_internet_play_is_off_by_default_and_its_servers_can_be_edited(open_app):
+    page = open_app("#/settings")
+    group = page.locator("[data-setting-group='internet']")
+    expect(group.locator("input[value='off']")).to_be_checked()
+    expect(group).to_contain_text("That server sees your address")
+    expect(page.locator("#settings-stun")).to_be_disabled()
+    group.locator("input[value='on']").check()
+    expect(page.locator("#settings-stun")).to_be_enabled()
+    page.fill("#settings-stun", "stun:stun.example.org:3478\nnot-a-server")
+    page.locator("#settings-stun").press("Tab")
+    assert violations(page) == []
+    page.reload()
+    wait_ready(page)
+    expect(page.locator("[data-setting-group='internet'] input[value='on']")).to_be_checked()
+    expect(page.locator("#settings-stun")).to_have_value("stun:stun.example.org:3478")
