@@ -74,6 +74,37 @@
       return conn.describe(await conn.pc.createAnswer());
     },
     supported: typeof RTCPeerConnection === "function",
+    // Reading a QR code with the camera, only where the browser has a QR BarcodeDetector.
+    canScan: "BarcodeDetector" in window && !!(navigator.mediaDevices && navigator.mediaDevices.getUserMedia),
+    // Shows the camera in `video` and calls onText(text) with the first QR code seen, or
+    // onError(reason); returns the function that stops the camera.
+    scan(video, onText, onError) {
+      let stream = null, stopped = false, timer = null;
+      const stop = () => {
+        stopped = true;
+        clearTimeout(timer);
+        if (stream) for (const track of stream.getTracks()) track.stop();
+        video.srcObject = null;
+      };
+      const look = async (detector) => {
+        if (stopped) return;
+        try {
+          const found = await detector.detect(video);
+          if (found.length && found[0].rawValue) { stop(); onText(found[0].rawValue); return; }
+        } catch (error) { /* the video has no frame yet */ }
+        timer = setTimeout(() => look(detector), 250);
+      };
+      navigator.mediaDevices.getUserMedia({ video: { facingMode: "environment" }, audio: false })
+        .then(async (media) => {
+          stream = media;
+          if (stopped) return stop();
+          video.srcObject = media;
+          await video.play();
+          look(new BarcodeDetector({ formats: ["qr_code"] }));
+        })
+        .catch((error) => { stop(); onError(String(error && error.name || error)); });
+      return stop;
+    },
   };
   // Leaving the page closes the channel at once, so the friend's page says so.
   addEventListener("pagehide", () => { for (const conn of [...open]) conn.close(); });

@@ -84,3 +84,43 @@ def test_internet_play_is_off_by_default_and_its_servers_can_be_edited(open_app)
     wait_ready(page)
     expect(page.locator("[data-setting-group='internet'] input[value='on']")).to_be_checked()
     expect(page.locator("#settings-stun")).to_have_value("stun:stun.example.org:3478")
+
+
+# A browser with a QR BarcodeDetector (Chromium has none on Linux): the camera is a
+# canvas, and the detector "sees" whatever the test puts in window.shownQr.
+FAKE_CAMERA = """
+window.BarcodeDetector = class {
+    async detect() { return window.shownQr ? [{rawValue: window.shownQr}] : []; }
+};
+if (navigator.mediaDevices) navigator.mediaDevices.getUserMedia = async () => {  // not on about:blank
+    const canvas = document.createElement('canvas');
+    canvas.getContext('2d').fillRect(0, 0, 10, 10);
+    return canvas.captureStream(5);
+};
+"""
+
+
+def test_where_the_browser_reads_qr_codes_the_host_scans_the_reply(open_app, context, site_url):
+    plain = open_app("#/connect")
+    expect(plain.locator("[data-page='connect']")).to_have_attribute("data-stage", "waiting")
+    assert plain.locator("[data-action='scan']").count() == 0  # no BarcodeDetector here
+    plain.close()
+
+    ctx = context()
+    ctx.add_init_script(FAKE_CAMERA)
+    host = open_app("#/connect", ctx=ctx)
+    view = host.locator("[data-page='connect']")
+    expect(view).to_have_attribute("data-stage", "waiting", timeout=20_000)
+    link = host.locator("#connect-code").input_value()
+    friend = context().new_page()
+    friend.goto(link)
+    wait_ready(friend)
+    expect(friend.locator("[data-page='connect']")).to_have_attribute(
+        "data-stage", "send_reply", timeout=20_000
+    )
+    reply = friend.locator("#connect-code").input_value()
+    host.click("[data-action='scan']")
+    expect(host.locator("video#connect-scan")).to_be_visible()
+    host.evaluate("(reply) => { window.shownQr = reply; }", reply)
+    expect(view).to_have_attribute("data-peer", "open", timeout=20_000)
+    expect(host.locator("video#connect-scan")).to_have_count(0)

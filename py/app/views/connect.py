@@ -36,6 +36,9 @@ class ConnectView(View):
         self.received = 0
         self.started = False
         self.left = False
+        self.stop_scan = None  # while the camera looks for the reply's QR code
+        self.scan_problem = False
+        self._scan_proxies: list = []
 
     def title(self) -> str:
         return self.t("connect.title")
@@ -128,7 +131,13 @@ class ConnectView(View):
             h("label", {"for": "connect-code"}, t(f"connect.{kind}.label")),
             h(
                 "textarea",
-                {"id": "connect-code", "readonly": True, "rows": 3, "spellcheck": "false"},
+                {
+                    "id": "connect-code",
+                    "readonly": True,
+                    "rows": 3,
+                    "spellcheck": "false",
+                    "data-authored": True,
+                },
                 self.code,
             ),
             h(
@@ -175,10 +184,36 @@ class ConnectView(View):
             if self.reply_problem
             else None,
             h(
-                "button",
-                {"type": "button", "class": "button", "data-action": "connect"},
-                t("connect.reply_field.connect"),
+                "div",
+                {"class": "connect-actions"},
+                h(
+                    "button",
+                    {"type": "button", "class": "button", "data-action": "connect"},
+                    t("connect.reply_field.connect"),
+                ),
+                h(
+                    "button",
+                    {"type": "button", "class": "button subtle", "data-action": "scan"},
+                    t("connect.scan.stop" if self.stop_scan else "connect.scan"),
+                )
+                if self.can_scan()
+                else None,
             ),
+            h(
+                "video",
+                {
+                    "id": "connect-scan",
+                    "class": "connect-scan",
+                    "muted": True,
+                    "playsinline": True,
+                    "aria-label": t("connect.scan.camera"),
+                },
+            )
+            if self.stop_scan
+            else None,
+            h("p", {"class": "connect-problem", "role": "alert"}, t("connect.scan.failed"))
+            if self.scan_problem
+            else None,
         )
 
     def connected_panel(self, peer_name):
@@ -203,6 +238,11 @@ class ConnectView(View):
             waves,
             h("p", {"class": "hint"}, t("connect.games_later")),
         )
+
+    def can_scan(self) -> bool:
+        from pyscript import window
+
+        return bool(window.gemauPeer.canScan)
 
     def can_share(self) -> bool:
         from pyscript import window
@@ -300,8 +340,42 @@ class ConnectView(View):
             window.navigator.share(browser._js(shared)).catch(create_once_callable(ignore))
         elif action == "connect":
             self.connect(str(browser.element("connect-reply").value))
+        elif action == "scan":
+            self.toggle_scan()
         elif action == "wave" and self.stage == CONNECTED:
             self.link.send({"type": "wave"})
+
+    def toggle_scan(self) -> None:
+        from pyscript.ffi import create_proxy
+
+        if self.stop_scan is not None:
+            self.end_scan()
+            self.app.render()
+            return
+        self.scan_problem = False
+        self.stop_scan = lambda: None  # the video element is drawn, then the camera starts
+        self.app.render()
+
+        def seen(text) -> None:
+            self.end_scan()
+            self.connect(str(text))
+
+        def failed(_reason) -> None:
+            self.end_scan()
+            self.scan_problem = True
+            self.app.render()
+
+        self._scan_proxies = [create_proxy(seen), create_proxy(failed)]
+        browser.element("view").querySelector("[data-action='scan']").focus()
+        video = browser.element("connect-scan")
+        from pyscript import window
+
+        self.stop_scan = window.gemauPeer.scan(video, *self._scan_proxies)
+
+    def end_scan(self) -> None:
+        if self.stop_scan is not None:
+            self.stop_scan()
+            self.stop_scan = None
 
     def connect(self, text: str) -> None:
         try:
@@ -321,6 +395,7 @@ class ConnectView(View):
 
     def close(self) -> None:
         self.left = True
+        self.end_scan()
         if self.link is not None:
             self.link.close()
 

@@ -45,6 +45,7 @@ def section(t, store):
                     "rows": 3,
                     "spellcheck": "false",
                     "data-action": "stun",
+                    "data-authored": True,  # the player's own list, not the app's words
                     "disabled": settings["internet"] != "on",
                 },
                 "\n".join(settings["stun"]),
