@@ -19,13 +19,16 @@
     }
   }
 
+  // Records of choices, not of play (Settings, and the name and Internet play of #/connect).
+  const PREFERENCES = ["gemau:settings", "gemau:peer"];
+
   // Whether this device has records (scores, saved games, ratings): then the hub's
   // lines about them are left blank, and Statistics waits for Python, which reads them.
   function played() {
     try {
       for (let i = 0; i < localStorage.length; i++) {
         const key = localStorage.key(i);
-        if (key.startsWith("gemau:") && key !== "gemau:settings") return true;
+        if (key.startsWith("gemau:") && !PREFERENCES.includes(key)) return true;
       }
     } catch (error) { /* storage refused: treat as nothing played */ }
     return false;

@@ -25,6 +25,18 @@ def held_page(context, site_url, route="", **options):
     return page, release
 
 
+def test_a_name_chosen_to_play_a_friend_is_not_a_game_played(context, site_url):
+    """The name kept by #/connect (gemau:peer) is a choice, like the settings: the
+    hub drawn at build time still says what it says on a new device."""
+    page, release = held_page(context, site_url, route="#/connect")
+    page.evaluate("localStorage.setItem('gemau:peer', JSON.stringify({v: 1, rev: 1, data: {}}))")
+    page.goto(site_url)
+    result = page.locator(".game-card").first.locator(".game-card-result")
+    expect(result).to_have_text("Not played yet")
+    expect(result).to_be_visible()
+    release()
+
+
 def test_the_hub_is_there_before_python_and_python_draws_the_same(context, site_url):
     page, release = held_page(context, site_url)
     cards = page.locator(".game-card")
