@@ -50,23 +50,32 @@ from collections.abc import Callable
 from typing import Any
 
 from games.common.errors import BadState, IllegalMove
-from games.common.protocol import MAX_SEED, Game
+from games.common.protocol import MAX_SEED
 
 from app.fair.coin import CoinPeer
 from app.fair.errors import Cheated, ProtocolError
 from app.midend import COMPUTER, HUMAN, MAX_MOVES, REMOTE, Midend
 from app.remote import wire
+from app.remote.checks import (
+    CHEATING,
+    DESYNC,
+    DUPLICATE,
+    GUEST,
+    HOST,
+    INCOMPATIBLE,
+    JUNK,
+    KINDS,
+    MAX_PROBLEMS,
+    checked_ended,
+    checked_params,
+    checked_problems,
+    checked_seats,
+)
 from app.remote.names import clean_name, clean_reason
 
-HOST, GUEST = "host", "guest"
 CONNECTING, PLAYING, OVER, ENDED = "connecting", "playing", "over", "ended"
-DESYNC, CHEATING, INCOMPATIBLE = "desync", "cheating", "incompatible"
 STOPPED = (DESYNC, CHEATING, INCOMPATIBLE)
 STATUSES = (CONNECTING, PLAYING, OVER, ENDED, *STOPPED)
-JUNK, DUPLICATE = "junk", "duplicate"
-KINDS = (JUNK, DUPLICATE, DESYNC, CHEATING, INCOMPATIBLE)
-MAX_PARAMS = 32
-MAX_PROBLEMS = 20  # the latest refusals kept for the view; a flood of junk keeps no more
 MAX_NOTATION = 400
 CORE_TYPES = ("hello", "welcome", "coin-commit", "coin-reveal", "move", "sync", "resign")
 CORE_TYPES += ("leave", "refused")
@@ -166,14 +175,14 @@ class Match:
             match.name = clean_name(name)
             match.peer_role = GUEST if match.role == HOST else HOST
             match.peer = clean_name(midend.remote["peer"])
-            match.params = _checked_params(session.get("params"))
+            match.params = checked_params(session.get("params"))
             match.seats = checked_seats(midend.game, match.params, session.get("seats"))
             match.draw_seats = False  # drawn already: `seats` is the outcome
             match.status = session.get("status")
             if match.status not in STATUSES or match.status == CONNECTING:
                 raise ProtocolError("bad status")
-            match.ended = _checked_ended(session.get("ended"))
-            match.problems = _checked_problems(session.get("problems"))
+            match.ended = checked_ended(session.get("ended"))
+            match.problems = checked_problems(session.get("problems"))
         except (ProtocolError, AttributeError) as error:
             raise ValueError(f"unreadable match: {error}") from None
         if [match._local_seat(seat) for seat in match.seats] != midend.seats:
@@ -306,7 +315,7 @@ class Match:
                 raise ProtocolError(f"a different version of the protocol ({wire.VERSION} here)")
             if message["game"] != game.name:
                 raise ProtocolError(f"a different game ({game.name} here)")
-            self.params = _checked_params(message["params"])
+            self.params = checked_params(message["params"])
             self.seats = checked_seats(game, self.params, message["seats"])
             if not isinstance(message["draw_seats"], bool):
                 raise ProtocolError("draw_seats is true or false")
@@ -409,7 +418,7 @@ class Match:
             raise ProtocolError(f"the game is stopped ({self.status})")
         count = wire.whole(message["count"], 0, MAX_MOVES, "a move count")
         theirs = wire.hex64(message["hash"], "a position's hash")
-        ended = _checked_ended(message["ended"])
+        ended = checked_ended(message["ended"])
         if message["match"] != self.match_id:
             raise Refused(DESYNC, "a different game")
         mine = len(self.midend.moves)
@@ -523,55 +532,3 @@ class Match:
     def _tell(self, kind: str, **data: Any) -> None:
         if self.listener is not None:
             self.listener({"type": kind, **data})
-
-
-def checked_seats(game: Game, params: dict, seats: Any) -> list[str]:
-    """Who plays each seat ("host", "guest", "computer:<level>"), checked against the game's
-    options; ProtocolError unless each device has a seat."""
-    try:
-        count = game.seats(game.options_from_params(params))
-    except (ValueError, TypeError, KeyError) as error:
-        raise ProtocolError(f"options the game refuses: {str(error)[:80]}") from None
-    if not isinstance(seats, list) or len(seats) != count:
-        raise ProtocolError(f"the game has {count} seats")
-    for seat in seats:
-        computer = isinstance(seat, str) and seat.removeprefix(COMPUTER) in game.computer
-        if seat not in (HOST, GUEST) and not (computer and seat.startswith(COMPUTER)):
-            raise ProtocolError(f"unknown player {str(seat)[:40]!r}")
-    if HOST not in seats or GUEST not in seats:
-        raise ProtocolError("each device has a seat")
-    return list(seats)
-
-
-def _checked_params(params: Any) -> dict[str, str]:
-    if not isinstance(params, dict) or len(params) > MAX_PARAMS:
-        raise ProtocolError("the game's options are a few address parameters")
-    for key, value in params.items():
-        if not isinstance(key, str) or not isinstance(value, str) or len(key + value) > 80:
-            raise ProtocolError("an option is a short text")
-    return dict(params)
-
-
-def _checked_ended(ended: Any) -> dict | None:
-    if ended is None:
-        return None
-    if not isinstance(ended, dict) or set(ended) != {"how", "by"}:
-        raise ProtocolError("an end is {how, by}")
-    if ended["how"] not in ("resigned", "left") or ended["by"] not in (HOST, GUEST):
-        raise ProtocolError("an end is resigned or left, by host or guest")
-    return dict(ended)
-
-
-def _checked_problems(problems: Any) -> list[dict]:
-    if not isinstance(problems, list) or len(problems) > MAX_PROBLEMS:
-        raise ProtocolError("bad problems")
-    for problem in problems:
-        if not (
-            isinstance(problem, dict)
-            and set(problem) == {"by", "kind", "reason"}
-            and problem["by"] in ("us", "peer")
-            and problem["kind"] in KINDS
-            and isinstance(problem["reason"], str)
-        ):
-            raise ProtocolError("bad problem")
-    return [{**problem, "reason": clean_reason(problem["reason"])} for problem in problems]
