@@ -26,6 +26,20 @@ GAMES = (
     GameInfo("wordle", "static/icons/wordle.svg"),
 )
 GAME_ROUTES = tuple(game.route for game in GAMES)
+# The games two people can play each on their own device (#/connect): route -> the
+# name of the engine's Game (what a match's hello names).
+REMOTE_GAMES = {"deblockle": "deblockle", "wordle": "wordle-duel"}
+
+
+def route_of_remote(game_name) -> str | None:
+    """The route of the game a match's hello names, if it is one played remotely."""
+    return next((route for route, name in REMOTE_GAMES.items() if name == game_name), None)
+
+
+def remote_slot(game: str) -> str:
+    """Where a game with a friend on another device is saved (saved:<slot>), beside
+    the game's own save."""
+    return f"{game}-remote"
 
 
 def game_info(route: str) -> GameInfo | None:

@@ -5,7 +5,7 @@ import random
 from pyscript import document, window
 
 from . import browser, router, saved_games, scores, sound, thinker
-from .games_list import GAME_ROUTES
+from .games_list import GAME_ROUTES, REMOTE_GAMES, remote_slot
 from .html import h
 from .i18n import Translator
 from .nav import nav_links
@@ -33,6 +33,7 @@ class App:
         self.store.register(SETTINGS_SCHEMA)
         scores.register(self.store, GAME_ROUTES)
         saved_games.register(self.store, GAME_ROUTES)
+        saved_games.register_remote(self.store, [remote_slot(game) for game in REMOTE_GAMES])
         wordle_tournament_records.register(self.store)  # ratings, group, tournament in progress
         self.view = None
         self.route = None

@@ -68,10 +68,14 @@ class Midend:
         game: Game,
         now_ms: Callable[[], float],
         today: Callable[[], str] = lambda: "",
+        slot: str | None = None,
     ):
+        """`slot`: the name the game is saved under (saved:<slot>), the game's own by
+        default; a game with a friend on another device has its own
+        (games_list.remote_slot)."""
         self.game = game
         self.store, self.today = store, today
-        self.session = GameSession(store, game.name, now_ms)
+        self.session = GameSession(store, slot or game.name, now_ms)
         self.state: Any = None
         self.options: dict = {}
         self.seed = 0
@@ -329,11 +333,12 @@ class Midend:
         }
         return self.session.save(self.game.save(self.state), meta)
 
-    def record_once(self, record: Callable[[], Any]) -> Any:
+    def record_once(self, record: Callable[[], Any], ended: bool = False) -> Any:
         """Call `record` (which writes the statistics) the first time a finished,
         eligible game asks; its answer, or None. A full device loses the record,
-        not the game: the game-over window still opens."""
-        if self.recorded or not self.state.is_over:
+        not the game: the game-over window still opens. `ended`: the game stopped
+        before the rules ended it (a player on another device resigned or left)."""
+        if self.recorded or not (self.state.is_over or ended):
             return None
         self.recorded = True
         if not self.ranked:

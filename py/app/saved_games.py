@@ -38,6 +38,12 @@ def register(store: Store, games) -> None:
         store.register(Schema(f"replays:{game}", 1, list, replays.clean_kept))
 
 
+def register_remote(store: Store, slots) -> None:
+    """The saves of games with a friend on another device (app.games_list.remote_slot)."""
+    for slot in slots:
+        store.register(Schema(f"saved:{slot}", 1, lambda: None, clean_saved))
+
+
 def load(store: Store, game: str) -> Record:
     return store.load(f"saved:{game}")
 

@@ -111,12 +111,27 @@ class Channel:
         self._assembler = Assembler()
         self._message_callbacks: list = []
         self._state_callbacks: list = []
+        self._held: list[dict] | None = None  # messages kept between two owners (hold/take)
 
     def on_message(self, callback) -> None:
         self._message_callbacks.append(callback)
 
     def on_state(self, callback) -> None:
         self._state_callbacks.append(callback)
+
+    def hold(self, *first: dict) -> None:
+        """Hand the channel over: forget who listened, and keep the messages that
+        arrive (after `first`, a message the old owner read but the new one needs)
+        until `take` names the new owner (a page opening the game the other chose)."""
+        self._message_callbacks, self._state_callbacks = [], []
+        self._held = [*first, *(self._held or [])]
+
+    def take(self, on_message, on_state) -> None:
+        """The new owner: it gets the messages held for it, then every one after."""
+        held, self._held = self._held or [], None
+        self._message_callbacks, self._state_callbacks = [on_message], [on_state]
+        for message in held:
+            on_message(message)
 
     def send(self, message: dict) -> None:
         if not isinstance(message, dict):
@@ -169,6 +184,9 @@ class Channel:
             self.peer_name = name
             if self._said_hello:
                 self._set_state(OPEN)
+            return
+        if self._held is not None:
+            self._held.append(message)
             return
         for callback in list(self._message_callbacks):
             callback(message)

@@ -5,10 +5,12 @@ friend's reply code; the friend's page ("#/connect?invite=...") shows the reply.
 say where things stand at every moment, and once connected, the other's name.
 """
 
-from .. import browser, router
+from .. import browser, router, saved_games
+from ..games_list import REMOTE_GAMES, remote_slot, route_of_remote
 from ..html import h
 from ..peer import codes, prefs
 from ..peer.channel import CLOSED, DROPPED, FAILED, OPEN, clean_name
+from ..remote import wire
 from .base import View
 
 # Where things stand: the status line's text is connect.status.<stage>.
@@ -36,6 +38,7 @@ class ConnectView(View):
         self.received = 0
         self.started = False
         self.left = False
+        self.handed_over = False  # a game took the connection over
         self.stop_scan = None  # while the camera looks for the reply's QR code
         self.scan_problem = False
         self._scan_proxies: list = []
@@ -236,8 +239,86 @@ class ConnectView(View):
                 t("connect.wave"),
             ),
             waves,
-            h("p", {"class": "hint"}, t("connect.games_later")),
+            self.resume_panel(peer_name),
+            self.choose_panel(peer_name),
         )
+
+    def choose_panel(self, peer_name):
+        t = self.t
+        if not self.hosting:
+            return h("p", {"class": "connect-waiting"}, t("connect.choose.waiting", name=peer_name))
+        return h(
+            "div",
+            {"class": "connect-choose"},
+            h("h2", {}, t("connect.choose.heading", name=peer_name)),
+            h("p", {"class": "hint"}, t("connect.choose.lead")),
+            h(
+                "div",
+                {"class": "connect-actions"},
+                [
+                    h(
+                        "button",
+                        {
+                            "type": "button",
+                            "class": "button",
+                            "data-action": "play",
+                            "data-game": route,
+                        },
+                        t(f"game.{route}.name"),
+                    )
+                    for route in REMOTE_GAMES
+                ],
+            ),
+        )
+
+    def resume_panel(self, peer_name):
+        routes = [route for route, frame in self.saved_with(peer_name)]
+        if not routes:
+            return None
+        t = self.t
+        return h(
+            "div",
+            {"class": "connect-resume"},
+            h("h2", {}, t("connect.resume.heading", name=peer_name)),
+            h(
+                "div",
+                {"class": "connect-actions"},
+                [
+                    h(
+                        "button",
+                        {
+                            "type": "button",
+                            "class": "button",
+                            "data-action": "resume",
+                            "data-game": route,
+                        },
+                        t("connect.resume.button", game=t(f"game.{route}.name")),
+                    )
+                    for route in routes
+                ],
+            ),
+        )
+
+    def saved_with(self, peer_name) -> list[tuple[str, dict]]:
+        """The games with a friend in progress on this device: (route, frame) of each
+        whose friend has this name (or any name, for peer_name None)."""
+        found = []
+        for route in REMOTE_GAMES:
+            data = saved_games.load(self.app.store, remote_slot(route)).data
+            meta = data["meta"] if data else {}
+            frame = meta.get("frame") if isinstance(meta.get("frame"), dict) else None
+            remote = frame.get("remote") if frame else None
+            if not isinstance(remote, dict) or meta.get("over") is True:
+                continue
+            if peer_name is None or remote.get("peer") == peer_name:
+                found.append((route, frame))
+        return found
+
+    def open_game(self, route: str, how: str, *first: dict) -> None:
+        """Give the connection to the game's page (with a message it must read first)."""
+        self.handed_over = True
+        self.link.hold(*first)
+        self.app.navigate(router.href(route, remote=how))
 
     def can_scan(self) -> bool:
         from pyscript import window
@@ -308,9 +389,28 @@ class ConnectView(View):
         self.update()
 
     def on_link_message(self, message: dict) -> None:
-        if message.get("type") == "wave":
+        kind = message.get("type")
+        if kind == "wave":
             self.received += 1
             self.update()
+        elif kind == "hello" and not self.hosting:
+            route = route_of_remote(message.get("game"))
+            if route is not None:
+                self.open_game(route, "guest", message)
+        elif kind == "sync":
+            route = self.saved_match(message.get("match"))
+            if route is not None:
+                self.open_game(route, "resume", message)
+
+    def saved_match(self, match) -> str | None:
+        """The route of the game in progress here that the other device asks to resume."""
+        for route, frame in self.saved_with(None):
+            try:
+                if wire.match_id(REMOTE_GAMES[route], frame["options"], frame["seed"]) == match:
+                    return route
+            except (KeyError, TypeError, ValueError):
+                continue
+        return None
 
     def update(self) -> None:
         if self.left:
@@ -344,6 +444,10 @@ class ConnectView(View):
             self.toggle_scan()
         elif action == "wave" and self.stage == CONNECTED:
             self.link.send({"type": "wave"})
+        elif action in ("play", "resume") and self.stage == CONNECTED:
+            route = data.get("game")
+            if route in REMOTE_GAMES:
+                self.open_game(route, "host" if action == "play" else "resume")
 
     def toggle_scan(self) -> None:
         from pyscript.ffi import create_proxy
@@ -396,7 +500,7 @@ class ConnectView(View):
     def close(self) -> None:
         self.left = True
         self.end_scan()
-        if self.link is not None:
+        if self.link is not None and not self.handed_over:
             self.link.close()
 
 

@@ -19,7 +19,9 @@ from games.deblockle.game import GAME as DEBLOCKLE
 from .. import browser, router, saved_games, scores, sound
 from ..browser import found
 from ..computer_turns import ComputerTurns
+from ..games_list import remote_slot
 from ..midend import Midend, fresh_seed
+from ..remote.match import CONNECTING, ENDED, PLAYING
 from ..saved_game_view import SavedGameView
 from . import deblockle_motion as motion
 from .deblockle_draw import page
@@ -27,6 +29,7 @@ from .deblockle_parts import (
     COLUMNS,
     GAME,
     OPPONENTS,
+    REMOTE,
     Ui,
     frame_before_the_midend,
     hop_choices,
@@ -46,6 +49,8 @@ from .deblockle_parts import (
 )
 from .deblockle_setup import game_options, pref, pref_change
 from .deblockle_setup_clicks import SetupClicks
+from .remote_bar import remote_bar
+from .remote_game import RemoteGameParts
 
 KEY_STEPS = {"ArrowUp": (0, 1), "ArrowDown": (0, -1), "ArrowLeft": (-1, 0), "ArrowRight": (1, 0)}
 OPTION_PARAMS = ("blocks", "first", "no_side_by_side", "quick_setup", "start")  # the engine's
@@ -69,13 +74,16 @@ def parse_params(params: dict):
     return seed, opponent if opponent in OPPONENTS else None, options
 
 
-class DeblockleView(SetupClicks, SavedGameView):
+class DeblockleView(SetupClicks, RemoteGameParts, SavedGameView):
     game = GAME
 
     def __init__(self, app, route):
         super().__init__(app, route)
-        self.midend = Midend(app.store, DEBLOCKLE, browser.now_ms, browser.today_iso)
+        self.remote_how = route.params.get("remote")  # a game with a friend: host, guest, resume
+        slot = remote_slot(GAME) if self.remote_how else None
+        self.midend = Midend(app.store, DEBLOCKLE, browser.now_ms, browser.today_iso, slot=slot)
         self.session = self.midend.session
+        self.link_game = None
         self.ui = Ui()
         self.computer = ComputerTurns(
             self.midend,
@@ -100,6 +108,9 @@ class DeblockleView(SetupClicks, SavedGameView):
 
     # --- starting and saving ------------------------------------------------------------
     def _start_or_resume(self) -> None:
+        if self.remote_how:
+            self.start_remote()
+            return
         wanted = parse_params(self.route.params)
         meta = self.midend.resume(legacy=frame_before_the_midend)
         opponent = opponent_of(self.midend.seats) if meta is not None else None
@@ -112,6 +123,14 @@ class DeblockleView(SetupClicks, SavedGameView):
         else:
             self._new_game(fresh_seed())
 
+    def remote_proposal(self):
+        """A game with a friend: the choices of the New game dialog, gold drawn by lot."""
+        return game_options(self.prefs), ["host", "guest"]
+
+    def remote_ui(self) -> None:
+        game = self.link_game
+        self.ui = Ui(seed=self.midend.seed, opponent=REMOTE, me=game.my_seat, peer=game.peer)
+
     def _new_game(self, seed: int, opponent=None, options=None, known: bool = False) -> None:
         opponent = opponent or pref(self.prefs, "opponent", "strong", OPPONENTS)
         options = options or game_options(self.prefs)
@@ -121,6 +140,8 @@ class DeblockleView(SetupClicks, SavedGameView):
         self._save()
 
     def _save(self) -> None:
+        if self.midend.state is None:
+            return  # a game with a friend still being set up: nothing to keep yet
         # The seed and opponent are the midend's (its frame); they stay in the meta
         # too, as the app before the midend read them.
         meta = {"seed": self.ui.seed, "opponent": self.ui.opponent, "last": self.ui.last}
@@ -137,19 +158,28 @@ class DeblockleView(SetupClicks, SavedGameView):
 
     def share_href(self) -> str:
         """This game's address: with its number only once that gives nothing away."""
+        if self.link_game is not None:
+            return router.href(GAME, remote="resume")
         return router.href(GAME, **self.midend.game_id, opponent=self.ui.opponent)
 
     def render(self):
+        if self.link_game is not None:
+            if self.midend.state is None or self.link_game.status == CONNECTING:
+                return self.remote_waiting_page()
+            self.ui.bar = remote_bar(self.link_game, self.t)
+            self.ui.frozen = self.link_game.status != PLAYING
         ui, midend = self.ui, self.midend
         ui.prefs = self.prefs
         ui.can_undo, ui.can_redo = midend.can_undo, midend.can_redo
         ui.address, ui.seed_shown, ui.counted = self.share_href(), midend.seed_shown, midend.ranked
-        viewer = 1 if self.ui.opponent == "human" and self.state.current_player == 1 else 0
+        viewer = 1 if self.ui.opponent == "human" and self.state.current_player == 1 else ui.me
         return page(self.state.view_for(viewer), self.ui, self.t)
 
     def mounted(self, root) -> None:
         self.root = root
         browser.replace_hash(self.share_href())
+        if self.link_game is not None and self.midend.state is None:
+            return
         if self.ui.choices is not None:  # the New game dialog stays open through a redraw
             browser.open_dialog(root.querySelector("#db-new"))
         if self.state.is_over:
@@ -175,6 +205,8 @@ class DeblockleView(SetupClicks, SavedGameView):
             self.turn_roll()
         elif action == "place-random":
             self.place_randomly()
+        elif self.remote_action(action):
+            return
         elif action == "new-dialog":
             self.open_new_dialog()
         elif action == "close-dialog":
@@ -339,7 +371,7 @@ class DeblockleView(SetupClicks, SavedGameView):
 
     def play(self, move: str) -> None:
         try:
-            events = self.midend.play(move)
+            events = self.play_move(move)
         except IllegalMove as refusal:  # the view offered only legal turns: this should not happen
             self.ui.busy = False
             self.ui.tip = None
@@ -355,7 +387,7 @@ class DeblockleView(SetupClicks, SavedGameView):
         passes = [e for e in events if e["type"] == "pass"]
         said = turn_said(self.state, ui, self.t, events)
         ui.say(pass_text(self.t, passes[-1]) if passes else "")
-        cue = turn_cue(events, self.state.result, ui.opponent)
+        cue = turn_cue(events, self.state.result, ui)
         if cue is not None:
             sound.cue(cue)
         self.finish()
@@ -368,13 +400,16 @@ class DeblockleView(SetupClicks, SavedGameView):
         and not at all for a game against the computer that was taken back; a full
         device loses the record, not the game-over window). True when it was asked
         now: the save then has to say so."""
-        if self.midend.recorded or not self.state.is_over:
+        ended = self.link_game is not None and self.link_game.status == ENDED
+        if self.midend.recorded or not (self.state.is_over or ended):
             return False
         self.session.stop_clock()
         state, ui = self.state, self.ui
         winner = (state.result or {}).get("winner")
-        # Between two people, or a draw, nobody here won or lost: played only.
-        won = None if ui.opponent == "human" or winner is None else winner == 0
+        # Between two people here, or a draw, nobody here won or lost: played only.
+        won = None if ui.opponent == "human" or winner is None else winner == ui.me
+        if self.link_game is not None:
+            won = self.link_game.winner_is_me
         self.midend.record_once(
             lambda: scores.record_result(
                 self.app.store,
@@ -383,7 +418,8 @@ class DeblockleView(SetupClicks, SavedGameView):
                 won=won,
                 figures=result_figures(state, ui, self.session.elapsed_ms()),
                 date=browser.today_iso(),
-            )
+            ),
+            ended=ended,
         )
         return True
 
@@ -425,14 +461,23 @@ class DeblockleView(SetupClicks, SavedGameView):
     def play_computer(self, move) -> None:
         """The computer's move (timed by app.computer_turns): its block rolls and
         hops as a person's would."""
-        state, generation = self.state, self.generation
+        before = self.state.copy()
+        self.show_played(before, move, self.midend.play(move))
+
+    def show_remote_move(self, before, events: list) -> None:
+        """A move the friend's device played (already in the game): shown as played."""
+        move = DEBLOCKLE.parse_move(self.midend.moves[-1][1])
+        self.show_played(before, move, events)
+
+    def show_played(self, state, move, events: list) -> None:
+        """A move of the other side, played from `state`: rolled and hopped on the board."""
+        generation = self.generation
         if state.phase == "setup":
-            self.after_placement(self.midend.play(move))
+            self.after_placement(events)
             return
         player = state.current_player
         source = square_name(move.square)
         block = next(b for b in state.blocks() if b["square"] == source)
-        events = self.midend.play(move)
         tip, hop = events[0], events[1]
         self.set_busy()
 
@@ -518,13 +563,14 @@ class DeblockleView(SetupClicks, SavedGameView):
 VIEW = DeblockleView
 
 
-def turn_cue(events: list, result: dict | None, opponent: str) -> str | None:
+def turn_cue(events: list, result: dict | None, ui: Ui) -> str | None:
     """A turn as heard (app.sound): the game's end with a winner (against the
-    computer, won by the person or not; between people someone won), else a block
-    taken off (line), else a move (a draw sounds as its last move)."""
+    computer or a friend away, won by the person here or not; between people here
+    someone won), else a block taken off (line), else a move (a draw sounds as its
+    last move)."""
     winner = (result or {}).get("winner")
     if winner is not None and any(e["type"] == "game_over" for e in events):
-        return "win" if opponent == "human" or winner == 0 else "lose"
+        return "win" if ui.opponent == "human" or winner == ui.me else "lose"
     if any(e["type"] == "remove" for e in events):
         return "line"
     return "move" if any(e["type"] in ("tip", "hop") for e in events) else None

@@ -12,6 +12,7 @@ from .deblockle_panels import cube, game_over, tools
 from .deblockle_parts import (
     COLUMNS,
     GAME,
+    REMOTE,
     SIZE,
     STARS,
     Ui,
@@ -66,6 +67,7 @@ def page(state, ui: Ui, t) -> Markup:
                 ),
             ),
         ),
+        ui.bar,
         status(state, ui, t),
         tray(state, ui, t),
         board(state, ui, t),
@@ -105,8 +107,8 @@ def status(state, ui: Ui, t):
     for player in (0, 1):
         who = (
             t("deblockle.you")
-            if ui.opponent != "human" and player == 0
-            else t("deblockle.computer")
+            if ui.opponent != "human" and player == ui.me
+            else (ui.peer if ui.opponent == REMOTE else t("deblockle.computer"))
             if is_computer(ui, player)
             else None
         )

@@ -9,6 +9,7 @@ from games.deblockle.setup import placed_faces
 
 from ..html import h
 from .deblockle_parts import (
+    REMOTE,
     Ui,
     block_label,
     human_to_act,
@@ -38,6 +39,8 @@ def tools(state, ui: Ui, t):
             "redo", t("frame.redo"), ui.can_redo and not ui.busy, "Control+Shift+Z Control+Y"
         ),
     ]
+    if ui.opponent == REMOTE:
+        buttons = []  # a move sent to a friend's device is not taken back (app.midend)
     acting = human_to_act(state, ui)
     if ui.tip is not None and acting:
         buttons.append(

@@ -17,6 +17,7 @@ from ..midend import HUMAN, computer
 
 GAME = "deblockle"
 OPPONENTS = ("strong", "greedy", "random", "human")
+REMOTE = "remote"  # the opponent of a game with a friend on another device (never a choice)
 # The computer opponents as the page (and its statistics) names them -> the level of
 # games.deblockle.game.GAME.computer that plays them.
 LEVEL_OF = {"random": "easy", "greedy": "medium", "strong": "hard"}
@@ -49,6 +50,10 @@ class Ui:
     message: str = ""
     message_is_error: bool = False
     busy: bool = False  # a block is moving: clicks wait
+    me: int = 0  # the seat played at this screen (against a friend on another device: 0 or 1)
+    peer: str = ""  # that friend's name
+    frozen: bool = False  # a game with a friend that is not in play (setting up, lost, ended)
+    bar: Markup | None = None  # that game's status line (app.views.remote_bar)
     can_undo: bool = False  # the midend's answers, for the Undo and Redo buttons
     can_redo: bool = False
     address: str = ""  # this game's address (its number in it once that gives nothing away)
@@ -123,11 +128,13 @@ def saved_last(last) -> list:
 
 
 def is_computer(ui: Ui, player) -> bool:
-    return ui.opponent != "human" and player == 1
+    """Is the player's turn played away from this screen (by the computer, or by a
+    friend on another device)?"""
+    return ui.opponent != "human" and player != ui.me
 
 
 def human_to_act(state, ui: Ui) -> bool:
-    return not state.is_over and not is_computer(ui, state.current_player)
+    return not state.is_over and not ui.frozen and not is_computer(ui, state.current_player)
 
 
 def player_name(t, player: int) -> str:
@@ -201,8 +208,10 @@ def result_text(state, ui: Ui, t) -> str:
     winner = result.get("winner")
     if winner is None:  # both stuck with as many off (8.4), repetition (9.1), no progress (9.4)
         return t(DRAW_TEXT.get(result.get("reason"), "deblockle.over.draw"))
+    if ui.opponent == REMOTE and winner != ui.me:
+        return t("deblockle.over.peer_wins", name=ui.peer)
     if ui.opponent != "human":
-        return t("deblockle.over.you_win" if winner == 0 else "deblockle.over.computer_wins")
+        return t("deblockle.over.you_win" if winner == ui.me else "deblockle.over.computer_wins")
     return t("deblockle.over.wins", player=player_name(t, winner))
 
 
@@ -210,8 +219,11 @@ def turn_text(state, ui: Ui, t) -> str:
     if state.is_over:
         return result_text(state, ui, t)
     player = state.current_player
+    remote = ui.opponent == REMOTE
     if state.phase == "setup":
         if is_computer(ui, player):
+            if remote:
+                return t("deblockle.status.peer_places", name=ui.peer)
             return t("deblockle.status.computer_places")
         return t(
             "deblockle.status.place",
@@ -219,6 +231,8 @@ def turn_text(state, ui: Ui, t) -> str:
             owner=player_name(t, 1 - player),
         )
     if is_computer(ui, player):
+        if remote:
+            return t("deblockle.status.waiting_for", name=ui.peer)
         return t("deblockle.status.thinking")
     if ui.tip is not None:
         return t("deblockle.status.hop", symbol=symbol_name(t, ui.tip["top"]))
@@ -226,6 +240,8 @@ def turn_text(state, ui: Ui, t) -> str:
         return t("deblockle.status.tip")
     if ui.opponent == "human":
         return t("deblockle.status.turn_of", player=player_name(t, player))
+    if remote:
+        return t("deblockle.status.your_turn_as", player=player_name(t, player))
     return t("deblockle.status.your_turn")
 
 

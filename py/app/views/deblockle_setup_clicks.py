@@ -37,7 +37,7 @@ class SetupClicks:
             self.refuse(self.t(key))
             return
         try:
-            events = self.midend.play(placement_text(ui, ui.roll, name))
+            events = self.play_move(placement_text(ui, ui.roll, name))
         except IllegalMove as refusal:
             self.refuse(self.t(refusal.key, **refusal.params))
             return
@@ -54,7 +54,7 @@ class SetupClicks:
         events = []
         dice = helper_rng(self.midend.seed, len(state.history))
         for placement in state.placements_at_random(dice):
-            events += self.midend.play(placement)
+            events += self.play_move(placement)
         self.ui.roll = None
         self.after_placement(events)
 

@@ -329,7 +329,11 @@ def test_the_dominoes_view_plays_the_cue_of_each_move(import_without_browser, mo
 
 def test_deblockle_hears_a_move_a_block_off_and_the_end_for_its_person(import_without_browser):
     (deblockle,) = import_without_browser("app.views.deblockle")
-    cue = deblockle.turn_cue
+    (parts,) = import_without_browser("app.views.deblockle_parts")
+
+    def cue(events, result, opponent, me=0):
+        return deblockle.turn_cue(events, result, parts.Ui(opponent=opponent, me=me))
+
     tip, hop = {"type": "tip"}, {"type": "hop"}
     assert cue([tip], None, "strong") == "move"
     assert cue([tip, hop], None, "strong") == "move"
@@ -339,4 +343,6 @@ def test_deblockle_hears_a_move_a_block_off_and_the_end_for_its_person(import_wi
     assert cue(over, {"winner": 0}, "strong") == "win"
     assert cue(over, {"winner": 1}, "strong") == "lose"
     assert cue(over, {"winner": 1}, "human") == "win"  # between people someone won
+    assert cue(over, {"winner": 1}, "remote", me=1) == "win"  # the friend away sits at 0
+    assert cue(over, {"winner": 0}, "remote", me=1) == "lose"
     assert cue([tip, {"type": "game_over"}], {"winner": None}, "strong") == "move"  # a draw

@@ -1,0 +1,178 @@
+"""A game view's side of a match over the page's connection to a friend.
+
+The connection (an app.peer Channel, or None after a reload until a new link is made)
+is taken over from #/connect; the match (app.remote.match) runs over it; this class
+keeps the match's record saved with the game after everything that happens, and tells
+the view (`on_event`) in one shape: {"type": "started" | "moved" | "ended" | "problem"
+| "link", ...}; a move that came from the other device also carries the position
+`before` it, so the view can show it played (a block rolling, a shot landing).
+
+A guest's match starts with the host's hello; when a game is over, the next hello on
+the same connection starts the next game ("Play again" on the host's page)."""
+
+from collections.abc import Callable
+from typing import Any
+
+from app.midend import HUMAN, Midend
+from app.remote.checks import GUEST, HOST
+from app.remote.match import CONNECTING, ENDED, OVER, PLAYING, Match
+
+OPEN = "open"
+
+
+class Pipe:
+    """The match's channel: sends go to the connection while it is open and are
+    dropped otherwise (the sync after reconnecting sends the other device what it
+    missed)."""
+
+    def __init__(self, link: Any):
+        self.link = link
+        self.deliver: Callable[[dict], None] | None = None
+
+    def send(self, message: dict) -> None:
+        if self.link is not None and self.link.state == OPEN:
+            self.link.send(message)
+
+    def on_message(self, callback: Callable[[dict], None]) -> None:
+        self.deliver = callback
+
+
+class LinkGame:
+    def __init__(
+        self,
+        link: Any,
+        midend: Midend,
+        name: str,
+        save: Callable[[], None],
+        on_event: Callable[[dict], None],
+    ):
+        self.link, self.midend, self.name = link, midend, name
+        self.save, self.on_event = save, on_event
+        self.match: Match | None = None
+        self._before: Any = None  # the position before the other device's move being played
+        self.pipe = Pipe(link)
+        self._taken = False
+
+    # --- starting ---------------------------------------------------------------
+    def host(self, options: dict, seats: list[str], draw_seats: bool = True) -> None:
+        """Propose a game (seats: "host", "guest" or "computer:<level>" each)."""
+        self._watch(Match.host(self.midend, self.pipe, self.name, options, seats, draw_seats))
+
+    def guest(self) -> None:
+        """Wait for the host's proposal (held for us by the channel, or still to come)."""
+        self._watch(Match.guest(self.midend, self.pipe, self.name))
+
+    def resume(self) -> bool:
+        """The remote game the midend resumed from its save: its match, asking the other
+        device where it is if connected. False when the save holds no usable match."""
+        try:
+            self._watch(Match.resumed(self.midend, self.pipe, self.name))
+        except ValueError:
+            return False
+        return True
+
+    def _watch(self, match: Match) -> None:
+        self.match = match
+        match.listener = self._match_event
+        if self.link is not None and not self._taken:
+            self._taken = True  # the messages held for this page go to the match now
+            self.link.take(self._received, self._link_state)
+
+    # --- what the view asks -------------------------------------------------------
+    @property
+    def connected(self) -> bool:
+        return self.link is not None and self.link.state == OPEN
+
+    @property
+    def peer(self) -> str:
+        if self.match is not None and self.match.peer:
+            return self.match.peer
+        if self.midend.remote is not None:
+            return self.midend.remote["peer"]
+        return (self.link.peer_name if self.link is not None else None) or "?"
+
+    @property
+    def status(self) -> str:
+        return self.match.status if self.match is not None else CONNECTING
+
+    @property
+    def hosting(self) -> bool:
+        return self.match is not None and self.match.role == HOST
+
+    @property
+    def my_seat(self) -> int | None:
+        """This device's seat in the game under way (None before it starts)."""
+        if self.status == CONNECTING or HUMAN not in self.midend.seats:
+            return None
+        return self.midend.seats.index(HUMAN)
+
+    @property
+    def my_turn(self) -> bool:
+        midend = self.midend
+        return (
+            self.status == PLAYING
+            and not midend.state.is_over
+            and midend.seat_kind(midend.state.current_player) == HUMAN
+        )
+
+    @property
+    def winner_is_me(self) -> bool | None:
+        """After the game: did this device's player win (None: a draw, or stopped)?"""
+        match = self.match
+        if match is None:
+            return None
+        if match.status == ENDED and match.ended is not None:
+            return match.ended["by"] != match.role
+        if match.status == OVER:
+            winner = (self.midend.state.result or {}).get("winner")
+            return None if winner is None else winner == self.my_seat
+        return None
+
+    @property
+    def last_problem(self) -> dict | None:
+        return self.match.problems[-1] if self.match is not None and self.match.problems else None
+
+    # --- this device's part -----------------------------------------------------------
+    def play(self, move: Any) -> list:
+        """A move of this device's player (IllegalMove when the rules refuse it)."""
+        assert self.match is not None
+        events = self.match.play(move)
+        self.save()
+        return events
+
+    def resign(self) -> None:
+        if self.match is not None and self.status == PLAYING:
+            self.match.resign()
+
+    def leave(self) -> None:
+        if self.match is not None:
+            self.match.leave()
+
+    def play_again(self, options: dict, seats: list[str]) -> None:
+        """The host's next game on the same connection."""
+        if self.hosting and self.status in (OVER, ENDED):
+            self.host(options, seats)
+            self.save()
+
+    # --- from the connection --------------------------------------------------------------
+    def _received(self, message: dict) -> None:
+        match = self.match
+        finished = match is not None and match.status in (OVER, ENDED)
+        if message.get("type") == "hello" and finished and match.role == GUEST:
+            self.guest()  # the host started the next game
+        if self.pipe.deliver is None:
+            return
+        before = self.midend.state.copy() if self.midend.state is not None else None
+        self._before = before if message.get("type") == "move" else None
+        self.pipe.deliver(message)
+
+    def _link_state(self, state: str) -> None:
+        if state == OPEN and self.match is not None:
+            self.match.connect(self.pipe)  # compare where both are
+        self.on_event({"type": "link", "state": state})
+
+    def _match_event(self, event: dict) -> None:
+        self.save()
+        if event["type"] == "moved":
+            event = {**event, "before": self._before}
+        self.on_event(event)

@@ -1,0 +1,111 @@
+"""What every game view shares when its game is with a friend on another device.
+
+The view is opened by #/connect as "#/<game>?remote=host" (the host proposes the game),
+"remote=guest" (the friend's page, the host's hello held for it) or "remote=resume" (a
+game saved on this device; after a reload there is no connection until a new link is
+made). The game is saved apart from the game's own (games_list.remote_slot), so a game
+with a friend never replaces one against the computer.
+
+The view provides: `midend`, `link_game` (None), `remote_how`, `_save()`, `redraw()`,
+`finish()` (records the result once), `remote_proposal()` (the options and seats, each
+"host", "guest" or "computer:<level>", of the game it proposes as host), `remote_ui()`
+(its page state for the game that started or resumed), and `show_remote_move(before, events)` (the friend's move, already
+played, shown as the computer's would be).
+"""
+
+from .. import browser, router
+from ..html import h
+from ..peer import prefs
+from ..remote.link_game import LinkGame
+from .remote_bar import bar_text, remote_bar
+
+
+class RemoteGameParts:
+    # --- starting -----------------------------------------------------------------
+    def start_remote(self) -> None:
+        from ..peer import rtc
+
+        link = rtc.current if rtc.current is not None and rtc.current.state == "open" else None
+        name = prefs.load(self.app.store)["name"] or self.t("connect.default_name")
+        self.link_game = LinkGame(link, self.midend, name, self._save, self.on_remote)
+        if self.remote_how == "host" and link is not None:
+            self.link_game.host(*self.remote_proposal())
+        elif self.remote_how == "guest" and link is not None:
+            self.link_game.guest()
+        elif self.midend.resume() is not None and self.link_game.resume():
+            self.remote_ui()
+        else:
+            self.link_game.guest()  # nothing saved: the page says so, and offers a link
+
+    def play_move(self, move) -> list:
+        """A move of the player here: sent to the friend's device in a remote game."""
+        if self.link_game is not None:
+            return self.link_game.play(move)
+        return self.midend.play(move)
+
+    # --- the friend's device ------------------------------------------------------------
+    def on_remote(self, event: dict) -> None:
+        kind = event["type"]
+        if kind == "started":
+            self.remote_ui()
+            self._save()
+            browser.replace_hash(self.share_href())
+            self.app.announce(bar_text(self.link_game, self.t))
+        elif kind == "moved":
+            self.show_remote_move(event["before"], event["events"])
+            return
+        elif kind == "ended":
+            if self.finish():
+                self._save()
+            self.app.announce(bar_text(self.link_game, self.t))
+        elif kind in ("problem", "link"):
+            self.app.announce(bar_text(self.link_game, self.t))
+        if self.app.view is self:
+            self.redraw()
+
+    def remote_action(self, action: str) -> bool:
+        """The remote bar's buttons, and what New game means in a game with a friend
+        (a game of one's own, the friend's game kept). True when handled."""
+        game = self.link_game
+        if game is None:
+            return False
+        if action == "remote-resign":
+            self.app.ask(
+                self.t("remote.resign_question"),
+                self.t("remote.resign_detail", name=game.peer),
+                self.t("remote.resign"),
+                game.resign,
+            )
+        elif action == "remote-leave":
+            game.leave()
+            self.app.navigate(router.href("hub"))
+        elif action == "remote-again":
+            game.play_again(*self.remote_proposal())
+            self.redraw()
+        elif action in ("new-dialog", "again"):
+            self.app.navigate(router.href(self.game))
+        else:
+            return False
+        return True
+
+    def remote_waiting_page(self):
+        """Before the game starts (or with no game with a friend saved here)."""
+        game = self.link_game
+        return h(
+            "section",
+            {
+                "class": "game-view remote-waiting",
+                "data-game": self.game,
+                "data-remote": "connecting",
+            },
+            h("h1", {"tabindex": "-1"}, self.t(f"game.{self.game}.name")),
+            remote_bar(game, self.t)
+            if game.connected
+            else h(
+                "p",
+                {"class": "remote-status", "role": "status"},
+                self.t("remote.none"),
+                " ",
+                h("a", {"href": router.href("connect")}, self.t("connect.title")),
+            ),
+        )
