@@ -10,7 +10,7 @@ import random
 from e2e_support import wait_ready
 from games.deblockle.game import GAME
 from playwright.sync_api import expect
-from remote_support import connect, moves_played, my_seat, saved, set_name
+from remote_support import TAMPERING, connect, moves_played, my_seat, saved, set_name
 from test_axe import violations
 from test_deblockle import play_by_clicks
 
@@ -108,3 +108,92 @@ def test_a_whole_game_between_two_devices_agrees_to_the_end_and_counts_on_both(o
     )
     friend.keyboard.press("Escape")
     expect(friend.locator(".remote-bar")).to_contain_text("Ann can start another game.")
+
+
+def first_turns_until_friend_moves(host, friend, rng):
+    """Play turns until it is the friend's device's turn to move."""
+    for _ in range(4):
+        page, _ = mover((host, friend))
+        if page is friend:
+            return
+        play_one_turn((host, friend), rng)
+    raise AssertionError("the friend never got a turn")
+
+
+def test_a_reload_loses_the_connection_and_a_new_link_carries_the_game_on(open_app, context):
+    host, friend = start_game(open_app, context)
+    rng = random.Random(2)
+    play_one_turn((host, friend), rng)
+    played = moves_played(host, SLOT)
+    friend.reload()
+    wait_ready(friend)
+    for page, name in ((host, "Bryn"), (friend, "Ann")):
+        bar = page.locator(".remote-bar")
+        expect(bar).to_have_attribute("data-remote", "lost", timeout=15_000)
+        expect(bar).to_contain_text(f"Waiting for {name}: the connection was lost.")
+    assert violations(friend) == []
+    host.click(".remote-bar a[href='#/connect']")
+    connect(host, None, "Bryn", friend=friend)
+    for page, name in ((host, "Bryn"), (friend, "Ann")):
+        expect(page.locator(".connect-resume")).to_contain_text(f"Games in progress with {name}")
+    host.click("[data-action='resume'][data-game='deblockle']")
+    for page in (host, friend):
+        expect(page.locator(".remote-bar")).to_have_attribute("data-remote", "playing")
+    assert moves_played(friend, SLOT) == moves_played(host, SLOT) == played
+    play_one_turn((host, friend), rng)
+    assert engine_state(host).to_json() == engine_state(friend).to_json()
+
+
+ILLEGAL_MOVE = """(text) => {
+  if (!text.startsWith("M")) return text;
+  const message = JSON.parse(text.slice(1));
+  if (message.type !== "move") return text;
+  message.move = "g7n";  // no block of theirs is there
+  return "M" + JSON.stringify(message);
+}"""
+
+
+def test_a_device_that_sends_an_illegal_move_is_caught_and_the_game_stops(open_app, context):
+    friend_context = context(reduced_motion="reduce")
+    friend_context.add_init_script(TAMPERING)
+    host, friend = start_game(open_app, context, friend_context)
+    rng = random.Random(6)
+    first_turns_until_friend_moves(host, friend, rng)
+    before = engine_state(host).to_json()
+    friend.evaluate(f"() => {{ window.gemauTamper = {ILLEGAL_MOVE}; }}")
+    play_one_turn_without_waiting(friend)
+    host_bar = host.locator(".remote-bar")
+    expect(host_bar).to_have_attribute("data-remote", "cheating", timeout=10_000)
+    expect(host_bar).to_contain_text("Cheating is suspected; the game does not count.")
+    expect(friend.locator(".remote-bar")).to_have_attribute("data-remote", "desync")
+    assert engine_state(host).to_json() == before  # never played
+    expect(host.locator(".db-cell.db-tip-target")).to_have_count(0)
+
+
+def play_one_turn_without_waiting(page):
+    state = engine_state(page)
+    legal = [str(m) for m in state.legal_moves()]
+    play_by_clicks(page, state, legal[0])
+
+
+def test_resigning_ends_the_game_on_both_devices_and_the_other_wins(open_app, context):
+    host, friend = start_game(open_app, context)
+    host.click("[data-action='remote-resign']")
+    expect(host.locator("#question")).to_contain_text("Bryn wins")
+    host.click("[data-action='question-yes']")
+    expect(host.locator(".remote-bar")).to_have_text(re_text("You resigned: Bryn wins."))
+    expect(friend.locator(".remote-bar")).to_contain_text("Ann resigned: you win.")
+    for page, won in ((host, 0), (friend, 1)):
+        stats = json.loads(page.evaluate("localStorage.getItem('gemau:stats:deblockle')"))
+        assert stats["data"]["remote-fewer"]["played"] == 1
+        assert stats["data"]["remote-fewer"].get("won", 0) == won
+    host.click("[data-action='remote-again']")
+    for page in (host, friend):
+        expect(page.locator(".remote-bar")).to_have_attribute("data-remote", "playing")
+    assert moves_played(host, SLOT) == moves_played(friend, SLOT) == 0
+
+
+def re_text(text):
+    import re
+
+    return re.compile(re.escape(text))
