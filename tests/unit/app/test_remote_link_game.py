@@ -8,7 +8,7 @@ import random
 
 from app import saved_games
 from app.games_list import remote_slot
-from app.midend import HUMAN, REMOTE, Midend
+from app.midend import Midend
 from app.peer.channel import Channel
 from app.remote.link_game import LinkGame
 from app.remote.match import ENDED, OVER, PLAYING
@@ -152,11 +152,3 @@ def test_resigning_ends_the_game_on_both_devices_with_the_other_the_winner():
     assert host.game.winner_is_me is True and friend.game.winner_is_me is False
     assert any(event["type"] == "ended" for event in host.events)
 
-
-def test_a_page_with_no_connection_keeps_its_moves_to_itself():
-    link, host, friend = handed_over()
-    link.close()
-    sent_before = len(link.queue)
-    host.game.pipe.send({"type": "sync"})
-    assert len(link.queue) == sent_before
-    assert host.midend.seats.count(HUMAN) == 1 and host.midend.seats.count(REMOTE) == 1
