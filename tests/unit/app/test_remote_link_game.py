@@ -151,4 +151,3 @@ def test_resigning_ends_the_game_on_both_devices_with_the_other_the_winner():
     assert host.game.status == friend.game.status == ENDED
     assert host.game.winner_is_me is True and friend.game.winner_is_me is False
     assert any(event["type"] == "ended" for event in host.events)
-
