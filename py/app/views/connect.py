@@ -23,6 +23,7 @@ CREATING, WAITING, REPLYING, SEND_REPLY, CONNECTING, CONNECTED = (
     "connected",
 )
 BAD_INVITE, DISCONNECTED = "bad_invite", "disconnected"
+HELP_PARTS = ("connect", "choose", "fair", "lost", "private")
 
 
 class ConnectView(View):
@@ -85,6 +86,12 @@ class ConnectView(View):
             if self.stage in (FAILED, DISCONNECTED, BAD_INVITE)
             else None,
             h("p", {"class": "hint"}, t("connect.privacy")),
+            h(
+                "details",
+                {"class": "connect-help"},
+                h("summary", {}, t("connect.help.title")),
+                [h("p", {}, t(f"connect.help.{part}")) for part in HELP_PARTS],
+            ),
         )
 
     def status_text(self, peer_name) -> str:

@@ -17,6 +17,7 @@ from games.deblockle.setup import (
     with_start_square,
 )
 
+from .. import router
 from ..html import h
 from .deblockle_parts import (
     OPPONENTS,
@@ -310,6 +311,11 @@ def new_dialog(prefs: dict, t):
                 {"type": "button", "class": "button subtle", "data-action": "close-dialog"},
                 t("deblockle.new.cancel"),
             ),
+        ),
+        h(
+            "p",
+            {"class": "hint"},
+            h("a", {"href": router.href("connect"), "data-friend": True}, t("connect.title")),
         ),
     )
 

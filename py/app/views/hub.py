@@ -126,4 +126,11 @@ class HubView(View):
             h("h1", {"tabindex": "-1"}, t("hub.title")),
             h("p", {"class": "lead"}, t("hub.lead")),
             h("ul", {"class": "game-grid"}, cards),
+            h(
+                "div",
+                {"class": "hub-friend", "data-friend": True},
+                h("h2", {}, t("connect.title")),
+                h("p", {}, t("hub.friend_lead")),
+                h("a", {"class": "button", "href": router.href("connect")}, t("hub.friend_start")),
+            ),
         )

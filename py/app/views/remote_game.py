@@ -55,7 +55,7 @@ class RemoteGameParts:
             self.show_remote_move(event["before"], event["events"])
             return
         elif kind == "ended":
-            if self.finish():
+            if self.midend.state is not None and self.finish():
                 self._save()
             self.app.announce(bar_text(self.link_game, self.t))
         elif kind in ("problem", "link"):
