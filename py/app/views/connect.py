@@ -271,7 +271,7 @@ class ConnectView(View):
                             "data-action": "play",
                             "data-game": route,
                         },
-                        t(f"game.{route}.name"),
+                        t(f"connect.game.{route}"),
                     )
                     for route in REMOTE_GAMES
                 ],
@@ -299,7 +299,7 @@ class ConnectView(View):
                             "data-action": "resume",
                             "data-game": route,
                         },
-                        t("connect.resume.button", game=t(f"game.{route}.name")),
+                        t("connect.resume.button", game=t(f"connect.game.{route}")),
                     )
                     for route in routes
                 ],

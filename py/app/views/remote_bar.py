@@ -32,7 +32,7 @@ def remote_bar(game, t):
     state = bar_state(game)
     buttons = []
     if state == PLAYING:
-        buttons.append(button("remote-resign", t("remote.resign")))
+        buttons.append(button("remote-resign", t("remote.resign"), subtle=True))
     if state in ("lost", CONNECTING):
         buttons.append(
             h("a", {"class": "button", "href": router.href("connect")}, t("remote.new_link"))
