@@ -6,6 +6,7 @@
 (() => {
   const GATHER_MS = 5000;     // at most, waiting for the candidates
   const CONNECT_MS = 20000;   // from the answer to an open channel
+  const GRACE_MS = 30000;     // an interrupted connection (a phone asleep, Wi-Fi lost) may come back
   const open = new Set();
 
   function gathered(pc) {
@@ -22,11 +23,12 @@
   function connection(iceServers, on) {
     const pc = new RTCPeerConnection({ iceServers });
     const channel = pc.createDataChannel("gemau", { negotiated: true, id: 0, ordered: true });
-    let ended = false, timer = null;
+    let ended = false, timer = null, grace = null;
     const end = (state) => {
       if (ended) return;
       ended = true;
       clearTimeout(timer);
+      clearTimeout(grace);
       open.delete(conn);
       try { pc.close(); } catch (error) { /* already closed */ }
       on.state(state);
@@ -37,9 +39,20 @@
       if (typeof event.data === "string") on.message(event.data);
       else on.message(null);  // binary: not ours; Python reports it dropped
     });
+    // "disconnected" is often brief: ICE looks for a path again by itself, and the data
+    // channel survives it. Only a path still missing after GRACE_MS ends the connection
+    // (an ICE restart would need a way to exchange descriptions, which is the very path lost).
     pc.addEventListener("connectionstatechange", () => {
-      if (pc.connectionState === "failed") end(channel.readyState === "open" ? "closed" : "failed");
-      else if (pc.connectionState === "disconnected" && channel.readyState === "open") end("closed");
+      const state = pc.connectionState;
+      if (state === "failed") end(channel.readyState === "open" ? "closed" : "failed");
+      else if (state === "disconnected" && channel.readyState === "open" && grace === null) {
+        on.state("interrupted");
+        grace = setTimeout(() => end("closed"), GRACE_MS);
+      } else if (state === "connected" && grace !== null) {
+        clearTimeout(grace);
+        grace = null;
+        on.state("open");
+      }
     });
     const conn = {
       sdp: "",

@@ -19,9 +19,12 @@ MAX_MESSAGE_CHARS = 256_000
 MAX_PARTS = -(-MAX_MESSAGE_CHARS // PART_CHARS)
 MAX_NAME_CHARS = 24
 HELLO = "hello"
-# States given to on_state: connecting, open, closed, failed; and "dropped" for a message
-# refused (not JSON, not an object, too long, out of order), the channel staying open.
+# States given to on_state: connecting, open, interrupted (the network went away: the
+# transport waits a while for it to come back, then closes), closed, failed; and "dropped"
+# for a message refused (not JSON, not an object, too long, out of order), the channel
+# staying open.
 OPEN, CLOSED, FAILED, DROPPED = "open", "closed", "failed", "dropped"
+INTERRUPTED = "interrupted"
 
 
 def clean_name(name) -> str | None:
@@ -155,7 +158,11 @@ class Channel:
 
     # --- called by the transport ---------------------------------------------------
     def transport_state(self, state: str) -> None:
-        if state == OPEN and not self._said_hello:
+        if state == INTERRUPTED and self.state == OPEN:
+            self._set_state(INTERRUPTED)
+        elif state == OPEN and self.state == INTERRUPTED:
+            self._set_state(OPEN)  # the same connection back: no second hello
+        elif state == OPEN and not self._said_hello:
             self._said_hello = True
             for frame in frames({"type": HELLO, "name": self.my_name}):
                 self._send(frame)

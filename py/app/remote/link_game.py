@@ -17,7 +17,7 @@ from app.midend import HUMAN, Midend
 from app.remote.checks import GUEST, HOST
 from app.remote.match import CONNECTING, ENDED, OVER, PLAYING, Match
 
-OPEN = "open"
+OPEN, INTERRUPTED = "open", "interrupted"  # app.peer.channel's states
 
 
 class Pipe:
@@ -82,6 +82,11 @@ class LinkGame:
     @property
     def connected(self) -> bool:
         return self.link is not None and self.link.state == OPEN
+
+    @property
+    def interrupted(self) -> bool:
+        """The network went away and the connection waits for it to come back."""
+        return self.link is not None and self.link.state == INTERRUPTED
 
     @property
     def peer(self) -> str:

@@ -9,11 +9,12 @@ from ..remote.match import CONNECTING, ENDED, OVER, PLAYING
 
 
 def bar_state(game) -> str:
-    """One word for the page (data-remote) and the tests: connecting, playing, lost,
-    over, ended, desync, cheating or incompatible."""
+    """One word for the page (data-remote) and the tests: connecting, playing,
+    interrupted (waiting for the network to come back), lost, over, ended, desync,
+    cheating or incompatible."""
     status = game.status
     if status in (PLAYING, CONNECTING) and not game.connected:
-        return "lost"
+        return "interrupted" if game.interrupted else "lost"
     return status
 
 
@@ -33,7 +34,7 @@ def remote_bar(game, t):
     buttons = []
     if state == PLAYING:
         buttons.append(button("remote-resign", t("remote.resign"), subtle=True))
-    if state in ("lost", CONNECTING):
+    if state in ("lost", "interrupted", CONNECTING):
         buttons.append(
             h("a", {"class": "button", "href": router.href("connect")}, t("remote.new_link"))
         )

@@ -128,3 +128,21 @@ def test_the_transport_closing_or_failing_is_reported_once():
 )
 def test_names_are_checked(name, cleaned):
     assert clean_name(name) == cleaned
+
+
+def test_an_interrupted_connection_that_comes_back_is_open_again_without_a_second_hello():
+    pair = Pair()
+    pair.open()
+    frames_sent = []
+    pair.a._send = lambda text: (frames_sent.append(text), pair.b.received(text))
+    pair.a.transport_state("interrupted")
+    assert pair.a.state == "interrupted" and pair.states["a"][-1] == "interrupted"
+    with pytest.raises(RuntimeError):
+        pair.a.send({"type": "move"})  # nothing is sent into a missing network
+    pair.a.transport_state("open")
+    assert pair.a.state == "open" and pair.states["a"][-2:] == ["interrupted", "open"]
+    assert frames_sent == []  # no second hello
+    pair.a.send({"type": "move", "n": 2})
+    assert pair.got["b"] == [{"type": "move", "n": 2}]
+    pair.a.transport_state("closed")
+    assert pair.a.state == "closed"
