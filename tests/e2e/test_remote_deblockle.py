@@ -108,6 +108,16 @@ def test_a_whole_game_between_two_devices_agrees_to_the_end_and_counts_on_both(o
     )
     friend.keyboard.press("Escape")
     expect(friend.locator(".remote-bar")).to_contain_text("Ann can start another game.")
+    friend.get_by_role("link", name="Statistics").click()
+    stats = friend.locator("[data-page='stats']")
+    expect(
+        stats.locator("h3", has_text="With a friend on another device, fewer blocks")
+    ).to_be_visible()
+    friend.locator("[data-recent='deblockle'] a").first.click()
+    expect(friend.locator("[data-page='replay'] .replay-board")).to_be_visible()
+    friend.keyboard.press("End")
+    moves = len(saved(host, SLOT)["meta"]["frame"]["moves"])
+    expect(friend.locator("[data-step]")).to_contain_text(f"Move {moves} of {moves}")
 
 
 def first_turns_until_friend_moves(host, friend, rng):
