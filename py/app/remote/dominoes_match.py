@@ -1,0 +1,136 @@
+"""Straight Dominoes between two devices: the public engine's moves over a Match
+(app.remote.match) and the deal beside them as its "deal" sub-protocol (dominoes_deal).
+
+Both devices' midends run games.dominoes.public_game.GAME, whose positions (and hashes)
+hold no hand. On each device, once the match exists (after app.remote.link_game has
+taken it, since this wraps the match's listener):
+
+    game = DominoesMatch(match, on_change=save_and_draw, saved=None)
+    game.view()            # this device's person's view: hand, moves (PrivateHand.view_for)
+    game.ready             # the seat to move is this device's and may move now
+    game.play(move)        # its person's move, or its computer's (computer_move())
+    game.record()          # JSON to save beside the match; DominoesMatch(..., saved=it)
+    game.ask_again()       # after a new link: what the other device sent and was lost
+
+The deal's messages, the card of each draw, the reveal and check of each hand need no
+one's decision and are sent and played here, as soon as they are due. A failed check
+(a claim the deck disproves, a deck step that does not verify) reaches the match as
+Cheated, so the game stops as suspected cheating on both devices."""
+
+import secrets
+from collections.abc import Callable
+from typing import Any
+
+from games.common.rng import SeededRng
+
+from app.midend import COMPUTER, HUMAN, REMOTE
+from app.remote.dominoes_deal import PREFIX, DealSession
+from app.remote.match import PLAYING, Match
+
+
+class DominoesMatch:
+    def __init__(
+        self,
+        match: Match,
+        on_change: Callable[[], None] | None = None,
+        saved: dict | None = None,
+        randbelow=secrets.randbelow,
+    ):
+        self.match = match
+        self.on_change = on_change
+        self._randbelow = randbelow
+        self.deal: DealSession | None = None
+        if saved is not None:
+            self.deal = DealSession.from_json(saved, randbelow)
+        match.extend(PREFIX, self._on_message)
+        self._listener = match.listener
+        match.listener = self._on_event
+        if match.status == PLAYING:
+            self.catch_up()
+
+    # --- what the view asks ------------------------------------------------------------
+    @property
+    def state(self) -> Any:
+        return self.match.midend.state
+
+    @property
+    def ready(self) -> bool:
+        """The seat to move is this device's, and its tiles (or the hand's check) are in."""
+        deal = self._session()
+        return deal is not None and deal.ready(self.state, self.state.current_player)
+
+    def view(self, seat: int | None = None) -> dict:
+        """The private view of a seat of this device (its person's by default)."""
+        deal = self._session()
+        if deal is None:
+            raise RuntimeError("no game in play")
+        if seat is None:
+            seat = self.match.midend.seats.index(HUMAN)
+        return deal.view_for(self.state, seat)
+
+    def computer_move(self) -> Any:
+        """The move of this device's computer to move, from its own seat's view, with the
+        random numbers the midend gives any computer (the seed and the move number)."""
+        midend = self.match.midend
+        seat = self.state.current_player
+        if not self.ready or midend.seat_kind(seat) != COMPUTER:
+            raise RuntimeError("no computer of this device is to move")
+        level = midend.seats[seat].removeprefix(COMPUTER)
+        rng = SeededRng(midend.seed).fork(f"computer:{len(midend.moves)}")
+        return midend.game.computer[level](self.view(seat), rng, None)
+
+    def play(self, move: Any) -> list:
+        """A move of this device's seat to move; IllegalMove when the rules refuse it,
+        RuntimeError while its tiles have not all come."""
+        if not self.ready:
+            raise RuntimeError("not this device's move, or its tiles are still coming")
+        events = self.match.play(move)
+        self.catch_up()
+        self._changed()
+        return events
+
+    def ask_again(self) -> None:
+        deal = self._session()
+        if deal is not None and self.match.status == PLAYING:
+            self.match.send(*deal.ask())
+
+    def record(self) -> dict | None:
+        return self.deal.to_json() if self.deal is not None else None
+
+    # --- keeping up -----------------------------------------------------------------------
+    def catch_up(self) -> None:
+        """Send what the deal needs now and play the moves that are no one's choice."""
+        deal = self._session()
+        while deal is not None and self.match.status == PLAYING:
+            self.match.send(*deal.update(self.state))
+            move = deal.due_move(self.state)
+            if move is None:
+                return
+            self.match.play(move)
+
+    def _session(self) -> DealSession | None:
+        midend = self.match.midend
+        if self.deal is None and midend.state is not None and self.match.status == PLAYING:
+            local = [seat for seat, kind in enumerate(midend.seats) if kind != REMOTE]
+            self.deal = DealSession(len(midend.seats), local, self._randbelow)
+        return self.deal
+
+    def _on_message(self, message: dict) -> list[dict]:
+        deal = self._session()
+        if deal is None:
+            return []
+        self.match.send(*deal.update(self.state))
+        self.match.send(*deal.receive(self.state, message))
+        self.catch_up()
+        self._changed()
+        return []
+
+    def _on_event(self, event: dict) -> None:
+        if event["type"] in ("started", "moved"):
+            self.catch_up()
+        if self._listener is not None:
+            self._listener(event)
+
+    def _changed(self) -> None:
+        if self.on_change is not None:
+            self.on_change()
