@@ -1,17 +1,14 @@
 """Salted commitments: commit to a JSON text now, open it later, and the opening is checked."""
 
-import hashlib
 import re
 import secrets
 
+from games.common.commitment import SALT_BYTES
+from games.common.commitment import digest as _digest
+
 from app.fair.errors import Cheated, ProtocolError
 
-SALT_BYTES = 32
 _HEX64 = re.compile(r"[0-9a-f]{64}")
-
-
-def _digest(salt: bytes, value_json_text: str) -> str:
-    return hashlib.sha256(salt + value_json_text.encode("utf-8")).hexdigest()
 
 
 def commit(value_json_text: str, random_bytes=secrets.token_bytes) -> tuple[str, dict]:
