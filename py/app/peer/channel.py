@@ -129,6 +129,12 @@ class Channel:
         self._message_callbacks, self._state_callbacks = [], []
         self._held = [*first, *(self._held or [])]
 
+    @property
+    def held(self) -> list[dict]:
+        """The messages held for the next owner, which it may read before taking them
+        (the Wordle duel loads the words of the language the host's hello names)."""
+        return list(self._held or [])
+
     def take(self, on_message, on_state) -> None:
         """The new owner: it gets the messages held for it, then every one after."""
         held, self._held = self._held or [], None

@@ -60,8 +60,11 @@ class RemoteGameParts:
             self.app.announce(bar_text(self.link_game, self.t))
         elif kind in ("problem", "link"):
             self.app.announce(bar_text(self.link_game, self.t))
-        if self.app.view is self:
+        if self.on_screen():
             self.redraw()
+
+    def on_screen(self) -> bool:
+        return self.app.view is self
 
     def remote_action(self, action: str) -> bool:
         """The remote bar's buttons, and what New game means in a game with a friend
@@ -88,8 +91,9 @@ class RemoteGameParts:
             return False
         return True
 
-    def remote_waiting_page(self):
-        """Before the game starts (or with no game with a friend saved here)."""
+    def remote_waiting_page(self, heading: bool = True):
+        """Before the game starts (or with no game with a friend saved here); without
+        its heading inside a page that has one."""
         game = self.link_game
         return h(
             "section",
@@ -98,7 +102,7 @@ class RemoteGameParts:
                 "data-game": self.game,
                 "data-remote": "connecting",
             },
-            h("h1", {"tabindex": "-1"}, self.t(f"game.{self.game}.name")),
+            h("h1", {"tabindex": "-1"}, self.t(f"game.{self.game}.name")) if heading else None,
             remote_bar(game, self.t)
             if game.connected
             else h(

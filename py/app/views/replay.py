@@ -11,6 +11,7 @@ its loader (LOADED_FIRST) when that has one; a drawing may also word each step,
 """
 
 import importlib
+import inspect
 
 from games.common.protocol import Game
 
@@ -138,7 +139,7 @@ class ReplayView(View):
                 ],
             ),
             h("p", {"class": "replay-step", "aria-live": "polite", "data-step": True}, step),
-            draw(self.states[at], t) if draw else None,
+            self._board(draw, self.states[at], t) if draw else None,
             h(
                 "p",
                 {"class": "actions"},
@@ -188,6 +189,13 @@ class ReplayView(View):
         elif key in ("Home", "End"):
             event.preventDefault()
             self.go(0 if key == "Home" else len(self.states) - 1)
+
+    def _board(self, draw, state, t):
+        """The position drawn, with who sat where for a drawing that names the players
+        (a duel against the computer or with a friend on another device)."""
+        if "seats" in inspect.signature(draw).parameters:
+            return draw(state, t, seats=self.entry.get("seats"))
+        return draw(state, t)
 
 
 VIEW = ReplayView

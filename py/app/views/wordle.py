@@ -10,6 +10,7 @@ from .. import router, saved_games
 from ..html import h
 from .base import View
 from .wordle_duel import DuelScreen
+from .wordle_duel_remote import RemoteDuelScreen
 from .wordle_duel_saved import wanted_duel
 from .wordle_parts import language_select
 
@@ -36,7 +37,9 @@ class WordleView(View):
         self.prefs = {**DEFAULT_PREFS, **self._saved_prefs()}
         mode = route.params.get("mode")
         self.screen = None
-        if mode == "duel":
+        if route.params.get("remote"):  # a duel with a friend on another device
+            self.screen = RemoteDuelScreen(self)
+        elif mode == "duel":
             self.screen = DuelScreen(self)
             wanted = wanted_duel(route.params)
             if wanted is not None and self.screen.seed != wanted[0]:

@@ -71,6 +71,10 @@ class DuelScreen:
         self.loading_error = ""
         self.ticker = None
         self.hidden = False  # the page is hidden: the clock is not watched
+        self.me = YOU  # this screen's seat
+        self._begin()
+
+    def _begin(self) -> None:
         self._resume_saved()
 
     @property
@@ -174,7 +178,7 @@ class DuelScreen:
         if wanted is not None:
             if not self._save():
                 return
-            first = draw.names(self.t)[midend.state.view_for(YOU)["first"]]
+            first = self.ui_names()[midend.state.view_for(self.me)["first"]]
             self.app.announce(self.t("wordle.duel_started", length=length, first=first))
         self._start_ticking()
         self.tick()
@@ -223,6 +227,16 @@ class DuelScreen:
             self.ticker.stop()
             self.ticker = None
 
+    def _due_move(self) -> dict | None:
+        """The next move the clock plays on this screen: the computer's, or the
+        timeout of a turn of this screen's (None: none yet)."""
+        if self.midend.computer_to_move:
+            return self._computer_move()
+        return self.state.timeout_move()
+
+    def _play(self, move: dict) -> list:
+        return self.midend.play(move)
+
     def _computer_move(self) -> dict | None:
         """The computer's move this turn (its guess at the time it finishes
         thinking, or the timeout), from the midend: the same after a reload, and
@@ -267,23 +281,28 @@ class DuelScreen:
         now = self.now() if now is None else now
         state, changed = self.midend.state, False
         while not state.is_over:
-            move = self._computer_move() if self.midend.computer_to_move else state.timeout_move()
+            move = self._due_move()
             if move is None or move["at"] > now:
-                break  # (None: the worker is still thinking)
-            self._announce(self.midend.play(move))
+                break  # (None: the worker is still thinking, or the friend is to move)
+            self._announce(self._play(move))
             changed = True
         if changed:
             self._after_change()
         else:
             self._update_clock()
 
+    def ui_names(self) -> list:
+        return draw.names(self.t)
+
+    peer_name: str | None = None  # the friend's, in a duel with a friend on another device
+
     def _announce(self, events: list) -> None:
-        names = draw.names(self.t)
+        names = self.ui_names()
         for event in events:
             if event["type"] != "row":
                 continue
             row = event["row"]
-            if row["seat"] == YOU and row["guess"] is None:
+            if row["seat"] == self.me and row["guess"] is None:
                 self.typing.clear()
             self.app.announce(
                 parts.row_summary(self.t, self.words, row, names[row["seat"]], event["number"])
@@ -299,8 +318,9 @@ class DuelScreen:
             self.midend.record_once(self._record)  # a full device loses the record only
             if not self._save():
                 return
-            self.app.announce(draw.result_text(self.t, self.words, self.state.view_for(YOU)))
-            sound.cue("win" if self.state.result.get("winner") == YOU else "lose")
+            view = self.state.view_for(self.me)
+            self.app.announce(draw.result_text(self.t, self.words, view, self.me, self.peer_name))
+            sound.cue("win" if self.state.result.get("winner") == self.me else "lose")
         self.view.refresh()
 
     def _record(self):
@@ -309,7 +329,7 @@ class DuelScreen:
             self.app.store,
             GAME,
             "duel",
-            won=result.get("winner") == YOU,
+            won=result.get("winner") == self.me,
             figures={"rows": len(self.state.rows)},
             date=browser.today_iso(),
         )
@@ -338,10 +358,10 @@ class DuelScreen:
         if self.midend is not midend or self.state.is_over:
             return  # another tab's duel was taken, or this one ended meanwhile
         try:
-            if self.midend.computer_to_move:
+            if not self.my_turn():
                 raise IllegalMove("wordle.not_your_turn")
             word = self.words.parse(self.typing.text, self.state.length)
-            events = self.midend.play(guess(YOU, word, now))
+            events = self._play(guess(self.me, word, max(now, self.state.duel.turn_started)))
         except IllegalMove as refused:
             sound.cue("invalid")
             self.message, self.message_is_error, self.shake = (
@@ -358,6 +378,9 @@ class DuelScreen:
         self._after_change()
         self.tick()
 
+    def my_turn(self) -> bool:
+        return self.state.current_player == self.me
+
     # --- drawing --------------------------------------------------------------------------
     def _update_clock(self) -> None:
         slot = (
@@ -372,7 +395,7 @@ class DuelScreen:
 
     def _tick_in_the_last_seconds(self, left: int) -> None:
         """Once a second in your turn's last five seconds (app.sound)."""
-        if self.midend.computer_to_move or not 0 < left <= TICKING_MS:
+        if not self.my_turn() or not 0 < left <= TICKING_MS:
             return
         second = (len(self.state.rows), (left + 999) // 1000)
         if second != self._ticked:
@@ -391,10 +414,10 @@ class DuelScreen:
             )
         state = self.state
         rows = state.rows
-        won = state.is_over and state.result.get("winner") == YOU
+        won = state.is_over and state.result.get("winner") == self.me
         motion = parts.Motion(
             reveal_from=self.rows_drawn if len(rows) > self.rows_drawn else None,
-            won=won and bool(rows) and rows[-1]["seat"] == YOU,
+            won=won and bool(rows) and rows[-1]["seat"] == self.me,
             pop=self.popped,
         )
         self.rows_drawn, self.popped = len(rows), False
@@ -407,8 +430,13 @@ class DuelScreen:
             shake=self.shake,
             counted=self.midend.ranked,
             motion=motion,
+            me=self.me,
         )
-        return draw.page(t, self.words, state.view_for(YOU), ui)
+        return draw.page(t, self.words, state.view_for(self.me), self.dressed(ui))
+
+    def dressed(self, ui: draw.Ui) -> draw.Ui:
+        """What a duel with a friend adds to the drawing (the remote screen's)."""
+        return ui
 
     # --- page life ------------------------------------------------------------------------
     def suspend(self) -> None:

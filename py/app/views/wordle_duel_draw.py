@@ -2,8 +2,10 @@
 
 Pure functions of the engine's view (games.wordle.duel_game, `view_for`) and of
 what the screen holds (Ui), with no browser, so they are tested under CPython.
-The person at the screen sits in seat 0 and the computer in seat 1; the word is
-drawn only once the view has it (the duel is over, rule 3.7).
+Against the computer the person at the screen sits in seat 0 and the computer in
+seat 1; with a friend on another device (app.views.wordle_duel_remote) the coin
+flip seated them, and the Ui says which seat is this screen's and the friend's
+name. The word is drawn only once the view has it (the duel is over, rule 3.7).
 """
 
 from dataclasses import dataclass, field
@@ -27,19 +29,32 @@ class Ui:
     shake: bool = False
     counted: bool = True  # the duel counts in the statistics (not when asked for by number)
     motion: parts.Motion | None = None  # what moves in this drawing (rows revealed, a tile typed)
+    me: int = YOU  # this screen's seat
+    peer: str | None = None  # the friend's name, in a duel with a friend on another device
+    bar: Markup | None = None  # that duel's line: the connection and what can be done
+    frozen: bool = False  # that duel is not in play (stopped, ended, being set up)
+
+    def names(self, t) -> list:
+        if self.peer is None:
+            return names(t)
+        return [t("wordle.you") if seat == self.me else self.peer for seat in (0, 1)]
 
 
 def names(t) -> list:
     return [t("wordle.you"), t("wordle.computer")]
 
 
-def result_text(t, words, view: dict) -> str:
+def result_text(t, words, view: dict, me: int = YOU, peer: str | None = None) -> str:
     """The end of the duel in words, with the word (the view has it once over)."""
     result = view["result"]
     word = words.display(view["word"]).upper()
     if result.get("draw"):
         return t("wordle.result_draw", word=word)
-    return t("wordle.result_won" if result["winner"] == YOU else "wordle.result_lost", word=word)
+    if result["winner"] == me:
+        return t("wordle.result_won", word=word)
+    if peer is not None:
+        return t("wordle.result_lost_remote", word=word, name=peer)
+    return t("wordle.result_lost", word=word)
 
 
 def clock(t, time_left: int) -> Markup:
@@ -47,33 +62,33 @@ def clock(t, time_left: int) -> Markup:
     return parts.clock(t, time_left, True)
 
 
-def status(t, words, view: dict, time_left: int) -> Markup:
+def status(t, words, view: dict, ui: Ui) -> Markup:
     if view["result"] is not None:
-        return h("p", {"class": "wd-status"}, result_text(t, words, view))
+        return h("p", {"class": "wd-status"}, result_text(t, words, view, ui.me, ui.peer))
     turn = view["turn"]
-    whose = (
-        t("wordle.your_turn") if turn == YOU else t("wordle.their_turn", name=t("wordle.computer"))
-    )
+    if turn == ui.me:
+        whose = t("wordle.your_turn")
+    elif ui.peer is not None:
+        whose = t("wordle.their_turn_remote", name=ui.peer)
+    else:
+        whose = t("wordle.their_turn", name=t("wordle.computer"))
     return h(
         "p",
         {"class": "wd-status"},
-        h("span", {"class": "wd-whose " + ("wd-you" if turn == YOU else "wd-them")}, whose),
+        h("span", {"class": "wd-whose " + ("wd-you" if turn == ui.me else "wd-them")}, whose),
         " ",
-        h("span", {"class": "wd-clock-slot"}, clock(t, time_left)),
+        h("span", {"class": "wd-clock-slot"}, clock(t, ui.time_left)),
     )
 
 
-def info(t, view: dict, level: str) -> Markup:
-    return h(
-        "p",
-        {"class": "wd-duel-info"},
-        t(
-            "wordle.duel_info",
-            language=parts.language_name(t, view["lang"]),
-            length=view["length"],
-            name=t(f"wordle.level.{level}"),
-        ),
-    )
+def info(t, view: dict, ui: Ui) -> Markup:
+    language, length = parts.language_name(t, view["lang"]), view["length"]
+    if ui.peer is not None:
+        text = t("wordle.duel_info_remote", language=language, length=length, name=ui.peer)
+    else:
+        name = t(f"wordle.level.{ui.level}")
+        text = t("wordle.duel_info", language=language, length=length, name=name)
+    return h("p", {"class": "wd-duel-info"}, text)
 
 
 def page(t, words, view: dict, ui: Ui) -> Markup:
@@ -85,7 +100,7 @@ def page(t, words, view: dict, ui: Ui) -> Markup:
         ui.message,
     )
     after = None
-    if over:
+    if over and ui.peer is None:  # (with a friend, the remote bar says what comes next)
         after = h(
             "div",
             {"class": "wd-after"},
@@ -100,27 +115,35 @@ def page(t, words, view: dict, ui: Ui) -> Markup:
     return h(
         "section",
         {"class": "wd-duel", "data-lang": lang},
-        info(t, view, ui.level),
-        status(t, words, view, ui.time_left),
+        info(t, view, ui),
+        ui.bar,
+        status(t, words, view, ui),
         message,
-        parts.board(t, words, view, names(t), YOU, ui.typed, ui.shake, ui.motion),
+        parts.board(t, words, view, ui.names(t), ui.me, ui.typed, ui.shake, ui.motion),
         None
         if ui.counted or not over
         else h("p", {"class": "hint", "data-not-counted": True}, t("frame.not_counted_short")),
         after,
-        parts.keyboard(t, lang, parts.key_states(words, view["rows"]), view["turn"] == YOU),
+        parts.keyboard(
+            t, lang, parts.key_states(words, view["rows"]), view["turn"] == ui.me and not ui.frozen
+        ),
     )
 
 
-def replay_board(state, t) -> Markup:
+def replay_board(state, t, seats=None) -> Markup:
     """One position of a replay (app.views.replay): the board as both players saw
-    it, and at the end the result and the word."""
+    it, and at the end the result and the word. `seats`: the replay's (a friend on
+    another device plays the "remote" seat)."""
     view = state.view_for(None)
+    players, me = names(t), YOU
+    if isinstance(seats, list) and sorted(map(str, seats)) == ["human", "remote"]:
+        players = [t("wordle.friend") if seat == "remote" else t("wordle.you") for seat in seats]
+        me = seats.index("human")
     return h(
         "div",
         {"class": "wordle-view replay-board", "data-game": GAME, "data-lang": view["lang"]},
-        parts.board(t, state.words, view, names(t), YOU, []),
-        h("p", {"class": "replay-figures"}, result_text(t, state.words, view))
+        parts.board(t, state.words, view, players, me, []),
+        h("p", {"class": "replay-figures"}, result_text(t, state.words, view, me))
         if view["result"] is not None
         else None,
     )

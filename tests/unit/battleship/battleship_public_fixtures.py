@@ -2,11 +2,14 @@
 holds only its own fleet (private.PrivateFleet) and plays honestly, while the ordinary
 engine, given the same fleets, plays the same volleys in step for the tests to compare."""
 
+from typing import Any
+
 from games.battleship import new_game as ordinary_game
 from games.battleship.grid import neighbours, square_index, square_name
 from games.battleship.private import PrivateFleet
 from games.battleship.public import new_game
 from games.battleship.public_notation import parse_move
+from games.battleship.sealed import commitment
 from games.common.rng import SeededRng
 
 
@@ -49,7 +52,56 @@ def hunting_volley(view: dict, rng: SeededRng) -> list[str]:
     return chosen
 
 
+class SealedWords:
+    """What a cheating device seals and shows instead of a fleet: any 15 words."""
+
+    def __init__(self, seat: int, words: list[str], salt: bytes = bytes(range(32))):
+        self.seat, self.words, self.salt = seat, list(words), salt.hex()
+
+    def seal(self) -> dict:
+        return {
+            "type": "ready",
+            "player": self.seat,
+            "commitment": commitment(self.words, self.salt),
+        }
+
+    def reveal(self) -> dict:
+        ships = [self.words[i : i + 3] for i in range(0, 15, 3)]
+        return {"type": "reveal", "player": self.seat, "ships": ships, "salt": self.salt}
+
+
+class MovedShips(PrivateFleet):
+    """A cheating device: its Ready seals `sealed` (a PrivateFleet or SealedWords), but it
+    answers and sizes its salvos as the fleet `ships`, as if it had moved its ships after
+    Ready; at the end it shows `shown` (a reveal move), the sealed fleet by default."""
+
+    def __init__(self, sealed, ships: dict, shown: dict | None = None):
+        super().__init__(sealed.seat, sealed_options(sealed), ships)
+        self.sealed_fleet, self.shown = sealed, shown
+
+    @property
+    def sealed(self) -> bool:
+        return True
+
+    def seal(self) -> dict:
+        return self.sealed_fleet.seal()
+
+    def is_sealed_in(self, public) -> bool:
+        return public.commitments[self.seat] == self.seal()["commitment"]
+
+    def reveal(self) -> dict:
+        return self.shown if self.shown is not None else self.sealed_fleet.reveal()
+
+
+def sealed_options(sealed) -> dict:
+    return getattr(sealed, "options", {})
+
+
 class HonestGame:
+    """Both seats honest unless a test swaps a seat's fleet for a cheat (`cheat`); then
+    the ordinary engine, which cannot follow a lie, is dropped. `first[seat]`: squares
+    that seat calls before any other (in order, as its salvos allow)."""
+
     def __init__(self, options: dict, seed: int):
         rng = SeededRng(seed)
         self.options = options
@@ -63,12 +115,24 @@ class HonestGame:
             )
             for seat in (0, 1)
         ]
-        self.ordinary = ordinary_game(options, seed)
+        self.ordinary: Any = ordinary_game(options, seed)
         self.rng = rng.fork("shots")
+        self.first: list[list[str]] = [[], []]
         for seat, fleet in enumerate(self.fleets):
             fleet.place({"type": "random_fleet", "player": seat})
             ships = {ship: list(placed) for ship, placed in fleet.to_json()["ships"].items()}
             self.ordinary.apply({"type": "fleet", "player": seat, "ships": ships})
+
+    def cheat(self, seat: int, fleet: PrivateFleet) -> None:
+        self.fleets[seat] = fleet
+        self.ordinary = None
+
+    def volley(self, seat: int) -> list[str]:
+        view = self.fleets[seat].view_for(self.public)
+        first = [name for name in self.first[seat] if name not in view["called"]]
+        planned = first[: view["shots_allowed"]]
+        rest = hunting_volley({**view, "called": view["called"] + planned}, self.rng)
+        return planned + rest[: view["shots_allowed"] - len(planned)]
 
     def due_or_volley(self) -> dict:
         """The current seat's next honest move: what its device plays by itself, or a volley."""
@@ -79,16 +143,18 @@ class HonestGame:
         due = fleet.due_move(self.public)
         if due is not None:
             return due
-        return {"type": "fire", "squares": hunting_volley(fleet.view_for(self.public), self.rng)}
+        return {"type": "fire", "squares": self.volley(seat)}
 
     def apply(self, move) -> list[dict]:
         """A move on the public engine, and its ready or volley on the ordinary one."""
         if isinstance(move, str):
             move = parse_move(move)
         events = self.public.apply(move)
+        if self.ordinary is None:
+            return events
         if move["type"] == "ready":
             self.ordinary.apply({"type": "ready", "player": move["player"]})
-        elif move["type"] == "fire" and self.ordinary is not None:
+        elif move["type"] == "fire":
             self.ordinary.apply({"type": "fire", "squares": move["squares"]})
         return events
 

@@ -4,6 +4,7 @@ word only once the duel is over (docs/rules/wordle-tournament.md 3.7), every
 word through the catalogue."""
 
 import re
+from html import unescape
 
 from app.i18n import Translator
 from app.views import wordle_duel_draw as draw
@@ -34,7 +35,7 @@ def played(state, *words):
 
 def text_of(html: str) -> str:
     labels = re.findall(r'aria-label="([^"]*)"', html)
-    return re.sub(r"<[^>]+>", "\n", html) + "\n".join(labels)
+    return unescape(re.sub(r"<[^>]+>", "\n", html) + "\n".join(labels))
 
 
 def test_your_turn_shows_your_clock_your_typing_and_live_keys():
@@ -98,6 +99,46 @@ def test_a_replayed_duel_shows_its_rows_and_the_word_only_at_the_end():
             assert word not in text_of(html).upper().split() and "replay-figures" not in html
     assert "time ran out" in draw.replay_board(positions[2], T)
     assert f"The word was {word}" in draw.replay_board(positions[-1], T)
+
+
+def test_a_duel_with_a_friend_names_them_and_seats_this_screen_where_the_coin_put_it():
+    state = duel()
+    friend_first = state.current_player == 0  # this screen sits in seat 1
+    ui = draw.Ui(level="beginner", me=1, peer="Siân", time_left=TURN_MS)
+    html = draw.page(T, WORDS, state.view_for(1), ui)
+    text = text_of(html)
+    assert "with Siân on another device" in text and "against the computer" not in text
+    if friend_first:
+        assert "Siân's turn" in text and "Your turn" not in text
+        played(state, other_word(state))
+    html = draw.page(T, WORDS, state.view_for(1), ui)
+    assert "Your turn" in text_of(html)
+    keys = html.split('class="wd-keyboard"')[1]
+    assert "disabled" not in keys
+    frozen = draw.page(T, WORDS, state.view_for(1), draw.Ui(level="", me=1, peer="S", frozen=True))
+    assert frozen.split('class="wd-keyboard"')[1].count("disabled") == keys.count("<button")
+    played(state, state.duel.word)  # this screen's guess: the word
+    over = draw.page(T, WORDS, state.view_for(1), ui)
+    assert "You solved it first" in text_of(over)
+    assert 'data-action="wd-new-duel"' not in over  # the remote bar offers what comes next
+    lost = duel()
+    if lost.current_player == 1:
+        played(lost, other_word(lost))
+    played(lost, lost.duel.word)
+    assert draw.result_text(T, WORDS, lost.view_for(1), 1, "Siân").startswith("Siân solved it")
+
+
+def test_a_replay_of_a_duel_with_a_friend_names_the_friend_and_the_result_for_you():
+    state = duel()
+    if state.current_player == 0:
+        played(state, other_word(state))
+    played(state, state.duel.word)  # seat 1 solves it
+    mine = draw.replay_board(state, T, seats=["remote", "human"])
+    assert "Friend" in text_of(mine) and "Computer" not in text_of(mine)
+    assert "You solved it first" in mine
+    theirs = draw.replay_board(state, T, seats=["human", "remote"])
+    assert "Your opponent solved it first" in theirs
+    assert "Computer" in text_of(draw.replay_board(state, T, seats=["human", "computer:easy"]))
 
 
 def test_every_word_drawn_comes_from_the_catalogue():

@@ -1,0 +1,225 @@
+"""The Wordle duel with a friend on another device ("#/wordle?remote=host|guest|resume").
+
+The same screen as the practice duel (wordle_duel), with the friend in the other
+seat (app.views.remote_game): the host proposes the duel in its Wordle language,
+the coin flip of both devices draws the duel's number and so its word, its length
+and who starts (both engines know the word: a duel between friends trusts both
+browsers, docs/rules/wordle-tournament.md 15). Each device plays its own seat's
+moves only, its guesses and its timeouts, by its own clock: a turn of the friend's
+that ran out here is still theirs to end, so a friend who went away is waited for
+(the page says so) and their device plays the turns that ran out when it is back.
+
+The duel is saved in its own slot (games_list.remote_slot), with its clock and
+letters typed as the practice duel keeps them, and counted in the statistics as a
+duel with a friend.
+"""
+
+from games.wordle.letters import LANGUAGES
+
+from .. import browser, router, saved_games, scores
+from ..games_list import remote_slot
+from ..midend import Midend
+from ..remote.match import CONNECTING, ENDED, PLAYING
+from . import wordle_duel_draw as draw
+from . import wordle_parts as parts
+from .remote_bar import remote_bar
+from .remote_game import RemoteGameParts
+from .wordle_duel import GAME, DuelScreen, stored_game
+from .wordle_duel_saved import duel_clock, saved_typing
+
+SLOT = remote_slot(GAME)
+
+
+class RemoteDuelScreen(RemoteGameParts, DuelScreen):
+    game = GAME
+
+    def __init__(self, view):
+        self.remote_how = view.route.params.get("remote")
+        self.link_game = None
+        super().__init__(view)
+
+    def _begin(self) -> None:
+        lang = self._language()
+        self.info = {"lang": lang, "level": None, "seed": None}
+        self._load_words(lang)
+
+    def _language(self) -> str:
+        """The words to load: those of the duel saved (to resume it), of the host's
+        proposal (held by the connection for this page) or of the host's choice."""
+        if self.remote_how == "resume":
+            lang = self._saved_options().get("lang")
+        elif self.remote_how == "guest":
+            lang = self._proposed_language()
+        else:
+            lang = self.view.prefs["lang"]
+        return lang if isinstance(lang, str) and lang in LANGUAGES else self.view.prefs["lang"]
+
+    def _saved_options(self) -> dict:
+        data = saved_games.load(self.app.store, SLOT).data
+        try:
+            options = data["meta"]["frame"]["options"]
+        except (KeyError, TypeError):
+            return {}
+        return options if isinstance(options, dict) else {}
+
+    @staticmethod
+    def _proposed_language():
+        from ..peer import rtc
+
+        link = rtc.current
+        for message in link.held if link is not None else []:
+            if message.get("type") == "hello" and isinstance(message.get("params"), dict):
+                return message["params"].get("lang")
+        return None
+
+    def _words_ready(self, words) -> None:
+        self.words = words
+        self.midend = Midend(
+            self.app.store, stored_game(words), browser.now_ms, browser.today_iso, slot=SLOT
+        )
+        self.start_remote()
+        self.view.refresh()
+
+    # --- what app.views.remote_game asks of a game's page ----------------------------
+    def remote_proposal(self):
+        """The duel proposed: this device's Wordle language (the same again after a
+        duel, which the friend's page has the words of); seats drawn by lot."""
+        lang = self.words.lang if self.words is not None else self.view.prefs["lang"]
+        return {"lang": lang}, ["host", "guest"]
+
+    def remote_ui(self) -> None:
+        """The duel that started or resumed: this screen's seat, its clock, its row."""
+        self.me = self.link_game.my_seat
+        meta = self._keep_clock()
+        self._plan, self.message, self.shake = None, "", False
+        self.rows_drawn = len(self.state.rows)
+        try:
+            self.typing = saved_typing(meta or {}, self.words.lang, self.state.length)
+        except ValueError:
+            self.typing = parts.Typing(self.words.lang, self.state.length)
+        self._stop_ticking()
+        self._start_ticking()
+        self.tick()
+
+    def _keep_clock(self) -> dict | None:
+        """The clock of the duel under way: the saved one when this duel was saved
+        here (a reload), else one that starts now. The meta saved, if it is this duel's."""
+        if self.info.get("seed") == self.midend.seed and "clock" in self.info:
+            return None
+        data = saved_games.load(self.app.store, SLOT).data
+        meta = data.get("meta") if isinstance(data, dict) else None
+        try:
+            if meta["frame"]["seed"] != self.midend.seed:
+                raise ValueError("another duel's")
+            clock = duel_clock(meta)
+        except (KeyError, TypeError, ValueError):
+            meta, clock = None, {"t0": int(browser.now_ms()), "origin": 0, "speed": self.speed}
+        self.info = {"lang": self.words.lang, "level": None, "seed": self.midend.seed}
+        self.info["clock"] = clock
+        return meta
+
+    def share_href(self) -> str:
+        return router.href(GAME, remote="resume")
+
+    def redraw(self) -> None:
+        self.view.refresh()
+
+    def on_screen(self) -> bool:
+        return self.app.view is self.view
+
+    def finish(self) -> bool:
+        """Count the duel once (the match ended by a resignation or someone leaving
+        counts too); True when it was counted now."""
+        ended = self.link_game is not None and self.link_game.status == ENDED
+        if self.midend.recorded or not (self.state.is_over or ended):
+            return False
+        self._stop_ticking()
+        self.midend.record_once(self._record, ended=ended)
+        return True
+
+    def _record(self):
+        return scores.record_result(
+            self.app.store,
+            GAME,
+            "remote",
+            won=self.link_game.winner_is_me,
+            figures={"rows": len(self.state.rows)},
+            date=browser.today_iso(),
+        )
+
+    def show_remote_move(self, before, events: list) -> None:
+        """The friend's guess or timeout, already played: revealed and said as the
+        computer's are."""
+        self._announce(events)
+        self._after_change()
+
+    # --- the duel's screen, with a friend ---------------------------------------------
+    def _save(self) -> bool:
+        if self.midend is None or self.midend.state is None:
+            return True  # still being set up: nothing to keep yet
+        self._keep_clock()
+        return super()._save()
+
+    def take_newer_save(self) -> None:
+        """Another tab of this device played this duel on: this page stops playing it."""
+        self._stop_ticking()
+        self.app.notice(f"{GAME}-other-tab", lambda: self.t(f"{GAME}.other_tab"))
+
+    def on_storage_change(self, name) -> bool:
+        return False
+
+    def _due_move(self) -> dict | None:
+        if self.midend.remote_to_move or self.link_game.status != PLAYING:
+            return None  # the friend's device ends the friend's turns
+        return self.state.timeout_move()
+
+    def _play(self, move: dict) -> list:
+        return self.play_move(move)
+
+    def my_turn(self) -> bool:
+        return self.link_game.my_turn
+
+    @property
+    def peer_name(self) -> str | None:
+        return self.link_game.peer if self.link_game is not None else None
+
+    def ui_names(self) -> list:
+        return [self.t("wordle.you") if seat == self.me else self.link_game.peer for seat in (0, 1)]
+
+    def dressed(self, ui: draw.Ui) -> draw.Ui:
+        ui.peer = self.link_game.peer
+        ui.bar = remote_bar(self.link_game, self.t)
+        ui.frozen = self.link_game.status != PLAYING
+        return ui
+
+    def _start_ticking(self) -> None:
+        if self.link_game is not None and self.link_game.status != CONNECTING:
+            super()._start_ticking()
+
+    def render(self):
+        if self.midend is None or self.words is None:
+            return super().render()  # the words loading, or their error
+        if self.link_game is None or self.state is None or self.link_game.status == CONNECTING:
+            return self.remote_waiting_page(heading=False)
+        return super().render()
+
+    def tick(self, now: int | None = None) -> None:
+        if self.midend is not None and self.midend.state is not None:
+            super().tick(now)
+
+    def on_action(self, action: str, data: dict, event) -> None:
+        self.remote_action(action)
+
+    def key(self, key: str) -> None:
+        if self.link_game is not None and self.link_game.status == PLAYING:
+            super().key(key)
+
+    def forget(self) -> None:
+        """A duel of one's own replaces this screen; the duel with the friend stays saved."""
+        self._stop_ticking()
+        self._loads += 1
+
+    def suspend(self) -> None:
+        self.hidden = True
+        self._stop_ticking()
+        self._save()

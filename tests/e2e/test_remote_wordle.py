@@ -1,0 +1,140 @@
+"""The Wordle duel between two devices (docs/rules/wordle-tournament.md 15): the host
+invites, the friend replies, the host picks the duel, the coin flip of both devices
+draws the word and who starts, and each types their own guesses on their own page;
+both pages agree on every row and the result, a reload resumes through a new link,
+and a device that lies is caught. The conftest's `watch` checks that no request left
+either page's origin."""
+
+import json
+import re
+
+from e2e_support import wait_ready
+from playwright.sync_api import expect
+from remote_support import TAMPERING, connect, my_seat, saved, set_name
+from test_axe import violations
+from test_wordle import dictionary, guess_on_screen
+
+SLOT = "wordle-remote"
+
+
+def start_duel(open_app, context, friend_context=None):
+    host = open_app("#/connect")
+    set_name(host, "Ann")
+    friend = connect(host, friend_context or context(), "Bryn")
+    expect(friend.locator(".connect-waiting")).to_have_text("Ann is choosing a game.")
+    host.click("[data-action='play'][data-game='wordle']")
+    for page in (host, friend):
+        expect(page.locator(".remote-bar")).to_have_attribute(
+            "data-remote", "playing", timeout=30_000
+        )
+        expect(page.locator(".wd-board")).to_be_visible()
+    return host, friend
+
+
+def duel(page) -> dict:
+    return saved(page, SLOT)["state"]
+
+
+def mover(host, friend):
+    """(the page whose player is to guess, the other page)."""
+    turn = duel(host)["turn"]
+    return (host, friend) if my_seat(saved(host, SLOT)) == turn else (friend, host)
+
+
+def rows_seen(page, count: int) -> None:
+    expect(page.locator(".wd-row:not(.wd-future):not(.wd-current)")).to_have_count(count)
+
+
+def test_a_whole_duel_between_two_devices_agrees_and_counts_on_both(open_app, context):
+    host, friend = start_duel(open_app, context)
+    assert sorted(my_seat(saved(page, SLOT)) for page in (host, friend)) == [0, 1]
+    words = dictionary("en")
+    word = duel(host)["word"]
+    assert duel(friend)["word"] == word  # both engines drew it from the joint seed
+    assert "seed" not in host.url and "seed" not in friend.url
+    for page, name in ((host, "Bryn"), (friend, "Ann")):
+        expect(page.locator(".wd-duel-info")).to_contain_text(f"with {name} on another device")
+    assert violations(host) == [] and violations(friend) == []
+    first, second = mover(host, friend)
+    expect(second.locator(".wd-whose.wd-them")).to_contain_text("'s turn")
+    expect(second.locator(".wd-key[data-key='enter']")).to_be_disabled()
+    other = next(w for w in words.answers[len(words.tiles(word))] if w != word)
+    guess_on_screen(first, words, other)
+    first_name = "Ann" if first is host else "Bryn"
+    said = re.compile(f"Row 1, {first_name}: {other.upper()}")
+    expect(second.locator(".wd-row").first).to_have_attribute("aria-label", said)
+    expect(second.locator(".wd-whose.wd-you")).to_be_visible()
+    guess_on_screen(second, words, word)
+    expect(second.locator(".wd-status")).to_contain_text("You solved it first")
+    winner = "Ann" if second is host else "Bryn"
+    expect(first.locator(".wd-status")).to_contain_text(f"{winner} solved it first")
+    assert duel(host) == duel(friend)
+    for page, won in ((second, 1), (first, 0)):
+        stats = json.loads(page.evaluate("localStorage.getItem('gemau:stats:wordle')"))
+        assert stats["data"]["remote"]["played"] == 1
+        assert stats["data"]["remote"].get("won", 0) == won
+    expect(host.locator("[data-action='remote-again']")).to_have_text("Play again with Bryn")
+    expect(friend.locator(".remote-bar")).to_contain_text("Ann can start another game.")
+    host.click("[data-action='remote-again']")
+    for page in (host, friend):  # a new duel, with a new word drawn by both
+        rows_seen(page, 0)
+        expect(page.locator(".remote-bar")).to_have_attribute("data-remote", "playing")
+    assert duel(host) == duel(friend) and duel(host)["rows"] == []
+    friend.get_by_role("link", name="Statistics").click()
+    expect(friend.locator("h3", has_text="Duels with a friend on another device")).to_be_visible()
+
+
+def test_a_reload_mid_duel_and_a_new_link_carry_the_duel_on(open_app, context):
+    host, friend = start_duel(open_app, context)
+    words = dictionary("en")
+    word = duel(host)["word"]
+    first, second = mover(host, friend)
+    other = next(w for w in words.answers[len(words.tiles(word))] if w != word)
+    guess_on_screen(first, words, other)
+    rows_seen(second, 1)
+    friend.reload()
+    wait_ready(friend)
+    for page in (host, friend):
+        expect(page.locator(".remote-bar")).to_have_attribute("data-remote", "lost", timeout=15_000)
+    rows_seen(friend, 1)
+    host.click(".remote-bar a[href='#/connect']")
+    connect(host, None, "Bryn", friend=friend)
+    expect(host.locator(".connect-resume")).to_contain_text("Games in progress with Bryn")
+    host.click("[data-action='resume'][data-game='wordle']")
+    for page in (host, friend):
+        expect(page.locator(".remote-bar")).to_have_attribute("data-remote", "playing")
+        rows_seen(page, 1)
+    guess_on_screen(second, words, word)
+    expect(second.locator(".wd-status")).to_contain_text("You solved it first")
+    winner = "Ann" if second is host else "Bryn"
+    expect(first.locator(".wd-status")).to_contain_text(f"{winner} solved it first")
+    assert duel(host) == duel(friend)
+
+
+WRONG_WORD = """(text) => {
+  if (!text.startsWith("M")) return text;
+  const message = JSON.parse(text.slice(1));
+  if (message.type !== "move" || !message.move.includes("@")) return text;
+  message.move = message.move.replace(/ [^ @]+ @/, " QQQQQQ @");  // no word of the list
+  return "M" + JSON.stringify(message);
+}"""
+
+
+def test_a_device_that_sends_a_guess_off_the_list_is_caught(open_app, context):
+    friend_context = context()
+    friend_context.add_init_script(TAMPERING)
+    host, friend = start_duel(open_app, context, friend_context)
+    words = dictionary("en")
+    word = duel(host)["word"]
+    other = next(w for w in words.answers[len(words.tiles(word))] if w != word)
+    if mover(host, friend)[0] is host:
+        guess_on_screen(host, words, other)
+        rows_seen(friend, 1)
+    friend.evaluate(f"() => {{ window.gemauTamper = {WRONG_WORD}; }}")
+    before = duel(host)
+    guess_on_screen(friend, words, other)
+    bar = host.locator(".remote-bar")
+    expect(bar).to_have_attribute("data-remote", "cheating", timeout=10_000)
+    expect(friend.locator(".remote-bar")).to_have_attribute("data-remote", "desync")
+    assert duel(host) == before  # never played
+    expect(host.locator(".wd-key[data-key='enter']")).to_be_disabled()
