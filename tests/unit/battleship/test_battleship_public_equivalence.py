@@ -17,7 +17,6 @@ from games.common.errors import BadState
 
 MODES = ("classic", "salvo", "advanced_salvo")
 SEEDS = range(16)
-VIEW_KEYS = None  # the ordinary view's keys, found from the first view compared
 
 
 def options_for(mode: str, seed: int) -> dict:
@@ -45,13 +44,14 @@ def key_differences(private: dict, ordinary: dict) -> list:
 
 def play_in_step(game: HonestGame, after_each=None) -> None:
     public, ordinary = game.public, game.ordinary
+    assert_views_agree(game)  # the fleets placed, nobody ready yet
     while not public.is_over:
         move = game.due_or_volley()
         events = game.apply(move)
         if after_each is not None:
             after_each(public, move, events)
         if move["type"] == "fire":
-            assert public.current_player == 1 - move.get("player", ordinary.turns[-1]["player"])
+            assert public.current_player == 1 - public.volleys[-1]["player"]
         if move["type"] == "answer":
             record = ordinary.turns[-1]
             assert public.volleys[-1]["answer"] == public_record(
@@ -64,8 +64,9 @@ def play_in_step(game: HonestGame, after_each=None) -> None:
             else:
                 assert public.phase == "reveal" and ordinary.is_over
                 assert public.decided == ordinary.winner
-        if move["type"] == "ready" and public.phase == "placement":
-            assert ordinary.phase == "placement"
+        if move["type"] == "ready":
+            assert public.phase == ordinary.phase
+            assert_views_agree(game)
     assert ordinary.is_over
     result = public.result
     assert {key: result[key] for key in ordinary.result} == ordinary.result
