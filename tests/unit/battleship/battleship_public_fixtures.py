@@ -165,3 +165,46 @@ class HonestGame:
                 return True
             self.apply(self.due_or_volley())
         return False
+
+
+def every_square_after(first: list[str]) -> list[str]:
+    """`first`, then every other square in grid order."""
+    return first + [square_name(i) for i in range(100) if square_name(i) not in first]
+
+
+class Duel:
+    """A game played to a plan: each seat calls the squares of plans[seat] in order (as
+    many at a time as its salvo has: sizes[seat](public) when given, else its device's
+    count), and its device (a PrivateFleet, or a cheat) makes its own moves."""
+
+    def __init__(self, options: dict, devices: list, plans: list[list[str]], sizes=None):
+        self.public = new_game(options)
+        self.devices = devices
+        self.plans = [every_square_after(plan) for plan in plans]
+        self.sizes = sizes or [None, None]
+        self.moves: list[dict] = []
+
+    def next_move(self) -> dict | None:
+        seat = self.public.current_player
+        device = self.devices[seat]
+        if self.public.phase == "placement":
+            return device.seal()
+        if self.public.phase != "battle" or self.public.pending is not None:
+            return device.due_move(self.public)
+        size = self.sizes[seat] or device.shots_allowed
+        called = set(self.public.open_squares(seat))
+        squares = [name for name in self.plans[seat] if name in called][: size(self.public)]
+        return {"type": "fire", "squares": squares}
+
+    def play(self, until=None) -> bool:
+        """Moves until until(self) holds (True), the game is over or a device has nothing
+        to play (False)."""
+        while not self.public.is_over:
+            if until is not None and until(self):
+                return True
+            move = self.next_move()
+            if move is None:
+                return False
+            self.public.apply(move)
+            self.moves.append(move)
+        return False
