@@ -65,10 +65,10 @@ class PrivateFleet:
         IllegalMove as the ordinary engine refuses it, or once the fleet is sealed."""
         if not isinstance(move, dict) or move.get("type") not in PLACEMENT_MOVES:
             raise IllegalMove("battleship.unknown_move")
-        if not set(move) <= MOVE_KEYS[move["type"]] or move.get("player") != self.seat:
-            raise IllegalMove(
-                "battleship.bad_player" if "player" in move else "battleship.unknown_move"
-            )
+        if not set(move) <= MOVE_KEYS[move["type"]]:
+            raise IllegalMove("battleship.unknown_move")
+        if move.get("player") != self.seat:
+            raise IllegalMove("battleship.bad_player")
         if self.sealed:
             raise IllegalMove("battleship.fleet_locked")
         if move["type"] == "random_fleet":
