@@ -40,10 +40,14 @@ class ComputerTurns:
         play: Callable[[Any], object],
         ready: Callable[[], bool] = lambda: True,
         thinker: Thinker | None = None,
+        choose: Callable[[], Any] | None = None,
     ):
         self.midend, self.later, self.now_ms = midend, later, now_ms
         self.play, self.ready = play, ready
         self.thinker = thinker if thinker is not None else thinkers.shared
+        # A computer that sees more than the midend's position (its own hand, with no
+        # referee) chooses here: its view is not the worker's to have.
+        self.choose = choose
         self.timed: int | None = None  # the generation whose move is being timed
         self.closed = False
         self.think_ms: int | None = None  # how long the last move took to choose (for tests)
@@ -62,7 +66,7 @@ class ComputerTurns:
         self.later(PAUSE_MS, lambda: self._after_pause(generation))
 
     def _ask_worker(self, generation: int) -> "_Asked | None":
-        if self.thinker is None:
+        if self.thinker is None or self.choose is not None:
             return None
         asked = _Asked(generation, len(self.midend.moves), self.now_ms())
         if not self.thinker.think(
@@ -131,7 +135,7 @@ class ComputerTurns:
         """The computer's move in the position on screen, with its level's default
         budget (the one bench/<game>.py measures)."""
         started = self.now_ms()
-        move = self.midend.computer_move()
+        move = self.choose() if self.choose is not None else self.midend.computer_move()
         self.think_ms, self.thought_in_worker = round(self.now_ms() - started), False
         return move
 

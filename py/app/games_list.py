@@ -28,7 +28,7 @@ GAMES = (
 GAME_ROUTES = tuple(game.route for game in GAMES)
 # The games two people can play each on their own device (#/connect): route -> the
 # name of the engine's Game (what a match's hello names).
-REMOTE_GAMES = {"deblockle": "deblockle", "wordle": "wordle"}
+REMOTE_GAMES = {"deblockle": "deblockle", "wordle": "wordle", "dominoes": "dominoes-public"}
 
 
 def route_of_remote(game_name) -> str | None:

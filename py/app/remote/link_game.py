@@ -52,6 +52,9 @@ class LinkGame:
         self._before: Any = None  # the position before the other device's move being played
         self.pipe = Pipe(link)
         self._taken = False
+        # Called with each new match, once this LinkGame listens to it: a game with its own
+        # sub-protocol wraps it there (the Dominoes deal, Battleship's fleets).
+        self.on_match: Callable[[Match], None] | None = None
 
     # --- starting ---------------------------------------------------------------
     def host(self, options: dict, seats: list[str], draw_seats: bool = True) -> None:
@@ -74,6 +77,8 @@ class LinkGame:
     def _watch(self, match: Match) -> None:
         self.match = match
         match.listener = self._match_event
+        if self.on_match is not None:
+            self.on_match(match)
         if self.link is not None and not self._taken:
             self._taken = True  # the messages held for this page go to the match now
             self.link.take(self._received, self._link_state)

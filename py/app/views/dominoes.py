@@ -14,13 +14,16 @@ from games.common.errors import IllegalMove
 from games.dominoes import State
 from games.dominoes.choices import ends_for, hands_played, kind_refusal, must, tile_refusal
 from games.dominoes.game import GAME as DOMINOES
+from games.dominoes.public_game import GAME as PUBLIC_DOMINOES
 from games.dominoes.view import public_view
 
 from .. import browser, router, saved_games, scores, sound
 from ..browser import found
 from ..computer_turns import ComputerTurns
+from ..games_list import remote_slot
 from ..midend import Midend, fresh_seed
 from ..pointer_drag import PointerDrag, follow
+from ..remote.match import CONNECTING, ENDED
 from ..saved_game_view import SavedGameView
 from . import dominoes_draw as draw
 from . import dominoes_parts as parts
@@ -40,6 +43,7 @@ from .dominoes_parts import (
     tile_name,
     wanted_game,
 )
+from .dominoes_remote import DominoesRemoteParts
 
 _on_screen = {"view": None, "listening": False}
 
@@ -50,16 +54,25 @@ def _resized(_event=None) -> None:
         view.redraw()
 
 
-class DominoesView(DominoesInput, SavedGameView):
+class DominoesView(DominoesInput, DominoesRemoteParts, SavedGameView):
     game = GAME
 
     def __init__(self, app, route):
         super().__init__(app, route)
-        self.midend = Midend(app.store, DOMINOES, browser.now_ms, browser.today_iso)
+        self.remote_how = route.params.get("remote")  # a game with a friend: host, guest, resume
+        self.link_game = None
+        engine, slot = (PUBLIC_DOMINOES, remote_slot(GAME)) if self.remote_how else (DOMINOES, None)
+        self.midend = Midend(app.store, engine, browser.now_ms, browser.today_iso, slot=slot)
         self.session = self.midend.session
         self.ui = Ui()
         self.computer = ComputerTurns(
-            self.midend, browser.later, browser.now_ms, self.perform, self.computer_ready
+            self.midend,
+            browser.later,
+            browser.now_ms,
+            self.perform,
+            self.computer_ready,
+            # Between devices a computer of the host's plays from its own hand, here.
+            choose=self.remote_computer_move if self.remote_how else None,
         )
         self.closed = False
         self.dragging = PointerDrag()  # a hand tile being dragged onto an end
@@ -72,6 +85,9 @@ class DominoesView(DominoesInput, SavedGameView):
 
     # --- starting and saving -------------------------------------------------------
     def _start_or_resume(self) -> None:
+        if self.remote_how:
+            self.start_remote()
+            return
         players = parse_players(self.prefs.get("players")) or list(DEFAULT_PLAYERS)
         partners = bool(self.prefs.get("partners")) and len(players) == 4
         wanted = wanted_game(self.route.params, players, partners)
@@ -108,8 +124,12 @@ class DominoesView(DominoesInput, SavedGameView):
     def _save(self) -> None:
         # Who plays each seat is the midend's (its frame); the players and seed stay
         # in the meta too, as the app before the midend read them.
+        if self.midend.state is None:
+            return  # a game with a friend still being set up: nothing to keep yet
         ui = self.ui
         meta = {"players": ui.players, "seed": ui.seed, "ack": ui.ack, "revealed": ui.revealed}
+        if self.link_game is not None:
+            meta.update(self.remote_meta())
         if not self.midend.save(meta):
             self.take_newer_save()
 
@@ -118,7 +138,11 @@ class DominoesView(DominoesInput, SavedGameView):
         ui.selected = ui.drawn = ui.pop = None  # (the new generation drops a computer move)
 
     def in_progress(self) -> bool:
-        return parts.in_progress(public_view(self.state), self.ui)
+        return parts.in_progress(self.public(), self.ui)
+
+    def public(self) -> dict:
+        """What every seat may see."""
+        return self.remote_public() if self.link_game is not None else public_view(self.state)
 
     def unless_kept(self, start, on_no=None) -> None:
         """start() another game, asking first when that would throw away a game in
@@ -154,6 +178,8 @@ class DominoesView(DominoesInput, SavedGameView):
     # --- what the page may show ------------------------------------------------------
     def view(self) -> dict:
         """What the seat whose hand is face up may see; the public view when none is."""
+        if self.link_game is not None:
+            return self.remote_view()
         seat = parts.viewer(self.ui, self.state.current_player)
         return public_view(self.state) if seat is None else self.state.view_for(seat)
 
@@ -172,9 +198,15 @@ class DominoesView(DominoesInput, SavedGameView):
 
     def share_href(self) -> str:
         """This game's address: with its number only once that gives nothing away."""
+        if self.link_game is not None:
+            return self.remote_share_href()
         return router.href(GAME, **self.midend.game_id, players=",".join(self.ui.players))
 
     def render(self):
+        if self.link_game is not None:
+            if self.midend.state is None or self.link_game.status == CONNECTING:
+                return self.remote_waiting_page()
+            self.remote_dress()
         ui, midend = self.ui, self.midend
         ui.capacity = self.row_capacity()
         ui.can_undo, ui.can_redo = midend.can_undo, midend.can_redo
@@ -196,6 +228,8 @@ class DominoesView(DominoesInput, SavedGameView):
             _on_screen["listening"] = True
             browser.listen(browser.window, "resize", _resized)
         follow(self)
+        if self.midend.state is None:
+            return  # a game with a friend still being set up
         if self.state.is_over:
             self.session.stop_clock()
             if self.finish():
@@ -229,7 +263,8 @@ class DominoesView(DominoesInput, SavedGameView):
     def computer_ready(self) -> bool:
         """Nothing on screen in the way of a computer's turn (a hand's summary, the
         new-game dialog)? Its turns are timed by app.computer_turns."""
-        return self.phase() == "computer" and self.ui.setup is None
+        ready = self.phase() == "computer" and self.ui.setup is None
+        return ready and (self.link_game is None or self.remote_computer_ready())
 
     # --- playing -------------------------------------------------------------------------------------
     def refuse(self, refusal: IllegalMove) -> None:
@@ -239,22 +274,32 @@ class DominoesView(DominoesInput, SavedGameView):
         self.redraw()
 
     def perform(self, move: dict) -> bool:
-        state, ui = self.state, self.ui
-        seat = state.current_player
+        seat = self.state.current_player
         try:
-            events = self.midend.play(move)
+            events = (
+                self.remote_play(move) if self.link_game is not None else self.midend.play(move)
+            )
         except IllegalMove as refusal:
             self.refuse(refusal)
             return False
+        except RuntimeError:  # between devices: not this device's move (yet)
+            return False
+        self.after_move(seat, events)
+        return True
+
+    def after_move(self, seat: int, events: list) -> None:
+        """A move was played by `seat`: said, its points floated, saved and drawn."""
+        state, ui = self.state, self.ui
         ui.say("")
         ui.selected = ui.drawn = None
         view = self.view()  # the seat in view's, after the move
         for event in events:
             if event["type"] == "score":
                 ui.pop = (event["points"], event["seat"])
-            elif (
-                event["type"] == "draw" and seat == view["seat"] and not parts.is_computer(ui, seat)
-            ):
+            elif event["type"] == "draw" and seat == view["seat"] and "tile" in event:
+                if parts.is_computer(ui, seat):
+                    continue
+                # (Between devices the tile comes later, from the deck: no "tile" here.)
                 ui.drawn = tuple(sorted(event["tile"], reverse=True))
         said = parts.narrate(events, view, ui, self.t)
         cue = parts.cue_for(events, ui)
@@ -268,14 +313,14 @@ class DominoesView(DominoesInput, SavedGameView):
         ui.log = (ui.log + said)[-4:]
         self.app.announce(" ".join(said))
         self.redraw()
-        return True
 
     def finish(self) -> bool:
         """Count the finished game once in the statistics when a person played in it
         (the midend asks only once, and not at all for a game against the computer
         that was taken back; a full device loses the record, not the game-over
         window). True when it was asked now: the save then has to say so."""
-        if self.midend.recorded or not self.state.is_over:
+        ended = self.link_game is not None and self.link_game.status == ENDED
+        if self.midend.recorded or not (self.state.is_over or ended):
             return False
         self.session.stop_clock()
         state, people = self.state, parts.humans(self.ui)
@@ -284,16 +329,19 @@ class DominoesView(DominoesInput, SavedGameView):
             if not people:
                 return None
             team = state.table.team_of(people[0])
-            won = (
-                any(s in state.result["winners"] for s in people)
-                if len(people) == 1
-                else state.result["winner_team"] == team
-            )
-            hands = hands_played(public_view(state))
+            if self.link_game is not None:
+                won = self.remote_won()
+            else:
+                won = (
+                    any(s in state.result["winners"] for s in people)
+                    if len(people) == 1
+                    else state.result["winner_team"] == team
+                )
+            hands = hands_played(self.public())
             return scores.record_result(
                 self.app.store,
                 GAME,
-                self.variant(),
+                self.remote_variant() if self.link_game is not None else self.variant(),
                 won=won,
                 score=state.scores[team],
                 figures={
@@ -304,7 +352,7 @@ class DominoesView(DominoesInput, SavedGameView):
                 date=browser.today_iso(),
             )
 
-        self.midend.record_once(record)
+        self.midend.record_once(record, ended=ended)
         return True
 
     # --- undo and redo ------------------------------------------------------------------------------
@@ -396,6 +444,10 @@ class DominoesView(DominoesInput, SavedGameView):
     def on_action(self, action: str, data: dict, event) -> None:
         if action in ("tile", "end") and self.dragging.swallows_click():
             return  # the click that ends a drag
+        if self.link_game is not None and self.remote_action(
+            "new-dialog" if action == "new" else action
+        ):
+            return
         ui = self.ui
         if action == "tile":
             tile = parse_tile(data.get("tile"))
@@ -437,6 +489,9 @@ class DominoesView(DominoesInput, SavedGameView):
 
     # --- the new-game dialog ---------------------------------------------------------------------
     def open_setup(self) -> None:
+        if self.link_game is not None:  # a game of one's own is set up on its own page
+            self.remote_action("new-dialog")
+            return
         self.ui.setup = setup_dialog.choices_from_prefs(self.prefs)
         self.redraw()
 

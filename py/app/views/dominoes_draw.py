@@ -69,6 +69,7 @@ def page(view: dict, ui: Ui, t) -> Markup:
                 ),
             ),
         ),
+        ui.bar,
         scores(view, ui, t),
         seats(as_it_ended(view, ui), ui, t),
         table(view, ui, t),
@@ -258,6 +259,14 @@ def status_text(view: dict, ui: Ui, t) -> str:
         return t("dominoes.cover_text", name=name(ui, current, t))
     if now == "computer":
         return t("dominoes.status_thinking", name=name(ui, current, t))
+    if now == "remote":
+        return t("dominoes.status_remote", name=name(ui, current, t))
+    if now == "checking":
+        return t("dominoes.status_checking")
+    if now == "dealing":
+        return t("dominoes.status_dealing")
+    if now == "stopped":
+        return t("dominoes.status_stopped")
     needed = must(view)
     if needed == "draw":
         return t("dominoes.status_draw")

@@ -24,6 +24,7 @@ from ..midend import HUMAN, computer
 GAME = "dominoes"
 LEVELS = ("random", "greedy", "heuristic", "strong")
 KINDS = ("human",) + LEVELS
+REMOTE_KIND = "remote"  # the friend on another device (ui.peer), in a game between devices
 DEFAULT_PLAYERS = ("human", "strong")
 # The computer players as the page, its remembered choices and its saves name them
 # -> the level of games.dominoes.game.GAME.computer that plays them.
@@ -56,6 +57,9 @@ class Ui:
     address: str = ""  # this game's address (its number in it once that gives nothing away)
     seed_shown: bool = False  # the game's number gives nothing away (over, or known)
     counted: bool = True  # the game counts in the statistics
+    peer: str | None = None  # the friend's name, in a game with a friend on another device
+    bar: Markup | None = None  # that game's line: the connection and what can be done
+    frozen: bool = False  # that game is not in play (stopped, ended)
 
     def say(self, text: str, error: bool = False) -> None:
         self.message, self.message_is_error = text, error
@@ -188,7 +192,7 @@ def humans(ui: Ui) -> list:
 
 
 def is_computer(ui: Ui, seat) -> bool:
-    return seat is not None and ui.players[seat] != "human"
+    return seat is not None and ui.players[seat] in LEVELS
 
 
 def is_you(ui: Ui, seat) -> bool:
@@ -197,9 +201,11 @@ def is_you(ui: Ui, seat) -> bool:
 
 
 def name(ui: Ui, seat: int, t) -> str:
+    if ui.players[seat] == REMOTE_KIND:
+        return ui.peer or "?"
     if ui.players[seat] == "human":
         return t("dominoes.you") if len(humans(ui)) == 1 else t("dominoes.player", number=seat + 1)
-    computers = [s for s, kind in enumerate(ui.players) if kind != "human"]
+    computers = [s for s, kind in enumerate(ui.players) if kind in LEVELS]
     return (
         t("dominoes.computer") if len(computers) == 1 else t("dominoes.computer_n", number=seat + 1)
     )
@@ -262,7 +268,16 @@ def phase(view: dict, ui: Ui) -> str:
         return "summary"
     if covered(view, ui):
         return "cover"
-    return "computer" if is_computer(ui, view["current_player"]) else "human"
+    if ui.frozen:
+        return "stopped"
+    if view.get("phase") in ("reveal", "check"):
+        return "checking"  # between devices: the hands shown and checked, by themselves
+    if view.get("dealing"):
+        return "dealing"  # between devices: this seat's tiles are still coming
+    current = view["current_player"]
+    if ui.players[current] == REMOTE_KIND:
+        return "remote"
+    return "computer" if is_computer(ui, current) else "human"
 
 
 def in_progress(view: dict, ui: Ui) -> bool:

@@ -28,6 +28,7 @@ class RemoteGameParts:
         link = rtc.current if rtc.current is not None and rtc.current.state == "open" else None
         name = prefs.load(self.app.store)["name"] or self.t("connect.default_name")
         self.link_game = LinkGame(link, self.midend, name, self._save, self.on_remote)
+        self.link_game.on_match = self.remote_match_made
         if self.remote_how == "host" and link is not None:
             self.link_game.host(*self.remote_proposal())
         elif self.remote_how == "guest" and link is not None:
@@ -36,6 +37,10 @@ class RemoteGameParts:
             self.remote_ui()
         else:
             self.link_game.guest()  # nothing saved: the page says so, and offers a link
+
+    def remote_match_made(self, match) -> None:
+        """Each new match with the friend's device (a game with its own sub-protocol
+        wraps it here)."""
 
     def play_move(self, move) -> list:
         """A move of the player here: sent to the friend's device in a remote game."""

@@ -1,0 +1,145 @@
+"""Straight Dominoes with a friend on another device ("#/dominoes?remote=host|guest|resume").
+
+The page's midend runs the public engine (games.dominoes.public_game: the state both
+devices know, no hand in it), and app.remote.dominoes_match the deal beside it, mental
+poker with no referee: this device holds its person's tiles (and, on the host, its
+computers'), the draws reach the drawer alone, every hand shown at its end is checked
+against the deck (docs/rules/dominoes.md 11). The page draws from this device's
+person's private view, in the ordinary view's shape, so the table, the hand and the
+summaries are drawn as in a game on one device.
+
+The host proposes its New game table: its own seat, the friend's (the first other
+person's seat, or else the first computer's) and its computers, who play on the host's
+device; partnerships with four. Both devices' coin flip turns the table, so who sits
+where (and who leads) is drawn.
+"""
+
+from games.dominoes.public_view import public_view as public_of
+from games.dominoes.public_view import view_for as public_view_for
+
+from .. import router, saved_games
+from ..games_list import remote_slot
+from ..midend import COMPUTER
+from ..remote.dominoes_match import DominoesMatch
+from ..remote.match import CONNECTING, PLAYING
+from .dominoes_parts import DEFAULT_PLAYERS, GAME, KIND_OF, LEVEL_OF, REMOTE_KIND, parse_players
+from .remote_bar import remote_bar
+from .remote_game import RemoteGameParts
+
+SLOT = remote_slot(GAME)
+
+
+def proposed_seats(players: list) -> list[str]:
+    """The host's table ("human" or a computer kind per seat) as the match's seats: the
+    first person is the host, the next person (else the seat after the host's) the guest;
+    any other seat a computer the host's device runs (a person beyond two: the strong one)."""
+    people = [seat for seat, kind in enumerate(players) if kind == "human"]
+    host = people[0] if people else 0
+    guest = people[1] if len(people) > 1 else (host + 1) % len(players)
+    seats = []
+    for seat, kind in enumerate(players):
+        if seat in (host, guest):
+            seats.append("host" if seat == host else "guest")
+        else:
+            seats.append(COMPUTER + LEVEL_OF.get(kind, LEVEL_OF["strong"]))
+    return seats
+
+
+class DominoesRemoteParts(RemoteGameParts):
+    dm: DominoesMatch | None = None
+
+    # --- what app.views.remote_game asks of a game's page -------------------------------
+    def remote_match_made(self, match) -> None:
+        resumed = match.status != CONNECTING
+        deal = self._saved_meta().get("deal") if resumed else None
+        try:
+            self.dm = DominoesMatch(match, on_change=self._dm_changed, saved=deal)
+        except (ValueError, TypeError, KeyError):  # a damaged deal: the hand cannot go on
+            self.dm = DominoesMatch(match, on_change=self._dm_changed)
+
+    def _saved_meta(self) -> dict:
+        data = saved_games.load(self.app.store, SLOT).data
+        meta = data.get("meta") if isinstance(data, dict) else None
+        return meta if isinstance(meta, dict) else {}
+
+    def remote_proposal(self):
+        players = parse_players(self.prefs.get("players")) or list(DEFAULT_PLAYERS)
+        partners = bool(self.prefs.get("partners")) and len(players) == 4
+        return {"seats": len(players), "partnerships": partners}, proposed_seats(players)
+
+    def remote_ui(self) -> None:
+        game, ui = self.link_game, self.ui
+        ui.players = [self._kind(seat) for seat in game.match.seats]
+        ui.peer, ui.seed = game.peer, self.midend.seed
+        meta = self._saved_meta()
+        ack = meta.get("ack")
+        same = (meta.get("frame") or {}).get("seed") == self.midend.seed
+        ui.ack = ack if same and isinstance(ack, int) else len(self.state.hand_summaries)
+        ui.revealed = None
+        self.forget_position()
+        ui.message, ui.log = "", []
+
+    def _kind(self, seat: str) -> str:
+        if seat == self.link_game.match.role:
+            return "human"
+        if seat.startswith(COMPUTER):
+            return KIND_OF.get(seat, "strong")
+        return REMOTE_KIND
+
+    def show_remote_move(self, before, events: list) -> None:
+        """The friend's move (or their device's computer's), played: said and drawn."""
+        self.after_move(before.current_player, events)
+
+    def remote_share_href(self) -> str:
+        return router.href(GAME, remote="resume")
+
+    # --- the game between devices ---------------------------------------------------------
+    def remote_view(self) -> dict:
+        """This device's person's view: their hand once the deal gave it, and whether
+        their move must wait for the deck (the deal, a draw, the hand's check)."""
+        me = self.link_game.my_seat
+        dm = self.dm
+        try:
+            view = dm.view() if dm is not None and dm.deal is not None else None
+        except ValueError:  # the next hand's deal has not begun here yet
+            view = None
+        if view is None:
+            view = public_view_for(self.state, me)
+        if view["current_player"] == me and not (dm is not None and dm.ready):
+            view = {**view, "legal_moves": [], "dealing": True}
+        return view
+
+    def remote_public(self) -> dict:
+        return public_of(self.state)
+
+    def remote_play(self, move) -> list:
+        if self.dm is None or not self.dm.ready:
+            raise RuntimeError("the deck is still dealing")
+        return self.dm.play(move)
+
+    def remote_computer_move(self):
+        return self.dm.computer_move()
+
+    def remote_computer_ready(self) -> bool:
+        return self.dm is not None and self.dm.ready and self.link_game.status == PLAYING
+
+    def remote_meta(self) -> dict:
+        return {"deal": self.dm.record() if self.dm is not None else None}
+
+    def remote_dress(self) -> None:
+        self.ui.bar = remote_bar(self.link_game, self.t)
+        self.ui.frozen = self.link_game.status != PLAYING
+
+    def remote_variant(self) -> str:
+        table = self.state.table
+        return f"remote-{table.seats}p" if table.partnerships else f"remote-{table.seats}"
+
+    def remote_won(self) -> bool | None:
+        return self.link_game.winner_is_me
+
+    def _dm_changed(self) -> None:
+        """The deck moved on (tiles came, a hand was checked): saved and drawn again."""
+        self._save()
+        if self.on_screen() and self.midend.state is not None:
+            self.redraw()
+            self.computer.schedule()

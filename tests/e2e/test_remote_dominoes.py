@@ -1,0 +1,102 @@
+"""Straight Dominoes between two devices with no referee (docs/rules/dominoes.md 11): the
+host invites, the friend replies, the host picks Dominoes, both devices shuffle and deal
+by mental poker, and each person plays their own hand by clicks on their own page. Each
+page holds only its own tiles; both agree on the table, the scores and the result. The
+conftest's `watch` checks that no request left either page's origin."""
+
+import json
+
+from games.dominoes.public_game import GAME as PUBLIC
+from playwright.sync_api import expect
+from remote_support import connect, my_seat, saved, set_name
+from test_axe import violations
+
+SLOT = "dominoes-remote"
+
+
+def set_prefs(page, **prefs):
+    record = {"v": 1, "rev": 1, "data": prefs}
+    page.evaluate("(r) => localStorage.setItem('gemau:prefs:dominoes', r)", json.dumps(record))
+
+
+def start_game(open_app, context, players="human,human"):
+    host = open_app("#/connect")
+    set_prefs(host, players=players)
+    set_name(host, "Ann")
+    friend = connect(host, context(), "Bryn")
+    expect(friend.locator(".connect-waiting")).to_have_text("Ann is choosing a game.")
+    host.click("[data-action='play'][data-game='dominoes']")
+    for page in (host, friend):
+        expect(page.locator(".remote-bar")).to_have_attribute(
+            "data-remote", "playing", timeout=30_000
+        )
+        expect(page.locator("[data-game='dominoes'] .dm-score").first).to_be_visible()
+    return host, friend
+
+
+def public_state(page):
+    return PUBLIC.load(saved(page, SLOT)["state"])
+
+
+def hand_shown(page) -> list[str]:
+    return page.locator(".dm-hand [data-tile]").evaluate_all(
+        "(ns) => ns.map((n) => n.dataset.tile)"
+    )
+
+
+def phase(page) -> str:
+    return page.locator("[data-game='dominoes']").get_attribute("data-phase")
+
+
+def play_a_turn(page) -> None:
+    """This page's person moves as a person would: the first tile that fits (on the
+    first end offered when several fit), else Draw, else Pass."""
+    before = len(saved(page, SLOT)["meta"]["frame"]["moves"])
+    playable = page.locator(".dm-hand .dom.playable")
+    if playable.count():
+        playable.first.click()
+        slots = page.locator(".dm-slot")
+        if slots.count():
+            slots.first.click()
+    elif page.locator("#dm-draw").is_enabled():
+        page.locator("#dm-draw").click()
+    else:
+        page.locator("#dm-pass").click()
+    page.wait_for_function(
+        "([slot, n]) => JSON.parse(localStorage.getItem('gemau:saved:' + slot))"
+        ".data.meta.frame.moves.length > n",
+        arg=[SLOT, before],
+        timeout=15_000,
+    )
+
+
+def test_a_hand_between_two_devices_each_holding_only_its_own_tiles(open_app, context):
+    host, friend = start_game(open_app, context)
+    pages = (host, friend)
+    seats = [my_seat(saved(page, SLOT)) for page in pages]
+    assert sorted(seats) == [0, 1]
+    for page in pages:
+        expect(page.locator(".dm-hand [data-tile]")).to_have_count(7, timeout=20_000)
+    hands = [set(hand_shown(page)) for page in pages]
+    assert not hands[0] & hands[1]  # two hands of one deal
+    for page, other in ((host, hands[1]), (friend, hands[0])):
+        text = json.dumps(saved(page, SLOT)) + page.content()
+        assert all(f'"{tile}"' not in text and f">{tile}<" not in text for tile in other)
+    assert violations(host) == [] and violations(friend) == []
+    for _ in range(60):
+        state = public_state(host)
+        if state.hand_summaries or state.is_over:
+            break
+        mover = pages[seats.index(state.current_player)]
+        other = friend if mover is host else host
+        expect(mover.locator("[data-game='dominoes']")).to_have_attribute(
+            "data-phase", "human", timeout=15_000
+        )
+        name = "Ann" if mover is host else "Bryn"
+        expect(other.locator("[data-message]")).to_contain_text(f"Waiting for {name}")
+        play_a_turn(mover)
+    for page in pages:
+        expect(page.locator("#dm-summary")).to_be_visible(timeout=20_000)
+    assert public_state(host).to_json() == public_state(friend).to_json()
+    summary = public_state(host).hand_summaries[0]
+    assert len(summary["hands"]) == 2
