@@ -193,11 +193,10 @@ class PublicState:
             square = square_index(name)
             if square is None:
                 raise IllegalMove("battleship.bad_square", square=str(name)[:8])
-            if (self.called[shooter] | seen) >> square & 1:
-                key = (
-                    "already_called" if self.called[shooter] >> square & 1 else "repeated_in_salvo"
-                )
-                raise IllegalMove(f"battleship.{key}", square=square_name(square))
+            if self.called[shooter] >> square & 1:
+                raise IllegalMove("battleship.already_called", square=square_name(square))
+            if seen >> square & 1:
+                raise IllegalMove("battleship.repeated_in_salvo", square=square_name(square))
             seen |= 1 << square
             squares.append(square)
         fewest, most = self.salvo_sizes(shooter)

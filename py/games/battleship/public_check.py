@@ -12,10 +12,12 @@ another ship), "false_sunk" and "missing_sunk" (detail: the ship), "wrong_hits" 
 Salvo: how many hit), "wrong_salvo" (Advanced Salvo: not one shot per ship afloat). A
 fleet that is not the one sealed, or not a fleet at all, has no answers checked."""
 
+from games.common.commitment import opens
+
 from .fleet import SHIP_IDS
 from .grid import SQUARES, mask_of
 from .resolve import indices, resolve, ship_masks
-from .sealed import commitment, shown_fleet
+from .sealed import sealed_text, shown_fleet
 
 COMMITMENT, ILLEGAL_FLEET = "commitment", "illegal_fleet"
 FALSE_MISS, FALSE_HIT, WRONG_SHIP = "false_miss", "false_hit", "wrong_ship"
@@ -35,7 +37,7 @@ def verify(state) -> list[dict]:
 def verify_seat(state, seat: int) -> list[dict]:
     shown = state.reveals[seat]
     words = [word for ship in shown["ships"] for word in ship]
-    if commitment(words, shown["salt"]) != state.commitments[seat]:
+    if not opens(state.commitments[seat], shown["salt"], sealed_text(words)):
         return [problem(seat, COMMITMENT)]
     fleet, refusal = shown_fleet(words)
     if fleet is None:
