@@ -100,3 +100,46 @@ def test_a_hand_between_two_devices_each_holding_only_its_own_tiles(open_app, co
     assert public_state(host).to_json() == public_state(friend).to_json()
     summary = public_state(host).hand_summaries[0]
     assert len(summary["hands"]) == 2
+
+
+def test_a_whole_game_to_250_agrees_on_both_devices_and_counts_on_both(open_app, context):
+    host, friend = start_game(open_app, context)
+    pages = (host, friend)
+    seats = [my_seat(saved(page, SLOT)) for page in pages]
+    for _ in range(1500):
+        state = public_state(host)
+        if state.is_over:
+            break
+        for page in pages:
+            if phase(page) == "summary":
+                page.locator("#dm-summary").get_by_role("button", name="Next hand").click()
+        if state.phase != "play":
+            host.wait_for_timeout(50)  # the hands being shown and checked, by the devices
+            continue
+        mover = pages[seats.index(state.current_player)]
+        if phase(mover) != "human":
+            mover.wait_for_timeout(50)  # its tiles still coming, or its summary just closed
+            continue
+        play_a_turn(mover)
+    state = public_state(host)
+    assert state.is_over and state.to_json() == public_state(friend).to_json()
+    winner_team = state.result["winner_team"]
+    assert max(state.scores) >= 250
+    for page, seat in zip(pages, seats, strict=True):
+        dialog = page.locator("#dm-over")
+        expect(dialog).to_be_visible(timeout=15_000)
+        won = winner_team == state.table.team_of(seat)
+        expect(dialog).to_contain_text("You win!" if won else "wins")
+        stats = json.loads(page.evaluate("localStorage.getItem('gemau:stats:dominoes')"))
+        assert stats["data"]["remote-2"]["played"] == 1
+        assert stats["data"]["remote-2"].get("won", 0) == (1 if won else 0)
+    expect(host.locator("#dm-over [data-action='remote-again']")).to_have_text(
+        "Play again with Bryn"
+    )
+    expect(friend.locator("#dm-over")).to_contain_text("Ann can start another game.")
+    friend.locator("#dm-over").get_by_role("button", name="Close").click()
+    expect(friend.locator("#dm-over")).not_to_be_visible()
+    host.locator("#dm-over [data-action='remote-again']").click()
+    for page in pages:
+        expect(page.locator(".dm-hand [data-tile]")).to_have_count(7, timeout=20_000)
+        expect(page.locator("[data-score='0']")).to_have_text("0")

@@ -134,7 +134,10 @@ class LinkGame:
         if match.status == ENDED and match.ended is not None:
             return match.ended["by"] != match.role
         if match.status == OVER:
-            winner = (self.midend.state.result or {}).get("winner")
+            result = self.midend.state.result or {}
+            if "winners" in result:  # (Dominoes: the seats of the winning side)
+                return self.my_seat in result["winners"]
+            winner = result.get("winner")
             return None if winner is None else winner == self.my_seat
         return None
 

@@ -82,7 +82,7 @@ def page(view: dict, ui: Ui, t) -> Markup:
             ui.message or status_text(view, ui, t),
         ),
         hand(as_it_ended(view, ui), ui, t),
-        history_tools(ui, t),
+        history_tools(ui, t) if ui.peer is None else None,  # (no undo between devices)
         h("ol", {"class": "dm-log", "data-log": True}, [h("li", {}, line) for line in ui.log])
         if ui.log
         else None,

@@ -60,6 +60,7 @@ class Ui:
     peer: str | None = None  # the friend's name, in a game with a friend on another device
     bar: Markup | None = None  # that game's line: the connection and what can be done
     frozen: bool = False  # that game is not in play (stopped, ended)
+    hosting: bool = False  # this device invited the friend (it starts the next game)
 
     def say(self, text: str, error: bool = False) -> None:
         self.message, self.message_is_error = text, error

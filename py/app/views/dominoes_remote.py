@@ -129,6 +129,7 @@ class DominoesRemoteParts(RemoteGameParts):
     def remote_dress(self) -> None:
         self.ui.bar = remote_bar(self.link_game, self.t)
         self.ui.frozen = self.link_game.status != PLAYING
+        self.ui.hosting = self.link_game.hosting and self.link_game.connected
 
     def remote_variant(self) -> str:
         table = self.state.table

@@ -178,9 +178,16 @@ def game_over_dialog(view: dict, ui: Ui, t) -> Markup | None:
                 for team, score in enumerate(view["scores"])
             ],
         ),
-        h(
-            "div",
-            {"class": "actions"},
+        h("div", {"class": "actions"}, over_actions(ui, t)),
+    )
+
+
+def over_actions(ui: Ui, t) -> list:
+    """Play again and New game; with a friend on another device, the host's Play again
+    with them (the friend's page says the host starts it) and Close, which shows the
+    finished table with its line above."""
+    if ui.peer is None:
+        return [
             h(
                 "button",
                 {"type": "button", "class": "button", "data-action": "again", "autofocus": True},
@@ -191,5 +198,19 @@ def game_over_dialog(view: dict, ui: Ui, t) -> Markup | None:
                 {"type": "button", "class": "button subtle", "data-action": "new"},
                 t("dominoes.new_game"),
             ),
-        ),
+        ]
+    again = (
+        h(
+            "button",
+            {"type": "button", "class": "button", "data-action": "remote-again"},
+            t("remote.again", name=ui.peer),
+        )
+        if ui.hosting
+        else h("p", {"class": "hint"}, t("remote.they_start", name=ui.peer))
     )
+    close = h(
+        "form",
+        {"method": "dialog"},
+        h("button", {"class": "button subtle", "autofocus": True}, t("dominoes.close")),
+    )
+    return [again, close]
