@@ -6,9 +6,10 @@ conftest's `watch` checks that no request left either page's origin."""
 
 import json
 
+from e2e_support import wait_ready
 from games.dominoes.public_game import GAME as PUBLIC
 from playwright.sync_api import expect
-from remote_support import connect, my_seat, saved, set_name
+from remote_support import TAMPERING, connect, my_seat, saved, set_name
 from test_axe import violations
 
 SLOT = "dominoes-remote"
@@ -143,3 +144,72 @@ def test_a_whole_game_to_250_agrees_on_both_devices_and_counts_on_both(open_app,
     for page in pages:
         expect(page.locator(".dm-hand [data-tile]")).to_have_count(7, timeout=20_000)
         expect(page.locator("[data-score='0']")).to_have_text("0")
+
+
+def play_until_mover_is(pages, seats, page, turns: int = 40) -> None:
+    """Turns by clicks until it is `page`'s person to move (in play)."""
+    for _ in range(turns):
+        state = public_state(pages[0])
+        mover = pages[seats.index(state.current_player)]
+        if mover is page and phase(page) == "human":
+            return
+        if state.phase == "play" and phase(mover) == "human":
+            play_a_turn(mover)
+        else:
+            pages[0].wait_for_timeout(100)
+    raise AssertionError("that page's person never got the move")
+
+
+def test_a_reload_keeps_the_hand_and_a_new_link_carries_the_game_on(open_app, context):
+    host, friend = start_game(open_app, context)
+    pages = (host, friend)
+    seats = [my_seat(saved(page, SLOT)) for page in pages]
+    for page in pages:
+        expect(page.locator(".dm-hand [data-tile]")).to_have_count(7, timeout=20_000)
+    play_until_mover_is(pages, seats, host)
+    play_a_turn(host)
+    hand = sorted(hand_shown(friend))
+    friend.reload()
+    wait_ready(friend)
+    for page in pages:
+        expect(page.locator(".remote-bar")).to_have_attribute("data-remote", "lost", timeout=15_000)
+    assert sorted(hand_shown(friend)) == hand  # its tiles, from its own save
+    host.click(".remote-bar a[href='#/connect']")
+    connect(host, None, "Bryn", friend=friend)
+    host.click("[data-action='resume'][data-game='dominoes']")
+    for page in pages:
+        expect(page.locator(".remote-bar")).to_have_attribute("data-remote", "playing")
+    play_until_mover_is(pages, seats, friend)
+    play_a_turn(friend)
+    assert public_state(host).to_json() == public_state(friend).to_json()
+
+
+WRONG_HASH = """(text) => {
+  if (!text.startsWith("M")) return text;
+  const message = JSON.parse(text.slice(1));
+  if (message.type !== "move") return text;
+  message.hash = message.hash.replace(/^./, (c) => (c === "0" ? "1" : "0"));
+  return "M" + JSON.stringify(message);
+}"""
+
+
+def test_a_move_sent_with_a_wrong_position_is_refused_and_stops_the_game(open_app, context):
+    friend_context = context()
+    friend_context.add_init_script(TAMPERING)
+    host = open_app("#/connect")
+    set_prefs(host, players="human,human")
+    set_name(host, "Ann")
+    friend = connect(host, friend_context, "Bryn")
+    host.click("[data-action='play'][data-game='dominoes']")
+    pages = (host, friend)
+    for page in pages:
+        expect(page.locator(".dm-hand [data-tile]")).to_have_count(7, timeout=30_000)
+    seats = [my_seat(saved(page, SLOT)) for page in pages]
+    play_until_mover_is(pages, seats, friend)
+    before = public_state(host).to_json()
+    friend.evaluate(f"() => {{ window.gemauTamper = {WRONG_HASH}; }}")
+    play_a_turn(friend)
+    expect(host.locator(".remote-bar")).to_have_attribute("data-remote", "desync", timeout=10_000)
+    expect(friend.locator(".remote-bar")).to_have_attribute("data-remote", "desync")
+    assert public_state(host).to_json() == before  # never played
+    expect(host.locator(".dm-hand .dom.playable")).to_have_count(0)
