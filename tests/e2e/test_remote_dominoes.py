@@ -5,6 +5,7 @@ page holds only its own tiles; both agree on the table, the scores and the resul
 conftest's `watch` checks that no request left either page's origin."""
 
 import json
+import re
 
 from e2e_support import wait_ready
 from games.dominoes.public_game import GAME as PUBLIC
@@ -213,3 +214,37 @@ def test_a_move_sent_with_a_wrong_position_is_refused_and_stops_the_game(open_ap
     expect(friend.locator(".remote-bar")).to_have_attribute("data-remote", "desync")
     assert public_state(host).to_json() == before  # never played
     expect(host.locator(".dm-hand .dom.playable")).to_have_count(0)
+
+
+def test_partners_on_two_devices_against_the_hosts_computers(open_app, context):
+    host = open_app("#/connect")
+    set_prefs(host, players="human,strong,human,greedy", partners=True)
+    set_name(host, "Ann")
+    friend = connect(host, context(), "Bryn")
+    host.click("[data-action='play'][data-game='dominoes']")
+    pages = (host, friend)
+    for page in pages:
+        expect(page.locator(".dm-hand [data-tile]")).to_have_count(7, timeout=30_000)
+    record = saved(host, SLOT)
+    seats = [my_seat(saved(page, SLOT)) for page in pages]
+    assert (seats[0] - seats[1]) % 4 == 2  # partners sit opposite
+    assert sorted(record["meta"]["frame"]["seats"]) == ["computer:expert", "computer:medium"] + [
+        "human",
+        "remote",
+    ]
+    expect(friend.locator(".dm-score")).to_have_count(2)  # two sides
+    expect(friend.locator(".dm-scores")).to_contain_text(re.compile("You & Ann|Ann & You"))
+    for _ in range(200):
+        state = public_state(host)
+        if state.hand_summaries:
+            break
+        if state.phase == "play" and state.current_player in seats:
+            mover = pages[seats.index(state.current_player)]
+            if phase(mover) == "human":
+                play_a_turn(mover)
+                continue
+        host.wait_for_timeout(100)  # the host's computers, or the deck
+    for page in pages:
+        expect(page.locator("#dm-summary")).to_be_visible(timeout=20_000)
+    assert public_state(host).to_json() == public_state(friend).to_json()
+    assert len(public_state(host).hand_summaries[0]["hands"]) == 4
