@@ -62,6 +62,9 @@ def play_a_turn(page) -> None:
             slots.first.click()
     elif page.locator("#dm-draw").is_enabled():
         page.locator("#dm-draw").click()
+        # The tile comes from the deck, readable here alone: lifted and named to this player.
+        expect(page.locator("#announcer")).to_contain_text("You draw the", timeout=15_000)
+        expect(page.locator(".dm-hand .drawn")).to_have_count(1)
     else:
         page.locator("#dm-pass").click()
     page.wait_for_function(

@@ -351,9 +351,10 @@ def narrate(events: list, view: dict, ui: Ui, t) -> list:
                 said.append(t("dominoes.announce.points", points=event["points"]))
         elif kind == "draw":
             seat = event["seat"]
-            if seat == view["seat"] and not is_computer(ui, seat) and "tile" in event:
-                drawn = tile_name(sorted(event["tile"], reverse=True))
-                said.append(t("dominoes.announce.you_draw", tile=drawn))
+            if seat == view["seat"] and not is_computer(ui, seat):
+                if "tile" in event:  # (between devices it comes later, from the deck)
+                    drawn = tile_name(sorted(event["tile"], reverse=True))
+                    said.append(t("dominoes.announce.you_draw", tile=drawn))
             else:
                 said.append(t("dominoes.announce.draws", name=name(ui, seat, t)))
         elif kind == "pass":

@@ -22,6 +22,7 @@ from ..games_list import remote_slot
 from ..midend import COMPUTER
 from ..remote.dominoes_match import DominoesMatch
 from ..remote.match import CONNECTING, PLAYING
+from . import dominoes_parts as parts
 from .dominoes_parts import DEFAULT_PLAYERS, GAME, KIND_OF, LEVEL_OF, REMOTE_KIND, parse_players
 from .remote_bar import remote_bar
 from .remote_game import RemoteGameParts
@@ -47,6 +48,7 @@ def proposed_seats(players: list) -> list[str]:
 
 class DominoesRemoteParts(RemoteGameParts):
     dm: DominoesMatch | None = None
+    _hand_seen: set | None = None  # this device's person's tiles when last drawn
 
     # --- what app.views.remote_game asks of a game's page -------------------------------
     def remote_match_made(self, match) -> None:
@@ -109,6 +111,20 @@ class DominoesRemoteParts(RemoteGameParts):
             view = {**view, "legal_moves": [], "dealing": True}
         return view
 
+    def _say_the_tile_drawn(self) -> None:
+        """The tile this device's person drew, once the deck gave it: lifted in the
+        hand and named to them alone, as on one device."""
+        view = self.remote_view()
+        hand = {tuple(tile) for tile in view["hand"] or []}
+        history = view["history"]
+        new = hand - self._hand_seen if self._hand_seen is not None else set()
+        self._hand_seen = hand
+        drew = bool(history) and history[-1]["type"] == "draw"
+        if drew and history[-1]["seat"] == view["seat"] and len(new) == 1:
+            tile = tuple(sorted(new.pop(), reverse=True))
+            self.ui.drawn = tile
+            self.app.announce(self.t("dominoes.announce.you_draw", tile=parts.tile_name(tile)))
+
     def remote_public(self) -> dict:
         return public_of(self.state)
 
@@ -140,6 +156,8 @@ class DominoesRemoteParts(RemoteGameParts):
 
     def _dm_changed(self) -> None:
         """The deck moved on (tiles came, a hand was checked): saved and drawn again."""
+        if self.midend.state is not None and self.link_game.my_seat is not None:
+            self._say_the_tile_drawn()
         self._save()
         if self.on_screen() and self.midend.state is not None:
             self.redraw()
