@@ -33,9 +33,7 @@ class App:
         self.store.register(SETTINGS_SCHEMA)
         scores.register(self.store, GAME_ROUTES)
         saved_games.register(self.store, GAME_ROUTES)
-        own_engines = [name for route, name in REMOTE_GAMES.items() if name != route]
-        slots = [remote_slot(game) for game in REMOTE_GAMES]
-        saved_games.register_remote(self.store, slots, own_engines)
+        saved_games.register_remote(self.store, [remote_slot(game) for game in REMOTE_GAMES])
         wordle_tournament_records.register(self.store)  # ratings, group, tournament in progress
         self.view = None
         self.route = None

@@ -69,11 +69,14 @@ class Midend:
         now_ms: Callable[[], float],
         today: Callable[[], str] = lambda: "",
         slot: str | None = None,
+        keeps_replays: bool = True,
     ):
         """`slot`: the name the game is saved under (saved:<slot>), the game's own by
         default; a game with a friend on another device has its own
-        (games_list.remote_slot)."""
+        (games_list.remote_slot). `keeps_replays` False: the view keeps a finished
+        game's replay itself (one whose engine's moves hide what the replay shows)."""
         self.game = game
+        self.keeps_replays = keeps_replays
         self.store, self.today = store, today
         self.session = GameSession(store, slot or game.name, now_ms)
         self.state: Any = None
@@ -225,7 +228,7 @@ class Midend:
         return self.play(self.game.parse_move(text))
 
     def _keep_replay(self) -> None:
-        if self.base is not None:
+        if self.base is not None or not self.keeps_replays:
             return  # resumed from a save made before the midend: its start is unknown
         replays.keep(self.store, self.game.name, self.replay())
 

@@ -38,14 +38,10 @@ def register(store: Store, games) -> None:
         store.register(Schema(f"replays:{game}", 1, list, replays.clean_kept))
 
 
-def register_remote(store: Store, slots, engines=()) -> None:
-    """The saves of games with a friend on another device (app.games_list.remote_slot),
-    and the finished games kept of `engines`, the engines of their own such games run
-    (Straight Dominoes' public engine, whose positions hold no hand)."""
+def register_remote(store: Store, slots) -> None:
+    """The saves of games with a friend on another device (app.games_list.remote_slot)."""
     for slot in slots:
         store.register(Schema(f"saved:{slot}", 1, lambda: None, clean_saved))
-    for engine in engines:
-        store.register(Schema(f"replays:{engine}", 1, list, replays.clean_kept))
 
 
 def load(store: Store, game: str) -> Record:

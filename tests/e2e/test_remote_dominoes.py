@@ -144,10 +144,23 @@ def test_a_whole_game_to_250_agrees_on_both_devices_and_counts_on_both(open_app,
     expect(friend.locator("#dm-over")).to_contain_text("Ann can start another game.")
     friend.locator("#dm-over").get_by_role("button", name="Close").click()
     expect(friend.locator("#dm-over")).not_to_be_visible()
+    kept = json.loads(friend.evaluate("localStorage.getItem('gemau:replays:dominoes')"))["data"]
+    assert len(kept) == 1 and len(kept[0]["options"]["deals"]) >= len(state.hand_summaries)
     host.locator("#dm-over [data-action='remote-again']").click()
     for page in pages:
         expect(page.locator(".dm-hand [data-tile]")).to_have_count(7, timeout=20_000)
         expect(page.locator("[data-score='0']")).to_have_text("0")
+    # The finished game replays like any other, face up: the friend's from Statistics.
+    moves = len(kept[0]["moves"])
+    friend.get_by_role("link", name="Statistics").click()
+    expect(
+        friend.locator("h3", has_text="With a friend on another device, 2 players")
+    ).to_be_visible()
+    friend.locator("[data-recent='dominoes'] a").first.click()
+    expect(friend.locator("[data-page='replay'] .replay-board")).to_be_visible()
+    friend.keyboard.press("End")
+    expect(friend.locator("[data-step]")).to_contain_text(f"{moves}")
+    expect(friend.locator(".replay-board .dm-layout .dom").first).to_be_attached()
 
 
 def play_until_mover_is(pages, seats, page, turns: int = 40) -> None:

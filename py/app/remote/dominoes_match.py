@@ -22,10 +22,13 @@ from collections.abc import Callable
 from typing import Any
 
 from games.common.rng import SeededRng
+from games.dominoes.game import GAME as DOMINOES
 
 from app.midend import COMPUTER, HUMAN, REMOTE
 from app.remote.dominoes_deal import PREFIX, DealSession
 from app.remote.match import PLAYING, Match
+
+ORDINARY_MOVES = ("play", "draw", "pass")  # the public engine's moves the ordinary one has
 
 
 class DominoesMatch:
@@ -93,6 +96,22 @@ class DominoesMatch:
         deal = self._session()
         if deal is not None and self.match.status == PLAYING:
             self.match.send(*deal.ask())
+
+    def face_up_replay(self, date: str) -> dict | None:
+        """The finished game as an app.replays entry of the ordinary engine, face up: dealt
+        every hand's checked deal (options "deals"), with the same plays, draws and passes.
+        None before the game is over."""
+        midend, deal = self.match.midend, self._session()
+        if not self.state.is_over or deal is None or not deal.deals:
+            return None
+        moves = [midend.game.parse_move(text) for _, text in midend.moves]
+        return {
+            "options": {**midend.options, "deals": [dict(d) for d in deal.deals]},
+            "seed": midend.seed,
+            "seats": list(midend.seats),
+            "moves": [DOMINOES.format_move(m) for m in moves if m["type"] in ORDINARY_MOVES],
+            "date": date,
+        }
 
     def record(self) -> dict | None:
         return self.deal.to_json() if self.deal is not None else None

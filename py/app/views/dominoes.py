@@ -62,7 +62,10 @@ class DominoesView(DominoesInput, DominoesRemoteParts, SavedGameView):
         self.remote_how = route.params.get("remote")  # a game with a friend: host, guest, resume
         self.link_game = None
         engine, slot = (PUBLIC_DOMINOES, remote_slot(GAME)) if self.remote_how else (DOMINOES, None)
-        self.midend = Midend(app.store, engine, browser.now_ms, browser.today_iso, slot=slot)
+        # Between devices the page keeps the replay itself, face up (remote_replay).
+        self.midend = Midend(
+            app.store, engine, browser.now_ms, browser.today_iso, slot, not self.remote_how
+        )
         self.session = self.midend.session
         self.ui = Ui()
         self.computer = ComputerTurns(
@@ -311,7 +314,10 @@ class DominoesView(DominoesInput, DominoesRemoteParts, SavedGameView):
             ui.revealed = None
         self._save()
         ui.log = (ui.log + said)[-4:]
-        self.app.announce(" ".join(said))
+        if said:
+            self.app.announce(" ".join(said))
+        if self.link_game is not None:
+            self.say_the_tile_drawn()  # if the deck gave it already
         self.redraw()
 
     def finish(self) -> bool:
@@ -353,6 +359,8 @@ class DominoesView(DominoesInput, DominoesRemoteParts, SavedGameView):
             )
 
         self.midend.record_once(record, ended=ended)
+        if self.link_game is not None and state.is_over:
+            self.keep_remote_replay()
         return True
 
     # --- undo and redo ------------------------------------------------------------------------------

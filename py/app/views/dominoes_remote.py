@@ -17,7 +17,7 @@ where (and who leads) is drawn.
 from games.dominoes.public_view import public_view as public_of
 from games.dominoes.public_view import view_for as public_view_for
 
-from .. import router, saved_games
+from .. import browser, replays, router, saved_games
 from ..games_list import remote_slot
 from ..midend import COMPUTER
 from ..remote.dominoes_match import DominoesMatch
@@ -49,6 +49,7 @@ def proposed_seats(players: list) -> list[str]:
 class DominoesRemoteParts(RemoteGameParts):
     dm: DominoesMatch | None = None
     _hand_seen: set | None = None  # this device's person's tiles when last drawn
+    _playing = False  # a move of this device's is being played
 
     # --- what app.views.remote_game asks of a game's page -------------------------------
     def remote_match_made(self, match) -> None:
@@ -111,9 +112,11 @@ class DominoesRemoteParts(RemoteGameParts):
             view = {**view, "legal_moves": [], "dealing": True}
         return view
 
-    def _say_the_tile_drawn(self) -> None:
+    def say_the_tile_drawn(self) -> None:
         """The tile this device's person drew, once the deck gave it: lifted in the
         hand and named to them alone, as on one device."""
+        if self.link_game.my_seat is None:
+            return
         view = self.remote_view()
         hand = {tuple(tile) for tile in view["hand"] or []}
         history = view["history"]
@@ -131,7 +134,11 @@ class DominoesRemoteParts(RemoteGameParts):
     def remote_play(self, move) -> list:
         if self.dm is None or not self.dm.ready:
             raise RuntimeError("the deck is still dealing")
-        return self.dm.play(move)
+        self._playing = True  # the tile of a draw is said after the move is (after_move)
+        try:
+            return self.dm.play(move)
+        finally:
+            self._playing = False
 
     def remote_computer_move(self):
         return self.dm.computer_move()
@@ -154,10 +161,16 @@ class DominoesRemoteParts(RemoteGameParts):
     def remote_won(self) -> bool | None:
         return self.link_game.winner_is_me
 
+    def keep_remote_replay(self) -> None:
+        """The finished game kept for replaying like any other, face up."""
+        entry = self.dm.face_up_replay(browser.today_iso()) if self.dm is not None else None
+        if entry is not None:
+            replays.keep(self.app.store, GAME, entry)
+
     def _dm_changed(self) -> None:
         """The deck moved on (tiles came, a hand was checked): saved and drawn again."""
-        if self.midend.state is not None and self.link_game.my_seat is not None:
-            self._say_the_tile_drawn()
+        if self.midend.state is not None and not self._playing:
+            self.say_the_tile_drawn()
         self._save()
         if self.on_screen() and self.midend.state is not None:
             self.redraw()

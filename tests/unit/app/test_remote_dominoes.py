@@ -6,12 +6,15 @@ as the ordinary engine dealt the same hands, and cheaters named (docs/rules/domi
 import json
 import random
 
+import pytest
+from app import replays
 from app.fair.deck import P, to_hex
 from app.midend import COMPUTER, HUMAN, REMOTE
 from app.remote.dominoes_deal import DealSession
 from app.remote.dominoes_match import DominoesMatch
 from app.remote.match import CHEATING, OVER, PLAYING, Match
 from games.dominoes.dealt import dealt_game
+from games.dominoes.game import GAME as DOMINOES
 from games.dominoes.public_game import GAME
 from test_remote_match import Wire, new_midend
 
@@ -105,6 +108,29 @@ def test_rule_two_devices_deal_play_and_check_a_whole_game_as_the_ordinary_engin
     assert len(host.deal.deals) == len(host.state.hand_summaries) + (
         host.state.ended["reason"] == "target"
     )
+
+
+def test_a_finished_game_replays_face_up_from_its_checked_deals():
+    """A game between devices is replayed like any other (app.replays, through a link's
+    token): the ordinary engine dealt the hands the devices checked, every hand face up,
+    ending as the game did."""
+    wire, (host, guest) = connected({"seats": 2, "target": 60})
+    assert host.face_up_replay("2026-12-03") is None  # not before the end
+    play_out(wire, [host, guest], random.Random(4))
+    entry = host.face_up_replay("2026-12-03")
+    theirs = guest.face_up_replay("2026-12-03")
+    assert {**entry, "seats": None} == {**theirs, "seats": None}  # (each device's own seats)
+    assert not any(
+        " " not in move and move.startswith(("reveal", "check")) for move in entry["moves"]
+    )
+    shared = replays.from_token(replays.token(entry))
+    last = replays.positions(DOMINOES, shared)[-1]
+    assert last.is_over and last.result == host.state.result
+    assert last.scores == host.state.scores
+    assert all(len(hand) == 7 for hand in replays.positions(DOMINOES, shared)[0].hands)
+    broken = {**shared, "options": {**shared["options"], "deals": [{"hands": [], "draws": []}]}}
+    with pytest.raises(ValueError):
+        replays.positions(DOMINOES, broken)
 
 
 def test_rule_the_host_runs_its_computer_and_holds_its_hand():
