@@ -96,7 +96,11 @@ def page(view: dict, ui: Ui, t) -> Markup:
         )
         if ui.seed_shown
         else None,
-        h("p", {"class": "dm-keys hint"}, t("dominoes.keys_help")),
+        h(
+            "p",
+            {"class": "dm-keys hint"},
+            t("dominoes.keys_help" if ui.peer is None else "dominoes.keys_help_remote"),
+        ),
         summary_dialog(view, ui, t),
         game_over_dialog(view, ui, t),
         setup_dialog(ui, t),

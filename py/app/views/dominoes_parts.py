@@ -19,7 +19,7 @@ from games.dominoes.tiles import SET
 
 from .. import router
 from ..html import Markup, h
-from ..midend import HUMAN, computer
+from ..midend import COMPUTER, HUMAN, computer
 
 GAME = "dominoes"
 LEVELS = ("random", "greedy", "heuristic", "strong")
@@ -119,6 +119,22 @@ def wanted_game(params: dict, players: list, partners: bool) -> tuple | None:
 def seats_for(players: list) -> list[str]:
     """The midend's seats for the page's players (a kind per seat)."""
     return [HUMAN if kind == "human" else computer(LEVEL_OF[kind]) for kind in players]
+
+
+def proposed_seats(players: list) -> list[str]:
+    """The host's table ("human" or a computer kind per seat) as the match's seats: the
+    first person is the host, the next person (else the seat after the host's) the guest;
+    any other seat a computer the host's device runs (a person beyond two: the strong one)."""
+    people = [seat for seat, kind in enumerate(players) if kind == "human"]
+    host = people[0] if people else 0
+    guest = people[1] if len(people) > 1 else (host + 1) % len(players)
+    seats = []
+    for seat, kind in enumerate(players):
+        if seat in (host, guest):
+            seats.append("host" if seat == host else "guest")
+        else:
+            seats.append(COMPUTER + LEVEL_OF.get(kind, LEVEL_OF["strong"]))
+    return seats
 
 
 def players_of(seats: list) -> list | None:

@@ -23,27 +23,18 @@ from ..midend import COMPUTER
 from ..remote.dominoes_match import DominoesMatch
 from ..remote.match import CONNECTING, PLAYING
 from . import dominoes_parts as parts
-from .dominoes_parts import DEFAULT_PLAYERS, GAME, KIND_OF, LEVEL_OF, REMOTE_KIND, parse_players
+from .dominoes_parts import (
+    DEFAULT_PLAYERS,
+    GAME,
+    KIND_OF,
+    REMOTE_KIND,
+    parse_players,
+    proposed_seats,
+)
 from .remote_bar import remote_bar
 from .remote_game import RemoteGameParts
 
 SLOT = remote_slot(GAME)
-
-
-def proposed_seats(players: list) -> list[str]:
-    """The host's table ("human" or a computer kind per seat) as the match's seats: the
-    first person is the host, the next person (else the seat after the host's) the guest;
-    any other seat a computer the host's device runs (a person beyond two: the strong one)."""
-    people = [seat for seat, kind in enumerate(players) if kind == "human"]
-    host = people[0] if people else 0
-    guest = people[1] if len(people) > 1 else (host + 1) % len(players)
-    seats = []
-    for seat, kind in enumerate(players):
-        if seat in (host, guest):
-            seats.append("host" if seat == host else "guest")
-        else:
-            seats.append(COMPUTER + LEVEL_OF.get(kind, LEVEL_OF["strong"]))
-    return seats
 
 
 class DominoesRemoteParts(RemoteGameParts):
@@ -68,6 +59,12 @@ class DominoesRemoteParts(RemoteGameParts):
     def remote_proposal(self):
         players = parse_players(self.prefs.get("players")) or list(DEFAULT_PLAYERS)
         partners = bool(self.prefs.get("partners")) and len(players) == 4
+        if players.count("human") > 2:  # two devices: the table's other people are computers
+            self.app.notice(
+                "dominoes-two-devices",
+                lambda: self.t("dominoes.remote_two_devices"),
+                about_view=True,
+            )
         return {"seats": len(players), "partnerships": partners}, proposed_seats(players)
 
     def remote_ui(self) -> None:

@@ -576,3 +576,22 @@ def test_behind_a_hands_summary_the_hands_and_boneyard_are_as_it_ended(seed):
     assert sorted(tiles_in(page.one(cls="dm-hand"))) == sorted(map(tuple, summary["hands"][0]))
     ui.ack = 1  # the players went on: the next deal
     assert as_it_ended(view, ui) is view
+
+
+def test_a_table_proposed_to_a_friend_on_another_device():
+    """The host's New game table as a match's seats: its first person is the host, the
+    next person (else the seat after the host's) the friend; a third person and every
+    computer are computers the host's device runs."""
+    from app.views.dominoes_parts import REMOTE_KIND, proposed_seats
+
+    assert proposed_seats(["human", "strong"]) == ["host", "guest"]
+    assert proposed_seats(["strong", "human", "random"]) == ["computer:expert", "host", "guest"]
+    four = ["human", "greedy", "human", "human"]
+    assert proposed_seats(four) == ["host", "computer:medium", "guest", "computer:expert"]
+    ui = Ui(players=["human", "strong", REMOTE_KIND], peer="Siân")
+    assert name(ui, 2, T) == "Siân" and name(ui, 0, T) == "You"
+    view = {"is_over": False, "hand_summaries": [], "current_player": 2, "history": []}
+    assert phase(view, ui) == "remote"
+    assert phase({**view, "current_player": 0, "dealing": True}, ui) == "dealing"
+    assert phase({**view, "phase": "check"}, ui) == "checking"
+    assert "Waiting for Siân" in draw.status_text({**view, "legal_moves": []}, ui, T)
