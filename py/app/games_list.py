@@ -28,7 +28,12 @@ GAMES = (
 GAME_ROUTES = tuple(game.route for game in GAMES)
 # The games two people can play each on their own device (#/connect): route -> the
 # name of the engine's Game (what a match's hello names).
-REMOTE_GAMES = {"deblockle": "deblockle", "wordle": "wordle", "dominoes": "dominoes-public"}
+REMOTE_GAMES = {
+    "deblockle": "deblockle",
+    "wordle": "wordle",
+    "dominoes": "dominoes-public",
+    "battleship": "battleship-public",
+}
 
 
 def route_of_remote(game_name) -> str | None:

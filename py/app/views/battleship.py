@@ -16,33 +16,29 @@ whole state.
 from games.battleship.fleet import LENGTH, SHIP_IDS
 from games.battleship.game import GAME as BATTLESHIP
 from games.battleship.grid import SIZE, square_index, square_name
+from games.battleship.public_game import GAME as PUBLIC_BATTLESHIP
 from games.common.errors import IllegalMove
 
 from .. import browser, router, saved_games, scores, sound
 from ..browser import found
 from ..computer_turns import ComputerTurns
+from ..games_list import remote_slot
 from ..midend import HUMAN, Midend, fresh_seed
 from ..pointer_drag import PointerDrag, follow
+from ..remote.match import CONNECTING
 from ..saved_game_view import SavedGameView
 from . import battleship_draw as draw
 from . import battleship_setup as setup
 from . import battleship_texts as texts
 from .battleship_over import figures
 from .battleship_placing import Placing
+from .battleship_remote import OPPONENT as REMOTE_OPPONENT
+from .battleship_remote import BattleshipRemoteParts
+from .battleship_texts import shot_cue
 from .battleship_turns import Turns
 
 GAME = "battleship"
 KEY_STEPS = {"ArrowUp": (-1, 0), "ArrowDown": (1, 0), "ArrowLeft": (0, -1), "ArrowRight": (0, 1)}
-
-
-def shot_cue(record: dict) -> str:
-    """A turn's shots as heard (app.sound): a ship sunk, else a hit, else a splash
-    (Advanced Salvo tells the shooter only how many hit)."""
-    if record.get("sunk"):
-        return "sink"
-    if record.get("hits") or any(shot.get("result") == "hit" for shot in record["shots"]):
-        return "hit"
-    return "miss"
 
 
 def over_cue(winner: int, me: int | None) -> str:
@@ -50,12 +46,21 @@ def over_cue(winner: int, me: int | None) -> str:
     return "win" if me is None or winner == me else "lose"
 
 
-class BattleshipView(Placing, Turns, SavedGameView):
+class BattleshipView(Placing, Turns, BattleshipRemoteParts, SavedGameView):
     game = GAME
 
     def __init__(self, app, route):
         super().__init__(app, route)
-        self.midend = Midend(app.store, BATTLESHIP, browser.now_ms, browser.today_iso)
+        self.remote_how = route.params.get("remote")  # a game with a friend: host, guest, resume
+        self.link_game = None
+        engine, slot = (
+            (PUBLIC_BATTLESHIP, remote_slot(GAME)) if self.remote_how else (BATTLESHIP, None)
+        )
+        # Between devices the page keeps a finished game's replay itself, face up, in the
+        # ordinary engine's moves (keep_face_up_replay).
+        self.midend = Midend(
+            app.store, engine, browser.now_ms, browser.today_iso, slot, not self.remote_how
+        )
         self.session = self.midend.session
         self.computer = ComputerTurns(
             self.midend, browser.later, browser.now_ms, self.perform, self.computer_ready
@@ -85,7 +90,10 @@ class BattleshipView(Placing, Turns, SavedGameView):
 
     @property
     def opponent(self) -> str:
-        """A computer level, or "human" for two people passing the device."""
+        """A computer level, "human" for two people passing the device, or "remote" for
+        a friend on another device."""
+        if self.remote_how:
+            return REMOTE_OPPONENT
         return setup.opponent_of(self.midend.seats) or "human"
 
     @property
@@ -100,6 +108,9 @@ class BattleshipView(Placing, Turns, SavedGameView):
 
     # --- starting ------------------------------------------------------------------
     def _start_or_resume(self) -> None:
+        if self.remote_how:
+            self.start_remote()
+            return
         wanted = setup.parse_params(self.route.params)
         meta = self.midend.resume(legacy=setup.frame_before_the_midend)
         if meta is not None and setup.opponent_of(self.midend.seats) is not None:
@@ -141,7 +152,10 @@ class BattleshipView(Placing, Turns, SavedGameView):
         self.cursor = 0
 
     def _save(self) -> None:
-        if not self.midend.save():
+        if self.midend.state is None:
+            return  # a game with a friend still being set up: nothing to keep yet
+        meta = self.remote_meta() if self.link_game is not None else None
+        if not self.midend.save(meta):
             self.take_newer_save()
 
     # --- who is looking ------------------------------------------------------------------
@@ -158,11 +172,17 @@ class BattleshipView(Placing, Turns, SavedGameView):
         return self.revealed
 
     def active(self):
-        """The player who must act now (placing or shooting), or None once it is over."""
+        """The player who must act now (placing or shooting), or None once it is over;
+        between devices, the person here while the game is on (both place at once)."""
+        if self.link_game is not None:
+            return None if self.state.is_over else self.me
         return self.state.current_player
 
     def phase(self) -> str:
-        """over, cover, pass (show result, then hand over), computer, place, fire."""
+        """over, cover, pass (show result, then hand over), computer, place, fire; between
+        devices friend (waiting for the friend's device) and stopped."""
+        if self.link_game is not None:
+            return self.remote_phase()
         state = self.state
         if state.is_over:
             return "over"
@@ -182,6 +202,8 @@ class BattleshipView(Placing, Turns, SavedGameView):
 
     def share_href(self) -> str:
         """This game's address: with its seed only once that gives nothing away."""
+        if self.link_game is not None:
+            return self.remote_share_href()
         side = {"side": "blue"} if self.side == "blue" else {}
         return router.href(GAME, **self.midend.game_id, opponent=self.opponent, **side)
 
@@ -203,20 +225,42 @@ class BattleshipView(Placing, Turns, SavedGameView):
             setup=self.setup,
             can_undo=self.may_undo(),
             can_redo=self.may_redo(),
+            **(self.remote_screen() if self.link_game is not None else {}),
         )
 
     def seen(self):
         """What the player at the screen may see, or None behind the cover."""
         viewer = self.viewer()
-        return None if viewer is None else self.state.view_for(viewer)
+        return None if viewer is None else self.view_of(viewer)
+
+    def view_of(self, player: int) -> dict:
+        """What `player` may see (between devices, the person here: with their fleet)."""
+        if self.link_game is not None:
+            return self.remote_view()
+        return self.state.view_for(player)
+
+    def placement_squares(self, ship: str, square: str, orientation: str, hole: int):
+        if self.link_game is not None:
+            return self.bm.placement_squares(ship, square, orientation, hole)
+        return self.state.placement_squares(self.active(), ship, square, orientation, hole)
 
     def render(self):
+        if self.link_game is not None and self.waiting_for_the_game():
+            return self.remote_waiting_page()
         return draw.page(self.t, self.seen(), self.screen())
+
+    def waiting_for_the_game(self) -> bool:
+        return self.midend.state is None or self.link_game.status == CONNECTING
 
     # --- mounting, redrawing, the computer's turns -----------------------------------------------
     def mounted(self, root) -> None:
         self.fresh = None  # the latest shot moves in this drawing only, not in the next
         browser.replace_hash(self.share_href())
+        if self.link_game is not None:
+            if self.waiting_for_the_game():
+                return
+            if self.state.is_over and self.finish():
+                self._save()
         follow(self)
         for dialog_id in ("bs-setup", "bs-over"):
             node = root.querySelector(f"#{dialog_id}")
@@ -238,7 +282,14 @@ class BattleshipView(Placing, Turns, SavedGameView):
 
     def play(self, move: dict) -> list:
         """Play a move through the midend (IllegalMove, nothing changed, if the rules
-        refuse it). A computer places its fleet at once when its turn to place comes."""
+        refuse it). A computer places its fleet at once when its turn to place comes.
+        Between devices, on this device's fleet or over the match (not this person's
+        to make now: refused as out of turn)."""
+        if self.link_game is not None:
+            try:
+                return self.remote_play(move)
+            except RuntimeError:
+                raise IllegalMove("battleship.not_your_turn") from None
         return self.midend.play(move) + self.computer_places()
 
     def computer_places(self) -> list:
@@ -254,6 +305,11 @@ class BattleshipView(Placing, Turns, SavedGameView):
             self.refuse(refusal)
             self.redraw()
             return False
+        if self.link_game is not None:  # the volley went: its answer comes from the friend
+            self.remote_fired(events)
+            self._save()
+            self.redraw()
+            return True
         state = self.state
         self.message, self.message_is_error = "", False
         said, cue = [], None
@@ -288,6 +344,8 @@ class BattleshipView(Placing, Turns, SavedGameView):
         by mode, won or lost, with the person's shooting; two people's games by mode
         too, as played (nobody at the device lost to anyone else's device).
         True when it was asked now: the save then has to say so."""
+        if self.link_game is not None:
+            return self.remote_finish()
         state = self.state
         if not state.is_over or self.midend.recorded:
             return False
@@ -323,7 +381,7 @@ class BattleshipView(Placing, Turns, SavedGameView):
         if state.mode == "classic":
             self.perform({"type": "fire", "squares": [name]})
             return
-        kind = "unaim" if name in state.view_for(self.active())["aimed"] else "aim"
+        kind = "unaim" if name in self.view_of(self.active())["aimed"] else "aim"
         try:
             self.play({"type": kind, "square": name})
         except IllegalMove as refusal:
@@ -333,7 +391,7 @@ class BattleshipView(Placing, Turns, SavedGameView):
         self.message, self.message_is_error = "", False
         if kind == "aim":
             sound.cue("select")
-            view = state.view_for(self.active())
+            view = self.view_of(self.active())
             self.app.announce(
                 self.t(
                     "battleship.announce.chosen",
@@ -353,7 +411,7 @@ class BattleshipView(Placing, Turns, SavedGameView):
     def clear_salvo(self) -> None:
         if self.phase() != "fire" or self.state.mode == "classic":
             return
-        for square in self.state.view_for(self.active())["aimed"]:
+        for square in self.view_of(self.active())["aimed"]:
             self.play({"type": "unaim", "square": square})
         self._save()
         self.redraw()
@@ -361,6 +419,10 @@ class BattleshipView(Placing, Turns, SavedGameView):
     def on_action(self, action: str, data: dict, event) -> None:
         if action in ("place", "pick-ship") and self.dragging.swallows_click():
             return  # the click that ends a drag
+        if self.link_game is not None and self.remote_action(
+            "new-dialog" if action == "new" else action
+        ):
+            return
         if action.startswith("setup-"):
             self.on_setup(action, data, event)
         elif action == "shoot" and square_index(data.get("sq")) is not None:
@@ -411,6 +473,9 @@ class BattleshipView(Placing, Turns, SavedGameView):
 
     # --- the new-game dialog ---------------------------------------------------------------------
     def open_setup(self) -> None:
+        if self.link_game is not None:  # a game of one's own is set up on its own page
+            self.remote_action("new-dialog")
+            return
         self.setup = setup.preferred(self.prefs)
         self.redraw(focus_id="bs-start")
 
@@ -490,7 +555,12 @@ class BattleshipView(Placing, Turns, SavedGameView):
                 node.focus()
                 return
 
-    # --- leaving and other tabs ---------------------------------------------------------------------
+    def resume(self) -> None:
+        if self.midend.state is not None:  # (a game with a friend may still be setting up)
+            super().resume()
+
+        # --- leaving and other tabs ---------------------------------------------------------------------
+
     def close(self) -> None:
         self.closed = True
         self.computer.close()

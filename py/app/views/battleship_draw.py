@@ -28,7 +28,9 @@ GAME = "battleship"
 class Screen:
     """What the page shows besides the position."""
 
-    phase: str  # over, cover, pass (show the result, then hand over), computer, place, fire
+    # over, cover, pass (show the result, then hand over), computer, place, fire; between
+    # devices also friend (waiting for the friend's device) and stopped (the link's status)
+    phase: str
     mode: str  # the game's mode, shown even under the cover
     opponent: str  # a computer strength, or "human" for two players on this device
     active: int | None  # the player who must act now (placing or shooting), None when over
@@ -44,10 +46,22 @@ class Screen:
     setup: dict | None = None  # the new-game dialog's choices while it is open
     can_undo: bool = False  # is there a move of the player at the screen to take back
     can_redo: bool = False
+    # A game with a friend on another device (opponent "remote"): the friend's name, the
+    # line above the grids (app.views.remote_bar), this device's fleet no longer the one
+    # it sealed, this device hosting the game, the connection open.
+    peer: str | None = None
+    bar: Markup | None = None
+    fleet_lost: bool = False
+    hosting: bool = False
+    connected: bool = False
 
     @property
     def humans(self) -> bool:
         return self.opponent == "human"
+
+    @property
+    def remote(self) -> bool:
+        return self.peer is not None
 
 
 # --- the page ---------------------------------------------------------------------------------
@@ -69,7 +83,13 @@ def page(t, view: dict | None, screen: Screen) -> Markup:
             setup.placement_tools(t, view, screen) if placing and screen.phase == "place" else None,
             log(t, view, screen),
         ]
-    if screen.humans:
+    if screen.remote:
+        opponent_text = [
+            t("battleship.remote.with", name=screen.peer),
+            " · ",
+            t(f"battleship.playing.{screen.me}"),
+        ]
+    elif screen.humans:
         opponent_text = [t("battleship.opponent.human")]
     else:
         strength = t(f"battleship.strength.{screen.opponent}")
@@ -87,9 +107,11 @@ def page(t, view: dict | None, screen: Screen) -> Markup:
             "data-phase": screen.phase,
             "data-mode": screen.mode,
             "data-think-ms": screen.think_ms,
+            "data-remote-game": "yes" if screen.remote else None,
         },
         head(t, screen),
         h("p", {"class": "bs-sub"}, t(f"battleship.mode.{screen.mode}"), " · ", opponent_text),
+        screen.bar,
         h(
             "p",
             {"class": f"bs-status bs-turn-{turn}", "data-status": True, "role": "status"},
@@ -105,7 +127,11 @@ def page(t, view: dict | None, screen: Screen) -> Markup:
         ),
         body,
         pass_button(t, screen),
-        h("p", {"class": "bs-keys hint"}, t("battleship.keys_help")),
+        h(
+            "p",
+            {"class": "bs-keys hint"},
+            t("battleship.keys_help_remote" if screen.remote else "battleship.keys_help"),
+        ),
         game_over(t, view, screen) if view is not None else None,
         setup.setup_dialog(t, screen.setup) if screen.setup is not None else None,
     )
@@ -116,6 +142,8 @@ def head(t, screen: Screen) -> Markup:
         ("undo", "frame.undo", screen.can_undo, "Control+Z"),
         ("redo", "frame.redo", screen.can_redo, "Control+Shift+Z Control+Y"),
     ]
+    if screen.remote:
+        history = []  # between devices a move stands once played (app.midend.can_undo)
     return h(
         "div",
         {"class": "game-head"},
@@ -311,7 +339,7 @@ def target(t, view: dict, screen: Screen) -> Markup:
     aimed, Advanced Salvo's list of salvos, and the other fleet once it is over.
     It keeps the keyboard while the computer answers, so focus stays on it."""
     firing = screen.phase == "fire"
-    keyboard = firing or screen.phase == "computer"
+    keyboard = firing or screen.phase in ("computer", "friend")
     cells = [
         ["open", None, t("battleship.cell.open", square=square_name(i)), None]
         for i in range(SQUARES)

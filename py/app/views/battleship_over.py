@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 from games.battleship.state import turns_in_order
 
 from ..html import Markup, h
+from . import battleship_remote_texts as remote
 from .battleship_texts import accuracy, name
 
 if TYPE_CHECKING:
@@ -36,11 +37,16 @@ def figure_text(t, key: str, value: int) -> str:
 
 
 def game_over(t, view: dict, screen: "Screen") -> Markup | None:
-    """The end-of-game dialog: who won, and both sides' shooting side by side."""
+    """The end-of-game dialog: who won (between devices, or who lied and how), and both
+    sides' shooting side by side."""
     winner = view["winner"]
-    if winner is None:
+    if screen.remote:
+        if view["phase"] != "over":
+            return None
+        title = remote.over_title(t, view, screen)
+    elif winner is None:
         return None
-    if screen.humans:
+    elif screen.humans:
         title = t("battleship.over.winner", name=name(t, screen, winner))
     else:
         title = t("battleship.over.won" if winner == screen.me else "battleship.over.lost")
@@ -75,24 +81,28 @@ def game_over(t, view: dict, screen: "Screen") -> Markup | None:
         ),
     )
     turns = t("battleship.over.turns", count=t.number(len(turns_in_order(view))))
+    actions = remote.over_actions(t, screen) if screen.remote else own_actions(t)
     return h(
         "dialog",
         {"class": "bs-dialog bs-over", "id": "bs-over", "aria-labelledby": "bs-over-title"},
         h("h2", {"id": "bs-over-title"}, title),
+        remote.verdict(t, view, screen) if screen.remote else None,
         table,
         h("p", {"class": "bs-over-turns"}, turns),
-        h(
-            "div",
-            {"class": "actions"},
-            h(
-                "button",
-                {"type": "button", "class": "button", "data-action": "new", "autofocus": True},
-                t("battleship.new_game"),
-            ),
-            h(
-                "button",
-                {"type": "button", "class": "button subtle", "data-action": "close-over"},
-                t("battleship.see_boards"),
-            ),
-        ),
+        h("div", {"class": "actions"}, actions),
     )
+
+
+def own_actions(t) -> list:
+    return [
+        h(
+            "button",
+            {"type": "button", "class": "button", "data-action": "new", "autofocus": True},
+            t("battleship.new_game"),
+        ),
+        h(
+            "button",
+            {"type": "button", "class": "button subtle", "data-action": "close-over"},
+            t("battleship.see_boards"),
+        ),
+    ]

@@ -17,7 +17,8 @@ from .battleship_draw import ghost_holes
 
 
 class Placing:
-    """Needs the view's `state`, `play` (a move through the midend), `phase()`,
+    """Needs the view's `state`, `play` (a move through the midend, or between devices
+    on this device's fleet), `view_of(player)`, `placement_squares`, `phase()`,
     `active()`, `orientation`, `selected_ship`, `cursor`, `message`, `screen()`,
     `ship_name`, `refuse`, `redraw` and `_save`."""
 
@@ -25,7 +26,7 @@ class Placing:
         player = self.active()
         if player is None or self.state.phase != "placement":
             return None
-        fleet = self.state.view_for(player)["fleet"]
+        fleet = self.view_of(player)["fleet"]
         return next((ship["ship"] for ship in fleet if not ship["squares"]), None)
 
     def press_ocean(self, name: str) -> None:
@@ -34,7 +35,7 @@ class Placing:
         player = self.active()
         self.cursor = square_index(name)
         # A tap on a placed ship (not the one in hand) picks that ship up.
-        for ship in self.state.view_for(player)["fleet"]:
+        for ship in self.view_of(player)["fleet"]:
             if name in ship["squares"] and ship["ship"] != self.selected_ship:
                 self.selected_ship, self.orientation = ship["ship"], ship["orientation"]
                 self.message, self.message_is_error = (
@@ -167,7 +168,7 @@ class Placing:
         elif found(cell):
             square = str(cell.dataset.sq)
             ship = next(
-                (s for s in self.state.view_for(self.active())["fleet"] if square in s["squares"]),
+                (s for s in self.view_of(self.active())["fleet"] if square in s["squares"]),
                 None,
             )
             if ship is None:
@@ -193,9 +194,7 @@ class Placing:
     def landing(self, drag, square: str):
         """The engine's answer for the dragged ship held over `square`: the squares it
         would cover, and why it may not go there (None when it may)."""
-        return self.state.placement_squares(
-            self.active(), drag["ship"], square, self.orientation, drag["hole"]
-        )
+        return self.placement_squares(drag["ship"], square, self.orientation, drag["hole"])
 
     def mark_drop(self, drag, square: str | None) -> None:
         """Shade the squares the dragged ship would cover (red when it cannot go there)."""

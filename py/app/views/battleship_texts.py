@@ -9,13 +9,18 @@ from typing import TYPE_CHECKING
 from games.battleship.fleet import LENGTH, ship_name_key
 from games.common.errors import IllegalMove
 
+from .battleship_remote_texts import remote_status
+
 if TYPE_CHECKING:
     from .battleship_draw import Screen
 
 
 def name(t, screen: "Screen", player: int) -> str:
     """A player as the screen names them: Red or Blue between two people, else You
-    or Computer (a label, as in the log's "You: E5 — miss.")."""
+    or Computer, or the friend's name in a game between devices (a label, as in the
+    log's "You: E5 — miss.")."""
+    if screen.peer is not None:
+        return t("battleship.you") if player == screen.me else screen.peer
     if screen.humans:
         return t(f"battleship.player.{player}")
     return t("battleship.you") if player == screen.me else t("battleship.computer")
@@ -24,7 +29,10 @@ def name(t, screen: "Screen", player: int) -> str:
 def said_of(t, screen: "Screen", player: int, key: str, **params) -> str:
     """The message `key` said of `player`, in words of its own for each person: the
     catalogue's `key`.you (the person at this screen, against the computer),
-    `key`.computer, or `key`.named with the player's colour as {name}."""
+    `key`.computer, or `key`.named with the player's colour (or the friend's name,
+    in a game between devices) as {name}."""
+    if screen.peer is not None and player != screen.me:
+        return t(f"{key}.named", name=screen.peer, **params)
     if screen.humans:
         return t(f"{key}.named", name=t(f"battleship.player.{player}"), **params)
     return t(f"{key}.you" if player == screen.me else f"{key}.computer", **params)
@@ -71,7 +79,9 @@ def record_text(t, view: dict, screen: "Screen", record: dict) -> str:
     parts = [t("battleship.log.shots", name=who, shots=shots)]
     for ship_id in record.get("sunk", []):
         ship = ship_name(t, view["edition"], ship_id)
-        if shooter == viewer:
+        if shooter == viewer and screen.peer is not None:
+            parts.append(t("battleship.remote.sunk", ship=ship, name=screen.peer))
+        elif shooter == viewer:
             parts.append(t("battleship.sunk", ship=ship))
         else:
             parts.append(said_of(t, screen, shooter, "battleship.log.lost", ship=ship))
@@ -84,6 +94,8 @@ def status_text(t, view: dict | None, screen: "Screen") -> str:
     if phase == "cover":
         return t("battleship.cover_text", name=name(t, screen, active))
     assert view is not None
+    if screen.peer is not None and phase in ("over", "friend", "place", "stopped"):
+        return remote_status(t, view, screen)
     if phase == "over":
         winner = view["winner"]
         if screen.humans:
@@ -110,6 +122,16 @@ def status_text(t, view: dict | None, screen: "Screen") -> str:
             chosen=chosen,
         )
     return t("battleship.status.salvo_you", count=count, chosen=chosen)
+
+
+def shot_cue(record: dict) -> str:
+    """A turn's shots as heard (app.sound): a ship sunk, else a hit, else a splash
+    (Advanced Salvo tells the shooter only how many hit)."""
+    if record.get("sunk"):
+        return "sink"
+    if record.get("hits") or any(shot.get("result") == "hit" for shot in record["shots"]):
+        return "hit"
+    return "miss"
 
 
 def accuracy(hits: int, shots: int) -> int:

@@ -47,6 +47,8 @@ class Turns:
         midend = self.midend
         if not self.may_undo():
             key = "frame.game_over" if self.state.is_over else "frame.nothing_to_undo"
+            if self.link_game is not None:
+                key = "frame.no_undo_remote"
             self.say_refused(key)
             return
         ranked = midend.ranked
@@ -62,7 +64,8 @@ class Turns:
     def redo(self) -> None:
         midend = self.midend
         if not self.may_redo():
-            self.say_refused("frame.nothing_to_redo")
+            remote = self.link_game is not None
+            self.say_refused("frame.no_undo_remote" if remote else "frame.nothing_to_redo")
             return
         try:
             midend.redo()
