@@ -174,6 +174,10 @@ def test_a_whole_classic_game_by_clicks_agrees_to_the_end_and_counts_on_both(ope
         expect(other.locator(f"#bs-o-{square} .peg")).to_have_class(
             re.compile("hit" if hit else "miss")
         )
+        said = f"{square} — {'hit' if hit else 'miss'}"
+        if public_state(page).decided is None:  # (the last is followed by the end's words)
+            expect(page.locator("#announcer")).to_contain_text(f"You: {said}")
+            expect(other.locator("#announcer")).to_contain_text(f"{name[other]}: {said}")
         if turn == 6:
             assert_no_fleet_of_the_other(pages, fleets)
             shot(other, "remote-battle")
@@ -186,6 +190,7 @@ def test_a_whole_classic_game_by_clicks_agrees_to_the_end_and_counts_on_both(ope
     expect(host.locator("#bs-over-title")).to_have_text("You win!")
     expect(friend.locator("#bs-over-title")).to_have_text("Ann wins!")
     expect(host.locator("[data-status]")).to_contain_text("You win!")
+    expect(host.locator("#announcer")).to_contain_text("You win!")
     expect(friend.locator("#bs-target .revealed")).to_have_count(17)  # the fleets shown
     for page, won in ((host, 1), (friend, 0)):
         entry = stats_entry(page, "remote-classic")
@@ -194,7 +199,13 @@ def test_a_whole_classic_game_by_clicks_agrees_to_the_end_and_counts_on_both(ope
         "Play again with Bryn"
     )
     expect(friend.locator("#bs-over")).to_contain_text("Ann can start another game.")
-    friend.click("#bs-over [data-action='close-over']")
+    assert violations(host) == [] and violations(friend) == []
+    host.click("#bs-over [data-action='remote-again']")  # the next game, on the same link
+    for page in (host, friend):
+        expect(page.locator("[data-phase='place']")).to_be_visible(timeout=20_000)
+        expect(page.locator(".bs-ship-pick.placed")).to_have_count(0)
+        expect(page.locator("#bs-over")).to_have_count(0)
+    assert public_state(host).volleys == [] and saved(friend, SLOT)["meta"]["over"] is False
     friend.get_by_role("link", name="Statistics").click()
     stats = friend.locator("[data-page='stats']")
     expect(stats.locator("h3", has_text="With a friend on another device, Classic")).to_be_visible()
@@ -264,6 +275,13 @@ def test_a_salvo_game_aims_square_by_square_and_plays_volleys(open_app, context)
     assert public_state(host).to_json() == public_state(friend).to_json()
     assert len(public_state(host).volleys) == 4
     assert_no_fleet_of_the_other(pages, fleets)
+    # New Game is a game of one's own, against the computer; the friend's game is kept.
+    host.click(".game-head [data-action='new']")
+    expect(host.locator("[data-game='battleship'] .bs-sub")).to_contain_text(
+        "against the computer", timeout=10_000
+    )
+    expect(host.locator(".remote-bar")).to_have_count(0)
+    assert len(public_state(host).volleys) == 4
 
 
 def test_advanced_salvo_starts_and_a_volley_is_answered_with_its_count(open_app, context):

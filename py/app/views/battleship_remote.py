@@ -173,22 +173,23 @@ class BattleshipRemoteParts(RemoteGameParts):
         if self.state.is_over:
             self.finish()
             cue = over_cue(view, me)
-        screen = self.screen()
         if said:  # shown as the turn's message; said with what the page waits for now
             self.message, self.message_is_error = " ".join(said), False
-            status = texts.status_text(self.t, self.seen(), screen)
-            self.app.announce(self.message + " " + status)
+        self._save()
+        if not self.on_screen():
+            return  # (answered and kept here while the person plays a game of their own)
+        if said or self.state.is_over:
+            status = texts.status_text(self.t, self.seen(), self.screen())
+            self.app.announce(" ".join([*said, status]))
         if cue is not None:
             sound.cue(cue)
-        self._save()
-        if self.on_screen():
-            self.redraw()
+        self.redraw()
 
     # --- the end ----------------------------------------------------------------------------------
     def remote_finish(self) -> bool:
         """Count the finished (or resigned, or left) game once: by mode, won or lost, with
         this person's shooting; a game in which the check found a lie counts for nobody
-        (docs/rules/battleship.md 12.5). True when it was asked now."""
+        (docs/rules/battleship.md 12.6). True when it was asked now."""
         game, state, midend = self.link_game, self.state, self.midend
         ended = game.status == ENDED
         if midend.recorded or not (state.is_over or ended):
