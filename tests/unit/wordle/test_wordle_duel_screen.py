@@ -507,9 +507,11 @@ def test_a_full_device_still_ends_the_duel_and_shows_its_result(page):
     assert screen.ticker is None
 
 
-def test_the_result_is_recorded_once_and_the_finished_duel_kept_for_replay(page):
+def test_the_result_is_recorded_once_and_the_finished_duel_kept_for_replay(page, monkeypatch):
     from app import replays
 
+    draws = iter([111, 222])  # seeded: a random word could be the computer's to solve first
+    monkeypatch.setattr(page.module, "fresh_seed", lambda: next(draws))
     view, app = new_duel(page, "casual")
     screen = view.screen
     finish_by_winning(page, screen)
