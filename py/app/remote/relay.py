@@ -1,4 +1,5 @@
-"""One order for a table of 3 or 4 devices: the host relays every message.
+"""One order for a table of 3 or 4 devices: the host relays every message, and loses none
+across a new link or a reload.
 
 The fair protocols (app.fair) and the Dominoes deal (dominoes_deal) assume that every
 device takes the others' messages in one order. Between two devices a data channel's
@@ -8,93 +9,302 @@ as a receipt), so each device takes the others' messages in the host's order:
 
     host   hub = Hub(deliver)               deliver(sender, message): a guest's message
            hub.join(name, send)             send(envelope) goes down that guest's channel
+                                            (again after a new link: the name takes it)
            hub.post(message)                the host's own (applied by it already)
-           hub.receive(name, message)       from that guest's channel
+           hub.receive(name, data)          whatever came down that guest's channel
            hub.resend(name, after)          the envelopes after number `after`, again
-    guest  spoke = Spoke(name, send, deliver)   send(message) goes to the host
+           hub.record()                     JSON; Hub.from_record(deliver, record)
+    guest  spoke = Spoke(name, send, deliver)   send(data) goes to the host
            spoke.post(message)              its own (applied by it already)
            spoke.receive(envelope)          from the host; ProtocolError on a gap
-           spoke.seq                        the last envelope taken (for hub.resend)
+           spoke.reconnected(send)          a new channel to the host is open
+           spoke.record()                   JSON; Spoke.from_record(name, send, deliver, record)
 
-Envelope: {"type": "relay", "seq": 1, 2, ..., "from": the sender's name, "message"}.
-The host writes "from" itself, so no guest can speak as another device; what a message
-may say for its sender (which seats are its) is the receiver's to check."""
+What travels:
+
+    host -> guest  {"type": "relay", "seq", "from", "n", "message"}   an envelope
+    guest -> host  {"type": "relay-post", "n", "ack", "message"}      a guest's message
+                   {"type": "relay-resend", "after"}                  after a new link
+
+`seq` numbers the host's envelopes from 1; `from` is the sender's name, written by the
+host, so no guest can speak as another device (what a message may say for its sender,
+which seats are its, is the receiver's to check); `n` numbers each sender's own messages
+from 1. A guest keeps each of its posts (its outbox) until the envelope holding it comes
+back, and the host relays a guest's post n once only, so after a new link the guest sends
+its whole outbox again, with a resend request first: nothing is lost, nothing taken
+twice. `ack` (and a resend's `after`) says the last envelope that guest has taken; the
+host's log keeps only the envelopes some guest may still lack.
+
+A reload loses nothing either, if the page saves the records (the relay's with the
+game's, at the same moment) after every message it takes or posts: a device restored
+from its save has taken exactly the envelopes up to its saved `seq`, and its outbox holds
+every post not yet seen back. Everything from another device is untrusted: a malformed
+envelope or post raises ProtocolError and changes nothing; a damaged record raises
+ValueError."""
 
 from collections.abc import Callable
+from typing import Any
 
 from app.fair.errors import ProtocolError
 
 HOST = "host"
-RELAY = "relay"
+RELAY, POST, RESEND = "relay", "relay-post", "relay-resend"
+VERSION = 1  # of the records
 MAX_GUESTS = 3
+MAX_NAME = 8
 
 Deliver = Callable[[str, dict], None]
 Send = Callable[[dict], None]
 
 
+def _whole(value: Any, low: int, high: int, what: str) -> int:
+    if type(value) is not int or not low <= value <= high:
+        raise ProtocolError(f"{what} is a whole number from {low} to {high}")
+    return value
+
+
+def _check_guest_name(name: Any) -> str:
+    if not isinstance(name, str) or not 0 < len(name) <= MAX_NAME or name == HOST:
+        raise ValueError("a guest has a short name of its own")
+    return name
+
+
+def _fields(data: Any, names: set, what: str) -> dict:
+    if not isinstance(data, dict) or set(data) != names:
+        raise ProtocolError(f"{what} is {{{', '.join(sorted(names))}}}")
+    return data
+
+
 class Hub:
+    """The host's relay. `log` holds the envelopes some guest may still lack, in order;
+    `seq` is the last envelope's number; `acked[guest]` the last one that guest said it
+    has taken; `relayed[sender]` the last of that sender's numbered messages relayed."""
+
     def __init__(self, deliver: Deliver):
         self.deliver = deliver
-        self.guests: dict[str, Send] = {}
-        self.log: list[dict] = []  # every envelope, in order
+        self.channels: dict[str, Send] = {}  # the guests linked now
+        self.waiting: set[str] = set()  # linked again, sent nothing until they ask
+        self.log: list[dict] = []
+        self.seq = 0
+        self.acked: dict[str, int] = {}  # every guest that ever joined
+        self.relayed: dict[str, int] = {HOST: 0}
+
+    @property
+    def guests(self) -> list[str]:
+        return list(self.acked)
 
     def join(self, name: str, send: Send) -> None:
-        """A guest's channel (again, after a new link: the same name takes it over)."""
-        if not isinstance(name, str) or not name or name == HOST:
-            raise ValueError("a guest has a name of its own")
-        if name not in self.guests and len(self.guests) == MAX_GUESTS:
+        """A guest's channel, before the table's first message; again after a new link
+        (the same name takes it over, and is sent nothing until its resend request says
+        where it is). A hub rebuilt from a record takes back only the guests it knew."""
+        _check_guest_name(name)
+        if name in self.acked:
+            self.waiting.add(name)
+        elif self.seq > 0:
+            raise ValueError("a guest joins before the table's first message")
+        elif len(self.acked) == MAX_GUESTS:
             raise ValueError(f"a table has {MAX_GUESTS} guests at most")
-        self.guests[name] = send
+        else:
+            self.acked[name], self.relayed[name] = 0, 0
+        self.channels[name] = send
 
     def post(self, message: dict) -> None:
-        self._relay(HOST, message)
+        self._relay(HOST, self.relayed[HOST] + 1, message)
 
-    def receive(self, name: str, message) -> None:
-        if name not in self.guests:
+    def receive(self, name: str, data: Any) -> None:
+        """What came from a guest's channel: a post (relayed unless relayed already) or a
+        resend request. ProtocolError, changing nothing, for anything else."""
+        if name not in self.channels:
             raise ProtocolError("a message from a device that has not joined")
-        if not isinstance(message, dict):
+        kind = data.get("type") if isinstance(data, dict) else None
+        if kind == RESEND:
+            after = _fields(data, {"type", "after"}, "a resend request")["after"]
+            self.resend(name, after)
+            self._take_ack(name, after)
+            return
+        if kind != POST:
+            raise ProtocolError("a guest sends relay-post or relay-resend")
+        _fields(data, {"type", "n", "ack", "message"}, "a post")
+        n = _whole(data["n"], 1, self.relayed[name] + 1, "a post's number (none skipped)")
+        ack = _whole(data["ack"], 0, self.seq, "the last envelope taken")
+        if not isinstance(data["message"], dict):
             raise ProtocolError("a message is a JSON object")
-        self._relay(name, message)
+        self._take_ack(name, ack)
+        if n == self.relayed[name] + 1:
+            self._relay(name, n, data["message"])
 
     def resend(self, name: str, after: int) -> None:
-        if name not in self.guests or type(after) is not int or not 0 <= after <= len(self.log):
-            raise ProtocolError("resend to a guest from an envelope it could have")
-        for envelope in self.log[after:]:
-            self.guests[name](envelope)
+        """The envelopes after number `after` to a guest again (after a new link), and
+        from then on every new one."""
+        if name not in self.channels:
+            raise ProtocolError("resend to a device that has not joined")
+        _whole(after, self.pruned, self.seq, f"the last envelope {name} could have taken")
+        for envelope in self.log[len(self.log) - (self.seq - after) :]:
+            self.channels[name](envelope)
+        self.waiting.discard(name)
 
-    def _relay(self, sender: str, message: dict) -> None:
-        envelope = {"type": RELAY, "seq": len(self.log) + 1, "from": sender, "message": message}
+    @property
+    def pruned(self) -> int:
+        """The last envelope dropped from the log (every guest has it)."""
+        return self.seq - len(self.log)
+
+    def _take_ack(self, name: str, ack: int) -> None:
+        self.acked[name] = max(self.acked[name], ack)
+        lowest = min(self.acked.values())
+        if lowest > self.pruned:
+            del self.log[: lowest - self.pruned]
+
+    def _relay(self, sender: str, n: int, message: dict) -> None:
+        self.seq += 1
+        envelope = {"type": RELAY, "seq": self.seq, "from": sender, "n": n, "message": message}
         self.log.append(envelope)
-        for send in self.guests.values():
-            send(envelope)
+        self.relayed[sender] = n
+        for name, send in list(self.channels.items()):
+            if name not in self.waiting:
+                send(envelope)
         if sender != HOST:
             self.deliver(sender, message)
 
+    # --- the record -------------------------------------------------------------------
+    def record(self) -> dict:
+        """JSON to save with the host's game (see the module's docstring)."""
+        return {
+            "version": VERSION,
+            "seq": self.seq,
+            "log": [dict(envelope) for envelope in self.log],
+            "acked": dict(self.acked),
+            "relayed": dict(self.relayed),
+        }
+
+    @classmethod
+    def from_record(cls, deliver: Deliver, record: Any) -> "Hub":
+        """The hub of a reloaded page; its guests join again (`join`) on their new links.
+        ValueError if the record is damaged."""
+        try:
+            _fields(record, {"version", "seq", "log", "acked", "relayed"}, "a hub's record")
+            _whole(record["version"], VERSION, VERSION, "the record's version")
+            seq = _whole(record["seq"], 0, 2**53, "the last envelope")
+            acked, relayed, log = record["acked"], record["relayed"], record["log"]
+            if not isinstance(acked, dict) or len(acked) > MAX_GUESTS:
+                raise ProtocolError(f"{MAX_GUESTS} guests at most")
+            for name, ack in acked.items():
+                _check_guest_name(name)
+                _whole(ack, 0, seq, "a guest's last envelope taken")
+            if not isinstance(relayed, dict) or set(relayed) != {HOST, *acked}:
+                raise ProtocolError("a last number per sender")
+            for n in relayed.values():
+                _whole(n, 0, seq, "a sender's last number")
+            if not isinstance(log, list) or len(log) != seq - min(acked.values(), default=0):
+                raise ProtocolError("the log holds what some guest may lack")
+            last = {}
+            for seq_here, envelope in enumerate(log, seq - len(log) + 1):
+                _check_envelope(envelope)
+                sender = envelope["from"]
+                if envelope["seq"] != seq_here or sender not in relayed:
+                    raise ProtocolError("the log's envelopes are numbered in order")
+                if envelope["n"] != last.get(sender, envelope["n"] - 1) + 1:
+                    raise ProtocolError("a sender's messages are numbered in order")
+                last[sender] = envelope["n"]
+            if any(relayed[sender] != n for sender, n in last.items()):
+                raise ProtocolError("the last numbers are the log's")
+        except (ProtocolError, ValueError) as error:
+            raise ValueError(f"a damaged relay record: {error}") from None
+        hub = cls(deliver)
+        hub.seq, hub.log = seq, [dict(envelope) for envelope in log]
+        hub.acked, hub.relayed = dict(acked), dict(relayed)
+        return hub
+
+
+def _check_envelope(envelope: Any) -> dict:
+    _fields(envelope, {"type", "seq", "from", "n", "message"}, "a relayed message")
+    if envelope["type"] != RELAY:
+        raise ProtocolError("a relayed message's type is relay")
+    _whole(envelope["seq"], 1, 2**53, "a relayed message's number")
+    _whole(envelope["n"], 1, 2**53, "its sender's number for it")
+    if not isinstance(envelope["from"], str) or not isinstance(envelope["message"], dict):
+        raise ProtocolError("a relayed message names its sender and holds an object")
+    return envelope
+
 
 class Spoke:
+    """A guest's relay. `seq` is the last envelope taken; `outbox` this guest's posts not
+    yet seen back ({"n", "message"}, in order); `sent` the last post's number."""
+
     def __init__(self, name: str, send: Send, deliver: Deliver):
-        if not isinstance(name, str) or not name or name == HOST:
-            raise ValueError("a guest has a name of its own")
-        self.name, self.send, self.deliver = name, send, deliver
+        self.name = _check_guest_name(name)
+        self.send, self.deliver = send, deliver
         self.seq = 0
+        self.sent = 0
+        self.outbox: list[dict] = []
 
     def post(self, message: dict) -> None:
-        self.send(message)
+        self.sent += 1
+        self.outbox.append({"n": self.sent, "message": message})
+        self._send_post(self.outbox[-1])
 
-    def receive(self, envelope) -> None:
+    def reconnected(self, send: Send | None = None) -> None:
+        """A new channel to the host is open (`send` down it, if given): ask for the
+        envelopes after the last one taken, and send every post not yet seen back."""
+        if send is not None:
+            self.send = send
+        self.send({"type": RESEND, "after": self.seq})
+        for post in self.outbox:
+            self._send_post(post)
+
+    def receive(self, envelope: Any) -> None:
         """One of the host's envelopes: taken if it is the next one, skipped if it was
-        taken already; any other is refused, changing nothing."""
-        if not isinstance(envelope, dict) or set(envelope) != {"type", "seq", "from", "message"}:
-            raise ProtocolError("a relayed message is {type, seq, from, message}")
-        seq, sender, message = envelope["seq"], envelope["from"], envelope["message"]
-        if envelope["type"] != RELAY or type(seq) is not int or seq < 1:
-            raise ProtocolError("a relayed message is numbered from 1")
-        if not isinstance(sender, str) or not isinstance(message, dict):
-            raise ProtocolError("a relayed message names its sender and holds an object")
+        taken already; any other is refused (ProtocolError), changing nothing."""
+        _check_envelope(envelope)
+        seq, sender = envelope["seq"], envelope["from"]
         if seq <= self.seq:
             return  # sent again after a new link
         if seq > self.seq + 1:
             raise ProtocolError(f"relayed messages {self.seq + 1} to {seq - 1} are missing")
+        if sender == self.name:
+            if not self.outbox or envelope["n"] != self.outbox[0]["n"]:
+                raise ProtocolError("a receipt for a post this device has not sent")
+            if envelope["message"] != self.outbox[0]["message"]:
+                raise ProtocolError("a receipt that is not the post sent")
+            self.outbox.pop(0)
         self.seq = seq
         if sender != self.name:
-            self.deliver(sender, message)
+            self.deliver(sender, envelope["message"])
+
+    def _send_post(self, post: dict) -> None:
+        self.send({"type": POST, "n": post["n"], "ack": self.seq, "message": post["message"]})
+
+    # --- the record -------------------------------------------------------------------
+    def record(self) -> dict:
+        """JSON to save with the guest's game (see the module's docstring)."""
+        return {
+            "version": VERSION,
+            "name": self.name,
+            "seq": self.seq,
+            "sent": self.sent,
+            "outbox": [dict(post) for post in self.outbox],
+        }
+
+    @classmethod
+    def from_record(cls, name: str, send: Send, deliver: Deliver, record: Any) -> "Spoke":
+        """The spoke of a reloaded page; call `reconnected` once its channel is open.
+        ValueError if the record is damaged or another guest's."""
+        spoke = cls(name, send, deliver)
+        try:
+            _fields(record, {"version", "name", "seq", "sent", "outbox"}, "a spoke's record")
+            _whole(record["version"], VERSION, VERSION, "the record's version")
+            if record["name"] != name:
+                raise ProtocolError("another guest's record")
+            seq = _whole(record["seq"], 0, 2**53, "the last envelope taken")
+            sent = _whole(record["sent"], 0, 2**53, "the last post's number")
+            outbox = record["outbox"]
+            if not isinstance(outbox, list) or len(outbox) > sent:
+                raise ProtocolError("the outbox holds posts sent")
+            for n, post in enumerate(outbox, sent - len(outbox) + 1):
+                _fields(post, {"n", "message"}, "a post kept")
+                if post["n"] != n or not isinstance(post["message"], dict):
+                    raise ProtocolError("the outbox's posts are numbered in order")
+        except ProtocolError as error:
+            raise ValueError(f"a damaged relay record: {error}") from None
+        spoke.seq, spoke.sent = seq, sent
+        spoke.outbox = [dict(post) for post in outbox]
+        return spoke

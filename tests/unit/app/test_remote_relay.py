@@ -18,22 +18,33 @@ GUESTS = ("ann", "ben", "cat")
 
 
 class Net:
-    """Channels that hold each message (as JSON text) until `pump`; drop(test) loses
-    the ones it matches."""
+    """Channels that hold each message (as JSON text) until `pump` (or `step`, the next
+    one alone); drop(test) loses the ones it matches; cut(link) loses whatever a link
+    carries from then on, in flight or sent later (kept in `lost`), as a lost connection."""
 
     def __init__(self):
         self.queue: list = []
         self.drop = None
+        self.cut_links: set = set()
+        self.lost: list = []  # (link, message) lost with a cut link
 
-    def channel(self, deliver):
-        return lambda message: self.queue.append((deliver, json.dumps(message)))
+    def channel(self, deliver, link=None):
+        return lambda message: self.queue.append((deliver, json.dumps(message), link))
+
+    def cut(self, link):
+        self.cut_links.add(link)
+
+    def step(self):
+        deliver, text, link = self.queue.pop(0)
+        message = json.loads(text)
+        if link in self.cut_links:
+            self.lost.append((link, message))
+        elif self.drop is None or not self.drop(message):
+            deliver(message)
 
     def pump(self):
         while self.queue:
-            deliver, text = self.queue.pop(0)
-            message = json.loads(text)
-            if self.drop is None or not self.drop(message):
-                deliver(message)
+            self.step()
 
 
 def table(net, deliveries):
@@ -72,18 +83,21 @@ def test_the_host_says_who_sent_a_message():
     seen = []
     ignore = lambda s, m: None  # noqa: E731
     hub, _ = table(net, {HOST: lambda s, m: seen.append(s), "ann": ignore, "ben": ignore})
-    hub.receive("ann", {"from": "ben", "claim": "I am ben"})
+    for name in ("", HOST, None, "a name too long"):
+        with pytest.raises(ValueError):
+            hub.join(name, net.channel(ignore))
+    hub.join("cat", net.channel(ignore))
+    with pytest.raises(ValueError, match="3 guests"):
+        hub.join("dan", net.channel(ignore))
+    hub.receive("ann", {"type": "relay-post", "n": 1, "ack": 0, "message": {"from": "ben"}})
     assert seen == ["ann"] and hub.log[-1]["from"] == "ann"
     with pytest.raises(ProtocolError):
-        hub.receive("zed", {})
+        hub.receive("zed", {"type": "relay-post", "n": 1, "ack": 0, "message": {}})
     with pytest.raises(ProtocolError):
-        hub.receive("ann", "not an object")
-    for name in ("", HOST, None):
-        with pytest.raises(ValueError):
-            hub.join(name, ignore)
-    hub.join("cat", ignore)
-    with pytest.raises(ValueError, match="3 guests"):
-        hub.join("dan", ignore)
+        hub.receive("ann", {"type": "relay-post", "n": 2, "ack": 0, "message": "not an object"})
+    hub.join("ann", net.channel(ignore))  # a new link: the same name takes it
+    with pytest.raises(ValueError, match="before the table's first message"):
+        hub.join("eve", net.channel(ignore))  # (it would lack the messages before it)
 
 
 def test_a_gap_is_refused_a_repeat_skipped_and_the_host_sends_the_rest_again():
@@ -106,6 +120,261 @@ def test_a_gap_is_refused_a_repeat_skipped_and_the_host_sends_the_rest_again():
             spokes["ann"].receive(junk)
     with pytest.raises(ProtocolError):
         hub.resend("ann", 99)
+
+
+# --- a new link, a reload: nothing lost, nothing taken twice ----------------------------------
+def linked_table(net, seen, guests=("ann", "ben")):
+    """A hub and its spokes over links named "<guest>:1" (both ways), each device keeping
+    (sender, message["n"]) of what it takes in seen[device]."""
+    hub = Hub(lambda sender, message: seen[HOST].append((sender, message["n"])))
+    spokes = {}
+    for name in guests:
+        deliver = lambda s, m, name=name: seen[name].append((s, m["n"]))  # noqa: E731
+        spoke = Spoke(
+            name, net.channel(lambda m, name=name: hub.receive(name, m), f"{name}:1"), deliver
+        )
+        hub.join(name, net.channel(spoke.receive, f"{name}:1"))
+        spokes[name] = spoke
+    return hub, spokes
+
+
+def relink(net, hub, spoke, link):
+    """A new link between the host and a guest: the hub takes its end, the spoke asks."""
+    hub.join(spoke.name, net.channel(spoke.receive, link))
+    spoke.reconnected(net.channel(lambda m: hub.receive(spoke.name, m), link))
+
+
+def assert_everyone_took_everything_once(hub_order, seen):
+    for device, got in seen.items():
+        assert got == [item for item in hub_order if item[0] != device], device
+
+
+def test_messages_lost_while_a_guests_link_is_down_come_after_a_new_link_once_each():
+    net = Net()
+    seen = {HOST: [], "ann": [], "ben": []}
+    hub, spokes = linked_table(net, seen)
+    order = []  # the host's one order, as every envelope's (from, n)
+    relayed = hub._relay
+
+    def keep_order(sender, n, message):
+        order.append((sender, message["n"]))
+        relayed(sender, n, message)
+
+    hub._relay = keep_order
+    ann = spokes["ann"]
+    ann.post({"n": "a1"})
+    hub.post({"n": "h1"})
+    ann.post({"n": "a2"})
+    net.step()  # ann's first post reaches the host; its receipt and the rest are in flight
+    net.cut("ann:1")
+    net.pump()
+    assert [m["type"] for _, m in net.lost] == ["relay", "relay-post", "relay"]
+    for n in range(2, 5):  # the others go on; ann too, its posts lost on the dead link
+        hub.post({"n": f"h{n}"})
+        spokes["ben"].post({"n": f"b{n}"})
+        ann.post({"n": f"a{n + 1}"})
+        net.pump()
+    assert ann.seq == 0 and [post["n"] for post in ann.outbox] == [1, 2, 3, 4, 5]
+    relink(net, hub, ann, "ann:2")
+    net.pump()
+    assert ("ann", "a1") in order and len(order) == len(set(order)) == 4 + 3 + 5
+    assert_everyone_took_everything_once(order, seen)
+    assert ann.outbox == [] and ann.seq == spokes["ben"].seq == hub.seq == 12
+    relink(net, hub, ann, "ann:3")  # a new link with nothing missing changes nothing
+    net.pump()
+    assert_everyone_took_everything_once(order, seen)
+
+
+def test_the_hubs_log_keeps_only_what_some_guest_may_lack():
+    net = Net()
+    seen = {HOST: [], "ann": [], "ben": []}
+    hub, spokes = linked_table(net, seen)
+    for n in range(10):
+        hub.post({"n": n})
+    net.pump()
+    assert len(hub.log) == 10  # nobody has said what it took
+    spokes["ann"].post({"n": "a"})  # ann has taken 10
+    net.pump()
+    assert len(hub.log) == 11 and hub.acked == {"ann": 10, "ben": 0}
+    spokes["ben"].post({"n": "b"})  # ben has taken 11
+    net.pump()
+    assert hub.acked == {"ann": 10, "ben": 11} and [e["seq"] for e in hub.log] == [11, 12]
+    with pytest.raises(ProtocolError, match="could have taken"):
+        hub.receive("ann", {"type": "relay-resend", "after": 3})  # gone: ann said it had it
+    spokes["ann"].reconnected()  # a resend request says what ann took, too
+    net.pump()
+    assert hub.acked["ann"] == 12 and [e["seq"] for e in hub.log] == [12]
+
+
+@pytest.mark.parametrize(
+    "data",
+    [
+        {"type": "relay-resend", "after": 13},  # a seq the host has not reached
+        {"type": "relay-resend", "after": -1},
+        {"type": "relay-resend", "after": 1.5},
+        {"type": "relay-resend", "after": True},
+        {"type": "relay-resend"},
+        {"type": "relay-post", "n": 3, "ack": 0, "message": {}},  # post 2 is missing
+        {"type": "relay-post", "n": 2, "ack": 13, "message": {}},  # a seq not reached
+        {"type": "relay-post", "n": 2, "ack": 0, "message": [1]},
+        {"type": "relay-post", "n": 2, "ack": 0, "message": {}, "from": "ben"},
+        {"type": "relay", "seq": 13, "from": "ben", "n": 1, "message": {}},
+        {"n": 2, "ack": 0, "message": {}},
+        "relay-post",
+        None,
+    ],
+)
+def test_a_malformed_post_or_resend_request_is_refused_and_changes_nothing(data):
+    net = Net()
+    seen = {HOST: [], "ann": [], "ben": []}
+    hub, spokes = linked_table(net, seen)
+    for n in range(11):
+        hub.post({"n": n})
+    spokes["ann"].post({"n": "a"})
+    net.pump()
+    before, taken = json.dumps(hub.record()), list(seen[HOST])
+    with pytest.raises(ProtocolError):
+        hub.receive("ann", data)
+    assert json.dumps(hub.record()) == before and seen[HOST] == taken and not net.queue
+
+
+def test_a_spoke_refuses_a_receipt_for_a_post_it_did_not_send():
+    net = Net()
+    seen = {HOST: [], "ann": [], "ben": []}
+    _, spokes = linked_table(net, seen)
+    ann = spokes["ann"]
+    ann.post({"n": "a1"})
+    net.queue.clear()
+    for forged in (
+        {"type": "relay", "seq": 1, "from": "ann", "n": 2, "message": {"n": "a2"}},
+        {"type": "relay", "seq": 1, "from": "ann", "n": 1, "message": {"n": "a forged"}},
+        {"type": "relay", "seq": 1, "from": "ben", "n": 1, "message": {}, "extra": 1},
+        {"type": "relay", "seq": 1, "from": "ben", "n": 0, "message": {}},
+    ):
+        with pytest.raises(ProtocolError):
+            ann.receive(forged)
+    assert ann.seq == 0 and len(ann.outbox) == 1 and seen["ann"] == []
+
+
+def test_the_relays_records_survive_json_and_a_reload_loses_nothing():
+    """The host's page and ann's reload, each from its last save, with a message of each
+    in flight; ben's page stays and links again."""
+    net = Net()
+    seen = {HOST: [], "ann": [], "ben": []}  # (sender, n) each device took, in order
+    hub, spokes = linked_table(net, seen)
+    for n in range(3):
+        hub.post({"n": f"h{n}"})
+        for name, spoke in spokes.items():
+            spoke.post({"n": f"{name}{n}"})
+    net.pump()
+    spokes["ann"].post({"n": "ann-lost"})
+    hub.post({"n": "h-lost"})
+    net.cut("ann:1")
+    net.cut("ben:1")
+    net.pump()
+    hub_record = json.loads(json.dumps(hub.record()))
+    ann_record = json.loads(json.dumps(spokes["ann"].record()))
+    assert ann_record["outbox"] == [{"n": 4, "message": {"n": "ann-lost"}}]
+    deliver = lambda sender, message: seen[HOST].append((sender, message["n"]))  # noqa: E731
+    hub = Hub.from_record(deliver, hub_record)
+    assert hub.record() == hub_record
+    with pytest.raises(ValueError):
+        hub.join("cat", net.channel(print))  # after a reload, only the guests it knew
+    with pytest.raises(ProtocolError):
+        hub.receive("ann", {"type": "relay-resend", "after": 0})  # not linked again yet
+    ann_deliver = lambda s, m: seen["ann"].append((s, m["n"]))  # noqa: E731
+    ann = Spoke.from_record("ann", print, ann_deliver, ann_record)
+    assert ann.record() == ann_record
+    relink(net, hub, ann, "ann:2")
+    relink(net, hub, spokes["ben"], "ben:2")
+    net.pump()
+    sent = {
+        HOST: ["h0", "h1", "h2", "h-lost"],
+        "ann": ["ann0", "ann1", "ann2", "ann-lost"],
+        "ben": ["ben0", "ben1", "ben2"],
+    }
+    for device, got in seen.items():
+        others = [(sender, n) for sender, texts in sent.items() if sender != device for n in texts]
+        assert sorted(got) == sorted(others), device  # each once
+    assert [m for m in seen["ann"] if m[0] == HOST] == [m for m in seen["ben"] if m[0] == HOST]
+    assert ann.outbox == [] and ann.seq == spokes["ben"].seq == hub.seq == 11
+
+
+def relay_records():
+    net = Net()
+    seen = {HOST: [], "ann": [], "ben": []}
+    hub, spokes = linked_table(net, seen)
+    for n in range(3):
+        hub.post({"n": n})
+    net.pump()
+    spokes["ann"].post({"n": "a"})
+    spokes["ben"].post({"n": "b"})
+    net.pump()
+    spokes["ann"].post({"n": "a2"})
+    return hub.record(), spokes["ann"].record()
+
+
+@pytest.mark.parametrize(
+    "damage",
+    [
+        {"version": 2},
+        {"version": True},
+        {"seq": -1},
+        {"seq": 9},  # the log does not reach it
+        {"log": None},
+        {"log": []},
+        {"acked": {"ann": 99, "ben": 4}},
+        {"acked": {"ann": 4, "host": 4}},
+        {"acked": {"a": 0, "b": 0, "c": 0, "d": 0}},
+        {"relayed": {"host": 3, "ann": 1}},
+        {"relayed": {"host": 3, "ann": 2, "ben": 1}},  # the log says 1
+        {"extra": 1},
+        "log[0].seq",
+        "log[0].message",
+        "log[0].n",
+        "log[0].type",
+        None,
+        [],
+    ],
+)
+def test_a_damaged_hub_record_is_refused(damage):
+    record, _ = relay_records()
+    assert record["seq"] == 5 and len(record["log"]) == 2  # (1 to 3 acked by both)
+    record = json.loads(json.dumps(record))
+    if isinstance(damage, str):
+        field = damage.split(".")[1]
+        record["log"][0][field] = {"seq": 7, "message": "text", "n": 0, "type": "post"}[field]
+    elif isinstance(damage, dict):
+        record.update(damage)
+    else:
+        record = damage
+    with pytest.raises(ValueError):
+        Hub.from_record(print, record)
+
+
+@pytest.mark.parametrize(
+    "damage",
+    [
+        {"version": 0},
+        {"name": "ben"},
+        {"seq": "5"},
+        {"sent": 0},
+        {"sent": 3},  # the outbox holds post 2, not 3
+        {"outbox": [{"n": 2}]},
+        {"outbox": [{"n": 2, "message": "text"}]},
+        {"outbox": {"n": 2}},
+        {"extra": None},
+        None,
+    ],
+)
+def test_a_damaged_spoke_record_is_refused(damage):
+    _, record = relay_records()
+    assert record["seq"] == 5 and record["sent"] == 2 and len(record["outbox"]) == 1
+    record = None if damage is None else {**json.loads(json.dumps(record)), **damage}
+    with pytest.raises(ValueError):
+        Spoke.from_record("ann", print, print, record)
+    with pytest.raises(ValueError):
+        Spoke.from_record(HOST, print, print, relay_records()[1])
 
 
 class Device:
