@@ -14,7 +14,10 @@ from ..browser import _js
 from . import codes
 from .channel import Channel
 
-current: "Link | None" = None  # the one connection of this page, for the games to use
+current: "Link | None" = None  # the page's connection to a friend, for the games to use
+# The host's connections to the friends of a table of 3 or 4 devices (Straight Dominoes),
+# in the order they joined, handed by #/connect to the game's page.
+table: "list[Link]" = []
 
 
 class Link(Channel):
@@ -71,10 +74,11 @@ def create_once_callable(callback):
     return once(callback)
 
 
-def open_channel(my_name: str, stun_urls=()) -> Link:
-    """The page's connection to a friend (closing any earlier one)."""
+def open_channel(my_name: str, stun_urls=(), keep_current: bool = False) -> Link:
+    """The page's connection to a friend (closing any earlier one, unless the host keeps
+    it to invite another friend to the same table)."""
     global current
-    if current is not None:
+    if current is not None and not keep_current:
         current.close()
     current = Link(my_name, stun_urls)
     return current

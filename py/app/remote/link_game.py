@@ -38,6 +38,8 @@ class Pipe:
 
 
 class LinkGame:
+    at_table = False  # a game of two devices
+
     def __init__(
         self,
         link: Any,
@@ -100,6 +102,10 @@ class LinkGame:
         if self.midend.remote is not None:
             return self.midend.remote["peer"]
         return (self.link.peer_name if self.link is not None else None) or "?"
+
+    def name_of(self, device: str) -> str:
+        """The name of the person at a device ("host" or "guest"): the friend's, or this one's."""
+        return self.name if self.match is not None and device == self.match.role else self.peer
 
     @property
     def status(self) -> str:

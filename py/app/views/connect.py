@@ -3,6 +3,11 @@
 The host's page ("#/connect") shows an invite link (QR code, Copy, Share) and takes the
 friend's reply code; the friend's page ("#/connect?invite=...") shows the reply. Both
 say where things stand at every moment, and once connected, the other's name.
+
+For a table of 3 or 4 devices (Straight Dominoes) the host, once a friend is connected,
+invites another, and another: each friend has a connection of their own to the host
+(app.remote.relay passes every message on). With two friends or more the host chooses
+among the games a table plays, and hands every connection to the game's page.
 """
 
 from .. import browser, router, saved_games
@@ -11,6 +16,7 @@ from ..html import h
 from ..peer import codes, prefs
 from ..peer.channel import CLOSED, DROPPED, FAILED, OPEN, clean_name
 from ..remote import wire
+from ..remote.relay import MAX_GUESTS
 from .base import View
 
 # Where things stand: the status line's text is connect.status.<stage>.
@@ -23,7 +29,8 @@ CREATING, WAITING, REPLYING, SEND_REPLY, CONNECTING, CONNECTED = (
     "connected",
 )
 BAD_INVITE, DISCONNECTED = "bad_invite", "disconnected"
-HELP_PARTS = ("connect", "choose", "fair", "lost", "private")
+HELP_PARTS = ("connect", "choose", "table", "fair", "lost", "private")
+TABLE_GAMES = ("dominoes",)  # the games 3 or 4 devices play together
 
 
 class ConnectView(View):
@@ -36,6 +43,7 @@ class ConnectView(View):
         self.reply_problem: str | None = None
         self.problem: str | None = None
         self.link = None
+        self.friends: list = []  # the host's friends connected before the invite under way
         self.received = 0
         self.started = False
         self.left = False
@@ -53,6 +61,11 @@ class ConnectView(View):
 
     def my_name(self) -> str:
         return self.settings["name"] or self.t("connect.default_name")
+
+    def table(self) -> list:
+        """The host's connections open now: earlier friends', then the one just made."""
+        links = [*self.friends, self.link] if self.link is not None else list(self.friends)
+        return [link for link in links if link.state == OPEN]
 
     # --- drawing ------------------------------------------------------------------
     def render(self):
@@ -75,16 +88,12 @@ class ConnectView(View):
                 self.status_text(peer_name),
             ),
             self.name_field(),
+            self.table_line() if self.friends else None,
             self.code_panel() if self.code and self.stage in (WAITING, SEND_REPLY) else None,
             self.reply_field() if self.hosting and self.stage == WAITING else None,
             self.connected_panel(peer_name) if self.stage == CONNECTED else None,
-            h(
-                "p",
-                {},
-                h("a", {"class": "button", "href": router.href("connect")}, t("connect.again")),
-            )
-            if self.stage in (FAILED, DISCONNECTED, BAD_INVITE)
-            else None,
+            self.choose_panel(peer_name) if self.friends and self.stage != CONNECTED else None,
+            self.start_again() if self.stage in (FAILED, DISCONNECTED, BAD_INVITE) else None,
             h("p", {"class": "hint"}, t("connect.privacy")),
             h(
                 "details",
@@ -92,6 +101,32 @@ class ConnectView(View):
                 h("summary", {}, t("connect.help.title")),
                 [h("p", {}, t(f"connect.help.{part}")) for part in HELP_PARTS],
             ),
+        )
+
+    def start_again(self):
+        if self.friends:  # the friends at the table stay: only this invite failed
+            return h("p", {}, self.invite_more_button())
+        return h(
+            "p",
+            {},
+            h("a", {"class": "button", "href": router.href("connect")}, self.t("connect.again")),
+        )
+
+    def table_line(self):
+        names = [link.peer_name or "?" for link in self.table()]
+        return h(
+            "p",
+            {"class": "connect-table", "data-friends": len(names)},
+            self.t("connect.table.here", names=", ".join(names))
+            if names
+            else self.t("connect.table.empty"),
+        )
+
+    def invite_more_button(self):
+        return h(
+            "button",
+            {"type": "button", "class": "button subtle", "data-action": "invite-more"},
+            self.t("connect.table.invite"),
         )
 
     def status_text(self, peer_name) -> str:
@@ -240,13 +275,15 @@ class ConnectView(View):
         return h(
             "div",
             {"class": "connect-open"},
-            h(
+            None
+            if self.friends
+            else h(
                 "button",
                 {"type": "button", "class": "button", "data-action": "wave"},
                 t("connect.wave"),
             ),
             waves,
-            self.resume_panel(peer_name),
+            None if self.friends else self.resume_panel(peer_name),
             self.choose_panel(peer_name),
         )
 
@@ -254,10 +291,16 @@ class ConnectView(View):
         t = self.t
         if not self.hosting:
             return h("p", {"class": "connect-waiting"}, t("connect.choose.waiting", name=peer_name))
+        table = self.table()
+        if not table:
+            return None
+        names = ", ".join(link.peer_name or "?" for link in table)
+        routes = TABLE_GAMES if len(table) > 1 else tuple(REMOTE_GAMES)
+        more = len(table) < MAX_GUESTS and self.stage == CONNECTED
         return h(
             "div",
             {"class": "connect-choose"},
-            h("h2", {}, t("connect.choose.heading", name=peer_name)),
+            h("h2", {}, t("connect.choose.heading", name=names)),
             h("p", {"class": "hint"}, t("connect.choose.lead")),
             h(
                 "div",
@@ -273,9 +316,12 @@ class ConnectView(View):
                         },
                         t(f"connect.game.{route}"),
                     )
-                    for route in REMOTE_GAMES
+                    for route in routes
                 ],
             ),
+            h("p", {"class": "hint"}, t("connect.table.lead"), " ", self.invite_more_button())
+            if more
+            else None,
         )
 
     def resume_panel(self, peer_name):
@@ -321,6 +367,42 @@ class ConnectView(View):
                 found.append((route, frame))
         return found
 
+    def open_table(self, route: str) -> None:
+        """Give every friend's connection to the game's page, which hosts the table."""
+        from ..peer import rtc
+
+        table = self.table()
+        for link in [*self.friends, self.link]:
+            if link not in table:
+                link.close()  # an invite not answered, a friend gone
+        self.handed_over = True
+        for link in table:
+            link.hold()
+        rtc.table = table
+        rtc.current = None
+        self.app.navigate(router.href(route, remote="table-host"))
+
+    def invite_more(self) -> None:
+        """Keep the friends connected and make an invite for one more."""
+        from ..peer import rtc
+
+        self.friends = self.table()
+        self.code, self.reply_problem, self.problem, self.received = "", None, None, 0
+        self.stage = CREATING
+        self.link = rtc.open_channel(self.my_name(), prefs.ice_urls(self.settings), True)
+        self.listen()
+        self.update()
+
+    def back_to_one(self) -> None:
+        """One friend connected, the invite for another dropped: a game of two devices."""
+        friend = self.table()[0]
+        if friend is not self.link:
+            self.link.close()
+            self.link = friend
+        from ..peer import rtc
+
+        rtc.current, self.friends, self.stage = friend, [], CONNECTED
+
     def open_game(self, route: str, how: str, *first: dict) -> None:
         """Give the connection to the game's page (with a message it must read first)."""
         self.handed_over = True
@@ -348,11 +430,11 @@ class ConnectView(View):
             self.fail("unsupported")
             return
         self.link = rtc.open_channel(self.my_name(), prefs.ice_urls(self.settings))
+        if self.hosting:
+            self.listen()
+            return
         self.link.on_state(self.on_link_state)
         self.link.on_message(self.on_link_message)
-        if self.hosting:
-            self.link.host(self.invite_made, self.on_link_error)
-            return
         try:
             offer = codes.decode(codes.OFFER, self.invite)
         except codes.BadCode as bad:
@@ -360,6 +442,20 @@ class ConnectView(View):
             self.update()
             return
         self.link.join(offer, self.reply_made, self.on_link_error)
+
+    def listen(self) -> None:
+        """The host's invite under way: its connection's news, and its code once made."""
+        link = self.link
+
+        def on_state(state: str) -> None:
+            if link is self.link:
+                self.on_link_state(state)
+            elif state in (CLOSED, FAILED):  # a friend already at the table went away
+                self.update()
+
+        link.on_state(on_state)
+        link.on_message(self.on_link_message)
+        link.host(self.invite_made, self.on_link_error)
 
     def invite_made(self, code: str) -> None:
         from pyscript import window
@@ -404,6 +500,10 @@ class ConnectView(View):
             route = route_of_remote(message.get("game"))
             if route is not None:
                 self.open_game(route, "guest", message)
+        elif kind == "table" and not self.hosting:
+            route = route_of_remote(message.get("game"))
+            if route in TABLE_GAMES:
+                self.open_game(route, "table-guest", message)
         elif kind == "sync":
             route = self.saved_match(message.get("match"))
             if route is not None:
@@ -451,10 +551,18 @@ class ConnectView(View):
             self.toggle_scan()
         elif action == "wave" and self.stage == CONNECTED:
             self.link.send({"type": "wave"})
+        elif action == "play" and len(self.table()) > 1:
+            if data.get("game") in TABLE_GAMES:
+                self.open_table(data.get("game"))
+        elif action in ("play", "resume") and self.friends and len(self.table()) == 1:
+            self.back_to_one()
+            self.on_action(action, data, event)
         elif action in ("play", "resume") and self.stage == CONNECTED:
             route = data.get("game")
             if route in REMOTE_GAMES:
                 self.open_game(route, "host" if action == "play" else "resume")
+        elif action == "invite-more" and self.hosting and 0 < len(self.table()) < MAX_GUESTS:
+            self.invite_more()
 
     def toggle_scan(self) -> None:
         from pyscript.ffi import create_proxy
@@ -507,8 +615,10 @@ class ConnectView(View):
     def close(self) -> None:
         self.left = True
         self.end_scan()
-        if self.link is not None and not self.handed_over:
-            self.link.close()
+        if not self.handed_over:
+            for link in [*self.friends, self.link]:
+                if link is not None:
+                    link.close()
 
 
 def ignore(_error) -> None:

@@ -58,6 +58,7 @@ class Ui:
     seed_shown: bool = False  # the game's number gives nothing away (over, or known)
     counted: bool = True  # the game counts in the statistics
     peer: str | None = None  # the friend's name, in a game with a friend on another device
+    peer_names: dict = field(default_factory=dict)  # at a table of devices: seat -> name
     bar: Markup | None = None  # that game's line: the connection and what can be done
     frozen: bool = False  # that game is not in play (stopped, ended)
     hosting: bool = False  # this device invited the friend (it starts the next game)
@@ -135,6 +136,31 @@ def proposed_seats(players: list) -> list[str]:
         else:
             seats.append(COMPUTER + LEVEL_OF.get(kind, LEVEL_OF["strong"]))
     return seats
+
+
+def table_seats(players: list, partners: bool, guests: list[str]) -> tuple[dict, list[str]]:
+    """The host's New game table for friends on 2 or 3 other devices: (options, seats).
+    The host sits in the first person's seat, the friends (in the order they joined) in
+    the other people's seats, then in the computers'; a table too small for everyone
+    grows (four seats at most). Any seat left is a computer the host's device runs (a
+    person no friend sits for: the strong one). Partners only when the host's table had
+    four seats with partners already."""
+    kinds = list(players) + ["strong"] * (1 + len(guests) - len(players))
+    people = [seat for seat, kind in enumerate(kinds) if kind == "human"] or [0]
+    host = people[0]
+    after_host = [(host + step) % len(kinds) for step in range(1, len(kinds))]
+    order = [seat for seat in after_host if seat in people]
+    order += [seat for seat in after_host if seat not in people]
+    sitting = dict(zip(order, guests, strict=False))
+    seats = []
+    for seat, kind in enumerate(kinds):
+        if seat == host:
+            seats.append("host")
+        elif seat in sitting:
+            seats.append(sitting[seat])
+        else:
+            seats.append(COMPUTER + LEVEL_OF.get(kind, LEVEL_OF["strong"]))
+    return {"seats": len(kinds), "partnerships": partners and len(players) == 4}, seats
 
 
 def players_of(seats: list) -> list | None:
@@ -219,7 +245,7 @@ def is_you(ui: Ui, seat) -> bool:
 
 def name(ui: Ui, seat: int, t) -> str:
     if ui.players[seat] == REMOTE_KIND:
-        return ui.peer or "?"
+        return ui.peer_names.get(seat) or ui.peer or "?"
     if ui.players[seat] == "human":
         return t("dominoes.you") if len(humans(ui)) == 1 else t("dominoes.player", number=seat + 1)
     computers = [s for s, kind in enumerate(ui.players) if kind in LEVELS]

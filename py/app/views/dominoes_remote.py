@@ -1,4 +1,5 @@
-"""Straight Dominoes with a friend on another device ("#/dominoes?remote=host|guest|resume").
+"""Straight Dominoes with friends on other devices ("#/dominoes?remote=host|guest|resume",
+and for a table of 3 or 4 devices "remote=table-host|table-guest").
 
 The page's midend runs the public engine (games.dominoes.public_game: the state both
 devices know, no hand in it), and app.remote.dominoes_match the deal beside it, mental
@@ -11,7 +12,9 @@ summaries are drawn as in a game on one device.
 The host proposes its New game table: its own seat, the friend's (the first other
 person's seat, or else the first computer's) and its computers, who play on the host's
 device; partnerships with four. Both devices' coin flip turns the table, so who sits
-where (and who leads) is drawn.
+where (and who leads) is drawn. With friends on 2 or 3 devices the same holds through
+app.remote.table_game (the host's relay): every friend takes a person's seat of the
+host's table, or else a computer's, and the table grows if it must (table_seats).
 """
 
 from games.dominoes.public_view import public_view as public_of
@@ -22,6 +25,7 @@ from ..games_list import remote_slot
 from ..midend import COMPUTER
 from ..remote.dominoes_match import DominoesMatch
 from ..remote.match import CONNECTING, PLAYING
+from ..remote.table_game import TableGame, guest_ids
 from . import dominoes_parts as parts
 from .dominoes_parts import (
     DEFAULT_PLAYERS,
@@ -30,6 +34,7 @@ from .dominoes_parts import (
     REMOTE_KIND,
     parse_players,
     proposed_seats,
+    table_seats,
 )
 from .remote_bar import remote_bar
 from .remote_game import RemoteGameParts
@@ -59,6 +64,9 @@ class DominoesRemoteParts(RemoteGameParts):
     def remote_proposal(self):
         players = parse_players(self.prefs.get("players")) or list(DEFAULT_PLAYERS)
         partners = bool(self.prefs.get("partners")) and len(players) == 4
+        if isinstance(self.link_game, TableGame):
+            guests = guest_ids(len(self.link_game.links))
+            return table_seats(players, bool(self.prefs.get("partners")), guests)
         if players.count("human") > 2:  # two devices: the table's other people are computers
             self.app.notice(
                 "dominoes-two-devices",
@@ -71,6 +79,7 @@ class DominoesRemoteParts(RemoteGameParts):
         game, ui = self.link_game, self.ui
         ui.players = [self._kind(seat) for seat in game.match.seats]
         ui.peer, ui.seed = game.peer, self.midend.seed
+        ui.peer_names = game.seat_names() if isinstance(game, TableGame) else {}
         meta = self._saved_meta()
         ack = meta.get("ack")
         same = (meta.get("frame") or {}).get("seed") == self.midend.seed

@@ -24,8 +24,14 @@ def bar_text(game, t) -> str:
     reason = problem["reason"] if problem else ""
     if state == ENDED and game.match.ended is not None:
         ended = game.match.ended
-        who = "me" if ended["by"] == game.match.role else "them"
-        return t(f"remote.ended.{ended['how']}.{who}", name=name)
+        if ended["by"] == game.match.role:
+            who = "me_table" if game.at_table else "me"
+            return t(f"remote.ended.{ended['how']}.{who}", name=name)
+        # at a table of devices: nobody wins, or the leaver's partner loses too
+        who = {True: "them", None: "nobody", False: "partner"}[game.winner_is_me]
+        return t(f"remote.ended.{ended['how']}.{who}", name=game.name_of(ended["by"]))
+    if problem and game.at_table and state == problem["kind"]:
+        name = game.name_of(problem["by"])  # the device every other one names
     return t(f"remote.status.{state}", name=name, reason=reason)
 
 

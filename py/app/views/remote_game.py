@@ -17,6 +17,7 @@ from .. import browser, router
 from ..html import h
 from ..peer import prefs
 from ..remote.link_game import LinkGame
+from ..remote.table_game import TableGame
 from .remote_bar import bar_text, remote_bar
 
 
@@ -27,6 +28,9 @@ class RemoteGameParts:
 
         link = rtc.current if rtc.current is not None and rtc.current.state == "open" else None
         name = prefs.load(self.app.store)["name"] or self.t("connect.default_name")
+        if self.remote_how in ("table-host", "table-guest"):
+            self.start_table(link, name)
+            return
         self.link_game = LinkGame(link, self.midend, name, self._save, self.on_remote)
         self.link_game.on_match = self.remote_match_made
         if self.remote_how == "host" and link is not None:
@@ -37,6 +41,26 @@ class RemoteGameParts:
             self.remote_ui()
         else:
             self.link_game.guest()  # nothing saved: the page says so, and offers a link
+
+    def start_table(self, link, name: str) -> None:
+        """A table of 3 or 4 devices (app.remote.table_game): the host's page takes every
+        friend's connection from #/connect, a friend's page its one to the host."""
+        from ..peer import rtc
+
+        hosting = self.remote_how == "table-host"
+        links = [table for table in rtc.table if table.state == "open"] if hosting else [link]
+        self.link_game = TableGame(
+            [link for link in links if link is not None],
+            self.midend,
+            name,
+            self._save,
+            self.on_remote,
+        )
+        self.link_game.on_match = self.remote_match_made
+        if hosting and len(self.link_game.links) > 1:
+            self.link_game.host(*self.remote_proposal())
+        elif not hosting and self.link_game.links:
+            self.link_game.guest()
 
     def remote_match_made(self, match) -> None:
         """Each new match with the friend's device (a game with its own sub-protocol

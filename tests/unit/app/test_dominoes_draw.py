@@ -595,3 +595,32 @@ def test_a_table_proposed_to_a_friend_on_another_device():
     assert phase({**view, "current_player": 0, "dealing": True}, ui) == "dealing"
     assert phase({**view, "phase": "check"}, ui) == "checking"
     assert "Waiting for Siân" in draw.status_text({**view, "legal_moves": []}, ui, T)
+
+
+def test_a_table_proposed_to_friends_on_two_or_three_other_devices():
+    """With friends on several devices (docs/rules/dominoes.md 11.8) the host sits in the
+    first person's seat, the friends in the other people's seats in the order they joined,
+    then in computers' seats after the host's; the table grows when it is too small; a
+    person no friend sits for is played by the strong computer; partners only at four."""
+    from app.views.dominoes_parts import REMOTE_KIND, table_seats
+
+    assert table_seats(["human", "strong"], False, ["g1", "g2"]) == (
+        {"seats": 3, "partnerships": False},
+        ["host", "g1", "g2"],
+    )
+    assert table_seats(["human", "human", "human", "human"], True, ["g1", "g2"]) == (
+        {"seats": 4, "partnerships": True},
+        ["host", "g1", "g2", "computer:expert"],
+    )
+    four = ["strong", "human", "greedy", "human"]
+    assert table_seats(four, True, ["g1", "g2", "g3"])[1] == ["g3", "host", "g2", "g1"]
+    assert table_seats(four, False, ["g1", "g2"])[1] == ["computer:expert", "host", "g2", "g1"]
+    assert table_seats(["human", "human"], True, ["g1", "g2", "g3"]) == (
+        {"seats": 4, "partnerships": False},
+        ["host", "g1", "g2", "g3"],
+    )
+    ui = Ui(players=["human", REMOTE_KIND, REMOTE_KIND], peer="Siân, Cai", peer_names={1: "Siân"})
+    ui.peer_names[2] = "Cai"
+    assert name(ui, 1, T) == "Siân" and name(ui, 2, T) == "Cai"
+    view = {"is_over": False, "hand_summaries": [], "current_player": 2, "history": []}
+    assert "Waiting for Cai" in draw.status_text({**view, "legal_moves": []}, ui, T)

@@ -1,0 +1,256 @@
+"""A game view's side of a table of 3 or 4 devices (Straight Dominoes), as LinkGame is
+for two: the connections, the host's relay (app.remote.relay) and the TableMatch
+(app.remote.table_match) over it, the record saved after everything that happens, and
+the view told in LinkGame's one shape ({"type": "started" | "moved" | "ended" |
+"problem" | "link", ...}, a move from another device with the position `before` it).
+
+The host's page holds a connection to each friend (app.peer.rtc.table, handed over by
+#/connect, in the order they joined: guests "g1", "g2", "g3"), runs the Hub and proposes
+the game. Before the proposal it tells each friend's device its name at the table:
+
+    table {game, you}    sent on that friend's connection alone, never relayed
+
+Each friend's page holds its connection to the host and runs a Spoke once the table
+message has named it. Anything else from another device goes through the relay, whose
+checks refuse what is malformed; nothing another device sends can raise here."""
+
+import re
+from collections.abc import Callable
+from typing import Any
+
+from app.fair.errors import ProtocolError
+from app.midend import HUMAN, Midend
+from app.remote.match import CONNECTING, ENDED, OVER, PLAYING
+from app.remote.relay import HOST, Hub, Spoke
+from app.remote.table_match import TableMatch
+
+OPEN, INTERRUPTED = "open", "interrupted"  # app.peer.channel's states
+TABLE = "table"
+GUEST_ID = re.compile(r"g[1-3]")
+
+
+def guest_ids(count: int) -> list[str]:
+    return [f"g{n}" for n in range(1, count + 1)]
+
+
+class TableGame:
+    at_table = True  # (LinkGame: False)
+
+    def __init__(
+        self,
+        links: list,
+        midend: Midend,
+        name: str,
+        save: Callable[[], None],
+        on_event: Callable[[dict], None],
+    ):
+        """`links`: the host's connection to each friend, or a friend's one to the host."""
+        self.links = list(links)
+        self.midend, self.name = midend, name
+        self.save, self.on_event = save, on_event
+        self.match: TableMatch | None = None
+        self.on_match: Callable[[TableMatch], None] | None = None
+        self.me: str | None = None
+        self.hub: Hub | None = None
+        self.spoke: Spoke | None = None
+        self.devices: dict[str, Any] = {}  # host: guest id -> its connection
+        self._before: Any = None
+
+    # --- starting ---------------------------------------------------------------------------
+    def host(self, options: dict, seats: list[str]) -> None:
+        """Open the table (once) and propose a game: seats name "host", a guest id or
+        "computer:<level>" each."""
+        if self.hub is None:
+            self.me = HOST
+            self.hub = Hub(self._deliver)
+            for guest, link in zip(guest_ids(len(self.links)), self.links, strict=True):
+                self.devices[guest] = link
+                self.hub.join(guest, self._sender(link))
+                link.take(
+                    lambda message, guest=guest: self._from_guest(guest, message),
+                    lambda state: self._link_state(state),
+                )
+                self._send(link, {"type": TABLE, "game": self.midend.game.name, "you": guest})
+        guests = list(self.devices)
+        self._watch(TableMatch.host(self.midend, self.hub.post, self.name, options, seats, guests))
+
+    def guest(self) -> None:
+        """A friend's page: the host's messages, the table message first, held for it."""
+        (link,) = self.links
+        link.take(self._from_host, self._link_state)
+
+    def _watch(self, match: TableMatch) -> None:
+        self.match = match
+        match.listener = self._match_event
+        if self.on_match is not None:
+            self.on_match(match)
+
+    # --- what the view asks -----------------------------------------------------------------
+    @property
+    def connected(self) -> bool:
+        return bool(self.links) and all(link.state == OPEN for link in self.links)
+
+    @property
+    def interrupted(self) -> bool:
+        return any(link.state == INTERRUPTED for link in self.links)
+
+    @property
+    def missing(self) -> list[str]:
+        """The devices this one has lost the connection to (the host's: each friend's)."""
+        if self.me == HOST:
+            return [guest for guest, link in self.devices.items() if link.state != OPEN]
+        return [HOST] if not self.connected else []
+
+    @property
+    def peer(self) -> str:
+        """The other people at the table by name; while connections are lost, the names
+        of those this device waits for."""
+        match = self.match
+        if match is None or not match.names:
+            return "?"
+        missing = self.missing
+        if missing:
+            return ", ".join(self.name_of(device) for device in missing)
+        return match.peers_text()
+
+    def name_of(self, device: str) -> str:
+        return self.match.names.get(device, "?") if self.match is not None else "?"
+
+    def seat_names(self) -> dict[int, str]:
+        """Each other device's seat and its person's name."""
+        match = self.match
+        if match is None:
+            return {}
+        return {
+            seat: self.name_of(device)
+            for seat, device in enumerate(match.seats)
+            if device in match.names and device != match.me
+        }
+
+    @property
+    def status(self) -> str:
+        return self.match.status if self.match is not None else CONNECTING
+
+    @property
+    def hosting(self) -> bool:
+        return self.me == HOST
+
+    @property
+    def my_seat(self) -> int | None:
+        if self.status == CONNECTING or HUMAN not in self.midend.seats:
+            return None
+        return self.midend.seats.index(HUMAN)
+
+    @property
+    def my_turn(self) -> bool:
+        midend = self.midend
+        return (
+            self.status == PLAYING
+            and not midend.state.is_over
+            and midend.seat_kind(midend.state.current_player) == HUMAN
+        )
+
+    @property
+    def winner_is_me(self) -> bool | None:
+        """After the game: did this device's side win? A table left or resigned by another
+        has no winner unless partners play: then the other side wins (docs/rules 11.9)."""
+        match = self.match
+        if match is None:
+            return None
+        result = self.midend.state.result if self.midend.state is not None else None
+        if match.status == ENDED and match.ended is not None:
+            by = match.ended["by"]
+            if by == match.me:
+                return False
+            table = self.midend.state.table
+            if not table.partnerships:
+                return None
+            mine = table.team_of(self.my_seat)
+            return all(table.team_of(seat) != mine for seat, d in enumerate(match.seats) if d == by)
+        if match.status == OVER and result and "winners" in result:
+            return self.my_seat in result["winners"]
+        return None
+
+    @property
+    def last_problem(self) -> dict | None:
+        match = self.match
+        return match.problems[-1] if match is not None and match.problems else None
+
+    # --- this device's part ---------------------------------------------------------------------
+    def play(self, move: Any) -> list:
+        assert self.match is not None
+        events = self.match.play(move)
+        self.save()
+        return events
+
+    def resign(self) -> None:
+        if self.match is not None and self.status == PLAYING:
+            self.match.resign()
+
+    def leave(self) -> None:
+        if self.match is not None:
+            self.match.leave()
+
+    def play_again(self, options: dict, seats: list[str]) -> None:
+        if self.hosting and self.status in (OVER, ENDED):
+            self.host(options, seats)
+            self.save()
+
+    # --- the connections ------------------------------------------------------------------
+    @staticmethod
+    def _send(link, message: dict) -> None:
+        if link.state == OPEN:
+            link.send(message)
+
+    def _sender(self, link) -> Callable[[dict], None]:
+        return lambda message: self._send(link, message)
+
+    def _from_guest(self, guest: str, message: dict) -> None:
+        try:
+            self.hub.receive(guest, message)
+        except ProtocolError:
+            return  # not a relay message: dropped, as a channel drops junk
+
+    def _from_host(self, message: dict) -> None:
+        if message.get("type") == TABLE:
+            self._seated(message)
+            return
+        if self.spoke is None:
+            return
+        try:
+            self.spoke.receive(message)
+        except ProtocolError:
+            return
+
+    def _seated(self, message: dict) -> None:
+        """The host's table message: this device's name at the table."""
+        you = message.get("you")
+        if self.spoke is not None or not isinstance(you, str) or not GUEST_ID.fullmatch(you):
+            return
+        if message.get("game") != self.midend.game.name:
+            return
+        self.me = you
+        (link,) = self.links
+        self.spoke = Spoke(you, self._sender(link), self._deliver)
+        self._watch(TableMatch.guest(self.midend, self.spoke.post, you, self.name))
+
+    def _deliver(self, sender: str, message: dict) -> None:
+        """Another device's message, in the relay's order."""
+        match = self.match
+        finished = match is not None and match.status in (OVER, ENDED)
+        if message.get("type") == "hello" and finished and self.me != HOST:
+            self._watch(TableMatch.guest(self.midend, self.spoke.post, self.me, self.name))
+        if self.match is None:
+            return
+        state = self.midend.state
+        self._before = state.copy() if message.get("type") == "move" and state else None
+        self.match.receive(sender, message)
+
+    def _link_state(self, state: str) -> None:
+        self.on_event({"type": "link", "state": state})
+
+    def _match_event(self, event: dict) -> None:
+        self.save()
+        if event["type"] == "moved":
+            event = {**event, "before": self._before}
+        self.on_event(event)

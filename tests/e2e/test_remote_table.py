@@ -1,0 +1,88 @@
+"""Straight Dominoes at a table of 3 and 4 devices (docs/rules/dominoes.md 11.8): the host
+invites one friend, then another and another, each by their own invite link and reply
+code, as people connect; the host picks Dominoes; every device shuffles and deals by
+mental poker through the host's relay, and each person plays their own hand by clicks on
+their own page. Each page holds only its own tiles; all agree on the table, the scores
+and the result. The conftest's `watch` checks that no request left any page's origin."""
+
+import json
+
+from playwright.sync_api import expect
+from remote_support import connect, my_seat, saved, set_name
+from test_axe import violations
+from test_remote_dominoes import SLOT, hand_shown, phase, play_a_turn, public_state, set_prefs
+
+FRIENDS = ("Bryn", "Cai", "Dee")
+
+
+def start_table(open_app, context, friends, players, partners=False):
+    """The host (Ann) and a page per friend, connected one after another, in a game."""
+    host = open_app("#/connect")
+    set_prefs(host, players=players, partners=partners)
+    set_name(host, "Ann")
+    pages = [host]
+    for number, name in enumerate(friends):
+        if number:
+            host.click("[data-action='invite-more']")
+        pages.append(connect(host, context(), name))
+        expect(host.locator(".connect-table" if number else ".connect-status")).to_contain_text(
+            ", ".join(friends[: number + 1]) if number else name
+        )
+    expect(pages[-1].locator(".connect-waiting")).to_have_text("Ann is choosing a game.")
+    offered = host.locator(".connect-choose [data-action='play']")
+    expect(offered).to_have_count(1)  # a table of devices plays Dominoes alone
+    offered.click()
+    for page in pages:
+        expect(page.locator(".remote-bar")).to_have_attribute(
+            "data-remote", "playing", timeout=30_000
+        )
+        expect(page.locator(".dm-hand [data-tile]")).to_have_count(7, timeout=30_000)
+    return pages
+
+
+def play_round(pages, seats, until) -> None:
+    """Turns by clicks, each by the page whose person is to move, until `until(state)`;
+    every page closes its hand's summary as its person would."""
+    for _ in range(3000):
+        state = public_state(pages[0])
+        if until(state):
+            return
+        for page in pages:
+            if phase(page) == "summary":
+                page.locator("#dm-summary").get_by_role("button", name="Next hand").click()
+        if state.phase != "play" or state.current_player not in seats:
+            pages[0].wait_for_timeout(50)  # the deck, the hands' check, or a computer
+            continue
+        mover = pages[seats.index(state.current_player)]
+        if phase(mover) != "human":
+            mover.wait_for_timeout(50)
+            continue
+        play_a_turn(mover)
+    raise AssertionError("the game did not get there")
+
+
+def test_three_devices_play_a_hand_each_holding_only_its_own_tiles(open_app, context):
+    pages = start_table(open_app, context, FRIENDS[:2], "human,strong")
+    seats = [my_seat(saved(page, SLOT)) for page in pages]
+    assert sorted(seats) == [0, 1, 2]  # the table grew to a seat for each device
+    hands = [set(hand_shown(page)) for page in pages]
+    assert sum(len(hand) for hand in hands) == 21 and len(set().union(*hands)) == 21
+    for page, hand in zip(pages, hands, strict=True):
+        others = set().union(*hands) - hand
+        text = json.dumps(saved(page, SLOT)) + page.content()
+        assert all(f'"{tile}"' not in text and f">{tile}<" not in text for tile in others)
+    for page in pages:
+        assert violations(page) == []
+    names = {"Ann", "Bryn", "Cai"}
+    state = public_state(pages[0])
+    mover = pages[seats.index(state.current_player)]
+    for page, name in zip(pages, ("Ann", "Bryn", "Cai"), strict=True):
+        if page is not mover:  # the one to move named by each other page
+            expect(page.locator("[data-message]")).to_contain_text("Waiting for")
+        expect(page.locator(".dm-scores")).to_contain_text(sorted(names - {name})[0])
+    play_round(pages, seats, lambda state: bool(state.hand_summaries))
+    for page in pages:
+        expect(page.locator("#dm-summary")).to_be_visible(timeout=20_000)
+    publics = [public_state(page).to_json() for page in pages]
+    assert publics[1] == publics[0] and publics[2] == publics[0]
+    assert len(public_state(pages[0]).hand_summaries[0]["hands"]) == 3
