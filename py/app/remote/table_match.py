@@ -34,12 +34,28 @@ from app.fair.coin import CoinPeer
 from app.fair.errors import Cheated, ProtocolError
 from app.midend import COMPUTER, HUMAN, MAX_MOVES, REMOTE, Midend
 from app.remote import wire
-from app.remote.checks import CHEATING, DESYNC, INCOMPATIBLE, MAX_PROBLEMS, checked_params
-from app.remote.match import CONNECTING, ENDED, ENGINE_ERRORS, MAX_NOTATION, OVER, PLAYING
-from app.remote.names import clean_name
+from app.remote.checks import (
+    CHEATING,
+    DESYNC,
+    INCOMPATIBLE,
+    KINDS,
+    MAX_PROBLEMS,
+    checked_params,
+)
+from app.remote.match import (
+    CONNECTING,
+    ENDED,
+    ENGINE_ERRORS,
+    MAX_NOTATION,
+    OVER,
+    PLAYING,
+    STATUSES,
+)
+from app.remote.names import clean_name, clean_reason
 from app.remote.relay import HOST, MAX_GUESTS
 
 STOPPED = (DESYNC, CHEATING, INCOMPATIBLE)
+MAX_DEVICE = 8  # a device's id: "host", or the relay's name of a guest
 CORE_TYPES = ("hello", "welcome", "coin-commit", "coin-reveal", "move", "resign", "leave")
 
 
@@ -124,6 +140,49 @@ class TableMatch:
         match._random_bytes = random_bytes
         return match
 
+    @classmethod
+    def resumed(cls, midend: Midend, post: Callable[[dict], None], me: str, name: str):
+        """The table match of a game the midend resumed from a save; the relay (rebuilt
+        from its own record) delivers what came since. ValueError if the save holds no
+        table match of this device."""
+        session = (midend.remote or {}).get("session")
+        match = cls(midend, post, me, name)
+        try:
+            if not isinstance(session, dict) or not wire.is_version(session.get("version")):
+                raise ProtocolError("not a table match of this version")
+            if set(session) != set(match.record()):
+                raise ProtocolError("a table match's record has other fields")
+            if session["me"] != me:
+                raise ProtocolError("another device's record")
+            match.devices = _checked_devices(session["devices"], me)
+            match.names = _checked_names(session["names"], match.devices)
+            match.params = checked_params(session["params"])
+            match.seats = match._checked_seats(session["seats"])
+            match.status = session["status"]
+            if match.status not in STATUSES or match.status == CONNECTING:
+                raise ProtocolError("a table match in play or done")
+            match.ended = _checked_ended(session["ended"], match.devices)
+            match.problems = _checked_problems(session["problems"])
+        except (ProtocolError, ValueError) as error:
+            raise ValueError(f"unreadable table match: {error}") from None
+        if [match._local_seat(seat) for seat in match.seats] != midend.seats:
+            raise ValueError("the table match's seats are not the game's")
+        return match
+
+    def record(self) -> dict:
+        """The session as JSON, kept in the midend's frame (remote.session)."""
+        return {
+            "version": wire.VERSION,
+            "me": self.me,
+            "devices": list(self.devices),
+            "names": dict(self.names),
+            "params": dict(self.params),
+            "seats": list(self.seats),
+            "status": self.status,
+            "ended": dict(self.ended) if self.ended else None,
+            "problems": [dict(problem) for problem in self.problems],
+        }
+
     def extend(self, prefix: str, handler: Callable[[dict], list[dict]]) -> None:
         if any(kind.startswith(prefix + "-") or kind == prefix for kind in CORE_TYPES):
             raise ValueError(f"{prefix!r} is the session's own")
@@ -152,6 +211,7 @@ class TableMatch:
         self._post({"type": "move", "number": number, "move": text, "hash": self.state_hash})
         if self.midend.state.is_over:
             self.status = OVER
+        self._keep()
         return events
 
     def send(self, *messages: dict) -> None:
@@ -235,17 +295,7 @@ class TableMatch:
                 raise ProtocolError(f"a different version of the protocol ({wire.VERSION} here)")
             if message["game"] != self.midend.game.name:
                 raise ProtocolError(f"a different game ({self.midend.game.name} here)")
-            devices = message["devices"]
-            if (
-                not isinstance(devices, list)
-                or not 3 <= len(devices) <= MAX_GUESTS + 1
-                or devices[0] != HOST
-                or self.me not in devices
-                or len(set(map(str, devices))) != len(devices)
-                or not all(isinstance(d, str) and 0 < len(d) <= 8 for d in devices)
-            ):
-                raise ProtocolError("the devices at the table")
-            self.devices = list(devices)
+            self.devices = _checked_devices(message["devices"], self.me)
             self.params = checked_params(message["params"])
             self.seats = self._checked_seats(message["seats"])
             if not isinstance(message["draw_seats"], bool):
@@ -294,6 +344,7 @@ class TableMatch:
         except ENGINE_ERRORS as error:
             raise Stop(INCOMPATIBLE, HOST, f"the game cannot start: {str(error)[:80]}") from None
         self.status = PLAYING
+        self._keep()
         self._tell("started")
 
     def peers_text(self) -> str:
@@ -339,6 +390,7 @@ class TableMatch:
         events = self.midend.play_remote(text)
         if self.midend.state.is_over:
             self.status = OVER
+        self._keep()
         self._tell("moved", events=events)
 
     def _on_end(self, sender: str, message: dict) -> None:
@@ -352,6 +404,7 @@ class TableMatch:
     # --- keeping the record -----------------------------------------------------------------------
     def _end(self, how: str, by: str) -> None:
         self.status, self.ended = ENDED, {"how": how, "by": by}
+        self._keep()
         self._tell("ended")
 
     def _stop(self, kind: str, device: str, reason: str) -> None:
@@ -360,8 +413,15 @@ class TableMatch:
         self._tell("problem")
 
     def _note(self, by: str, kind: str, reason: str) -> None:
-        self.problems = [*self.problems, {"by": by, "kind": kind, "reason": reason[:200]}]
+        problem = {"by": str(by)[:MAX_DEVICE], "kind": kind, "reason": clean_reason(reason)}
+        self.problems = [*self.problems, problem]
         self.problems = self.problems[-MAX_PROBLEMS:]
+        self._keep()
+
+    def _keep(self) -> None:
+        """The session's record into the midend's frame, for the next save."""
+        if self.midend.remote is not None and self.status != CONNECTING:
+            self.midend.remote["session"] = self.record()
 
     def _post(self, *messages: dict) -> None:
         for message in messages:
@@ -370,3 +430,49 @@ class TableMatch:
     def _tell(self, kind: str, **data: Any) -> None:
         if self.listener is not None:
             self.listener({"type": kind, **data})
+
+
+# --- a saved record, read back strictly ------------------------------------------------------
+def _checked_devices(devices: Any, me: str) -> list[str]:
+    if (
+        not isinstance(devices, list)
+        or not 3 <= len(devices) <= MAX_GUESTS + 1
+        or devices[0] != HOST
+        or me not in devices
+        or not all(isinstance(d, str) and 0 < len(d) <= MAX_DEVICE for d in devices)
+        or len(set(devices)) != len(devices)
+    ):
+        raise ProtocolError("the devices at the table")
+    return list(devices)
+
+
+def _checked_names(names: Any, devices: list[str]) -> dict[str, str]:
+    if not isinstance(names, dict) or set(names) != set(devices):
+        raise ProtocolError("a name for every device")
+    return {device: clean_name(name) for device, name in names.items()}
+
+
+def _checked_ended(ended: Any, devices: list[str]) -> dict | None:
+    if ended is None:
+        return None
+    if not isinstance(ended, dict) or set(ended) != {"how", "by"}:
+        raise ProtocolError("an end is {how, by}")
+    if ended["how"] not in ("resigned", "left") or ended["by"] not in devices:
+        raise ProtocolError("an end is resigned or left, by a device of the table")
+    return dict(ended)
+
+
+def _checked_problems(problems: Any) -> list[dict]:
+    if not isinstance(problems, list) or len(problems) > MAX_PROBLEMS:
+        raise ProtocolError("bad problems")
+    for problem in problems:
+        if not (
+            isinstance(problem, dict)
+            and set(problem) == {"by", "kind", "reason"}
+            and isinstance(problem["by"], str)
+            and len(problem["by"]) <= MAX_DEVICE
+            and problem["kind"] in KINDS
+            and isinstance(problem["reason"], str)
+        ):
+            raise ProtocolError("bad problem")
+    return [{**problem, "reason": clean_reason(problem["reason"])} for problem in problems]

@@ -4,6 +4,7 @@ proposal, the coin flip of every device, the moves checked by every device alike
 Dominoes deal beside them (DominoesMatch over a TableMatch), the end, and a device that
 cheats, named by every other."""
 
+import json
 import random
 
 import pytest
@@ -20,39 +21,109 @@ from test_remote_relay import Net
 NAMES = {HOST: "Ann", "g1": "Bryn", "g2": "Cai", "g3": "Dee"}
 
 
-def seated(options, seats, guests=("g1", "g2"), seed=0, draw_seats=True):
-    """A table: the host's TableMatch and each guest's, over the relay, with seeded
-    randomness; each wrapped in its DominoesMatch. (net, {device: DominoesMatch})."""
-    net = Net()
-    randoms = {d: random.Random(f"{seed}:{d}") for d in (HOST, *guests)}
-    matches: dict = {}
-    hub = Hub(lambda sender, message: matches[HOST].receive(sender, message))
-    for guest in guests:
-        deliver = lambda s, m, guest=guest: matches[guest].receive(s, m)  # noqa: E731
-        to_host = net.channel(lambda m, guest=guest: hub.receive(guest, m))
-        spoke = Spoke(guest, to_host, deliver)
-        hub.join(guest, net.channel(spoke.receive))
-        midend = new_midend(GAME)
-        matches[guest] = TableMatch.guest(
-            midend, spoke.post, guest, NAMES[guest], randoms[guest].randbytes
+class Table:
+    """A table of devices over the relay: the host's Hub, each guest's Spoke, each
+    device's DominoesMatch (over its TableMatch) in `games`, with seeded randomness; each
+    guest's link to the host named "<guest>:<n>", a new n after each new link."""
+
+    def __init__(self, options, seats, guests, seed, draw_seats):
+        self.net = Net()
+        self.seed, self.guests = seed, tuple(guests)
+        randoms = {d: random.Random(f"{seed}:{d}") for d in (HOST, *guests)}
+        self.games: dict = {}
+        self.hub = Hub(self.deliver_to(HOST))
+        self.spokes: dict = {}
+        self.links = dict.fromkeys(guests, 1)
+        matches = {}
+        for guest in guests:
+            self.spokes[guest] = Spoke(guest, self.to_host(guest), self.deliver_to(guest))
+            self.hub.join(guest, self.to_guest(guest))
+            midend = new_midend(GAME)
+            matches[guest] = TableMatch.guest(
+                midend, self.spokes[guest].post, guest, NAMES[guest], randoms[guest].randbytes
+            )
+        matches[HOST] = TableMatch.host(
+            new_midend(GAME),
+            self.hub.post,
+            NAMES[HOST],
+            options,
+            list(seats),
+            list(guests),
+            draw_seats,
+            randoms[HOST].randbytes,
         )
-    matches[HOST] = TableMatch.host(
-        new_midend(GAME),
-        hub.post,
-        NAMES[HOST],
-        options,
-        list(seats),
-        list(guests),
-        draw_seats,
-        randoms[HOST].randbytes,
-    )
-    games = {d: DominoesMatch(m, randbelow=randoms[d].randrange) for d, m in matches.items()}
-    net.pump()
-    return net, games
+        for device, match in matches.items():
+            self.games[device] = DominoesMatch(match, randbelow=randoms[device].randrange)
+        self.net.pump()
+
+    def deliver_to(self, device):
+        return lambda sender, message: self.games[device].match.receive(sender, message)
+
+    def link(self, guest):
+        return f"{guest}:{self.links[guest]}"
+
+    def to_host(self, guest):
+        return self.net.channel(lambda data: self.hub.receive(guest, data), self.link(guest))
+
+    def to_guest(self, guest):
+        return self.net.channel(self.spokes[guest].receive, self.link(guest))
+
+    def cut(self, guest):
+        """The guest's link is lost, with whatever it carries now or later."""
+        self.net.cut(self.link(guest))
+        self.links[guest] += 1
+
+    def relink(self, guest):
+        """A new link between the host and the guest."""
+        self.hub.join(guest, self.to_guest(guest))
+        self.spokes[guest].reconnected(self.to_host(guest))
+
+    def save(self, device):
+        """What the page saves after every message it takes: the midend (with the
+        TableMatch's record in its frame), the deal's record and the relay's, as JSON."""
+        game = self.games[device]
+        assert game.match.midend.save()
+        relay = self.hub if device == HOST else self.spokes[device]
+        return json.dumps({"deal": game.record(), "relay": relay.record()})
+
+    def reload(self, device):
+        """The device's page reloaded just after its last save, with every message in
+        flight to or from it lost; rebuilt from its save; each link made again."""
+        saved = json.loads(self.save(device))
+        old = self.games[device].match.midend
+        midend = new_midend(GAME, old.store)
+        assert midend.resume() is not None
+        linked = self.guests if device == HOST else (device,)
+        for guest in linked:
+            self.cut(guest)
+        if device == HOST:
+            self.hub = Hub.from_record(self.deliver_to(HOST), saved["relay"])
+            post = self.hub.post
+        else:
+            spoke = Spoke.from_record(
+                device, self.to_host(device), self.deliver_to(device), saved["relay"]
+            )
+            self.spokes[device] = spoke
+            post = spoke.post
+        match = TableMatch.resumed(midend, post, device, NAMES[device])
+        randbelow = random.Random(f"{self.seed}:{device}:again").randrange
+        self.games[device] = DominoesMatch(match, saved=saved["deal"], randbelow=randbelow)
+        for guest in linked:
+            self.relink(guest)
 
 
-def play_out(net, games, rng):
+def seated(options, seats, guests=("g1", "g2"), seed=0, draw_seats=True):
+    """A table (see Table): (net, {device: DominoesMatch})."""
+    table = Table(options, seats, guests, seed, draw_seats)
+    return table.net, table.games
+
+
+def play_out(net, games, rng, until=None, watch=None):
+    """Each device plays its seats when ready until the game is over or stopped, or
+    until(games); watch() after each move's messages have all arrived."""
     while any(g.match.status == PLAYING for g in games):
+        if until is not None and until(games):
+            return True
         game = next((g for g in games if g.match.status == PLAYING and g.ready), None)
         assert game is not None, "no device can move and no message is on its way"
         seat = game.state.current_player
@@ -61,6 +132,9 @@ def play_out(net, games, rng):
         else:
             game.play(rng.choice(game.view()["legal_moves"]))
         net.pump()
+        if watch is not None:
+            watch()
+    return False
 
 
 @pytest.mark.parametrize(
@@ -158,3 +232,141 @@ def test_a_proposal_a_device_cannot_play_is_refused_and_a_junk_message_changes_n
     guest.receive("g2", {"type": "hello"})  # only the host proposes
     guest.receive(HOST, "not a message")
     assert guest.status == CONNECTING and sent == [] and len(guest.problems) == 2
+
+
+# --- a lost link, a reload ---------------------------------------------------------------------
+def mid_hand(moves):
+    """Until a hand is in play and `moves` moves have been played."""
+
+    def reached(games):
+        state = games[0].state
+        return len(games[0].match.midend.moves) >= moves and state.phase == "play"
+
+    return reached
+
+
+def assert_whole_game_as_the_ordinary_engine(table):
+    host = table.games[HOST]
+    for guest in table.guests:
+        assert_as_the_ordinary_engine(host, table.games[guest])
+
+
+def test_messages_lost_while_a_guests_link_is_down_come_after_a_new_link_once_each():
+    table = Table({"seats": 3, "target": 20}, [HOST, "g1", "g2"], ("g1", "g2"), 8, True)
+    net, games, rng = table.net, table.games, random.Random(8)
+    g1 = games["g1"]
+    assert play_out(net, list(games.values()), rng, until=lambda gs: g1.ready)
+    g1.play(rng.choice(g1.view()["legal_moves"]))
+    table.cut("g1")  # its move is lost on the way
+    net.pump()
+    moves = len(games[HOST].match.midend.moves)
+    assert any(m["type"] == "relay-post" for _, m in net.lost)
+    assert table.spokes["g1"].outbox and len(g1.match.midend.moves) == moves + 1
+    table.relink("g1")
+    net.pump()
+    assert len(games[HOST].match.midend.moves) == moves + 1
+    after_g1 = next(d for d in games if d != "g1" and games[d].ready)
+    games[after_g1].play(rng.choice(games[after_g1].view()["legal_moves"]))
+    table.cut("g1")  # the move and whatever follows is lost on the way to g1
+    lost = len(net.lost)
+    net.pump()
+    play_out(net, list(games.values()), rng, until=lambda gs: not any(g.ready for g in gs))
+    assert any(m["type"] == "relay" for _, m in net.lost[lost:])
+    table.relink("g1")
+    net.pump()
+    play_out(net, list(games.values()), rng)
+    assert_whole_game_as_the_ordinary_engine(table)
+
+
+@pytest.mark.parametrize("device", [HOST, "g2"])
+def test_a_page_reloaded_mid_hand_goes_on_to_the_end_of_the_game(device):
+    """The device's page reloads just after its last save, a move of its own in flight;
+    rebuilt from the saved JSON (midend, TableMatch, deal, relay), the game goes on."""
+    options = {"seats": 4, "target": 20}
+    table = Table(options, [HOST, "computer:easy", "g1", "g2"], ("g1", "g2"), 9, True)
+    rng = random.Random(9)
+    assert play_out(table.net, list(table.games.values()), rng, until=mid_hand(6))
+    game = table.games[device]
+    assert play_out(table.net, list(table.games.values()), rng, until=lambda gs: game.ready)
+    game.play(rng.choice(game.view()["legal_moves"]))  # not yet taken by the others
+    record = game.match.record()
+    table.reload(device)
+    again = table.games[device]
+    assert again is not game and again.match.record() == json.loads(json.dumps(record))
+    table.net.pump()
+    play_out(table.net, list(table.games.values()), rng)
+    assert_whole_game_as_the_ordinary_engine(table)
+
+
+def test_the_hosts_log_stays_within_a_few_moves_over_a_whole_game():
+    """Every guest says what it has taken with each post, so the log keeps about a round
+    of the table (measured: 6 envelopes at most, of 96 over two hands)."""
+    table = Table({"seats": 3, "target": 40}, [HOST, "g1", "g2"], ("g1", "g2"), 10, True)
+    longest = []
+    play_out(
+        table.net,
+        list(table.games.values()),
+        random.Random(10),
+        watch=lambda: longest.append(len(table.hub.log)),
+    )
+    assert_whole_game_as_the_ordinary_engine(table)
+    assert len(table.games[HOST].deal.deals) == 2 and table.hub.seq == 96
+    assert max(longest) <= 8
+
+
+def test_the_session_record_survives_json_and_a_resume():
+    _, games = seated({"seats": 3}, [HOST, "g1", "g2"], seed=11)
+    match = games["g1"].match
+    match.receive("g2", {"type": "nonsense"})
+    record = json.loads(json.dumps(match.record()))
+    assert record == match.midend.remote["session"]
+    assert record["me"] == "g1" and record["problems"][-1]["kind"] == "junk"
+    assert record["names"] == {HOST: "Ann", "g1": "Bryn", "g2": "Cai"}
+    assert match.midend.save()
+    midend = new_midend(GAME, match.midend.store)
+    assert midend.resume() is not None
+    again = TableMatch.resumed(midend, print, "g1", "Bryn")
+    assert again.record() == record and again.status == PLAYING
+    with pytest.raises(ValueError):
+        TableMatch.resumed(midend, print, "g2", "Cai")  # another device's record
+    with pytest.raises(ValueError):
+        TableMatch.resumed(new_midend(GAME), print, "g1", "Bryn")  # no game at all
+
+
+@pytest.mark.parametrize(
+    "damage",
+    [
+        {"version": 2},
+        {"me": HOST},
+        {"devices": [HOST, "g1"]},
+        {"devices": ["g1", HOST, "g2"]},
+        {"devices": [HOST, "g1", "g1"]},
+        {"names": {HOST: "Ann", "g1": "Bryn"}},
+        {"names": {HOST: "Ann", "g1": "Bryn", "g2": "\u202e"}},
+        {"params": None},
+        {"seats": [HOST, "g1", "g9"]},
+        {"seats": [HOST, HOST, "g1"]},
+        {"status": "connecting"},
+        {"status": "won"},
+        {"ended": {"how": "left", "by": "g9"}},
+        {"ended": {"how": "fled", "by": "g2"}},
+        {"problems": [{"by": "g2"}]},
+        {"problems": None},
+        {"extra": 1},
+    ],
+)
+def test_a_damaged_session_record_is_refused(damage):
+    _, games = seated({"seats": 3}, [HOST, "g1", "g2"], seed=12)
+    midend = games["g1"].match.midend
+    midend.remote["session"].update(damage)
+    with pytest.raises(ValueError):
+        TableMatch.resumed(midend, print, "g1", "Bryn")
+
+
+def test_a_seat_order_other_than_the_games_is_refused():
+    _, games = seated({"seats": 3}, [HOST, "g1", "g2"], seed=12)
+    midend = games["g1"].match.midend
+    seats = midend.remote["session"]["seats"]
+    midend.remote["session"]["seats"] = seats[1:] + seats[:1]
+    with pytest.raises(ValueError, match="seats"):
+        TableMatch.resumed(midend, print, "g1", "Bryn")
