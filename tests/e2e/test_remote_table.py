@@ -86,3 +86,25 @@ def test_three_devices_play_a_hand_each_holding_only_its_own_tiles(open_app, con
     publics = [public_state(page).to_json() for page in pages]
     assert publics[1] == publics[0] and publics[2] == publics[0]
     assert len(public_state(pages[0]).hand_summaries[0]["hands"]) == 3
+
+
+def test_four_devices_play_partners_to_250_and_all_agree_on_the_result(open_app, context):
+    pages = start_table(open_app, context, FRIENDS, "human,human,human,human", partners=True)
+    seats = [my_seat(saved(page, SLOT)) for page in pages]
+    assert sorted(seats) == [0, 1, 2, 3]
+    expect(pages[1].locator(".dm-score")).to_have_count(2)  # two sides
+    play_round(pages, seats, lambda state: state.is_over)
+    state = public_state(pages[0])
+    assert max(state.scores) >= 250
+    for page in pages[1:]:
+        assert public_state(page).to_json() == state.to_json()
+    for page, seat in zip(pages, seats, strict=True):
+        won = state.result["winner_team"] == state.table.team_of(seat)
+        dialog = page.locator("#dm-over")
+        expect(dialog).to_be_visible(timeout=15_000)
+        expect(dialog).to_contain_text("win")
+        stats = json.loads(page.evaluate("localStorage.getItem('gemau:stats:dominoes')"))
+        assert stats["data"]["remote-4p"]["played"] == 1
+        assert stats["data"]["remote-4p"].get("won", 0) == (1 if won else 0)
+    expect(pages[0].locator("#dm-over [data-action='remote-again']")).to_be_visible()
+    expect(pages[2].locator("#dm-over")).to_contain_text("can start another game.")
