@@ -108,3 +108,68 @@ def test_four_devices_play_partners_to_250_and_all_agree_on_the_result(open_app,
         assert stats["data"]["remote-4p"].get("won", 0) == (1 if won else 0)
     expect(pages[0].locator("#dm-over [data-action='remote-again']")).to_be_visible()
     expect(pages[2].locator("#dm-over")).to_contain_text("can start another game.")
+
+
+def relink(host, friend, name: str) -> None:
+    """The host makes a new link for a friend it lost, from its game's line; the friend
+    opens it and sends the reply back; both pages take the game up again."""
+    host.locator(".remote-bar a", has_text=f"New link for {name}").click()
+    view = host.locator("[data-page='connect']")
+    expect(view).to_have_attribute("data-stage", "waiting", timeout=20_000)
+    expect(host.locator("#connect-status")).to_contain_text(f"Send {name} this new link")
+    friend.goto(host.locator("#connect-code").input_value())
+    friend_view = friend.locator("[data-page='connect']")
+    expect(friend_view).to_have_attribute("data-stage", "send_reply", timeout=20_000)
+    host.fill("#connect-reply", friend.locator("#connect-code").input_value())
+    host.click("[data-action='connect']")
+    for page in (host, friend):
+        expect(page.locator("[data-game='dominoes'] .dm-score").first).to_be_visible(timeout=20_000)
+
+
+def play_turns(pages, seats, turns: int) -> None:
+    played = 0
+    while played < turns:
+        state = public_state(pages[0])
+        mover = pages[seats.index(state.current_player)]
+        if state.phase == "play" and phase(mover) == "human":
+            play_a_turn(mover)
+            played += 1
+        else:
+            pages[0].wait_for_timeout(100)
+
+
+def test_a_friend_gone_and_the_host_reloaded_come_back_by_new_links(open_app, context):
+    pages = start_table(open_app, context, FRIENDS[:2], "human,strong")
+    host, bryn, cai = pages
+    seats = [my_seat(saved(page, SLOT)) for page in pages]
+    play_turns(pages, seats, 2)
+    # Bryn's page is closed, then opened again at the same address.
+    address, hand = bryn.url, sorted(hand_shown(bryn))
+    bryn_context = bryn.context
+    bryn.close()
+    expect(host.locator(".remote-bar")).to_have_attribute("data-remote", "lost", timeout=20_000)
+    expect(host.locator(".remote-bar")).to_contain_text("Waiting for Bryn")
+    bryn = bryn_context.new_page()
+    bryn.goto(address)
+    expect(bryn.locator(".remote-bar")).to_have_attribute("data-remote", "lost", timeout=30_000)
+    expect(bryn.locator(".remote-bar")).to_contain_text("Ann sends you a new link")
+    assert sorted(hand_shown(bryn)) == hand  # its tiles, from its own save
+    relink(host, bryn, "Bryn")
+    pages = [host, bryn, cai]
+    for page in pages:
+        expect(page.locator(".remote-bar")).to_have_attribute("data-remote", "playing")
+    play_turns(pages, seats, 3)
+    # The host's page reloads: every friend waits for a new link, made one by one.
+    host.reload()
+    for page in pages:
+        expect(page.locator(".remote-bar")).to_have_attribute("data-remote", "lost", timeout=30_000)
+    relink(host, bryn, "Bryn")
+    expect(host.locator(".remote-bar")).to_contain_text("Waiting for Cai")
+    relink(host, cai, "Cai")
+    for page in pages:
+        expect(page.locator(".remote-bar")).to_have_attribute("data-remote", "playing")
+    play_round(pages, seats, lambda state: bool(state.hand_summaries))
+    publics = [public_state(page).to_json() for page in pages]
+    assert publics[1] == publics[0] and publics[2] == publics[0]
+    for page in pages:
+        assert saved(page, SLOT)["meta"]["frame"]["remote"]["session"]["problems"] == []

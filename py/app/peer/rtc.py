@@ -16,8 +16,8 @@ from .channel import Channel
 
 current: "Link | None" = None  # the page's connection to a friend, for the games to use
 # The host's connections to the friends of a table of 3 or 4 devices (Straight Dominoes),
-# in the order they joined, handed by #/connect to the game's page.
-table: "list[Link]" = []
+# by their names at the table ("g1", "g2", "g3"), handed by #/connect to the game's page.
+table: "dict[str, Link]" = {}
 
 
 class Link(Channel):

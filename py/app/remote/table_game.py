@@ -8,11 +8,19 @@ The host's page holds a connection to each friend (app.peer.rtc.table, handed ov
 #/connect, in the order they joined: guests "g1", "g2", "g3"), runs the Hub and proposes
 the game. Before the proposal it tells each friend's device its name at the table:
 
-    table {game, you}    sent on that friend's connection alone, never relayed
+    table {game, you}           sent on that friend's connection alone, never relayed
+    table {game, you, match}    the same on a new link, for the game in progress
 
 Each friend's page holds its connection to the host and runs a Spoke once the table
 message has named it. Anything else from another device goes through the relay, whose
-checks refuse what is malformed; nothing another device sends can raise here."""
+checks refuse what is malformed; nothing another device sends can raise here.
+
+A lost connection loses nothing: the relay keeps what a device lacks, and the page saves
+the relay's record with the game (`relay_record()`, after every message). After a reload
+`resume(relay_record)` rebuilds this device's side from the save. The host makes a new
+link to a friend it has lost on #/connect?relink=<guest>, and its page takes the table up
+again from its save over every link it has, telling each friend's device the match: each
+answers with its resend request and its outbox, and gets the envelopes it missed."""
 
 import re
 from collections.abc import Callable
@@ -20,6 +28,7 @@ from typing import Any
 
 from app.fair.errors import ProtocolError
 from app.midend import HUMAN, Midend
+from app.remote import wire
 from app.remote.match import CONNECTING, ENDED, OVER, PLAYING
 from app.remote.relay import HOST, Hub, Spoke
 from app.remote.table_match import TableMatch
@@ -30,6 +39,7 @@ GUEST_ID = re.compile(r"g[1-3]")
 
 
 def guest_ids(count: int) -> list[str]:
+    """The host's names for its friends' devices, in the order they joined."""
     return [f"g{n}" for n in range(1, count + 1)]
 
 
@@ -38,14 +48,15 @@ class TableGame:
 
     def __init__(
         self,
-        links: list,
+        links: dict,
         midend: Midend,
         name: str,
         save: Callable[[], None],
         on_event: Callable[[dict], None],
     ):
-        """`links`: the host's connection to each friend, or a friend's one to the host."""
-        self.links = list(links)
+        """`links`: the host's connection to each friend by guest id, or a friend's one
+        to the host ({"host": link}); none after a reload, until a new link."""
+        self.links = dict(links)
         self.midend, self.name = midend, name
         self.save, self.on_event = save, on_event
         self.match: TableMatch | None = None
@@ -53,7 +64,6 @@ class TableGame:
         self.me: str | None = None
         self.hub: Hub | None = None
         self.spoke: Spoke | None = None
-        self.devices: dict[str, Any] = {}  # host: guest id -> its connection
         self._before: Any = None
 
     # --- starting ---------------------------------------------------------------------------
@@ -63,21 +73,51 @@ class TableGame:
         if self.hub is None:
             self.me = HOST
             self.hub = Hub(self._deliver)
-            for guest, link in zip(guest_ids(len(self.links)), self.links, strict=True):
-                self.devices[guest] = link
-                self.hub.join(guest, self._sender(link))
-                link.take(
-                    lambda message, guest=guest: self._from_guest(guest, message),
-                    lambda state: self._link_state(state),
-                )
-                self._send(link, {"type": TABLE, "game": self.midend.game.name, "you": guest})
-        guests = list(self.devices)
-        self._watch(TableMatch.host(self.midend, self.hub.post, self.name, options, seats, guests))
+            for guest, link in self.links.items():
+                self._attach(guest, link, resuming=False)
+        guests = list(self.links)
+        self._watch(TableMatch.host(self.midend, self._post, self.name, options, seats, guests))
 
     def guest(self) -> None:
         """A friend's page: the host's messages, the table message first, held for it."""
-        (link,) = self.links
-        link.take(self._from_host, self._link_state)
+        self.links[HOST].take(self._from_host, self._link_state)
+
+    def resume(self, relay_record: Any) -> bool:
+        """The table game the midend resumed from its save, with the relay's record saved
+        beside it, over the links this page has (after a reload: none yet). False when
+        the save holds no usable table game."""
+        session = (self.midend.remote or {}).get("session")
+        me = session.get("me") if isinstance(session, dict) else None
+        if not isinstance(me, str):
+            return False
+        try:
+            if me == HOST:
+                self.hub = Hub.from_record(self._deliver, relay_record)
+            else:
+                link = self.links.get(HOST)
+                send = self._sender(link) if link is not None else _nowhere
+                self.spoke = Spoke.from_record(me, send, self._deliver, relay_record)
+            match = TableMatch.resumed(self.midend, self._post, me, self.name)
+        except ValueError:
+            self.hub = self.spoke = None
+            return False
+        self.me = me
+        self._watch(match)
+        if me == HOST:
+            for guest, link in self.links.items():
+                self._attach(guest, link, resuming=True)
+        elif HOST in self.links:
+            self.links[HOST].take(self._from_host, self._link_state)
+            self.spoke.reconnected()
+        return True
+
+    def _attach(self, guest: str, link, resuming: bool) -> None:
+        self.hub.join(guest, self._sender(link))
+        link.take(lambda message: self._from_guest(guest, message), self._link_state)
+        table = {"type": TABLE, "game": self.midend.game.name, "you": guest}
+        if resuming:
+            table["match"] = self.match_id
+        self._send(link, table)
 
     def _watch(self, match: TableMatch) -> None:
         self.match = match
@@ -85,21 +125,39 @@ class TableGame:
         if self.on_match is not None:
             self.on_match(match)
 
+    @property
+    def match_id(self) -> str:
+        midend = self.midend
+        return wire.match_id(midend.game.name, midend.options, midend.seed)
+
+    def release(self) -> None:
+        """The page is left: each connection holds what comes for the next page that
+        takes it (this game opened again after a new link made on #/connect)."""
+        for link in self.links.values():
+            link.hold()
+
+    def relay_record(self) -> dict | None:
+        """This device's side of the relay, saved with the game at the same moment."""
+        relay = self.hub if self.hub is not None else self.spoke
+        return relay.record() if relay is not None else None
+
     # --- what the view asks -----------------------------------------------------------------
     @property
     def connected(self) -> bool:
-        return bool(self.links) and all(link.state == OPEN for link in self.links)
+        return not self.missing
 
     @property
     def interrupted(self) -> bool:
-        return any(link.state == INTERRUPTED for link in self.links)
+        return any(link.state == INTERRUPTED for link in self.links.values())
 
     @property
     def missing(self) -> list[str]:
-        """The devices this one has lost the connection to (the host's: each friend's)."""
-        if self.me == HOST:
-            return [guest for guest, link in self.devices.items() if link.state != OPEN]
-        return [HOST] if not self.connected else []
+        """The devices this one has no open connection to (the host's: its friends')."""
+        if self.me == HOST and self.match is not None:
+            others = [device for device in self.match.devices if device != HOST]
+        else:
+            others = [HOST] if self.me != HOST else list(self.links)
+        return [d for d in others if d not in self.links or self.links[d].state != OPEN]
 
     @property
     def peer(self) -> str:
@@ -205,15 +263,26 @@ class TableGame:
     def _sender(self, link) -> Callable[[dict], None]:
         return lambda message: self._send(link, message)
 
+    def _post(self, message: dict) -> None:
+        """This device's own message, to the others through the relay."""
+        if self.hub is not None:
+            self.hub.post(message)
+        elif self.spoke is not None:
+            self.spoke.post(message)
+
     def _from_guest(self, guest: str, message: dict) -> None:
         try:
             self.hub.receive(guest, message)
         except ProtocolError:
             return  # not a relay message: dropped, as a channel drops junk
+        self.save()  # the relay's record with the game, as it is after every message
 
     def _from_host(self, message: dict) -> None:
         if message.get("type") == TABLE:
-            self._seated(message)
+            if self.spoke is None:
+                self._seated(message)
+            elif message.get("you") == self.me and message.get("match") == self.match_id:
+                self.spoke.reconnected()  # the host's page took the table up again
             return
         if self.spoke is None:
             return
@@ -221,25 +290,25 @@ class TableGame:
             self.spoke.receive(message)
         except ProtocolError:
             return
+        self.save()
 
     def _seated(self, message: dict) -> None:
         """The host's table message: this device's name at the table."""
         you = message.get("you")
-        if self.spoke is not None or not isinstance(you, str) or not GUEST_ID.fullmatch(you):
+        if not isinstance(you, str) or not GUEST_ID.fullmatch(you) or "match" in message:
             return
         if message.get("game") != self.midend.game.name:
             return
         self.me = you
-        (link,) = self.links
-        self.spoke = Spoke(you, self._sender(link), self._deliver)
-        self._watch(TableMatch.guest(self.midend, self.spoke.post, you, self.name))
+        self.spoke = Spoke(you, self._sender(self.links[HOST]), self._deliver)
+        self._watch(TableMatch.guest(self.midend, self._post, you, self.name))
 
     def _deliver(self, sender: str, message: dict) -> None:
         """Another device's message, in the relay's order."""
         match = self.match
         finished = match is not None and match.status in (OVER, ENDED)
         if message.get("type") == "hello" and finished and self.me != HOST:
-            self._watch(TableMatch.guest(self.midend, self.spoke.post, self.me, self.name))
+            self._watch(TableMatch.guest(self.midend, self._post, self.me, self.name))
         if self.match is None:
             return
         state = self.midend.state
@@ -254,3 +323,21 @@ class TableGame:
         if event["type"] == "moved":
             event = {**event, "before": self._before}
         self.on_event(event)
+
+
+def _nowhere(_message: dict) -> None:
+    """A friend's device with no connection yet: what it posts waits in its outbox."""
+
+
+def table_message(held: list) -> dict | None:
+    """The host's table message among the messages held for a friend's page."""
+    return next((m for m in held if isinstance(m, dict) and m.get("type") == TABLE), None)
+
+
+def is_table_save(data: dict) -> bool:
+    """A saved game with friends ({"state", "meta"}) played at a table of devices."""
+    meta = data.get("meta") if isinstance(data, dict) else None
+    frame = meta.get("frame") if isinstance(meta, dict) else None
+    remote = frame.get("remote") if isinstance(frame, dict) else None
+    session = remote.get("session") if isinstance(remote, dict) else None
+    return isinstance(session, dict) and "devices" in session

@@ -16,7 +16,8 @@ from ..html import h
 from ..peer import codes, prefs
 from ..peer.channel import CLOSED, DROPPED, FAILED, OPEN, clean_name
 from ..remote import wire
-from ..remote.relay import MAX_GUESTS
+from ..remote.relay import HOST, MAX_GUESTS
+from ..remote.table_game import guest_ids, is_table_save
 from .base import View
 
 # Where things stand: the status line's text is connect.status.<stage>.
@@ -38,6 +39,7 @@ class ConnectView(View):
         super().__init__(app, route)
         self.settings = prefs.load(app.store)
         self.invite = route.params.get("invite")
+        self.relink = self.lost_friend(route.params.get("relink"))  # (guest id, name)
         self.stage = REPLYING if self.invite is not None else CREATING
         self.code = ""  # the invite link (host) or the reply code (friend), once made
         self.reply_problem: str | None = None
@@ -58,6 +60,15 @@ class ConnectView(View):
     @property
     def hosting(self) -> bool:
         return self.invite is None
+
+    def lost_friend(self, guest) -> tuple[str, str] | None:
+        """A new link for a friend of the table game saved here: (their guest id, name)."""
+        data = saved_games.load(self.app.store, remote_slot(TABLE_GAMES[0])).data
+        if not isinstance(guest, str) or not is_table_save(data) or self.invite is not None:
+            return None
+        names = data["meta"]["frame"]["remote"]["session"].get("names")
+        name = names.get(guest) if isinstance(names, dict) and guest != HOST else None
+        return (guest, name) if isinstance(name, str) else None
 
     def my_name(self) -> str:
         return self.settings["name"] or self.t("connect.default_name")
@@ -130,6 +141,8 @@ class ConnectView(View):
         )
 
     def status_text(self, peer_name) -> str:
+        if self.relink is not None and self.stage == WAITING:
+            return self.t("connect.status.relink", name=self.relink[1])
         if self.stage == FAILED:
             return self.t(f"connect.failed.{self.problem or 'no_route'}")
         return self.t(f"connect.status.{self.stage}", name=peer_name or "")
@@ -378,9 +391,19 @@ class ConnectView(View):
         self.handed_over = True
         for link in table:
             link.hold()
-        rtc.table = table
+        rtc.table = dict(zip(guest_ids(len(table)), table, strict=True))
         rtc.current = None
         self.app.navigate(router.href(route, remote="table-host"))
+
+    def back_to_the_table(self) -> None:
+        """The new link to a friend of the table game: the game's page takes it up."""
+        from ..peer import rtc
+
+        self.handed_over = True
+        self.link.hold()
+        rtc.table[self.relink[0]] = self.link
+        rtc.current = None
+        self.app.navigate(router.href(TABLE_GAMES[0], remote="resume"))
 
     def invite_more(self) -> None:
         """Keep the friends connected and make an invite for one more."""
@@ -478,6 +501,9 @@ class ConnectView(View):
         self.update()
 
     def on_link_state(self, state: str) -> None:
+        if state == OPEN and self.relink is not None:
+            self.back_to_the_table()
+            return
         if state == OPEN:
             self.stage = CONNECTED
         elif state == CLOSED:

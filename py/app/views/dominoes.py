@@ -537,6 +537,7 @@ class DominoesView(DominoesInput, DominoesRemoteParts, SavedGameView):
         if _on_screen["view"] is self:
             _on_screen["view"] = None
         self.suspend()
+        self.release_remote()
 
 
 VIEW = DominoesView

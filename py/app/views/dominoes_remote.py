@@ -25,7 +25,7 @@ from ..games_list import remote_slot
 from ..midend import COMPUTER
 from ..remote.dominoes_match import DominoesMatch
 from ..remote.match import CONNECTING, PLAYING
-from ..remote.table_game import TableGame, guest_ids
+from ..remote.table_game import TableGame
 from . import dominoes_parts as parts
 from .dominoes_parts import (
     DEFAULT_PLAYERS,
@@ -65,7 +65,7 @@ class DominoesRemoteParts(RemoteGameParts):
         players = parse_players(self.prefs.get("players")) or list(DEFAULT_PLAYERS)
         partners = bool(self.prefs.get("partners")) and len(players) == 4
         if isinstance(self.link_game, TableGame):
-            guests = guest_ids(len(self.link_game.links))
+            guests = sorted(self.link_game.links)
             return table_seats(players, bool(self.prefs.get("partners")), guests)
         if players.count("human") > 2:  # two devices: the table's other people are computers
             self.app.notice(
@@ -153,7 +153,10 @@ class DominoesRemoteParts(RemoteGameParts):
         return self.dm is not None and self.dm.ready and self.link_game.status == PLAYING
 
     def remote_meta(self) -> dict:
-        return {"deal": self.dm.record() if self.dm is not None else None}
+        meta = {"deal": self.dm.record() if self.dm is not None else None}
+        if isinstance(self.link_game, TableGame):
+            meta["relay"] = self.link_game.relay_record()
+        return meta
 
     def remote_dress(self) -> None:
         self.ui.bar = remote_bar(self.link_game, self.t)

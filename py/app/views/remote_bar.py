@@ -32,6 +32,8 @@ def bar_text(game, t) -> str:
         return t(f"remote.ended.{ended['how']}.{who}", name=game.name_of(ended["by"]))
     if problem and game.at_table and state == problem["kind"]:
         name = game.name_of(problem["by"])  # the device every other one names
+    if state == "lost" and game.at_table and not game.hosting:
+        state = "lost_guest"  # the host makes the new link
     return t(f"remote.status.{state}", name=name, reason=reason)
 
 
@@ -40,7 +42,17 @@ def remote_bar(game, t):
     buttons = []
     if state == PLAYING:
         buttons.append(button("remote-resign", t("remote.resign"), subtle=True))
-    if state in ("lost", "interrupted", CONNECTING):
+    if state in ("lost", "interrupted", CONNECTING) and game.at_table:
+        if game.hosting:  # a new link for each friend it waits for
+            buttons += [
+                h(
+                    "a",
+                    {"class": "button", "href": router.href("connect", relink=device)},
+                    t("remote.new_link_for", name=game.name_of(device)),
+                )
+                for device in game.missing
+            ]
+    elif state in ("lost", "interrupted", CONNECTING):
         buttons.append(
             h("a", {"class": "button", "href": router.href("connect")}, t("remote.new_link"))
         )

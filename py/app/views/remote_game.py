@@ -13,11 +13,13 @@ The view provides: `midend`, `link_game` (None), `remote_how`, `_save()`, `redra
 played, shown as the computer's would be).
 """
 
-from .. import browser, router
+from .. import browser, router, saved_games
+from ..games_list import remote_slot
 from ..html import h
 from ..peer import prefs
 from ..remote.link_game import LinkGame
-from ..remote.table_game import TableGame
+from ..remote.relay import HOST
+from ..remote.table_game import TableGame, is_table_save, table_message
 from .remote_bar import bar_text, remote_bar
 
 
@@ -28,7 +30,9 @@ class RemoteGameParts:
 
         link = rtc.current if rtc.current is not None and rtc.current.state == "open" else None
         name = prefs.load(self.app.store)["name"] or self.t("connect.default_name")
-        if self.remote_how in ("table-host", "table-guest"):
+        if self.remote_how in ("table-host", "table-guest") or (
+            self.remote_how == "resume" and is_table_save(self.saved_remote())
+        ):
             self.start_table(link, name)
             return
         self.link_game = LinkGame(link, self.midend, name, self._save, self.on_remote)
@@ -44,23 +48,45 @@ class RemoteGameParts:
 
     def start_table(self, link, name: str) -> None:
         """A table of 3 or 4 devices (app.remote.table_game): the host's page takes every
-        friend's connection from #/connect, a friend's page its one to the host."""
+        friend's connection from #/connect, a friend's page its one to the host; a game
+        saved here resumes over the links there are (none after a reload: the host makes
+        a new link for each friend it waits for, on #/connect?relink=<guest>)."""
         from ..peer import rtc
 
-        hosting = self.remote_how == "table-host"
-        links = [table for table in rtc.table if table.state == "open"] if hosting else [link]
-        self.link_game = TableGame(
-            [link for link in links if link is not None],
-            self.midend,
-            name,
-            self._save,
-            self.on_remote,
-        )
-        self.link_game.on_match = self.remote_match_made
-        if hosting and len(self.link_game.links) > 1:
-            self.link_game.host(*self.remote_proposal())
-        elif not hosting and self.link_game.links:
-            self.link_game.guest()
+        if self.remote_how == "table-guest":
+            links = {HOST: link} if link is not None else {}
+        else:
+            links = {guest: each for guest, each in rtc.table.items() if each.state == "open"}
+        game = TableGame(links, self.midend, name, self._save, self.on_remote)
+        self.link_game = game
+        game.on_match = self.remote_match_made
+        table = table_message(link.held) if HOST in links else None
+        if self.remote_how == "table-host" and len(links) > 1:
+            game.host(*self.remote_proposal())
+        elif table is not None and "match" not in table:
+            game.guest()  # a new game: the host's proposal follows the table message
+        elif (
+            self.midend.resume() is not None
+            and self.same_table(game, table)
+            and game.resume(self.saved_remote().get("meta", {}).get("relay"))
+        ):
+            self.remote_ui()
+
+    def same_table(self, game: TableGame, table: dict | None) -> bool:
+        """The game resumed here is the one the host's new link names (if it names one)."""
+        session = (self.midend.remote or {}).get("session") or {}
+        if table is None:
+            return True
+        return table.get("match") == game.match_id and table.get("you") == session.get("me")
+
+    def saved_remote(self) -> dict:
+        data = saved_games.load(self.app.store, remote_slot(self.game)).data
+        return data if isinstance(data, dict) else {}
+
+    def release_remote(self) -> None:
+        """The page is left (see TableGame.release)."""
+        if isinstance(self.link_game, TableGame):
+            self.link_game.release()
 
     def remote_match_made(self, match) -> None:
         """Each new match with the friend's device (a game with its own sub-protocol
