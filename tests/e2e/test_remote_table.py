@@ -83,8 +83,7 @@ def test_three_devices_play_a_hand_each_holding_only_its_own_tiles(open_app, con
     play_round(pages, seats, lambda state: bool(state.hand_summaries))
     for page in pages:
         expect(page.locator("#dm-summary")).to_be_visible(timeout=20_000)
-    publics = [public_state(page).to_json() for page in pages]
-    assert publics[1] == publics[0] and publics[2] == publics[0]
+    agree(pages)
     assert len(public_state(pages[0]).hand_summaries[0]["hands"]) == 3
 
 
@@ -94,10 +93,9 @@ def test_four_devices_play_partners_to_250_and_all_agree_on_the_result(open_app,
     assert sorted(seats) == [0, 1, 2, 3]
     expect(pages[1].locator(".dm-score")).to_have_count(2)  # two sides
     play_round(pages, seats, lambda state: state.is_over)
+    agree(pages)
     state = public_state(pages[0])
     assert max(state.scores) >= 250
-    for page in pages[1:]:
-        assert public_state(page).to_json() == state.to_json()
     for page, seat in zip(pages, seats, strict=True):
         won = state.result["winner_team"] == state.table.team_of(seat)
         dialog = page.locator("#dm-over")
@@ -124,6 +122,17 @@ def relink(host, friend, name: str) -> None:
     host.click("[data-action='connect']")
     for page in (host, friend):
         expect(page.locator("[data-game='dominoes'] .dm-score").first).to_be_visible(timeout=20_000)
+
+
+def agree(pages) -> None:
+    """Every page reaches the host's public position (the devices confirm each hand's
+    check one after another, so for a moment one may be a step ahead)."""
+    for _ in range(150):
+        positions = {json.dumps(public_state(page).to_json(), sort_keys=True) for page in pages}
+        if len(positions) == 1:
+            return
+        pages[0].wait_for_timeout(100)
+    raise AssertionError("the pages never agreed on the position")
 
 
 def play_turns(pages, seats, turns: int) -> None:
@@ -169,7 +178,6 @@ def test_a_friend_gone_and_the_host_reloaded_come_back_by_new_links(open_app, co
     for page in pages:
         expect(page.locator(".remote-bar")).to_have_attribute("data-remote", "playing")
     play_round(pages, seats, lambda state: bool(state.hand_summaries))
-    publics = [public_state(page).to_json() for page in pages]
-    assert publics[1] == publics[0] and publics[2] == publics[0]
+    agree(pages)
     for page in pages:
         assert saved(page, SLOT)["meta"]["frame"]["remote"]["session"]["problems"] == []
