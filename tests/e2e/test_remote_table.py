@@ -8,7 +8,7 @@ and the result. The conftest's `watch` checks that no request left any page's or
 import json
 
 from playwright.sync_api import expect
-from remote_support import connect, my_seat, saved, set_name
+from remote_support import TAMPERING, connect, my_seat, saved, set_name
 from test_axe import violations
 from test_remote_dominoes import SLOT, hand_shown, phase, play_a_turn, public_state, set_prefs
 
@@ -181,3 +181,47 @@ def test_a_friend_gone_and_the_host_reloaded_come_back_by_new_links(open_app, co
     agree(pages)
     for page in pages:
         assert saved(page, SLOT)["meta"]["frame"]["remote"]["session"]["problems"] == []
+
+
+WRONG_HASH_POSTED = """(text) => {
+  if (!text.startsWith("M")) return text;
+  const post = JSON.parse(text.slice(1));
+  if (post.type !== "relay-post" || post.message.type !== "move") return text;
+  post.message.hash = post.message.hash.replace(/^./, (c) => (c === "0" ? "1" : "0"));
+  return "M" + JSON.stringify(post);
+}"""
+
+
+def test_a_move_with_a_wrong_position_stops_the_table_on_every_page_naming_its_device(
+    open_app, context
+):
+    host = open_app("#/connect")
+    set_prefs(host, players="human,strong")
+    set_name(host, "Ann")
+    pages = [host, connect(host, context(), "Bryn")]
+    host.click("[data-action='invite-more']")
+    lying = context()
+    lying.add_init_script(TAMPERING)
+    pages.append(connect(host, lying, "Cai"))
+    host.click("[data-action='play'][data-game='dominoes']")
+    for page in pages:
+        expect(page.locator(".dm-hand [data-tile]")).to_have_count(7, timeout=30_000)
+    seats = [my_seat(saved(page, SLOT)) for page in pages]
+    cai = pages[2]
+    for _ in range(40):  # turns until it is Cai's to play
+        state = public_state(host)
+        mover = pages[seats.index(state.current_player)]
+        if mover is cai and phase(cai) == "human":
+            break
+        if state.phase == "play" and phase(mover) == "human":
+            play_a_turn(mover)
+        else:
+            host.wait_for_timeout(100)
+    before = public_state(host).to_json()
+    cai.evaluate(f"() => {{ window.gemauTamper = {WRONG_HASH_POSTED}; }}")
+    play_a_turn(cai)
+    for page in pages[:2]:
+        bar = page.locator(".remote-bar")
+        expect(bar).to_have_attribute("data-remote", "desync", timeout=10_000)
+        expect(bar).to_contain_text("Cai's")
+        assert public_state(page).to_json() == before  # never played
