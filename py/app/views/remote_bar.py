@@ -32,8 +32,8 @@ def bar_text(game, t) -> str:
         return t(f"remote.ended.{ended['how']}.{who}", name=game.name_of(ended["by"]))
     if problem and game.at_table and state == problem["kind"]:
         name = game.name_of(problem["by"])  # the device every other one names
-    if state == "lost" and game.at_table and not game.hosting:
-        state = "lost_guest"  # the host makes the new link
+    if state == "lost" and game.at_table:  # the host makes the new links
+        state = "lost_host" if game.hosting else "lost_guest"
     return t(f"remote.status.{state}", name=name, reason=reason)
 
 

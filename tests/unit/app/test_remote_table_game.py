@@ -191,7 +191,9 @@ def test_a_friends_page_and_then_the_hosts_reloaded_come_back_by_new_links_to_th
     ends["g1"][0].close()
     net.pump()
     assert host.game.missing == ["g1"] and bar_state(host.game) == "lost"
-    assert bar_text(host.game, T).startswith("Waiting for Bryn")
+    assert bar_text(host.game, T).startswith("Waiting for Bryn") and "every device" in bar_text(
+        host.game, T
+    )
     bryn.reopened({})
     assert bar_state(bryn.game) == "lost"
     assert "Ann sends you a new link" in bar_text(bryn.game, T)
