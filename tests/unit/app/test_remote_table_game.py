@@ -144,6 +144,14 @@ def test_three_devices_play_a_whole_game_each_naming_the_others():
     winners = host.midend.state.result["winners"]
     for device in devices:
         assert device.game.winner_is_me == (device.game.my_seat in winners)
+    # The host plays again at the same table: every device takes the next game up.
+    first_seed = host.midend.seed
+    host.game.play_again({"seats": 3, "target": 30}, ["host", "g1", "g2"])
+    net.pump()
+    for device in devices:
+        assert device.game.status == PLAYING and device.midend.moves == []
+        assert device.midend.seed == host.midend.seed != first_seed
+    play(net, devices, random.Random(3), lambda: len(host.midend.moves) > 10)
 
 
 def test_a_resignation_at_a_table_ends_it_for_all_and_partners_lose_together():
