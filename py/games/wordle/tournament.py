@@ -67,6 +67,7 @@ Event shapes (every event has "type", "n" and "at", the time it happened):
     {"type": "disconnected" | "reconnected", "players": [ids]}
     {"type": "left_lobby", "player": id, "replaced_by": {"name", "rating"}}
     {"type": "renamed", "player": id, "name": str}
+    {"type": "joined_lobby", "player": id, "name": str, "rating": r, "replaced": bot's name}
     {"type": "abandoned"}
 
 A page asks rather than works out who may play now: `may_type(pid)`,
@@ -261,6 +262,39 @@ class Tournament:
         player["name"] = name
         self._out = []
         self._emit("renamed", None, player=pid, name=player["name"])
+        return self._flush()
+
+    def join(self, name: str, rating: int) -> list:
+        """Another person joins the lobby (a group across devices): they take the seat
+        after the humans and the last bot gives its seat up, so the humans stay first
+        and the other bots keep their nicknames and ratings (within 200 of the
+        leader's, the first human's: rule 5.3). IllegalMove wordle.lobby_full with 8
+        humans, wordle.name_taken; ValueError for a rating that is not a whole number
+        from 0 up."""
+        self._require_phase("lobby")
+        if not _is_int(rating) or rating < 0:
+            raise ValueError("a rating is a non-negative int")
+        name = clean_nickname(name)
+        humans = [p for p in self.players if p["human"]]
+        if len(humans) == SEATS:
+            raise IllegalMove("wordle.lobby_full")
+        if any(p["name"].casefold() == name.casefold() for p in humans):
+            raise IllegalMove("wordle.name_taken")
+        replaced = self.players.pop()
+        bots = self.players[len(humans) :]
+        if any(p["name"].casefold() == name.casefold() for p in bots):
+            # A bot happens to have the nickname: it gives its seat instead.
+            self.players.append(replaced)
+            replaced = next(p for p in bots if p["name"].casefold() == name.casefold())
+            self.players.remove(replaced)
+        pid = len(humans)
+        self.players.insert(pid, _player(pid, name, rating, human=True))
+        for i, p in enumerate(self.players):
+            p["id"] = i
+        self._out = []
+        self._emit(
+            "joined_lobby", None, player=pid, name=name, rating=rating, replaced=replaced["name"]
+        )
         return self._flush()
 
     def start(self, now: int) -> list:
