@@ -1,0 +1,328 @@
+"""A Wordle Tournament group across devices, the leader's side: the leader's page hosts the
+tournament (games.wordle.tournament.Tournament: seed, pairings, words, clocks, results)
+and each member's device is linked to the leader alone (a star of up to 7 links). The
+member's side is app.remote.wordle_group_member. Rules: docs/rules/wordle-tournament.md 16.
+
+Member -> leader (untrusted: checked here; a bad one is answered, nothing else changes):
+
+    {"type": "join", "version": 1, "name": nickname, "rating": 0..4000}   # in the lobby
+    {"type": "guess", "round": r, "duel": i, "text": typed word, "at": member's ms}
+    {"type": "leave"}
+
+Leader -> member:
+
+    {"type": "view", "n": 1, 2, ..., "game": k, "view": Tournament.view(member's id, now)}
+    {"type": "refused", "reason": catalogue key}   # wordle.* (the engine's) or group.*
+
+`n` counts the messages to that member (it never goes back, across the leader's reloads);
+`game` counts the group's tournaments (1, 2, ...): a member records a result once per game.
+A member is sent its own view only, and only when something in it changed apart from
+its clocks (time_left, intro_left run down on the member's own clock). The engine's view
+holds a duel's word only once that duel is over, so no device learns another pair's word.
+
+The leader's page calls `tick(now)` on a timer, `receive(device, message, now)` for what
+a member's link delivers, `member_lost(device, now)` / `member_back(device, send, now)` for
+a link that drops and comes back, and `guess`/`leave` for the leader's own play. Devices
+are named by the page (any short text); the engine's player ids follow the seats, which
+shift in the lobby when someone leaves, so the page speaks of devices, not ids.
+"""
+
+from collections.abc import Callable
+
+from games.common.errors import IllegalMove
+from games.wordle.tournament import GRACE_MS, Tournament, new_lobby
+
+from app.fair.errors import ProtocolError
+from app.remote import wire
+from app.remote.names import clean_name
+
+GROUP_VERSION = 1
+MAX_RATING = 4000
+MAX_TEXT = 40  # a typed guess: 6 tiles, with room for accents and Uzbek digraphs
+MAX_MS = 2**53
+LEADER = 0  # the leader's player id: the first human of every lobby
+MEMBER_FIELDS = ("name", "rating", "pid", "n", "last_at")
+
+
+def clock_free(view: dict) -> dict:
+    """The view without what only the clock changes: two views alike here need not be sent."""
+    return {
+        **{k: v for k, v in view.items() if k not in ("intro_left", "duels")},
+        "duels": [{k: v for k, v in d.items() if k != "time_left"} for d in view["duels"]],
+    }
+
+
+class Member:
+    """One member's device as the leader knows it."""
+
+    def __init__(self, name: str, rating: int, pid: int | None, n: int = 0, last_at: int = 0):
+        self.name, self.rating, self.pid = name, rating, pid
+        self.n = n  # messages sent to it so far
+        self.last_at = last_at  # its latest guess's time, on its own clock
+        self.send: Callable[[dict], None] | None = None  # None while its link is down
+        self.last_view: dict | None = None  # the clock-free view it was last sent
+
+
+class GroupLeader:
+    """The leader's side. `tournament` is the engine (the leader's page also hands it
+    the bots' plans, and draws `tournament.view(LEADER, now)` for the leader)."""
+
+    def __init__(self, words, name: str, rating: int, seed: int):
+        self.words = words
+        self.tournament = new_lobby(words, [{"name": name, "rating": rating}], seed)
+        self.members: dict[str, Member] = {}  # device -> member, in the order they joined
+        self.waiting: dict[str, Callable[[dict], None]] = {}  # linked, not joined yet
+        self.game = 1
+        self.abandoned = False  # resumed after more than 60 s away: no rating changes
+
+    # --- links --------------------------------------------------------------------------
+
+    def connect(self, device: str, send: Callable[[dict], None]) -> None:
+        """A new member device's link (in the lobby): it is in once its join comes."""
+        if device in self.members:
+            raise ValueError(f"{device!r} is a member already")
+        self.waiting[device] = send
+
+    def member_lost(self, device: str, now: int) -> None:
+        """A member's link dropped. In the lobby they leave it (5.4); in a tournament
+        they are away (10.3): turns skipped, 60 s to come back."""
+        self.waiting.pop(device, None)
+        member = self.members.get(device)
+        if member is None:
+            return
+        member.send = None
+        member.last_view = None
+        t = self.tournament
+        if t.phase == "lobby":
+            self._leave_lobby(device, now)
+        elif member.pid is not None:
+            t.disconnect(now, member.pid)
+        self._broadcast(now)
+
+    def member_back(self, device: str, send: Callable[[dict], None], now: int) -> None:
+        """A member's link is back: within 60 s they play on (else they have left and
+        watch); either way they are sent their view at once."""
+        member = self.members.get(device)
+        if member is None:
+            raise ValueError(f"{device!r} is not a member")
+        member.send = send
+        member.last_view = None
+        if member.pid is not None and self.tournament.phase != "lobby":
+            self.tournament.reconnect(now, member.pid)
+        self._broadcast(now)
+
+    # --- what members send ------------------------------------------------------------------
+
+    def receive(self, device: str, message, now: int) -> None:
+        """A message from a member's device, checked; refused ones are answered."""
+        try:
+            self._take(device, message, now)
+        except ProtocolError as error:
+            key = error.reason.split(" ")[0]  # wire's checks add words after the key
+            self._refuse(device, key if key.startswith("group.") else "group.junk")
+        except IllegalMove as error:
+            self._refuse(device, error.key)
+        self._broadcast(now)
+
+    def _take(self, device: str, message, now: int) -> None:
+        if not isinstance(message, dict) or message.get("type") not in ("join", "guess", "leave"):
+            raise ProtocolError("group.junk")
+        kind = message["type"]
+        if kind == "join":
+            wire.fields(message, "join", {"version", "name", "rating"})
+            self._join(device, message, now)
+            return
+        member = self.members.get(device)
+        if member is None or member.send is None:
+            raise ProtocolError("group.not_a_member")
+        if kind == "leave":
+            wire.fields(message, "leave", set())
+            self._leave(device, member, now)
+            return
+        wire.fields(message, "guess", {"round", "duel", "text", "at"})
+        self._guess(member, message, now)
+
+    def _join(self, device: str, message: dict, now: int) -> None:
+        if type(message["version"]) is not int or message["version"] != GROUP_VERSION:
+            raise ProtocolError("group.version")
+        if device not in self.waiting:
+            raise ProtocolError("group.joined_already" if device in self.members else "group.junk")
+        if self.tournament.phase != "lobby":
+            raise ProtocolError("group.started")
+        try:
+            name = clean_name(message["name"])
+        except ProtocolError:
+            raise ProtocolError("group.bad_name") from None
+        rating = wire.whole(message["rating"], 0, MAX_RATING, "group.rating")
+        events = self.tournament.join(name, rating)
+        member = Member(name, rating, events[0]["player"])
+        member.send = self.waiting.pop(device)
+        self.members[device] = member
+
+    def _guess(self, member: Member, message: dict, now: int) -> None:
+        t = self.tournament
+        round_number = wire.whole(message["round"], 1, 99, "group.junk")
+        duel = wire.whole(message["duel"], 0, 3, "group.junk")
+        text = wire.text(message["text"], MAX_TEXT, "group.junk")
+        at = wire.whole(message["at"], 0, MAX_MS, "group.junk")
+        if member.pid is None or t.phase not in ("intro", "playing"):
+            raise IllegalMove("wordle.not_playing")
+        # The leader's clock is the tournament's: a guess counts when it arrives. The
+        # member's `at` only keeps its guesses in order (a replayed one is stale).
+        if round_number != t.round_number or at < member.last_at:
+            raise ProtocolError("group.stale")
+        mine = t.view(member.pid, now)["your_duel"]
+        if mine is None or duel != mine:
+            raise ProtocolError("group.not_your_duel")
+        t.guess(member.pid, text, now)
+        member.last_at = at
+
+    def _leave(self, device: str, member: Member, now: int) -> None:
+        """Leave before the start leaves the group; after it, the tournament (10.2):
+        the member stays linked and watches, and is in the next lobby."""
+        if self.tournament.phase == "lobby":
+            self._leave_lobby(device, now)
+        elif member.pid is not None:
+            self.tournament.leave(member.pid, now)
+
+    def _leave_lobby(self, device: str, now: int) -> None:
+        member = self.members.pop(device)
+        self.tournament.leave(member.pid, now)
+        for other in self.members.values():  # the seats after it moved up
+            if other.pid is not None and other.pid > member.pid:
+                other.pid -= 1
+
+    def _refuse(self, device: str, reason: str) -> None:
+        member = self.members.get(device)
+        send = member.send if member is not None else self.waiting.get(device)
+        if send is not None:
+            self._send(send, member, {"type": "refused", "reason": reason})
+
+    # --- the leader's own play, and the clock ----------------------------------------------
+
+    def tick(self, now: int) -> None:
+        """Everything due by `now` (the page's timer), and the views that changed."""
+        self.tournament.advance(now)
+        self._broadcast(now)
+
+    def start(self, now: int) -> None:
+        self.tournament.start(now)
+        self._broadcast(now)
+
+    def guess(self, text: str, now: int) -> None:
+        """The leader's own guess; IllegalMove (the engine's reason) when refused."""
+        try:
+            self.tournament.guess(LEADER, text, now)
+        finally:
+            self._broadcast(now)
+
+    def leave(self, now: int) -> None:
+        """The leader leaves the tournament (10.2); the page still hosts it for the others."""
+        if self.tournament.phase in ("intro", "playing"):
+            self.tournament.leave(LEADER, now)
+        self._broadcast(now)
+
+    def next_lobby(self, seed: int, now: int) -> None:
+        """Back to the group's lobby once nobody of the group is still playing (11.6):
+        a new tournament with the leader and the members linked now, each at their
+        rating after the last one (unchanged when it was abandoned); members whose link
+        is down are no longer in the group."""
+        t = self.tournament
+        if t.phase == "lobby" or not t.humans_done:
+            raise IllegalMove("wordle.not_now", phase=t.phase)
+
+        def after(pid: int) -> int:
+            player = t.players[pid]
+            return player["rating"] + (0 if self.abandoned else player["rating_change"] or 0)
+
+        leader = t.players[LEADER]
+        self.tournament = new_lobby(
+            self.words, [{"name": leader["name"], "rating": after(LEADER)}], seed
+        )
+        for device, member in list(self.members.items()):
+            if member.send is None or member.pid is None:
+                del self.members[device]
+                continue
+            member.rating = max(0, after(member.pid))
+            member.pid = self.tournament.join(member.name, member.rating)[0]["player"]
+            member.last_view = None
+        self.game += 1
+        self.abandoned = False
+        self._broadcast(now)
+
+    # --- sending ------------------------------------------------------------------------------
+
+    def _broadcast(self, now: int) -> None:
+        """Each linked member's own view, if it changed apart from its clocks."""
+        for member in self.members.values():
+            if member.send is None or member.pid is None:
+                continue
+            view = self.tournament.view(member.pid, now)
+            seen = clock_free(view)
+            if seen != member.last_view:
+                member.last_view = seen
+                self._send(member.send, member, {"type": "view", "game": self.game, "view": view})
+
+    @staticmethod
+    def _send(send, member: Member | None, message: dict) -> None:
+        if member is not None:
+            member.n += 1
+            message = {**message, "n": member.n}
+        send(message)
+
+    # --- saving ---------------------------------------------------------------------------------
+
+    def to_json(self) -> dict:
+        return {
+            "version": GROUP_VERSION,
+            "game": self.game,
+            "abandoned": self.abandoned,
+            "tournament": self.tournament.to_json(),
+            "members": [
+                {"device": d, **{k: getattr(m, k) for k in MEMBER_FIELDS}}
+                for d, m in self.members.items()
+            ],
+        }
+
+    @classmethod
+    def from_json(cls, data, words, now: int) -> "GroupLeader":
+        """The leader's page back from its save: the time away is a lost connection for
+        every person still in (Tournament.resume); over 60 s, the tournament is abandoned
+        (`abandoned`: no rating changes). Every member's link is down until member_back.
+        ValueError (BadState) for a save that does not hold together."""
+        if not isinstance(data, dict) or data.get("version") != GROUP_VERSION:
+            raise ValueError("unknown group save")
+        try:
+            return cls._load(data, words, now)
+        except (KeyError, TypeError, IndexError, ProtocolError) as error:
+            raise ValueError(f"bad group save: {error}") from None
+
+    @classmethod
+    def _load(cls, data: dict, words, now: int) -> "GroupLeader":
+        leader = cls.__new__(cls)
+        leader.words = words
+        leader.tournament = Tournament.from_json(data["tournament"], words)
+        leader.waiting = {}
+        leader.game = wire.whole(data["game"], 1, MAX_MS, "game")
+        leader.abandoned = data["abandoned"] is True
+        leader.members = {}
+        for item in data["members"]:
+            member = Member(*(item[k] for k in MEMBER_FIELDS))
+            pid = member.pid
+            if not isinstance(item["device"], str) or not (
+                pid is None or leader.tournament.players[pid]["human"]
+            ):
+                raise ValueError("a member of the save")
+            leader.members[item["device"]] = member
+        t = leader.tournament
+        if t.phase in ("intro", "playing") and t.clock is not None:
+            if now - t.clock >= GRACE_MS and t.humans_in():
+                leader.abandoned = True
+            t.resume(now)
+            for member in leader.members.values():
+                if member.pid is not None:
+                    t.disconnect(now, member.pid)
+        elif t.phase == "lobby":
+            for device in list(leader.members):
+                leader._leave_lobby(device, now)
+        return leader

@@ -1,0 +1,476 @@
+"""app.remote.wordle_group(_member): a Wordle Tournament group across devices, the leader's
+page hosting the engine and each member's device linked to it alone, over in-memory
+channels with an injected clock (docs/rules/wordle-tournament.md 16)."""
+
+import json
+import random
+
+import pytest
+from app.fair.errors import ProtocolError
+from app.remote.wordle_group import GROUP_VERSION, LEADER, GroupLeader
+from app.remote.wordle_group_member import (
+    ABANDONED,
+    LOBBY,
+    OVER,
+    PAUSED,
+    PLAYING,
+    GroupMember,
+    checked_view,
+)
+from games.common.errors import IllegalMove
+from games.wordle.duel import TURN_MS
+from games.wordle.sample_words import sample_dictionary
+from games.wordle.tournament import GRACE_MS
+
+WORDS = sample_dictionary()
+DEVICES = ("ann", "ben", "cat")
+
+
+class Net:
+    """Links that hold each message (as JSON text) until `pump`; a cut link loses what it
+    carries from then on. `log[device]` keeps every message the leader sent that device."""
+
+    def __init__(self):
+        self.queue: list = []
+        self.cut: set = set()
+        self.log: dict = {device: [] for device in DEVICES}
+
+    def link(self, deliver, name):
+        return lambda message: self.queue.append((deliver, json.dumps(message), name))
+
+    def pump(self):
+        while self.queue:
+            deliver, text, name = self.queue.pop(0)
+            if name not in self.cut:
+                deliver(json.loads(text))
+
+
+class Group:
+    """A leader and 3 members, each member's device with its own clock (`skew` ms ahead)."""
+
+    def __init__(self, seed=5, ratings=(1000, 1100, 950, 1000), skew=(0, 70_000, 3, 12_345)):
+        self.net, self.now, self.skew = Net(), 0, dict(zip(("leader", *DEVICES), skew))
+        self.leader = GroupLeader(WORDS, "Leader", ratings[0], seed)
+        self.members = {}
+        for device, rating in zip(DEVICES, ratings[1:]):
+            self.link_leader(device, first=True)
+            self.members[device] = GroupMember(self.to_leader(device), device.capitalize(), rating)
+        self.net.pump()
+        self.rng = random.Random(seed)
+        self.typed = {}  # device -> (round, duel, rows) it last guessed in
+
+    def to_leader(self, device):
+        receive = self.leader.receive
+        return self.net.link(lambda m: receive(device, m, self.now), f"{device}>")
+
+    def to_member(self, device):
+        def deliver(message):
+            self.net.log[device].append(message)
+            self.members[device].receive(message, self.now + self.skew[device])
+
+        return self.net.link(deliver, f">{device}")
+
+    def link_leader(self, device, first=False):
+        send = self.to_member(device)
+        if first:
+            self.leader.connect(device, send)
+        else:
+            self.leader.member_back(device, send, self.now)
+
+    def pid(self, device):
+        return self.leader.members[device].pid
+
+    def play(self, ms=1000, until=None, guessing=DEVICES + ("leader",)):
+        """Time runs on in steps of `ms`; whoever's turn it is guesses a random accepted
+        word about 2 s into it, from its own device; stops once `until()` holds."""
+        t = self.leader.tournament
+        for _ in range(20_000):
+            if until is not None and until():
+                return
+            if until is None and t.is_over:
+                return
+            self.now += ms
+            self.leader.tick(self.now)
+            self.net.pump()
+            for device in guessing:
+                self.maybe_guess(device)
+            self.net.pump()
+        raise AssertionError("the tournament did not end")
+
+    def maybe_guess(self, device):
+        t = self.leader.tournament
+        if device == "leader":
+            view = t.view(LEADER, self.now)
+        else:
+            view = self.members[device].view_at(self.now + self.skew[device])
+        if view is None or not view["your_turn"] or view["out"]:
+            return
+        duel = view["duels"][view["your_duel"]]
+        if duel["time_left"] > TURN_MS - 2000:
+            return
+        key = (view["round"], view["your_duel"], len(duel["rows"]))
+        if self.typed.get(device) == key:
+            return
+        self.typed[device] = key
+        word = self.rng.choice(WORDS.guess_lists[duel["length"]])
+        if device == "leader":
+            self.leader.guess(word, self.now)
+        else:
+            self.members[device].guess(word, self.now + self.skew[device])
+
+
+def started(**kw):
+    group = Group(**kw)
+    group.leader.start(group.now)
+    group.net.pump()
+    return group
+
+
+def words_kept_secret(group, device):
+    """No message to `device` holds a duel's word before that duel ended, other than as
+    a row someone typed (a guess is public)."""
+    rounds = group.leader.tournament.rounds
+    for message in group.net.log[device]:
+        if message["type"] != "view" or message["view"]["phase"] not in ("intro", "playing"):
+            continue
+        view = message["view"]
+        text = json.dumps(message)
+        for duel, match in zip(view["duels"], rounds[view["round"] - 1]["matches"]):
+            if duel["result"] is not None:
+                continue
+            word = match["duel"].word
+            typed = sum(row["guess"] == word for d in view["duels"] for row in d["rows"])
+            assert text.count(json.dumps(word)) == typed, (device, word)
+            assert duel["word"] is None
+
+
+# --- a whole tournament ------------------------------------------------------------------------
+
+
+def test_a_leader_and_three_members_play_a_whole_tournament_and_agree_on_the_standings():
+    group = started()
+    t = group.leader.tournament
+    assert [p["human"] for p in t.players] == [True] * 4 + [False] * 4
+    assert [p["name"] for p in t.players[:4]] == ["Leader", "Ann", "Ben", "Cat"]
+    assert all(abs(p["rating"] - 1000) <= 200 for p in t.players[4:])  # rule 5.3
+    group.play()
+    assert t.phase == "over"
+    for device, member in group.members.items():
+        assert member.status == OVER
+        assert member.view["standings"] == [p["id"] for p in t.standings()]
+        assert member.view["placements"] == [p["placement"] for p in t.players]
+        mine = t.players[group.pid(device)]
+        assert member.result == {
+            "game": 1,
+            "placement": mine["placement"],
+            "rating_change": mine["rating_change"],
+            "rating": mine["rating"] + mine["rating_change"],
+        }
+        assert member.problems == []
+        words_kept_secret(group, device)
+    guesses = [e for e in t.log if e["type"] == "guess" and e["player"] in (1, 2, 3)]
+    assert guesses  # the members' guesses came over their links and were played
+
+
+def test_each_member_is_sent_its_own_view_only_when_something_in_it_changed():
+    group = started()
+    group.play()
+    rounds = group.leader.tournament.round_number
+    for device in DEVICES:
+        views = [m for m in group.net.log[device] if m["type"] == "view"]
+        assert all(m["view"]["you"] == group.pid(device) for m in views)
+        assert [m["n"] for m in group.net.log[device]] == list(
+            range(1, len(group.net.log[device]) + 1)
+        )
+        size = sum(len(json.dumps(m, separators=(",", ":"))) for m in views)
+        # One change is one view: about 60 per round, under 1 MB a tournament.
+        assert len(views) < 100 * rounds and size < 1_000_000, (len(views), size)
+
+
+def test_the_group_goes_back_to_its_lobby_and_starts_again_with_the_new_ratings():
+    group = started()
+    with pytest.raises(IllegalMove):
+        group.leader.next_lobby(seed=9, now=group.now)  # someone is still in
+    group.play()
+    t = group.leader.tournament
+    after = {d: group.members[d].result["rating"] for d in DEVICES}
+    group.leader.next_lobby(seed=9, now=group.now)
+    group.net.pump()
+    new = group.leader.tournament
+    assert new.phase == "lobby" and group.leader.game == 2
+    assert new.players[0]["rating"] == t.players[0]["rating"] + t.players[0]["rating_change"]
+    for device, member in group.members.items():
+        assert member.status == LOBBY and member.result is None and member.game == 2
+        assert new.players[member.view["you"]]["rating"] == after[device]
+    group.leader.start(group.now)
+    group.net.pump()
+    assert all(m.status == PLAYING for m in group.members.values())
+
+
+# --- lost connections (rules 10.3, 16.4) ---------------------------------------------------------
+
+
+def until_playing(group):
+    t = group.leader.tournament
+    group.play(until=lambda: t.phase == "playing")
+
+
+def test_a_member_lost_and_back_within_60_s_plays_on_and_its_turns_were_skipped():
+    group = started()
+    until_playing(group)
+    t = group.leader.tournament
+    pid = group.pid("ann")
+    group.net.cut.add(">ann")
+    group.leader.member_lost("ann", group.now)
+    lost_at = group.now
+    group.play(until=lambda: group.now >= lost_at + 50_000, guessing=("ben", "cat", "leader"))
+    assert t.players[pid]["lost_at"] == lost_at and t.players[pid]["placement"] is None
+    skipped = [e for e in t.log if e["type"] == "skip" and e["player"] == pid and e["at"] > lost_at]
+    assert skipped  # 50 s away: at least one of Ann's turns ran out
+    group.net.cut.discard(">ann")
+    group.members["ann"].linked(group.to_leader("ann"))
+    sent = len(group.net.log["ann"])
+    group.link_leader("ann")
+    group.net.pump()
+    assert len(group.net.log["ann"]) == sent + 1  # her view, at once
+    assert t.players[pid]["lost_at"] is None
+    assert not group.members["ann"].view["players"][pid]["away"]
+    group.play()
+    assert group.members["ann"].status == OVER
+
+
+def test_a_member_away_past_60_s_has_left_placed_below_everyone_still_in():
+    group = started()
+    until_playing(group)
+    t = group.leader.tournament
+    pid = group.pid("ben")
+    group.net.cut.add(">ben")
+    group.leader.member_lost("ben", group.now)
+    lost_at = group.now
+    group.play(until=lambda: t.players[pid]["placement"] is not None, guessing=("ann", "cat"))
+    ben = t.players[pid]
+    assert ben["left"] == "disconnect" and ben["lives"] == 0
+    out = next(e for e in t.log if e["type"] == "eliminated" and e["player"] == pid)
+    assert out["at"] == lost_at + GRACE_MS
+    still_in = [p for p in t.players if p["placement"] is None]
+    assert ben["placement"] == len(still_in) + 1  # rule 10.2
+    # Back later, Ben watches: his view says he is out, with his result.
+    group.net.cut.discard(">ben")
+    group.members["ben"].linked(group.to_leader("ben"))
+    group.link_leader("ben")
+    group.net.pump()
+    member = group.members["ben"]
+    assert member.view["out"] and member.result["placement"] == ben["placement"]
+    assert not member.guess("crane", group.now)
+
+
+# --- the leader away (rule 16.5) ---------------------------------------------------------------
+
+
+def leader_goes(group):
+    saved = json.loads(json.dumps(group.leader.to_json()))
+    for device, member in group.members.items():
+        member.leader_lost(group.now + group.skew[device])
+    return saved
+
+
+def test_the_leader_saved_mid_round_and_back_from_its_save_resumes_for_everyone():
+    group = started()
+    until_playing(group)
+    group.play(until=lambda: group.leader.tournament.current["matches"][0]["duel"].rows)
+    saved = leader_goes(group)
+    for member in group.members.values():
+        assert member.status == PAUSED
+        before = member.view_at(group.now)
+        assert member.view_at(group.now + 20_000) == before  # nothing moves while paused
+    group.now += 20_000
+    for device, member in group.members.items():
+        member.tick(group.now + group.skew[device])
+        assert member.status == PAUSED
+    group.leader = GroupLeader.from_json(saved, WORDS, group.now)
+    assert not group.leader.abandoned
+    t = group.leader.tournament
+    assert all(t.players[group.pid(d)]["lost_at"] == group.now for d in DEVICES)
+    for device, member in group.members.items():
+        member.linked(group.to_leader(device))
+        group.link_leader(device)
+    group.net.pump()
+    assert all(m.status == PLAYING for m in group.members.values())
+    assert all(p["lost_at"] is None for p in t.players)
+    group.play()
+    for member in group.members.values():
+        assert member.status == OVER and member.result is not None
+        assert member.view["standings"] == [p["id"] for p in t.standings()]
+
+
+def test_the_leader_away_past_60_s_abandons_the_tournament_and_no_rating_changes():
+    group = started()
+    until_playing(group)
+    saved = leader_goes(group)
+    group.now += GRACE_MS + 5_000
+    for device, member in group.members.items():
+        member.tick(group.now + group.skew[device])
+        assert member.status == ABANDONED and member.result is None
+    group.leader = GroupLeader.from_json(saved, WORDS, group.now)
+    assert group.leader.abandoned
+    for device, member in group.members.items():
+        member.linked(group.to_leader(device))
+        group.link_leader(device)
+    group.net.pump()
+    for member in group.members.values():  # the leader's view of it is not taken
+        assert member.status == ABANDONED and member.result is None
+        assert member.problems
+    group.leader.tournament.play_out()
+    group.leader.next_lobby(seed=3, now=group.now)
+    group.net.pump()
+    t = group.leader.tournament
+    assert [p["rating"] for p in t.players[:4]] == [1000, 1100, 950, 1000]  # unchanged
+    assert all(m.status == LOBBY for m in group.members.values())
+
+
+# --- refusals: the leader's side ---------------------------------------------------------------
+
+
+def refusals(group, device):
+    return [m["reason"] for m in group.net.log[device] if m["type"] == "refused"]
+
+
+def say(group, device, message):
+    group.leader.receive(device, message, group.now)
+    group.net.pump()
+    return refusals(group, device)[-1] if refusals(group, device) else None
+
+
+def test_junk_and_out_of_place_messages_are_refused_and_change_nothing():
+    group = started()
+    until_playing(group)
+    t = group.leader.tournament
+    before = json.dumps(t.to_json())
+    junk = [
+        None,
+        [],
+        "guess",
+        {"type": "move"},
+        {"type": "guess"},
+        {"type": "guess", "round": 1, "duel": 0, "text": "crane"},
+        {"type": "guess", "round": 1, "duel": 0, "text": "crane", "at": -1},
+        {"type": "guess", "round": "1", "duel": 0, "text": "crane", "at": 5},
+        {"type": "guess", "round": 1, "duel": 0, "text": "x" * 500, "at": 5},
+        {"type": "guess", "round": 1, "duel": True, "text": "crane", "at": 5},
+        {"type": "leave", "extra": 1},
+        {"type": "join", "version": GROUP_VERSION, "name": "Zed", "rating": 1000},
+    ]
+    for message in junk:
+        assert say(group, "ann", message) in ("group.junk", "group.joined_already")
+    view = t.view(group.pid("ann"), group.now)
+    other = next(d["index"] for d in view["duels"] if group.pid("ann") not in d["players"])
+    guess = {"type": "guess", "round": t.round_number, "text": "crane", "at": 10**9}
+    assert say(group, "ann", {**guess, "duel": other}) == "group.not_your_duel"
+    assert say(group, "ann", {**guess, "round": 99, "duel": view["your_duel"]}) == "group.stale"
+    group.leader.receive("stranger", {**guess, "duel": 0}, group.now)  # nobody to answer
+    assert json.dumps(t.to_json()) == before
+
+
+def test_the_engines_reason_comes_back_for_an_illegal_guess_and_after_elimination():
+    group = started()
+    until_playing(group)
+    t = group.leader.tournament
+    pid = group.pid("cat")
+    duel = t.view(pid, group.now)["your_duel"]
+    guess = {"type": "guess", "round": t.round_number, "duel": duel, "at": 1}
+    if t.current["matches"][duel]["duel"].turn != t.current["matches"][duel]["players"].index(pid):
+        assert say(group, "cat", {**guess, "text": "crane"}) == "wordle.not_your_turn"
+    else:
+        assert say(group, "cat", {**guess, "text": "zzzzz"}) == "wordle.not_in_list"
+    say(group, "cat", {"type": "leave"})
+    assert t.players[pid]["left"] == "left"
+    assert say(group, "cat", {**guess, "text": "crane", "at": 2}) == "wordle.eliminated"
+    assert group.members["cat"].view["out"]
+
+
+def test_joining_is_checked_and_leaving_the_lobby_moves_the_seats_up():
+    net = Net()
+    leader = GroupLeader(WORDS, "Leader", 1000, 4)
+    sent = {d: [] for d in ("a", "b", "c", "d")}
+    for device in sent:
+        leader.connect(device, sent[device].append)
+
+    def join(device, **fields):
+        message = {"type": "join", "version": GROUP_VERSION, "name": device, "rating": 1000}
+        leader.receive(device, {**message, **fields}, 0)
+        return sent[device][-1]
+
+    assert join("a", version=2)["reason"] == "group.version"
+    assert join("a", name="\u202eevil")["reason"] == "group.bad_name"
+    assert join("a", rating=10**9)["reason"] == "group.rating"
+    assert join("a", name="leader")["reason"] == "wordle.name_taken"
+    assert join("a")["type"] == "view" and join("b")["type"] == "view"
+    assert join("c")["view"]["you"] == 3
+    assert [m.pid for m in leader.members.values()] == [1, 2, 3]
+    leader.receive("a", {"type": "leave"}, 0)
+    assert "a" not in leader.members and [m.pid for m in leader.members.values()] == [1, 2]
+    assert sent["c"][-1]["view"]["you"] == 2
+    leader.member_lost("b", 0)
+    assert [m.pid for m in leader.members.values()] == [1]
+    leader.start(0)
+    assert join("d")["reason"] == "group.started"
+    assert net.queue == []
+
+
+# --- refusals: the member's side ---------------------------------------------------------------
+
+
+def test_a_member_refuses_junk_from_the_leader_and_keeps_its_view():
+    group = started()
+    until_playing(group)
+    member = group.members["ann"]
+    good = group.net.log["ann"][-1]
+    kept = member.view
+    n = member.n
+
+    def spoiled(**changes):
+        view = json.loads(json.dumps(good["view"]))
+        for path, value in changes.items():
+            *keys, last = path.split("__")
+            place = view
+            for key in keys:
+                place = place[int(key)] if key.isdigit() else place[key]
+            place[int(last) if last.isdigit() else last] = value
+        return {**good, "n": n + 1, "view": view}
+
+    junk = [
+        None,
+        {"type": "hello"},
+        {**good, "n": n},  # not newer
+        {**good, "n": n + 1, "game": 0},
+        {"type": "refused", "reason": "<b>x</b>", "n": n + 1},
+        spoiled(phase="won"),
+        spoiled(duels__0__word="crane"),  # a word while the duel is on
+        spoiled(players__1__name="\u200bx"),
+        spoiled(players__1__rating_change=5),
+        spoiled(you=7),  # a bot
+        spoiled(duels__0__rows=[{"seat": 0, "guess": "ab", "marks": [0, 0], "at": 1}] * 13),
+        spoiled(duels__0__time_left=-5),
+        spoiled(standings=[0] * 8),
+        spoiled(extra=1),
+    ]
+    for message in junk:
+        assert member.receive(message, group.now) is False
+    assert member.view is kept and member.n == n and len(member.problems) == len(junk)
+    assert member.receive({"type": "refused", "reason": "wordle.not_in_list", "n": n + 1}, 0)
+    assert member.refusal == "wordle.not_in_list"
+
+
+def test_checked_view_takes_every_view_the_engine_gives():
+    group = started()
+    group.play()
+    for device in DEVICES:
+        for message in group.net.log[device]:
+            if message["type"] == "view":
+                assert checked_view(message["view"]) is message["view"]
+    with pytest.raises(ProtocolError):
+        checked_view({})
+    with pytest.raises(ValueError):
+        GroupMember(lambda m: None, "", 1000)
+    with pytest.raises(ValueError):
+        GroupLeader.from_json({"version": GROUP_VERSION}, WORDS, 0)
