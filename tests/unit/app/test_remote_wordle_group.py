@@ -474,3 +474,10 @@ def test_checked_view_takes_every_view_the_engine_gives():
         GroupMember(lambda m: None, "", 1000)
     with pytest.raises(ValueError):
         GroupLeader.from_json({"version": GROUP_VERSION}, WORDS, 0)
+    saved = group.leader.to_json()
+    for field, value in (("pid", 7), ("pid", 0), ("name", "\u202e"), ("rating", -1), ("n", "1")):
+        bad = json.loads(json.dumps(saved))
+        bad["members"][0][field] = value  # a bot, the leader, a bad name, rating, count
+        with pytest.raises(ValueError):
+            GroupLeader.from_json(bad, WORDS, group.now)
+    assert GroupLeader.from_json(saved, WORDS, group.now).to_json() == saved
