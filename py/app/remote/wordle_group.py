@@ -76,7 +76,10 @@ class GroupLeader:
         self.members: dict[str, Member] = {}  # device -> member, in the order they joined
         self.waiting: dict[str, Callable[[dict], None]] = {}  # linked, not joined yet
         self.game = 1
-        self.abandoned = False  # resumed after more than 60 s away: no rating changes
+        # Resumed after more than 60 s away: the results of the people still in then do
+        # not count (their ratings stay); the ids of those placed before still count.
+        self.abandoned = False
+        self.kept: list[int] = []
 
     # --- links --------------------------------------------------------------------------
 
@@ -110,6 +113,7 @@ class GroupLeader:
             raise ValueError(f"{device!r} is not a member")
         member.send = send
         member.last_view = None
+        member.last_at = 0  # its page may have reloaded, its clock with it
         if member.pid is not None and self.tournament.phase != "lobby":
             self.tournament.reconnect(now, member.pid)
         self._broadcast(now)
@@ -209,6 +213,11 @@ class GroupLeader:
         self._broadcast(now)
 
     def start(self, now: int) -> None:
+        """The leader starts; a member whose link is down (since the leader's own reload
+        in the lobby) is not in it: they leave the lobby first."""
+        if self.tournament.phase == "lobby":
+            for device in [d for d, m in self.members.items() if m.send is None]:
+                self._leave_lobby(device, now)
         self.tournament.start(now)
         self._broadcast(now)
 
@@ -228,7 +237,7 @@ class GroupLeader:
     def next_lobby(self, seed: int, now: int) -> None:
         """Back to the group's lobby once nobody of the group is still playing (11.6):
         a new tournament with the leader and the members linked now, each at their
-        rating after the last one (unchanged when it was abandoned); members whose link
+        rating after the last one (unchanged when it was abandoned, 16.5); members whose link
         is down are no longer in the group."""
         t = self.tournament
         if t.phase == "lobby" or not t.humans_done:
@@ -236,7 +245,8 @@ class GroupLeader:
 
         def after(pid: int) -> int:
             player = t.players[pid]
-            return player["rating"] + (0 if self.abandoned else player["rating_change"] or 0)
+            counts = not self.abandoned or pid in self.kept
+            return player["rating"] + (player["rating_change"] or 0 if counts else 0)
 
         leader = t.players[LEADER]
         self.tournament = new_lobby(
@@ -250,7 +260,7 @@ class GroupLeader:
             member.pid = self.tournament.join(member.name, member.rating)[0]["player"]
             member.last_view = None
         self.game += 1
-        self.abandoned = False
+        self.abandoned, self.kept = False, []
         self._broadcast(now)
 
     # --- sending ------------------------------------------------------------------------------
@@ -280,6 +290,7 @@ class GroupLeader:
             "version": GROUP_VERSION,
             "game": self.game,
             "abandoned": self.abandoned,
+            "kept": list(self.kept),
             "tournament": self.tournament.to_json(),
             "members": [
                 {"device": d, **{k: getattr(m, k) for k in MEMBER_FIELDS}}
@@ -291,7 +302,8 @@ class GroupLeader:
     def from_json(cls, data, words, now: int) -> "GroupLeader":
         """The leader's page back from its save: the time away is a lost connection for
         every person still in (Tournament.resume); over 60 s, the tournament is abandoned
-        (`abandoned`: no rating changes). Every member's link is down until member_back.
+        (`abandoned`: only the results settled before it count: `kept`). Every member's
+        link is down until member_back.
         ValueError (BadState) for a save that does not hold together."""
         if not isinstance(data, dict) or data.get("version") != GROUP_VERSION:
             raise ValueError("unknown group save")
@@ -308,6 +320,7 @@ class GroupLeader:
         leader.waiting = {}
         leader.game = wire.whole(data["game"], 1, MAX_MS, "game")
         leader.abandoned = data["abandoned"] is True
+        leader.kept = [wire.whole(pid, 0, 7, "a kept result") for pid in data["kept"]]
         leader.members = {}
         for item in data["members"]:
             member = Member(*(item[k] for k in MEMBER_FIELDS))
@@ -325,11 +338,9 @@ class GroupLeader:
         if t.phase in ("intro", "playing") and t.clock is not None:
             if now - t.clock >= GRACE_MS and t.humans_in():
                 leader.abandoned = True
+                leader.kept = t.humans_placed()
             t.resume(now)
             for member in leader.members.values():
                 if member.pid is not None:
                     t.disconnect(now, member.pid)
-        elif t.phase == "lobby":
-            for device in list(leader.members):
-                leader._leave_lobby(device, now)
         return leader

@@ -312,7 +312,7 @@ def test_the_leader_away_past_60_s_abandons_the_tournament_and_no_rating_changes
         member.tick(group.now + group.skew[device])
         assert member.status == ABANDONED and member.result is None
     group.leader = GroupLeader.from_json(saved, WORDS, group.now)
-    assert group.leader.abandoned
+    assert group.leader.abandoned and group.leader.kept == []
     for device, member in group.members.items():
         member.linked(group.to_leader(device))
         group.link_leader(device)
@@ -326,6 +326,49 @@ def test_the_leader_away_past_60_s_abandons_the_tournament_and_no_rating_changes
     t = group.leader.tournament
     assert [p["rating"] for p in t.players[:4]] == [1000, 1100, 950, 1000]  # unchanged
     assert all(m.status == LOBBY for m in group.members.values())
+
+
+def test_the_leader_reloaded_in_the_lobby_starts_with_the_members_linked_again():
+    group = Group()
+    saved = leader_goes(group)
+    group.leader = GroupLeader.from_json(saved, WORDS, group.now + 5_000)
+    for device in ("ann", "cat"):
+        group.members[device].linked(group.to_leader(device))
+        group.link_leader(device)
+    group.net.pump()
+    assert group.members["ann"].status == LOBBY
+    group.leader.start(group.now)  # Ben, still not linked, leaves the lobby first
+    group.net.pump()
+    t = group.leader.tournament
+    assert [p["name"] for p in t.players if p["human"]] == ["Leader", "Ann", "Cat"]
+    assert set(group.leader.members) == {"ann", "cat"}
+    assert group.members["cat"].view["you"] == 2 and group.members["cat"].status == PLAYING
+
+
+def test_a_result_settled_before_the_leader_went_away_still_counts():
+    group = started()
+    until_playing(group)
+    cat = group.members["cat"]
+    cat.leave()  # Cat leaves: placed at once, her change settled and shown (8.2, 10.2)
+    group.net.pump()
+    settled = cat.result
+    assert settled is not None and settled["rating_change"] < 0
+    saved = leader_goes(group)
+    group.now += GRACE_MS + 1
+    for device, member in group.members.items():
+        member.tick(group.now + group.skew[device])
+    assert cat.status == ABANDONED and cat.result == settled
+    assert group.members["ann"].result is None
+    group.leader = GroupLeader.from_json(saved, WORDS, group.now)
+    assert group.leader.kept == [group.pid("cat")]
+    for device in DEVICES:
+        group.members[device].linked(group.to_leader(device))
+        group.link_leader(device)
+    group.leader.tournament.play_out()
+    group.leader.next_lobby(seed=2, now=group.now)
+    group.net.pump()
+    ratings = {p["name"]: p["rating"] for p in group.leader.tournament.players if p["human"]}
+    assert ratings == {"Leader": 1000, "Ann": 1100, "Ben": 950, "Cat": settled["rating"]}
 
 
 # --- refusals: the leader's side ---------------------------------------------------------------
