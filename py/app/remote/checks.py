@@ -2,6 +2,7 @@
 storage or from the other device): who plays each seat, the game's options, how it
 ended, the refusals kept. Each raises ProtocolError with the reason."""
 
+from collections.abc import Collection
 from typing import Any
 
 from games.common.protocol import Game
@@ -45,24 +46,27 @@ def checked_params(params: Any) -> dict[str, str]:
     return dict(params)
 
 
-def checked_ended(ended: Any) -> dict | None:
+def checked_ended(ended: Any, by: Collection[str] = (HOST, GUEST)) -> dict | None:
+    """A game's end as saved or sent: None, or {how: resigned | left, by: one of `by`}."""
     if ended is None:
         return None
     if not isinstance(ended, dict) or set(ended) != {"how", "by"}:
         raise ProtocolError("an end is {how, by}")
-    if ended["how"] not in ("resigned", "left") or ended["by"] not in (HOST, GUEST):
-        raise ProtocolError("an end is resigned or left, by host or guest")
+    if ended["how"] not in ("resigned", "left") or ended["by"] not in by:
+        raise ProtocolError("an end is resigned or left, by a player's device")
     return dict(ended)
 
 
-def checked_problems(problems: Any) -> list[dict]:
+def checked_problems(problems: Any, by: Collection[str] = ("us", "peer")) -> list[dict]:
+    """The problems kept with a game: each {by: one of `by`, kind, reason}."""
     if not isinstance(problems, list) or len(problems) > MAX_PROBLEMS:
         raise ProtocolError("bad problems")
     for problem in problems:
         if not (
             isinstance(problem, dict)
             and set(problem) == {"by", "kind", "reason"}
-            and problem["by"] in ("us", "peer")
+            and isinstance(problem["by"], str)
+            and problem["by"] in by
             and problem["kind"] in KINDS
             and isinstance(problem["reason"], str)
         ):

@@ -13,9 +13,10 @@ the same connection starts the next game ("Play again" on the host's page)."""
 from collections.abc import Callable
 from typing import Any
 
-from app.midend import HUMAN, Midend
+from app.midend import Midend
 from app.remote.checks import GUEST, HOST
-from app.remote.match import CONNECTING, ENDED, OVER, PLAYING, Match
+from app.remote.match import ENDED, OVER, Match
+from app.remote.page_side import PageSide
 
 OPEN, INTERRUPTED = "open", "interrupted"  # app.peer.channel's states
 
@@ -37,7 +38,7 @@ class Pipe:
         self.deliver = callback
 
 
-class LinkGame:
+class LinkGame(PageSide):
     at_table = False  # a game of two devices
 
     def __init__(
@@ -108,28 +109,8 @@ class LinkGame:
         return self.name if self.match is not None and device == self.match.role else self.peer
 
     @property
-    def status(self) -> str:
-        return self.match.status if self.match is not None else CONNECTING
-
-    @property
     def hosting(self) -> bool:
         return self.match is not None and self.match.role == HOST
-
-    @property
-    def my_seat(self) -> int | None:
-        """This device's seat in the game under way (None before it starts)."""
-        if self.status == CONNECTING or HUMAN not in self.midend.seats:
-            return None
-        return self.midend.seats.index(HUMAN)
-
-    @property
-    def my_turn(self) -> bool:
-        midend = self.midend
-        return (
-            self.status == PLAYING
-            and not midend.state.is_over
-            and midend.seat_kind(midend.state.current_player) == HUMAN
-        )
 
     @property
     def winner_is_me(self) -> bool | None:
@@ -146,32 +127,6 @@ class LinkGame:
             winner = result.get("winner")
             return None if winner is None else winner == self.my_seat
         return None
-
-    @property
-    def last_problem(self) -> dict | None:
-        return self.match.problems[-1] if self.match is not None and self.match.problems else None
-
-    # --- this device's part -----------------------------------------------------------
-    def play(self, move: Any) -> list:
-        """A move of this device's player (IllegalMove when the rules refuse it)."""
-        assert self.match is not None
-        events = self.match.play(move)
-        self.save()
-        return events
-
-    def resign(self) -> None:
-        if self.match is not None and self.status == PLAYING:
-            self.match.resign()
-
-    def leave(self) -> None:
-        if self.match is not None:
-            self.match.leave()
-
-    def play_again(self, options: dict, seats: list[str]) -> None:
-        """The host's next game on the same connection."""
-        if self.hosting and self.status in (OVER, ENDED):
-            self.host(options, seats)
-            self.save()
 
     # --- from the connection --------------------------------------------------------------
     def _received(self, message: dict) -> None:

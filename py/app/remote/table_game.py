@@ -27,9 +27,10 @@ from collections.abc import Callable
 from typing import Any
 
 from app.fair.errors import ProtocolError
-from app.midend import HUMAN, Midend
+from app.midend import Midend
 from app.remote import wire
-from app.remote.match import CONNECTING, ENDED, OVER, PLAYING
+from app.remote.match import ENDED, OVER
+from app.remote.page_side import PageSide
 from app.remote.relay import HOST, Hub, Spoke
 from app.remote.table_match import TableMatch
 
@@ -43,7 +44,7 @@ def guest_ids(count: int) -> list[str]:
     return [f"g{n}" for n in range(1, count + 1)]
 
 
-class TableGame:
+class TableGame(PageSide):
     at_table = True  # (LinkGame: False)
 
     def __init__(
@@ -186,32 +187,13 @@ class TableGame:
         }
 
     @property
-    def status(self) -> str:
-        return self.match.status if self.match is not None else CONNECTING
-
-    @property
     def hosting(self) -> bool:
         return self.me == HOST
 
     @property
-    def my_seat(self) -> int | None:
-        if self.status == CONNECTING or HUMAN not in self.midend.seats:
-            return None
-        return self.midend.seats.index(HUMAN)
-
-    @property
-    def my_turn(self) -> bool:
-        midend = self.midend
-        return (
-            self.status == PLAYING
-            and not midend.state.is_over
-            and midend.seat_kind(midend.state.current_player) == HUMAN
-        )
-
-    @property
     def winner_is_me(self) -> bool | None:
         """After the game: did this device's side win? A table left or resigned by another
-        has no winner unless partners play: then the other side wins (docs/rules 11.9)."""
+        has no winner unless partners play: then the other side wins (dominoes.md 11.10)."""
         match = self.match
         if match is None:
             return None
@@ -228,31 +210,6 @@ class TableGame:
         if match.status == OVER and result and "winners" in result:
             return self.my_seat in result["winners"]
         return None
-
-    @property
-    def last_problem(self) -> dict | None:
-        match = self.match
-        return match.problems[-1] if match is not None and match.problems else None
-
-    # --- this device's part ---------------------------------------------------------------------
-    def play(self, move: Any) -> list:
-        assert self.match is not None
-        events = self.match.play(move)
-        self.save()
-        return events
-
-    def resign(self) -> None:
-        if self.match is not None and self.status == PLAYING:
-            self.match.resign()
-
-    def leave(self) -> None:
-        if self.match is not None:
-            self.match.leave()
-
-    def play_again(self, options: dict, seats: list[str]) -> None:
-        if self.hosting and self.status in (OVER, ENDED):
-            self.host(options, seats)
-            self.save()
 
     # --- the connections ------------------------------------------------------------------
     @staticmethod

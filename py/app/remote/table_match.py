@@ -38,9 +38,10 @@ from app.remote.checks import (
     CHEATING,
     DESYNC,
     INCOMPATIBLE,
-    KINDS,
     MAX_PROBLEMS,
+    checked_ended,
     checked_params,
+    checked_problems,
 )
 from app.remote.match import (
     CONNECTING,
@@ -161,8 +162,8 @@ class TableMatch:
             match.status = session["status"]
             if match.status not in STATUSES or match.status == CONNECTING:
                 raise ProtocolError("a table match in play or done")
-            match.ended = _checked_ended(session["ended"], match.devices)
-            match.problems = _checked_problems(session["problems"])
+            match.ended = checked_ended(session["ended"], match.devices)
+            match.problems = checked_problems(session["problems"], match.devices)
         except (ProtocolError, ValueError) as error:
             raise ValueError(f"unreadable table match: {error}") from None
         if [match._local_seat(seat) for seat in match.seats] != midend.seats:
@@ -450,29 +451,3 @@ def _checked_names(names: Any, devices: list[str]) -> dict[str, str]:
     if not isinstance(names, dict) or set(names) != set(devices):
         raise ProtocolError("a name for every device")
     return {device: clean_name(name) for device, name in names.items()}
-
-
-def _checked_ended(ended: Any, devices: list[str]) -> dict | None:
-    if ended is None:
-        return None
-    if not isinstance(ended, dict) or set(ended) != {"how", "by"}:
-        raise ProtocolError("an end is {how, by}")
-    if ended["how"] not in ("resigned", "left") or ended["by"] not in devices:
-        raise ProtocolError("an end is resigned or left, by a device of the table")
-    return dict(ended)
-
-
-def _checked_problems(problems: Any) -> list[dict]:
-    if not isinstance(problems, list) or len(problems) > MAX_PROBLEMS:
-        raise ProtocolError("bad problems")
-    for problem in problems:
-        if not (
-            isinstance(problem, dict)
-            and set(problem) == {"by", "kind", "reason"}
-            and isinstance(problem["by"], str)
-            and len(problem["by"]) <= MAX_DEVICE
-            and problem["kind"] in KINDS
-            and isinstance(problem["reason"], str)
-        ):
-            raise ProtocolError("bad problem")
-    return [{**problem, "reason": clean_reason(problem["reason"])} for problem in problems]

@@ -1,0 +1,68 @@
+"""What a page's side of a game with other devices does the same way whatever connects
+them: LinkGame (two devices, one connection) and TableGame (a table of 3 or 4 devices
+through the host's relay) both keep a `match`, the `midend` it plays on and the `save`
+the page gives, and answer the view alike."""
+
+from typing import Any
+
+from app.midend import HUMAN
+from app.remote.match import CONNECTING, ENDED, OVER, PLAYING
+
+
+class PageSide:
+    match: Any
+    midend: Any
+    save: Any
+
+    @property
+    def status(self) -> str:
+        return self.match.status if self.match is not None else CONNECTING
+
+    @property
+    def hosting(self) -> bool:
+        raise NotImplementedError
+
+    @property
+    def my_seat(self) -> int | None:
+        """This device's person's seat in the game under way (None before it starts)."""
+        if self.status == CONNECTING or HUMAN not in self.midend.seats:
+            return None
+        return self.midend.seats.index(HUMAN)
+
+    @property
+    def my_turn(self) -> bool:
+        midend = self.midend
+        return (
+            self.status == PLAYING
+            and not midend.state.is_over
+            and midend.seat_kind(midend.state.current_player) == HUMAN
+        )
+
+    @property
+    def last_problem(self) -> dict | None:
+        match = self.match
+        return match.problems[-1] if match is not None and match.problems else None
+
+    def play(self, move: Any) -> list:
+        """A move of this device's player (IllegalMove when the rules refuse it)."""
+        assert self.match is not None
+        events = self.match.play(move)
+        self.save()
+        return events
+
+    def resign(self) -> None:
+        if self.match is not None and self.status == PLAYING:
+            self.match.resign()
+
+    def leave(self) -> None:
+        if self.match is not None:
+            self.match.leave()
+
+    def host(self, options: dict, seats: list[str]) -> None:
+        raise NotImplementedError
+
+    def play_again(self, options: dict, seats: list[str]) -> None:
+        """The host's next game with the same devices."""
+        if self.hosting and self.status in (OVER, ENDED):
+            self.host(options, seats)
+            self.save()
