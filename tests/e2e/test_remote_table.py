@@ -29,6 +29,7 @@ def start_table(open_app, context, friends, players, partners=False):
             ", ".join(friends[: number + 1]) if number else name
         )
     expect(pages[-1].locator(".connect-waiting")).to_have_text("Ann is choosing a game.")
+    assert violations(host) == []  # the table's line, the invite for one more, the choice
     offered = host.locator(".connect-choose [data-action='play']")
     expect(offered).to_have_count(1)  # a table of devices plays Dominoes alone
     offered.click()

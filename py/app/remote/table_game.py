@@ -10,6 +10,8 @@ the game. Before the proposal it tells each friend's device its name at the tabl
 
     table {game, you}           sent on that friend's connection alone, never relayed
     table {game, you, match}    the same on a new link, for the game in progress
+    table-away {away}           the friends whose connection the host has lost now, sent
+                                to every friend whenever that changes (never relayed)
 
 Each friend's page holds its connection to the host and runs a Spoke once the table
 message has named it. Anything else from another device goes through the relay, whose
@@ -35,7 +37,7 @@ from app.remote.relay import HOST, Hub, Spoke
 from app.remote.table_match import TableMatch
 
 OPEN, INTERRUPTED = "open", "interrupted"  # app.peer.channel's states
-TABLE = "table"
+TABLE, AWAY = "table", "table-away"
 GUEST_ID = re.compile(r"g[1-3]")
 
 
@@ -65,6 +67,7 @@ class TableGame(PageSide):
         self.me: str | None = None
         self.hub: Hub | None = None
         self.spoke: Spoke | None = None
+        self.away: list[str] = []  # a friend's page: the others the host has lost
         self._before: Any = None
 
     # --- starting ---------------------------------------------------------------------------
@@ -119,6 +122,8 @@ class TableGame(PageSide):
         if resuming:
             table["match"] = self.match_id
         self._send(link, table)
+        if resuming:
+            self._link_state(link.state)  # who is still away, to every friend
 
     def _watch(self, match: TableMatch) -> None:
         self.match = match
@@ -156,6 +161,8 @@ class TableGame(PageSide):
         """The devices this one has no open connection to (the host's: its friends')."""
         if self.me == HOST and self.match is not None:
             others = [device for device in self.match.devices if device != HOST]
+        elif self.me != HOST and HOST in self.links and self.links[HOST].state == OPEN:
+            return list(self.away)  # (as the host says)
         else:
             others = [HOST] if self.me != HOST else list(self.links)
         return [d for d in others if d not in self.links or self.links[d].state != OPEN]
@@ -241,6 +248,9 @@ class TableGame(PageSide):
             elif message.get("you") == self.me and message.get("match") == self.match_id:
                 self.spoke.reconnected()  # the host's page took the table up again
             return
+        if message.get("type") == AWAY:
+            self._told_away(message.get("away"))
+            return
         if self.spoke is None:
             return
         try:
@@ -248,6 +258,12 @@ class TableGame(PageSide):
         except ProtocolError:
             return
         self.save()
+
+    def _told_away(self, away: Any) -> None:
+        devices = self.match.devices if self.match is not None else []
+        if isinstance(away, list) and all(d in devices and d not in (HOST, self.me) for d in away):
+            self.away = list(dict.fromkeys(away))
+            self.on_event({"type": "link", "state": OPEN})
 
     def _seated(self, message: dict) -> None:
         """The host's table message: this device's name at the table."""
@@ -273,6 +289,10 @@ class TableGame(PageSide):
         self.match.receive(sender, message)
 
     def _link_state(self, state: str) -> None:
+        if self.me == HOST:  # every friend is told whom the host has lost
+            away = {"type": AWAY, "away": self.missing}
+            for link in self.links.values():
+                self._send(link, away)
         self.on_event({"type": "link", "state": state})
 
     def _match_event(self, event: dict) -> None:

@@ -6,6 +6,7 @@ view gives it its LinkGame (app.remote.link_game)."""
 from .. import router
 from ..html import h
 from ..remote.match import CONNECTING, ENDED, OVER, PLAYING
+from ..remote.relay import HOST
 
 
 def bar_state(game) -> str:
@@ -34,6 +35,8 @@ def bar_text(game, t) -> str:
         name = game.name_of(problem["by"])  # the device every other one names
     if state == "lost" and game.at_table:  # the host makes the new links
         state = "lost_host" if game.hosting else "lost_guest"
+        if not game.hosting and HOST not in game.missing:  # another friend is away
+            return t("remote.status.lost_other", name=name, host=game.name_of(HOST))
     return t(f"remote.status.{state}", name=name, reason=reason)
 
 

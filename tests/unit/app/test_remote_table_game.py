@@ -202,6 +202,10 @@ def test_a_friends_page_and_then_the_hosts_reloaded_come_back_by_new_links_to_th
     assert bar_text(host.game, T).startswith("Waiting for Bryn") and "every device" in bar_text(
         host.game, T
     )
+    assert cai.game.missing == ["g1"] and bar_state(cai.game) == "lost"  # told by the host
+    assert bar_text(cai.game, T) == (
+        "Waiting for Bryn, whose connection to Ann was lost: Ann sends them a new link to carry on."
+    )
     bryn.reopened({})
     assert bar_state(bryn.game) == "lost"
     assert "Ann sends you a new link" in bar_text(bryn.game, T)
@@ -220,7 +224,7 @@ def test_a_friends_page_and_then_the_hosts_reloaded_come_back_by_new_links_to_th
     assert table_message(bryn_end.held)["match"] == host.game.match_id
     bryn.reopened({HOST: bryn_end})
     net.pump()
-    assert all(d.game.connected for d in devices)
+    assert all(d.game.connected for d in devices) and cai.game.missing == []
     later = len(host.midend.moves) + 20
     play(net, devices, rng, lambda: len(host.midend.moves) > later or host.midend.state.is_over)
     # Then the host's page is reloaded: every friend waits; new links, one by one.
