@@ -24,8 +24,9 @@ from typing import Any
 from games.common.rng import SeededRng
 from games.dominoes.game import GAME as DOMINOES
 
+from app.fair.errors import Cheated
 from app.midend import COMPUTER, HUMAN, REMOTE
-from app.remote.dominoes_deal import PREFIX, DealSession
+from app.remote.dominoes_deal import DECK, PREFIX, DealSession
 from app.remote.match import PLAYING, Match
 
 ORDINARY_MOVES = ("play", "draw", "pass")  # the public engine's moves the ordinary one has
@@ -138,11 +139,24 @@ class DominoesMatch:
         deal = self._session()
         if deal is None:
             return []
+        self._check_sender(message)
         self.match.send(*deal.update(self.state))
         self.match.send(*deal.receive(self.state, message))
         self.catch_up()
         self._changed()
         return []
+
+    def _check_sender(self, message: dict) -> None:
+        """At a table of devices (the match names each message's sender), a deck message
+        speaks for a seat of the device that sent it, never for another device's."""
+        sender = getattr(self.match, "sender", None)
+        deck = message.get("deck") if message.get("type") == DECK else None
+        if sender is None or not isinstance(deck, dict):
+            return
+        seat = deck.get("seat")
+        seats = len(self.match.seats)
+        if type(seat) is not int or not 0 <= seat < seats or self.match.seat_owner(seat) != sender:
+            raise Cheated(f"a deck message for seat {str(seat)[:4]}, not the sender's")
 
     def _on_event(self, event: dict) -> None:
         if event["type"] in ("started", "moved"):

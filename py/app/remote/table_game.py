@@ -69,6 +69,7 @@ class TableGame(PageSide):
         self.spoke: Spoke | None = None
         self.away: list[str] = []  # a friend's page: the others the host has lost
         self._before: Any = None
+        self._asked = False  # a friend's page asked the host for what it missed
 
     # --- starting ---------------------------------------------------------------------------
     def host(self, options: dict, seats: list[str]) -> None:
@@ -84,12 +85,12 @@ class TableGame(PageSide):
 
     def guest(self) -> None:
         """A friend's page: the host's messages, the table message first, held for it."""
-        self.links[HOST].take(self._from_host, self._link_state)
+        self.links[HOST].take(self._from_host, self._host_link_state)
 
     def resume(self, relay_record: Any) -> bool:
         """The table game the midend resumed from its save, with the relay's record saved
-        beside it, over the links this page has (after a reload: none yet). False when
-        the save holds no usable table game."""
+        beside it. False when the save holds no usable table game. Then the page draws it
+        and `attach()` takes the links up (what they held may move the game on)."""
         session = (self.midend.remote or {}).get("session")
         me = session.get("me") if isinstance(session, dict) else None
         if not isinstance(me, str):
@@ -107,23 +108,40 @@ class TableGame(PageSide):
             return False
         self.me = me
         self._watch(match)
-        if me == HOST:
-            for guest, link in self.links.items():
-                self._attach(guest, link, resuming=True)
-        elif HOST in self.links:
-            self.links[HOST].take(self._from_host, self._link_state)
-            self.spoke.reconnected()
         return True
+
+    def attach(self) -> None:
+        """The links of a resumed game taken up: the host tells each friend's device the
+        match (each answers with its resend request and outbox), a friend asks for what
+        it missed."""
+        if self.me == HOST:
+            for guest, link in list(self.links.items()):
+                if guest in self.hub.guests:
+                    self._attach(guest, link, resuming=True)
+                else:  # a friend of another table (a newer one): not this game's
+                    link.close()
+                    del self.links[guest]
+        elif HOST in self.links:
+            self._asked = False
+            self.links[HOST].take(self._from_host, self._host_link_state)
+            if not self._asked:  # (the host's table message asked already)
+                self.spoke.reconnected()
 
     def _attach(self, guest: str, link, resuming: bool) -> None:
         self.hub.join(guest, self._sender(link))
-        link.take(lambda message: self._from_guest(guest, message), self._link_state)
+        link.take(
+            lambda message: self._from_guest(guest, message),
+            lambda state: self._guest_link_state(guest, state),
+        )
+        self._seat(guest, link, resuming)
+        if resuming:
+            self._tell_away()
+
+    def _seat(self, guest: str, link, resuming: bool) -> None:
         table = {"type": TABLE, "game": self.midend.game.name, "you": guest}
         if resuming:
             table["match"] = self.match_id
         self._send(link, table)
-        if resuming:
-            self._link_state(link.state)  # who is still away, to every friend
 
     def _watch(self, match: TableMatch) -> None:
         self.match = match
@@ -197,14 +215,22 @@ class TableGame(PageSide):
     def hosting(self) -> bool:
         return self.me == HOST
 
+    def resign(self) -> None:
+        super().resign()
+        self.save()  # with the relay's record holding the message
+
+    def leave(self) -> None:
+        super().leave()
+        self.save()
+
     @property
     def winner_is_me(self) -> bool | None:
         """After the game: did this device's side win? A table left or resigned by another
         has no winner unless partners play: then the other side wins (dominoes.md 11.10)."""
         match = self.match
-        if match is None:
-            return None
-        result = self.midend.state.result if self.midend.state is not None else None
+        if match is None or self.midend.state is None:
+            return None  # (a table left while it was being set up)
+        result = self.midend.state.result
         if match.status == ENDED and match.ended is not None:
             by = match.ended["by"]
             if by == match.me:
@@ -246,7 +272,7 @@ class TableGame(PageSide):
             if self.spoke is None:
                 self._seated(message)
             elif message.get("you") == self.me and message.get("match") == self.match_id:
-                self.spoke.reconnected()  # the host's page took the table up again
+                self._ask_again()  # the host's page took the table up again
             return
         if message.get("type") == AWAY:
             self._told_away(message.get("away"))
@@ -256,8 +282,15 @@ class TableGame(PageSide):
         try:
             self.spoke.receive(message)
         except ProtocolError:
+            if message.get("type") == "relay" and not self._asked:
+                self._ask_again()  # a gap: envelopes lost on the way
             return
+        self._asked = False
         self.save()
+
+    def _ask_again(self) -> None:
+        self._asked = True
+        self.spoke.reconnected()
 
     def _told_away(self, away: Any) -> None:
         devices = self.match.devices if self.match is not None else []
@@ -288,11 +321,25 @@ class TableGame(PageSide):
         self._before = state.copy() if message.get("type") == "move" and state else None
         self.match.receive(sender, message)
 
+    def _guest_link_state(self, guest: str, state: str) -> None:
+        """The host's connection to a friend: back after a moment away (a phone asleep),
+        the friend is sent what it missed once it asks; every friend is told who is away."""
+        if state == OPEN and guest in self.links and self.match is not None:
+            self.hub.join(guest, self._sender(self.links[guest]))  # until the friend asks
+        self._tell_away()
+        self._link_state(state)
+
+    def _tell_away(self) -> None:
+        away = {"type": AWAY, "away": self.missing}
+        for link in self.links.values():
+            self._send(link, away)
+
+    def _host_link_state(self, state: str) -> None:
+        if state == OPEN and self.spoke is not None:
+            self._ask_again()  # back after a moment away: what was lost on the way
+        self._link_state(state)
+
     def _link_state(self, state: str) -> None:
-        if self.me == HOST:  # every friend is told whom the host has lost
-            away = {"type": AWAY, "away": self.missing}
-            for link in self.links.values():
-                self._send(link, away)
         self.on_event({"type": "link", "state": state})
 
     def _match_event(self, event: dict) -> None:
@@ -311,10 +358,15 @@ def table_message(held: list) -> dict | None:
     return next((m for m in held if isinstance(m, dict) and m.get("type") == TABLE), None)
 
 
-def is_table_save(data: dict) -> bool:
-    """A saved game with friends ({"state", "meta"}) played at a table of devices."""
+def table_session(data: Any) -> dict | None:
+    """The table match's record in a saved game with friends ({"state", "meta"}), if it
+    was played at a table of devices."""
     meta = data.get("meta") if isinstance(data, dict) else None
     frame = meta.get("frame") if isinstance(meta, dict) else None
     remote = frame.get("remote") if isinstance(frame, dict) else None
     session = remote.get("session") if isinstance(remote, dict) else None
-    return isinstance(session, dict) and "devices" in session
+    return session if isinstance(session, dict) and "devices" in session else None
+
+
+def is_table_save(data: Any) -> bool:
+    return table_session(data) is not None

@@ -90,6 +90,7 @@ class TableMatch:
         self.problems: list[dict] = []  # {"by": device id, "kind", "reason"}
         self.listener: Callable[[dict], None] | None = None
         self.extensions: dict[str, Callable[[dict], list[dict]]] = {}
+        self.sender: str | None = None  # the device whose sub-protocol message is being taken
         self._coin: CoinPeer | None = None
         self._random_bytes = secrets.token_bytes
 
@@ -191,7 +192,10 @@ class TableMatch:
 
     def _checked_seats(self, seats: Any) -> list[str]:
         game = self.midend.game
-        count = game.seats(game.options_from_params(self.params))
+        try:
+            count = game.seats(game.options_from_params(self.params))
+        except ENGINE_ERRORS as error:  # options this version cannot play
+            raise ProtocolError(f"the game's options: {str(error)[:80]}") from None
         if not isinstance(seats, list) or len(seats) != count:
             raise ProtocolError(f"the game has {count} seats")
         for seat in seats:
@@ -256,6 +260,8 @@ class TableMatch:
             self._stop(CHEATING, sender, error.reason)
         except ProtocolError as error:
             self._note(sender, "junk", error.reason)
+        except ENGINE_ERRORS as error:  # input no check foresaw: refused all the same
+            self._note(sender, "junk", f"{type(error).__name__}: {str(error)[:80]}")
 
     def _dispatch(self, sender: str, message: Any) -> None:
         if not isinstance(message, dict) or not isinstance(message.get("type"), str):
@@ -279,7 +285,11 @@ class TableMatch:
         if "-" in kind and prefix in self.extensions:
             if self.status != PLAYING:
                 raise ProtocolError(f"a {prefix} message with no game in play")
-            self._post(*self.extensions[prefix](message))
+            self.sender = sender  # (a sub-protocol checks which seats the sender may speak for)
+            try:
+                self._post(*self.extensions[prefix](message))
+            finally:
+                self.sender = None
             return
         raise ProtocolError(f"unknown message type {kind[:40]!r}")
 
@@ -322,7 +332,7 @@ class TableMatch:
     def _on_coin(self, sender: str, message: dict) -> None:
         if self._coin is None or self.status != CONNECTING:
             raise ProtocolError("a coin flip message with no coin flip under way")
-        if message.get("seat") != self.devices.index(sender):
+        if sender not in self.devices or message.get("seat") != self.devices.index(sender):
             raise Stop(CHEATING, sender, "a coin flip message for another device's seat")
         self._post(*self._coin.receive(message))
         self._begin_when_ready()

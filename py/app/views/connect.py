@@ -391,6 +391,9 @@ class ConnectView(View):
         self.handed_over = True
         for link in table:
             link.hold()
+        for earlier in rtc.table.values():  # an earlier table's friends: that table is over
+            if earlier not in table:
+                earlier.close()
         rtc.table = dict(zip(guest_ids(len(table)), table, strict=True))
         rtc.current = None
         self.app.navigate(router.href(route, remote="table-host"))
@@ -548,16 +551,33 @@ class ConnectView(View):
     def update(self) -> None:
         if self.left:
             return
+        typing = self.keep_typed_name()
         self.app.render()
+        if typing:  # the page was drawn again while the player typed their name
+            field = browser.element("connect-name")
+            field.focus()
+            field.setSelectionRange(len(str(field.value)), len(str(field.value)))
         self.app.announce(self.status_text(self.link.peer_name if self.link else None))
+
+    def keep_typed_name(self) -> bool:
+        """A name typed but not yet confirmed (the invite came meanwhile) is kept, not
+        wiped by the page drawn again; True when the player is typing it."""
+        field = browser.element("connect-name")
+        if not browser.found(field):
+            return False
+        if str(field.value) != self.settings["name"] and not field.disabled:
+            self.rename(str(field.value))
+        return bool(field.isSameNode(browser.document.activeElement))
+
+    def rename(self, typed) -> None:
+        self.settings = prefs.change(self.app.store, name=clean_name(typed) or "")
+        if self.link is not None:
+            self.link.my_name = self.my_name()
 
     # --- the player's actions ---------------------------------------------------------
     def on_action(self, action, data, event):
         if action == "name":
-            name = clean_name(data.get("value")) or ""
-            self.settings = prefs.change(self.app.store, name=name)
-            if self.link is not None:
-                self.link.my_name = self.my_name()
+            self.rename(data.get("value"))
         elif action == "copy":
             from pyodide.ffi import create_once_callable
             from pyscript import window

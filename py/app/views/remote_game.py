@@ -19,7 +19,7 @@ from ..html import h
 from ..peer import prefs
 from ..remote.link_game import LinkGame
 from ..remote.relay import HOST
-from ..remote.table_game import TableGame, is_table_save, table_message
+from ..remote.table_game import TableGame, is_table_save, table_message, table_session
 from .remote_bar import bar_text, remote_bar
 
 
@@ -53,7 +53,11 @@ class RemoteGameParts:
         a new link for each friend it waits for, on #/connect?relink=<guest>)."""
         from ..peer import rtc
 
-        if self.remote_how == "table-guest":
+        session = table_session(self.saved_remote()) or {}
+        friend = self.remote_how == "table-guest" or (
+            self.remote_how == "resume" and session.get("me") != HOST
+        )
+        if friend:  # (back on the page with the connection still open: it goes on)
             links = {HOST: link} if link is not None else {}
         else:
             links = {guest: each for guest, each in rtc.table.items() if each.state == "open"}
@@ -71,6 +75,10 @@ class RemoteGameParts:
             and game.resume(self.saved_remote().get("meta", {}).get("relay"))
         ):
             self.remote_ui()
+            game.attach()  # (what the links held may move the game on: now it is drawn)
+        elif table is not None:  # the host's link names a game this device does not hold
+            link.close()  # (the host sees this friend gone; this page says no game is here)
+            game.links = {}
 
     def same_table(self, game: TableGame, table: dict | None) -> bool:
         """The game resumed here is the one the host's new link names (if it names one)."""

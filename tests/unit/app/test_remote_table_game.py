@@ -89,6 +89,7 @@ class Device:
         game = self.open(links, saved_deal=data["meta"]["deal"])
         assert self.midend.resume() is not None
         assert game.resume(data["meta"]["relay"])
+        game.attach()
         return game
 
 
@@ -243,3 +244,105 @@ def test_a_friends_page_and_then_the_hosts_reloaded_come_back_by_new_links_to_th
     for device in devices:
         assert device.game.status == OVER and device.game.match.problems == []
         assert device.midend.state.to_json() == host.midend.state.to_json()
+
+
+def test_a_moment_away_a_phone_asleep_loses_nothing():
+    """The host's connection to a friend interrupted while the others play, then back:
+    what was sent meanwhile (dropped on the way) reaches the friend, and the game goes on
+    to its end (dominoes.md 11.11)."""
+    net, host, friends, ends = seated(["host", "g1", "g2"], {"seats": 3, "target": 30}, seed=7)
+    devices = [host, *friends]
+    rng = random.Random(8)
+    play(net, devices, rng, lambda: len(host.midend.moves) > 2)
+    host_end, bryn_end = ends["g1"]
+    for end in (host_end, bryn_end):
+        end.transport_state("interrupted")
+    assert bar_state(host.game) == "interrupted"
+    for _ in range(20):  # the others play on as far as they can; Bryn's messages are lost
+        mover = next((d for d in devices if d.dm.ready), None)
+        if mover is None:
+            break
+        mover.dm.play(rng.choice(mover.dm.view()["legal_moves"]))
+        net.pump()
+    for end in (host_end, bryn_end):
+        end.transport_state("open")
+    net.pump()
+    assert friends[0].midend.moves == host.midend.moves
+    play(net, devices, rng, lambda: host.midend.state.is_over)
+    net.pump()
+    for device in devices:
+        assert device.game.status == OVER and device.game.match.problems == []
+
+
+def test_a_resignation_is_saved_with_the_relay_so_a_reload_keeps_the_table_whole():
+    net, host, friends, _ = seated(["host", "g1", "g2"], {"seats": 3}, seed=9)
+    play(net, [host, *friends], random.Random(5), lambda: len(host.midend.moves) > 3)
+    host.game.resign()
+    net.pump()
+    assert all(d.game.status == ENDED for d in (host, *friends))
+    host.reopened({})  # the host's page reloaded: new links to both friends
+    for friend in friends:
+        host_end, friend_end = net.pair("Ann", friend.name)
+        friend_end.on_message(friend_end.hold)
+        host.reopened({**host.game.links, friend.device: host_end})
+        net.pump()
+        friend.reopened({HOST: friend_end})
+        net.pump()
+    assert host.game.connected and host.game.status == ENDED
+    host.game.play_again({"seats": 3}, ["host", "g1", "g2"])
+    net.pump()
+    for device in (host, *friends):
+        assert device.game.status == PLAYING, device.device
+
+
+def test_leaving_while_the_table_is_set_up_crashes_no_page():
+    net = Net()
+    host, bryn, cai = Device(HOST, 1), Device("g1", 1), Device("g2", 1)
+    ends = {friend.device: net.pair("Ann", friend.name) for friend in (bryn, cai)}
+    for _, friend_end in ends.values():
+        friend_end.on_message(friend_end.hold)
+    host.open({g: pair[0] for g, pair in ends.items()}).host({"seats": 3}, ["host", "g1", "g2"])
+    net.pump()
+    bryn.open({HOST: ends["g1"][1]}).guest()  # (Cai's page is slow to open)
+    net.pump()
+    bryn.game.leave()
+    net.pump()
+    assert host.game.status == ENDED and host.game.winner_is_me is None
+    assert bar_text(host.game, T) == "Bryn left the game: it is over, and nobody wins it."
+    assert bar_text(bryn.game, T) == "You left the game: it is over."
+
+
+def test_a_hosts_options_this_version_cannot_play_are_refused_not_raised():
+    net = Net()
+    bryn = Device("g1", 1)
+    host_end, bryn_end = net.pair("Ann", "Bryn")
+    bryn_end.on_message(bryn_end.hold)
+    bryn_end.hold({"type": "table", "game": GAME.name, "you": "g1"})
+    bryn.open({HOST: bryn_end}).guest()
+    hello = {
+        "type": "hello",
+        "version": 1,
+        "game": GAME.name,
+        "params": {"seats": "5"},
+        "seats": ["host", "g1", "g2"],
+        "devices": ["host", "g1", "g2"],
+        "draw_seats": True,
+        "name": "Ann",
+    }
+    envelope = {"type": "relay", "seq": 1, "from": HOST, "n": 1, "message": hello}
+    host_end.send(envelope)
+    net.pump()  # (no exception: the page lives on)
+    assert bryn.game.status == "incompatible"
+    assert "options" in bryn.game.last_problem["reason"]
+
+
+def test_a_deck_message_for_another_devices_seat_is_cheating_named_by_every_other():
+    net, host, friends, _ = seated(["host", "g1", "g2"], {"seats": 3}, seed=2)
+    bryn, cai = friends
+    cai_seat = cai.game.my_seat
+    forged = {"type": "deal-deck", "hand": 0, "n": 9, "deck": {"seat": cai_seat}}
+    bryn.game.spoke.post(forged)  # (a modified page: its engine never sends it)
+    net.pump()
+    for device in (host, cai):
+        assert device.game.status == "cheating"
+        assert device.game.last_problem["by"] == "g1"
