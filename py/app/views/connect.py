@@ -16,25 +16,25 @@ from ..html import h
 from ..peer import codes, prefs
 from ..peer.channel import CLOSED, DROPPED, FAILED, OPEN, clean_name
 from ..remote import wire
-from ..remote.relay import HOST, MAX_GUESTS
-from ..remote.table_game import guest_ids, is_table_save
+from ..remote.relay import MAX_GUESTS
 from .base import View
-
-# Where things stand: the status line's text is connect.status.<stage>.
-CREATING, WAITING, REPLYING, SEND_REPLY, CONNECTING, CONNECTED = (
-    "creating",
-    "waiting",
-    "replying",
-    "send_reply",
-    "connecting",
-    "connected",
+from .connect_scan import ReplyScan
+from .connect_stages import (
+    BAD_INVITE,
+    CONNECTED,
+    CONNECTING,
+    CREATING,
+    DISCONNECTED,
+    REPLYING,
+    SEND_REPLY,
+    WAITING,
 )
-BAD_INVITE, DISCONNECTED = "bad_invite", "disconnected"
+from .connect_table import TABLE_GAMES, TableInvites
+
 HELP_PARTS = ("connect", "choose", "table", "fair", "lost", "private")
-TABLE_GAMES = ("dominoes",)  # the games 3 or 4 devices play together
 
 
-class ConnectView(View):
+class ConnectView(TableInvites, ReplyScan, View):
     def __init__(self, app, route):
         super().__init__(app, route)
         self.settings = prefs.load(app.store)
@@ -50,9 +50,6 @@ class ConnectView(View):
         self.started = False
         self.left = False
         self.handed_over = False  # a game took the connection over
-        self.stop_scan = None  # while the camera looks for the reply's QR code
-        self.scan_problem = False
-        self._scan_proxies: list = []
 
     def title(self) -> str:
         return self.t("connect.title")
@@ -61,22 +58,8 @@ class ConnectView(View):
     def hosting(self) -> bool:
         return self.invite is None
 
-    def lost_friend(self, guest) -> tuple[str, str] | None:
-        """A new link for a friend of the table game saved here: (their guest id, name)."""
-        data = saved_games.load(self.app.store, remote_slot(TABLE_GAMES[0])).data
-        if not isinstance(guest, str) or not is_table_save(data) or self.invite is not None:
-            return None
-        names = data["meta"]["frame"]["remote"]["session"].get("names")
-        name = names.get(guest) if isinstance(names, dict) and guest != HOST else None
-        return (guest, name) if isinstance(name, str) else None
-
     def my_name(self) -> str:
         return self.settings["name"] or self.t("connect.default_name")
-
-    def table(self) -> list:
-        """The host's connections open now: earlier friends', then the one just made."""
-        links = [*self.friends, self.link] if self.link is not None else list(self.friends)
-        return [link for link in links if link.state == OPEN]
 
     # --- drawing ------------------------------------------------------------------
     def render(self):
@@ -121,23 +104,6 @@ class ConnectView(View):
             "p",
             {},
             h("a", {"class": "button", "href": router.href("connect")}, self.t("connect.again")),
-        )
-
-    def table_line(self):
-        names = [link.peer_name or "?" for link in self.table()]
-        return h(
-            "p",
-            {"class": "connect-table", "data-friends": len(names)},
-            self.t("connect.table.here", names=", ".join(names))
-            if names
-            else self.t("connect.table.empty"),
-        )
-
-    def invite_more_button(self):
-        return h(
-            "button",
-            {"type": "button", "class": "button subtle", "data-action": "invite-more"},
-            self.t("connect.table.invite"),
         )
 
     def status_text(self, peer_name) -> str:
@@ -380,65 +346,11 @@ class ConnectView(View):
                 found.append((route, frame))
         return found
 
-    def open_table(self, route: str) -> None:
-        """Give every friend's connection to the game's page, which hosts the table."""
-        from ..peer import rtc
-
-        table = self.table()
-        for link in [*self.friends, self.link]:
-            if link not in table:
-                link.close()  # an invite not answered, a friend gone
-        self.handed_over = True
-        for link in table:
-            link.hold()
-        for earlier in rtc.table.values():  # an earlier table's friends: that table is over
-            if earlier not in table:
-                earlier.close()
-        rtc.table = dict(zip(guest_ids(len(table)), table, strict=True))
-        rtc.current = None
-        self.app.navigate(router.href(route, remote="table-host"))
-
-    def back_to_the_table(self) -> None:
-        """The new link to a friend of the table game: the game's page takes it up."""
-        from ..peer import rtc
-
-        self.handed_over = True
-        self.link.hold()
-        rtc.table[self.relink[0]] = self.link
-        rtc.current = None
-        self.app.navigate(router.href(TABLE_GAMES[0], remote="resume"))
-
-    def invite_more(self) -> None:
-        """Keep the friends connected and make an invite for one more."""
-        from ..peer import rtc
-
-        self.friends = self.table()
-        self.code, self.reply_problem, self.problem, self.received = "", None, None, 0
-        self.stage = CREATING
-        self.link = rtc.open_channel(self.my_name(), prefs.ice_urls(self.settings), True)
-        self.listen()
-        self.update()
-
-    def back_to_one(self) -> None:
-        """One friend connected, the invite for another dropped: a game of two devices."""
-        friend = self.table()[0]
-        if friend is not self.link:
-            self.link.close()
-            self.link = friend
-        from ..peer import rtc
-
-        rtc.current, self.friends, self.stage = friend, [], CONNECTED
-
     def open_game(self, route: str, how: str, *first: dict) -> None:
         """Give the connection to the game's page (with a message it must read first)."""
         self.handed_over = True
         self.link.hold(*first)
         self.app.navigate(router.href(route, remote=how))
-
-    def can_scan(self) -> bool:
-        from pyscript import window
-
-        return bool(window.gemauPeer.canScan)
 
     def can_share(self) -> bool:
         from pyscript import window
@@ -609,38 +521,6 @@ class ConnectView(View):
                 self.open_game(route, "host" if action == "play" else "resume")
         elif action == "invite-more" and self.hosting and 0 < len(self.table()) < MAX_GUESTS:
             self.invite_more()
-
-    def toggle_scan(self) -> None:
-        from pyscript.ffi import create_proxy
-
-        if self.stop_scan is not None:
-            self.end_scan()
-            self.app.render()
-            return
-        self.scan_problem = False
-        self.stop_scan = lambda: None  # the video element is drawn, then the camera starts
-        self.app.render()
-
-        def seen(text) -> None:
-            self.end_scan()
-            self.connect(str(text))
-
-        def failed(_reason) -> None:
-            self.end_scan()
-            self.scan_problem = True
-            self.app.render()
-
-        self._scan_proxies = [create_proxy(seen), create_proxy(failed)]
-        browser.element("view").querySelector("[data-action='scan']").focus()
-        video = browser.element("connect-scan")
-        from pyscript import window
-
-        self.stop_scan = window.gemauPeer.scan(video, *self._scan_proxies)
-
-    def end_scan(self) -> None:
-        if self.stop_scan is not None:
-            self.stop_scan()
-            self.stop_scan = None
 
     def connect(self, text: str) -> None:
         try:
