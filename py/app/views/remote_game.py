@@ -67,6 +67,10 @@ class RemoteGameParts:
         table = table_message(link.held) if HOST in links else None
         if self.remote_how == "table-host" and len(links) > 1:
             game.host(*self.remote_proposal())
+        elif self.remote_how == "table-host":  # a friend went before the table was laid
+            for each in links.values():
+                each.close()  # (the friend's page says the host left; this one: no game)
+            game.links = {}
         elif table is not None and "match" not in table:
             game.guest()  # a new game: the host's proposal follows the table message
         elif (
