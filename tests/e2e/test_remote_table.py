@@ -88,6 +88,22 @@ def test_three_devices_play_a_hand_each_holding_only_its_own_tiles(open_app, con
     assert len(public_state(pages[0]).hand_summaries[0]["hands"]) == 3
 
 
+def test_three_devices_and_the_hosts_computer_play_a_hand(open_app, context):
+    """The host's New game table has two people and two computers: the friends take the
+    other person's seat and then a computer's; the computer left plays on the host's
+    device, from its own hand."""
+    pages = start_table(open_app, context, FRIENDS[:2], "human,strong,human,greedy")
+    seats = [my_seat(saved(page, SLOT)) for page in pages]
+    frame = saved(pages[0], SLOT)["meta"]["frame"]
+    computer = next(s for s, kind in enumerate(frame["seats"]) if kind.startswith("computer"))
+    assert len(set(seats)) == 3 and computer not in seats
+    assert frame["seats"][computer] == "computer:medium"  # the host's greedy player
+    play_round(pages, seats, lambda state: bool(state.hand_summaries), close_summaries=False)
+    agree(pages)
+    state = public_state(pages[0])
+    assert len(state.hand_summaries[0]["hands"]) == 4  # (past every computer's turn)
+
+
 def test_four_devices_play_partners_to_250_and_all_agree_on_the_result(open_app, context):
     pages = start_table(open_app, context, FRIENDS, "human,human,human,human", partners=True)
     seats = [my_seat(saved(page, SLOT)) for page in pages]
