@@ -61,10 +61,14 @@ def play_a_turn(page) -> None:
         if slots.count():
             slots.first.click()
     elif page.locator("#dm-draw").is_enabled():
+        held = len(hand_shown(page))
         page.locator("#dm-draw").click()
         # The tile comes from the deck, readable here alone: lifted and named to this player.
-        expect(page.locator("#announcer")).to_contain_text("You draw the", timeout=15_000)
+        # (Wait on the hand itself: the announcer may still say the previous draw, and the
+        # tile needs the other device's key, which a busy machine can take seconds to give.)
+        expect(page.locator(".dm-hand [data-tile]")).to_have_count(held + 1, timeout=30_000)
         expect(page.locator(".dm-hand .drawn")).to_have_count(1)
+        expect(page.locator("#announcer")).to_contain_text("You draw the")
     else:
         page.locator("#dm-pass").click()
     page.wait_for_function(
