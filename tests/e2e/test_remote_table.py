@@ -31,8 +31,9 @@ def start_table(open_app, context, friends, players, partners=False):
     expect(pages[-1].locator(".connect-waiting")).to_have_text("Ann is choosing a game.")
     assert violations(host) == []  # the table's line, the invite for one more, the choice
     offered = host.locator(".connect-choose [data-action='play']")
-    expect(offered).to_have_count(1)  # a table of devices plays Dominoes alone
-    offered.click()
+    # A table of devices plays Dominoes, or a Wordle Tournament group.
+    expect(offered).to_have_text(["Straight Dominoes", "Wordle Tournament group (up to 8)"])
+    offered.first.click()
     for page in pages:
         expect(page.locator(".remote-bar")).to_have_attribute(
             "data-remote", "playing", timeout=30_000

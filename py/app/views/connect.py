@@ -16,7 +16,6 @@ from ..html import h
 from ..peer import codes, prefs
 from ..peer.channel import CLOSED, DROPPED, FAILED, OPEN, clean_name
 from ..remote import wire
-from ..remote.relay import MAX_GUESTS
 from .base import View
 from .connect_scan import ReplyScan
 from .connect_stages import (
@@ -29,7 +28,7 @@ from .connect_stages import (
     SEND_REPLY,
     WAITING,
 )
-from .connect_table import TABLE_GAMES, TableInvites
+from .connect_table import GROUP, MAX_GROUP_GUESTS, TABLE_GAMES, TableInvites, games_for
 
 HELP_PARTS = ("connect", "choose", "table", "fair", "lost", "private")
 
@@ -274,8 +273,8 @@ class ConnectView(TableInvites, ReplyScan, View):
         if not table:
             return None
         names = ", ".join(link.peer_name or "?" for link in table)
-        routes = TABLE_GAMES if len(table) > 1 else tuple(REMOTE_GAMES)
-        more = len(table) < MAX_GUESTS and self.stage == CONNECTED
+        routes = games_for(len(table))
+        more = len(table) < MAX_GROUP_GUESTS and self.stage == CONNECTED
         return h(
             "div",
             {"class": "connect-choose"},
@@ -445,6 +444,8 @@ class ConnectView(TableInvites, ReplyScan, View):
             route = route_of_remote(message.get("game"))
             if route in TABLE_GAMES:
                 self.open_game(route, "table-guest", message)
+        elif kind == "group" and not self.hosting:
+            self.join_group()
         elif kind == "sync":
             route = self.saved_match(message.get("match"))
             if route is not None:
@@ -509,6 +510,8 @@ class ConnectView(TableInvites, ReplyScan, View):
             self.toggle_scan()
         elif action == "wave" and self.stage == CONNECTED:
             self.link.send({"type": "wave"})
+        elif action == "play" and data.get("game") == GROUP and self.table():
+            self.open_group()
         elif action == "play" and len(self.table()) > 1:
             if data.get("game") in TABLE_GAMES:
                 self.open_table(data.get("game"))
@@ -519,7 +522,7 @@ class ConnectView(TableInvites, ReplyScan, View):
             route = data.get("game")
             if route in REMOTE_GAMES:
                 self.open_game(route, "host" if action == "play" else "resume")
-        elif action == "invite-more" and self.hosting and 0 < len(self.table()) < MAX_GUESTS:
+        elif action == "invite-more" and self.hosting and 0 < len(self.table()) < MAX_GROUP_GUESTS:
             self.invite_more()
 
     def connect(self, text: str) -> None:

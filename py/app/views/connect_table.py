@@ -1,19 +1,29 @@
-"""#/connect for a table of 3 or 4 devices (Straight Dominoes): once a friend is
-connected, the host invites another, and another, each with a link of their own, then
-hands every connection to the game's page; and #/connect?relink=<guest>, the host's new
+"""#/connect for a table of 3 or 4 devices (Straight Dominoes) or a Wordle Tournament
+group of up to 8: once a friend is connected, the host invites another, and another,
+each with a link of their own, then hands every connection to the game's page; and #/connect?relink=<guest>, the host's new
 link to a friend of the table game saved here, after which the game's page takes the
 table up again. A mixin of ConnectView (self.link: the connection being made now)."""
 
 from .. import router, saved_games
-from ..games_list import remote_slot
+from ..games_list import REMOTE_GAMES, remote_slot
 from ..html import h
 from ..peer import prefs
 from ..peer.channel import OPEN
-from ..remote.relay import HOST
+from ..remote.relay import HOST, MAX_GUESTS
 from ..remote.table_game import guest_ids, is_table_save
 from .connect_stages import CONNECTED, CREATING
 
 TABLE_GAMES = ("dominoes",)  # the games 3 or 4 devices play together
+GROUP = "wordle-group"  # a Wordle Tournament group, each friend on their own device
+MAX_GROUP_GUESTS = 7  # the leader and 7 friends: a tournament's 8 seats
+GROUP_ADDRESS = "#/wordle?mode=tournament&remote="  # + group-host | group-member
+
+
+def games_for(friends: int) -> tuple[str, ...]:
+    """What the host may choose with this many friends connected."""
+    if friends == 1:
+        return (*REMOTE_GAMES, GROUP)
+    return (*TABLE_GAMES, GROUP) if friends <= MAX_GUESTS else (GROUP,)
 
 
 class TableInvites:
@@ -67,6 +77,38 @@ class TableInvites:
         rtc.table = dict(zip(guest_ids(len(table)), table, strict=True))
         rtc.current = None
         self.app.navigate(router.href(route, remote="table-host"))
+
+    def open_group(self) -> None:
+        """Give every friend's connection to the leader's tournament page, and send each
+        friend's page to theirs."""
+        from ..peer import rtc
+
+        table = self.table()
+        for link in [*self.friends, self.link]:
+            if link not in table:
+                link.close()
+        self.handed_over = True
+        for link in table:
+            link.send({"type": "group"})
+            link.hold()
+        for earlier in rtc.table.values():
+            if earlier not in table:
+                earlier.close()
+        rtc.table = dict(zip(guest_ids(len(table)), table, strict=True))
+        rtc.current = None
+        speed = str(self.route.params.get("speed", ""))  # tests' fast clock (wordle_tournament)
+        self.app.navigate(
+            GROUP_ADDRESS + "group-host" + (f"&speed={speed}" if speed.isdigit() else "")
+        )
+
+    def join_group(self) -> None:
+        """The leader chose a tournament group: this friend's page goes to it."""
+        from ..peer import rtc
+
+        self.handed_over = True
+        self.link.hold()
+        rtc.current = self.link
+        self.app.navigate(GROUP_ADDRESS + "group-member")
 
     def back_to_the_table(self) -> None:
         """The new link to a friend of the table game: the game's page takes it up."""

@@ -30,6 +30,19 @@ def tournament_screen_class():
     return TournamentScreen
 
 
+GROUP_SCREENS = ("group-host", "group-member")
+
+
+def group_screen(remote: str):
+    if remote == "group-host":
+        from .wordle_group_leader_screen import GroupLeaderScreen
+
+        return GroupLeaderScreen
+    from .wordle_group_member_screen import GroupMemberScreen
+
+    return GroupMemberScreen
+
+
 class WordleView(View):
     def __init__(self, app, route):
         super().__init__(app, route)
@@ -37,7 +50,10 @@ class WordleView(View):
         self.prefs = {**DEFAULT_PREFS, **self._saved_prefs()}
         mode = route.params.get("mode")
         self.screen = None
-        if route.params.get("remote"):  # a duel with a friend on another device
+        remote = route.params.get("remote")
+        if mode == "tournament" and remote in GROUP_SCREENS:  # a group across devices
+            self.screen = group_screen(remote)(self)
+        elif remote:  # a duel with a friend on another device
             self.screen = RemoteDuelScreen(self)
         elif mode == "duel":
             self.screen = DuelScreen(self)

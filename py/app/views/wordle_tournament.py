@@ -80,7 +80,11 @@ class TournamentScreen(LobbyActions, RoundActions, TournamentRecords):
         self.finishing = False  # the bots' last duels are being played out (wt-finish)
         if thinker.shared is not None:
             thinker.shared.start()  # ready, with luck, by the first round's bots
+        self._open(params)
 
+    def _open(self, params: dict) -> None:
+        """The tournament going on behind another page, else the one saved, else a
+        group invited by the address, else a new lobby."""
         if away.take_back(self):  # the tournament that went on behind another page
             return
         saved = self.store.load(tp.TOURNAMENT).data
@@ -306,7 +310,7 @@ class TournamentScreen(LobbyActions, RoundActions, TournamentRecords):
         if self.mode != "lobby" or self.game is None or self.game.phase != "lobby":
             return
         self.meta = {**self.meta, "t0": int(browser.now_ms()), "speed": self.speed, "recorded": []}
-        self.game.start(self.now())
+        self._start_game(self.now())
         self.mode, self.seen, self.message = "game", 0, ""
         self.rev = self.store.load(tp.TOURNAMENT).rev
         self._catch_up()
@@ -315,6 +319,9 @@ class TournamentScreen(LobbyActions, RoundActions, TournamentRecords):
         self._start_ticking()
         self.view.refresh()
         self._scroll_to_top()
+
+    def _start_game(self, now: int) -> None:
+        self.game.start(now)
 
     def _scroll_to_top(self) -> None:
         """The screen changed wholesale (the lobby became the round): show its top."""

@@ -99,7 +99,9 @@ class ScreenDraw(Context):
             ),
             h("tbody", {}, rows),
         )
-        if group is None:
+        if self.ui.remote == "leader":
+            name, others = self.friends_joined(), None
+        elif group is None:
             name = h(
                 "div",
                 {"class": "wt-field"},
@@ -154,6 +156,14 @@ class ScreenDraw(Context):
                         {"class": "wt-field"},
                         h("label", {"for": "wt-lang"}, t("wordle.language")),
                         self.language_select(view["lang"]),
+                    )
+                    if self.ui.remote is None
+                    else h(
+                        "p",
+                        {},
+                        t("wordle.language"),
+                        ": ",
+                        parts.language_name(t, view["lang"]),
                     ),
                     name,
                     self.message(),
@@ -175,6 +185,26 @@ class ScreenDraw(Context):
                 ),
                 h("div", {"class": "wt-col-side"}, self.profile_panel()),
             ),
+        )
+
+    def friends_joined(self):
+        """The leader's lobby: the friends whose devices joined, live (16.1)."""
+        t, ui = self.t, self.ui
+        return h(
+            "div",
+            {"class": "wt-friends", "aria-live": "polite"},
+            h("h3", {}, t("wt.group.remote.friends")),
+            h(
+                "p",
+                {"class": "wt-joined", "data-joined": len(ui.joined)},
+                t("wt.group.remote.joined", names=", ".join(isolated(n) for n in ui.joined))
+                if ui.joined
+                else t("wt.group.remote.none_yet"),
+            ),
+            h("p", {"class": "hint"}, t("wt.group.remote.linking", count=ui.joining))
+            if ui.joining
+            else None,
+            h("p", {"class": "hint"}, t("wt.group.remote.host_note")),
         )
 
     def profile_panel(self):
@@ -327,7 +357,9 @@ class ScreenDraw(Context):
                 {"type": "button", "class": "button primary", "data-action": "wt-back-to-group"},
                 t("wt.back_to_group"),
             )
-            if group is not None
+            if group is not None or self.ui.remote == "leader"
+            else h("p", {"class": "hint"}, t("wt.group.remote.again", leader=self.ui.leader_name))
+            if self.ui.remote is not None
             else h(
                 "button",
                 {"type": "button", "class": "button primary", "data-action": "wt-new"},
@@ -340,7 +372,9 @@ class ScreenDraw(Context):
             h("h2", {}, t("wt.end_title")),
             h("p", {"class": "wt-lead"}, title),
             standings_rows(
-                t, [view["players"][pid] for pid in view["standings"]], 0 if group is None else None
+                t,
+                [view["players"][pid] for pid in view["standings"]],
+                self.ui.you if group is None else None,
             ),
             h(
                 "div",

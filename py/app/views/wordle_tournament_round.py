@@ -338,6 +338,8 @@ class RoundDraw(Context):
 
     def finish_buttons(self, first=None):
         t = self.t
+        if self.ui.remote is not None:  # the leader's page hosts the others: it plays on
+            return h("div", {"class": "wd-actions"}, first)
         back = (
             h(
                 "button",
@@ -368,7 +370,7 @@ class RoundDraw(Context):
         t, group = self.t, self.ui.group
         lines = []
         for p in self.view["players"]:
-            if not p["human"]:
+            if not p["human"] or (group is None and p["id"] != self.ui.you):
                 continue
             after = p["rating"] + p["rating_change"]
             key = (
@@ -425,7 +427,7 @@ class RoundDraw(Context):
         t, ui, view, humans = self.t, self.ui, self.view, self.humans
         you = t("wt.tag_you") if ui.group is None else None
         rows = [
-            self.side_player(view["players"][pid], you if pid == 0 else None)
+            self.side_player(view["players"][pid], you if pid == ui.you else None)
             for pid in view["standings"]
         ]
         duels = []

@@ -101,19 +101,24 @@ class TournamentRecords:
             after = p["rating"] + p["rating_change"]
             data = tp.add_result(data, p["name"], after, p["rating_change"], p["placement"], date)
             if p["id"] == 0:  # the device's statistics are its leader's
-                try:
-                    scores.record_result(
-                        self.store,
-                        GAME,
-                        VARIANT,
-                        won=p["placement"] == 1,
-                        score=p["placement"],
-                        higher_is_better=False,
-                        date=date,
-                        figures={"rating": after},
-                    )
-                except StorageFull:
-                    pass
+                count_tournament(self.store, VARIANT, p["placement"], after, date)
             recorded.append(p["id"])
         self._save_ratings(data)
         self._save(force=True)
+
+
+def count_tournament(store, variant: str, placement: int, rating: int, date: str) -> None:
+    """One tournament in the device's statistics: its placement and the rating after it."""
+    try:
+        scores.record_result(
+            store,
+            GAME,
+            variant,
+            won=placement == 1,
+            score=placement,
+            higher_is_better=False,
+            date=date,
+            figures={"rating": rating},
+        )
+    except StorageFull:
+        pass  # the app has told the player

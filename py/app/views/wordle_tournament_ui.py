@@ -38,6 +38,11 @@ class Ui:
     stats: dict | None = None  # the tournament statistics (scores.stats_for), if any
     member_ratings: list = field(default_factory=list)  # the group's, member by member
     names_only: bool = False  # nobody is "you" (a replay): everyone by their nickname
+    you: int = 0  # the player of this device (a member of a group across devices: its seat)
+    remote: str | None = None  # a group across devices: "leader" or "member"
+    leader_name: str = ""  # a member's: whose page hosts the tournament
+    joined: list = field(default_factory=list)  # the leader's lobby: the friends in it
+    joining: int = 0  # the leader's lobby: friends' devices linked, not in it yet
     replay: str | None = None  # the link replaying the finished tournament, once kept
     counted: bool = True  # False: started from a known seed, no rating changes (9.8)
 
@@ -49,7 +54,8 @@ class Context:
     def __init__(self, t, words, ui: Ui, view: dict | None):
         self.t, self.words, self.ui, self.view = t, words, ui, view
         players = view["players"] if view else []
-        self.humans = {p["id"] for p in players if p["human"]}
+        # The people at this device: across devices, its own player alone.
+        self.humans = {p["id"] for p in players if p["human"]} if ui.remote is None else {ui.you}
 
     def is_you(self, pid) -> bool:
         return is_you(self.ui, self.view["players"], pid)
@@ -73,13 +79,14 @@ class Context:
 
 
 def is_you(ui: Ui, players: list, pid) -> bool:
-    """Alone at the device, player 0 is "you" (a group is named by nicknames)."""
+    """Alone at the device, its player (0, or a group member's seat) is "you" (a group on
+    one device is named by nicknames)."""
     return (
         ui.group is None
         and not ui.names_only
-        and pid == 0
-        and bool(players)
-        and players[0]["human"]
+        and pid == ui.you
+        and len(players) > ui.you
+        and players[ui.you]["human"]
     )
 
 

@@ -40,8 +40,6 @@ PAGE_KEYS = {  # key -> its placeholders
     "wt.group.remote.none_yet": set(),
     "wt.group.remote.linking": {"count"},
     "wt.group.remote.no_friends": set(),
-    "wt.group.remote.start": set(),
-    "wt.group.remote.invite": set(),
     "wt.group.remote.host_note": set(),
 }
 

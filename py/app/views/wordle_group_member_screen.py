@@ -1,0 +1,326 @@
+"""A member's page of a Wordle Tournament group across devices
+("#/wordle?mode=tournament&remote=group-member"): the leader's page hosts the tournament
+(app.remote.wordle_group) and this page plays one seat of it over the connection #/connect
+handed over (app.peer.rtc.current). It draws only the view the leader sends it
+(app.remote.wordle_group_member checks each one), with the same drawing as a tournament
+on one device; its keyboard sends guesses, which the leader checks and applies.
+
+The leader's words are loaded once the first view names its language (to draw the
+keyboard's letters and show words once revealed). This device records its own player's
+result once (rating and statistics, as tournaments with friends). A lost link to the
+leader pauses the page; after 60 s on this device's clock the tournament was abandoned.
+Rules: docs/rules/wordle-tournament.md 16.
+"""
+
+from games.common.errors import IllegalMove
+
+from .. import browser, scores, sound, wordle_words
+from ..html import h
+from ..remote.wordle_group_member import (
+    ABANDONED,
+    CONNECTING,
+    LOBBY,
+    PAUSED,
+    GroupMember,
+)
+from ..storage import StorageFull
+from . import wordle_parts as parts
+from . import wordle_tournament_parts as tp
+from .wordle_tournament_draw import render
+from .wordle_tournament_saving import GAME, count_tournament
+from .wordle_tournament_ui import Ui, nickname
+
+VARIANT = "tournament-friends"
+TICK_MS = 200
+
+
+class GroupMemberScreen:
+    def __init__(self, view):
+        from ..peer import rtc
+
+        self.view, self.app, self.t = view, view.app, view.t
+        self.words = None
+        self.loading = None  # the language whose words are being loaded
+        self.typing, self.typing_key = None, None
+        self.message, self.message_is_error, self.shake = "", False, False
+        self.watching, self.out_seen, self.confirm_leave = None, False, False
+        self.ticker = None
+        self.recorded_game = 0  # the group's latest tournament whose result is recorded here
+        link = rtc.current if rtc.current is not None and rtc.current.state == "open" else None
+        self.link, self.member, self.leader = link, None, link.peer_name if link else ""
+        if link is None:
+            return
+        data = self.app.store.load(tp.RATING).data
+        mine = tp.my_profile(data)
+        self.name = mine["name"] if data.get("me") else link.my_name
+        self.member = GroupMember(self._send, self.name, mine["rating"])
+        link.take(self.on_message, self.on_state)
+        self.ticker = browser.Repeating(TICK_MS, self.tick)
+
+    def now(self) -> int:
+        return int(browser.now_ms())
+
+    # --- the link to the leader -----------------------------------------------------------
+    def _send(self, message: dict) -> None:
+        try:
+            self.link.send(message)
+        except RuntimeError:  # the link went down as we sent: it says so itself
+            pass
+
+    def on_message(self, message) -> None:
+        member = self.member
+        phase = (member.view or {}).get("phase")
+        if not member.receive(message, self.now()):
+            return
+        if message["type"] == "refused":
+            self._refused(self.t(member.refusal))
+            return
+        view = member.view
+        if view is not None and view["lang"] != (self.words.lang if self.words else None):
+            self._load_words(view["lang"])
+        if view is not None and view["phase"] != phase:
+            self.watching, self.out_seen, self.confirm_leave = None, False, False
+        self._record_result()
+        self.view.refresh()
+
+    def on_state(self, state: str) -> None:
+        if state in ("closed", "failed", "interrupted"):
+            self.member.leader_lost(self.now())
+        elif state == "open" and self.member.status == PAUSED:
+            self.member.linked(self._send)
+        self.view.refresh()
+
+    def _refused(self, text: str) -> None:
+        self.message, self.message_is_error, self.shake = text, True, True
+        sound.cue("invalid")
+        self.app.announce(self.message)
+        self.view.refresh()
+
+    def _load_words(self, lang: str) -> None:
+        if self.loading == lang:
+            return
+        self.loading = lang
+
+        def got(words):
+            if words.lang == self.loading:
+                self.words = words
+                self.view.refresh()
+
+        def failed(reason):
+            self.message = self.t("wordle.load_failed", reason=reason)
+            self.message_is_error = True
+            self.view.refresh()
+
+        wordle_words.load(lang, got, failed)
+
+    # --- the result, once ---------------------------------------------------------------------
+    def _record_result(self) -> None:
+        result = self.member.result
+        store = self.app.store
+        if result is None or self.recorded_game >= result["game"]:
+            return
+        data = tp.set_my_name(self.app.store.load(tp.RATING).data, self.name)
+        change, placement = result["rating_change"], result["placement"]
+        date = browser.today_iso()
+        data = tp.add_result(data, self.name, result["rating"], change, placement, date)
+        try:
+            store.save(tp.RATING, data)
+        except StorageFull:
+            pass  # the app has told the player
+        count_tournament(store, VARIANT, placement, result["rating"], date)
+        self.recorded_game = result["game"]
+
+    # --- the clock ----------------------------------------------------------------------------
+    def tick(self) -> None:
+        member = self.member
+        was = member.status
+        member.tick(self.now())
+        if member.status != was:
+            self.view.refresh()
+            return
+        self._update_clocks()
+
+    def _update_clocks(self) -> None:
+        root = self.view.root
+        view = self.member.view_at(self.now())
+        if root is None or self.app.view is not self.view or view is None:
+            return
+        for slot in root.querySelectorAll(".wd-clock-slot"):
+            index = int(slot.dataset.duel)
+            if index < len(view["duels"]):
+                duel = view["duels"][index]
+                slot.innerHTML = parts.clock(self.t, duel["time_left"], duel["running"])
+        intro = root.querySelector(".wt-intro-left")
+        if browser.found(intro):
+            intro.textContent = self.t("wt.starts_in", seconds=(view["intro_left"] + 999) // 1000)
+
+    # --- typing ---------------------------------------------------------------------------------
+    def _my_duel(self, view):
+        """(my id, my duel's view) while it is my turn to type, else None."""
+        index = view["your_duel"] if view is not None else None
+        if index is None or not view["your_turn"] or view["out"]:
+            return None
+        duel = view["duels"][index]
+        key = (view["round"], index, len(duel["rows"]))
+        if self.typing is None or self.typing_key is None or self.typing_key[:2] != key[:2]:
+            self.typing = parts.Typing(view["lang"], duel["length"])
+        elif self.typing_key != key:
+            self.typing.clear()  # a row was added (a skip): start afresh
+        self.typing_key = key
+        return view["you"], duel
+
+    def key(self, key: str) -> None:
+        view = self.member.view_at(self.now()) if self.member else None
+        if self.words is None or self.member.status == PAUSED or self._my_duel(view) is None:
+            return
+        self.watching = None
+        if key == "enter":
+            self._submit(self._my_duel(view)[1])
+            return
+        elif key == "back":
+            self.typing.back()
+        elif not self.typing.add(key):
+            return
+        else:
+            self.message, self.shake = "", False
+        self.view.refresh()
+
+    def _submit(self, duel) -> None:
+        """Checked here first against this device's word list (the reason at once, with
+        its details), then sent; the leader checks it again and applies it."""
+        try:
+            self.words.parse(self.typing.text, duel["length"])
+        except IllegalMove as refused:
+            self._refused(self.t(refused.key, **refused.params))
+            return
+        if self.member.guess(self.typing.text, self.now()):
+            self.typing.clear()
+            self.message, self.shake = "", False
+            self.view.refresh()
+
+    # --- actions --------------------------------------------------------------------------------
+    def on_action(self, action: str, data: dict, event) -> None:
+        view = self.member.view if self.member else None
+        if action == "wd-key":
+            self.key(data.get("key", ""))
+        elif action == "wt-watch" and view is not None:
+            try:
+                index = int(data.get("duel", ""))
+            except ValueError:
+                return
+            if 0 <= index < len(view["duels"]):
+                self.out_seen = self.out_seen or bool(view["out"])
+                mine = index == view["your_duel"] and not view["out"]
+                self.watching = None if self.watching == index or mine else index
+                self.view.refresh()
+        elif action in ("wt-unwatch", "wt-watch-on", "wt-leave-no"):
+            self.watching = None
+            self.out_seen = self.out_seen or action == "wt-watch-on"
+            self.confirm_leave = False
+            self.view.refresh()
+        elif action == "wt-leave" and view is not None and not view["out"]:
+            self.confirm_leave = True
+            self.view.refresh()
+        elif action == "wt-leave-yes":
+            self.confirm_leave = False
+            self.member.leave()
+            self.view.refresh()
+
+    # --- drawing ----------------------------------------------------------------------------------
+    def render(self):
+        t, member = self.t, self.member
+        if member is None:
+            return self._card(t("wt.group.remote.no_link"), home=True)
+        if member.status == CONNECTING:
+            return self._card(t("wt.group.remote.joining", leader=self.leader))
+        if member.status == ABANDONED:
+            return self._card(t("wt.group.remote.abandoned", leader=self.leader), home=True)
+        view = member.view_at(self.now())
+        paused = (
+            h(
+                "p",
+                {"class": "wt-paused", "role": "alert"},
+                t("wt.group.remote.paused", leader=self.leader),
+            )
+            if member.status == PAUSED
+            else None
+        )
+        if member.status == LOBBY or self.words is None:
+            return h("div", {"class": "wt-screen wt-remote-lobby"}, paused, self._lobby(view))
+        ui = Ui(
+            mode="game",
+            lang=view["lang"],
+            you=view["you"],
+            remote="member",
+            leader_name=self.leader,
+            message=self.message,
+            message_is_error=self.message_is_error,
+            shake=self.shake,
+            confirm_leave=self.confirm_leave,
+            watching=self.watching,
+            focus=view["your_duel"],
+            out_seen=self.out_seen,
+            counted=True,
+        )
+        if view["phase"] == "over":
+            data = self.app.store.load(tp.RATING).data
+            ui.profile = tp.profile(data, self.name)
+            ui.stats = scores.stats_for(self.app.store, GAME).get(VARIANT)
+        target = self._my_duel(view)
+        if target is not None and member.status != PAUSED:
+            ui.typist, ui.typed = target[0], self.typing.tiles()
+        drawn = {**view, "humans_done": bool(view["out"])}
+        return h("div", {"class": "wt-remote"}, paused, render(t, self.words, ui, drawn))
+
+    def _lobby(self, view):
+        t = self.t
+        people = [p for p in view["players"] if p["human"]]
+        return h(
+            "div",
+            {"class": "wt-card"},
+            h("h2", {}, t("wt.group.remote.heading", leader=self.leader)),
+            h(
+                "ul",
+                {"class": "wt-joined"},
+                [
+                    h(
+                        "li",
+                        {},
+                        nickname(p["name"]),
+                        " ",
+                        h("span", {"class": "wt-num"}, str(p["rating"])),
+                        " ",
+                        h("span", {"class": "wt-tag"}, t("wt.tag_you"))
+                        if p["id"] == view["you"]
+                        else None,
+                    )
+                    for p in people
+                ],
+            ),
+            h("p", {"class": "hint"}, t("wt.group.remote.lobby", leader=self.leader)),
+        )
+
+    def _card(self, text: str, home: bool = False):
+        return h(
+            "div",
+            {"class": "wt-card", "role": "status"},
+            h("p", {}, text),
+            h("a", {"class": "button", "href": "#/wordle"}, self.t("wordle.home"))
+            if home
+            else None,
+        )
+
+    # --- page life -------------------------------------------------------------------------------
+    def suspend(self) -> None:
+        pass  # the link stays up while the page is hidden: the leader goes on
+
+    def resume(self) -> None:
+        self.view.refresh()
+
+    def close(self) -> None:
+        if self.ticker is not None:
+            self.ticker.stop()
+            self.ticker = None
+        if self.link is not None:
+            self.member.leave()
+            self.link.close()

@@ -1,0 +1,159 @@
+"""A Wordle Tournament group across devices (docs/rules/wordle-tournament.md 16): the
+leader (Ann) invites three friends by invite link and reply code, each in a browser
+context of their own, and chooses the tournament group; the leader's page hosts the
+tournament and each friend's page plays its own seat from the views it is sent.
+
+Every device's frames are recorded as they arrive (an init script wraps the data
+channel's message listeners), so the test reads what a member's page was sent: never
+another pair's word before that duel was over (the words of every round come from the
+leader's kept replay at the end)."""
+
+import json
+
+from e2e_support import ROOT
+from games.wordle.dictionary import Dictionary
+from playwright.sync_api import expect
+from remote_support import connect, set_name
+from test_axe import violations
+
+WORDS = Dictionary("en", json.loads((ROOT / "static" / "words" / "en.json").read_text("utf-8")))
+SPEED = 40  # a 30 s turn in 0.75 s
+SHOTS = "/tmp/wg"
+
+RECORD_FRAMES = """(() => {
+  window.gemauFrames = [];
+  const listen = RTCDataChannel.prototype.addEventListener;
+  RTCDataChannel.prototype.addEventListener = function (type, listener, options) {
+    if (type === "message") {
+      const inner = listener;
+      listener = (event) => {
+        if (typeof event.data === "string") window.gemauFrames.push(event.data);
+        return inner(event);
+      };
+    }
+    return listen.call(this, type, listener, options);
+  };
+})();"""
+
+
+def form_group(open_app, context, names):
+    leader = open_app(f"#/connect?speed={SPEED}", viewport={"width": 1200, "height": 900})
+    set_name(leader, "Ann")
+    members = []
+    for number, name in enumerate(names):
+        if number:
+            leader.click("[data-action='invite-more']")
+        device = context()
+        device.add_init_script(RECORD_FRAMES)
+        members.append(connect(leader, device, name))
+    leader.click("[data-action='play'][data-game='wordle-group']")
+    for page in members:
+        expect(page.locator(".wt-remote-lobby")).to_contain_text("Ann starts the tournament")
+    joined = leader.locator(".wt-joined")
+    expect(joined).to_have_attribute("data-joined", str(len(names)), timeout=20_000)
+    expect(joined).to_contain_text(", ".join(f"\u2068{n}\u2069" for n in names))
+    return leader, members
+
+
+def messages(page) -> list[dict]:
+    """The messages the page was sent, in order, rebuilt from its frames."""
+    out, parts = [], []
+    for frame in page.evaluate("window.gemauFrames"):
+        if frame.startswith("M"):
+            out.append(json.loads(frame[1:]))
+            continue
+        head, _, text = frame.partition(":")
+        index, count = map(int, head[1:].split("/"))
+        parts = [text] if index == 0 else [*parts, text]
+        if index + 1 == count:
+            out.append(json.loads("".join(parts)))
+    return out
+
+
+def words_of_rounds(leader) -> dict[tuple[int, int], str]:
+    """(round, duel index) -> the duel's word, from the leader's kept replay."""
+    kept = json.loads(leader.evaluate("localStorage.getItem('gemau:replays:wordle-tournament')"))
+    rounds = [m for m in kept["data"][-1]["moves"] if m.startswith("round ")]
+    return {
+        (number, index): duel.split(":")[3]
+        for number, line in enumerate(rounds, start=1)
+        for index, duel in enumerate(d for d in line.split()[1:] if not d.startswith("bye"))
+    }
+
+
+def strings_in(value) -> set[str]:
+    """Every text value (not key) in a message."""
+    if isinstance(value, str):
+        return {value}
+    items = value.values() if isinstance(value, dict) else value if isinstance(value, list) else []
+    return set().union(*map(strings_in, items)) if items else set()
+
+
+def guess_if_my_turn(page, typed: set) -> None:
+    """A person types a word of the right length when their duel waits for them (once a turn)."""
+    duel = page.locator(".wt-duel .wd-whose.wd-you")
+    enter = page.locator(".wd-key[data-key='enter']:not([disabled])")
+    if not duel.count() or not enter.count():
+        return
+    current = page.locator(".wt-duel .wd-row.wd-current").first
+    length = current.locator(".wd-tile").count()
+    played = page.locator(".wt-duel .wd-row:not(.wd-current):not(.wd-future)").count()
+    turn = (id(page), page.locator(".wt-round").first.text_content(), played)
+    if turn in typed or not length:
+        return  # typed already: its view is on the way
+    typed.add(turn)
+    word = sorted(WORDS.guesses[length])[len(typed) * 37 % len(WORDS.guesses[length])]
+    page.keyboard.type(word)
+    page.keyboard.press("Enter")
+
+
+def test_a_group_of_four_devices_plays_a_whole_tournament(open_app, context):
+    leader, members = form_group(open_app, context, ["Bryn", "Cai", "Dai"])
+    assert violations(leader) == [] and violations(members[0]) == []
+    leader.screenshot(path=f"{SHOTS}/leader-lobby.png", full_page=True)
+    members[0].screenshot(path=f"{SHOTS}/member-lobby.png", full_page=True)
+    leader.click("[data-action='wt-start']")
+    pages = [leader, *members]
+    typed: set = set()
+    for page in pages:
+        expect(page.locator(".wt-side")).to_be_visible(timeout=20_000)
+    assert violations(members[1]) == []
+    for _ in range(2000):
+        if all(page.locator(".wt-end").count() for page in pages):
+            break
+        for page in pages:
+            guess_if_my_turn(page, typed)
+        if len(typed) == 2:
+            members[1].screenshot(path=f"{SHOTS}/member-round.png", full_page=True)
+        leader.wait_for_timeout(100)
+    for page in pages:
+        expect(page.locator(".wt-end")).to_be_visible(timeout=60_000)
+    standings = [
+        page.locator(".wt-end tbody tr").evaluate_all(
+            "(rows) => rows.map((r) => r.dataset.player + ':' + r.cells[0].textContent)"
+        )
+        for page in pages
+    ]
+    assert all(s == standings[0] for s in standings) and len(standings[0]) == 8
+    assert len(typed) >= 4  # guesses typed on every device went through
+    expect(members[0].locator(".wt-end")).to_contain_text("Ann can start another tournament")
+    members[0].screenshot(path=f"{SHOTS}/member-end.png", full_page=True)
+    # Each device recorded its own player's result, as a tournament with friends.
+    for page in pages:
+        stats = json.loads(page.evaluate("localStorage.getItem('gemau:stats:wordle')"))
+        assert stats["data"]["tournament-friends"]["played"] == 1
+    # No member's page was sent a duel's word before that duel was over.
+    words = words_of_rounds(leader)
+    for page in members:
+        views = [m["view"] for m in messages(page) if m.get("type") == "view"]
+        assert views
+        for view in views:
+            for duel in view["duels"]:
+                word = words[(view["round"], duel["index"])]
+                if duel["result"] is None:
+                    assert duel["word"] is None and word not in strings_in(view)
+    # Back to the group's lobby: everyone is in it again.
+    leader.locator(".wt-end [data-action='wt-back-to-group']").click()
+    expect(leader.locator(".wt-joined")).to_have_attribute("data-joined", "3")
+    for page in members:
+        expect(page.locator(".wt-remote-lobby")).to_be_visible()
