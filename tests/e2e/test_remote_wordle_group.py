@@ -10,7 +10,7 @@ leader's kept replay at the end)."""
 
 import json
 
-from e2e_support import ROOT
+from e2e_support import ROOT, wait_ready
 from games.wordle.dictionary import Dictionary
 from playwright.sync_api import expect
 from remote_support import connect, set_name
@@ -36,8 +36,8 @@ RECORD_FRAMES = """(() => {
 })();"""
 
 
-def form_group(open_app, context, names):
-    leader = open_app(f"#/connect?speed={SPEED}", viewport={"width": 1200, "height": 900})
+def form_group(open_app, context, names, speed=SPEED):
+    leader = open_app(f"#/connect?speed={speed}", viewport={"width": 1200, "height": 900})
     set_name(leader, "Ann")
     members = []
     for number, name in enumerate(names):
@@ -51,8 +51,25 @@ def form_group(open_app, context, names):
         expect(page.locator(".wt-remote-lobby")).to_contain_text("Ann starts the tournament")
     joined = leader.locator(".wt-joined")
     expect(joined).to_have_attribute("data-joined", str(len(names)), timeout=20_000)
-    expect(joined).to_contain_text(", ".join(f"\u2068{n}\u2069" for n in names))
+    for name in names:  # in the order their pages joined
+        expect(joined).to_contain_text(f"\u2068{name}\u2069")
     return leader, members
+
+
+def relink(leader, page, name: str) -> None:
+    """The leader's new link for a friend (#/connect?relink=...), opened on the friend's
+    device, its reply pasted back: the leader's page goes back to the tournament."""
+    expect(leader.locator("[data-page='connect']")).to_have_attribute(
+        "data-stage", "waiting", timeout=20_000
+    )
+    page.goto(leader.locator("#connect-code").input_value())
+    wait_ready(page)
+    set_name(page, name)
+    friend_view = page.locator("[data-page='connect']")
+    expect(friend_view).to_have_attribute("data-stage", "send_reply", timeout=20_000)
+    leader.fill("#connect-reply", page.locator("#connect-code").input_value())
+    leader.click("[data-action='connect']")
+    expect(leader.locator(".wt-hosting")).to_be_visible(timeout=20_000)
 
 
 def messages(page) -> list[dict]:
@@ -157,3 +174,62 @@ def test_a_group_of_four_devices_plays_a_whole_tournament(open_app, context):
     expect(leader.locator(".wt-joined")).to_have_attribute("data-joined", "3")
     for page in members:
         expect(page.locator(".wt-remote-lobby")).to_be_visible()
+
+
+def test_a_member_back_within_60_s_plays_on_and_one_away_longer_has_left(open_app, context):
+    """Rule 16.4 at speed 4 (60 s of the tournament in 15 s): Bryn's page reloads and
+    comes back by a new link from the leader's page, still in; Cai's page closes for
+    good, and after 60 s Cai has left, placed. The leader's page never stops hosting."""
+    leader, (bryn, cai) = form_group(open_app, context, ["Bryn", "Cai"], speed=4)
+    leader.click("[data-action='wt-start']")
+    for page in (leader, bryn, cai):
+        expect(page.locator(".wt-side")).to_be_visible(timeout=20_000)
+    bryn.reload()
+    wait_ready(bryn)
+    expect(bryn.locator(".wt-card")).to_contain_text("not connected to a group")
+    cai.close()
+    lost = leader.locator(".wt-lost")
+    expect(lost).to_contain_text("Waiting for \u2068Bryn\u2069")
+    expect(lost).to_contain_text("Waiting for \u2068Cai\u2069")
+    assert violations(leader) == []
+    lost.get_by_role("link", name="New link for \u2068Bryn\u2069").click()
+    expect(leader.locator(".connect-status")).to_contain_text("Bryn")
+    relink(leader, bryn, "Bryn")
+    expect(leader.locator(".wt-side")).to_be_visible(timeout=20_000)
+    expect(bryn.locator(".wt-side")).to_be_visible(timeout=20_000)
+    expect(lost).not_to_contain_text("Bryn")
+    bryn_row = leader.locator(".wt-side .wt-player", has_text="Bryn")
+    expect(bryn_row).not_to_contain_text("away")
+    expect(bryn_row).not_to_contain_text("place")
+    cai_row = leader.locator(".wt-side .wt-player", has_text="Cai")
+    expect(cai_row).to_contain_text("place", timeout=30_000)  # left after 60 s (10.3)
+    expect(lost).to_have_count(0)
+    expect(bryn.locator(".wt-side .wt-player", has_text="Cai")).to_contain_text("place")
+
+
+def test_the_leaders_page_reloaded_pauses_everyone_and_new_links_resume_the_tournament(
+    open_app, context
+):
+    """Rule 16.5 at speed 2: the leader's page reloads mid-round; both friends' pages
+    say the tournament is paused; the leader's page, back from its save, sends each a new
+    link and the round goes on, with every friend still in."""
+    leader, members = form_group(open_app, context, ["Bryn", "Cai"], speed=2)
+    leader.click("[data-action='wt-start']")
+    for page in (leader, *members):
+        expect(page.locator(".wt-side")).to_be_visible(timeout=20_000)
+    leader.reload()
+    wait_ready(leader)
+    for page in members:
+        expect(page.locator(".wt-paused")).to_contain_text("Ann's connection was lost")
+    lost = leader.locator(".wt-lost")
+    for name, page in zip(("Bryn", "Cai"), members, strict=True):
+        expect(lost).to_contain_text(f"Waiting for \u2068{name}\u2069", timeout=20_000)
+        lost.get_by_role("link", name=f"New link for \u2068{name}\u2069").click()
+        relink(leader, page, name)
+        expect(page.locator(".wt-side")).to_be_visible(timeout=20_000)
+        expect(page.locator(".wt-paused")).to_have_count(0)
+    expect(lost).to_have_count(0)
+    for name in ("Bryn", "Cai"):
+        row = leader.locator(".wt-side .wt-player", has_text=name)
+        expect(row).not_to_contain_text("place")
+    assert violations(members[0]) == []

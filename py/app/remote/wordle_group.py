@@ -152,8 +152,12 @@ class GroupLeader:
     def _join(self, device: str, message: dict, now: int) -> None:
         if type(message["version"]) is not int or message["version"] != GROUP_VERSION:
             raise ProtocolError("group.version")
+        member = self.members.get(device)
+        if member is not None and member.send is not None and message["name"] == member.name:
+            member.last_view = None  # its page again (opened anew): sent its view at once
+            return
         if device not in self.waiting:
-            raise ProtocolError("group.joined_already" if device in self.members else "group.junk")
+            raise ProtocolError("group.joined_already" if member is not None else "group.junk")
         if self.tournament.phase != "lobby":
             raise ProtocolError("group.started")
         try:

@@ -11,6 +11,7 @@ from ..peer import prefs
 from ..peer.channel import OPEN
 from ..remote.relay import HOST, MAX_GUESTS
 from ..remote.table_game import guest_ids, is_table_save
+from . import wordle_group_hosting as hosting
 from .connect_stages import CONNECTED, CREATING
 
 TABLE_GAMES = ("dominoes",)  # the games 3 or 4 devices play together
@@ -30,7 +31,10 @@ class TableInvites:
     friends: list  # the host's friends connected before the invite under way
 
     def lost_friend(self, guest) -> tuple[str, str] | None:
-        """A new link for a friend of the table game saved here: (their guest id, name)."""
+        """A new link for a friend of the tournament group hosted here, or of the table
+        game saved here: (their guest id, name)."""
+        if hosting.current is not None:
+            return next(((d, name) for d, name in hosting.current.lost() if d == guest), None)
         data = saved_games.load(self.app.store, remote_slot(TABLE_GAMES[0])).data
         if not isinstance(guest, str) or not is_table_save(data) or self.invite is not None:
             return None
@@ -115,9 +119,13 @@ class TableInvites:
         from ..peer import rtc
 
         self.handed_over = True
+        rtc.current = None
+        if hosting.current is not None:  # a member of the tournament group hosted here
+            hosting.current.relinked(self.relink[0], self.link)
+            self.app.navigate(GROUP_ADDRESS + "group-host")
+            return
         self.link.hold()
         rtc.table[self.relink[0]] = self.link
-        rtc.current = None
         self.app.navigate(router.href(TABLE_GAMES[0], remote="resume"))
 
     def invite_more(self) -> None:

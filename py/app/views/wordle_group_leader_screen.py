@@ -12,16 +12,20 @@ friends), each member's on their own device.
 """
 
 from games.common.errors import IllegalMove
+from games.wordle.letters import LANGUAGES
 
-from .. import browser, scores
+from .. import browser, router, scores
+from ..html import h
 from ..midend import fresh_seed
 from ..remote.wordle_group import LEADER, GroupLeader
+from . import wordle_group_hosting as hosting
 from . import wordle_tournament_parts as tp
 from .wordle_group_member_screen import VARIANT
 from .wordle_tournament import TournamentScreen
+from .wordle_tournament_draw import render
 from .wordle_tournament_saving import GAME, count_tournament
+from .wordle_tournament_ui import isolated
 
-DOWN = ("closed", "failed", "interrupted")
 IGNORED = {"wt-lang", "wt-rename", "wt-group-open", "wt-solo", "wt-add", "wt-remove"}
 IGNORED |= {"wt-group-lobby"}
 
@@ -30,82 +34,89 @@ class GroupLeaderScreen(TournamentScreen):
     def _open(self, params: dict) -> None:
         from ..peer import rtc
 
+        self.hosting: hosting.Hosting | None = hosting.current
         self.group_leader: GroupLeader | None = None
-        self.links = {device: link for device, link in rtc.table.items() if link.state == "open"}
-        rtc.table = {}
-        if not self.links:
-            self.loading_error = self.t("wt.group.remote.no_friends")
+        if self.hosting is not None:  # back from another page of the app
+            self.meta = self.hosting.meta
+            self.hosting.page = self
+            self._load_words(self.hosting.leader.words.lang, self._hosting_shown)
             return
-        self._load_words(self.view.prefs["lang"], self._group_ready)
+        links = {device: link for device, link in rtc.table.items() if link.state == "open"}
+        rtc.table = {}
+        saved = self.store.load(tp.HOSTED).data
+        if links:
+            self._load_words(self.view.prefs["lang"], lambda: self._group_ready(links))
+        elif saved is not None and saved["group"].get("tournament", {}).get("lang") in LANGUAGES:
+            self.meta = saved["meta"]
+            lang = saved["group"]["tournament"]["lang"]
+            self._load_words(lang, lambda: self._group_resumed(saved["group"]))
+        else:
+            self.loading_error = self.t("wt.group.remote.no_friends")
 
-    def _group_ready(self) -> None:
+    def _group_resumed(self, saved: dict) -> None:
+        """This page reloaded: the group from its save, every friend's link down until
+        the leader sends them a new one (their page waits, paused, for 60 s)."""
+        try:
+            leader = GroupLeader.from_json(saved, self.words, self.now())
+        except ValueError:
+            self.store.reset(tp.HOSTED)
+            self.loading_error = self.t("wt.save_lost")
+            self.view.refresh()
+            return
+        if leader.abandoned:  # away too long: the friends' pages said so, the group is over
+            self.store.reset(tp.HOSTED)
+            self.loading_error = self.t("wt.group.remote.abandoned_here")
+            self.view.refresh()
+            return
+        self._host(leader)
+
+    def _host(self, leader: GroupLeader) -> None:
+        self.hosting = hosting.current = hosting.Hosting(leader, self.meta, self.store)
+        self.hosting.page = self
+        self.hosting.save(force=True)
+        self._hosting_shown()
+
+    def _group_ready(self, links: dict) -> None:
         data = self._ratings()
         me = tp.my_profile(data)
-        name = me["name"] or next(iter(self.links.values())).my_name
+        name = me["name"] or next(iter(links.values())).my_name
         if me["name"] is None:  # the name given on #/connect is this device's nickname now
             self._save_ratings(tp.set_my_name(data, name))
         seed = fresh_seed()
-        self.group_leader = GroupLeader(self.words, name, me["rating"], seed)
-        self._lobby_opened(seed)
-        for device, link in self.links.items():
-            self.group_leader.connect(device, self._sender(link))
-            link.take(self._on_message(device), self._on_state(device, link))
+        leader = GroupLeader(self.words, name, me["rating"], seed)
+        start = int(browser.now_ms())  # (the tournament's clock is set again at its start)
+        self.meta = {"t0": start, "speed": self.speed, "recorded": [], "seed": seed, "known": False}
+        self._host(leader)
+        for device, link in links.items():
+            self.hosting.adopt(device, link)
 
-    def _lobby_opened(self, seed: int) -> None:
-        self.game = self.group_leader.tournament
-        self.meta = {"t0": 0, "speed": self.speed, "recorded": [], "seed": seed, "known": False}
-        self.mode, self.seen, self.watching, self.focus, self.out_seen = (
-            "lobby",
-            0,
-            None,
-            None,
-            False,
-        )
+    def _hosting_shown(self) -> None:
+        """The tournament hosted, drawn as it stands: its lobby, or the round under way."""
+        self.group_leader = leader = self.hosting.leader
+        self.words = leader.words
+        self.game = leader.tournament
+        self.watching, self.out_seen = None, False
+        if self.game.phase == "lobby":
+            self.mode, self.seen, self.focus = "lobby", 0, None
+        else:
+            self.mode, self.seen = "game", len(self.game.log)
+            self._catch_up(announce_all=False)
+            self._start_ticking()
         self.view.refresh()
 
-    # --- the friends' links ---------------------------------------------------------------
-    @staticmethod
-    def _sender(link):
-        def send(message: dict) -> None:
-            if link.state == "open":
-                link.send(message)
-
-        return send
-
-    def _on_message(self, device: str):
-        def taken(message) -> None:
-            if self.group_leader is None:
-                return
-            self.group_leader.receive(device, message, self.now())
-            self._changed()
-
-        return taken
-
-    def _on_state(self, device: str, link):
-        def changed(state: str) -> None:
-            leader = self.group_leader
-            if leader is None:
-                return
-            if device not in leader.members:
-                if state in DOWN:
-                    leader.waiting.pop(device, None)  # linked, never joined
-                    self._changed()
-                return
-            if state in DOWN and leader.members[device].send is not None:
-                leader.member_lost(device, self.now())
-            elif state == "open" and leader.members[device].send is None:
-                leader.member_back(device, self._sender(link), self.now())
-            self._changed()
-
-        return changed
-
-    def _changed(self) -> None:
+    def hosting_changed(self) -> None:
+        """Something came from a friend's device (or a link changed)."""
+        if self.app.view is not self.view or self.group_leader is None:
+            return
         if self.mode == "game":
             self._after_change()
         else:
             self.view.refresh()
 
     # --- the tournament screen, for the leader's seat ----------------------------------------
+    def now(self) -> int:
+        return self.hosting.now() if self.hosting is not None else super().now()
+
     def _start_game(self, now: int) -> None:
         self.group_leader.start(now)
 
@@ -143,10 +154,39 @@ class GroupLeaderScreen(TournamentScreen):
         if self.mode == "game" and self.game is not None:
             view = self._current_view()
             drawn = {**view, "humans_done": bool(view["out"]) or view["humans_done"]}
-            from .wordle_tournament_draw import render
+            screen = render(self.t, self.words, self._ui(view), drawn)
+        else:
+            screen = super().render()
+        return h("div", {"class": "wt-hosting"}, self._lost_friends(), screen)
 
-            return render(self.t, self.words, self._ui(view), drawn)
-        return super().render()
+    def _lost_friends(self):
+        """The friends whose page was closed or reloaded: a new link for each (16.4)."""
+        lost = self.hosting.lost() if self.hosting is not None else []
+        if not lost:
+            return None
+        t = self.t
+        return h(
+            "div",
+            {"class": "wt-lost", "role": "status"},
+            h(
+                "ul",
+                {},
+                [
+                    h(
+                        "li",
+                        {},
+                        t("wt.group.remote.member_lost", name=isolated(name)),
+                        " ",
+                        h(
+                            "a",
+                            {"class": "button", "href": router.href("connect", relink=device)},
+                            t("remote.new_link_for", name=isolated(name)),
+                        ),
+                    )
+                    for device, name in lost
+                ],
+            ),
+        )
 
     # --- actions -------------------------------------------------------------------------------
     def on_action(self, action: str, data: dict, event) -> None:
@@ -174,7 +214,8 @@ class GroupLeaderScreen(TournamentScreen):
             self.view.refresh()
             return
         self._stop_ticking()
-        self._lobby_opened(seed)
+        self.meta.update({"t0": int(browser.now_ms()), "recorded": [], "seed": seed})
+        self._hosting_shown()
 
     # --- records: the leader's own result, once -------------------------------------------------
     def _record_humans(self) -> None:
@@ -191,7 +232,8 @@ class GroupLeaderScreen(TournamentScreen):
         recorded.append(LEADER)
 
     def _save(self, force: bool = False) -> None:
-        pass  # the group is hosted by this page while it is open (not kept over a reload)
+        if self.hosting is not None:
+            self.hosting.save(force)
 
     def _forget(self) -> None:
         self._stop_ticking()
@@ -204,7 +246,8 @@ class GroupLeaderScreen(TournamentScreen):
         self.view.refresh()
 
     def close(self) -> None:
-        """Leaving the page ends the hosting: the friends' pages say the leader was lost."""
+        """Another page of the app: the hosting goes on behind it (a friend's new link
+        is made on #/connect); the leader's own turns run out as usual meanwhile."""
         self._stop_ticking()
-        for link in self.links.values():
-            link.close()
+        if self.hosting is not None and self.hosting.page is self:
+            self.hosting.page = None

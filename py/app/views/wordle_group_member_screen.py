@@ -318,9 +318,8 @@ class GroupMemberScreen:
         self.view.refresh()
 
     def close(self) -> None:
+        """Another page of the app is not leaving (10.6): the link stays up, and this
+        page opened again joins anew on it (the leader sends the view at once)."""
         if self.ticker is not None:
             self.ticker.stop()
             self.ticker = None
-        if self.link is not None:
-            self.member.leave()
-            self.link.close()

@@ -309,7 +309,7 @@ class TournamentScreen(LobbyActions, RoundActions, TournamentRecords):
     def _act_start(self, _data) -> None:
         if self.mode != "lobby" or self.game is None or self.game.phase != "lobby":
             return
-        self.meta = {**self.meta, "t0": int(browser.now_ms()), "speed": self.speed, "recorded": []}
+        self.meta.update({"t0": int(browser.now_ms()), "speed": self.speed, "recorded": []})
         self._start_game(self.now())
         self.mode, self.seen, self.message = "game", 0, ""
         self.rev = self.store.load(tp.TOURNAMENT).rev

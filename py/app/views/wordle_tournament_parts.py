@@ -32,6 +32,7 @@ from .. import replays, router
 from ..storage import Schema, too_deep
 
 RATING, GROUP, TOURNAMENT = "wordle-rating", "wordle-group", "wordle-tournament"
+HOSTED = "wordle-group-hosted"  # a group across devices, hosted by this device's page
 REPLAYS = "wordle-tournament"  # replays:wordle-tournament (app.replays)
 HISTORY_SIZE = 40
 
@@ -219,17 +220,35 @@ def clean_saved(data):
     ):
         raise ValueError("a saved tournament has a state and meta")
     meta = data["meta"]
-    if not (
+    if not (_clock_meta(meta) and isinstance(meta.get("group"), bool)):
+        raise ValueError("tournament meta")
+    return {"state": data["state"], "meta": meta}
+
+
+def _clock_meta(meta: dict) -> bool:
+    return (
         _is_int(meta.get("t0"))
         and _is_int(meta.get("speed"))
         and 1 <= meta["speed"] <= 1000
-        and isinstance(meta.get("group"), bool)
         and isinstance(meta.get("known", False), bool)
         and isinstance(meta.get("recorded"), list)
         and all(_is_int(x) for x in meta["recorded"])
+    )
+
+
+def clean_hosted(data):
+    """The group hosted here: {"group": GroupLeader.to_json(), "meta": the clock's}; the
+    group's own checks are GroupLeader.from_json's."""
+    if data is None:
+        return None
+    if not (
+        isinstance(data, dict)
+        and isinstance(data.get("group"), dict)
+        and isinstance(data.get("meta"), dict)
+        and _clock_meta(data["meta"])
     ):
-        raise ValueError("tournament meta")
-    return {"state": data["state"], "meta": meta}
+        raise ValueError("a hosted group has a group and meta")
+    return {"group": data["group"], "meta": data["meta"]}
 
 
 def register(store) -> None:
@@ -238,6 +257,7 @@ def register(store) -> None:
         Schema(RATING, 1, empty_ratings, clean_ratings),
         Schema(GROUP, 1, lambda: None, clean_group),
         Schema(TOURNAMENT, 1, lambda: None, clean_saved),
+        Schema(HOSTED, 1, lambda: None, clean_hosted),
         Schema(f"replays:{REPLAYS}", 1, list, replays.clean_kept),
     ):
         if schema.name not in store.schemas:

@@ -239,6 +239,27 @@ def test_a_member_lost_and_back_within_60_s_plays_on_and_its_turns_were_skipped(
     assert group.members["ann"].status == OVER
 
 
+def test_a_member_page_opened_anew_joins_again_on_its_new_link_and_is_sent_its_view():
+    """Ann's page reloaded: a new page (a new GroupMember, no view) on a new link joins
+    with the same name; the leader takes it as her device back, no refusal, and sends
+    her view at once; the same again for her page reopened on the link it kept."""
+    group = started()
+    until_playing(group)
+    pid = group.pid("ann")
+    group.leader.member_lost("ann", group.now)
+    group.link_leader("ann")  # the leader adopts the new link (member_back)
+    group.members["ann"] = GroupMember(group.to_leader("ann"), "Ann", 1100)
+    group.net.pump()
+    fresh = group.members["ann"]
+    assert fresh.view is not None and fresh.view["you"] == pid and fresh.refusal is None
+    group.members["ann"] = again = GroupMember(group.to_leader("ann"), "Ann", 1100)
+    group.net.pump()
+    assert again.view == fresh.view and again.refusal is None
+    group.members["ann"] = other = GroupMember(group.to_leader("ann"), "Zed", 1100)
+    group.net.pump()
+    assert other.refusal == "group.joined_already"  # another name on Ann's device
+
+
 def test_a_member_away_past_60_s_has_left_placed_below_everyone_still_in():
     group = started()
     until_playing(group)

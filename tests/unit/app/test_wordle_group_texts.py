@@ -85,7 +85,8 @@ def refusals_of_a_lobby_and_a_round() -> list[str]:
     join("a", " ")  # group.bad_name
     join("a", "Ann", rating=-5)  # group.rating
     join("a", "Ann")
-    join("a", "Ann")  # group.joined_already
+    join("a", "Ann")  # the same again: its page opened anew, taken without a word
+    join("a", "Aled")  # group.joined_already: another name on a member's device
     link("b")
     leader.receive("b", {"type": "leave"}, 0)  # group.not_a_member: linked, not joined
     join("b", "ANN")  # wordle.name_taken

@@ -1,0 +1,125 @@
+"""The leader's hosting of a Wordle Tournament group across devices, kept while the app
+shows another page: the tournament (app.remote.wordle_group's GroupLeader), the link to
+each friend's device and a clock that goes on sending each member what changed. The
+leader's tournament page (wordle_group_leader_screen) draws it and plays the leader's
+seat; #/connect?relink=<device> makes a new link for a friend whose page was closed or
+reloaded and hands it here (`relinked`), so the leader never has to leave the tournament
+for long. Only closing or reloading the leader's page ends it (the friends' pages say
+the leader was lost).
+"""
+
+from .. import browser
+from ..remote.wordle_group import GroupLeader
+from ..storage import StorageFull
+from . import wordle_tournament_parts as tp
+
+DOWN = ("closed", "failed", "interrupted")
+TICK_MS = 200
+SAVE_EVERY_MS = 1000  # real time between saves while nothing but the clock moves
+
+current = None  # the Hosting under way on this page, if any
+
+
+class Hosting:
+    def __init__(self, group_leader: GroupLeader, meta: dict, store):
+        self.leader = group_leader
+        self.meta = meta  # the leader's screen's: its clock (t0, speed), results recorded
+        self.store = store
+        self.saved_at = 0.0
+        self.links: dict = {}  # device -> its link now
+        self.page = None  # the screen drawing the tournament now, if any
+        self.ticker = browser.Repeating(TICK_MS, self.tick)
+
+    def adopt(self, device: str, link) -> None:
+        """A friend's device linked: a newcomer to the lobby, or a member back."""
+        old = self.links.get(device)
+        if old is not None and old is not link:
+            old.close()
+        self.links[device] = link
+        if device in self.leader.members:
+            self.leader.member_back(device, self._sender(link), self.now())
+        else:
+            self.leader.connect(device, self._sender(link))
+        link.take(self._on_message(device, link), self._on_state(device, link))
+        self._changed()
+
+    def relinked(self, device: str, link) -> None:
+        """A member's new link, made on #/connect: their page is told to join again."""
+        link.send({"type": "group"})
+        self.adopt(device, link)
+
+    def lost(self) -> list[tuple[str, str]]:
+        """(device, name) of the members whose link is down and who are still in."""
+        t = self.leader.tournament
+        return [
+            (device, m.name)
+            for device, m in self.leader.members.items()
+            if m.send is None and (m.pid is None or t.players[m.pid]["placement"] is None)
+        ]
+
+    @staticmethod
+    def _sender(link):
+        def send(message: dict) -> None:
+            if link.state == "open":
+                link.send(message)
+
+        return send
+
+    def _on_message(self, device: str, link):
+        def taken(message) -> None:
+            if self.links.get(device) is link:
+                self.leader.receive(device, message, self.now())
+                self.save(force=True)
+                self._changed()
+
+        return taken
+
+    def _on_state(self, device: str, link):
+        def changed(state: str) -> None:
+            leader = self.leader
+            if self.links.get(device) is not link:
+                return  # an earlier link of that device
+            if device not in leader.members:
+                if state in DOWN:
+                    leader.waiting.pop(device, None)  # linked, never joined
+            elif state in DOWN and leader.members[device].send is not None:
+                leader.member_lost(device, self.now())
+            elif state == "open" and leader.members[device].send is None:
+                leader.member_back(device, self._sender(link), self.now())
+            self._changed()
+
+        return changed
+
+    def now(self) -> int:
+        """The tournament's clock: the page's, sped up by the tests' speed=N."""
+        start = self.meta.get("t0", 0)
+        return int(start + (browser.now_ms() - start) * self.meta.get("speed", 1))
+
+    def tick(self) -> None:
+        if self.leader.tournament.phase != "lobby":  # (its clock starts with the tournament)
+            self.leader.tick(self.now())
+            self.save()
+
+    def save(self, force: bool = False) -> None:
+        """The group as it stands, so that a reload of this page resumes it (16.5)."""
+        real = browser.now_ms()
+        if not force and real - self.saved_at < SAVE_EVERY_MS:
+            return
+        self.saved_at = real
+        try:
+            self.store.save(tp.HOSTED, {"group": self.leader.to_json(), "meta": self.meta})
+        except StorageFull:
+            pass  # the app has told the player; the group goes on while this page is open
+
+    def _changed(self) -> None:
+        if self.page is not None:
+            self.page.hosting_changed()
+
+    def stop(self) -> None:
+        """The leader's page is closing: the friends' pages say the leader was lost."""
+        global current
+        self.ticker.stop()
+        for link in self.links.values():
+            link.close()
+        if current is self:
+            current = None
