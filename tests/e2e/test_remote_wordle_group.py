@@ -45,7 +45,10 @@ def form_group(open_app, context, names, speed=SPEED):
             leader.click("[data-action='invite-more']")
         device = context()
         device.add_init_script(RECORD_FRAMES)
-        members.append(connect(leader, device, name))
+        if number < 2:
+            members.append(connect(leader, device, name))
+        else:  # the newcomer's reply passed on by the first friend: the leader scans nobody
+            members.append(pass_on(leader, members[0], device.new_page(), name))
     leader.click("[data-action='play'][data-game='wordle-group']")
     for page in members:
         expect(page.locator(".wt-remote-lobby")).to_contain_text("Ann starts the tournament")
@@ -54,6 +57,25 @@ def form_group(open_app, context, names, speed=SPEED):
     for name in names:  # in the order their pages joined
         expect(joined).to_contain_text(f"\u2068{name}\u2069")
     return leader, members
+
+
+def pass_on(leader, friend, newcomer, name: str):
+    """The newcomer opens the leader's invite; a friend already linked pastes the
+    newcomer's reply into their own page, which passes it on to the leader's."""
+    expect(leader.locator("[data-page='connect']")).to_have_attribute(
+        "data-stage", "waiting", timeout=20_000
+    )
+    newcomer.goto(leader.locator("#connect-code").input_value())
+    wait_ready(newcomer)
+    set_name(newcomer, name)
+    view = newcomer.locator("[data-page='connect']")
+    expect(view).to_have_attribute("data-stage", "send_reply", timeout=20_000)
+    friend.fill("#connect-pass", newcomer.locator("#connect-code").input_value())
+    friend.get_by_role("button", name="Pass it on to Ann").click()
+    expect(friend.locator(".connect-passed")).to_have_text("Passed on to Ann.")
+    assert violations(friend) == []
+    expect(view).to_have_attribute("data-peer", "open", timeout=20_000)
+    return newcomer
 
 
 def relink(leader, page, name: str) -> None:

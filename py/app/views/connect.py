@@ -268,7 +268,12 @@ class ConnectView(TableInvites, ReplyScan, View):
     def choose_panel(self, peer_name):
         t = self.t
         if not self.hosting:
-            return h("p", {"class": "connect-waiting"}, t("connect.choose.waiting", name=peer_name))
+            return h(
+                "div",
+                {},
+                h("p", {"class": "connect-waiting"}, t("connect.choose.waiting", name=peer_name)),
+                self.pass_on_panel(peer_name),
+            )
         table = self.table()
         if not table:
             return None
@@ -444,6 +449,8 @@ class ConnectView(TableInvites, ReplyScan, View):
             route = route_of_remote(message.get("game"))
             if route in TABLE_GAMES:
                 self.open_game(route, "table-guest", message)
+        elif kind == "pass-reply":
+            self.passed_reply(message)
         elif kind == "group" and not self.hosting:
             self.join_group()
         elif kind == "sync":
@@ -508,6 +515,8 @@ class ConnectView(TableInvites, ReplyScan, View):
             self.connect(str(browser.element("connect-reply").value))
         elif action == "scan":
             self.toggle_scan()
+        elif action == "pass-reply" and not self.hosting:
+            self.pass_on(str(browser.element("connect-pass").value))
         elif action == "wave" and self.stage == CONNECTED:
             self.link.send({"type": "wave"})
         elif action == "play" and data.get("game") == GROUP and self.table():

@@ -12,12 +12,13 @@ from ..peer.channel import OPEN
 from ..remote.relay import HOST, MAX_GUESTS
 from ..remote.table_game import guest_ids, is_table_save
 from . import wordle_group_hosting as hosting
-from .connect_stages import CONNECTED, CREATING
+from .connect_stages import CONNECTED, CREATING, WAITING
 
 TABLE_GAMES = ("dominoes",)  # the games 3 or 4 devices play together
 GROUP = "wordle-group"  # a Wordle Tournament group, each friend on their own device
 MAX_GROUP_GUESTS = 7  # the leader and 7 friends: a tournament's 8 seats
 GROUP_ADDRESS = "#/wordle?mode=tournament&remote="  # + group-host | group-member
+MAX_CODE = 20_000  # a reply code passed on by a friend: far more than any real one
 
 
 def games_for(friends: int) -> tuple[str, ...]:
@@ -29,6 +30,7 @@ def games_for(friends: int) -> tuple[str, ...]:
 
 class TableInvites:
     friends: list  # the host's friends connected before the invite under way
+    passed: str | None = None  # a friend's page: the newcomer's reply was passed on
 
     def lost_friend(self, guest) -> tuple[str, str] | None:
         """A new link for a friend of the tournament group hosted here, or of the table
@@ -81,6 +83,47 @@ class TableInvites:
         rtc.table = dict(zip(guest_ids(len(table)), table, strict=True))
         rtc.current = None
         self.app.navigate(router.href(route, remote="table-host"))
+
+    # --- a friend passing on a newcomer's reply, so the host need not scan everyone ---
+    def pass_on_panel(self, host_name):
+        t = self.t
+        return h(
+            "div",
+            {"class": "connect-pass"},
+            h("label", {"for": "connect-pass"}, t("connect.pass.label", name=host_name)),
+            h("textarea", {"id": "connect-pass", "rows": 2, "spellcheck": "false"}),
+            h(
+                "div",
+                {"class": "connect-actions"},
+                h(
+                    "button",
+                    {"type": "button", "class": "button subtle", "data-action": "pass-reply"},
+                    t("connect.pass.send", name=host_name),
+                ),
+                h("span", {"class": "connect-passed", "role": "status"}, self.passed or ""),
+            ),
+        )
+
+    def pass_on(self, text: str) -> None:
+        """This friend's page sends a newcomer's reply code on to the host."""
+        code = text.strip()
+        if not code or len(code) > MAX_CODE or self.link is None or self.link.state != OPEN:
+            return
+        self.link.send({"type": "pass-reply", "code": code})
+        self.passed = self.t("connect.pass.sent", name=self.link.peer_name or "?")
+        self.update()
+
+    def passed_reply(self, message: dict) -> None:
+        """A friend passed on the reply to the invite under way: taken as if pasted here
+        (checked as any reply is; a bad one is named under the reply field)."""
+        code = message.get("code")
+        if (
+            self.hosting
+            and self.stage == WAITING
+            and isinstance(code, str)
+            and len(code) <= MAX_CODE
+        ):
+            self.connect(code)
 
     def open_group(self) -> None:
         """Give every friend's connection to the leader's tournament page, and send each

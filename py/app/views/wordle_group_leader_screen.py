@@ -14,17 +14,17 @@ friends), each member's on their own device.
 from games.common.errors import IllegalMove
 from games.wordle.letters import LANGUAGES
 
-from .. import browser, router, scores
+from .. import browser, scores
 from ..html import h
 from ..midend import fresh_seed
 from ..remote.wordle_group import LEADER, GroupLeader
 from . import wordle_group_hosting as hosting
 from . import wordle_tournament_parts as tp
+from .wordle_group_draw import lost_friends
 from .wordle_group_member_screen import VARIANT
 from .wordle_tournament import TournamentScreen
 from .wordle_tournament_draw import render
 from .wordle_tournament_saving import GAME, count_tournament
-from .wordle_tournament_ui import isolated
 
 IGNORED = {"wt-lang", "wt-rename", "wt-group-open", "wt-solo", "wt-add", "wt-remove"}
 IGNORED |= {"wt-group-lobby"}
@@ -157,36 +157,8 @@ class GroupLeaderScreen(TournamentScreen):
             screen = render(self.t, self.words, self._ui(view), drawn)
         else:
             screen = super().render()
-        return h("div", {"class": "wt-hosting"}, self._lost_friends(), screen)
-
-    def _lost_friends(self):
-        """The friends whose page was closed or reloaded: a new link for each (16.4)."""
         lost = self.hosting.lost() if self.hosting is not None else []
-        if not lost:
-            return None
-        t = self.t
-        return h(
-            "div",
-            {"class": "wt-lost", "role": "status"},
-            h(
-                "ul",
-                {},
-                [
-                    h(
-                        "li",
-                        {},
-                        t("wt.group.remote.member_lost", name=isolated(name)),
-                        " ",
-                        h(
-                            "a",
-                            {"class": "button", "href": router.href("connect", relink=device)},
-                            t("remote.new_link_for", name=isolated(name)),
-                        ),
-                    )
-                    for device, name in lost
-                ],
-            ),
-        )
+        return h("div", {"class": "wt-hosting"}, lost_friends(self.t, lost), screen)
 
     # --- actions -------------------------------------------------------------------------------
     def on_action(self, action: str, data: dict, event) -> None:

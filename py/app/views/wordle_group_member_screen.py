@@ -24,11 +24,12 @@ from ..remote.wordle_group_member import (
     GroupMember,
 )
 from ..storage import StorageFull
+from . import wordle_group_draw as draw
 from . import wordle_parts as parts
 from . import wordle_tournament_parts as tp
 from .wordle_tournament_draw import render
 from .wordle_tournament_saving import GAME, count_tournament
-from .wordle_tournament_ui import Ui, nickname
+from .wordle_tournament_ui import Ui
 
 VARIANT = "tournament-friends"
 TICK_MS = 200
@@ -230,23 +231,20 @@ class GroupMemberScreen:
     def render(self):
         t, member = self.t, self.member
         if member is None:
-            return self._card(t("wt.group.remote.no_link"), home=True)
+            return draw.card(t, t("wt.group.remote.no_link"), home=True)
         if member.status == CONNECTING:
-            return self._card(t("wt.group.remote.joining", leader=self.leader))
+            return draw.card(t, t("wt.group.remote.joining", leader=self.leader))
         if member.status == ABANDONED:
-            return self._card(t("wt.group.remote.abandoned", leader=self.leader), home=True)
+            return draw.card(t, t("wt.group.remote.abandoned", leader=self.leader), home=True)
         view = member.view_at(self.now())
-        paused = (
-            h(
-                "p",
-                {"class": "wt-paused", "role": "alert"},
-                t("wt.group.remote.paused", leader=self.leader),
-            )
-            if member.status == PAUSED
-            else None
-        )
+        paused = draw.paused(t, self.leader) if member.status == PAUSED else None
         if member.status == LOBBY or self.words is None:
-            return h("div", {"class": "wt-screen wt-remote-lobby"}, paused, self._lobby(view))
+            return h(
+                "div",
+                {"class": "wt-screen wt-remote-lobby"},
+                paused,
+                draw.member_lobby(t, view, self.leader),
+            )
         ui = Ui(
             mode="game",
             lang=view["lang"],
@@ -271,44 +269,6 @@ class GroupMemberScreen:
             ui.typist, ui.typed = target[0], self.typing.tiles()
         drawn = {**view, "humans_done": bool(view["out"])}
         return h("div", {"class": "wt-remote"}, paused, render(t, self.words, ui, drawn))
-
-    def _lobby(self, view):
-        t = self.t
-        people = [p for p in view["players"] if p["human"]]
-        return h(
-            "div",
-            {"class": "wt-card"},
-            h("h2", {}, t("wt.group.remote.heading", leader=self.leader)),
-            h(
-                "ul",
-                {"class": "wt-joined"},
-                [
-                    h(
-                        "li",
-                        {},
-                        nickname(p["name"]),
-                        " ",
-                        h("span", {"class": "wt-num"}, str(p["rating"])),
-                        " ",
-                        h("span", {"class": "wt-tag"}, t("wt.tag_you"))
-                        if p["id"] == view["you"]
-                        else None,
-                    )
-                    for p in people
-                ],
-            ),
-            h("p", {"class": "hint"}, t("wt.group.remote.lobby", leader=self.leader)),
-        )
-
-    def _card(self, text: str, home: bool = False):
-        return h(
-            "div",
-            {"class": "wt-card", "role": "status"},
-            h("p", {}, text),
-            h("a", {"class": "button", "href": "#/wordle"}, self.t("wordle.home"))
-            if home
-            else None,
-        )
 
     # --- page life -------------------------------------------------------------------------------
     def suspend(self) -> None:

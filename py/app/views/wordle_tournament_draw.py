@@ -11,6 +11,7 @@ from games.wordle.tournament import SEATS
 
 from ..html import h
 from . import wordle_parts as parts
+from .wordle_group_draw import friends_joined
 from .wordle_tournament_parts import MAX_MEMBERS, group_link
 from .wordle_tournament_round import RoundDraw
 from .wordle_tournament_ui import Context, Ui, isolated, nickname, signed
@@ -100,7 +101,7 @@ class ScreenDraw(Context):
             h("tbody", {}, rows),
         )
         if self.ui.remote == "leader":
-            name, others = self.friends_joined(), None
+            name, others = friends_joined(t, self.ui.joined, self.ui.joining), None
         elif group is None:
             name = h(
                 "div",
@@ -185,26 +186,6 @@ class ScreenDraw(Context):
                 ),
                 h("div", {"class": "wt-col-side"}, self.profile_panel()),
             ),
-        )
-
-    def friends_joined(self):
-        """The leader's lobby: the friends whose devices joined, live (16.1)."""
-        t, ui = self.t, self.ui
-        return h(
-            "div",
-            {"class": "wt-friends", "aria-live": "polite"},
-            h("h3", {}, t("wt.group.remote.friends")),
-            h(
-                "p",
-                {"class": "wt-joined", "data-joined": len(ui.joined)},
-                t("wt.group.remote.joined", names=", ".join(isolated(n) for n in ui.joined))
-                if ui.joined
-                else t("wt.group.remote.none_yet"),
-            ),
-            h("p", {"class": "hint"}, t("wt.group.remote.linking", count=ui.joining))
-            if ui.joining
-            else None,
-            h("p", {"class": "hint"}, t("wt.group.remote.host_note")),
         )
 
     def profile_panel(self):
