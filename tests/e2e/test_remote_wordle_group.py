@@ -59,37 +59,36 @@ def form_group(open_app, context, names, speed=SPEED):
     return leader, members
 
 
-def pass_on(leader, friend, newcomer, name: str):
-    """The newcomer opens the leader's invite; a friend already linked pastes the
-    newcomer's reply into their own page, which passes it on to the leader's."""
-    expect(leader.locator("[data-page='connect']")).to_have_attribute(
-        "data-stage", "waiting", timeout=20_000
-    )
-    newcomer.goto(leader.locator("#connect-code").input_value())
-    wait_ready(newcomer)
-    set_name(newcomer, name)
-    view = newcomer.locator("[data-page='connect']")
-    expect(view).to_have_attribute("data-stage", "send_reply", timeout=20_000)
-    friend.fill("#connect-pass", newcomer.locator("#connect-code").input_value())
-    friend.get_by_role("button", name="Pass it on to Ann").click()
-    expect(friend.locator(".connect-passed")).to_have_text("Passed on to Ann.")
-    assert violations(friend) == []
-    expect(view).to_have_attribute("data-peer", "open", timeout=20_000)
-    return newcomer
-
-
-def relink(leader, page, name: str) -> None:
-    """The leader's new link for a friend (#/connect?relink=...), opened on the friend's
-    device, its reply pasted back: the leader's page goes back to the tournament."""
+def reply_to_invite(leader, page, name: str) -> str:
+    """The leader's invite (or new link) opened on a friend's device: their reply code."""
     expect(leader.locator("[data-page='connect']")).to_have_attribute(
         "data-stage", "waiting", timeout=20_000
     )
     page.goto(leader.locator("#connect-code").input_value())
     wait_ready(page)
     set_name(page, name)
-    friend_view = page.locator("[data-page='connect']")
-    expect(friend_view).to_have_attribute("data-stage", "send_reply", timeout=20_000)
-    leader.fill("#connect-reply", page.locator("#connect-code").input_value())
+    view = page.locator("[data-page='connect']")
+    expect(view).to_have_attribute("data-stage", "send_reply", timeout=20_000)
+    return page.locator("#connect-code").input_value()
+
+
+def pass_on(leader, friend, newcomer, name: str):
+    """The newcomer opens the leader's invite; a friend already linked pastes the
+    newcomer's reply into their own page, which passes it on to the leader's."""
+    friend.fill("#connect-pass", reply_to_invite(leader, newcomer, name))
+    friend.get_by_role("button", name="Pass it on to Ann").click()
+    expect(friend.locator(".connect-passed")).to_have_text("Passed on to Ann.")
+    assert violations(friend) == []
+    expect(newcomer.locator("[data-page='connect']")).to_have_attribute(
+        "data-peer", "open", timeout=20_000
+    )
+    return newcomer
+
+
+def relink(leader, page, name: str) -> None:
+    """The leader's new link for a friend (#/connect?relink=...), opened on the friend's
+    device, its reply pasted back: the leader's page goes back to the tournament."""
+    leader.fill("#connect-reply", reply_to_invite(leader, page, name))
     leader.click("[data-action='connect']")
     expect(leader.locator(".wt-hosting")).to_be_visible(timeout=20_000)
 
