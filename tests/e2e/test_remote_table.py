@@ -7,6 +7,7 @@ and the result. The conftest's `watch` checks that no request left any page's or
 
 import json
 
+from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 from playwright.sync_api import expect
 from remote_support import TAMPERING, connect, my_seat, saved, set_name
 from test_axe import violations
@@ -42,6 +43,15 @@ def start_table(open_app, context, friends, players, partners=False):
     return pages
 
 
+def next_hand(page) -> None:
+    """Close the hand's summary; a page drawn again as a message comes replaces the button
+    under the click, so a click that misses is tried again on the next pass."""
+    try:
+        page.locator("#dm-summary").get_by_role("button", name="Next hand").click(timeout=3_000)
+    except PlaywrightTimeoutError:
+        pass
+
+
 def play_round(pages, seats, until, close_summaries=True) -> None:
     """Turns by clicks, each by the page whose person is to move, until `until(state)`;
     every page closes its hand's summary as its person would (unless told not to)."""
@@ -51,7 +61,7 @@ def play_round(pages, seats, until, close_summaries=True) -> None:
             return
         for page in pages if close_summaries else ():
             if phase(page) == "summary":
-                page.locator("#dm-summary").get_by_role("button", name="Next hand").click()
+                next_hand(page)
         if state.phase != "play" or state.current_player not in seats:
             pages[0].wait_for_timeout(50)  # the deck, the hands' check, or a computer
             continue
