@@ -52,9 +52,8 @@ test-e2e: build $(VENV)/.installed
 
 test: build $(VENV)/.installed $(PYODIDE_SITE)/.installed lint
 	CHROMIUM="$$(sh tools/find_chromium.sh)" && export CHROMIUM && \
-	$(VENV_PY) -m pytest tests/unit && \
-	node tests/pyodide/run.mjs && \
-	$(VENV_PY) -m pytest tests/e2e
+	sh tools/unit_tests.sh && \
+	$(VENV_PY) -m pytest tests/e2e --durations=25
 
 bench: build $(VENV)/.installed
 	CHROMIUM="$$(sh tools/find_chromium.sh)" && export CHROMIUM && $(VENV_PY) bench/boot.py
