@@ -32,7 +32,7 @@ VIEW_KEYS = {
 PLAYER_KEYS = {"id", "name", "rating", "human", "lives", "placement", "rating_change"}
 PLAYER_KEYS |= {"left", "away"}
 DUEL_KEYS = {"index", "players", "length", "rows", "turn", "first", "turns_used"}
-DUEL_KEYS |= {"time_left", "result", "word", "to_play", "running"}
+DUEL_KEYS |= {"time_left", "result", "word", "to_play", "running", "held"}
 MAX_CHANGE = 400  # a rating change: K = 50/7 over 7 results is at most 50
 
 
@@ -286,5 +286,5 @@ def _check_duel(i: int, duel) -> None:
     ):
         raise ProtocolError("a duel's word shows once it is over")
     _optional(duel["to_play"], lambda p: _id(p, "to play"))
-    if not isinstance(duel["running"], bool):
-        raise ProtocolError("running")
+    if not isinstance(duel["running"], bool) or not isinstance(duel["held"], bool):
+        raise ProtocolError("running, held")

@@ -50,6 +50,7 @@ class LobbyActions:
             me = tp.my_profile(data)
             humans = [{"name": me["name"], "rating": me["rating"]}]
         self.game = new_lobby(self.words, humans, seed)
+        self.game.shared_keyboard = self.group is not None  # one keyboard, one clock (11.4)
         if self.group is None and tp.my_profile(data)["name"] is None:
             self._save_ratings(tp.set_my_name(data, self.game.players[0]["name"]))
         self.meta = {

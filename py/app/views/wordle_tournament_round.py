@@ -128,7 +128,13 @@ class RoundDraw(Context):
             whose = t("wordle.your_turn") if self.ui.group is None else t("wt.turn_of", name=name)
             cls = "wd-whose wd-you"
         else:
-            whose = t("wordle.their_turn", name=name) if not human else t("wt.away_turn", name=name)
+            whose = (
+                t("wordle.their_turn", name=name)
+                if not human
+                else t("wt.held_turn", name=name)
+                if duel.get("held")
+                else t("wt.away_turn", name=name)
+            )
             cls = "wd-whose wd-them"
         return h(
             "p",

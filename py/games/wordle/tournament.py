@@ -240,6 +240,9 @@ class Tournament:
         self._names_state = names_state
         self.base_rating = ratings.START
         self.clock = None  # the latest `now` seen (ms); None before the start
+        # Several people on one device share one keyboard (11.4): of the duels waiting for
+        # one of them, one at a time has it and its clock runs; the others are held.
+        self.shared_keyboard = False
         self._out: list[dict] | None = None  # events of the call in progress
 
     # --- the lobby ------------------------------------------------------------------
@@ -329,6 +332,7 @@ class Tournament:
             if kind == "play":
                 self.phase = "playing"
                 self._emit("play", at, round=self.round_number)
+                self._pass_keyboard(at)
             elif kind == "expire":
                 self._leave(ref, at, "disconnect")
             elif kind == "plan":  # none was given in time: worked out here
@@ -370,6 +374,8 @@ class Tournament:
                 duel = match["duel"]
                 if duel.is_over:
                     continue
+                if match.get("held") is not None:
+                    continue  # waiting for the keyboard: its turn has not begun
                 plan = self._plan(match)
                 if self._bot_to_play(match) and plan is None:
                     steps.append((duel.turn_started + BOT_MIN_THINK_MS, 1, "plan", i))
@@ -539,6 +545,41 @@ class Tournament:
             self._emit("guess", row["at"], word=row["guess"], marks=list(row["marks"]), **common)
         if match["duel"].is_over:
             self._duel_over(index, row["at"])
+        self._pass_keyboard(row["at"])
+
+    def _pass_keyboard(self, at: int) -> None:
+        """Shared keyboard (11.4): one duel waiting for a person of this device has it, and
+        its clock runs; every other such duel is held (its clock stopped at 30 s) in the
+        order they began waiting. When the turn that had it ends, the duel waiting longest
+        gets it, and its 30 s start then. The round's "keyboard" is [duel, when it got it]."""
+        if not self.shared_keyboard or self.phase != "playing":
+            return
+        rnd = self.current
+        holder = rnd.get("keyboard")
+        matches = rnd["matches"]
+        for index, match in enumerate(matches):
+            duel = match["duel"]
+            waiting = not duel.is_over and self.players[match["players"][duel.turn]]["human"]
+            mine = holder is not None and holder[0] == index
+            if mine and (not waiting or duel.turn_started != holder[1]):
+                holder = None  # its turn ended: it waits again, behind the others
+                mine = False
+            if not waiting:
+                match.pop("held", None)
+            elif not mine and match.get("held") is None:
+                match["held"] = duel.turn_started  # began waiting then
+        if holder is None:
+            held = [(m["held"], i) for i, m in enumerate(matches) if m.get("held") is not None]
+            if held:
+                _, index = min(held)
+                match = matches[index]
+                del match["held"]
+                match["duel"].turn_started = at
+                holder = [index, at]
+        if holder is None:
+            rnd.pop("keyboard", None)
+        else:
+            rnd["keyboard"] = holder
 
     def _duel_over(self, index: int, at: int, end_round=True) -> None:
         match = self.current["matches"][index]
@@ -686,6 +727,8 @@ class Tournament:
         self._settle(pids, placement, at, reason)
         if all(m["duel"].is_over for m in self.current["matches"]):
             self._end_round(at)
+        else:
+            self._pass_keyboard(at)  # a duel that had it may have ended
 
     def disconnect(self, now: int, pid=None) -> list:
         """The page was hidden, closed or reloaded: the humans still in (or
@@ -781,6 +824,8 @@ class Tournament:
             return "wordle.duel_over", None
         if match["duel"].turn != match["players"].index(pid):
             return "wordle.not_your_turn", None
+        if match.get("held") is not None:
+            return "wordle.keyboard_busy", None
         return None, found
 
     # --- who plays now, who is out ---------------------------------------------------------
@@ -824,6 +869,8 @@ class Tournament:
         waiting = []
         for index, match in enumerate(rnd["matches"]):
             pid = self.to_play(index)
+            if pid is not None and self.shared_keyboard:
+                return pid, index  # the one duel not held
             if pid is not None:
                 if index == shown:
                     return pid, index
@@ -843,6 +890,7 @@ class Tournament:
             and _is_int(index)
             and 0 <= index < len(rnd["matches"])
             and not rnd["matches"][index]["duel"].is_over
+            and rnd["matches"][index].get("held") is None
         )
 
     def human_duels(self) -> list:
@@ -944,7 +992,7 @@ class Tournament:
         if rnd is not None:
             for i, match in enumerate(rnd["matches"]):
                 duel_view = match["duel"].view(now)
-                if self.phase == "intro":
+                if self.phase == "intro" or match.get("held") is not None:
                     duel_view["time_left"] = TURN_MS
                 duels.append(
                     {
@@ -953,6 +1001,7 @@ class Tournament:
                         **duel_view,
                         "to_play": self.to_play(i),
                         "running": self.clock_running(i),
+                        "held": match.get("held") is not None,
                     }
                 )
         mine = (
@@ -1006,6 +1055,7 @@ class Tournament:
             "names": self._names_state,
             "base_rating": self.base_rating,
             "clock": self.clock,
+            "shared_keyboard": self.shared_keyboard,
             "phase": self.phase,
             "players": [dict(p) for p in self.players],
             "rounds": [
@@ -1018,6 +1068,7 @@ class Tournament:
                             "ended_at": m["ended_at"],
                             "plan": dict(m["plan"]) if m["plan"] else None,
                             "duel": m["duel"].to_json(),
+                            **({"held": m["held"]} if m.get("held") is not None else {}),
                         }
                         for m in r["matches"]
                     ],
@@ -1088,6 +1139,7 @@ def _load(cls, data, words) -> Tournament:
         data["names"],
     )
     t.base_rating = data["base_rating"]
+    t.shared_keyboard = data.get("shared_keyboard", False) is True  # (saves before it: False)
     if data["clock"] is not None and not _is_int(data["clock"]):
         raise BadState("clock")
     t.clock = data["clock"]
@@ -1162,6 +1214,9 @@ def _load_round(r, number, players) -> dict:
             )
         ):
             raise BadState("bot plan")
+        held = m.get("held")
+        if held is not None and not (_is_int(held) and not duel.is_over):
+            raise BadState("a duel held for the keyboard")
         seen += pair
         matches.append(
             {
@@ -1170,6 +1225,7 @@ def _load_round(r, number, players) -> dict:
                 "ended_at": m["ended_at"],
                 "plan": plan,
                 "duel": duel,
+                **({"held": held} if held is not None else {}),
             }
         )
     bye = r["bye"]
@@ -1184,6 +1240,14 @@ def _load_round(r, number, players) -> dict:
     ended = [m["ended_at"] for m in matches]
     if r["ended_at"] is not None and (None in ended or r["ended_at"] != max(ended)):
         raise BadState("a round ends with its last duel")
+    keyboard = r.get("keyboard")
+    if keyboard is not None and not (
+        isinstance(keyboard, list)
+        and len(keyboard) == 2
+        and all(_is_int(x) for x in keyboard)
+        and 0 <= keyboard[0] < len(matches)
+    ):
+        raise BadState("the round's keyboard")
     return {
         "number": number,
         "started_at": r["started_at"],
@@ -1191,6 +1255,7 @@ def _load_round(r, number, players) -> dict:
         "ended_at": r["ended_at"],
         "bye": bye,
         "matches": matches,
+        **({"keyboard": list(keyboard)} if keyboard is not None else {}),
     }
 
 
