@@ -370,6 +370,52 @@ def test_a_group_on_one_device(open_app, site_url):
     expect(other.locator(".wt-group .wt-member .wt-name")).to_have_text([leader, "Ana"])
 
 
+def test_a_group_on_one_device_shares_one_keyboard_and_one_clock(open_app):
+    """docs/rules/wordle-tournament.md 11.4. Seed 1 with three people: the leader's duel
+    and Ana's (against Bo) both wait for a person at the start. The leader's has the
+    keyboard and its clock runs; Ana's is held at 30 s until the leader's turn ends."""
+    page = open_app(
+        "#/wordle?mode=tournament&seed=1&speed=2", viewport={"width": 1200, "height": 900}
+    )
+    expect(page.locator(".wt-lobby")).to_be_visible(timeout=30_000)
+    page.locator("button[data-action='wt-group-open']").click()
+    leader = page.locator(".wt-group .wt-member .wt-name").first.inner_text()
+    for name in ("Ana", "Bo"):
+        page.locator("#wt-member").fill(name)
+        page.locator("button[data-action='wt-add']").click()
+    expect(page.locator(".wt-group .wt-member")).to_have_count(3)
+    page.locator("button[data-action='wt-group-lobby']").click()
+    page.locator("button[data-action='wt-start']").click()
+    expect(page.locator(".wt-game[data-phase='playing']")).to_be_visible(timeout=15_000)
+    t = saved(page)
+    assert t.shared_keyboard
+    held = [i for i, m in enumerate(t.current["matches"]) if m.get("held") is not None]
+    leaders = t.current["matches"].index(my_duel(t, 0))
+    anas = t.current["matches"].index(my_duel(t, 1))
+    assert held == [anas] and t.current["keyboard"][0] == leaders
+    expect(page.locator(".wt-duel .wd-whose.wd-you")).to_have_text(f"{isolated(leader)}: your turn")
+
+    expect(page.locator(".wt-side")).to_contain_text(f"{isolated('Ana')} is next at the keyboard")
+    page.locator(f".wt-tab[data-duel='{anas}']").click()
+    status = page.locator(f".wt-watching[data-duel='{anas}'] .wd-status")
+    expect(status.locator(".wd-whose")).to_have_text(f"{isolated('Ana')} is next at the keyboard")
+    expect(status.locator(".wd-clock-slot")).to_contain_text("0:30")
+    page.wait_for_timeout(1500)  # 3 s of the tournament's time: Ana's clock has not moved
+    expect(status.locator(".wd-clock-slot")).to_contain_text("0:30")
+    page.screenshot(path=f"{SHOTS}/group-held.png", full_page=True)
+
+    # The leader's turn ends with a guess: the keyboard passes to Ana, with her whole 30 s.
+    page.locator("button[data-action='wt-unwatch']").first.click()
+    duel = my_duel(t, 0)["duel"]
+    wrong = next(w for w in WORDS.guess_lists[duel.length] if w != duel.word)
+    type_word(page, WORDS.tiles(wrong), on_screen=False)
+    expect(page.locator(".wt-duel .wd-whose.wd-you")).to_have_text(
+        f"{isolated('Ana')}: your turn", timeout=10_000
+    )
+    t = saved(page)
+    assert t.current["keyboard"][0] == anas and my_duel(t, 1).get("held") is None
+
+
 def test_a_crafted_invite_link_opens_the_lobby_not_a_fatal_error(open_app):
     """An invite of 5,000 '[' once overflowed the runtime's stack (issue: crafted links)."""
     page = open_app("#/wordle?mode=tournament&group=" + "%5B" * 5000)

@@ -445,11 +445,12 @@ class RoundDraw(Context):
                 state = t("wt.letters", length=d["length"])
             else:
                 to_play = d["players"][d["turn"]]
-                state = (
-                    t("wordle.your_turn")
-                    if self.is_you(to_play)
-                    else t("wt.to_play", name=self.name(to_play))
-                )
+                if d.get("held"):
+                    state = t("wt.held_turn", name=self.name(to_play))
+                elif self.is_you(to_play):
+                    state = t("wordle.your_turn")
+                else:
+                    state = t("wt.to_play", name=self.name(to_play))
             mine = bool(set(d["players"]) & humans)
             duels.append(
                 h(

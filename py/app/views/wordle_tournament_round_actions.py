@@ -40,10 +40,14 @@ class RoundActions:
 
     def _act_focus(self, data) -> None:
         try:
-            self.focus = int(data.get("duel", ""))
+            index = int(data.get("duel", ""))
         except ValueError:
             return
-        self.watching = None
+        holder = self.game.keyboard_holder(self.now(), self.focus)
+        if self.game.shared_keyboard and holder is not None and holder[1] != index:
+            self.watching = index  # the keyboard stays where it is (11.4): only a look
+        else:
+            self.focus, self.watching = index, None
         self.view.refresh()
 
     def _act_finish(self, _data) -> None:
