@@ -10,6 +10,8 @@ standings), "paused" (the leader's link is down: nothing moves here), "abandoned
 leader was not back within 60 s: the tournament does not count for this device).
 """
 
+import hashlib
+import json
 from collections.abc import Callable
 
 from games.wordle.duel import TURN_MS, TURNS_EACH
@@ -36,6 +38,14 @@ DUEL_KEYS |= {"time_left", "result", "word", "to_play", "running", "held"}
 MAX_CHANGE = 400  # a rating change: K = 50/7 over 7 results is at most 50
 
 
+def tournament_key(game: int, view: dict) -> str:
+    """Names one tournament of a group, the same on a page that joined it again after a
+    reload: its number in the group and its players' names (computers' names are drawn
+    anew for each tournament), so its result is recorded on this device once."""
+    names = [p["name"] for p in view["players"]]
+    return hashlib.sha256(json.dumps([game, names]).encode("utf-8")).hexdigest()[:16]
+
+
 class GroupMember:
     """This device's side of a group whose leader hosts the tournament. `send(message)`
     is the link to the leader; the page hands what arrives to `receive(message, now)`."""
@@ -55,7 +65,7 @@ class GroupMember:
         self.game = 0  # the group's tournament it belongs to
         self.n = 0  # the leader's latest message number
         self.lost_at: int | None = None  # when the leader's link dropped
-        self.result: dict | None = None  # {"game", "placement", "rating_change", "rating"}
+        self.result: dict | None = None  # {"game", "key", "placement", "rating_change", "rating"}
         self.refusal: str | None = None  # the leader's latest refusal (a catalogue key)
         self.problems: list[str] = []  # junk from the leader, the latest MAX_PROBLEMS
         self._join()
@@ -108,6 +118,7 @@ class GroupMember:
         if self.result is None and me["placement"] is not None:
             self.result = {
                 "game": game,
+                "key": tournament_key(game, view),
                 "placement": me["placement"],
                 "rating_change": me["rating_change"],
                 "rating": me["rating"] + me["rating_change"],

@@ -120,6 +120,14 @@ class GroupMemberScreen:
         store = self.app.store
         if result is None or self.recorded_game >= result["game"]:
             return
+        self.recorded_game = result["game"]
+        recorded = tp.remember_recorded(store.load(tp.RECORDED).data, result["key"])
+        if recorded is None:
+            return  # this page reloaded after it recorded that tournament, and joined again
+        try:
+            store.save(tp.RECORDED, recorded)
+        except StorageFull:
+            pass  # the app has told the player
         data = tp.set_my_name(self.app.store.load(tp.RATING).data, self.name)
         change, placement = result["rating_change"], result["placement"]
         date = browser.today_iso()
@@ -129,7 +137,6 @@ class GroupMemberScreen:
         except StorageFull:
             pass  # the app has told the player
         count_tournament(store, VARIANT, placement, result["rating"], date)
-        self.recorded_game = result["game"]
 
     # --- the clock ----------------------------------------------------------------------------
     def tick(self) -> None:

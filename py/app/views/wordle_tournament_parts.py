@@ -33,6 +33,8 @@ from ..storage import Schema, too_deep
 
 RATING, GROUP, TOURNAMENT = "wordle-rating", "wordle-group", "wordle-tournament"
 HOSTED = "wordle-group-hosted"  # a group across devices, hosted by this device's page
+RECORDED = "wordle-group-recorded"  # the latest tournaments with friends recorded here
+RECORDED_SIZE = 20
 REPLAYS = "wordle-tournament"  # replays:wordle-tournament (app.replays)
 HISTORY_SIZE = 40
 
@@ -251,6 +253,26 @@ def clean_hosted(data):
     return {"group": data["group"], "meta": data["meta"]}
 
 
+def clean_recorded(data):
+    """The keys (GroupMember's tournament_key) of the latest tournaments with friends on
+    their own devices whose result this device recorded."""
+    if not (
+        isinstance(data, list)
+        and len(data) <= RECORDED_SIZE
+        and all(isinstance(k, str) and len(k) == 16 and k.isalnum() for k in data)
+    ):
+        raise ValueError("recorded tournaments are up to 20 keys")
+    return list(data)
+
+
+def remember_recorded(recorded: list, key: str) -> list | None:
+    """The list with `key` added (the oldest dropped past RECORDED_SIZE), or None when
+    that tournament's result was recorded here already."""
+    if key in recorded:
+        return None
+    return [*recorded, key][-RECORDED_SIZE:]
+
+
 def register(store) -> None:
     """The tournament's records (once per store: again is harmless)."""
     for schema in (
@@ -258,6 +280,7 @@ def register(store) -> None:
         Schema(GROUP, 1, lambda: None, clean_group),
         Schema(TOURNAMENT, 1, lambda: None, clean_saved),
         Schema(HOSTED, 1, lambda: None, clean_hosted),
+        Schema(RECORDED, 1, list, clean_recorded),
         Schema(f"replays:{REPLAYS}", 1, list, replays.clean_kept),
     ):
         if schema.name not in store.schemas:

@@ -16,6 +16,7 @@ from app.remote.wordle_group_member import (
     PLAYING,
     GroupMember,
     checked_view,
+    tournament_key,
 )
 from games.common.errors import IllegalMove
 from games.wordle.duel import TURN_MS
@@ -162,6 +163,7 @@ def test_a_leader_and_three_members_play_a_whole_tournament_and_agree_on_the_sta
         mine = t.players[group.pid(device)]
         assert member.result == {
             "game": 1,
+            "key": tournament_key(1, member.view),
             "placement": mine["placement"],
             "rating_change": mine["rating_change"],
             "rating": mine["rating"] + mine["rating_change"],
@@ -205,6 +207,43 @@ def test_the_group_goes_back_to_its_lobby_and_starts_again_with_the_new_ratings(
     group.leader.start(group.now)
     group.net.pump()
     assert all(m.status == PLAYING for m in group.members.values())
+
+
+def test_a_page_reloaded_after_its_result_names_the_same_tournament_so_it_records_it_once():
+    """Ann's page reloads after the tournament and joins again: its new GroupMember has
+    the same result key (the device's record of keys then stops a second count); the
+    group's next tournament has another key."""
+    from app.views import wordle_tournament_parts as tp
+
+    group = started()
+    group.play()
+    first = group.members["ann"].result["key"]
+    recorded = tp.remember_recorded([], first)
+    group.leader.member_lost("ann", group.now)
+    group.link_leader("ann")
+    group.members["ann"] = GroupMember(group.to_leader("ann"), "Ann", 1100)
+    group.net.pump()
+    assert group.members["ann"].result["key"] == first
+    assert tp.remember_recorded(recorded, first) is None
+    group.leader.next_lobby(seed=9, now=group.now)
+    group.leader.start(group.now)
+    group.net.pump()
+    group.play()
+    second = group.members["ann"].result["key"]
+    assert second != first and tp.remember_recorded(recorded, second) == [first, second]
+
+
+def test_the_record_of_recorded_tournaments_keeps_the_latest_20_and_refuses_junk():
+    from app.views import wordle_tournament_parts as tp
+
+    keys = [f"{i:016x}" for i in range(25)]
+    recorded: list = []
+    for key in keys:
+        recorded = tp.remember_recorded(recorded, key)
+    assert recorded == keys[-20:] and tp.clean_recorded(recorded) == recorded
+    for junk in ([1], ["<b>"], keys, "abc", None):
+        with pytest.raises(ValueError):
+            tp.clean_recorded(junk)
 
 
 # --- lost connections (rules 10.3, 16.4) ---------------------------------------------------------
