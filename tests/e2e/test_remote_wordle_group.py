@@ -220,8 +220,17 @@ def test_a_member_back_within_60_s_plays_on_and_one_away_longer_has_left(open_ap
     assert violations(leader) == []
     lost.get_by_role("link", name="New link for \u2068Bryn\u2069").click()
     expect(leader.locator(".connect-status")).to_contain_text("Bryn")
+    # The hosting goes on behind #/connect: the header's bar says so, with a way back.
+    bar = leader.locator("#wt-away-bar")
+    expect(bar).to_contain_text("Round")
+    expect(bar.get_by_role("link", name="Back to the tournament")).to_be_visible()
     relink(leader, bryn, "Bryn")
+    expect(bar).to_have_count(0)
     expect(leader.locator(".wt-side")).to_be_visible(timeout=20_000)
+    leader.get_by_role("link", name="Statistics").click()
+    bar.get_by_role("link", name="Back to the tournament").click()
+    expect(leader.locator(".wt-hosting")).to_be_visible(timeout=20_000)
+    expect(bar).to_have_count(0)
     expect(bryn.locator(".wt-side")).to_be_visible(timeout=20_000)
     expect(lost).not_to_contain_text("Bryn")
     bryn_row = leader.locator(".wt-side .wt-player", has_text="Bryn")

@@ -9,9 +9,11 @@ the leader was lost).
 """
 
 from .. import browser
-from ..remote.wordle_group import GroupLeader
+from ..remote.wordle_group import LEADER, GroupLeader
 from ..storage import StorageFull
 from . import wordle_tournament_parts as tp
+from .wordle_tournament_away import BAR
+from .wordle_tournament_away_draw import BACK_TO_HOSTED, bar, bar_state
 
 DOWN = ("closed", "failed", "interrupted")
 TICK_MS = 200
@@ -28,6 +30,8 @@ class Hosting:
         self.saved_at = 0.0
         self.links: dict = {}  # device -> its link now
         self.page = None  # the screen drawing the tournament now, if any
+        self.t = None  # the leader's page's translator, for the bar behind other pages
+        self.bar_shown = False
         self.ticker = browser.Repeating(TICK_MS, self.tick)
 
     def adopt(self, device: str, link) -> None:
@@ -99,6 +103,26 @@ class Hosting:
         if self.leader.tournament.phase != "lobby":  # (its clock starts with the tournament)
             self.leader.tick(self.now())
             self.save()
+        self._show_bar()
+
+    def _show_bar(self) -> None:
+        """Behind another page of the app, the header's bar says how the leader's
+        tournament stands, with a link back (as for a tournament on one device, 10.6)."""
+        t, tournament = self.t, self.leader.tournament
+        if self.page is not None or t is None or tournament.phase in ("lobby", "over"):
+            self.hide_bar()
+            return
+        view = tournament.view(LEADER, self.now())
+        holder = (LEADER, view["your_duel"]) if view["your_turn"] else None
+        said, clock = bar_state(t, view, holder, False)
+        if not (self.bar_shown and BAR.update(said, clock, t.language)):
+            BAR.put(bar(t, view, holder, False, BACK_TO_HOSTED))
+            self.bar_shown = True
+
+    def hide_bar(self) -> None:
+        if self.bar_shown:
+            BAR.remove()
+            self.bar_shown = False
 
     def save(self, force: bool = False) -> None:
         """The group as it stands, so that a reload of this page resumes it (16.5)."""

@@ -39,6 +39,7 @@ class GroupLeaderScreen(TournamentScreen):
         if self.hosting is not None:  # back from another page of the app
             self.meta = self.hosting.meta
             self.hosting.page = self
+            self.hosting.hide_bar()
             self._load_words(self.hosting.leader.words.lang, self._hosting_shown)
             return
         links = {device: link for device, link in rtc.table.items() if link.state == "open"}
@@ -222,4 +223,4 @@ class GroupLeaderScreen(TournamentScreen):
         is made on #/connect); the leader's own turns run out as usual meanwhile."""
         self._stop_ticking()
         if self.hosting is not None and self.hosting.page is self:
-            self.hosting.page = None
+            self.hosting.page, self.hosting.t = None, self.t  # its bar says how it stands

@@ -10,9 +10,10 @@ from .wordle_tournament_ui import isolated
 
 BAR_ID = "wt-away-bar"
 BACK = href("wordle", mode="tournament")
+BACK_TO_HOSTED = href("wordle", mode="tournament", remote="group-host")
 
 
-def bar(t, view: dict, holder, group: bool):
+def bar(t, view: dict, holder, group: bool, back: str = BACK):
     """The whole bar (`holder`: the engine's keyboard_holder, (pid, duel) or None)."""
     said, clock = bar_state(t, view, holder, group)
     return h(
@@ -25,7 +26,7 @@ def bar(t, view: dict, holder, group: bool):
         },
         h("span", {"class": "wt-away-what", "aria-live": "polite"}, said),
         h("span", {"class": "wt-away-clock"}, clock),
-        h("a", {"class": "button", "href": BACK}, t("wt.bar_back")),
+        h("a", {"class": "button", "href": back}, t("wt.bar_back")),
     )
 
 

@@ -9,7 +9,7 @@ import pytest
 import test_wordle_tournament_screen as screen_tests
 from app.i18n import Translator
 from app.views import wordle_tournament_parts as tp
-from app.views.wordle_tournament_away_draw import bar, bar_state
+from app.views.wordle_tournament_away_draw import BACK_TO_HOSTED, bar, bar_state
 from app.views.wordle_tournament_ui import isolated
 from games.wordle.sample_words import sample_dictionary
 from games.wordle.tournament import INTRO_MS, new_lobby
@@ -194,6 +194,9 @@ def test_the_bar_says_the_round_whose_turn_it_is_and_shows_its_clock():
     assert f"0:{(mine['duel'].time_left(now) + 999) // 1000:02d}" in clock
     html = bar(T, t.view(0, now), holder, False)
     assert "Back to the tournament" in html and 'aria-live="polite"' in html
+    assert 'href="#/wordle?mode=tournament"' in html
+    hosted = bar(T, t.view(0, now), holder, False, BACK_TO_HOSTED)  # a group across devices
+    assert 'href="#/wordle?mode=tournament&amp;remote=group-host"' in hosted
     t.leave_all(now)
     assert bar_state(T, t.view(0, now), None, False) == (
         "Wordle Tournament: nobody of yours is still in. See the results.",
