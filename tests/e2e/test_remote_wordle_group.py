@@ -222,7 +222,7 @@ def test_a_member_back_within_60_s_plays_on_and_one_away_longer_has_left(open_ap
     expect(leader.locator(".connect-status")).to_contain_text("Bryn")
     # The hosting goes on behind #/connect: the header's bar says so, with a way back.
     bar = leader.locator("#wt-away-bar")
-    expect(bar).to_contain_text("Round")
+    expect(bar).to_contain_text("Wordle Tournament, round")
     expect(bar.get_by_role("link", name="Back to the tournament")).to_be_visible()
     relink(leader, bryn, "Bryn")
     expect(bar).to_have_count(0)
