@@ -33,6 +33,8 @@ def new_duel(open_app, speed: int = 1, ctx=None):
     page = open_app(ctx=ctx)
     record = {"v": 1, "rev": 1, "data": {"lang": "en", "level": "beginner"}}
     page.evaluate("(r) => localStorage.setItem('gemau:prefs:wordle', r)", json.dumps(record))
+    # A page of a context that already played one would resume that duel, finished or not.
+    page.evaluate("localStorage.removeItem('gemau:saved:wordle')")
     page.evaluate(f"location.hash = '#/wordle?mode=duel&speed={speed}'")
     expect(page.locator(".wd-board")).to_be_visible(timeout=30_000)
     words, answer = dictionary("en"), saved_duel(page)["state"]["word"]
