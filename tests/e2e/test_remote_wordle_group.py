@@ -155,7 +155,14 @@ def test_a_group_of_four_devices_plays_a_whole_tournament(open_app, context):
     assert violations(leader) == [] and violations(members[0]) == []
     leader.screenshot(path=f"{SHOTS}/leader-lobby.png", full_page=True)
     members[0].screenshot(path=f"{SHOTS}/member-lobby.png", full_page=True)
+    # A member looking at another page is still in the group: the header says so (16.8).
+    bar = members[2].locator("#wt-away-bar")
+    members[2].get_by_role("link", name="Statistics").click()
+    expect(bar).to_contain_text("Wordle Tournament: in \u2068Ann\u2069's group")
     leader.click("[data-action='wt-start']")
+    expect(bar).to_contain_text("Wordle Tournament, round 1", timeout=20_000)
+    bar.get_by_role("link", name="Back to the tournament").click()
+    expect(bar).to_have_count(0)
     pages = [leader, *members]
     typed: set = set()
     for page in pages:

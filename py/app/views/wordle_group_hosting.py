@@ -116,7 +116,7 @@ class Hosting:
         holder = (LEADER, view["your_duel"]) if view["your_turn"] else None
         said, clock = bar_state(t, view, holder, False)
         if not (self.bar_shown and BAR.update(said, clock, t.language)):
-            BAR.put(bar(t, view, holder, False, BACK_TO_HOSTED))
+            BAR.put(bar(t, said, clock, BACK_TO_HOSTED))
             self.bar_shown = True
 
     def hide_bar(self) -> None:

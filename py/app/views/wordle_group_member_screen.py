@@ -25,6 +25,7 @@ from ..remote.wordle_group_member import (
 )
 from ..storage import StorageFull
 from . import wordle_group_draw as draw
+from . import wordle_group_member_away as away
 from . import wordle_parts as parts
 from . import wordle_tournament_parts as tp
 from .wordle_tournament_draw import render
@@ -39,6 +40,7 @@ class GroupMemberScreen:
     def __init__(self, view):
         from ..peer import rtc
 
+        away.take_over()  # this page opened again: the screen behind other pages stops
         self.view, self.app, self.t = view, view.app, view.t
         self.words = None
         self.loading = None  # the language whose words are being loaded
@@ -145,8 +147,9 @@ class GroupMemberScreen:
         member.tick(self.now())
         if member.status != was:
             self.view.refresh()
-            return
-        self._update_clocks()
+        else:
+            self._update_clocks()
+        away.show(self)
 
     def _update_clocks(self) -> None:
         root = self.view.root
@@ -285,8 +288,13 @@ class GroupMemberScreen:
         self.view.refresh()
 
     def close(self) -> None:
-        """Another page of the app is not leaving (10.6): the link stays up, and this
-        page opened again joins anew on it (the leader sends the view at once)."""
+        """Another page of the app is not leaving (16.8): the link stays up and the
+        tournament goes on behind, with the header's bar; this page opened again
+        joins anew on the link (the leader sends the view at once)."""
+        if not away.carry_on(self):
+            self.stop_ticking()
+
+    def stop_ticking(self) -> None:
         if self.ticker is not None:
             self.ticker.stop()
             self.ticker = None

@@ -101,7 +101,7 @@ def show(screen) -> None:
         screen._stop_ticking()
     said, clock = bar_state(screen.t, view, holder, group)
     if not BAR.update(said, clock, screen.t.language):
-        BAR.put(bar(screen.t, view, holder, group))
+        BAR.put(bar(screen.t, said, clock))
 
 
 def page_hidden() -> None:

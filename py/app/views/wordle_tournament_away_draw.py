@@ -11,11 +11,11 @@ from .wordle_tournament_ui import isolated
 BAR_ID = "wt-away-bar"
 BACK = href("wordle", mode="tournament")
 BACK_TO_HOSTED = href("wordle", mode="tournament", remote="group-host")
+BACK_TO_MEMBER = href("wordle", mode="tournament", remote="group-member")
 
 
-def bar(t, view: dict, holder, group: bool, back: str = BACK):
-    """The whole bar (`holder`: the engine's keyboard_holder, (pid, duel) or None)."""
-    said, clock = bar_state(t, view, holder, group)
+def bar(t, said: str, clock: str, back: str = BACK):
+    """The whole bar: what it says, its clock (markup or "") and its link back."""
     return h(
         "aside",
         {
@@ -30,9 +30,11 @@ def bar(t, view: dict, holder, group: bool, back: str = BACK):
     )
 
 
-def bar_state(t, view: dict, holder, group: bool):
+def bar_state(t, view: dict, holder, group: bool, people=None):
     """(what the bar says, the clock it shows or ""): said anew only when the
-    tournament moves on (a screen reader hears it), the clock every tick."""
+    tournament moves on (a screen reader hears it), the clock every tick.
+    `holder`: the engine's keyboard_holder, (pid, duel) or None; `people`: the ids
+    of this device's players (by default every human's, as on one device)."""
     number = view["round"]
     if view["humans_done"]:
         return t("wt.bar_out"), ""
@@ -47,7 +49,8 @@ def bar_state(t, view: dict, holder, group: bool):
             else t("wt.bar_your_turn", round=number)
         )
         return said, parts.clock(t, view["duels"][index]["time_left"], True)
-    people = {p["id"] for p in view["players"] if p["human"]}
+    if people is None:
+        people = {p["id"] for p in view["players"] if p["human"]}
     waiting = [d for d in view["duels"] if d["result"] is None and set(d["players"]) & people]
     if waiting:
         duel = waiting[0]

@@ -8,7 +8,7 @@ import re
 from app.i18n import Translator
 from app.views import wordle_tournament_draw as draw
 from app.views import wordle_tournament_said as said
-from app.views.wordle_tournament_away_draw import bar
+from app.views.wordle_tournament_away_draw import bar, bar_state
 from app.views.wordle_tournament_ui import Ui
 from games.wordle.sample_words import sample_dictionary
 from games.wordle.tournament import INTRO_MS, new_lobby
@@ -67,7 +67,8 @@ def test_nicknames_are_isolated_in_what_is_said_and_in_the_bar():
     now = playing(t)
     view = t.view(0, now)
     holder = t.keyboard_holder(now, None)
-    shown = bar(Translator("cy"), view, holder, True)
+    cy = Translator("cy")
+    shown = bar(cy, *bar_state(cy, view, holder, True))
     assert RLO in shown and not_isolated(shown) == []
     t.leave_all(now)
     t.play_out()

@@ -3,6 +3,7 @@
 the tournament goes on with its clocks and a bar says how it stands; hiding or
 closing the page is still a lost connection (10.4). The bar's drawing too."""
 
+import html
 import re
 
 import pytest
@@ -27,7 +28,8 @@ class HeaderBar:
 
     def put(self, markup):
         self.markup = markup
-        self.said = re.search(r'class="wt-away-what"[^>]*>([^<]*)<', markup).group(1)
+        said = re.search(r'class="wt-away-what"[^>]*>([^<]*)<', markup).group(1)
+        self.said = html.unescape(said)
         self.lang = re.search(r'data-lang="(\w+)"', markup).group(1)
 
     def update(self, said, clock, lang):
@@ -192,10 +194,10 @@ def test_the_bar_says_the_round_whose_turn_it_is_and_shows_its_clock():
         other = t.players[mine["players"][mine["duel"].turn]]["name"]
         assert said == f"Wordle Tournament, round 1: {other} to play"
     assert f"0:{(mine['duel'].time_left(now) + 999) // 1000:02d}" in clock
-    html = bar(T, t.view(0, now), holder, False)
+    html = bar(T, said, clock)
     assert "Back to the tournament" in html and 'aria-live="polite"' in html
     assert 'href="#/wordle?mode=tournament"' in html
-    hosted = bar(T, t.view(0, now), holder, False, BACK_TO_HOSTED)  # a group across devices
+    hosted = bar(T, said, clock, BACK_TO_HOSTED)  # a group across devices
     assert 'href="#/wordle?mode=tournament&amp;remote=group-host"' in hosted
     t.leave_all(now)
     assert bar_state(T, t.view(0, now), None, False) == (
@@ -214,7 +216,7 @@ def test_in_a_group_the_bar_names_whose_turn_it_is_as_text():
     assert bar_state(T, view, holder, True)[0] == (
         f"Wordle Tournament, round 1: {isolated(name)}'s turn"  # the nickname isolated
     )
-    html = bar(T, view, holder, True)
+    html = bar(T, *bar_state(T, view, holder, True))
     assert "<b>" not in html
 
 
@@ -223,7 +225,7 @@ def test_every_word_of_the_bar_comes_from_the_catalogue():
     t = lobby()
     for now in (1_000, INTRO_MS + 1_000):
         t.advance(now)
-        html = bar(pseudo, t.view(0, now), t.keyboard_holder(now), False)
+        html = bar(pseudo, *bar_state(pseudo, t.view(0, now), t.keyboard_holder(now), False))
         text = re.sub(r"<[^>]+>", " ", html)
         text = re.sub(r"⟦[^⟦⟧]*⟧", " ", text)
         assert re.findall(r"[^\W\d]+", text) == [], text
