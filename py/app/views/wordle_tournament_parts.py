@@ -22,6 +22,7 @@ the app imports this module when it starts.
 
 import json
 
+from games.common.checks import is_int
 from games.common.errors import IllegalMove
 from games.wordle import rating as ratings
 from games.wordle.letters import LANGUAGES
@@ -39,10 +40,6 @@ REPLAYS = "wordle-tournament"  # replays:wordle-tournament (app.replays)
 HISTORY_SIZE = 40
 
 
-def _is_int(value) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
-
-
 # --- ratings --------------------------------------------------------------------------
 
 
@@ -54,9 +51,9 @@ def _clean_entry(entry):
     if not isinstance(entry, dict):
         return None
     if not (
-        _is_int(entry.get("rating"))
-        and _is_int(entry.get("change"))
-        and _is_int(entry.get("placement"))
+        is_int(entry.get("rating"))
+        and is_int(entry.get("change"))
+        and is_int(entry.get("placement"))
         and 1 <= entry["placement"] <= SEATS
         and isinstance(entry.get("date"), str)
     ):
@@ -81,7 +78,7 @@ def clean_ratings(data) -> dict:
             name = clean_nickname(profile["name"])
         except IllegalMove:
             continue
-        if key != key_of(name) or not _is_int(profile.get("rating")) or profile["rating"] < 0:
+        if key != key_of(name) or not is_int(profile.get("rating")) or profile["rating"] < 0:
             continue
         history = profile.get("history")
         history = (
@@ -229,12 +226,12 @@ def clean_saved(data):
 
 def _clock_meta(meta: dict) -> bool:
     return (
-        _is_int(meta.get("t0"))
-        and _is_int(meta.get("speed"))
+        is_int(meta.get("t0"))
+        and is_int(meta.get("speed"))
         and 1 <= meta["speed"] <= 1000
         and isinstance(meta.get("known", False), bool)
         and isinstance(meta.get("recorded"), list)
-        and all(_is_int(x) for x in meta["recorded"])
+        and all(is_int(x) for x in meta["recorded"])
     )
 
 

@@ -1,7 +1,6 @@
 """Turning saved data back into a State, refusing anything inconsistent."""
 
-from typing import TypeGuard
-
+from games.common.checks import is_int
 from games.common.errors import BadState, IllegalMove
 from games.common.rng import SeededRng
 
@@ -48,12 +47,12 @@ def _build(cls, data):
     if not (isinstance(scores, list) and len(scores) == table.team_count):
         raise BadState("one score per team")
     for score in scores:
-        if not _is_int(score) or score < 0 or score % 5:
+        if not is_int(score) or score < 0 or score % 5:
             raise BadState("scores are non-negative multiples of 5")
     state.scores = list(scores)
 
     for key in ("hand_number", "leader", "current"):
-        if not _is_int(data[key]) or data[key] < 0:
+        if not is_int(data[key]) or data[key] < 0:
             raise BadState(f"{key} must be a non-negative int")
     if data["leader"] >= table.seats or data["current"] >= table.seats:
         raise BadState("leader and current must be seats")
@@ -84,7 +83,7 @@ def _build(cls, data):
 
     result = data["result"]
     if result is not None:
-        if not isinstance(result, dict) or not _is_int(result.get("winner_team")):
+        if not isinstance(result, dict) or not is_int(result.get("winner_team")):
             raise BadState("result must name the winner_team")
         team = result["winner_team"]
         if not 0 <= team < table.team_count or state.scores[team] < table.target:
@@ -104,7 +103,7 @@ def _checked_history(history, table, layout) -> list:
         if not isinstance(event, dict) or event.get("type") not in ("play", "draw", "pass"):
             raise BadState("history holds play, draw and pass events")
         seat = event.get("seat")
-        if not _is_int(seat) or not 0 <= seat < table.seats:
+        if not is_int(seat) or not 0 <= seat < table.seats:
             raise BadState("history events name a seat")
         if event["type"] == "play":
             replay.place(tile_from_json(event["tile"]), event.get("end"))
@@ -121,10 +120,10 @@ def _checked_summary(summary, number: int, table) -> dict:
     """A finished hand's summary as the page draws it: every field there and sound."""
 
     def ints(values, count) -> bool:
-        return isinstance(values, list) and len(values) == count and all(map(_is_int, values))
+        return isinstance(values, list) and len(values) == count and all(map(is_int, values))
 
     def seat_or_none(value, count) -> bool:
-        return value is None or (_is_int(value) and 0 <= value < count)
+        return value is None or (is_int(value) and 0 <= value < count)
 
     if not isinstance(summary, dict) or set(summary) != SUMMARY_KEYS:
         raise BadState("a hand's summary has its fields")
@@ -139,8 +138,8 @@ def _checked_summary(summary, number: int, table) -> dict:
         and ints(summary["pips"], table.seats)
         and ints(summary["team_pips"], table.team_count)
         and ints(summary["scores"], table.team_count)
-        and _is_int(summary["raw"])
-        and _is_int(summary["points"])
+        and is_int(summary["raw"])
+        and is_int(summary["points"])
         and summary["points"] % 5 == 0
         and isinstance(hands, list)
         and len(hands) == table.seats
@@ -152,7 +151,3 @@ def _checked_summary(summary, number: int, table) -> dict:
     checked["hands"] = [[list(tile_from_json(t)) for t in hand] for hand in hands]
     Layout.from_json(summary["layout"])  # BadState if it is not a table
     return checked
-
-
-def _is_int(value) -> TypeGuard[int]:
-    return isinstance(value, int) and not isinstance(value, bool)

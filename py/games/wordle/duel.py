@@ -16,6 +16,7 @@ The practice duel speaks the engine protocol through duel_game.py, where the
 clock's passing is a move; the tournament drives its duels through this class.
 """
 
+from games.common.checks import is_int
 from games.common.errors import BadState, IllegalMove
 from games.common.rng import SeededRng
 
@@ -146,7 +147,7 @@ def _checked(cls, data) -> Duel:
     word, first = data["word"], data["first"]
     if not isinstance(word, str) or not 1 <= len(word) <= 12 or first not in (0, 1):
         raise BadState("duel word or first seat")
-    if not _is_int(data["turn_started"]):
+    if not is_int(data["turn_started"]):
         raise BadState("turn_started must be an int")
     # Replay the rows: the saved turn and result must be what the rules give.
     duel = cls(word, first, turn=first, turn_started=data["turn_started"])
@@ -155,7 +156,7 @@ def _checked(cls, data) -> Duel:
             duel.is_over
             or not isinstance(row, dict)
             or row.get("seat") != duel.turn
-            or not _is_int(row.get("at"))
+            or not is_int(row.get("at"))
         ):
             raise BadState("rows out of turn")
         guess = row.get("guess")
@@ -189,7 +190,3 @@ def _checked(cls, data) -> Duel:
         raise BadState("saved result or turn disagrees with the rows")
     duel.turn_started = data["turn_started"]
     return duel
-
-
-def _is_int(value) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)

@@ -86,7 +86,7 @@ start), "human", "skill" (bots), "lives", "placement" (None while in),
 away)}. Names are data: the page shows them as text, never as markup.
 
 Saving: `to_json()` is the whole tournament (about 35 kB at the end of one);
-`Tournament.from_json(data, words)` checks it (BadState on garbage or on a
+`Tournament.from_json(data, words)` checks it (tournament_saved; BadState on garbage or on a
 save whose lives, placements, rounds or clock do not hold together). After a
 reload call `resume(now)`: the absence since the save counts as a lost
 connection.
@@ -94,12 +94,13 @@ connection.
 
 from collections.abc import Callable
 
+from games.common.checks import is_int
 from games.common.errors import BadState, IllegalMove
-from games.common.rng import MASK64, SeededRng
+from games.common.rng import SeededRng
 
 from . import rating as ratings
 from .dictionary import LENGTHS
-from .duel import TURN_MS, Duel, new_duel
+from .duel import TURN_MS, new_duel
 from .nicknames import clean_nickname, make_nickname
 from .pairing import pair_round
 from .players import Player
@@ -143,7 +144,7 @@ def new_lobby(words, humans, seed: int, base_rating: int = ratings.START) -> "To
     players: list[dict] = []
     for human in humans:
         rating = human.get("rating", ratings.START)
-        if not _is_int(rating) or rating < 0:
+        if not is_int(rating) or rating < 0:
             raise ValueError("a rating is a non-negative int")
         name = human.get("name")
         name = (
@@ -275,7 +276,7 @@ class Tournament:
         humans, wordle.name_taken; ValueError for a rating that is not a whole number
         from 0 up."""
         self._require_phase("lobby")
-        if not _is_int(rating) or rating < 0:
+        if not is_int(rating) or rating < 0:
             raise ValueError("a rating is a non-negative int")
         name = clean_nickname(name)
         humans = [p for p in self.players if p["human"]]
@@ -320,7 +321,7 @@ class Tournament:
     def _run(self, now: int) -> int:
         """Play out everything due by `now`. The clock never goes back: a `now`
         earlier than one already seen counts as that one. Returns the time used."""
-        if not _is_int(now):
+        if not is_int(now):
             raise ValueError("now must be an int (ms)")
         self.clock = now if self.clock is None else max(self.clock, now)
         now = self.clock
@@ -440,7 +441,7 @@ class Tournament:
             self.phase not in PLAYING
             or not isinstance(key, (tuple, list))
             or len(key) != 3
-            or not all(_is_int(k) for k in key)
+            or not all(is_int(k) for k in key)
         ):
             return False
         round_number, index, rows = key
@@ -450,7 +451,7 @@ class Tournament:
         duel = match["duel"]
         if not self._bot_to_play(match) or self._plan(match) is not None or rows != len(duel.rows):
             return False
-        if not _is_int(think_ms) or not BOT_MIN_THINK_MS <= think_ms <= TURN_MS:
+        if not is_int(think_ms) or not BOT_MIN_THINK_MS <= think_ms <= TURN_MS:
             return False
         if think_ms == TURN_MS:
             word = None
@@ -837,7 +838,7 @@ class Tournament:
         whose turn it is in their duel while the round is played (rule 4.2).
         A guess of theirs can then be refused only for its word (4.1)."""
         return (
-            _is_int(pid)
+            is_int(pid)
             and 0 <= pid < len(self.players)
             and self.players[pid]["human"]
             and self._refusal(pid)[0] is None
@@ -848,7 +849,7 @@ class Tournament:
         round; None when it waits for nobody on this device (a bot's turn, a
         human away or out, the duel over, the introduction)."""
         rnd = self.current
-        if rnd is None or not _is_int(index) or not 0 <= index < len(rnd["matches"]):
+        if rnd is None or not is_int(index) or not 0 <= index < len(rnd["matches"]):
             return None
         match = rnd["matches"][index]
         duel = match["duel"]
@@ -887,7 +888,7 @@ class Tournament:
         return (
             self.phase == "playing"
             and rnd is not None
-            and _is_int(index)
+            and is_int(index)
             and 0 <= index < len(rnd["matches"])
             and not rnd["matches"][index]["duel"].is_over
             and rnd["matches"][index].get("held") is None
@@ -921,7 +922,7 @@ class Tournament:
     # --- helpers --------------------------------------------------------------------------
 
     def _human(self, pid) -> dict:
-        if not _is_int(pid) or not 0 <= pid < len(self.players) or not self.players[pid]["human"]:
+        if not is_int(pid) or not 0 <= pid < len(self.players) or not self.players[pid]["human"]:
             raise IllegalMove("wordle.no_such_player")
         return self.players[pid]
 
@@ -1081,226 +1082,11 @@ class Tournament:
     @classmethod
     def from_json(cls, data, words) -> "Tournament":
         """A saved tournament, checked; BadState when it does not hold together."""
+        from .tournament_saved import load  # (it reads this module's rules)
+
         try:
-            return _load(cls, data, words)
+            return load(cls, data, words)
         except BadState:
             raise
         except (KeyError, TypeError, ValueError, AttributeError, IndexError) as error:
             raise BadState(f"bad tournament: {error}") from error
-
-
-# --- loading ---------------------------------------------------------------------------------
-
-PLAYER_KEYS = {
-    "id",
-    "name",
-    "rating",
-    "human",
-    "skill",
-    "lives",
-    "placement",
-    "rating_change",
-    "placed_round",
-    "left",
-    "lost_at",
-}
-
-
-def _load(cls, data, words) -> Tournament:
-    if not isinstance(data, dict) or data.get("version") != VERSION:
-        raise BadState("unknown tournament format")
-    if data["lang"] != words.lang:
-        raise BadState("the save is for another language")
-    if data["phase"] not in PHASES or not _is_u64(data["seed"]):
-        raise BadState("phase or seed")
-    if data["names"] is not None and not _is_u64(data["names"]):
-        raise BadState("names stream")
-    players = [_load_player(i, p) for i, p in enumerate(data["players"])]
-    humans = [p["human"] for p in players]
-    if len(players) != SEATS or humans != sorted(humans, reverse=True):
-        raise BadState("a tournament has 8 players, the humans first")
-    rounds = [_load_round(r, i + 1, players) for i, r in enumerate(data["rounds"])]
-    log = data["log"]
-    if not isinstance(log, list) or any(
-        not isinstance(e, dict) or e.get("n") != i or not isinstance(e.get("type"), str)
-        for i, e in enumerate(log)
-    ):
-        raise BadState("log")
-    if not _is_int(data["base_rating"]) or data["base_rating"] < 0:
-        raise BadState("base rating")
-    t = cls(
-        words,
-        data["seed"],
-        SeededRng.from_json(data["rng"]),
-        players,
-        data["phase"],
-        rounds,
-        log,
-        data["names"],
-    )
-    t.base_rating = data["base_rating"]
-    t.shared_keyboard = data.get("shared_keyboard", False) is True  # (saves before it: False)
-    if data["clock"] is not None and not _is_int(data["clock"]):
-        raise BadState("clock")
-    t.clock = data["clock"]
-    _check_story(t)
-    return t
-
-
-def _load_player(i, p) -> dict:
-    if not isinstance(p, dict) or set(p) != PLAYER_KEYS or p["id"] != i:
-        raise BadState("player fields")
-    ok = (
-        isinstance(p["name"], str)
-        and 0 < len(p["name"]) <= 64
-        and _is_int(p["rating"])
-        and p["rating"] >= 0
-        and isinstance(p["human"], bool)
-        and _is_int(p["lives"])
-        and 0 <= p["lives"] <= LIVES
-        and (p["placement"] is None or (_is_int(p["placement"]) and 1 <= p["placement"] <= SEATS))
-        and (p["rating_change"] is None or _is_int(p["rating_change"]))
-        and (p["rating_change"] is None) == (p["placement"] is None)
-        and (p["placed_round"] is None or _is_int(p["placed_round"]))
-        and p["left"] in (None,) + LEAVE_REASONS
-        and (p["lost_at"] is None or (_is_int(p["lost_at"]) and p["human"]))
-    )
-    if p["human"]:
-        ok = ok and p["skill"] is None
-    else:
-        ok = ok and isinstance(p["skill"], (int, float)) and 0 <= p["skill"] <= 1
-    if not ok:
-        raise BadState(f"player {i}")
-    return dict(p)
-
-
-def _load_round(r, number, players) -> dict:
-    if not isinstance(r, dict) or r["number"] != number:
-        raise BadState("round numbers")
-    for key in ("started_at", "play_at"):
-        if not _is_int(r[key]):
-            raise BadState("round times")
-    if r["play_at"] != r["started_at"] + INTRO_MS or not (
-        r["ended_at"] is None or _is_int(r["ended_at"])
-    ):
-        raise BadState("round times")
-    seen = []
-    matches = []
-    for m in r["matches"]:
-        pair = m["players"]
-        if (
-            not isinstance(pair, list)
-            or len(pair) != 2
-            or not all(_is_int(x) and 0 <= x < SEATS for x in pair)
-        ):
-            raise BadState("match players")
-        if not _is_u64(m["seed"]) or not (m["ended_at"] is None or _is_int(m["ended_at"])):
-            raise BadState("match seed or end")
-        duel = Duel.from_json(m["duel"])
-        if duel.length not in LENGTHS or duel.first != SeededRng(m["seed"]).randrange(2):
-            raise BadState("duel length or first seat")
-        if duel.is_over != (m["ended_at"] is not None):
-            raise BadState("duel end")
-        plan = m["plan"]
-        if plan is not None and not (
-            isinstance(plan, dict)
-            and set(plan) == {"rows", "word", "think_ms"}
-            and _is_int(plan["rows"])
-            and _is_int(plan["think_ms"])
-            and 0 <= plan["think_ms"] <= TURN_MS
-            and (
-                plan["word"] is None
-                or (isinstance(plan["word"], str) and len(plan["word"]) == duel.length)
-            )
-        ):
-            raise BadState("bot plan")
-        held = m.get("held")
-        if held is not None and not (_is_int(held) and not duel.is_over):
-            raise BadState("a duel held for the keyboard")
-        seen += pair
-        matches.append(
-            {
-                "players": list(pair),
-                "seed": m["seed"],
-                "ended_at": m["ended_at"],
-                "plan": plan,
-                "duel": duel,
-                **({"held": held} if held is not None else {}),
-            }
-        )
-    bye = r["bye"]
-    if bye is not None:
-        seen.append(bye)
-    if (
-        len(set(seen)) != len(seen)
-        or not matches
-        or not all(_is_int(x) and 0 <= x < SEATS for x in seen)
-    ):
-        raise BadState("a player twice in a round")
-    ended = [m["ended_at"] for m in matches]
-    if r["ended_at"] is not None and (None in ended or r["ended_at"] != max(ended)):
-        raise BadState("a round ends with its last duel")
-    keyboard = r.get("keyboard")
-    if keyboard is not None and not (
-        isinstance(keyboard, list)
-        and len(keyboard) == 2
-        and all(_is_int(x) for x in keyboard)
-        and 0 <= keyboard[0] < len(matches)
-    ):
-        raise BadState("the round's keyboard")
-    return {
-        "number": number,
-        "started_at": r["started_at"],
-        "play_at": r["play_at"],
-        "ended_at": r["ended_at"],
-        "bye": bye,
-        "matches": matches,
-        **({"keyboard": list(keyboard)} if keyboard is not None else {}),
-    }
-
-
-def _check_story(t: Tournament) -> None:
-    """Lives, placements and phase must be what the rounds say."""
-    losses = [0] * SEATS
-    for r in t.rounds:
-        for m in r["matches"]:
-            result = m["duel"].result
-            if result is None:
-                continue
-            for seat, pid in enumerate(m["players"]):
-                if result.get("winner") != seat:
-                    losses[pid] += 1
-        if r is not t.current and r["ended_at"] is None:
-            raise BadState("an earlier round never ended")
-    for p in t.players:
-        if p["left"] is not None:
-            if p["lives"] != 0 or p["placement"] is None:
-                raise BadState("a player who left is placed with no lives")
-        elif p["lives"] != max(0, LIVES - losses[p["id"]]):
-            raise BadState("lives disagree with the duels")
-    if t.phase in ("lobby", "abandoned"):
-        if t.rounds or any(p["placement"] is not None for p in t.players):
-            raise BadState("a lobby has no rounds")
-        return
-    if not t.rounds or t.clock is None:
-        raise BadState("a started tournament has a round and a clock")
-    if any(e["at"] is not None and (not _is_int(e["at"]) or e["at"] > t.clock) for e in t.log):
-        raise BadState("events after the clock")
-    ongoing = t.current["ended_at"] is None
-    if (t.phase == "over") == ongoing:
-        raise BadState("phase and last round disagree")
-    if t.phase == "over" and any(p["placement"] is None for p in t.players):
-        raise BadState("everyone is placed at the end")
-    if t.phase == "intro" and any(m["duel"].rows for m in t.current["matches"]):
-        raise BadState("no rows during the introduction")
-    for p in t.players:
-        if p["placement"] is None and p["lives"] == 0 and not ongoing:
-            raise BadState("a player with no lives is placed when the round ends")
-
-
-def _is_int(value) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
-
-
-def _is_u64(value) -> bool:
-    return _is_int(value) and 0 <= value <= MASK64
