@@ -416,6 +416,24 @@ def test_a_group_on_one_device_shares_one_keyboard_and_one_clock(open_app):
     assert t.current["keyboard"][0] == anas and my_duel(t, 1).get("held") is None
 
 
+def test_a_notice_sits_above_the_tournament_never_over_its_keyboard(open_app):
+    """On a phone a notice (here: started from its number) floated over the keyboard's
+    rows until dismissed; it now takes its place above the tournament."""
+    page = open_app(
+        "#/wordle?mode=tournament&seed=1&speed=2", viewport={"width": 390, "height": 844}
+    )
+    page.locator("button[data-action='wt-start']").click()
+    expect(page.locator(".wt-game[data-phase='playing']")).to_be_visible(timeout=15_000)
+    notice = page.locator(".notice").first
+    expect(notice).to_contain_text("started from its number")
+    below = notice.bounding_box()
+    for part in ("h1", ".wd-keyboard"):
+        top = page.locator(f".wordle-view {part}").first.bounding_box()["y"]
+        assert top >= below["y"] + below["height"], part
+    page.locator(".wd-key[data-key='q']").click()  # nothing covers the keys
+    expect(page.locator(".wt-duel .wd-current .wd-typed")).to_have_count(1)
+
+
 def test_a_crafted_invite_link_opens_the_lobby_not_a_fatal_error(open_app):
     """An invite of 5,000 '[' once overflowed the runtime's stack (issue: crafted links)."""
     page = open_app("#/wordle?mode=tournament&group=" + "%5B" * 5000)
