@@ -38,16 +38,18 @@ def take_over() -> None:
 
 
 def show(screen) -> None:
-    """The bar as the member's tournament stands (after every tick behind). Once it
-    is over or abandoned, the bar says so and the clock behind stops."""
+    """The bar as the member's tournament stands (after every tick behind): from the
+    group's lobby to the end and back to the lobby for the next one. Once it is
+    abandoned, the bar says so and the clock behind stops."""
     if screen is not _behind:
         return
     t, member = screen.t, screen.member
     view = member.view_at(screen.now())
-    if member.status in (OVER, ABANDONED) or view is None:
+    if member.status == ABANDONED or view is None:
         screen.stop_ticking()
-        key = "wt.bar_over" if member.status == OVER else "wt.bar_abandoned"
-        said, clock = t(key, leader=isolated(screen.leader)), ""
+        said, clock = t("wt.bar_abandoned", leader=isolated(screen.leader)), ""
+    elif member.status == OVER:  # (the leader may take the group back to its lobby)
+        said, clock = t("wt.bar_over"), ""
     elif member.status in (PAUSED, LOBBY):  # (in the group: the leader may start it)
         key = "wt.bar_paused" if member.status == PAUSED else "wt.bar_lobby"
         said, clock = t(key, leader=isolated(screen.leader)), ""

@@ -101,13 +101,23 @@ def test_the_leader_lost_pauses_the_bar_and_past_60_s_it_says_the_tournament_was
     assert not screen.ticking and BACK in header.markup
 
 
-def test_a_tournament_over_behind_says_so_and_the_page_opened_again_takes_over(header):
+def test_a_tournament_over_behind_says_so_then_the_next_and_the_page_opened_again_takes_over(
+    header,
+):
     group = started()
     screen = MemberScreen(group, "ann")
     assert away.carry_on(screen)
     group.play()
     away.show(screen)
-    assert header.said == "Wordle Tournament: finished. See the results." and not screen.ticking
+    assert header.said == "Wordle Tournament: finished. See the results." and screen.ticking
+    group.leader.next_lobby(seed=9, now=group.now)  # the leader takes the group back
+    group.net.pump()
+    away.show(screen)
+    assert header.said == "Wordle Tournament: in \u2068Leader\u2069's group, waiting for the start"
+    group.leader.start(group.now)
+    group.net.pump()
+    away.show(screen)
+    assert header.said == "Wordle Tournament, round 1: starting"
     away.take_over()  # the member's page opened again
     assert header.markup is None
     away.show(screen)  # the screen that was behind no longer draws the bar
