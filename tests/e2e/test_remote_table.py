@@ -7,11 +7,18 @@ and the result. The conftest's `watch` checks that no request left any page's or
 
 import json
 
-from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 from playwright.sync_api import expect
 from remote_support import TAMPERING, connect, my_seat, saved, set_name
 from test_axe import violations
-from test_remote_dominoes import SLOT, hand_shown, phase, play_a_turn, public_state, set_prefs
+from test_remote_dominoes import (
+    SLOT,
+    hand_shown,
+    next_hand,
+    phase,
+    play_a_turn,
+    public_state,
+    set_prefs,
+)
 
 FRIENDS = ("Bryn", "Cai", "Dee")
 
@@ -41,15 +48,6 @@ def start_table(open_app, context, friends, players, partners=False):
         )
         expect(page.locator(".dm-hand [data-tile]")).to_have_count(7, timeout=30_000)
     return pages
-
-
-def next_hand(page) -> None:
-    """Close the hand's summary; a page drawn again as a message comes replaces the button
-    under the click, so a click that misses is tried again on the next pass."""
-    try:
-        page.locator("#dm-summary").get_by_role("button", name="Next hand").click(timeout=3_000)
-    except PlaywrightTimeoutError:
-        pass
 
 
 def play_round(pages, seats, until, close_summaries=True) -> None:
@@ -236,15 +234,15 @@ def test_a_move_with_a_wrong_position_stops_the_table_on_every_page_naming_its_d
         expect(page.locator(".dm-hand [data-tile]")).to_have_count(7, timeout=30_000)
     seats = [my_seat(saved(page, SLOT)) for page in pages]
     cai = pages[2]
-    for _ in range(40):  # turns until it is Cai's to play
-        state = public_state(host)
-        mover = pages[seats.index(state.current_player)]
-        if mover is cai and phase(cai) == "human":
-            break
-        if state.phase == "play" and phase(mover) == "human":
-            play_a_turn(mover)
-        else:
-            host.wait_for_timeout(100)
+
+    # Turns until Cai is to play a tile (a draw would wait on the others' keys, which a
+    # refused move never gets).
+    def cai_plays_a_tile(state) -> bool:
+        if state.phase != "play" or pages[seats.index(state.current_player)] is not cai:
+            return False
+        return phase(cai) == "human" and cai.locator(".dm-hand .dom.playable").count() > 0
+
+    play_round(pages, seats, cai_plays_a_tile)
     before = public_state(host).to_json()
     cai.evaluate(f"() => {{ window.gemauTamper = {WRONG_HASH_POSTED}; }}")
     play_a_turn(cai)

@@ -201,7 +201,8 @@ def test_a_group_of_four_devices_plays_a_whole_tournament(open_app, context):
             for duel in view["duels"]:
                 word = words[(view["round"], duel["index"])]
                 if duel["result"] is None:  # (another duel's player may guess it: public)
-                    assert duel["word"] is None and word not in strings_in(view) - guessed(view)
+                    shown = strings_in(view["duels"]) | strings_in(view["players"])
+                    assert duel["word"] is None and word not in shown - guessed(view)
     # Back to the group's lobby: everyone is in it again.
     leader.locator(".wt-end [data-action='wt-back-to-group']").click()
     expect(leader.locator(".wt-joined")).to_have_attribute("data-joined", "3")
@@ -210,10 +211,10 @@ def test_a_group_of_four_devices_plays_a_whole_tournament(open_app, context):
 
 
 def test_a_member_back_within_60_s_plays_on_and_one_away_longer_has_left(open_app, context):
-    """Rule 16.4 at speed 4 (60 s of the tournament in 15 s): Bryn's page reloads and
+    """Rule 16.4 at speed 2 (60 s of the tournament in 30 s): Bryn's page reloads and
     comes back by a new link from the leader's page, still in; Cai's page closes for
     good, and after 60 s Cai has left, placed. The leader's page never stops hosting."""
-    leader, (bryn, cai) = form_group(open_app, context, ["Bryn", "Cai"], speed=4)
+    leader, (bryn, cai) = form_group(open_app, context, ["Bryn", "Cai"], speed=2)
     leader.click("[data-action='wt-start']")
     for page in (leader, bryn, cai):
         expect(page.locator(".wt-side")).to_be_visible(timeout=20_000)
@@ -224,7 +225,6 @@ def test_a_member_back_within_60_s_plays_on_and_one_away_longer_has_left(open_ap
     lost = leader.locator(".wt-lost")
     expect(lost).to_contain_text("Waiting for \u2068Bryn\u2069")
     expect(lost).to_contain_text("Waiting for \u2068Cai\u2069")
-    assert violations(leader) == []
     lost.get_by_role("link", name="New link for \u2068Bryn\u2069").click()
     expect(leader.locator(".connect-status")).to_contain_text("Bryn")
     # The hosting goes on behind #/connect: the header's bar says so, with a way back.
@@ -234,6 +234,7 @@ def test_a_member_back_within_60_s_plays_on_and_one_away_longer_has_left(open_ap
     relink(leader, bryn, "Bryn")
     expect(bar).to_have_count(0)
     expect(leader.locator(".wt-side")).to_be_visible(timeout=20_000)
+    assert violations(leader) == []  # (once Bryn is back: his 60 s run until then)
     leader.get_by_role("link", name="Statistics").click()
     bar.get_by_role("link", name="Back to the tournament").click()
     expect(leader.locator(".wt-hosting")).to_be_visible(timeout=20_000)
@@ -244,7 +245,7 @@ def test_a_member_back_within_60_s_plays_on_and_one_away_longer_has_left(open_ap
     expect(bryn_row).not_to_contain_text("away")
     expect(bryn_row).not_to_contain_text("place")
     cai_row = leader.locator(".wt-side .wt-player", has_text="Cai")
-    expect(cai_row).to_contain_text("place", timeout=30_000)  # left after 60 s (10.3)
+    expect(cai_row).to_contain_text("place", timeout=60_000)  # left after 60 s (10.3)
     expect(lost).to_have_count(0)
     expect(bryn.locator(".wt-side .wt-player", has_text="Cai")).to_contain_text("place")
 
