@@ -18,7 +18,8 @@ from games.common.checks import is_int
 from games.common.errors import BadState, IllegalMove
 from games.common.protocol import MAX_SEED, Game
 
-from .storage import StorageFull, Store, too_deep
+from .storage import StorageFull, Store
+from .untrusted import Untrusted, unpack
 
 KEPT = 20
 MAX_TOKEN = 24_000  # characters of a link's token
@@ -74,20 +75,10 @@ def token(entry: dict) -> str:
 
 def from_token(text: str) -> dict:
     """The replay a link carries; ValueError if it is not one (too big included)."""
-    if not isinstance(text, str) or not 0 < len(text) <= MAX_TOKEN:
-        raise ValueError("no replay, or too long")
     try:
-        packed = base64.urlsafe_b64decode(text + "=" * (-len(text) % 4))
-        inflater = zlib.decompressobj()
-        raw = inflater.decompress(packed, MAX_JSON)
-        if inflater.unconsumed_tail:
-            raise ValueError("replay too big")
-        decoded = raw.decode()
-    except (zlib.error, UnicodeDecodeError, ValueError) as error:
-        raise ValueError(f"not a replay: {error}") from None
-    if too_deep(decoded):
-        raise ValueError("not a replay: nested too deep")
-    entry = json.loads(decoded)
+        entry = unpack(text, max_chars=MAX_TOKEN, max_bytes=MAX_JSON)
+    except Untrusted as refused:
+        raise ValueError(f"not a replay: {refused.reason}") from None
     if not _well_formed(entry):
         raise ValueError("not a replay")
     return entry

@@ -14,26 +14,14 @@ dict in tests), so all of this runs under CPython.
 """
 
 import json
-import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from .untrusted import parse_json
+
 NAMESPACE = "gemau:"
-MAX_DEPTH = 64  # our records nest a few levels; far deeper is damage
-JSON_STRING = re.compile(r'"(?:[^"\\]|\\.)*"')
-BRACKET = re.compile(r"[\[\]{}]")
-
-
-def too_deep(raw: str) -> bool:
-    """Deeply nested JSON would overflow the WebAssembly stack inside json.loads
-    (a fatal error in Pyodide, not an exception), so it is refused before parsing."""
-    depth = 0
-    for bracket in BRACKET.findall(JSON_STRING.sub("", raw)):
-        depth += 1 if bracket in "[{" else -1
-        if depth > MAX_DEPTH:
-            return True
-    return False
+MAX_RECORD_CHARS = 5_000_000  # all a browser's localStorage holds for one origin
 
 
 class StaleWrite(Exception):
@@ -114,9 +102,7 @@ class Store:
         return record
 
     def _decode(self, schema: Schema, raw: str) -> Record:
-        if too_deep(raw):
-            raise ValueError("nested too deeply")
-        envelope = json.loads(raw)
+        envelope = parse_json(raw, max_chars=MAX_RECORD_CHARS)
         if not isinstance(envelope, dict) or set(envelope) != {"v", "rev", "data"}:
             raise ValueError("not a record")
         version, rev, data = envelope["v"], envelope["rev"], envelope["data"]

@@ -9,9 +9,11 @@ import secrets
 from app.fair import commit as commitments
 from app.fair.errors import Cheated, ProtocolError
 from app.fair.messages import check_seats, message_type, require_dict, require_hex, sender
+from app.untrusted import Untrusted, parse_json
 
 VERSION = 1
 VALUE_BYTES = 32
+MAX_OPENED_CHARS = 2 * VALUE_BYTES + 2  # the committed text: 32 bytes in hex, quoted
 
 
 class CoinPeer:
@@ -62,8 +64,8 @@ class CoinPeer:
             except ProtocolError as error:
                 raise ProtocolError(f"seat {seat}'s reveal: {error.reason}", seat) from None
             try:
-                value = json.loads(text)
-            except ValueError:
+                value = parse_json(text, max_chars=MAX_OPENED_CHARS)
+            except Untrusted:
                 value = None
             if not isinstance(value, str) or len(value) != 2 * VALUE_BYTES:
                 raise Cheated(f"seat {seat} committed to something other than 32 bytes", seat)
@@ -76,7 +78,7 @@ class CoinPeer:
         if not self.started or self.revealed or len(self.commitments) < self.seats:
             return []
         self.revealed = True
-        self.reveals[self.seat] = json.loads(self.opening["value"])
+        self.reveals[self.seat] = parse_json(self.opening["value"], max_chars=MAX_OPENED_CHARS)
         return [{"type": "coin-reveal", "seat": self.seat, "opening": dict(self.opening)}]
 
     @property
@@ -120,6 +122,8 @@ class CoinPeer:
             peer.reveals = {int(s): r for s, r in data["reveals"].items()}
             peer.started, peer.revealed = bool(data["started"]), bool(data["revealed"])
             commitments.verify(peer.commitments[peer.seat], peer.opening)
+            own = parse_json(peer.opening["value"], max_chars=MAX_OPENED_CHARS)
+            require_hex(own, 2 * VALUE_BYTES, "a saved value")
         except (KeyError, TypeError, ValueError, AttributeError) as error:
             raise ProtocolError(f"unreadable saved coin flip: {error}") from None
         return peer

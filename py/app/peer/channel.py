@@ -12,7 +12,7 @@ Framing, one channel message each: "M" + a whole message's JSON, or
 import json
 import unicodedata
 
-from ..storage import too_deep
+from ..untrusted import Untrusted, parse_json
 
 PART_CHARS = 15_000
 MAX_MESSAGE_CHARS = 256_000
@@ -86,12 +86,10 @@ class Assembler:
 
     @staticmethod
     def _parse(text: str) -> dict:
-        if too_deep(text):  # would crash Pyodide's json.loads (see app.storage)
-            raise ValueError("nested too deeply")
         try:
-            message = json.loads(text)
-        except (ValueError, RecursionError):
-            raise ValueError("not JSON") from None
+            message = parse_json(text, max_chars=MAX_MESSAGE_CHARS)
+        except Untrusted as refused:
+            raise ValueError(f"not JSON: {refused.reason}") from None
         if not isinstance(message, dict):
             raise ValueError("not an object")
         return message

@@ -7,12 +7,11 @@ BadCode whose `reason` names it (for the message shown), never another exception
 """
 
 import base64
-import binascii
 import json
 import re
 import zlib
 
-from ..storage import too_deep
+from ..untrusted import TooBig, Untrusted, unpack
 
 VERSION = 1
 OFFER, ANSWER = "offer", "answer"
@@ -132,18 +131,10 @@ def decode(kind: str, code) -> dict:
     if len(code) > MAX_CODE_CHARS:
         raise BadCode("too_long")
     try:
-        deflated = base64.urlsafe_b64decode(code + "=" * (-len(code) % 4))
-        inflater = zlib.decompressobj(wbits=-15)
-        data = inflater.decompress(deflated, MAX_JSON_BYTES)
-        if inflater.unconsumed_tail:
-            raise BadCode("too_long")
-        text = data.decode("utf-8")
-        if too_deep(text):  # would crash Pyodide's json.loads (see app.storage)
-            raise BadCode("not_a_code")
-        fields = json.loads(text)
-    except BadCode:
-        raise
-    except (binascii.Error, ValueError, zlib.error, UnicodeDecodeError, RecursionError):
+        fields = unpack(code, max_chars=MAX_CODE_CHARS, max_bytes=MAX_JSON_BYTES, raw_deflate=True)
+    except TooBig:
+        raise BadCode("too_long") from None
+    except Untrusted:
         raise BadCode("not_a_code") from None
     if not isinstance(fields, dict):
         raise BadCode("not_a_code")

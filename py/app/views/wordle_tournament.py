@@ -25,14 +25,13 @@ Test-only address options: `speed=N` (1-100) runs the clock N times faster,
 `seed=N` fixes the lobby (and so the whole tournament, given the same play).
 """
 
-import json
-
 from games.common.errors import BadState, IllegalMove
 from games.wordle.letters import LANGUAGES
 from games.wordle.tournament import Tournament
 
 from .. import browser, router, scores, sound, thinker, wordle_words
 from ..html import join
+from ..untrusted import parse_json
 from . import wordle_parts as parts
 from . import wordle_tournament_away as away
 from . import wordle_tournament_parts as tp
@@ -44,6 +43,7 @@ from .wordle_tournament_said import clock_tick, happened
 from .wordle_tournament_saving import GAME, VARIANT, TournamentRecords
 from .wordle_tournament_ui import Ui
 
+MAX_PLAN_CHARS = 1000  # the worker's plan for a computer's turn: a word and a time
 TICK_MS = 200
 
 
@@ -472,7 +472,7 @@ def _plan_given(game: Tournament, key):
 
     def given(text: str) -> None:
         try:
-            plan = json.loads(text)
+            plan = parse_json(text, max_chars=MAX_PLAN_CHARS)
             game.give_plan(key, plan["word"], plan["think_ms"])
         except (ValueError, KeyError, TypeError):
             pass  # not a plan: the engine works it out itself

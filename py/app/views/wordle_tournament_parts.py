@@ -30,7 +30,8 @@ from games.wordle.nicknames import clean_nickname
 from games.wordle.rating import SEATS
 
 from .. import replays, router
-from ..storage import Schema, too_deep
+from ..storage import Schema
+from ..untrusted import Untrusted, parse_json
 
 RATING, GROUP, TOURNAMENT = "wordle-rating", "wordle-group", "wordle-tournament"
 HOSTED = "wordle-group-hosted"  # a group across devices, hosted by this device's page
@@ -183,14 +184,16 @@ def group_link(group: dict) -> str:
     return router.href("wordle", mode="tournament", group=group_param(group))
 
 
+MAX_GROUP_PARAM = 2000  # characters of a group invite's address parameter
+
+
 def group_from_param(text):
     """The group an invite link carries, or None when it does not hold one."""
-    # An address is untrusted: size and depth first, since deeply nested JSON
-    # overflows the WebAssembly stack inside json.loads (a fatal error, no exception).
-    if not isinstance(text, str) or len(text) > 2000 or too_deep(text):
+    try:
+        data = parse_json(text, max_chars=MAX_GROUP_PARAM)
+    except Untrusted:
         return None
     try:
-        data = json.loads(text)
         if not isinstance(data, list) or len(data) < 2:
             return None
         return clean_group({"lang": data[0], "members": data[1:]})

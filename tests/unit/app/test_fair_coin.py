@@ -136,3 +136,19 @@ def test_state_survives_a_json_round_trip_mid_flip():
 def test_an_unreadable_save_is_a_protocol_error(saved):
     with pytest.raises(ProtocolError):
         CoinPeer.from_json(saved)
+
+
+@pytest.mark.parametrize("hostile", ['"' + "[" * 100_000 + '"', "[" * 100_000, '"\\"' * 50_000])
+def test_an_opening_of_hostile_json_names_the_cheater_and_never_parses_deeply(hostile):
+    """Issue 31, finding 4: a committed value that opens to 100,000 '[' overflowed the stack
+    of Pyodide's json.loads (a fatal error). The opening is read by the guarded parser."""
+    from app.fair import commit as commitments
+
+    honest, cheater = CoinPeer(0, 2), CoinPeer(1, 2)
+    commitment, opening = commitments.commit(hostile)
+    honest.start()
+    honest.receive({"type": "coin-commit", "seat": 1, "commitment": commitment})
+    with pytest.raises(Cheated) as caught:
+        honest.receive({"type": "coin-reveal", "seat": 1, "opening": opening})
+    assert caught.value.seat == 1
+    assert cheater.seed is None and honest.seed is None
