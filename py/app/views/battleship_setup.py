@@ -6,6 +6,7 @@ functions, like battleship_draw, which puts the dock and the dialog on the page.
 from games.battleship.fleet import LENGTH, SHIP_IDS, ship_name_key
 from games.battleship.options import MODES
 from games.common.checks import is_int
+from games.common.protocol import MAX_SEED
 
 from .. import router
 from ..html import Markup, h
@@ -17,7 +18,6 @@ EDITIONS = ("modern", "classic")  # in the order the dialog offers them
 # The side a person plays against the computer (docs/rules/battleship.md 4.2).
 SIDES = ("red", "blue")
 OPTION_KEYS = ("mode", "edition", "announce_ship")  # the engine's options among the choices
-MAX_SEED = 2**31 - 1
 
 
 def parse_params(params: dict):

@@ -5,6 +5,7 @@ clicks and keys into moves.
 """
 
 from games.common.errors import IllegalMove
+from games.common.protocol import MAX_SEED
 from games.common.rng import SeededRng
 from games.marbles import SIZE, SQUARES, VERSIONS, State, choose_move, row_col
 from games.marbles.game import GAME as MARBLES
@@ -16,7 +17,6 @@ from ..saved_game_view import SavedGameView
 from .marbles_draw import Screen, colour_name, format_clock, page
 
 GAME = "marbles"
-MAX_SEED = (1 << 64) - 1
 STEP_MS = 45  # time per square of a marble's journey
 KEY_STEPS = {"ArrowUp": (-1, 0), "ArrowDown": (1, 0), "ArrowLeft": (0, -1), "ArrowRight": (0, 1)}
 
@@ -35,11 +35,9 @@ def move_cue(events: list, new_best: bool) -> str:
 
 def parse_game_params(params: dict):
     """(seed, version) from "#/marbles?seed=N&version=V", or None when absent or invalid."""
-    try:
-        seed, version = int(params["seed"]), int(params.get("version", 5))
-    except (KeyError, ValueError):
-        return None
-    return (seed, version) if 0 <= seed <= MAX_SEED and version in VERSIONS else None
+    seed = router.int_param(params, "seed", 0, MAX_SEED)
+    version = router.int_param(params, "version", min(VERSIONS), max(VERSIONS), default=5)
+    return (seed, version) if seed is not None and version in VERSIONS else None
 
 
 class MarblesView(SavedGameView):

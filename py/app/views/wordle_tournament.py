@@ -26,6 +26,7 @@ Test-only address options: `speed=N` (1-100) runs the clock N times faster,
 """
 
 from games.common.errors import BadState, IllegalMove
+from games.common.protocol import MAX_SEED
 from games.wordle.letters import LANGUAGES
 from games.wordle.tournament import Tournament
 
@@ -36,7 +37,7 @@ from . import wordle_parts as parts
 from . import wordle_tournament_away as away
 from . import wordle_tournament_parts as tp
 from .wordle_tournament_draw import render
-from .wordle_tournament_lobby import MAX_SEED, LobbyActions
+from .wordle_tournament_lobby import LobbyActions
 from .wordle_tournament_round import RoundDraw
 from .wordle_tournament_round_actions import RoundActions
 from .wordle_tournament_said import clock_tick, happened

@@ -13,6 +13,7 @@ input into their calls.
 import random
 
 from games.common.errors import IllegalMove
+from games.common.protocol import MAX_SEED
 from games.common.rng import SeededRng
 from games.wordle.letters import LANGUAGES
 from games.wordle.nicknames import make_nickname
@@ -22,8 +23,6 @@ from .. import browser
 from ..midend import fresh_seed
 from . import wordle_tournament_parts as tp
 from .wordle_tournament_ui import isolated
-
-MAX_SEED = (1 << 53) - 1
 
 
 class LobbyActions:

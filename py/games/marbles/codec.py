@@ -4,18 +4,18 @@ Shared by the JSON save format and the fixture notation.
 """
 
 from games.common.errors import BadState
+from games.common.protocol import MAX_SEED
 
 from . import board as geo
 from .board import SQUARES
 
 COLOUR_LETTERS = ".RGBYPCO"  # index = colour; "." = free
 COLOUR_NAMES = ("red", "green", "blue", "yellow", "purple", "cyan", "orange")
-MAX_SEED = (1 << 64) - 1
 
 
 def check_seed(seed, error=BadState) -> None:
     if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed <= MAX_SEED:
-        raise error("seed must be an int in 0 .. 2**64 - 1")
+        raise error("seed must be an int in 0 .. 2**53 - 1")
 
 
 def board_text(board) -> str:
