@@ -5,6 +5,7 @@ VENV := .venv
 VENV_PY := $(VENV)/bin/python
 VENDORED := static/vendor/VERSIONS.json
 PYODIDE_SITE := .cache/pyodide-site
+STARTED := $(shell date +%s)
 
 .PHONY: build site serve test lint test-unit test-pyodide test-e2e bench clean
 
@@ -47,13 +48,18 @@ test-unit: $(VENV)/.installed
 test-pyodide: build $(PYODIDE_SITE)/.installed
 	node tests/pyodide/run.mjs
 
+# End-to-end: two test processes, each with its own Chromium and server (E2E_WORKERS=1: one).
+E2E_WORKERS ?= 2
+E2E := $(VENV_PY) -m pytest tests/e2e -n $(E2E_WORKERS) --dist worksteal
+
 test-e2e: build $(VENV)/.installed
-	CHROMIUM="$$(sh tools/find_chromium.sh)" && export CHROMIUM && $(VENV_PY) -m pytest tests/e2e
+	CHROMIUM="$$(sh tools/find_chromium.sh)" && export CHROMIUM && $(E2E)
 
 test: build $(VENV)/.installed $(PYODIDE_SITE)/.installed lint
 	CHROMIUM="$$(sh tools/find_chromium.sh)" && export CHROMIUM && \
 	sh tools/unit_tests.sh && \
-	$(VENV_PY) -m pytest tests/e2e --durations=25
+	$(E2E) --durations=25
+	@echo "make test: $$(( $$(date +%s) - $(STARTED) )) s from start to end, installs included"
 
 bench: build $(VENV)/.installed
 	CHROMIUM="$$(sh tools/find_chromium.sh)" && export CHROMIUM && $(VENV_PY) bench/boot.py

@@ -1,6 +1,7 @@
 """End-to-end fixtures: the built site served on localhost under a sub-path
 (as on GitHub Pages), and the system Chromium driven by Playwright."""
 
+import base64
 import os
 import sys
 import threading
@@ -29,6 +30,12 @@ CHROMIUM_ARGS = [
 # the browser process, never an assertion about the app, so such a test runs once more.
 # Any other failure still fails at once.
 BROWSER_CRASH = "Target crashed"
+
+
+def pytest_configure(config):
+    config.addinivalue_line(
+        "markers", "first_visit: every context starts Python as a first visit does (no snapshot)"
+    )
 
 
 def pytest_collection_modifyitems(items):
@@ -83,20 +90,70 @@ def watch(site_url):
     return Watch(origin)
 
 
+# A warm start: Python restored from a memory snapshot of the interpreter with the app
+# imported, as every visit after the first starts (static/js/snapshot.js). Each test process
+# makes one snapshot at its start, through the app's own worker, and every new context gets
+# it in its Cache Storage before its first page, so a test pays a second or so per device
+# instead of Python's whole start. Tests of the first visit itself (a module marked
+# `first_visit`) and contexts opened with snapshot=True start as a first visit does.
+SNAPSHOT_CACHE = "gemau-snapshot"
+INSTALL_SNAPSHOT = """async ([name, address, source]) => {
+  const cache = await caches.open(name);
+  await cache.put(address, await fetch(source));
+}"""
+READ_SNAPSHOT = """async (name) => {
+  const cache = await caches.open(name);
+  const [request] = await cache.keys();
+  const bytes = new Uint8Array(await (await cache.match(request)).arrayBuffer());
+  let text = "";
+  for (let i = 0; i < bytes.length; i += 32768) {
+    text += String.fromCharCode.apply(null, bytes.subarray(i, i + 32768));
+  }
+  return [request.url, btoa(text)];
+}"""
+
+
+@pytest.fixture(scope="session")
+def warm_snapshot(browser, site_url, tmp_path_factory):
+    """(the snapshot's address in Cache Storage, where this test server serves its bytes)."""
+    ctx = browser.new_context()
+    try:
+        page = ctx.new_page()
+        page.goto(site_url)
+        wait_ready(page)
+        page.wait_for_selector("html[data-snapshot='kept']", state="attached", timeout=180_000)
+        address, data = page.evaluate(READ_SNAPSHOT, SNAPSHOT_CACHE)
+    finally:
+        ctx.close()
+    folder = ROOT / ".cache" / "e2e"
+    folder.mkdir(parents=True, exist_ok=True)
+    kept = folder / f"snapshot-{os.getpid()}.bin.gz"
+    kept.write_bytes(base64.b64decode(data))
+    yield address, site_url + kept.relative_to(ROOT).as_posix()
+    kept.unlink(missing_ok=True)
+
+
 @pytest.fixture
-def context(browser, watch):
+def context(browser, watch, site_url, request):
     contexts = []
+    first_visit = request.node.get_closest_marker("first_visit") is not None
+    snapshot_to_install = None if first_visit else request.getfixturevalue("warm_snapshot")
 
     def new_context(snapshot: bool = False, **options):
         """A new browser context; with snapshot=False (the default) the page never makes
-        its memory snapshot of Python (test_snapshot.py tests it), so each test starts
-        Python as a first visit does and no test pays for a snapshot in the background."""
+        its memory snapshot of Python (test_snapshot.py tests it), and unless the test is of
+        a first visit it starts from the snapshot this test process made (a warm start)."""
         options.setdefault("viewport", {"width": 1000, "height": 800})
         ctx = browser.new_context(**options)
         if not snapshot:
             ctx.add_init_script("window.gemauNoSnapshot = true")
         ctx.on("page", watch.attach)
         contexts.append(ctx)
+        if snapshot_to_install and not snapshot:
+            setup = ctx.new_page()
+            setup.goto(site_url + "manifest.webmanifest")
+            setup.evaluate(INSTALL_SNAPSHOT, [SNAPSHOT_CACHE, *snapshot_to_install])
+            setup.close()
         return ctx
 
     yield new_context

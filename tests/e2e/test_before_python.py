@@ -8,6 +8,8 @@ from e2e_support import wait_ready
 from playwright.sync_api import expect
 from test_axe import LOOKS, violations
 
+pytestmark = pytest.mark.first_visit  # what a first visit does, before any snapshot
+
 
 def held_page(context, site_url, route="", **options):
     """A page whose Python cannot start until release() is called."""

@@ -6,9 +6,12 @@ is dropped and the page starts as usual; one of another release is never used.""
 
 import json
 
+import pytest
 from e2e_support import wait_ready
 from playwright.sync_api import expect
 from test_thinker import replay_computer_moves, thinker_moves
+
+pytestmark = pytest.mark.first_visit  # what a first visit does, before any snapshot
 
 ROOT = "document.documentElement.dataset"
 
