@@ -53,7 +53,7 @@ class TooBig(Untrusted):
 
 
 @functools.cache
-def _balanced(depth: int) -> re.Pattern:
+def _balanced(depth: int) -> re.Pattern[str]:
     """Brackets (all square) balanced and nested at most `depth` deep. Possessive repeats
     never backtrack, so a match or a refusal takes one pass."""
     level = r"\[\]"

@@ -1,12 +1,13 @@
 """Views: each turns app state into HTML and player actions into changes.
 
-A game's view lives in views/<route>.py and exports VIEW (its View class),
-imported the first time the game is opened.
+A game on the frame has a folder of its own (app/<game>/: its frontend and drawing), run
+by the one game view (app.frame.game_view); the others' views live in views/<route>.py and
+export VIEW (their View class). Both are imported the first time the game is opened.
 """
 
 import importlib
 
-from ..games_list import GAME_ROUTES
+from ..games_list import FRONTENDS, GAME_ROUTES
 from .base import View
 from .hub import HubView
 from .replay import ReplayView
@@ -33,6 +34,10 @@ def make_view(app, route) -> View:
         from .connect import ConnectView
 
         return ConnectView(app, route)
+    if route.page in FRONTENDS:
+        from ..frame.game_view import GameView
+
+        return GameView(app, route, importlib.import_module(FRONTENDS[route.page]).FRONTEND)
     view_class = PAGE_VIEWS.get(route.page) or (
         game_view(route.page) if route.page in GAME_ROUTES else None
     )

@@ -4,7 +4,7 @@ bar and figures, the tools, the game-over window and a replayed position."""
 import re
 
 from app.i18n import Translator
-from app.views import marbles_draw as draw
+from app.marbles import draw
 from games.marbles import SQUARES, new_game, parse_position
 
 T = Translator("en")

@@ -4,14 +4,10 @@ with three values)."""
 
 import pytest
 from app import router
+from app.marbles import frontend as marbles
 from app.midend import fresh_seed
 from app.views import battleship_setup
 from games.common.protocol import MAX_SEED
-
-
-@pytest.fixture
-def marbles(import_without_browser):
-    return import_without_browser("app.browser", "app.views.marbles")[1]
 
 
 def params_of(address: str) -> dict:
@@ -26,7 +22,7 @@ def test_a_battleship_address_gives_back_the_game_it_was_made_for(seed):
 
 
 @pytest.mark.parametrize("seed", [0, 2**40, MAX_SEED])
-def test_a_marbles_address_gives_back_its_seed(marbles, seed):
+def test_a_marbles_address_gives_back_its_seed(seed):
     assert marbles.parse_game_params(params_of(router.href("marbles", seed=seed, version=5))) == (
         seed,
         5,
@@ -34,7 +30,7 @@ def test_a_marbles_address_gives_back_its_seed(marbles, seed):
 
 
 @pytest.mark.parametrize("seed", [MAX_SEED + 1, 2**64 - 1, 2**64, -1])
-def test_a_seed_no_game_can_have_is_refused_by_every_address_parser(marbles, seed):
+def test_a_seed_no_game_can_have_is_refused_by_every_address_parser(seed):
     """A Marbles seed over 2**53 - 1 in the address raised ValueError while the page was built."""
     assert marbles.parse_game_params(params_of(router.href("marbles", seed=seed))) is None
     assert battleship_setup.parse_params(params_of(router.href("battleship", seed=seed))) is None

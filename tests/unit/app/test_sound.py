@@ -155,34 +155,47 @@ class NoElement:
 
 @pytest.fixture
 def views(import_without_browser, monkeypatch):
-    """(marbles module, battleship module), their views drawing nothing and timing nothing."""
-    browser, marbles, battleship = import_without_browser(
-        "app.browser", "app.views.marbles", "app.views.battleship"
+    """(the game view of the frame, battleship's view module), drawing nothing and timing
+    nothing."""
+    browser, game_view, battleship = import_without_browser(
+        "app.browser", "app.frame.game_view", "app.views.battleship"
     )
     monkeypatch.setattr(browser, "now_ms", lambda: 1_000_000.0)
     monkeypatch.setattr(browser, "today_iso", lambda: "2026-12-02")
     monkeypatch.setattr(browser, "later", lambda ms, callback: 0)
     monkeypatch.setattr(browser, "element", lambda _id: NoElement())
-    for view in (marbles.MarblesView, battleship.BattleshipView):
+    for view in (game_view.GameView, battleship.BattleshipView):
         monkeypatch.setattr(view, "redraw", lambda self, focus_id=None, **_: None)
-    return marbles, battleship
+    return game_view, battleship
+
+
+def marbles_view(game_view, address):
+    from app.marbles.frontend import FRONTEND
+
+    return game_view.GameView(FakeApp(["marbles"]), parse(address), FRONTEND)
+
+
+def press(view, square):
+    from app.frame.frontend import Input
+
+    view.handle(Input("cell", {"sq": str(square)}))
 
 
 def test_marbles_asks_for_select_invalid_move_line_and_the_end(views, heard):
-    marbles, _ = views
-    view = marbles.MarblesView(FakeApp(["marbles"]), parse("#/marbles?seed=3"))
+    game_view, _ = views
+    view = marbles_view(game_view, "#/marbles?seed=3")
     state = view.state
     empty = state.board.index(0)
-    view.press(empty)  # nothing selected: a reason, and the cue of a refusal
+    press(view, empty)  # nothing selected: a reason, and the cue of a refusal
     assert heard.cues == ["invalid"]
     rng, moves = SeededRng(3), 0
     while not view.state.is_over:
         heard.cues.clear()
         src, dst = choose_move(view.state, rng)
         lines = view.state.lines
-        view.press(src)
+        press(view, src)
         assert heard.cues == ["select"]
-        view.press(dst)
+        press(view, dst)
         moves += 1
         if view.state.is_over:
             won = view.outcome["new_best"]
@@ -195,11 +208,11 @@ def test_marbles_asks_for_select_invalid_move_line_and_the_end(views, heard):
 
 
 def test_a_move_marbles_refuses_is_heard_as_invalid(views, heard):
-    marbles, _ = views
-    view = marbles.MarblesView(FakeApp(["marbles"]), parse("#/marbles?seed=3"))
+    game_view, _ = views
+    view = marbles_view(game_view, "#/marbles?seed=3")
     marble = next(sq for sq, colour in enumerate(view.state.board) if colour)
-    view.move(marble, marble)  # onto a square that is not empty: refused by the rules
-    assert heard.cues == ["invalid"] and view.message_is_error
+    view.play((marble, marble))  # onto a square that is not empty: refused by the rules
+    assert heard.cues == ["invalid"] and view.ui.message_is_error
 
 
 def test_battleship_asks_for_place_hit_miss_sink_invalid_and_the_end(views, heard):

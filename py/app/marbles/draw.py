@@ -6,6 +6,7 @@ from games.marbles import SIZE, VERSIONS
 from games.marbles.notation import square_name
 
 from .. import router
+from ..frame.clock import format_clock
 from ..html import Markup, h
 
 GAME = "marbles"
@@ -28,14 +29,9 @@ class Screen:
     shapes: bool = False
     can_undo: bool = False
     outcome: dict | None = None
+    refused: int | None = None  # the square of a move the rules just refused
     seed_shown: bool = True  # the game's number gives nothing away (over, or known)
     counted: bool = True  # the game counts in the statistics
-
-
-def format_clock(milliseconds: float) -> str:
-    seconds = int(milliseconds // 1000)
-    hours, rest = divmod(seconds, 3600)
-    return f"{hours}:{rest // 60:02d}:{rest % 60:02d}" if hours else f"{rest // 60}:{rest % 60:02d}"
 
 
 def colour_name(t, colour: int) -> str:
@@ -50,6 +46,7 @@ def board(
     selected: int | None = None,
     hint: tuple | None = None,
     effects: dict | None = None,
+    refused: int | None = None,
     interactive: bool = True,
 ) -> Markup:
     """The 9 x 9 board. `effects` maps squares to "spawned" or "ghost-<colour>"
@@ -71,6 +68,8 @@ def board(
                 classes.append("cursor")
             if hint and sq in hint:
                 classes.append("hint")
+            if sq == refused:
+                classes.append("refused")
             effect = effects.get(sq)
             content = None
             if colour:
@@ -101,6 +100,7 @@ def board(
             "role": "grid",
             "tabindex": 0 if interactive else None,
             "id": "mb-board" if interactive else None,
+            "data-board": "on" if interactive else None,
             "aria-label": t("marbles.board"),
             "aria-activedescendant": f"mb-c-{cursor}" if interactive else None,
         },
@@ -185,6 +185,7 @@ def page(state, t, screen: Screen) -> Markup:
             selected=screen.selected,
             hint=screen.hint,
             effects=screen.effects,
+            refused=screen.refused,
         ),
         h(
             "p",
@@ -320,7 +321,12 @@ def game_over(state, t, outcome: dict | None, counted: bool = True) -> Markup | 
     ]
     return h(
         "dialog",
-        {"class": "mb-over", "id": "mb-over", "aria-labelledby": "mb-over-title"},
+        {
+            "class": "mb-over",
+            "id": "mb-over",
+            "data-game-over": True,
+            "aria-labelledby": "mb-over-title",
+        },
         h("h2", {"id": "mb-over-title"}, t("marbles.over.title")),
         h("p", {"class": "mb-over-news"}, t("marbles.over.new_best"))
         if o.get("new_best")

@@ -1,0 +1,135 @@
+"""The one game view (app.frame.game_view) running Marbles' frontend under CPython: every
+input goes interpret -> play -> save -> record -> changed -> draw, once; undo, a new game and
+the same game again, asking first when a game in progress would be lost; a finished game
+recorded once; the saved game resumed by the next view."""
+
+import pytest
+from app import saved_games, scores
+from app.frame.frontend import Input
+from app.i18n import Translator
+from app.marbles.frontend import FRONTEND
+from app.router import parse
+from app.settings import SETTINGS_SCHEMA
+from app.storage import MemoryBackend, Store
+from games.common.rng import SeededRng
+from games.marbles import choose_move
+
+
+class FakeApp:
+    reduced_motion = True  # a move lands at once
+
+    def __init__(self, store=None):
+        self.t = Translator("en")
+        self.store = store or Store(MemoryBackend())
+        if store is None:
+            self.store.register(SETTINGS_SCHEMA)
+            scores.register(self.store, ["marbles"])
+            saved_games.register(self.store, ["marbles"])
+        self.settings = self.store.load("settings").data
+        self.said, self.asked, self.changed = [], [], []
+        self.answer = True
+
+    def announce(self, text):
+        self.said.append(text)
+
+    def notice(self, notice_id, make_text, action=None, about_view=False):
+        pass
+
+    def ask(self, title, text, yes, on_yes, on_no=None):
+        self.asked.append(title)
+        if self.answer:
+            on_yes()
+        elif on_no:
+            on_no()
+
+    def change_setting(self, name, value):
+        self.changed.append((name, value))
+        self.settings = {**self.settings, name: value}
+
+
+class NoElement:
+    def querySelector(self, _selector):
+        return None
+
+
+@pytest.fixture
+def make_view(import_without_browser, monkeypatch):
+    browser, game_view = import_without_browser("app.browser", "app.frame.game_view")
+    monkeypatch.setattr(browser, "now_ms", lambda: 1_000_000.0)
+    monkeypatch.setattr(browser, "today_iso", lambda: "2026-12-06")
+    monkeypatch.setattr(browser, "element", lambda _id: NoElement())
+    draws = []
+    monkeypatch.setattr(game_view.GameView, "redraw", lambda self, focus_id=None: draws.append(1))
+
+    def make(address="#/marbles?seed=3", app=None):
+        view = game_view.GameView(app or FakeApp(), parse(address), FRONTEND)
+        view.draws = draws
+        return view
+
+    return make
+
+
+def play_one(view, rng):
+    source, target = choose_move(view.state, rng)
+    view.handle(Input("cell", {"sq": str(source)}))
+    view.handle(Input("cell", {"sq": str(target)}))
+
+
+def test_each_input_draws_once_and_a_move_is_saved_before_it_is_shown(make_view):
+    view = make_view()
+    rng = SeededRng(1)
+    before = len(view.draws)
+    play_one(view, rng)
+    assert len(view.draws) == before + 2  # the selection, then the move
+    assert saved_games.load(view.app.store, "marbles").data["meta"]["frame"]["moves"]
+
+
+def test_undo_takes_the_move_back_and_keeps_the_cursor(make_view):
+    view = make_view()
+    play_one(view, SeededRng(1))
+    view.ui = type(view.ui)(cursor=11)
+    view.handle(Input("key", key="u"))
+    assert view.midend.moves == [] and view.ui.cursor == 11
+    assert view.app.said[-1] == view.t("marbles.announce.undo")
+
+
+def test_a_new_game_asks_first_only_when_a_game_in_progress_would_be_lost(make_view):
+    view = make_view()
+    first_seed = view.midend.seed
+    view.handle(Input("new"))  # nothing played yet: no question
+    assert view.app.asked == [] and view.midend.seed != first_seed
+    play_one(view, SeededRng(2))
+    view.app.answer = False
+    view.handle(Input("new"))
+    assert len(view.app.asked) == 1 and view.midend.moves  # kept
+    view.app.answer = True
+    view.handle(Input("version", {"value": "4"}))
+    assert view.state.min_line == 4 and view.prefs["version"] == 4 and not view.midend.moves
+
+
+def test_the_same_game_again_is_known_so_not_counted(make_view):
+    view = make_view("#/marbles")
+    assert view.midend.ranked
+    seed = view.midend.seed
+    view.handle(Input("restart"))
+    assert view.midend.seed == seed and not view.midend.ranked
+
+
+def test_a_finished_game_is_recorded_once_and_its_window_comes_back_with_it(make_view):
+    view = make_view("#/marbles")
+    rng = SeededRng(5)
+    while not view.state.is_over:
+        play_one(view, rng)
+    stats = scores.stats_for(view.app.store, "marbles")["5"]
+    assert stats["played"] == 1 and view.outcome["score"] == view.state.score
+    view.handle(Input("cell", {"sq": "0"}))  # nothing to do on a finished board
+    again = make_view("#/marbles", app=FakeApp(view.app.store))
+    assert again.state.is_over and again.outcome == view.outcome
+    assert scores.stats_for(view.app.store, "marbles")["5"]["played"] == 1
+
+
+def test_the_colour_blind_shortcut_turns_the_setting_over(make_view):
+    view = make_view()
+    view.handle(Input("shapes"))
+    view.handle(Input("shapes"))
+    assert view.app.changed == [("colour_blind", "on"), ("colour_blind", "off")]
