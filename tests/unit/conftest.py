@@ -1,6 +1,14 @@
 """Options shared by the unit tests. `--shard K/N` keeps every Nth test from the Kth on, so
 one run can be split over several processes: tools/unit_tests.sh runs the tests inside
-Pyodide (the slowest run) as two halves beside the CPython run."""
+Pyodide (the slowest run) as two halves beside the CPython run. This folder is put on
+sys.path so the test modules can `from runs import runs` (fewer random games in Pyodide)."""
+
+import os
+import sys
+
+# --import-mode=importlib does not put test folders on sys.path; tests/unit/runs.py is
+# shared by the games' property tests.
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
 
 def pytest_addoption(parser):

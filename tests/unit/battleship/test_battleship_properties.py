@@ -15,6 +15,7 @@ from games.battleship.fleet import LENGTH
 from games.battleship.grid import SQUARE_NAMES, ship_squares, square_name
 from games.battleship.state import State
 from games.common.rng import SeededRng
+from runs import runs
 
 MODES = ("classic", "salvo", "advanced_salvo")
 SQUARE_SET = set(SQUARE_NAMES)
@@ -36,8 +37,8 @@ VIEW_KEYS = {
     "called",
     "opponent_fleet",
 }
-GAMES_WITH_STEP_ROUND_TRIPS = 40
-GAMES_WITH_FINAL_ROUND_TRIP = 350
+GAMES_WITH_STEP_ROUND_TRIPS = runs(40)
+GAMES_WITH_FINAL_ROUND_TRIP = runs(350)
 
 
 def fleet_squares(state, player) -> dict:

@@ -9,6 +9,7 @@ from games.dominoes import State, new_game, public_event
 from games.dominoes.ai.fastsim import TILE_ID, Sim, ends_from_layout
 from games.dominoes.ai.moves import from_engine_move
 from games.dominoes.tiles import SET
+from runs import runs
 
 TABLES = [{"seats": 2}, {"seats": 3}, {"seats": 4}, {"seats": 4, "partnerships": True}]
 
@@ -26,8 +27,8 @@ def random_games(count, seed, target=250):
 
 def test_28_tiles_conserved_and_scores_in_fives_over_1500_games():
     """28 tiles conserved; scores only in multiples of 5."""
-    games = 0
-    for state, events in random_games(1500, 1, target=100):
+    games, count = 0, runs(1500)
+    for state, events in random_games(count, 1, target=100):
         everywhere = [t for h in state.hands for t in h] + state.boneyard + state.layout.tiles()
         assert sorted(everywhere) == sorted(SET)
         assert all(score % 5 == 0 for score in state.scores)
@@ -35,13 +36,13 @@ def test_28_tiles_conserved_and_scores_in_fives_over_1500_games():
             if event["type"] in ("score", "hand_end"):
                 assert event["points"] % 5 == 0
             games += event["type"] == "game_over"
-    assert games == 1500
+    assert games == count
 
 
 def test_json_round_trip_and_replay_over_200_games():
     """JSON round trip: a saved game resumes identically, through json text."""
     rng = SeededRng(3)
-    for state, _ in random_games(200, 2, target=100):
+    for state, _ in random_games(runs(200), 2, target=100):
         data = state.to_json()
         copy = State.from_json(json.loads(json.dumps(data)))
         assert copy.to_json() == data
@@ -83,7 +84,7 @@ def hidden_shuffled(state, seat, rng):
 def test_views_leak_nothing_hidden_over_150_games():
     """Views leak nothing hidden: re-dealing what a seat cannot see leaves its view unchanged."""
     rng = SeededRng(5)
-    for state, _events in random_games(150, 3, target=100):
+    for state, _events in random_games(runs(150), 3, target=100):
         if state.is_over or rng.randrange(4):
             continue
         for seat in range(state.table.seats):
@@ -104,7 +105,7 @@ def test_public_event_hides_the_drawn_tile():
 
 def test_fast_simulator_agrees_with_the_engine_over_400_games():
     """The computer players' compact rules give the engine's moves, counts and scores."""
-    for game in range(400):
+    for game in range(runs(400)):
         options = TABLES[game % len(TABLES)]
         state = new_game(options, 50_000 + game)
         rng = SeededRng(game)

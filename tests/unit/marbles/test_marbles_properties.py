@@ -11,6 +11,7 @@ import pytest
 from games.common.errors import IllegalMove
 from games.common.rng import SeededRng
 from games.marbles import State, choose_move, line_points, new_game, random_move
+from runs import runs
 
 
 def check_step(state: State, move) -> list:
@@ -88,7 +89,7 @@ def quick_auto_player(state, rng):
 def test_conservation_and_score_over_thousands_of_random_games():
     """Marble count conservation and score = sum of line scores, every step of 2,000 games."""
     lines = 0
-    for seed in range(1000):
+    for seed in range(runs(1000)):
         for version in (5, 4):
             lines += play(seed, version, random_player, check_step).lines
     assert lines > 50, "the random games did make lines"
@@ -127,7 +128,7 @@ def _round_trip_and_undo(state: State, move) -> None:
 
 def test_json_round_trip_and_undo_at_every_step():
     """JSON round trip at every step; undo restores exactly; same marbles after undo."""
-    for seed in range(100):
+    for seed in range(runs(100)):
         for version in (5, 4):
             play(10_000 + seed, version, random_player, _round_trip_and_undo)
     play(7, 5, quick_auto_player, _round_trip_and_undo)
@@ -136,7 +137,7 @@ def test_json_round_trip_and_undo_at_every_step():
 
 def test_same_seed_and_moves_give_the_same_game_byte_for_byte():
     """Same seed + same moves = same game, byte for byte (states and events)."""
-    for seed in range(60):
+    for seed in range(runs(60)):
         for version in (5, 4):
             transcripts = []
             for _ in range(2):
@@ -154,7 +155,7 @@ def test_same_seed_and_moves_give_the_same_game_byte_for_byte():
 def test_legal_moves_match_the_reachable_squares():
     """legal_moves() is exactly every marble's reachable squares, and each one applies."""
     rng = SeededRng(3)
-    for seed in range(40):
+    for seed in range(runs(40)):
         state = new_game({"version": 5}, seed)
         while not state.is_over:
             moves = state.legal_moves()
@@ -170,7 +171,7 @@ def test_legal_moves_match_the_reachable_squares():
 
 def test_random_move_is_a_uniform_choice_among_legal_moves():
     """random_move picks as rng.choice(legal_moves()) would, without the list."""
-    for seed in range(30):
+    for seed in range(runs(30)):
         state = new_game({"version": 4}, seed)
         while not state.is_over:
             a, b = SeededRng(seed + state.moves), SeededRng(seed + state.moves)
