@@ -808,9 +808,18 @@ def test_in_partnerships_each_seat_says_whose_side_it_is_on(open_app):
     for n in (1, 3):
         expect(seat(n).locator(".dm-seat-side")).to_have_text("opponent")
     page.locator(".dm-seats").screenshot(path="/tmp/dominoes-partners.png")
-    edge = "(n) => getComputedStyle(n).borderLeftColor + getComputedStyle(n).borderLeftStyle"
-    ours = page.locator(".dm-score[data-team='0']").evaluate(edge)
-    assert seat(2).evaluate(edge) == ours != seat(1).evaluate(edge) == seat(3).evaluate(edge)
+    # Read in one go: the page redraws as the computers play, and a seat read between two
+    # drawings would be a detached node, whose style is empty (seen once under load).
+    edges = page.evaluate(
+        """() => Object.fromEntries([
+            ["ours", ".dm-score[data-team='0']"], ...[1, 2, 3].map((n) => [n, `.dm-seat[data-seat='${n}']`]),
+        ].map(([name, selector]) => {
+            const node = document.querySelector(selector);
+            const style = getComputedStyle(node);
+            return [name, style.borderLeftColor + style.borderLeftStyle];
+        }))"""
+    )
+    assert edges["2"] == edges["ours"] != edges["1"] == edges["3"], edges
     # Each for themself: no sides to tell.
     page.get_by_role("button", name="New Game").click()
     page.locator("#dm-setup").get_by_label("Partners").uncheck()
