@@ -119,13 +119,19 @@ def frame(page) -> dict:
     return json.loads(saved_text(page))["data"]["meta"]["frame"]
 
 
+SAVED_POSITION_IS = """([key, wanted]) => {
+    const canonical = (value) => JSON.stringify(value, (_, part) =>
+        part && typeof part === 'object' && !Array.isArray(part)
+            ? Object.fromEntries(Object.entries(part).sort(([a], [b]) => (a < b ? -1 : 1)))
+            : part);
+    const raw = localStorage.getItem(key);
+    return raw !== null && canonical(JSON.parse(raw).data.state) === canonical(wanted);
+}"""
+
+
 def wait_saved(page, state):
-    """Until the page has saved exactly this position."""
-    for _ in range(100):
-        if saved(page)[0].to_json() == state.to_json():
-            return
-        page.wait_for_timeout(100)
-    raise AssertionError("the page never saved the position expected")
+    """Until the page has saved exactly this position (the same JSON, keys in any order)."""
+    page.wait_for_function(SAVED_POSITION_IS, arg=[SAVED, state.to_json()], timeout=10_000)
 
 
 def table_tiles(state) -> int:

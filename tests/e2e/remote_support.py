@@ -55,3 +55,64 @@ def my_seat(record: dict) -> int:
 def moves_played(page, slot: str) -> int:
     record = saved(page, slot)
     return len(record["meta"]["frame"]["moves"]) if record else -1
+
+
+# Each page of a doorbell runs this, with its look (a function giving a string): read
+# again whenever the page's document changes, a new answer rings the bell.
+WATCH = """(number) => {
+  const read = LOOK;
+  let last = read();
+  const observer = new MutationObserver(() => {
+    const now = read();
+    if (now !== last) {
+      last = now;
+      window['gemauRing' + number]();
+    }
+  });
+  observer.observe(document, {subtree: true, childList: true, attributes: true, characterData: true});
+  window['gemauBell' + number] = observer;
+}"""
+
+
+class Doorbell:
+    """Wakes the test when what any of several devices shows changes. The test waits on one
+    page at a time, and each device is a page in a browser context of its own: a page whose
+    `look` (a JavaScript function of no argument, giving a string) gives a new answer rings,
+    through a binding, and a ring sets a flag on the first page, which `wait` awaits. Use:
+    reset(), then read the pages and act, then wait() for the next change if there was
+    nothing to do (a change after reset() is never missed)."""
+
+    made = 0
+
+    def __init__(self, pages, look: str):
+        Doorbell.made += 1
+        self.number = Doorbell.made
+        self.pages = list(pages)
+        self.flag = f"window.gemauRung{self.number}"
+        contexts = {id(page.context): page.context for page in self.pages}
+        for context in contexts.values():
+            context.expose_binding(f"gemauRing{self.number}", lambda _source: self._rang())
+        self.reset()
+        for page in self.pages:
+            page.evaluate(WATCH.replace("LOOK", look), self.number)
+
+    def _rang(self) -> None:
+        if not self.pages[0].is_closed():
+            self.pages[0].evaluate(f"{self.flag} = true")
+
+    def reset(self) -> None:
+        self.pages[0].evaluate(f"{self.flag} = false")
+
+    def wait(self, timeout: float = 30_000) -> None:
+        self.pages[0].wait_for_function(f"{self.flag} === true", timeout=timeout)
+
+    def close(self) -> None:
+        for page in self.pages:
+            if not page.is_closed():
+                page.evaluate(f"window.gemauBell{self.number}?.disconnect()")
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *_):
+        self.close()

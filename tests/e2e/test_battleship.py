@@ -7,9 +7,10 @@ import os
 import re
 
 from app import saved_games
+from app.computer_turns import PAUSE_MS
 from app.midend import HUMAN, Midend, computer
 from app.storage import MemoryBackend, Store
-from e2e_support import wait_ready
+from e2e_support import pause_clock, wait_ready, wait_worker_reply, worker_moves
 from games.battleship import new_game
 from games.battleship.fleet import SHIP_IDS
 from games.battleship.game import GAME as BATTLESHIP
@@ -402,8 +403,12 @@ def test_undo_by_button_takes_back_the_shot_and_the_reply_and_the_game_is_not_co
     assert battleship_stats(page).get("classic", {}).get("played", 0) == 0
 
 
-def test_ctrl_z_undoes_placing_and_shooting_and_cancels_the_computers_pending_reply(open_app):
-    page = open_app("#/battleship?seed=41&mode=classic&opponent=easy")
+def test_ctrl_z_undoes_placing_and_shooting_and_cancels_the_computers_pending_reply(
+    open_app, context
+):
+    ctx = context()
+    ctx.clock.install()
+    page = open_app("#/battleship?seed=41&mode=classic&opponent=easy", ctx=ctx)
     expect(page.locator("[data-phase='place']")).to_be_visible()
     ocean(page, "A1").click()
     expect(page.locator(".bs-ship-pick.placed")).to_have_count(1)
@@ -425,7 +430,10 @@ def test_ctrl_z_undoes_placing_and_shooting_and_cancels_the_computers_pending_re
     page.keyboard.press("Control+Shift+z")
     expect(log).to_have_count(2)
     expect(target(page, "A1").locator(".peg")).to_be_visible()
-    # Shot and taken back at once, during the computer's pause: its reply never comes.
+    # Shot and taken back at once, during the computer's pause: its reply never comes,
+    # neither when the pause ends (the page's clock driven past it) nor from the worker.
+    pause_clock(page)
+    worker_before = worker_moves(page)
     page.evaluate("""() => {
         document.querySelector('#bs-t-B1').click();
         document.body.dispatchEvent(
@@ -433,9 +441,11 @@ def test_ctrl_z_undoes_placing_and_shooting_and_cancels_the_computers_pending_re
     }""")
     expect(log).to_have_count(2)
     expect(target(page, "B1").locator(".peg")).to_have_count(0)
-    page.wait_for_timeout(1500)
+    wait_worker_reply(page, worker_before)  # (if it was asked) and was not played
+    page.clock.run_for(PAUSE_MS + 100)
     expect(log).to_have_count(2)
     expect(page.locator("[data-phase='fire']")).to_be_visible()
+    page.clock.resume()
     frame = saved(page)["meta"]["frame"]
     assert frame["ranked"] is False and frame["seats"] == ["human", "computer:easy"]
     assert frame["moves"][-2] == [0, "fire A1"] and frame["moves"][-1][0] == 1
@@ -630,15 +640,19 @@ def test_focus_stays_on_the_target_after_ready_and_after_each_computer_reply(ope
     assert focused(page) == ("bs-target", "bs-t-E5")
 
 
-def test_a_click_on_a_called_square_is_refused_with_the_same_message_as_a_key(open_app):
+def test_a_click_on_a_called_square_is_refused_with_the_same_message_as_a_key(open_app, context):
     """docs/rules/battleship.md 5.4 and 7.4, by mouse as by keyboard."""
-    page = open_app("#/battleship?seed=12&mode=classic&opponent=easy")
+    ctx = context()
+    ctx.clock.install()
+    page = open_app("#/battleship?seed=12&mode=classic&opponent=easy", ctx=ctx)
     page.locator("[data-action='random-fleet']").click()
     page.locator("#bs-ready").click()
     log = page.locator("[data-log] li")
     target(page, "D4").click()
     expect(log).to_have_count(2)
     expect(page.locator("[data-phase='fire']")).to_be_visible()
+    moves = len(saved(page)["meta"]["frame"]["moves"])
+    pause_clock(page)
     target(page, "D4").click()
     message = page.locator("[data-message]")
     expect(message).to_have_text("You have already called D4: choose another square.")
@@ -646,8 +660,13 @@ def test_a_click_on_a_called_square_is_refused_with_the_same_message_as_a_key(op
     expect(page.locator("#announcer")).to_have_text(
         "You have already called D4: choose another square."
     )
-    page.wait_for_timeout(1000)
-    expect(log).to_have_count(2)  # the turn is not used up
+    # The turn is not used up: still ours, nothing played, and no reply once the
+    # computer's pause would be over (the page's clock driven past it).
+    expect(page.locator("[data-phase='fire']")).to_be_visible()
+    assert len(saved(page)["meta"]["frame"]["moves"]) == moves
+    page.clock.run_for(PAUSE_MS + 100)
+    expect(log).to_have_count(2)
+    page.clock.resume()
     target(page, "A1").click()
     expect(log).to_have_count(4)
     page.keyboard.press("Enter")  # the grid kept the keyboard, its cursor on A1

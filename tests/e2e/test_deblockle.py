@@ -8,9 +8,10 @@ import re
 
 import pytest
 from app import saved_games
+from app.computer_turns import PAUSE_MS
 from app.midend import HUMAN, Midend
 from app.storage import MemoryBackend, Store
-from e2e_support import wait_ready
+from e2e_support import pause_clock, wait_ready, wait_worker_reply, worker_moves
 from games.common.rng import SeededRng
 from games.deblockle import State, new_game
 from games.deblockle.game import GAME
@@ -371,18 +372,26 @@ def test_undo_against_the_computer_takes_back_its_reply_too_by_button_and_keys(o
     assert board_blocks(page) == engine_blocks(state)
 
 
-def test_undo_while_the_computer_thinks_cancels_its_move(open_app):
-    page = open_app("#/deblockle?seed=31", reduced_motion="reduce")
+def test_undo_while_the_computer_thinks_cancels_its_move(open_app, context):
+    ctx = context(reduced_motion="reduce")
+    ctx.clock.install()
+    page = open_app("#/deblockle?seed=31", ctx=ctx)
     start = new_game(OPTIONS, 31)
     state = start.copy()
+    pause_clock(page)  # the computer's pause cannot end before the undo
+    worker_before = worker_moves(page)
     play_by_clicks(page, state, next(str(m) for m in state.legal_moves() if len(m.path) == 1))
-    page.keyboard.press("Control+z")  # at once: the computer waits before it moves
+    page.keyboard.press("Control+z")  # during the computer's pause
     game = page.locator("[data-game='deblockle']")
     expect(game).to_have_attribute("data-current", "0")
-    page.wait_for_timeout(1500)  # longer than the computer's pause
+    # Its move never comes: neither from the worker (if it was asked) nor once the pause
+    # is over (the page's clock driven past it).
+    wait_worker_reply(page, worker_before)
+    page.clock.run_for(PAUSE_MS + 100)
     expect(game).to_have_attribute("data-current", "0")
     expect(page.locator("[data-turn]")).to_contain_text("Your turn")
     assert board_blocks(page) == engine_blocks(start)
+    page.clock.resume()
     state = start.copy()  # and the computer answers the next move as ever
     play_by_clicks(page, state, next(str(m) for m in state.legal_moves() if len(m.path) == 1))
     expect(page.locator("[data-turn]")).to_have_text("The computer is thinking…")

@@ -11,7 +11,7 @@ from e2e_support import wait_ready
 from games.dominoes.public_game import GAME as PUBLIC
 from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 from playwright.sync_api import expect
-from remote_support import TAMPERING, connect, my_seat, saved, set_name
+from remote_support import TAMPERING, Doorbell, connect, my_seat, saved, set_name
 from test_axe import violations
 
 SLOT = "dominoes-remote"
@@ -39,6 +39,12 @@ def start_game(open_app, context, players="human,human"):
 
 def public_state(page):
     return PUBLIC.load(saved(page, SLOT)["state"])
+
+
+# What a doorbell (remote_support) watches on each device: the phase its page shows and
+# the game as it saved it (a move, the deck, a hand's check).
+TABLE_LOOK = f"""() => (document.querySelector("[data-game='dominoes']")?.dataset.phase || '')
+    + '|' + localStorage.getItem('gemau:saved:{SLOT}')"""
 
 
 def hand_shown(page) -> list[str]:
@@ -125,21 +131,23 @@ def test_a_whole_game_to_250_agrees_on_both_devices_and_counts_on_both(open_app,
     host, friend = start_game(open_app, context)
     pages = (host, friend)
     seats = [my_seat(saved(page, SLOT)) for page in pages]
-    for _ in range(1500):
-        state = public_state(host)
-        if state.is_over:
-            break
-        for page in pages:
-            if phase(page) == "summary":
-                next_hand(page)
-        if state.phase != "play":
-            host.wait_for_timeout(50)  # the hands being shown and checked, by the devices
-            continue
-        mover = pages[seats.index(state.current_player)]
-        if phase(mover) != "human":
-            mover.wait_for_timeout(50)  # its tiles still coming, or its summary just closed
-            continue
-        play_a_turn(mover)
+    with Doorbell(pages, TABLE_LOOK) as bell:
+        for _ in range(1500):
+            bell.reset()
+            state = public_state(host)
+            if state.is_over:
+                break
+            for page in pages:
+                if phase(page) == "summary":
+                    next_hand(page)
+            if state.phase != "play":
+                bell.wait()  # the hands being shown and checked, by the devices
+                continue
+            mover = pages[seats.index(state.current_player)]
+            if phase(mover) != "human":
+                bell.wait()  # its tiles still coming, or its summary just closed
+                continue
+            play_a_turn(mover)
     state = public_state(host)
     assert state.is_over and state.to_json() == public_state(friend).to_json()
     winner_team = state.result["winner_team"]
@@ -179,15 +187,17 @@ def test_a_whole_game_to_250_agrees_on_both_devices_and_counts_on_both(open_app,
 
 def play_until_mover_is(pages, seats, page, turns: int = 40) -> None:
     """Turns by clicks until it is `page`'s person to move (in play)."""
-    for _ in range(turns):
-        state = public_state(pages[0])
-        mover = pages[seats.index(state.current_player)]
-        if mover is page and phase(page) == "human":
-            return
-        if state.phase == "play" and phase(mover) == "human":
-            play_a_turn(mover)
-        else:
-            pages[0].wait_for_timeout(100)
+    with Doorbell(pages, TABLE_LOOK) as bell:
+        for _ in range(turns):
+            bell.reset()
+            state = public_state(pages[0])
+            mover = pages[seats.index(state.current_player)]
+            if mover is page and phase(page) == "human":
+                return
+            if state.phase == "play" and phase(mover) == "human":
+                play_a_turn(mover)
+            else:
+                bell.wait()  # a move reaching the devices, the deck
     raise AssertionError("that page's person never got the move")
 
 
@@ -271,16 +281,18 @@ def test_partners_on_two_devices_against_the_hosts_computers(open_app, context):
     ]
     expect(friend.locator(".dm-score")).to_have_count(2)  # two sides
     expect(friend.locator(".dm-scores")).to_contain_text(re.compile("You & Ann|Ann & You"))
-    for _ in range(200):
-        state = public_state(host)
-        if state.hand_summaries:
-            break
-        if state.phase == "play" and state.current_player in seats:
-            mover = pages[seats.index(state.current_player)]
-            if phase(mover) == "human":
-                play_a_turn(mover)
-                continue
-        host.wait_for_timeout(100)  # the host's computers, or the deck
+    with Doorbell(pages, TABLE_LOOK) as bell:
+        for _ in range(200):
+            bell.reset()
+            state = public_state(host)
+            if state.hand_summaries:
+                break
+            if state.phase == "play" and state.current_player in seats:
+                mover = pages[seats.index(state.current_player)]
+                if phase(mover) == "human":
+                    play_a_turn(mover)
+                    continue
+            bell.wait()  # the host's computers, or the deck
     for page in pages:
         expect(page.locator("#dm-summary")).to_be_visible(timeout=20_000)
     assert public_state(host).to_json() == public_state(friend).to_json()

@@ -7,11 +7,13 @@ and the result. The conftest's `watch` checks that no request left any page's or
 
 import json
 
+from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 from playwright.sync_api import expect
-from remote_support import TAMPERING, connect, my_seat, saved, set_name
+from remote_support import TAMPERING, Doorbell, connect, my_seat, saved, set_name
 from test_axe import violations
 from test_remote_dominoes import (
     SLOT,
+    TABLE_LOOK,
     hand_shown,
     next_hand,
     phase,
@@ -53,21 +55,23 @@ def start_table(open_app, context, friends, players, partners=False):
 def play_round(pages, seats, until, close_summaries=True) -> None:
     """Turns by clicks, each by the page whose person is to move, until `until(state)`;
     every page closes its hand's summary as its person would (unless told not to)."""
-    for _ in range(3000):
-        state = public_state(pages[0])
-        if until(state):
-            return
-        for page in pages if close_summaries else ():
-            if phase(page) == "summary":
-                next_hand(page)
-        if state.phase != "play" or state.current_player not in seats:
-            pages[0].wait_for_timeout(50)  # the deck, the hands' check, or a computer
-            continue
-        mover = pages[seats.index(state.current_player)]
-        if phase(mover) != "human":
-            mover.wait_for_timeout(50)
-            continue
-        play_a_turn(mover)
+    with Doorbell(pages, TABLE_LOOK) as bell:
+        for _ in range(3000):
+            bell.reset()
+            state = public_state(pages[0])
+            if until(state):
+                return
+            for page in pages if close_summaries else ():
+                if phase(page) == "summary":
+                    next_hand(page)
+            if state.phase != "play" or state.current_player not in seats:
+                bell.wait()  # the deck, the hands' check, or a computer
+                continue
+            mover = pages[seats.index(state.current_player)]
+            if phase(mover) != "human":
+                bell.wait()  # its tiles still coming, or its summary just closed
+                continue
+            play_a_turn(mover)
     raise AssertionError("the game did not get there")
 
 
@@ -153,24 +157,31 @@ def relink(host, friend, name: str) -> None:
 def agree(pages) -> None:
     """Every page reaches the host's public position (the devices confirm each hand's
     check one after another, so for a moment one may be a step ahead)."""
-    for _ in range(150):
-        positions = {json.dumps(public_state(page).to_json(), sort_keys=True) for page in pages}
-        if len(positions) == 1:
-            return
-        pages[0].wait_for_timeout(100)
+    with Doorbell(pages, TABLE_LOOK) as bell:
+        for _ in range(150):
+            bell.reset()
+            positions = {json.dumps(public_state(page).to_json(), sort_keys=True) for page in pages}
+            if len(positions) == 1:
+                return
+            try:
+                bell.wait(timeout=15_000)  # the one behind catching up
+            except PlaywrightTimeoutError:
+                break
     raise AssertionError("the pages never agreed on the position")
 
 
 def play_turns(pages, seats, turns: int) -> None:
     played = 0
-    while played < turns:
-        state = public_state(pages[0])
-        mover = pages[seats.index(state.current_player)]
-        if state.phase == "play" and phase(mover) == "human":
-            play_a_turn(mover)
-            played += 1
-        else:
-            pages[0].wait_for_timeout(100)
+    with Doorbell(pages, TABLE_LOOK) as bell:
+        while played < turns:
+            bell.reset()
+            state = public_state(pages[0])
+            mover = pages[seats.index(state.current_player)]
+            if state.phase == "play" and phase(mover) == "human":
+                play_a_turn(mover)
+                played += 1
+            else:
+                bell.wait()  # a move reaching the devices, the deck
 
 
 def test_a_friend_gone_and_the_host_reloaded_come_back_by_new_links(open_app, context):

@@ -13,7 +13,7 @@ import json
 from e2e_support import ROOT, wait_ready
 from games.wordle.dictionary import Dictionary
 from playwright.sync_api import expect
-from remote_support import connect, set_name
+from remote_support import Doorbell, connect, set_name
 from test_axe import violations
 
 WORDS = Dictionary("en", json.loads((ROOT / "static" / "words" / "en.json").read_text("utf-8")))
@@ -132,6 +132,19 @@ def guessed(view) -> set[str]:
     return {row.get("guess") for duel in view["duels"] for row in duel["rows"]}
 
 
+# What a doorbell (remote_support) watches on each device: whether a duel waits for its
+# person there (which turn: the round and the rows played), or the tournament's end.
+TURN_LOOK = """() => {
+    if (document.querySelector('.wt-end')) return 'end';
+    const duel = document.querySelector('.wt-duel .wd-whose.wd-you');
+    const enter = document.querySelector(".wd-key[data-key='enter']:not([disabled])");
+    if (!duel || !enter) return '';
+    const round = document.querySelector('.wt-round')?.textContent;
+    return round + '|' + document.querySelectorAll(
+        '.wt-duel .wd-row:not(.wd-current):not(.wd-future)').length;
+}"""
+
+
 def guess_if_my_turn(page, typed: set) -> None:
     """A person types a word of the right length when their duel waits for them (once a turn)."""
     duel = page.locator(".wt-duel .wd-whose.wd-you")
@@ -168,14 +181,16 @@ def test_a_group_of_four_devices_plays_a_whole_tournament(open_app, context):
     for page in pages:
         expect(page.locator(".wt-side")).to_be_visible(timeout=20_000)
     assert violations(members[1]) == []
-    for _ in range(2000):
-        if all(page.locator(".wt-end").count() for page in pages):
-            break
-        for page in pages:
-            guess_if_my_turn(page, typed)
-        if len(typed) == 2:
-            members[1].screenshot(path=f"{SHOTS}/member-round.png", full_page=True)
-        leader.wait_for_timeout(100)
+    with Doorbell(pages, TURN_LOOK) as bell:
+        for _ in range(2000):
+            bell.reset()
+            if all(page.locator(".wt-end").count() for page in pages):
+                break
+            for page in pages:
+                guess_if_my_turn(page, typed)
+            if len(typed) == 2:
+                members[1].screenshot(path=f"{SHOTS}/member-round.png", full_page=True)
+            bell.wait(timeout=60_000)  # a duel waiting for its person, or the end, anywhere
     for page in pages:
         expect(page.locator(".wt-end")).to_be_visible(timeout=60_000)
     standings = [

@@ -5,7 +5,7 @@ from pathlib import Path
 
 import pytest
 from app import replays
-from e2e_support import wait_ready
+from e2e_support import go, wait_ready
 from playwright.sync_api import expect
 
 GAMES = ["marbles", "battleship", "deblockle", "dominoes", "wordle"]
@@ -303,8 +303,7 @@ def test_no_untranslated_literal_in_any_view(open_app, context):
     page = open_app(query="pseudo=1", ctx=ctx)
     literals = {}
     for route in ROUTES:
-        page.evaluate(f"location.hash = '{route or '#/'}'")
-        page.wait_for_timeout(150)
+        go(page, route or "#/")
         found = page.evaluate("""() => {
             const outside = (text) => {  // what is left once every (nested) ⟦ ⟧ is taken out
                 let rest = text, before;
@@ -363,8 +362,7 @@ def test_every_link_in_every_view_leads_to_a_page(open_app):
     page = open_app()
     broken = {}
     for route in ROUTES:
-        page.evaluate(f"location.hash = '{route or '#/'}'")
-        page.wait_for_timeout(150)
+        go(page, route or "#/")
         hrefs = page.evaluate(
             "() => Array.from(document.querySelectorAll('#app a[href^=\"#\"]'), a => a.getAttribute('href'))"
         )

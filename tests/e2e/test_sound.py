@@ -126,7 +126,9 @@ def test_sound_off_is_silent_everywhere_and_remembered(open_app, context):
     play_a_marbles_move(page)
     page.evaluate("location.hash = '#/battleship?seed=12&mode=classic&opponent=easy'")
     play_a_battleship_hit(page)
-    page.wait_for_timeout(300)
+    # Each cue is asked for in the same call that says and draws what it is for (the
+    # move announced, the shot and the reply in the log, both awaited above): none is
+    # still to come.
     assert heard(page) == {"contexts": 0, "started": [], "vibrations": []}
     # Turned on again, the choice itself is the gesture: a short cue says it is on.
     page.evaluate("location.hash = '#/settings'")

@@ -3,7 +3,7 @@
 import json
 
 import pytest
-from e2e_support import SubPathHandler, wait_ready
+from e2e_support import SubPathHandler, go, wait_ready
 from playwright.sync_api import expect
 
 pytestmark = pytest.mark.first_visit  # what a first visit does, before any snapshot
@@ -41,8 +41,7 @@ def test_corrupt_records_are_reset_alone_and_the_player_is_told(open_app):
     page.reload()
     wait_ready(page)
     for route in ["#/stats", "#/marbles", "#/dominoes", "#/wordle", "#/"]:
-        page.evaluate(f"location.hash = '{route}'")
-        page.wait_for_timeout(100)
+        go(page, route)
     expect(page.locator(".game-card")).to_have_count(5)
     still_bad = page.evaluate(
         "(corrupt) => Object.keys(corrupt).filter((k) => localStorage.getItem(k) === corrupt[k])",

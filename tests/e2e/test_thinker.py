@@ -3,19 +3,38 @@ so the page goes on while they think, and play exactly as on the main thread."""
 
 import json
 
+from e2e_support import pause_clock
 from playwright.sync_api import expect
 
 ROOT = "document.documentElement.dataset"
+
+# Every Worker the page makes, by its script's address, as it is made.
+WORKERS_MADE = """(() => {
+  window.gemauWorkersMade = [];
+  window.Worker = new Proxy(window.Worker, {
+    construct(made, args) {
+      window.gemauWorkersMade.push(String(args[0]));
+      return Reflect.construct(made, args);
+    },
+  });
+})();"""
 
 
 def thinker_moves(page) -> int:
     return int(page.evaluate(f"{ROOT}.thinkerMoves || '0'"))
 
 
-def test_the_hub_alone_starts_no_worker(open_app):
-    page = open_app()
+def test_the_hub_alone_starts_no_worker(open_app, context):
+    """None is made while the hub is drawn, nor while it stays open: the page's clock is
+    driven 10 s on (every timer of the page due by then runs) and still none is."""
+    ctx = context()
+    ctx.add_init_script(WORKERS_MADE)
+    ctx.clock.install()
+    page = open_app(ctx=ctx)
     expect(page.locator("[data-card='battleship']")).to_be_visible()
-    page.wait_for_timeout(500)
+    pause_clock(page)
+    page.clock.run_for(10_000)
+    assert page.evaluate("window.gemauWorkersMade") == []
     assert page.evaluate(f"{ROOT}.thinker || ''") == ""
 
 

@@ -410,7 +410,12 @@ def test_tiles_flip_in_turn_pop_when_typed_and_bounce_on_a_win(open_app):
     delays = page.evaluate("""() => [...document.querySelectorAll('.wd-won .wd-tile')]
         .map((tile) => getComputedStyle(tile).animationDelay)""")
     assert delays[0].startswith("0s") and delays[1].startswith("0.08s")  # in turn
-    page.wait_for_timeout(1_200)  # every animation over (flip 0.65 s, bounce by 1.45 s)
+    # Every animation of the row over (its flips, then its bounce):
+    page.wait_for_function(
+        """() => [...document.querySelectorAll('.wd-row.wd-won .wd-tile')].every((tile) =>
+            tile.getAnimations().every((motion) => motion.playState === 'finished'))""",
+        timeout=5_000,
+    )
     correct = page.evaluate(TILE_MOTION, ".wd-row.wd-won .wd-tile")
     green = page.evaluate("""() => { const probe = document.createElement('span');
         probe.className = 'wd-tile wd-correct'; document.querySelector('.wd-board').append(probe);

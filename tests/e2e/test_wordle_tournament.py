@@ -13,12 +13,12 @@ A group of two (seed 4) meets in round 1: pairing does not depend on words.
 
 import json
 import re
-import time
 from pathlib import Path
 
 from app.views.wordle_tournament_ui import isolated
-from e2e_support import ROOT, wait_ready
+from e2e_support import ROOT, pause_clock, wait_ready
 from games.wordle.dictionary import Dictionary
+from games.wordle.duel import TURN_MS
 from games.wordle.tournament import Tournament, new_lobby
 from games.wordle.tournament_story import record
 from playwright.sync_api import expect
@@ -28,12 +28,43 @@ WORDS = Dictionary("en", json.loads((ROOT / "static" / "words" / "en.json").read
 HTML_NAME = "<b>Bo</b>"
 
 
-def saved(page) -> Tournament | None:
-    raw = page.evaluate("localStorage.getItem('gemau:wordle-tournament')")
+SAVED = "gemau:wordle-tournament"
+
+
+def saved_text(page) -> str | None:
+    return page.evaluate(f"localStorage.getItem('{SAVED}')")
+
+
+def loaded(raw: str | None) -> Tournament | None:
     if not raw:
         return None
     data = json.loads(raw)["data"]
     return Tournament.from_json(data["state"], WORDS) if data else None
+
+
+def saved(page) -> Tournament | None:
+    return loaded(saved_text(page))
+
+
+# What the page shows and has saved, for page.wait_for_function: the tournament as saved
+# (null before it is), the player out, our duel waiting for us.
+SEEN = f"""const kept = () => {{
+    const raw = localStorage.getItem('{SAVED}');
+    return raw && JSON.parse(raw).data ? JSON.parse(raw).data.state : null;
+}};
+const out = () => document.querySelector('.wt-out') !== null;
+const myTurn = () => document.querySelector('.wt-duel .wd-whose.wd-you') !== null
+    && document.querySelector(".wd-key[data-key='enter']:not([disabled])") !== null;"""
+
+
+def wait_until(page, condition: str, arg=None, timeout: float = 30_000) -> None:
+    """Until `condition` (a JavaScript expression over SEEN's functions and `arg`) holds."""
+    page.wait_for_function(f"(arg) => {{ {SEEN} return {condition}; }}", arg=arg, timeout=timeout)
+
+
+def wait_saved_again(page, raw: str | None) -> None:
+    """Until the page saves the tournament again (it does at least every second of play)."""
+    page.wait_for_function(f"(raw) => localStorage.getItem('{SAVED}') !== raw", arg=raw)
 
 
 def my_duel(t, pid=0):
@@ -41,6 +72,12 @@ def my_duel(t, pid=0):
         if pid in m["players"]:
             return m
     return None
+
+
+def seconds(clock: str) -> int:
+    """A clock's time left as drawn ("0:27"), in seconds."""
+    minutes, secs = re.search(r"(\d+):(\d\d)", clock).groups()
+    return int(minutes) * 60 + int(secs)
 
 
 def my_turn(page) -> bool:
@@ -98,11 +135,14 @@ def pick_seed():
     raise AssertionError("no seed gives a bye and then an elimination")
 
 
-def test_a_whole_tournament_through_the_page(open_app):
+WHOLE_SPEED = 10  # the whole tournament's clock runs 10 times as fast as the page's
+
+
+def test_a_whole_tournament_through_the_page(open_app, context):
     seed, placement = pick_seed()
-    page = open_app(
-        f"#/wordle?mode=tournament&seed={seed}&speed=10", viewport={"width": 1200, "height": 900}
-    )
+    ctx = context(viewport={"width": 1200, "height": 900})
+    ctx.clock.install()  # the page's clock, driven on where we let a turn run out
+    page = open_app(f"#/wordle?mode=tournament&seed={seed}&speed={WHOLE_SPEED}", ctx=ctx)
     lobby = page.locator(".wt-lobby")
     expect(lobby).to_be_visible(timeout=30_000)
     expect(page.locator(".wt-lobby-players tbody tr")).to_have_count(8)
@@ -123,30 +163,35 @@ def test_a_whole_tournament_through_the_page(open_app):
     assert ratings[0] == 1000 and all(800 <= r <= 1200 for r in ratings)
     page.screenshot(path=f"{SHOTS}/lobby.png", full_page=True)
 
+    pause_clock(page)  # the round's introduction (0.6 s of the page's time) stays to be seen
     page.locator("button[data-action='wt-start']").click()
     expect(page.locator(".wt-intro")).to_be_visible()
     expect(page.locator(".wt-pair")).to_have_count(4)
     expect(page.locator(".wt-pair-mine .wt-name", has_text=re.compile("^You$"))).to_have_count(1)
     page.screenshot(path=f"{SHOTS}/intro.png", full_page=True)
+    page.clock.resume()
 
     seen = set()
-    deadline = time.time() + 300
-    while page.locator(".wt-out").count() == 0:
-        if time.time() > deadline:
-            (Path(SHOTS) / "state.json").write_text(json.dumps(saved(page).to_json()))
-        assert time.time() < deadline, f"the tournament took too long; saw {sorted(seen)}"
-        t = saved(page)
+    # Each pass waits for the tournament to move on (a save, a turn, a round), so a few
+    # hundred passes are a whole tournament; this many means it never ended for us.
+    for _ in range(2_000):
+        if page.locator(".wt-out").count():
+            break
+        raw = saved_text(page)
+        t = loaded(raw)
         if t is not None and t.phase == "over":
             (Path(SHOTS) / "state.json").write_text(json.dumps(t.to_json()))
         assert t is None or t.phase != "over", (
             f"the tournament ended with you in it; saw {sorted(seen)}"
         )
-        if t is None or t.phase != "playing":
-            page.wait_for_timeout(150)
+        if t is None or t.phase != "playing":  # until a round is being played (or we are out)
+            wait_until(page, "out() || (kept() && kept().phase === 'playing')")
             continue
         rnd = t.round_number
         if t.current["bye"] == 0 and "watched" not in seen:
-            # Rule "Byes": no duel, no life lost; meanwhile another duel can be watched.
+            # Rule "Byes": no duel, no life lost; meanwhile another duel can be watched
+            # (the page's clock stopped meanwhile: the round cannot end under the clicks).
+            pause_clock(page)
             expect(page.locator(".wt-bye")).to_be_visible()
             seen.add("bye")
             lives_before = t.players[0]["lives"]
@@ -158,14 +203,25 @@ def test_a_whole_tournament_through_the_page(open_app):
             expect(page.locator(".wt-bye")).to_be_visible()
             seen.add("watched")
             assert saved(page).players[0]["lives"] == lives_before
+            page.clock.resume()
             continue
-        if not my_turn(page):
-            page.wait_for_timeout(100)
+        if not my_turn(page):  # until it is, or the round is over, or we are out
+            wait_until(
+                page,
+                "myTurn() || out() || kept().phase !== 'playing' || kept().rounds.length !== arg",
+                rnd,
+            )
             continue
-        t = saved(page)
+        # Our turn: the page's clock stopped while the test reads and types (a turn is 3 s
+        # of the page's time), and driven or let run again before the next pass.
+        pause_clock(page)
+        raw = saved_text(page)
+        t = loaded(raw)
         rnd = t.round_number
         match = my_duel(t)
         if match is None or t.phase != "playing":
+            page.clock.resume()
+            wait_saved_again(page, raw)
             continue
         duel = match["duel"]
         seat = match["players"].index(0)
@@ -174,9 +230,12 @@ def test_a_whole_tournament_through_the_page(open_app):
             return [game && game.dataset.round, duel && duel.dataset.duel, duel && duel.dataset.rows];
         }""")
         if screen != [str(rnd), str(t.current["matches"].index(match)), str(len(duel.rows))]:
-            continue  # the save read is older than the screen: read again
+            page.clock.resume()
+            wait_saved_again(page, raw)  # the save read is older than the screen
+            continue
         if duel.is_over or duel.turn != seat:
-            page.wait_for_timeout(100)
+            page.clock.resume()
+            wait_saved_again(page, raw)
             continue
         tiles = WORDS.tiles(duel.word)
         if rnd == 1 and "invalid" not in seen:
@@ -189,26 +248,42 @@ def test_a_whole_tournament_through_the_page(open_app):
             page.screenshot(path=f"{SHOTS}/invalid.png", full_page=True)
             seen.add("invalid")
             # Rule "If your time runs out, your turn is skipped: it counts as used
-            # and passes to your opponent."
-            expect(page.locator(".wd-row.wd-you.wd-skipped")).to_have_count(1, timeout=15_000)
+            # and passes to your opponent." (A whole turn of the page's clock, driven.)
+            page.clock.run_for(TURN_MS // WHOLE_SPEED)
+            expect(page.locator(".wd-row.wd-you.wd-skipped")).to_have_count(1)
             seen.add("skipped")
+            page.clock.resume()
             continue
         if rnd in (2, 3) or "bye" in seen:
             seen.add(f"let-clock-run-{rnd}")
-            page.wait_for_timeout(200)
-            continue  # lose this duel on purpose
+            # Lose this duel on purpose: the turn runs out (a whole turn of the page's clock,
+            # driven), or the duel ends, or we are out.
+            page.clock.run_for(TURN_MS // WHOLE_SPEED)
+            page.clock.resume()
+            wait_until(
+                page,
+                "!myTurn() || out() || document.querySelector('.wt-duel')?.dataset.rows !== arg",
+                screen[2],
+            )
+            continue
         type_word(page, tiles, on_screen=rnd == 1)
         if rnd == 1:
             page.screenshot(path=f"{SHOTS}/solved.png", full_page=True)
+        page.clock.resume()
         index = t.current["matches"].index(match)
-        for _ in range(50):  # the round may be over already: ask the save
-            result = saved(page).rounds[rnd - 1]["matches"][index]["duel"].result
-            if result is not None:
-                break
-            page.wait_for_timeout(100)
+        # The round may be over already: ask the save, once it has the duel's result.
+        wait_until(
+            page,
+            "kept().rounds[arg[0]].matches[arg[1]].duel.result !== null",
+            [rnd - 1, index],
+            timeout=5_000,
+        )
+        result = saved(page).rounds[rnd - 1]["matches"][index]["duel"].result
         assert result == {"winner": seat}, (rnd, result, sorted(seen))
         seen.add(f"solved-{rnd}")
-        page.wait_for_timeout(200)
+    else:
+        (Path(SHOTS) / "state.json").write_text(json.dumps(saved(page).to_json()))
+        raise AssertionError(f"the tournament never ended for us; saw {sorted(seen)}")
 
     assert {"invalid", "skipped", "bye", "watched", "solved-1"} <= seen, seen
     # Rule "Once you are out you see your rating change at once, and you can
@@ -370,13 +445,13 @@ def test_a_group_on_one_device(open_app, site_url):
     expect(other.locator(".wt-group .wt-member .wt-name")).to_have_text([leader, "Ana"])
 
 
-def test_a_group_on_one_device_shares_one_keyboard_and_one_clock(open_app):
+def test_a_group_on_one_device_shares_one_keyboard_and_one_clock(open_app, context):
     """docs/rules/wordle-tournament.md 11.4. Seed 1 with three people: the leader's duel
     and Ana's (against Bo) both wait for a person at the start. The leader's has the
     keyboard and its clock runs; Ana's is held at 30 s until the leader's turn ends."""
-    page = open_app(
-        "#/wordle?mode=tournament&seed=1&speed=2", viewport={"width": 1200, "height": 900}
-    )
+    ctx = context(viewport={"width": 1200, "height": 900})
+    ctx.clock.install()  # the page's clock, which the test drives while Ana's is held
+    page = open_app("#/wordle?mode=tournament&seed=1&speed=2", ctx=ctx)
     expect(page.locator(".wt-lobby")).to_be_visible(timeout=30_000)
     page.locator("button[data-action='wt-group-open']").click()
     leader = page.locator(".wt-group .wt-member .wt-name").first.inner_text()
@@ -400,8 +475,15 @@ def test_a_group_on_one_device_shares_one_keyboard_and_one_clock(open_app):
     status = page.locator(f".wt-watching[data-duel='{anas}'] .wd-status")
     expect(status.locator(".wd-whose")).to_have_text(f"{isolated('Ana')} is next at the keyboard")
     expect(status.locator(".wd-clock-slot")).to_contain_text("0:30")
-    page.wait_for_timeout(1500)  # 3 s of the tournament's time: Ana's clock has not moved
+    # 3 s of the tournament's time (1.5 s of the page's, driven): the leader's clock runs
+    # down, Ana's has not moved.
+    pause_clock(page)
+    leaders_clock = page.locator(f".wt-waiting[data-waiting='{leaders}'] .wd-clock-slot")
+    running = seconds(leaders_clock.inner_text())
+    page.clock.run_for(1_500)
     expect(status.locator(".wd-clock-slot")).to_contain_text("0:30")
+    assert seconds(leaders_clock.inner_text()) <= running - 2  # (ticks drawn 5 times a second)
+    page.clock.resume()
     page.screenshot(path=f"{SHOTS}/group-held.png", full_page=True)
 
     # The leader's turn ends with a guess: the keyboard passes to Ana, with her whole 30 s.
@@ -447,21 +529,22 @@ def test_a_finished_tournament_replays_from_statistics_and_from_its_link(open_ap
     """docs/rules/wordle-tournament.md 14: one guess of ours, then we leave and the
     computers play it out; its replay opens from the final standings, from
     Statistics and, in a fresh browser, from its link, and steps back and forth."""
-    page = open_app(
-        "#/wordle?mode=tournament&seed=8&speed=10", viewport={"width": 1200, "height": 900}
-    )
+    ctx = context(viewport={"width": 1200, "height": 900})
+    ctx.clock.install()  # the page's clock, stopped while we type our guess
+    page = open_app("#/wordle?mode=tournament&seed=8&speed=10", ctx=ctx)
     expect(page.locator(".wt-lobby")).to_be_visible(timeout=30_000)
     me = page.locator("#wt-name").input_value()
     page.locator("button[data-action='wt-start']").click()
     expect(page.locator(".wt-game[data-phase='playing']")).to_be_visible(timeout=15_000)
-    for _ in range(200):
-        if my_turn(page):
-            break
-        page.wait_for_timeout(100)
+    wait_until(page, "myTurn()", timeout=20_000)
+    pause_clock(page)  # our turn (3 s of the page's time) cannot run out while we type
     duel = my_duel(saved(page))["duel"]
     wrong = next(w for w in WORDS.guess_lists[duel.length] if w != duel.word)
     type_word(page, WORDS.tiles(wrong), on_screen=False)
-    expect(page.locator(".wt-duel .wd-row.wd-you:not(.wd-skipped)")).to_have_count(1)
+    # Our row played (the row being typed is ours too while it is our turn: not counted).
+    played = page.locator(".wt-duel .wd-row.wd-you:not(.wd-skipped):not(.wd-current)")
+    expect(played).to_have_count(1)
+    page.clock.resume()
     page.locator("button[data-action='wt-leave']").click()
     page.locator("button[data-action='wt-leave-yes']").click()
     page.locator("button[data-action='wt-finish']").click()
@@ -519,14 +602,15 @@ VISIBILITY = """(state) => {
 }"""
 
 
-def test_the_apps_own_pages_do_not_cost_the_tournament(open_app):
+def test_the_apps_own_pages_do_not_cost_the_tournament(open_app, context):
     """The players' report: the Rules read for 65 s mid-tournament put the player out,
     8th. docs/rules/wordle-tournament.md 10.6: the app's other pages are not leaving;
     the tournament goes on behind them, with a bar and a link back. Hiding the tab
-    is still a lost connection (10.4). At speed 20, 4 s are 80 s of the tournament."""
-    page = open_app(
-        "#/wordle?mode=tournament&seed=8&speed=20", viewport={"width": 1200, "height": 900}
-    )
+    is still a lost connection (10.4). At speed 20, 4 s of the page's clock (driven by
+    the test) are 80 s of the tournament."""
+    ctx = context(viewport={"width": 1200, "height": 900})
+    ctx.clock.install()
+    page = open_app("#/wordle?mode=tournament&seed=8&speed=20", ctx=ctx)
     expect(page.locator(".wt-lobby")).to_be_visible(timeout=30_000)
     page.locator("button[data-action='wt-start']").click()
     expect(page.locator(".wt-game[data-phase='playing']")).to_be_visible(timeout=15_000)
@@ -538,7 +622,9 @@ def test_the_apps_own_pages_do_not_cost_the_tournament(open_app):
     expect(bar.locator(".wt-away-what")).to_contain_text("Wordle Tournament, round")
     expect(bar.locator(".wd-clock")).to_be_visible()
     page.screenshot(path=f"{SHOTS}/away-rules.png", full_page=False)
-    page.wait_for_timeout(4_000)
+    pause_clock(page)
+    page.clock.run_for(4_000)
+    page.clock.resume()
     t = saved(page)
     me = t.players[0]
     assert me["placement"] is None and me["left"] is None and me["lost_at"] is None
@@ -552,16 +638,10 @@ def test_the_apps_own_pages_do_not_cost_the_tournament(open_app):
     # Hiding the tab behind another page is still a lost connection, and coming back
     # within 60 s resumes it.
     page.evaluate(VISIBILITY, "hidden")
-    for _ in range(50):
-        if saved(page).players[0]["lost_at"] is not None:
-            break
-        page.wait_for_timeout(100)
+    wait_until(page, "kept().players[0].lost_at !== null", timeout=5_000)
     assert saved(page).log[-1]["type"] == "disconnected"
     page.evaluate(VISIBILITY, "visible")
-    for _ in range(50):
-        if saved(page).players[0]["lost_at"] is None:
-            break
-        page.wait_for_timeout(100)
+    wait_until(page, "kept().players[0].lost_at === null", timeout=5_000)
     assert "reconnected" in [e["type"] for e in saved(page).log]
 
     bar.get_by_role("link", name="Back to the tournament").click()
@@ -573,21 +653,21 @@ def test_the_apps_own_pages_do_not_cost_the_tournament(open_app):
     assert me["placement"] is None and me["left"] is None
 
 
-def test_watching_another_duel_on_your_turn_shows_your_clock_and_a_way_back(open_app):
+def test_watching_another_duel_on_your_turn_shows_your_clock_and_a_way_back(open_app, context):
     """Issue 16: watching another duel during your turn let it run out without a
     prompt. The watched board now says it is your turn, with your clock running,
     and one click (or a letter typed) brings you back to your duel."""
-    page = open_app("#/wordle?mode=tournament&seed=8&speed=2")
+    ctx = context()
+    ctx.clock.install()  # the page's clock, driven while we watch
+    page = open_app("#/wordle?mode=tournament&seed=8&speed=2", ctx=ctx)
     expect(page.locator(".wt-lobby")).to_be_visible(timeout=30_000)
     page.locator("button[data-action='wt-start']").click()
     expect(page.locator(".wt-game[data-phase='playing']")).to_be_visible(timeout=15_000)
     t = saved(page)
     mine = t.current["matches"].index(my_duel(t))
     other = next(i for i, m in enumerate(t.current["matches"]) if i != mine)
-    deadline = time.time() + 30
-    while not my_turn(page):
-        assert time.time() < deadline, "never our turn"
-        page.wait_for_timeout(200)
+    wait_until(page, "myTurn()", timeout=30_000)  # our turn
+    pause_clock(page)  # from now on the page's time moves only when the test moves it
     waiting = page.locator(f".wt-waiting[data-waiting='{mine}']")
     for back in ("click", "key"):
         page.locator(f"button[data-action='wt-watch'][data-duel='{other}']").click()
@@ -595,7 +675,8 @@ def test_watching_another_duel_on_your_turn_shows_your_clock_and_a_way_back(open
         expect(waiting).to_contain_text("Your turn")
         clock = waiting.locator(".wd-clock")
         shown = clock.inner_text()
-        expect(clock).not_to_have_text(shown, timeout=5_000)  # it runs while we watch
+        page.clock.run_for(1_000)  # 2 s of the tournament's time: our clock runs while we watch
+        assert seconds(clock.inner_text()) < seconds(shown)
         if back == "click":
             waiting.get_by_role("button", name="Back to your duel").click()
         else:
@@ -605,3 +686,4 @@ def test_watching_another_duel_on_your_turn_shows_your_clock_and_a_way_back(open
             page.locator(f".wt-duel[data-duel='{mine}'] .wd-key[data-key='enter']")
         ).to_be_enabled()
     expect(page.locator(".wd-current .wd-typed")).to_have_count(1)  # the letter typed
+    page.clock.resume()
