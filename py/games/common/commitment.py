@@ -9,7 +9,7 @@ SALT_BYTES = 32
 _HEX64 = re.compile(r"[0-9a-f]{64}")
 
 
-def is_hex64(value) -> bool:
+def is_hex64(value: object) -> bool:
     """64 lowercase hex digits: a digest, or a salt of SALT_BYTES bytes."""
     return isinstance(value, str) and _HEX64.fullmatch(value) is not None
 

@@ -8,7 +8,7 @@ player's language. `params` fill the placeholders of the translated text.
 class IllegalMove(Exception):
     """A move the rules forbid. `key` names the broken rule (a catalogue key)."""
 
-    def __init__(self, key: str, **params):
+    def __init__(self, key: str, **params: object):
         super().__init__(key if not params else f"{key} {params}")
         self.key = key
         self.params = params

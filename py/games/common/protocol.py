@@ -23,17 +23,20 @@ alone; see each game's `new_game`.
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import Any, Protocol, Self, TypeVar
 
 from .errors import BadState, IllegalMove
+from .rng import SeededRng
 
-Json = dict[str, Any]
+Json = dict[str, Any]  # a JSON object, as json.loads gives it
 Move = Any  # each game's own move type; its notation (a str) is the portable form
 MAX_SEED = (1 << 53) - 1  # a seed must survive a trip through JavaScript numbers
 
 # One set of level names for every game's computer players, weakest first.
 # A game offers the levels it has; views translate them as "level.<name>".
 LEVELS = ("easy", "medium", "hard", "expert")
+
+OptionT = TypeVar("OptionT", bool, int, str)
 
 
 class GameState(Protocol):
@@ -43,21 +46,23 @@ class GameState(Protocol):
     def is_over(self) -> bool: ...
     @property
     def result(self) -> Json | None: ...
-    def legal_moves(self) -> list: ...
-    def apply(self, move: Move) -> list: ...
-    def copy(self) -> Any: ...
-    def view_for(self, player: int) -> Any: ...
+    def legal_moves(self) -> list[Move]: ...
+    def apply(self, move: Move) -> list[Json]: ...  # the events, JSON objects with a "type"
+    def copy(self) -> Self: ...
+    def view_for(self, player: int) -> object: ...  # each game's own view
     def to_json(self) -> Json: ...
 
 
-ComputerPlayer = Callable[[Any, Any, Any], Move]  # (view, rng, budget) -> move
+# (view, rng, budget) -> move; the view is the game's own (view_for), the budget
+# None for the level's default.
+ComputerPlayer = Callable[[Any, SeededRng, int | None], Move]
 
 
 @dataclass(frozen=True)
 class Game:
     name: str
-    new_game: Callable[[Json, int], Any]
-    from_json: Callable[[Any], Any]  # the current save version only
+    new_game: Callable[[Json, int], GameState]
+    from_json: Callable[[Json], GameState]  # the current save version only
     version: int  # the current save version ("version" in to_json)
     format_move: Callable[[Move], str]
     parse_move: Callable[[str], Move]  # IllegalMove("<game>.bad_notation") on bad text
@@ -83,7 +88,7 @@ class Game:
     def save(self, state: GameState) -> Json:
         return state.to_json()
 
-    def load(self, data: Any) -> Any:
+    def load(self, data: object) -> GameState:
         """A state from a save of any known version; BadState if it cannot be one.
         Saves come from storage a person can edit, or from another device: a shape
         the engine's checks did not foresee is refused too, never raised as is."""
@@ -101,7 +106,7 @@ class Game:
         ) as error:
             raise BadState(f"{self.name}: {type(error).__name__} {str(error)[:80]}") from None
 
-    def migrate(self, data: Any) -> Json:
+    def migrate(self, data: object) -> Json:
         if not isinstance(data, dict):
             raise BadState(f"{self.name}: a save must be an object")
         version = data.get("version")
@@ -117,7 +122,7 @@ class Game:
                 raise BadState(f"{self.name}: migration to {version} left the wrong version")
         return data
 
-    def replay(self, options: Json, seed: int, moves: list[str]) -> Any:
+    def replay(self, options: Json, seed: int, moves: list[str]) -> GameState:
         """The state after playing `moves` (notation) from the game ID; IllegalMove
         if one of them is refused."""
         state = self.new_game(options, seed)
@@ -126,12 +131,14 @@ class Game:
         return state
 
 
-def parse_options_text(value: str, kind: type, choices: tuple = ()) -> Any:
+def parse_options_text(
+    value: str, kind: type[OptionT], choices: tuple[OptionT, ...] = ()
+) -> OptionT:
     """One address parameter as an option value of `kind` (bool, int or str);
     ValueError when it is not one of `choices` (when given)."""
     if len(value) > 64:
         raise ValueError("parameter too long")
-    parsed: Any
+    parsed: bool | int | str
     if kind is bool:
         if value not in ("0", "1"):
             raise ValueError(f"{value!r} is not 0 or 1")
@@ -142,19 +149,21 @@ def parse_options_text(value: str, kind: type, choices: tuple = ()) -> Any:
         parsed = int(value)
     else:
         parsed = value
+    if not isinstance(parsed, kind):
+        raise ValueError(f"no option is of type {kind.__name__}")
     if choices and parsed not in choices:
         raise ValueError(f"{value!r} is not one of {choices}")
     return parsed
 
 
-def option_text(value: Any) -> str:
+def option_text(value: object) -> str:
     """An option value as an address parameter (the inverse of parse_options_text)."""
     if isinstance(value, bool):
         return "1" if value else "0"
     return str(value)
 
 
-def refuse_malformed(key: str, move: Any) -> IllegalMove:
+def refuse_malformed(key: str, move: object) -> IllegalMove:
     """The refusal for a move that is not even of the right shape; the text shown
     is cut short, since moves may come from another device."""
     return IllegalMove(key, move=repr(move)[:40])

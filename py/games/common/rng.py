@@ -5,7 +5,11 @@ this one serialises to a single JSON int, so a saved game carries its dice.
 SplitMix64: fast, well distributed, identical on CPython and Pyodide.
 """
 
+from collections.abc import Sequence
+from typing import TypeVar
+
 MASK64 = (1 << 64) - 1
+ItemT = TypeVar("ItemT")
 
 
 class SeededRng:
@@ -37,10 +41,10 @@ class SeededRng:
         """An int in [low, high], both included."""
         return low + self.randrange(high - low + 1)
 
-    def choice(self, items):
+    def choice(self, items: Sequence[ItemT]) -> ItemT:
         return items[self.randrange(len(items))]
 
-    def shuffle(self, items: list) -> None:
+    def shuffle(self, items: list[ItemT]) -> None:
         for i in range(len(items) - 1, 0, -1):
             j = self.randrange(i + 1)
             items[i], items[j] = items[j], items[i]
@@ -56,7 +60,7 @@ class SeededRng:
         return self.state
 
     @classmethod
-    def from_json(cls, state) -> "SeededRng":
+    def from_json(cls, state: object) -> "SeededRng":
         if not isinstance(state, int) or isinstance(state, bool) or not 0 <= state <= MASK64:
             from .errors import BadState
 

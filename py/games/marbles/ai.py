@@ -15,14 +15,21 @@ bounded without reading a clock. The player is deterministic; `rng` is taken
 for the common protocol of computer players.
 """
 
-from .board import EMPTY, NEIGHBOURS, SQUARES, free_regions, line_points, lines_through
+from collections.abc import Iterable
+
+from games.common.rng import SeededRng
+
+from .board import EMPTY, NEIGHBOURS, SQUARES, Board, free_regions, line_points, lines_through
 from .evaluation import Judge
+from .state import State
+
+Move = tuple[int, int]  # (from, to)
 
 DEFAULT_BUDGET = 24
 MAX_CLEARING = 12
 
 
-def random_move(state, rng):
+def random_move(state: State, rng: SeededRng) -> Move | None:
     """A uniformly random legal move (the baseline player of the benchmark):
     the same as rng.choice(state.legal_moves()), without building the list."""
     options = state.targets_by_marble()
@@ -31,9 +38,10 @@ def random_move(state, rng):
         if index < len(targets):
             return (src, targets[index])
         index -= len(targets)
+    return None
 
 
-def choose_move(state, rng, budget: int = DEFAULT_BUDGET):
+def choose_move(state: State, rng: SeededRng, budget: int = DEFAULT_BUDGET) -> Move | None:
     """The auto-player's move (src, dst) for `state` (a State or anything with
     .board, .next and .min_line), or None when there is no move."""
     board = list(state.board)
@@ -53,12 +61,12 @@ def choose_move(state, rng, budget: int = DEFAULT_BUDGET):
     return min(judged, key=lambda item: (-item[0], item[1]))[1]
 
 
-def _rank(item):
+def _rank(item: tuple[int, Move]) -> tuple[int, Move]:
     quick, move = item
     return (-quick, move)
 
 
-def _scored_moves(board: list, judge) -> list:
+def _scored_moves(board: Board, judge: Judge) -> list[tuple[int, Move, bool]]:
     """(quick score, move, may clear) for every legal move."""
     region_of, regions = free_regions(board)
     removal, addition, completes = judge.move_tables(board)
@@ -78,7 +86,7 @@ def _scored_moves(board: list, judge) -> list:
     return moves
 
 
-def _play_out(board: list, move, next_colours: list, judge) -> float:
+def _play_out(board: Board, move: Move, next_colours: list[int], judge: Judge) -> float:
     src, dst = move
     after = list(board)
     colour = after[src]
@@ -90,7 +98,7 @@ def _play_out(board: list, move, next_colours: list, judge) -> float:
     return judge.evaluate(after, next_colours)
 
 
-def _clear(board: list, squares, m: int) -> int:
+def _clear(board: Board, squares: Iterable[int], m: int) -> int:
     """Take the lines through `squares` off the board; the points they score."""
     found = lines_through(board, squares, m)
     for line in found:

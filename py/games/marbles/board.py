@@ -5,6 +5,7 @@ Everything here is a pure function of a board.
 """
 
 from collections import deque
+from collections.abc import Iterable
 
 SIZE = 9
 SQUARES = SIZE * SIZE
@@ -14,16 +15,19 @@ COLOURS = 7
 # Across, down, and the two diagonals.
 DIRECTIONS = ((0, 1), (1, 0), (1, 1), (1, -1))
 
+Board = list[int]  # 81 squares: 0 free, 1..7 a colour
+Step = tuple[int, int]  # (rows, columns)
+
 
 def square(row: int, col: int) -> int:
     return row * SIZE + col
 
 
-def row_col(sq: int) -> tuple:
+def row_col(sq: int) -> tuple[int, int]:
     return divmod(sq, SIZE)
 
 
-def _neighbours(sq: int) -> tuple:
+def _neighbours(sq: int) -> tuple[int, ...]:
     row, col = row_col(sq)
     steps = ((-1, 0), (0, 1), (1, 0), (0, -1))  # up, right, down, left: fixes path ties
     return tuple(
@@ -36,11 +40,11 @@ def _neighbours(sq: int) -> tuple:
 NEIGHBOURS = tuple(_neighbours(sq) for sq in range(SQUARES))
 
 
-def free_squares(board: list) -> list:
+def free_squares(board: Board) -> list[int]:
     return [sq for sq in range(SQUARES) if board[sq] == EMPTY]
 
 
-def reachable(board: list, src: int) -> set:
+def reachable(board: Board, src: int) -> set[int]:
     """Free squares a marble on `src` can travel to (orthogonally, over free squares)."""
     seen = {src}
     todo = [src]
@@ -54,7 +58,7 @@ def reachable(board: list, src: int) -> set:
     return seen
 
 
-def shortest_path(board: list, src: int, dst: int):
+def shortest_path(board: Board, src: int, dst: int) -> list[int] | None:
     """Squares from src to dst inclusive along a shortest free route, or None."""
     if src == dst or board[dst] != EMPTY:
         return None
@@ -76,7 +80,7 @@ def shortest_path(board: list, src: int, dst: int):
     return None
 
 
-def free_regions(board: list) -> tuple:
+def free_regions(board: Board) -> tuple[list[int], list[list[int]]]:
     """The connected groups of free squares: (region index per square, or -1
     for a marble; the regions as sorted lists of squares)."""
     region_of = [-1] * SQUARES
@@ -97,7 +101,7 @@ def free_regions(board: list) -> tuple:
     return region_of, regions
 
 
-def run_through(board: list, sq: int, step: tuple, colour: int) -> list:
+def run_through(board: Board, sq: int, step: Step, colour: int) -> list[int]:
     """The maximal run of `colour` through sq along step (sq counted as that
     colour whatever it holds), in board order."""
     dr, dc = step
@@ -115,7 +119,7 @@ def run_through(board: list, sq: int, step: tuple, colour: int) -> list:
     return back[::-1] + forward
 
 
-def lines_through(board: list, squares, min_line: int) -> list:
+def lines_through(board: Board, squares: Iterable[int], min_line: int) -> list[list[int]]:
     """Every line (run of >= min_line of one colour) through any of `squares`.
 
     Each line is listed once, as its squares in board order, even when several
@@ -134,7 +138,7 @@ def lines_through(board: list, squares, min_line: int) -> list:
     return found
 
 
-def all_lines(board: list, min_line: int) -> list:
+def all_lines(board: Board, min_line: int) -> list[list[int]]:
     return lines_through(board, range(SQUARES), min_line)
 
 

@@ -11,7 +11,7 @@ Weights were tuned on 100-game runs of "5 in a row" (bench/marbles.py).
 from collections.abc import Sequence
 from typing import TypedDict
 
-from .board import EMPTY, NEIGHBOURS, SQUARES, free_regions, line_points, run_through
+from .board import EMPTY, NEIGHBOURS, SQUARES, Board, free_regions, line_points, run_through
 from .windows import ANY_COLOUR, tables, window_shapes
 
 
@@ -53,11 +53,11 @@ class Judge:
         self.potential = self.weights["potential"]
         self.tables = tables(m)
 
-    def _shape(self, board: list) -> None:
+    def _shape(self, board: Board) -> None:
         self._shapes = window_shapes(board, self.m)
 
     # ---- quick move scores ------------------------------------------------------
-    def move_tables(self, board: list) -> tuple:
+    def move_tables(self, board: Board) -> tuple[list[int], list[list[int]], list[Sequence[int]]]:
         """Per-square pieces of the potential change of a move src -> dst:
         removal[src], addition[dst][colour], and completes[dst] (the colours
         that would finish a line there)."""
@@ -71,13 +71,13 @@ class Judge:
                 removal[sq] = sum(self._removal_term(w, colour) for w in at[sq])
         return removal, addition, completes
 
-    def _addition_tables(self, board: list) -> tuple:
+    def _addition_tables(self, board: Board) -> tuple[list[list[int]], list[Sequence[int]]]:
         """addition[sq][colour]: potential change of that colour landing on free
         sq; completes[sq]: the colours that would finish a line there."""
         pot = self.potential
         shapes = self._shapes
         at = self.tables.at
-        addition: list[list[int] | None] = [None] * SQUARES  # None on a marble
+        addition: list[list[int]] = [[]] * SQUARES  # [] on a marble
         completes: list[Sequence[int]] = [()] * SQUARES
         for sq in range(SQUARES):
             if board[sq]:
@@ -121,7 +121,7 @@ class Judge:
         return sum(self._removal_term(w, colour) + self._addition_term(w, colour) for w in shared)
 
     # ---- whole boards ---------------------------------------------------------------
-    def evaluate(self, board: list, next_colours=None) -> float:
+    def evaluate(self, board: Board, next_colours: Sequence[int] | None = None) -> float:
         """The board's value; with next_colours, as expected after they land
         (each on a free square, every free square equally likely)."""
         weights = self.weights
@@ -141,7 +141,7 @@ class Judge:
             value += self._spawn_outlook(next_colours, free)
         return value
 
-    def _spawn_outlook(self, next_colours, free: int) -> float:
+    def _spawn_outlook(self, next_colours: Sequence[int], free: int) -> float:
         """Expected change when the next_colours land, to first order: each
         marble on each free square with chance 1/free, one at a time.
         A landing changes each window through its square as addition does."""
@@ -162,7 +162,9 @@ class Judge:
                     total += gaps * farther
         return self.weights["spawn"] * total / free - self.weights["free"] * len(next_colours)
 
-    def _threats(self, board, region_of, movers) -> int:
+    def _threats(
+        self, board: Board, region_of: list[int], movers: list[dict[int, set[int]]]
+    ) -> int:
         """Points of the lines one marble short whose gap a marble of their colour
         can reach (each line once, at its full length: RRR.RR threatens 6)."""
         windows = self.tables.windows
@@ -188,7 +190,9 @@ _NONE: frozenset[int] = frozenset()
 _COLOURS_OF = tuple(tuple(c for c in range(1, 8) if mask & (1 << c)) for mask in range(256))
 
 
-def _movers_by_region(board, region_of, region_count) -> list:
+def _movers_by_region(
+    board: Board, region_of: list[int], region_count: int
+) -> list[dict[int, set[int]]]:
     """Per free region, {colour: the marbles next to it} (they can move into it)."""
     movers: list[dict[int, set[int]]] = [{} for _ in range(region_count)]
     for sq in range(SQUARES):

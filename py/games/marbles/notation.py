@@ -55,7 +55,7 @@ def parse_position(text: str) -> State:
     return State(version, seed, board, next_colours, *counters)
 
 
-def _header_fields(header: str) -> dict:
+def _header_fields(header: str) -> dict[str, str]:
     words = header.split()
     if not words or words[0] != _HEADER:
         raise BadState(f"the header must start with {_HEADER!r}")
@@ -71,7 +71,7 @@ def _header_fields(header: str) -> dict:
     return fields
 
 
-def _int_field(fields: dict, name: str, default: int) -> int:
+def _int_field(fields: dict[str, str], name: str, default: int) -> int:
     if name not in fields:
         return default
     value = fields[name]
@@ -98,13 +98,13 @@ def parse_square_name(text: str) -> int:
     return (int(text[1]) - 1) * SIZE + _COLUMNS.index(text[0].upper())
 
 
-def format_move(move) -> str:
+def format_move(move: tuple[int, int]) -> str:
     """A move (src, dst) as "C5-D7"."""
     src, dst = move
     return f"{square_name(src)}-{square_name(dst)}"
 
 
-def parse_move(text: str) -> tuple:
+def parse_move(text: str) -> tuple[int, int]:
     """ "C5-D7" as the move (src, dst); IllegalMove if it is not one."""
     try:
         if not isinstance(text, str):

@@ -27,7 +27,7 @@ def intended_square(seed: int, k: int) -> int:
 
 
 @lru_cache(maxsize=64)
-def _landing_order(seed: int) -> tuple:
+def _landing_order(seed: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
     """(order, position): a seed-fixed permutation of the squares and its inverse."""
     order = list(range(SQUARES))
     SeededRng(seed).fork("landing order").shuffle(order)
@@ -37,7 +37,7 @@ def _landing_order(seed: int) -> tuple:
     return tuple(order), tuple(position)
 
 
-def landing_square(seed: int, k: int, board: list):
+def landing_square(seed: int, k: int, board: list[int]) -> int | None:
     """Where marble k lands on `board`, or None when no square is free."""
     target = intended_square(seed, k)
     if board[target] == EMPTY:

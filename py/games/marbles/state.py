@@ -11,9 +11,10 @@ A move is a pair (src, dst) of squares (0..80, row * 9 + col); lists work too.
 from itertools import repeat
 
 from games.common.errors import BadState, IllegalMove
+from games.common.protocol import Json
 
 from . import board as geo
-from .board import EMPTY, SQUARES
+from .board import EMPTY, SQUARES, Board
 from .codec import board_text, check_seed, parse_board_text, parse_colours, validate_board
 from .sequence import landing_square, marble_colour
 
@@ -24,9 +25,11 @@ JSON_VERSION = 1
 
 # What undo must restore, besides the board.
 _COUNTERS = ("drawn", "score", "moves", "lines")
+# (board, next colours, *counters): the position undo goes back to.
+Snapshot = tuple[tuple[int, ...], tuple[int, ...], *tuple[int, ...]]
 
 
-def new_game(options: dict, seed: int) -> "State":
+def new_game(options: Json, seed: int) -> "State":
     version = (options or {}).get("version", 5)
     if version not in VERSIONS:
         raise ValueError(f"version must be 5 or 4, not {version!r}")
@@ -40,7 +43,17 @@ def new_game(options: dict, seed: int) -> "State":
 
 
 class State:
-    def __init__(self, min_line, seed, board, next_colours, drawn, score=0, moves=0, lines=0):
+    def __init__(
+        self,
+        min_line: int,
+        seed: int,
+        board: Board,
+        next_colours: list[int],
+        drawn: int,
+        score: int = 0,
+        moves: int = 0,
+        lines: int = 0,
+    ):
         self.min_line = min_line
         self.seed = seed
         self.board = board
@@ -49,11 +62,13 @@ class State:
         self.score = score
         self.moves = moves
         self.lines = lines  # lines cleared so far
-        self._undo = None  # the position before the last move, while it may be undone
+        self._undo: Snapshot | None = (
+            None  # the position before the last move, while it may be undone
+        )
 
     # ---- reading the position -------------------------------------------------
     @property
-    def options(self) -> dict:
+    def options(self) -> Json:
         return {"version": self.min_line}
 
     @property
@@ -65,7 +80,7 @@ class State:
         return EMPTY not in self.board
 
     @property
-    def result(self):
+    def result(self) -> Json | None:
         if not self.is_over:
             return None
         return {
@@ -80,26 +95,26 @@ class State:
     def can_undo(self) -> bool:
         return self._undo is not None and not self.is_over
 
-    def reachable(self, src: int) -> list:
+    def reachable(self, src: int) -> list[int]:
         """Squares the marble on src can move to, sorted ([] if src holds no marble)."""
         if not _is_square(src) or self.board[src] == EMPTY:
             return []
         return sorted(geo.reachable(self.board, src))
 
-    def path(self, src: int, dst: int):
+    def path(self, src: int, dst: int) -> list[int] | None:
         """The shortest route src..dst (both included) the marble would take, or None."""
         if not (_is_square(src) and _is_square(dst)) or self.board[src] == EMPTY:
             return None
         return geo.shortest_path(self.board, src, dst)
 
-    def legal_moves(self) -> list:
+    def legal_moves(self) -> list[tuple[int, int]]:
         """Every (src, dst) move, sorted."""
         moves: list[tuple[int, int]] = []
         for src, targets in self.targets_by_marble():
             moves.extend(zip(repeat(src, len(targets)), targets))
         return moves
 
-    def targets_by_marble(self) -> list:
+    def targets_by_marble(self) -> list[tuple[int, list[int]]]:
         """[(src, sorted squares it can reach)] for every marble that can move.
         A marble reaches every square of the free regions it touches, so this
         costs one flood fill, not one per marble."""
@@ -137,13 +152,15 @@ class State:
         return self.copy()
 
     # ---- playing ----------------------------------------------------------------
-    def apply(self, move) -> list:
+    def apply(self, move: object) -> list[Json]:
         src, dst, route = self._check(move)
         before = self._snapshot()
         colour = self.board[src]
         self.board[src] = EMPTY
         self.board[dst] = colour
-        events = [{"type": "move", "from": src, "to": dst, "path": route, "colour": colour}]
+        events: list[Json] = [
+            {"type": "move", "from": src, "to": dst, "path": route, "colour": colour}
+        ]
         cleared = self._clear_lines([dst], "move", events)
         if not cleared or self._board_is_empty():
             # A clearing move adds nothing, unless it emptied the board:
@@ -164,7 +181,7 @@ class State:
         self._restore(self._undo)
         self._undo = None
 
-    def _check(self, move):
+    def _check(self, move: object) -> tuple[int, int, list[int]]:
         if self.is_over:
             raise IllegalMove("marbles.err.game_over")
         if not isinstance(move, (tuple, list)) or len(move) != 2:
@@ -184,7 +201,7 @@ class State:
     def _board_is_empty(self) -> bool:
         return not any(self.board)
 
-    def _clear_lines(self, squares, cause: str, events: list) -> bool:
+    def _clear_lines(self, squares: list[int], cause: str, events: list[Json]) -> bool:
         found = geo.lines_through(self.board, squares, self.min_line)
         for line in found:
             points = geo.line_points(len(line), self.min_line)
@@ -205,7 +222,7 @@ class State:
                 self.board[sq] = EMPTY
         return bool(found)
 
-    def _land(self, colours: list) -> list:
+    def _land(self, colours: list[int]) -> list[Json]:
         """Put marbles drawn[0..] on their landing squares; as many as fit."""
         placed = []
         for offset, colour in enumerate(colours):
@@ -217,10 +234,10 @@ class State:
         self.drawn += len(colours)
         return placed
 
-    def _deal_next(self) -> list:
+    def _deal_next(self) -> list[int]:
         return [marble_colour(self.seed, self.drawn + i) for i in range(NEXT_COUNT)]
 
-    def _spawn(self, events: list) -> None:
+    def _spawn(self, events: list[Json]) -> None:
         while True:
             placed = self._land(self.next)
             self.next = self._deal_next()
@@ -229,10 +246,10 @@ class State:
             if not self._board_is_empty():
                 return
 
-    def _snapshot(self) -> tuple:
+    def _snapshot(self) -> Snapshot:
         return (tuple(self.board), tuple(self.next)) + tuple(getattr(self, k) for k in _COUNTERS)
 
-    def _restore(self, snapshot: tuple) -> None:
+    def _restore(self, snapshot: Snapshot) -> None:
         board, next_colours, *counters = snapshot
         self.board = list(board)
         self.next = list(next_colours)
@@ -240,7 +257,7 @@ class State:
             setattr(self, name, value)
 
     # ---- saving -------------------------------------------------------------------
-    def to_json(self) -> dict:
+    def to_json(self) -> Json:
         data = {
             "version": JSON_VERSION,
             "game": "marbles",
@@ -252,7 +269,7 @@ class State:
         return data
 
     @classmethod
-    def from_json(cls, data) -> "State":
+    def from_json(cls, data: object) -> "State":
         if not isinstance(data, dict):
             raise BadState("marbles state must be an object")
         if data.get("version") != JSON_VERSION or data.get("game") != "marbles":
@@ -260,8 +277,7 @@ class State:
         min_line = data.get("line")
         if min_line not in VERSIONS or isinstance(min_line, bool):
             raise BadState("line must be 5 or 4")
-        seed = data.get("seed")
-        check_seed(seed, BadState)
+        seed = check_seed(data.get("seed"), BadState)
         state = cls(min_line, seed, [], [], 0)
         state._restore(_position_from_json(data, min_line))
         undo = data.get("undo", "missing")
@@ -272,18 +288,18 @@ class State:
         return state
 
 
-def _is_square(value) -> bool:
+def _is_square(value: object) -> bool:
     return isinstance(value, int) and not isinstance(value, bool) and 0 <= value < SQUARES
 
 
-def _position_json(snapshot: tuple) -> dict:
+def _position_json(snapshot: Snapshot) -> Json:
     board, next_colours, *counters = snapshot
-    data = {"board": board_text(board), "next": board_text(next_colours)}
+    data: Json = {"board": board_text(board), "next": board_text(next_colours)}
     data.update(zip(_COUNTERS, counters))
     return data
 
 
-def _position_from_json(data, min_line: int) -> tuple:
+def _position_from_json(data: object, min_line: int) -> Snapshot:
     if not isinstance(data, dict):
         raise BadState("position must be an object")
     board = parse_board_text(data.get("board"))
@@ -295,4 +311,4 @@ def _position_from_json(data, min_line: int) -> tuple:
         if not isinstance(value, int) or isinstance(value, bool) or value < 0:
             raise BadState(f"{name} must be a non-negative int")
         counters.append(value)
-    return (tuple(board), tuple(next_colours)) + tuple(counters)
+    return (tuple(board), tuple(next_colours), *counters)

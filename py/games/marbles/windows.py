@@ -7,7 +7,9 @@ single colour is a line in the making. Tables are built once per line length.
 from functools import cache
 from operator import itemgetter
 
-from .board import DIRECTIONS, SIZE, SQUARES
+from .board import DIRECTIONS, SIZE, SQUARES, Board
+
+Shape = tuple[int, int, int]  # (need, leaders, held): see window_shapes
 
 
 class WindowTables:
@@ -50,7 +52,7 @@ def tables(m: int) -> WindowTables:
 ANY_COLOUR = 0b11111110  # bits 1..7: an empty window can become any colour's line
 
 
-def window_shapes(board: list, m: int) -> list:
+def window_shapes(board: Board, m: int) -> list[Shape]:
     """Per window, its shape (need, leaders, held):
     `need`, the moves that would make it a line (a move brings in a marble of
     its leading colour, or takes out a marble of another colour);
@@ -59,7 +61,7 @@ def window_shapes(board: list, m: int) -> list:
     cache = _shape_cache[m]
     shapes = []
     for read in tables(m).readers:
-        content = read(board)
+        content: tuple[int, ...] = read(board)
         shape = cache.get(content)
         if shape is None:
             shape = cache[content] = _shape_of(content, m)
@@ -67,10 +69,10 @@ def window_shapes(board: list, m: int) -> list:
     return shapes
 
 
-_shape_cache: dict[int, dict[tuple, tuple]] = {4: {}, 5: {}}  # m -> content -> shape
+_shape_cache: dict[int, dict[tuple[int, ...], Shape]] = {4: {}, 5: {}}  # m -> content -> shape
 
 
-def _shape_of(content: tuple, m: int) -> tuple:
+def _shape_of(content: tuple[int, ...], m: int) -> Shape:
     counts = [0] * 8
     for colour in content:
         counts[colour] += 1
