@@ -33,7 +33,7 @@ def parse_square(text: str) -> int:
     return square_at("abcdefg".index(text[0]), int(text[1]) - 1)
 
 
-def _neighbours(square: int, steps) -> tuple:
+def _neighbours(square: int, steps: tuple[tuple[int, int], ...]) -> tuple[int, ...]:
     column, row = square % SIZE, square // SIZE
     return tuple(square_at(column + dc, row + dr) for dc, dr in steps)
 
@@ -44,7 +44,7 @@ DIAGONALS = tuple(tuple(n for n in _neighbours(sq, DIAGONAL_STEPS) if n >= 0) fo
 ORTHOGONALS = tuple(tuple(n for n in NEIGHBOUR[sq] if n >= 0) for sq in SQUARES)
 
 
-def _ray(square: int, direction: int) -> tuple:
+def _ray(square: int, direction: int) -> tuple[int, ...]:
     squares: list[int] = []
     while True:
         square = NEIGHBOUR[square][direction]
@@ -69,7 +69,7 @@ START_SQUARES = (
 )
 
 
-def _hoops_paths(square: int) -> tuple:
+def _hoops_paths(square: int) -> tuple[tuple[int, tuple[int, ...]], ...]:
     """Every 3-step orthogonal walk from square, in N/E/S/W lexicographic order,
     as (bitmask of squares stepped on, path)."""
     walks: list[tuple[tuple[int, ...], int, int]] = [((), 0, square)]

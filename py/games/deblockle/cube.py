@@ -19,7 +19,7 @@ def opposite(face: int) -> int:
     return face ^ 1
 
 
-def _cross(a, b):
+def _cross(a: tuple[int, int, int], b: tuple[int, int, int]) -> tuple[int, int, int]:
     return (a[1] * b[2] - a[2] * b[1], a[2] * b[0] - a[0] * b[2], a[0] * b[1] - a[1] * b[0])
 
 
@@ -39,7 +39,7 @@ ORIENTATION_OF = {(top, north): o for o, (top, north, _) in enumerate(ORIENTATIO
 TOP = tuple(t for t, _, _ in ORIENTATIONS)
 
 
-def side_faces(o: int) -> tuple:
+def side_faces(o: int) -> tuple[int, int, int, int]:
     """The faces looking (north, east, south, west): index by direction."""
     _, north, east = ORIENTATIONS[o]
     return (north, east, opposite(north), opposite(east))
@@ -64,7 +64,7 @@ def _tipped(o: int, direction: int) -> int:
 TIP = tuple(tuple(_tipped(o, d) for d in range(4)) for o in range(24))
 
 
-def faces(o: int) -> dict:
+def faces(o: int) -> dict[str, str]:
     """Every face's symbol by where it looks, for drawing the whole cube."""
     top, north, east = ORIENTATIONS[o]
     return {

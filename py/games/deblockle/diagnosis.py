@@ -9,12 +9,13 @@ from games.common.errors import IllegalMove
 from .board import DIAGONALS, NEIGHBOUR, ORTHOGONALS, RAYS, STARS, TARGET_STAR, square_name
 from .cube import CROSS, FACE_NAMES, HOOPS, SLIDER, STAR, STOP, TIP, TOP, X
 from .hops import hop_ends
+from .position import Position
 from .rules import Move, block_turns
 
 HOP_LENGTH = {STOP: 0, CROSS: 1, X: 1, SLIDER: 1, HOOPS: 3}
 
 
-def why_illegal(position, player: int, move: Move, no_side_by_side: bool) -> IllegalMove:
+def why_illegal(position: Position, player: int, move: Move, no_side_by_side: bool) -> IllegalMove:
     square, direction, path = move
     if not (isinstance(square, int) and 0 <= square < 49) or position.owner(square) < 0:
         return IllegalMove("deblockle.no_block", square=_name(square))
@@ -57,7 +58,7 @@ def why_illegal(position, player: int, move: Move, no_side_by_side: bool) -> Ill
     return IllegalMove("deblockle.illegal_turn")
 
 
-def _crossed_squares(top: int, tip_square: int, path: tuple):
+def _crossed_squares(top: int, tip_square: int, path: tuple[int, ...]) -> tuple[int, ...] | None:
     """The squares the hop steps on or slides across, or None if its shape is wrong."""
     if top == STOP:
         return ()
@@ -78,5 +79,5 @@ def _crossed_squares(top: int, tip_square: int, path: tuple):
     return path
 
 
-def _name(square) -> str:
+def _name(square: object) -> str:
     return square_name(square) if isinstance(square, int) and 0 <= square < 49 else str(square)

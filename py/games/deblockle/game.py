@@ -4,7 +4,7 @@ from collections.abc import Mapping
 from functools import partial
 
 from games.common.errors import IllegalMove
-from games.common.protocol import Game, option_text, parse_options_text
+from games.common.protocol import Game, Json, option_text, parse_options_text
 
 from .ai import choose_move
 from .options import normalise_options
@@ -29,7 +29,7 @@ def parse_move(text: str) -> Move | Placement:
         raise IllegalMove("deblockle.bad_notation", text=text) from None
 
 
-def options_to_params(options: dict) -> dict[str, str]:
+def options_to_params(options: Json) -> dict[str, str]:
     options = normalise_options(options)
     gold, blue = options["blocks"]
     params = {
@@ -45,8 +45,8 @@ def options_to_params(options: dict) -> dict[str, str]:
     return params
 
 
-def options_from_params(params: Mapping[str, str]) -> dict:
-    options: dict = {}
+def options_from_params(params: Mapping[str, str]) -> Json:
+    options: Json = {}
     if "blocks" in params:
         counts = [parse_options_text(n, int, (1, 2, 3, 4)) for n in params["blocks"].split(",")]
         options["blocks"] = counts[0] if len(counts) == 1 else counts

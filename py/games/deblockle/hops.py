@@ -4,6 +4,8 @@
 Ends on star spaces are left out here: no block may end a turn on one.
 """
 
+from collections.abc import Sequence
+
 from .board import DIAGONALS, HOOPS_PATHS, ORTHOGONALS, RAYS, STARS
 from .cube import CROSS, HOOPS, SLIDER, STOP, X
 
@@ -11,7 +13,7 @@ CROSS_ENDS = tuple(tuple(n for n in ORTHOGONALS[sq] if n not in STARS) for sq in
 X_ENDS = tuple(tuple(n for n in DIAGONALS[sq] if n not in STARS) for sq in range(49))
 
 
-def _slide_stops(run: tuple) -> tuple:
+def _slide_stops(run: tuple[int, ...]) -> tuple[int, ...]:
     """Where a slide over the open squares `run` may stop: at its end, or just
     before a star space; a slide whose end is a star stops before it."""
     stops = {i - 1 for i in range(1, len(run)) if run[i] in STARS}
@@ -30,7 +32,7 @@ SLIDE_STOPS = tuple(
 )
 
 
-def _hoops_by_end(square: int) -> tuple:
+def _hoops_by_end(square: int) -> tuple[tuple[int, tuple[tuple[int, tuple[int, ...]], ...]], ...]:
     """((end, ((mask, path), ...)), ...) for every 3-step walk, ends on stars left out."""
     by_end: dict[int, list[tuple[int, tuple[int, ...]]]] = {}
     for mask, path in HOOPS_PATHS[square]:
@@ -48,7 +50,7 @@ HOOPS_REACH = tuple(
 _hoops_cache: dict[tuple[int, int], tuple[int, ...]] = {}
 
 
-def _hoops_ends(tip_square: int, occupied: int) -> tuple:
+def _hoops_ends(tip_square: int, occupied: int) -> tuple[int, ...]:
     """Hoops ends, remembered by the taken squares within reach (searches ask often)."""
     key = (tip_square, occupied & HOOPS_REACH[tip_square])
     ends = _hoops_cache.get(key)
@@ -66,7 +68,7 @@ def _hoops_ends(tip_square: int, occupied: int) -> tuple:
     return ends
 
 
-def hop_ends(top: int, tip_square: int, occupied: int):
+def hop_ends(top: int, tip_square: int, occupied: int) -> Sequence[int]:
     """The squares where the hop of a block tipped onto tip_square with `top` up can end."""
     if top == STOP:
         return [tip_square]
@@ -89,7 +91,7 @@ def hop_ends(top: int, tip_square: int, occupied: int):
     return []  # Star up away from the opponent's star: no hop
 
 
-def hoops_walks(tip_square: int, end: int, occupied: int) -> list:
+def hoops_walks(tip_square: int, end: int, occupied: int) -> list[tuple[int, ...]]:
     """Every open 3-step walk from tip_square to end."""
     for walk_end, walks in HOOPS_ENDS[tip_square]:
         if walk_end == end:
@@ -97,7 +99,7 @@ def hoops_walks(tip_square: int, end: int, occupied: int) -> list:
     return []
 
 
-def slide_path(tip_square: int, end: int) -> tuple:
+def slide_path(tip_square: int, end: int) -> tuple[int, ...]:
     """The squares a Slider crosses from tip_square to end."""
     for ray in RAYS[tip_square]:
         if end in ray:

@@ -8,10 +8,12 @@ first            0 (gold) or 1 (blue): who takes the first turn (default 0)
 quick_setup      deal at random instead of the set-up ceremony (default False)
 """
 
+from games.common.protocol import Json
+
 from .board import PLAYER_NAMES, START_SQUARES, parse_square, square_name
 
 
-def normalise_options(options: dict) -> dict:
+def normalise_options(options: object) -> Json:
     """The options with defaults filled in; ValueError names the first bad one."""
     if options is None:
         options = {}
@@ -63,6 +65,6 @@ def normalise_options(options: dict) -> dict:
     }
 
 
-def start_squares(options: dict) -> tuple:
+def start_squares(options: Json) -> tuple[tuple[int, ...], ...]:
     """The normalised options' start squares as ints, per player."""
     return tuple(tuple(parse_square(n) for n in names) for names in options["start_squares"])

@@ -1,5 +1,7 @@
 """Where the blocks stand: an immutable snapshot the rules and the search share."""
 
+from collections.abc import Iterable
+
 from .board import BLUE, GOLD
 
 
@@ -12,9 +14,9 @@ class Position:
 
     __slots__ = ("cells", "occupied", "removed", "squares")
 
-    def __init__(self, cells, removed=(0, 0)):
+    def __init__(self, cells: Iterable[int], removed: Iterable[int] = (0, 0)):
         self.cells = tuple(cells)
-        self.removed = tuple(removed)
+        self.removed: tuple[int, ...] = tuple(removed)
         occupied = 0
         squares: tuple[list[int], list[int]] = ([], [])
         for square, code in enumerate(self.cells):
@@ -25,7 +27,13 @@ class Position:
         self.squares = (tuple(squares[GOLD]), tuple(squares[BLUE]))
 
     @classmethod
-    def from_parts(cls, cells: tuple, occupied: int, squares: tuple, removed: tuple) -> "Position":
+    def from_parts(
+        cls,
+        cells: tuple[int, ...],
+        occupied: int,
+        squares: tuple[tuple[int, ...], tuple[int, ...]],
+        removed: tuple[int, ...],
+    ) -> "Position":
         """Build without rescanning; the caller vouches the parts agree."""
         position = cls.__new__(cls)
         position.cells = cells
@@ -50,11 +58,11 @@ class Position:
         cells[square] = player * 24 + orientation
         return Position(cells, self.removed)
 
-    def key(self) -> tuple:
+    def key(self) -> tuple[int, ...]:
         return self.cells + self.removed
 
-    def __eq__(self, other):
+    def __eq__(self, other: object) -> bool:
         return isinstance(other, Position) and self.key() == other.key()
 
-    def __hash__(self):
+    def __hash__(self) -> int:
         return hash(self.key())

@@ -15,17 +15,19 @@ saved (positions_before), checking each was a legal turn.
 from .position import Position
 from .rules import Move, block_turns, play, player_to_move, unplay
 
+PositionKey = tuple[tuple[int, ...], int]  # (cells, player to move)
+
 REPEATS_TO_DRAW = 3  # 9.1: the same position a third time
 TURNS_WITHOUT_PROGRESS = 100  # 9.4: turns in a row, both players', with no block taken off
 DRAW_REASONS = ("repetition", "no_progress")
 
 
-def position_key(position: Position, to_move: int) -> tuple:
+def position_key(position: Position, to_move: int) -> PositionKey:
     """The position as the repetition rule compares it."""
     return (position.cells, to_move)
 
 
-def draw_reason(positions: list) -> str | None:
+def draw_reason(positions: list[PositionKey]) -> str | None:
     """The draw the record calls for now that its last position has come up, or None."""
     if positions and positions.count(positions[-1]) >= REPEATS_TO_DRAW:
         return "repetition"
@@ -34,7 +36,7 @@ def draw_reason(positions: list) -> str | None:
     return None
 
 
-def turns_since_progress(history: list) -> list:
+def turns_since_progress(history: list[str]) -> list[Move]:
     """The turns since the last removal or the last set-up placement, oldest first."""
     turns = []
     for entry in reversed(history):
@@ -48,12 +50,15 @@ def turns_since_progress(history: list) -> list:
     return turns
 
 
-def positions_before(position: Position, turns: list, no_side_by_side: bool) -> tuple:
+def positions_before(
+    position: Position, turns: list[Move], no_side_by_side: bool
+) -> tuple[list[PositionKey], int | None]:
     """The keys of the positions `turns` were played from, oldest first, and who
     played the last of them (None if there are none). ValueError unless the
     turns, each legal and by the player whose turn it was, led to `position`."""
-    keys: list = []
-    after, next_mover = position, None
+    keys: list[PositionKey] = []
+    after = position
+    next_mover: int | None = None
     for move in reversed(turns):
         before = unplay(after, move)
         mover = before.owner(move.square)

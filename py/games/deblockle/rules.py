@@ -22,7 +22,7 @@ class Move(NamedTuple):
 
     square: int
     direction: int
-    path: tuple = ()
+    path: tuple[int, ...] = ()
 
     @property
     def tip_square(self) -> int:
@@ -37,7 +37,7 @@ class Move(NamedTuple):
     def removes(self) -> bool:
         return self.tip_square in STARS
 
-    def outcome(self) -> tuple:
+    def outcome(self) -> tuple[int, int, int]:
         """What the turn changes; Hoops paths to the same end are the same outcome."""
         return (self.square, self.direction, self.end)
 
@@ -64,7 +64,9 @@ class Move(NamedTuple):
         return cls(square, direction, path)
 
 
-def block_outcomes(position: Position, square: int, no_side_by_side: bool) -> list:
+def block_outcomes(
+    position: Position, square: int, no_side_by_side: bool
+) -> list[tuple[int, int, int]]:
     """The distinct legal turns of the block on `square` (its owner to play), as
     (direction, orientation after the tip, end square); the end is -1 for a removal.
 
@@ -94,12 +96,12 @@ def block_outcomes(position: Position, square: int, no_side_by_side: bool) -> li
 
 def block_turns(
     position: Position, square: int, no_side_by_side: bool, all_paths: bool = False
-) -> list:
+) -> list[Move]:
     """Every legal turn of the block on `square` as Moves.
 
     A Hoops turn is one Move per end square (its first open walk) unless
     all_paths, which gives one Move per open walk."""
-    turns = []
+    turns: list[Move] = []
     occupied = position.occupied & ~(1 << square)
     for direction, tipped, end in block_outcomes(position, square, no_side_by_side):
         top = TOP[tipped]
@@ -117,8 +119,8 @@ def block_turns(
 
 def legal_turns(
     position: Position, player: int, no_side_by_side: bool, all_paths: bool = False
-) -> list:
-    turns = []
+) -> list[Move]:
+    turns: list[Move] = []
     for square in position.squares[player]:
         turns.extend(block_turns(position, square, no_side_by_side, all_paths))
     return turns

@@ -8,15 +8,23 @@ format did not change, nor its version). Such a game that had already gone past
 a limit goes on loading, and the rule ends it at its next turn that calls for it.
 """
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
+from games.common.checks import is_int
 from games.common.errors import BadState
+from games.common.protocol import Json
 
 from .board import ORTHOGONALS, STARS, parse_square
 from .cube import FACE_NAMES, ORIENTATION_OF
 from .options import normalise_options, start_squares
 from .position import Position
-from .repetition import draw_reason, position_key, positions_before, turns_since_progress
+from .repetition import (
+    PositionKey,
+    draw_reason,
+    position_key,
+    positions_before,
+    turns_since_progress,
+)
 from .rules import Move, has_turn, player_to_move
 from .setup import Placement
 
@@ -24,17 +32,19 @@ if TYPE_CHECKING:
     from .state import State
 
 
-def state_from_json(data) -> "State":
+def state_from_json(data: object) -> "State":
     from .state import PHASES, VERSION, State
 
-    _require(isinstance(data, dict), "a saved game must be an object")
+    if not isinstance(data, dict):
+        raise BadState("a saved game must be an object")
     _require(data.get("version") == VERSION, f"unknown version {data.get('version')!r}")
     try:
         options = normalise_options(data.get("options"))
     except ValueError as error:
         raise BadState(f"options: {error}") from None
     phase = data.get("phase")
-    _require(phase in PHASES, f"unknown phase {phase!r}")
+    if not (isinstance(phase, str) and phase in PHASES):
+        raise BadState(f"unknown phase {phase!r}")
     current = data.get("current_player")
     if phase == "over":
         _require(current in (0, 1, None), "current_player must be 0, 1 or None")
@@ -45,10 +55,8 @@ def state_from_json(data) -> "State":
         )
 
     removed = data.get("removed")
-    _require(
-        isinstance(removed, list) and len(removed) == 2 and all(_is_count(n) for n in removed),
-        "removed must be two counts",
-    )
+    if not (isinstance(removed, list) and len(removed) == 2 and all(_is_count(n) for n in removed)):
+        raise BadState("removed must be two counts")
     position = Position([-1] * 49, removed)
     for block in _list(data, "blocks"):
         position = _placed(position, block)
@@ -87,7 +95,7 @@ def state_from_json(data) -> "State":
         if phase == "play":
             _require(expected is None, "a game in play that is already decided")
             _require(
-                has_turn(position, current, options["no_side_by_side"]),
+                has_turn(position, state.player_to_play, options["no_side_by_side"]),
                 "the player to move has no turn",
             )
         else:
@@ -99,11 +107,13 @@ def state_from_json(data) -> "State":
     return state
 
 
-def _placed(position: Position, block) -> Position:
-    _require(isinstance(block, dict), "a block must be an object")
+def _placed(position: Position, block: object) -> Position:
+    if not isinstance(block, dict):
+        raise BadState("a block must be an object")
     player, square = block.get("player"), parse_square(str(block.get("square")))
     top, north = block.get("top"), block.get("north")
-    _require(player in (0, 1) and not isinstance(player, bool), "block player must be 0 or 1")
+    if not (is_int(player) and player in (0, 1)):
+        raise BadState("block player must be 0 or 1")
     _require(square >= 0, f"bad square {block.get('square')!r}")
     _require(square not in STARS, "a block stands on a star space")
     _require(position.cells[square] < 0, "two blocks on one square")
@@ -114,9 +124,9 @@ def _placed(position: Position, block) -> Position:
     return position.with_block(square, player, orientation)
 
 
-def _check_setup(state) -> None:
+def _check_setup(state: "State") -> None:
     _require(state.position.removed == (0, 0), "no block is removed during set-up")
-    placer, owner = state.current_player, 1 - state.current_player
+    placer, owner = state.player_to_play, 1 - state.player_to_play
     _require(bool(state.to_place[owner]), "the placing side has nothing to place")
     squares = start_squares(state.options)
     for player in (0, 1):
@@ -128,7 +138,7 @@ def _check_setup(state) -> None:
         _require(not state.to_place[placer], "set-up order broken: the first side places first")
 
 
-def _recorded_positions(state) -> list:
+def _recorded_positions(state: "State") -> list[PositionKey]:
     """The positions since the last removal (State.positions), from the history."""
     position, no_side_by_side = state.position, state.no_side_by_side
     try:
@@ -146,7 +156,7 @@ def _recorded_positions(state) -> list:
     return keys if due is None else [*keys, position_key(position, due)]
 
 
-def _result_of(state):
+def _result_of(state: "State") -> Json | None:
     """The result the position and the record of positions imply, or None if the
     game goes on (a game in play is never held to the draws: see the docstring)."""
     position, blocks = state.position, state.options["blocks"]
@@ -177,17 +187,17 @@ def _is_notation(text: str) -> bool:
     return False
 
 
-def _is_count(n) -> bool:
+def _is_count(n: object) -> bool:
     return isinstance(n, int) and not isinstance(n, bool) and 0 <= n <= 4
 
 
-def _list(data: dict, key: str) -> list:
+def _list(data: Json, key: str) -> list[Any]:
     value = data.get(key)
     if not isinstance(value, list):
         raise BadState(f"{key} must be a list")
     return value
 
 
-def _require(condition, message: str) -> None:
+def _require(condition: object, message: str) -> None:
     if not condition:
         raise BadState(message)

@@ -4,7 +4,10 @@ The roll fixes the top face; the placing player picks the start square and the
 turn of the cube around its vertical axis (which side face looks north).
 """
 
+from collections.abc import Iterable
 from typing import NamedTuple
+
+from games.common.rng import SeededRng
 
 from .board import START_SQUARES, TARGET_STAR, parse_square, square_name
 from .cube import FACE_NAMES, ORIENTATION_OF, faces, opposite
@@ -35,7 +38,7 @@ class Placement(NamedTuple):
         raise ValueError(f"not a Deblockle placement: {text!r}")
 
 
-def side_faces_of(top: int) -> tuple:
+def side_faces_of(top: int) -> tuple[int, ...]:
     """The four faces that can look north when `top` is up."""
     return tuple(f for f in range(6) if f not in (top, opposite(top)))
 
@@ -45,17 +48,17 @@ def north_choices(top: str) -> tuple[str, ...]:
     return tuple(FACE_NAMES[f] for f in side_faces_of(FACE_NAMES.index(top)))
 
 
-def placed_faces(top: str, north: str) -> dict:
+def placed_faces(top: str, north: str) -> dict[str, str]:
     """By name, for drawing: every face of a block placed with `top` up, `north` north."""
     return faces(ORIENTATION_OF[(FACE_NAMES.index(top), FACE_NAMES.index(north))])
 
 
-def roll(rng, count: int) -> list:
+def roll(rng: SeededRng, count: int) -> list[int]:
     """Top faces of `count` blocks rolled like dice (sorted: blocks are alike)."""
     return sorted(rng.randrange(6) for _ in range(count))
 
 
-def default_start_squares(count: int) -> tuple:
+def default_start_squares(count: int) -> tuple[tuple[int, ...], ...]:
     """The rule file's default start squares for each side with `count` blocks."""
     return tuple(START_SQUARES[player][:count] for player in (0, 1))
 
@@ -65,7 +68,7 @@ def own_start_squares(player: int) -> tuple[str, ...]:
     return tuple(square_name(sq) for sq in START_SQUARES[player])
 
 
-def chosen_start_squares(player: int, count: int, wanted) -> list[str]:
+def chosen_start_squares(player: int, count: int, wanted: object) -> list[str]:
     """The start squares for `player`'s `count` blocks, by name (rule 10.2): the
     wanted ones that are that player's (distinct, first come first), filled up in
     the rule order. Anything else in `wanted` is left out."""
@@ -78,7 +81,7 @@ def chosen_start_squares(player: int, count: int, wanted) -> list[str]:
     return chosen
 
 
-def with_start_square(player: int, count: int, chosen, name: str) -> list[str]:
+def with_start_square(player: int, count: int, chosen: object, name: str) -> list[str]:
     """A player picks start square `name` (rule 10.2): it is used, and when that
     makes one too many, the square chosen longest ago is given up. Picking one
     already used changes nothing: there must always be `count` of them."""
@@ -100,7 +103,7 @@ def computer_start_squares(player: int, count: int) -> list[str]:
     return [square_name(sq) for sq in nearest[:count]]
 
 
-def open_placements(tops_to_place, free_squares) -> list:
+def open_placements(tops_to_place: Iterable[int], free_squares: Iterable[int]) -> list[Placement]:
     """Every placement of a still-unplaced roll on a free start square."""
     return [
         Placement(square, top, north)
@@ -110,7 +113,9 @@ def open_placements(tops_to_place, free_squares) -> list:
     ]
 
 
-def random_placements(rng, tops, squares) -> list:
+def random_placements(
+    rng: SeededRng, tops: Iterable[int], squares: Iterable[int]
+) -> list[Placement]:
     """Quick set-up: the rolled blocks on the given squares in random turns."""
     squares = list(squares)
     rng.shuffle(squares)

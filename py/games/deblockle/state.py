@@ -9,8 +9,12 @@ and 9.4, module repetition): a game ends when one comes up a third time, or
 after 100 turns without a block taken off.
 """
 
+from collections.abc import Iterable
+from typing import TypeVar
+
 from games.common.checks import is_int
 from games.common.errors import IllegalMove
+from games.common.protocol import Json
 from games.common.rng import SeededRng
 
 from .board import NEIGHBOUR, parse_square, square_name
@@ -19,15 +23,16 @@ from .diagnosis import why_illegal
 from .hops import slide_path
 from .options import normalise_options, start_squares
 from .position import Position
-from .repetition import draw_reason, position_key
+from .repetition import PositionKey, draw_reason, position_key
 from .rules import Move, block_turns, has_turn, legal_turns, play, player_to_move
 from .setup import Placement, open_placements, random_placements, roll, side_faces_of
 
 VERSION = 1
 PHASES = ("setup", "play", "over")
+TurnT = TypeVar("TurnT", Move, Placement)
 
 
-def new_game(options: dict, seed: int) -> "State":
+def new_game(options: Json, seed: int) -> "State":
     """A new game. The blocks are rolled from `seed`; with quick_setup they are
     also placed at random and play starts at once."""
     options = normalise_options(options)
@@ -46,17 +51,17 @@ def new_game(options: dict, seed: int) -> "State":
 class State:
     def __init__(
         self,
-        options,
-        position,
-        phase,
-        current_player,
-        to_place,
-        result=None,
-        history=(),
-        positions=(),
+        options: Json,
+        position: Position,
+        phase: str,
+        current_player: int | None,
+        to_place: Iterable[Iterable[int]],
+        result: Json | None = None,
+        history: Iterable[str] = (),
+        positions: Iterable[PositionKey] = (),
     ):
         self.options = options
-        self.no_side_by_side = options["no_side_by_side"]
+        self.no_side_by_side: bool = options["no_side_by_side"]
         self.start_squares = start_squares(options)
         self.position = position
         self.phase = phase
@@ -69,6 +74,13 @@ class State:
     @property
     def is_over(self) -> bool:
         return self.phase == "over"
+
+    @property
+    def player_to_play(self) -> int:
+        """The player who places or plays now; IllegalMove once the game is over."""
+        if self.current_player is None:
+            raise IllegalMove("deblockle.game_over")
+        return self.current_player
 
     def copy(self) -> "State":
         return State(
@@ -88,20 +100,28 @@ class State:
 
     # --- what may be played -------------------------------------------------
 
-    def legal_moves(self, all_paths: bool = False) -> list:
+    def legal_moves(self, all_paths: bool = False) -> list[Move] | list[Placement]:
         """Placements during set-up, turns during play, nothing once over.
 
         A Hoops turn is listed once per end square unless all_paths, which lists
         every distinct 3-step path (apply accepts exactly those)."""
         if self.phase == "setup":
-            owner = 1 - self.current_player
-            free = [sq for sq in self.start_squares[owner] if self.position.cells[sq] < 0]
-            return open_placements(self.to_place[owner], free)
+            return self.placements()
         if self.phase == "play":
-            return legal_turns(self.position, self.current_player, self.no_side_by_side, all_paths)
+            return self.turns(all_paths)
         return []
 
-    def tip_options(self, square) -> list:
+    def placements(self) -> list[Placement]:
+        """During set-up: every placement of the placing player."""
+        owner = 1 - self.player_to_play
+        free = [sq for sq in self.start_squares[owner] if self.position.cells[sq] < 0]
+        return open_placements(self.to_place[owner], free)
+
+    def turns(self, all_paths: bool = False) -> list[Move]:
+        """During play: every turn of the player to move (as legal_moves)."""
+        return legal_turns(self.position, self.player_to_play, self.no_side_by_side, all_paths)
+
+    def tip_options(self, square: int | str) -> list[Json]:
         """For the view: the tips of the current player's block on `square` (a name
         like "c3" or an index), each with the symbol it brings up and every hop
         path it allows (squares from the tip square on; a Slider path lists every
@@ -134,7 +154,7 @@ class State:
             )
         return options
 
-    def tip_refusal(self, square, target) -> IllegalMove | None:
+    def tip_refusal(self, square: int | str, target: int | str) -> IllegalMove | None:
         """For the view: why the current player's block on `square` cannot tip onto
         `target` (names or indexes), in the engine's words; None when it can, or when
         `target` is not a square next to it (no tip goes there)."""
@@ -167,7 +187,7 @@ class State:
             and not has_turn(self.position, player, self.no_side_by_side)
         ]
 
-    def times_seen(self, position, to_move: int) -> int:
+    def times_seen(self, position: Position, to_move: int) -> int:
         """How often `position` with `to_move` to move has come up since the last
         removal: a turn into one seen twice draws the game (9.1)."""
         return self.positions.count(position_key(position, to_move))
@@ -177,19 +197,19 @@ class State:
         """Turns played since a block was last taken off, or since play began (9.4)."""
         return max(0, len(self.positions) - 1)
 
-    def placements_at_random(self, rng) -> list:
+    def placements_at_random(self, rng: SeededRng) -> list[Placement]:
         """During set-up: the placing player's remaining placements, dealt as the
         quick set-up deals them (free start squares shuffled, each block turned at
         random), to apply in order."""
         if self.phase != "setup":
             return []
-        owner = 1 - self.current_player
+        owner = 1 - self.player_to_play
         free = [sq for sq in self.start_squares[owner] if self.position.cells[sq] < 0]
         return random_placements(rng, self.to_place[owner], free)
 
     # --- playing ---------------------------------------------------------------
 
-    def apply(self, move) -> list:
+    def apply(self, move: object) -> list[Json]:
         """Play a placement (set-up) or a turn (play): a Move, a Placement or
         their notation. Returns the events; raises IllegalMove naming the rule."""
         if self.phase == "over":
@@ -198,7 +218,7 @@ class State:
             return self._place(self._as(move, Placement))
         return self._turn(self._as(move, Move))
 
-    def _as(self, move, kind):
+    def _as(self, move: object, kind: type[TurnT]) -> TurnT:
         if isinstance(move, str):
             try:
                 if len(move) > 40:
@@ -212,8 +232,8 @@ class State:
             raise IllegalMove("deblockle.bad_notation", text=repr(tuple(move))[:40])
         return move
 
-    def _place(self, placement: Placement) -> list:
-        placer, owner = self.current_player, 1 - self.current_player
+    def _place(self, placement: Placement) -> list[Json]:
+        placer, owner = self.player_to_play, 1 - self.player_to_play
         name = (
             square_name(placement.square) if 0 <= placement.square < 49 else str(placement.square)
         )
@@ -248,8 +268,8 @@ class State:
         events.append({"type": "start", "player": self.options["first"]})
         return events + self._hand_turn_to(self.options["first"])
 
-    def _turn(self, move: Move) -> list:
-        player = self.current_player
+    def _turn(self, move: Move) -> list[Json]:
+        player = self.player_to_play
         if not self._is_legal_turn(move):
             raise why_illegal(self.position, player, move, self.no_side_by_side)
         events = self._turn_events(player, move)
@@ -268,7 +288,7 @@ class State:
             return False
         return move in block_turns(self.position, move.square, self.no_side_by_side, all_paths=True)
 
-    def _turn_events(self, player: int, move: Move) -> list:
+    def _turn_events(self, player: int, move: Move) -> list[Json]:
         tipped = TIP[self.position.orientation(move.square)][move.direction]
         events = [
             {
@@ -303,7 +323,7 @@ class State:
             )
         return events
 
-    def _hop_squares(self, move: Move) -> tuple:
+    def _hop_squares(self, move: Move) -> tuple[int, ...]:
         """The tip square and every square the hop steps to or slides across."""
         if move.removes:
             return (move.tip_square,)
@@ -311,7 +331,7 @@ class State:
         hop = slide_path(move.tip_square, move.end) if top == SLIDER else move.path
         return (move.tip_square,) + tuple(hop)
 
-    def _hand_turn_to(self, player: int) -> list:
+    def _hand_turn_to(self, player: int) -> list[Json]:
         """Give `player` the turn; a Deblockle'd player passes; nobody able ends it,
         and so does a position come up a third time or too long without progress."""
         to_move = player_to_move(self.position, player, self.no_side_by_side)
@@ -329,11 +349,11 @@ class State:
             events += self._finish(None, reason)
         return events
 
-    def _stuck_winner(self):
+    def _stuck_winner(self) -> int | None:
         gold, blue = self.position.removed
         return 0 if gold > blue else 1 if blue > gold else None
 
-    def _finish(self, winner, reason: str) -> list:
+    def _finish(self, winner: int | None, reason: str) -> list[Json]:
         self.phase = "over"
         self.current_player = None
         self.result = {"winner": winner, "reason": reason, "removed": list(self.position.removed)}
@@ -341,7 +361,7 @@ class State:
 
     # --- for drawing -------------------------------------------------------------
 
-    def blocks(self) -> list:
+    def blocks(self) -> list[Json]:
         """Every block on the board: player, square and all six faces."""
         return [
             {"player": player, "square": square_name(sq), **faces(self.position.orientation(sq))}
@@ -351,7 +371,7 @@ class State:
 
     # --- saving ---------------------------------------------------------------------
 
-    def to_json(self) -> dict:
+    def to_json(self) -> Json:
         return {
             "version": VERSION,
             "options": {
@@ -374,7 +394,7 @@ class State:
         }
 
     @classmethod
-    def from_json(cls, data) -> "State":
+    def from_json(cls, data: object) -> "State":
         from .saving import state_from_json
 
         return state_from_json(data)

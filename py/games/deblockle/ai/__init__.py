@@ -6,6 +6,9 @@ positions a search may visit (None for the default)."""
 
 from games.common.rng import SeededRng
 
+from ..rules import Move
+from ..setup import Placement
+from ..state import State
 from . import greedy, random_player, strong
 
 PLAYERS = {
@@ -15,7 +18,9 @@ PLAYERS = {
 }
 
 
-def choose_move(state, rng, budget=None, level: str = "strong"):
+def choose_move(
+    state: State, rng: SeededRng, budget: int | None = None, level: str = "strong"
+) -> Move | Placement:
     return PLAYERS[level](state, rng, budget)
 
 

@@ -7,8 +7,10 @@ the side ahead wants to get on with it and the side behind to hold things up
 (otherwise both could shuffle for ever with the balance unchanged).
 """
 
+from ..position import Position
 from ..repetition import REPEATS_TO_DRAW
 from ..rules import player_to_move
+from ..state import State
 from .race import distances
 
 WIN = 1_000_000
@@ -20,14 +22,14 @@ RACE_LENGTH_OFFSET = 6  # how much the race length tempers the lead
 REPEAT_PENALTY = RACE_SCALE // 20
 
 
-def race_totals(position) -> tuple:
+def race_totals(position: Position) -> tuple[int, int]:
     """Each side's summed race distance."""
     cells = position.cells
-    totals = []
-    for player in (0, 1):
-        table = distances(player)
-        totals.append(sum(table[sq * 24 + cells[sq] % 24] for sq in position.squares[player]))
-    return tuple(totals)
+    gold, blue = (
+        sum(distances(player)[sq * 24 + cells[sq] % 24] for sq in position.squares[player])
+        for player in (0, 1)
+    )
+    return gold, blue
 
 
 def race_value(mine: int, theirs: int) -> int:
@@ -35,18 +37,18 @@ def race_value(mine: int, theirs: int) -> int:
     return round((theirs - mine + 0.5) * RACE_SCALE / (mine + theirs + RACE_LENGTH_OFFSET))
 
 
-def evaluate(position, player: int) -> int:
+def evaluate(position: Position, player: int) -> int:
     """The race balance for `player`, who is to move."""
     totals = race_totals(position)
     return race_value(totals[player], totals[1 - player])
 
 
-def times_seen_after(state, after) -> int:
+def times_seen_after(state: State, after: Position) -> int:
     """How often the position `after` a turn of the player to move has come up
     since the last removal (none before a turn that takes a block off)."""
     if after.removed != state.position.removed:
         return 0
-    to_move = player_to_move(after, 1 - state.current_player, state.no_side_by_side)
+    to_move = player_to_move(after, 1 - state.player_to_play, state.no_side_by_side)
     return 0 if to_move is None else state.times_seen(after, to_move)
 
 

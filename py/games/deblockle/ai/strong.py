@@ -6,8 +6,13 @@ before, in the game or earlier on the line searched (9.1), and a line that
 reaches the limit of turns without progress (9.4). At the top, a turn back into
 a position of the game is played only when no other looks reasonable (9.2)."""
 
-from ..repetition import TURNS_WITHOUT_PROGRESS
-from ..rules import block_outcomes, play_outcome
+from games.common.rng import SeededRng
+
+from ..position import Position
+from ..repetition import TURNS_WITHOUT_PROGRESS, PositionKey
+from ..rules import Move, block_outcomes, play_outcome
+from ..setup import Placement
+from ..state import State
 from .evaluation import WIN, against_repeating, race_totals, race_value, times_seen_after
 from .placing import hindering_placement
 from .race import distances
@@ -19,15 +24,20 @@ MAX_DEPTH = 9
 STALL_PLIES = 16
 
 
+# (gain in race distance, square, direction, tipped orientation, end): a turn as the
+# search sees it; a removal ends at -1.
+Child = tuple[int, int, int, int, int]
+
+
 class _OutOfBudget(Exception):
     pass
 
 
-def choose_move(state, rng, budget=None):
+def choose_move(state: State, rng: SeededRng, budget: int | None = None) -> Move | Placement:
     if state.phase == "setup":
         return hindering_placement(state, rng)
     search = _Search(state, budget or DEFAULT_BUDGET)
-    player = state.current_player
+    player = state.player_to_play
     children = search.children(state.position, player)
     rng.shuffle(children)  # moves that look alike are then chosen by the seed
     children.sort(key=lambda child: child[0])
@@ -45,9 +55,9 @@ def choose_move(state, rng, budget=None):
     return _as_move(state, square, direction, end)
 
 
-def _as_move(state, square, direction, end):
+def _as_move(state: State, square: int, direction: int, end: int) -> Move:
     """The listed Move (with its path) for a turn found by the search."""
-    for move in state.legal_moves():
+    for move in state.turns():
         if (move.square, move.direction, -1 if move.removes else move.end) == (
             square,
             direction,
@@ -58,7 +68,7 @@ def _as_move(state, square, direction, end):
 
 
 class _Search:
-    def __init__(self, state, budget: int):
+    def __init__(self, state: State, budget: int):
         self.no_side_by_side = state.no_side_by_side
         self.blocks = tuple(state.options["blocks"])
         self.tables = (distances(0), distances(1))
@@ -70,11 +80,11 @@ class _Search:
         # turns without progress; a removal on the line moves it on.
         self.progress_ply = -state.turns_without_progress
         self.seen = set(state.positions)  # this game's positions since the last removal
-        self.line: set = set()  # the positions on the line being searched
+        self.line: set[PositionKey] = set()  # the positions on the line being searched
         self.state = state
-        self.seen_after: dict = {}  # top-level turn -> times its position came up
+        self.seen_after: dict[Child, int] = {}  # top-level turn -> times its position came up
 
-    def children(self, position, player) -> list:
+    def children(self, position: Position, player: int) -> list[Child]:
         """(gain in race distance, square, direction, tipped orientation, end) per
         turn, most promising first; a removal ends at -1."""
         self.expanded += 1
@@ -91,7 +101,9 @@ class _Search:
         found.sort()
         return found
 
-    def root(self, position, player, children, depth):
+    def root(
+        self, position: Position, player: int, children: list[Child], depth: int
+    ) -> tuple[Child, int]:
         mine, theirs = self.totals[player], self.totals[1 - player]
         alpha, best = -WIN - 1, children[0]
         for child in children:
@@ -103,7 +115,7 @@ class _Search:
                 alpha, best = score, child
         return best, alpha
 
-    def times_seen(self, position, child) -> int:
+    def times_seen(self, position: Position, child: Child) -> int:
         """How often the position after the top-level turn `child` came up in the game."""
         if child not in self.seen_after:
             _, square, _, tipped, end = child
@@ -111,7 +123,18 @@ class _Search:
             self.seen_after[child] = times_seen_after(self.state, after)
         return self.seen_after[child]
 
-    def score(self, position, player, child, depth, alpha, beta, ply, mine, theirs):
+    def score(
+        self,
+        position: Position,
+        player: int,
+        child: Child,
+        depth: int,
+        alpha: int,
+        beta: int,
+        ply: int,
+        mine: int,
+        theirs: int,
+    ) -> int:
         """The value for `player` of playing `child`, searched `depth` plies deep."""
         gain, square, _, tipped, end = child
         if end < 0 and position.removed[player] + 1 == self.blocks[player]:
@@ -138,7 +161,7 @@ class _Search:
         line.discard(key)
         return -value
 
-    def best_gain(self, position, player):
+    def best_gain(self, position: Position, player: int) -> int | None:
         """The most a turn can shorten the player's race (None if it has no turn).
         No turn shortens it by more than one, so the scan stops at the first such."""
         self.expanded += 1
@@ -157,7 +180,17 @@ class _Search:
                     best = gain
         return best
 
-    def negamax(self, position, player, depth, alpha, beta, ply, mine, theirs):
+    def negamax(
+        self,
+        position: Position,
+        player: int,
+        depth: int,
+        alpha: int,
+        beta: int,
+        ply: int,
+        mine: int,
+        theirs: int,
+    ) -> int:
         if depth <= 1 and position.removed[player] + 1 < self.blocks[player]:
             gain = self.best_gain(position, player)
             if gain is not None:
