@@ -4,6 +4,8 @@ Ship ids are edition-neutral: the edition only changes the displayed name
 (translation key `battleship.ship.<edition>.<id>`).
 """
 
+from games.common.rng import Rng
+
 from .grid import ORIENTATIONS, SQUARES, mask_of, placed_squares, ship_squares
 
 # (id, length), largest first. "cruiser" is the classic Cruiser = the 2002
@@ -18,6 +20,8 @@ SHIPS = (
 SHIP_IDS = tuple(ship_id for ship_id, _ in SHIPS)
 LENGTH = dict(SHIPS)
 FLEET_SQUARES = sum(LENGTH.values())  # 17
+
+Fleet = dict[str, tuple[int, str]]  # ship id -> (bow square, orientation)
 
 EDITIONS = ("classic", "modern")  # modern = the 2002-and-later edition
 
@@ -39,14 +43,15 @@ PLACEMENT_CHOICES = {
 }
 
 
-def random_fleet(rng) -> dict:
+def random_fleet(rng: Rng) -> Fleet:
     """A fleet uniform over all legal fleets: each ship drawn uniformly among
     its placements, the whole fleet redrawn on any overlap.
 
     Returns {ship_id: (bow, orientation)}.
     """
     while True:
-        fleet, used = {}, 0
+        fleet: Fleet = {}
+        used = 0
         for ship_id, length in SHIPS:
             bow, orientation = rng.choice(PLACEMENT_CHOICES[length])
             mask = mask_of(placed_squares(bow, orientation, length))

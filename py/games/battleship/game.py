@@ -2,7 +2,8 @@
 
 from collections.abc import Mapping
 
-from games.common.protocol import Game, option_text, parse_options_text
+from games.common.protocol import ComputerPlayer, Game, Json, option_text, parse_options_text
+from games.common.rng import SeededRng
 
 from .ai import computer_player
 from .fleet import EDITIONS
@@ -11,12 +12,12 @@ from .options import DEFAULT_OPTIONS, MODES, normalise_options
 from .state import VERSION, State, new_game
 
 
-def options_to_params(options: dict) -> dict[str, str]:
+def options_to_params(options: Json) -> dict[str, str]:
     return {key: option_text(value) for key, value in normalise_options(options).items()}
 
 
-def options_from_params(params: Mapping[str, str]) -> dict:
-    options: dict = {}
+def options_from_params(params: Mapping[str, str]) -> Json:
+    options: Json = {}
     for key, choices in (("mode", MODES), ("edition", EDITIONS)):
         if key in params:
             options[key] = parse_options_text(params[key], str, choices)
@@ -25,10 +26,10 @@ def options_from_params(params: Mapping[str, str]) -> dict:
     return normalise_options({**DEFAULT_OPTIONS, **options})
 
 
-def _player(strength: str):
+def _player(strength: str) -> ComputerPlayer:
     player = computer_player(strength)
 
-    def choose(view: dict, rng, budget) -> dict:
+    def choose(view: Json, rng: SeededRng, budget: int | None) -> Json:
         me = view["player"]
         if view["phase"] == "placement":
             if any(ship["square"] is None for ship in view["fleet"]):

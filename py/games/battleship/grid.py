@@ -16,7 +16,7 @@ SQUARE_NAMES = [f"{ROWS[i // SIZE]}{i % SIZE + 1}" for i in range(SQUARES)]
 _INDEX_OF_NAME = {name: i for i, name in enumerate(SQUARE_NAMES)}
 
 
-def square_index(name) -> int | None:
+def square_index(name: object) -> int | None:
     """The index of a square name such as "D4" (case-insensitive), or None."""
     if not isinstance(name, str):
         return None

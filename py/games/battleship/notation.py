@@ -9,21 +9,22 @@ fire                    Salvo: fire the squares chosen
 """
 
 from games.common.errors import IllegalMove
+from games.common.protocol import Json
 
 from .fleet import SHIP_IDS
 
-_NAMES = {"random_fleet": "random"}
+_NAMES: dict[str, str] = {"random_fleet": "random"}
 _TYPES = {"random": "random_fleet"}
 _WORDS_AFTER = {"place": 3, "remove": 1, "clear": 0, "random": 0, "ready": 0}
 
 
-def format_move(move: dict) -> str:
-    kind = move["type"]
+def format_move(move: Json) -> str:
+    kind: str = move["type"]
     if kind == "fire":
         return " ".join(["fire", *move.get("squares", [])])
     if kind in ("aim", "unaim"):
         return f"{kind} {move['square']}"
-    words = [str(move["player"]), _NAMES.get(kind, kind)]
+    words: list[str] = [str(move["player"]), _NAMES.get(kind, kind)]
     if kind == "place":
         words += [move["ship"], move["square"], move["orientation"]]
     elif kind == "remove":
@@ -34,7 +35,7 @@ def format_move(move: dict) -> str:
     return " ".join(words)
 
 
-def parse_move(text: str) -> dict:
+def parse_move(text: str) -> Json:
     if not isinstance(text, str) or len(text) > 400:
         raise IllegalMove("battleship.unknown_move")
     words = text.split()
@@ -51,7 +52,7 @@ def parse_move(text: str) -> dict:
         return {"type": "fleet", "player": player, "ships": ships}
     if _WORDS_AFTER.get(kind) != len(rest):
         raise IllegalMove("battleship.unknown_move")
-    move: dict = {"type": _TYPES.get(kind, kind), "player": player}
+    move: Json = {"type": _TYPES.get(kind, kind), "player": player}
     if kind == "place":
         move.update(zip(("ship", "square", "orientation"), rest, strict=True))
     elif kind == "remove":

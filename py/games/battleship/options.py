@@ -1,12 +1,14 @@
 """Game settings: mode, ship-name edition, and whether a hit names its ship."""
 
+from games.common.protocol import Json
+
 from .fleet import EDITIONS
 
 MODES = ("classic", "salvo", "advanced_salvo")
 DEFAULT_OPTIONS = {"mode": "classic", "edition": "modern", "announce_ship": True}
 
 
-def normalise_options(options) -> dict:
+def normalise_options(options: object) -> Json:
     """Defaults filled in; ValueError on an unknown key or value."""
     if options is None:
         options = {}

@@ -17,17 +17,20 @@ which both devices know. Rules: docs/rules/battleship.md, section 12.
 
 import random
 import secrets
+from collections.abc import Callable, Iterable, Mapping
 
 from games.common.commitment import SALT_BYTES, is_hex64
 from games.common.errors import IllegalMove
+from games.common.protocol import Json
+from games.common.rng import Rng
 
 from .fleet import SHIP_IDS, random_fleet
 from .grid import SQUARES, square_name
 from .options import normalise_options
-from .public import BATTLE, PLACEMENT, REVEAL
+from .public import BATTLE, PLACEMENT, REVEAL, PublicState
 from .resolve import fleet_view, indices, records, ship_masks, sunk_by
 from .sealed import commitment, fleet_words
-from .state import MOVE_KEYS, new_game, public_record
+from .state import MOVE_KEYS, State, new_game, public_record
 
 PLACEMENT_MOVES = ("place", "remove", "clear", "random_fleet", "fleet")
 
@@ -36,11 +39,11 @@ class PrivateFleet:
     def __init__(
         self,
         seat: int,
-        options: dict | None = None,
-        ships: dict | None = None,
+        options: Json | None = None,
+        ships: Json | None = None,
         salt: str | None = None,
-        rng=None,
-        random_bytes=secrets.token_bytes,
+        rng: Rng | None = None,
+        random_bytes: Callable[[int], bytes] = secrets.token_bytes,
     ):
         if seat not in (0, 1):
             raise ValueError("seat must be 0 or 1")
@@ -48,7 +51,7 @@ class PrivateFleet:
         self.options = normalise_options(options)
         self.ships: dict[str, tuple[int, str]] = {}  # ship id -> (bow index, orientation)
         self.salt = salt  # hex, once sealed
-        self._rng = rng if rng is not None else random.SystemRandom()
+        self._rng: Rng = rng if rng is not None else random.SystemRandom()
         self._random_bytes = random_bytes
         if ships:  # {ship: (bow index or name, orientation)}, by the ordinary rules
             self.ships = dict(self._scratch(ships).fleets[seat])
@@ -60,7 +63,7 @@ class PrivateFleet:
     def sealed(self) -> bool:
         return self.salt is not None
 
-    def place(self, move: dict) -> list[dict]:
+    def place(self, move: Json) -> list[Json]:
         """An ordinary placement move of this seat (rules 3.2 to 3.7), with its events;
         IllegalMove as the ordinary engine refuses it, or once the fleet is sealed."""
         if not isinstance(move, dict) or move.get("type") not in PLACEMENT_MOVES:
@@ -80,7 +83,9 @@ class PrivateFleet:
         self.ships = dict(trial.fleets[self.seat])
         return events
 
-    def placement_squares(self, ship, square, orientation, hole=0):
+    def placement_squares(
+        self, ship: str, square: str, orientation: str, hole: int = 0
+    ) -> tuple[list[str], IllegalMove | None]:
         """As the ordinary engine's (State.placement_squares), for this fleet."""
         if self.sealed:
             return [], IllegalMove("battleship.fleet_locked")
@@ -88,7 +93,7 @@ class PrivateFleet:
             self.seat, ship, square, orientation, hole
         )
 
-    def _scratch(self, ships: dict):
+    def _scratch(self, ships: Mapping[str, tuple[int | str, str]]) -> State:
         """An ordinary game holding this seat's ships, to place them by its rules."""
         trial = new_game(self.options)
         for ship_id, (bow, orientation) in ships.items():
@@ -113,7 +118,7 @@ class PrivateFleet:
     def commitment(self) -> str | None:
         return commitment(self.words, self.salt) if self.salt is not None else None
 
-    def seal(self) -> dict:
+    def seal(self) -> Json:
         """The "ready" move; the first call locks the fleet and draws its salt (3.8)."""
         if len(self.ships) != len(SHIP_IDS):
             raise IllegalMove("battleship.fleet_incomplete")
@@ -124,11 +129,11 @@ class PrivateFleet:
             self.salt = salt.hex()
         return {"type": "ready", "player": self.seat, "commitment": self.commitment}
 
-    def is_sealed_in(self, public) -> bool:
+    def is_sealed_in(self, public: PublicState) -> bool:
         """Is this the fleet the public state has this seat's commitment to?"""
         return self.sealed and public.commitments[self.seat] == self.commitment
 
-    def answer(self, public) -> dict:
+    def answer(self, public: PublicState) -> Json:
         """The true answer to the volley waiting for this seat's answer, in the mode's
         shape (5.2, 5.3, 6.1, 7.5, 8.1)."""
         pending = public.pending
@@ -140,13 +145,13 @@ class PrivateFleet:
             return {"type": "answer", "player": self.seat, "hits": told["hits"]}
         return {"type": "answer", "player": self.seat, "shots": told["shots"], "sunk": told["sunk"]}
 
-    def reveal(self) -> dict:
+    def reveal(self) -> Json:
         if self.salt is None:
             raise ValueError("a fleet is shown only once sealed")
         triples = [self.words[i : i + 3] for i in range(0, len(self.words), 3)]
         return {"type": "reveal", "player": self.seat, "ships": triples, "salt": self.salt}
 
-    def due_move(self, public) -> dict | None:
+    def due_move(self, public: PublicState) -> Json | None:
         """The move this seat's device makes by itself now, if any: its ready once sealed
         (in turn: red's first), the answer to a volley at it, its reveal. None when it is
         not this seat's turn, or its fleet is not the one sealed (a save lost)."""
@@ -164,14 +169,14 @@ class PrivateFleet:
         return None
 
     # --- what this seat sees -------------------------------------------------------------
-    def _incoming(self, public) -> list[dict]:
+    def _incoming(self, public: PublicState) -> list[Json]:
         """The full record of every volley at this fleet (the waiting one too)."""
         if len(self.ships) != len(SHIP_IDS):
             return []
         theirs = [indices(v["squares"]) for v in public.volleys if v["player"] != self.seat]
         return list(records(ship_masks(self.ships), theirs))
 
-    def shots_allowed(self, public) -> int:
+    def shots_allowed(self, public: PublicState) -> int:
         """How many squares this seat calls on its turn: one in the classic game; in the
         salvos one per ship afloat, capped by the squares left (7.1, 7.2)."""
         if self.options["mode"] == "classic":
@@ -181,7 +186,7 @@ class PrivateFleet:
             afloat -= len(sunk_by(ship_masks(self.ships), public.called[1 - self.seat]))
         return min(afloat, SQUARES - public.called[self.seat].bit_count())
 
-    def view_for(self, public, aimed=()) -> dict:
+    def view_for(self, public: PublicState, aimed: Iterable[int] = ()) -> Json:
         """The public view (public_view.py) with this seat's fleet: the ordinary view's
         keys as state.py's view_for gives them, "sealed" beside them. `aimed`: the
         squares its person has chosen for the salvo not yet fired (shown on its turn)."""
@@ -199,7 +204,7 @@ class PrivateFleet:
         }
 
     # --- saving -----------------------------------------------------------------------
-    def to_json(self) -> dict:
+    def to_json(self) -> Json:
         return {
             "seat": self.seat,
             "options": dict(self.options),
@@ -208,7 +213,12 @@ class PrivateFleet:
         }
 
     @classmethod
-    def from_json(cls, data, rng=None, random_bytes=secrets.token_bytes) -> "PrivateFleet":
+    def from_json(
+        cls,
+        data: object,
+        rng: Rng | None = None,
+        random_bytes: Callable[[int], bytes] = secrets.token_bytes,
+    ) -> "PrivateFleet":
         """ValueError (or IllegalMove for a ship off the rules) when it is not a saved fleet."""
         if not isinstance(data, dict) or set(data) != {"seat", "options", "ships", "salt"}:
             raise ValueError("a private fleet is {seat, options, ships, salt}")

@@ -27,6 +27,7 @@ decided {winner}, reveal {player}, checked {cheaters, problems}, game_over {winn
 from games.common.checks import is_int
 from games.common.commitment import is_hex64
 from games.common.errors import IllegalMove
+from games.common.protocol import Json
 
 from .fleet import LENGTH, SHIP_IDS
 from .grid import SQUARES, mask_of, square_index, square_name
@@ -48,7 +49,7 @@ MOVE_KEYS = {
 _FEWEST_HITS = [sum(sorted(LENGTH.values())[:k]) for k in range(len(SHIP_IDS) + 1)]
 
 
-def new_game(options: dict | None = None, seed: int = 0) -> "PublicState":
+def new_game(options: Json | None = None, seed: int = 0) -> "PublicState":
     """The seed draws nothing: each fleet is placed on its own device (private.py)."""
     return PublicState(normalise_options(options))
 
@@ -59,23 +60,24 @@ def most_sunk(hits: int) -> int:
 
 
 class PublicState:
-    def __init__(self, options: dict):
+    def __init__(self, options: Json):
         self.options = options
         self.commitments: list[str | None] = [None, None]
         # {"player": shooter, "squares": [names], "answer": the public record, or None}
-        self.volleys: list[dict] = []
+        self.volleys: list[Json] = []
         self.called = [0, 0]  # mask of the squares each seat has called
         self.hits = [0, 0]  # hits answered on each seat's fleet
         self.sunk: list[list[str]] = [[], []]  # ships each seat answered sunk, in order
         self.named: list[dict[str, int]] = [{}, {}]  # hits answered naming each ship
         self.decided: int | None = None  # the winner, as the answers tell it
-        self.reveals: list[dict | None] = [None, None]  # {"ships", "salt"} once shown
-        self.result: dict | None = None
+        self.reveals: list[Json | None] = [None, None]  # {"ships", "salt"} once shown
+        self.result: Json | None = None
 
     # --- the protocol ---------------------------------------------------------------
     @property
     def mode(self) -> str:
-        return self.options["mode"]
+        mode: str = self.options["mode"]
+        return mode
 
     @property
     def phase(self) -> str:
@@ -86,7 +88,7 @@ class PublicState:
         return BATTLE if all(c is not None for c in self.commitments) else PLACEMENT
 
     @property
-    def pending(self) -> dict | None:
+    def pending(self) -> Json | None:
         """The volley waiting for its target's answer."""
         if self.volleys and self.volleys[-1]["answer"] is None:
             return self.volleys[-1]
@@ -129,7 +131,7 @@ class PublicState:
         most = min(earlier[-1] if earlier else len(SHIP_IDS), uncalled)
         return min(uncalled, len(SHIP_IDS) - most_sunk(self.hits[seat])), most
 
-    def legal_moves(self) -> list[dict]:
+    def legal_moves(self) -> list[Json]:
         """The moves this engine can list: a classic shot at each open square. A salvo is
         any `salvo_sizes` of the open squares, too many to list; a ready, an answer and a
         reveal are the seat's own to make (private.PrivateFleet)."""
@@ -139,12 +141,14 @@ class PublicState:
         assert shooter is not None
         return [{"type": "fire", "squares": [name]} for name in self.open_squares(shooter)]
 
-    def apply(self, move) -> list[dict]:
+    def apply(self, move: object) -> list[Json]:
         """Apply a move, returning its events; IllegalMove (the state unchanged) when it is
         malformed, out of turn, or no fleet could make it."""
         if isinstance(move, str):
             move = parse_move(move)
-        kind = move.get("type") if isinstance(move, dict) else None
+        if not isinstance(move, dict):
+            raise IllegalMove("battleship.unknown_move")
+        kind = move.get("type")
         if not isinstance(kind, str) or set(move) not in MOVE_KEYS.get(kind, []):
             raise IllegalMove("battleship.unknown_move")
         if self.is_over:
@@ -163,7 +167,7 @@ class PublicState:
         return handlers[kind](player, move)
 
     # --- the moves ---------------------------------------------------------------------
-    def _ready(self, player: int, move: dict) -> list[dict]:
+    def _ready(self, player: int, move: Json) -> list[Json]:
         if self.phase != PLACEMENT:
             raise IllegalMove("battleship.fleet_locked")
         if not is_hex64(move["commitment"]):
@@ -181,7 +185,7 @@ class PublicState:
         if phase == REVEAL:
             raise IllegalMove("battleship.reveal_due")
 
-    def _fire(self, shooter: int, move: dict) -> list[dict]:
+    def _fire(self, shooter: int, move: Json) -> list[Json]:
         self._in_battle()
         if self.pending is not None:
             raise IllegalMove("battleship.answer_due")
@@ -209,7 +213,7 @@ class PublicState:
         self.called[shooter] |= mask_of(squares)
         return [{"type": "fired", "player": shooter, "squares": called}]
 
-    def _answer(self, target: int, move: dict) -> list[dict]:
+    def _answer(self, target: int, move: Json) -> list[Json]:
         self._in_battle()
         volley = self.pending
         if volley is None:
@@ -227,7 +231,7 @@ class PublicState:
             events.append({"type": "decided", "winner": self.decided})
         return events
 
-    def _reveal(self, player: int, move: dict) -> list[dict]:
+    def _reveal(self, player: int, move: Json) -> list[Json]:
         if self.phase != REVEAL:
             raise IllegalMove("battleship.reveal_too_soon")
         ships, salt = move["ships"], move["salt"]
@@ -261,7 +265,7 @@ class PublicState:
         return events + [checked, {"type": "game_over", "winner": self.result["winner"]}]
 
     # --- views, copies, JSON -----------------------------------------------------------
-    def view_for(self, seat: int) -> dict:
+    def view_for(self, seat: int) -> Json:
         from .public_view import view_for
 
         return view_for(self, seat)
@@ -270,7 +274,11 @@ class PublicState:
         twin = PublicState(dict(self.options))
         twin.commitments = list(self.commitments)
         twin.volleys = [
-            {**v, "squares": list(v["squares"]), "answer": _copy_record(v["answer"])}
+            {
+                **v,
+                "squares": list(v["squares"]),
+                "answer": None if v["answer"] is None else _copy_record(v["answer"]),
+            }
             for v in self.volleys
         ]
         twin.called, twin.hits = list(self.called), list(self.hits)
@@ -281,28 +289,26 @@ class PublicState:
         twin.result = _copy_result(self.result)
         return twin
 
-    def to_json(self) -> dict:
+    def to_json(self) -> Json:
         from .public_persist import state_to_json
 
         return state_to_json(self)
 
     @classmethod
-    def from_json(cls, data) -> "PublicState":
+    def from_json(cls, data: object) -> "PublicState":
         from .public_persist import state_from_json
 
         return state_from_json(cls, data)
 
 
-def _copy_record(record):
-    if record is None:
-        return None
+def _copy_record(record: Json) -> Json:
     copied = {**record, "shots": [dict(shot) for shot in record["shots"]]}
     if "sunk" in record:
         copied["sunk"] = list(record["sunk"])
     return copied
 
 
-def _copy_reveal(shown):
+def _copy_reveal(shown: Json | None) -> Json | None:
     return (
         None
         if shown is None
@@ -310,7 +316,7 @@ def _copy_reveal(shown):
     )
 
 
-def _copy_result(result):
+def _copy_result(result: Json | None) -> Json | None:
     if result is None:
         return None
     return {

@@ -14,11 +14,17 @@ is refused at once:
   ships, so the game could never end).
 """
 
+from typing import TYPE_CHECKING
+
 from games.common.checks import is_int
 from games.common.errors import IllegalMove
+from games.common.protocol import Json
 
 from .fleet import FLEET_SQUARES, LENGTH, SHIP_IDS
 from .grid import SQUARES
+
+if TYPE_CHECKING:
+    from .public import PublicState
 
 MOST_MISSES = SQUARES - FLEET_SQUARES
 
@@ -27,7 +33,7 @@ def impossible() -> IllegalMove:
     return IllegalMove("battleship.impossible_answer")
 
 
-def checked_answer(state, volley: dict, move: dict) -> dict:
+def checked_answer(state: "PublicState", volley: Json, move: Json) -> Json:
     """The answer `move` to `volley` (the state's pending one) as its public record
     (state.public_record's shape); IllegalMove if it is malformed or impossible."""
     shooter, target = volley["player"], 1 - volley["player"]
@@ -50,7 +56,7 @@ def checked_answer(state, volley: dict, move: dict) -> dict:
     return record
 
 
-def _checked_shots(state, volley: dict, shots, sunk) -> dict:
+def _checked_shots(state: "PublicState", volley: Json, shots: object, sunk: object) -> Json:
     target = 1 - volley["player"]
     named_ships = state.options["announce_ship"]
     if not (isinstance(shots, list) and isinstance(sunk, list)):
@@ -81,7 +87,7 @@ def _checked_shots(state, volley: dict, shots, sunk) -> dict:
     }
 
 
-def _check_sunk(state, target: int, sunk: list, hits: int, named: dict) -> None:
+def _check_sunk(state: "PublicState", target: int, sunk: list[str], hits: int, named: Json) -> None:
     before = state.sunk[target]
     if not all(isinstance(ship, str) and ship in SHIP_IDS for ship in sunk):
         raise IllegalMove("battleship.unknown_move")

@@ -12,12 +12,18 @@ another ship), "false_sunk" and "missing_sunk" (detail: the ship), "wrong_hits" 
 Salvo: how many hit), "wrong_salvo" (Advanced Salvo: not one shot per ship afloat). A
 fleet that is not the one sealed, or not a fleet at all, has no answers checked."""
 
+from typing import TYPE_CHECKING
+
 from games.common.commitment import opens
+from games.common.protocol import Json
 
 from .fleet import SHIP_IDS
 from .grid import SQUARES, mask_of
 from .resolve import indices, resolve, ship_masks
 from .sealed import sealed_text, shown_fleet
+
+if TYPE_CHECKING:
+    from .public import PublicState
 
 COMMITMENT, ILLEGAL_FLEET = "commitment", "illegal_fleet"
 FALSE_MISS, FALSE_HIT, WRONG_SHIP = "false_miss", "false_hit", "wrong_ship"
@@ -25,26 +31,28 @@ FALSE_SUNK, MISSING_SUNK = "false_sunk", "missing_sunk"
 WRONG_HITS, WRONG_SALVO = "wrong_hits", "wrong_salvo"
 
 
-def problem(seat: int, kind: str, turn: int | None = None, detail: str | None = None) -> dict:
+def problem(seat: int, kind: str, turn: int | None = None, detail: str | None = None) -> Json:
     return {"seat": seat, "kind": kind, "turn": turn, "detail": detail}
 
 
-def verify(state) -> list[dict]:
+def verify(state: "PublicState") -> list[Json]:
     """Every problem of both seats, seat 0's first."""
     return [found for seat in (0, 1) for found in verify_seat(state, seat)]
 
 
-def verify_seat(state, seat: int) -> list[dict]:
-    shown = state.reveals[seat]
+def verify_seat(state: "PublicState", seat: int) -> list[Json]:
+    shown, sealed = state.reveals[seat], state.commitments[seat]
+    if shown is None or sealed is None:
+        raise ValueError("a fleet is checked once it is sealed and shown")
     words = [word for ship in shown["ships"] for word in ship]
-    if not opens(state.commitments[seat], shown["salt"], sealed_text(words)):
+    if not opens(sealed, shown["salt"], sealed_text(words)):
         return [problem(seat, COMMITMENT)]
     fleet, refusal = shown_fleet(words)
     if fleet is None:
         return [problem(seat, ILLEGAL_FLEET, detail=refusal)]
     masks = ship_masks(fleet)
     advanced = state.mode == "advanced_salvo"
-    problems: list[dict] = []
+    problems: list[Json] = []
     called_at = called_by = 0  # the squares called at this seat's fleet, and by this seat
     sunk: list[str] = []  # this seat's ships truly sunk so far
     answered: list[str] = []  # and those it answered sunk
@@ -75,7 +83,9 @@ def verify_seat(state, seat: int) -> list[dict]:
     return problems
 
 
-def _shot_problems(state, seat: int, turn: int, truth: dict, answer: dict) -> list[dict]:
+def _shot_problems(
+    state: "PublicState", seat: int, turn: int, truth: Json, answer: Json
+) -> list[Json]:
     problems = []
     for true, given in zip(truth["shots"], answer["shots"]):
         square = true["square"]
@@ -88,7 +98,7 @@ def _shot_problems(state, seat: int, turn: int, truth: dict, answer: dict) -> li
     return problems
 
 
-def describe(found: dict) -> str:
+def describe(found: Json) -> str:
     """A problem in words (English: it goes into a report's reason, as app.fair's do)."""
     seat, kind, detail = found["seat"], found["kind"], found["detail"]
     turn = f" (turn {found['turn'] + 1})" if found["turn"] is not None else ""

@@ -23,6 +23,7 @@ import re
 
 from games.common.commitment import is_hex64
 from games.common.errors import IllegalMove
+from games.common.protocol import Json
 
 from .sealed import WORDS
 
@@ -35,7 +36,7 @@ _HITS = re.compile(r"hits:(\d{1,2})")
 _WORD = re.compile(r"[A-Za-z0-9_]{1,12}")
 
 
-def format_move(move: dict) -> str:
+def format_move(move: Json) -> str:
     kind = move["type"]
     if kind == "fire":
         return " ".join(["fire", *move["squares"]])
@@ -49,7 +50,7 @@ def format_move(move: dict) -> str:
     return " ".join(words)
 
 
-def answer_words(answer: dict) -> list[str]:
+def answer_words(answer: Json) -> list[str]:
     if "hits" in answer:
         return [f"hits:{answer['hits']}"]
     shots = [
@@ -59,7 +60,7 @@ def answer_words(answer: dict) -> list[str]:
     return shots + [f"sunk:{ship}" for ship in answer["sunk"]]
 
 
-def parse_move(text) -> dict:
+def parse_move(text: object) -> Json:
     if not isinstance(text, str) or len(text) > MAX_TEXT:
         raise IllegalMove("battleship.unknown_move")
     words = text.split()
@@ -79,11 +80,11 @@ def parse_move(text) -> dict:
     raise IllegalMove("battleship.unknown_move")
 
 
-def _parse_answer(words: list[str]) -> dict:
+def _parse_answer(words: list[str]) -> Json:
     hits = _HITS.fullmatch(words[0])
     if hits and len(words) == 1:
         return {"hits": int(hits.group(1))}
-    shots: list[dict] = []
+    shots: list[Json] = []
     sunk: list[str] = []
     for word in words:
         shot, ship = _SHOT.fullmatch(word), _SUNK.fullmatch(word)

@@ -7,21 +7,27 @@ each is checked as it was when played, and it must then be exactly what was save
      "reveals": [{"ships", "salt"} or None, ...]}
 """
 
+from typing import TYPE_CHECKING
+
 from games.common.errors import BadState, IllegalMove
+from games.common.protocol import Json
 
 from .options import normalise_options
+
+if TYPE_CHECKING:
+    from .public import PublicState
 
 KEYS = {"version", "options", "commitments", "volleys", "reveals"}
 
 
-def answer_fields(record: dict) -> dict:
+def answer_fields(record: Json) -> Json:
     """The answer move's own fields of a volley's public record."""
     if "sunk" not in record:
         return {"hits": record["hits"]}
     return {"shots": [dict(shot) for shot in record["shots"]], "sunk": list(record["sunk"])}
 
 
-def state_to_json(state) -> dict:
+def state_to_json(state: "PublicState") -> Json:
     from .public import VERSION
 
     return {
@@ -44,7 +50,7 @@ def state_to_json(state) -> dict:
     }
 
 
-def state_from_json(cls, data):
+def state_from_json(cls: type["PublicState"], data: object) -> "PublicState":
     try:
         return _rebuilt(cls, data)
     except BadState:
@@ -55,7 +61,7 @@ def state_from_json(cls, data):
         raise BadState(f"battleship-public: {type(error).__name__} {str(error)[:80]}") from None
 
 
-def _rebuilt(cls, data):
+def _rebuilt(cls: type["PublicState"], data: object) -> "PublicState":
     from .public import REVEAL, VERSION
 
     if not isinstance(data, dict) or set(data) != KEYS or data["version"] != VERSION:

@@ -9,13 +9,20 @@ is shown once its seat has revealed it, if it is a fleet. Beyond the ordinary ke
 "salvo_sizes" ([fewest, most] this seat may fire), "decided" (the winner as the answers
 tell it, before the check), "revealed" (per seat) and "result" (once both are checked)."""
 
+from typing import TYPE_CHECKING
+
+from games.common.protocol import Json
+
 from .fleet import SHIP_IDS
 from .grid import SQUARES, square_name
 from .resolve import fleet_view
 from .sealed import shown_fleet
 
+if TYPE_CHECKING:
+    from .public import PublicState
 
-def view_for(state, seat: int) -> dict:
+
+def view_for(state: "PublicState", seat: int) -> Json:
     if seat not in (0, 1):
         raise ValueError("seat must be 0 or 1")
     opponent = 1 - seat
@@ -50,7 +57,7 @@ def view_for(state, seat: int) -> dict:
     }
 
 
-def shown_fleet_view(state, seat: int) -> list[dict] | None:
+def shown_fleet_view(state: "PublicState", seat: int) -> list[Json] | None:
     """`seat`'s fleet as shown at the end, hit by the other's calls; None before it is
     shown, or when what it showed is not a fleet."""
     shown = state.reveals[seat]
@@ -60,14 +67,14 @@ def shown_fleet_view(state, seat: int) -> list[dict] | None:
     return None if fleet is None else fleet_view(fleet, state.called[1 - seat])
 
 
-def _unplaced_fleet(state, seat: int) -> list[dict]:
+def _unplaced_fleet(state: "PublicState", seat: int) -> list[Json]:
     entries = fleet_view({}, 0)
     for entry in entries:
         entry["sunk"] = entry["ship"] in state.sunk[seat]
     return entries
 
 
-def _known_afloat(state, seat: int) -> int:
+def _known_afloat(state: "PublicState", seat: int) -> int:
     """As the ordinary engine's: announced sinks; in Advanced Salvo, which announces none
     (8.2), the size of the other's latest salvo."""
     opponent = 1 - seat
@@ -77,14 +84,14 @@ def _known_afloat(state, seat: int) -> int:
     return len(theirs[-1]["squares"]) if theirs else len(SHIP_IDS)
 
 
-def _record(record: dict) -> dict:
+def _record(record: Json) -> Json:
     copied = {**record, "shots": [dict(shot) for shot in record["shots"]]}
     if "sunk" in record:
         copied["sunk"] = list(record["sunk"])
     return copied
 
 
-def _result(result):
+def _result(result: Json | None) -> Json | None:
     if result is None:
         return None
     return {

@@ -5,11 +5,13 @@ gives (state.py's _fire), for a fleet kept apart from the state both devices sha
 
 from collections.abc import Iterable, Iterator
 
-from .fleet import LENGTH, SHIP_IDS
+from games.common.protocol import Json
+
+from .fleet import LENGTH, SHIP_IDS, Fleet
 from .grid import mask_of, placed_squares, square_index, square_name
 
 
-def ship_masks(fleet: dict) -> dict[str, int]:
+def ship_masks(fleet: Fleet) -> dict[str, int]:
     """{ship: (bow, orientation)} as {ship: mask of its squares}."""
     return {
         ship_id: mask_of(placed_squares(bow, orientation, LENGTH[ship_id]))
@@ -17,7 +19,7 @@ def ship_masks(fleet: dict) -> dict[str, int]:
     }
 
 
-def resolve(masks: dict[str, int], called: int, squares: list[int], sunk: list[str]) -> dict:
+def resolve(masks: dict[str, int], called: int, squares: list[int], sunk: list[str]) -> Json:
     """The full record of a volley at squares (indices), the fleet having been called at
     `called` before it with `sunk` sunk: {"shots": [{"square", "result", "ship"}], "hits",
     "sunk": the ships it sinks, in fleet order}, as the ordinary engine records a turn."""
@@ -37,7 +39,7 @@ def resolve(masks: dict[str, int], called: int, squares: list[int], sunk: list[s
     return {"shots": shots, "hits": hits, "sunk": newly_sunk}
 
 
-def records(masks: dict[str, int], volleys: Iterable[list[int]]) -> Iterator[dict]:
+def records(masks: dict[str, int], volleys: Iterable[list[int]]) -> Iterator[Json]:
     """The full record of each volley at the fleet, in order (each a list of indices)."""
     called, sunk = 0, list[str]()
     for squares in volleys:
@@ -60,7 +62,7 @@ def sunk_by(masks: dict[str, int], called: int) -> list[str]:
     return [ship_id for ship_id in SHIP_IDS if masks[ship_id] & ~called == 0]
 
 
-def fleet_view(fleet: dict, called: int) -> list[dict]:
+def fleet_view(fleet: Fleet, called: int) -> list[Json]:
     """A fleet's ships (some maybe not placed yet) as the ordinary view shows them
     (state.py's _fleet_view): where, which squares `called` hit, and whether sunk."""
     entries = []

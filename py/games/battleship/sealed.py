@@ -9,14 +9,14 @@ ordinary engine's placement rules (docs/rules/battleship.md 3.2 to 3.4)."""
 from games.common.commitment import digest
 from games.common.errors import IllegalMove
 
-from .fleet import SHIP_IDS
+from .fleet import SHIP_IDS, Fleet
 from .grid import square_name
 from .state import new_game
 
 WORDS = 3 * len(SHIP_IDS)  # ship, bow square, orientation for each ship
 
 
-def fleet_words(fleet: dict) -> list[str]:
+def fleet_words(fleet: Fleet) -> list[str]:
     """{ship: (bow index, orientation)} as its 15 words, in fleet order."""
     words = []
     for ship_id in SHIP_IDS:
@@ -34,7 +34,7 @@ def commitment(words: list[str], salt_hex: str) -> str:
     return digest(bytes.fromhex(salt_hex), sealed_text(words))
 
 
-def shown_fleet(words: list[str]) -> tuple[dict | None, str | None]:
+def shown_fleet(words: list[str]) -> tuple[Fleet | None, str | None]:
     """The fleet 15 words place, {ship: (bow index, orientation)}, and None; or None and
     the key of the placement rule they break (each of the five ships once, on the grid,
     across or down, no square shared)."""

@@ -12,6 +12,8 @@ events  placed, removed, cleared, ready, battle_started,
         game_over {"winner"}
 """
 
+from games.common.protocol import Json
+
 from ..common.checks import is_int
 from ..common.errors import BadState, IllegalMove
 from ..common.rng import SeededRng
@@ -46,12 +48,12 @@ MOVE_KEYS = {
 
 
 class State:
-    def __init__(self, options: dict, rng: SeededRng):
+    def __init__(self, options: Json, rng: SeededRng):
         self.options = options
         self.rng = rng
         self.fleets: list[dict[str, tuple[int, str]]] = [{}, {}]  # ship id -> (bow, orientation)
         self.ready = [False, False]
-        self.turns: list[dict] = []  # full records, in order; see _fire
+        self.turns: list[Json] = []  # full records, in order; see _fire
         self.called = [0, 0]  # mask of squares each player has called
         self.aimed: list[int] = []  # Salvo: the squares the shooter has chosen so far
         self.ship_masks: list[dict[str, int]] = [{}, {}]  # filled when the battle starts
@@ -63,7 +65,8 @@ class State:
 
     @property
     def mode(self) -> str:
-        return self.options["mode"]
+        mode: str = self.options["mode"]
+        return mode
 
     @property
     def phase(self) -> str:
@@ -72,7 +75,7 @@ class State:
         return "battle" if all(self.ready) else "placement"
 
     @property
-    def current_player(self):
+    def current_player(self) -> int | None:
         """Placement: the first player not yet ready (either may place at any
         time, red's fleet comes first for a driver loop). Battle: whose turn it
         is. Over: None."""
@@ -80,15 +83,20 @@ class State:
         if phase == "placement":
             return RED if not self.ready[RED] else BLUE
         if phase == "battle":
-            return len(self.turns) % 2
+            return self._shooter
         return None
+
+    @property
+    def _shooter(self) -> int:
+        """The player whose turn it is in the battle."""
+        return len(self.turns) % 2
 
     @property
     def is_over(self) -> bool:
         return self.winner is not None
 
     @property
-    def result(self):
+    def result(self) -> Json | None:
         if self.winner is None:
             return None
         shots = [0, 0]
@@ -125,14 +133,14 @@ class State:
         called = self.called[player]
         return [square_name(i) for i in range(SQUARES) if not called >> i & 1]
 
-    def legal_moves(self) -> list[dict]:
+    def legal_moves(self) -> list[Json]:
         """Every move the rules allow now. A salvo is chosen square by square
         ("aim", "unaim", then "fire" once it is complete); a "fire" listing
         every square of the salvo at once is accepted too (it replaces the aim)."""
         phase = self.phase
         if phase == "over":
             return []
-        player = self.current_player
+        player = self._shooter
         if phase == "placement":
             # Both players place at the same time: each may move until ready.
             return [m for p in PLAYERS if not self.ready[p] for m in self._placement_moves(p)]
@@ -147,7 +155,7 @@ class State:
             moves.append({"type": "fire"})
         return moves
 
-    def _placement_moves(self, player: int) -> list[dict]:
+    def _placement_moves(self, player: int) -> list[Json]:
         fleet = self.fleets[player]
         moves = [{"type": "random_fleet", "player": player}]
         if fleet:
@@ -175,7 +183,7 @@ class State:
 
     # ----- applying moves -----------------------------------------------------
 
-    def apply(self, move: dict) -> list[dict]:
+    def apply(self, move: Json) -> list[Json]:
         """Apply a move and return the events it caused; raise IllegalMove,
         leaving the state untouched, when the rules forbid it."""
         if not isinstance(move, dict):
@@ -198,7 +206,7 @@ class State:
         }
         return handlers[kind](self._placing_player(move), move)
 
-    def _placing_player(self, move: dict) -> int:
+    def _placing_player(self, move: Json) -> int:
         player = move.get("player")
         if not is_int(player) or player not in PLAYERS:
             raise IllegalMove("battleship.bad_player")
@@ -213,7 +221,7 @@ class State:
                 mask |= mask_of(placed_squares(bow, orientation, LENGTH[ship_id]))
         return mask
 
-    def _place_move(self, player: int, move: dict) -> list[dict]:
+    def _place_move(self, player: int, move: Json) -> list[Json]:
         ship_id, orientation = _checked_ship(move.get("ship"), move.get("orientation"))
         bow = square_index(move.get("square"))
         if bow is None:
@@ -267,7 +275,7 @@ class State:
             return names, refusal
         return names, None
 
-    def _placed_event(self, player: int, ship_id: str) -> dict:
+    def _placed_event(self, player: int, ship_id: str) -> Json:
         bow, orientation = self.fleets[player][ship_id]
         return {
             "type": "placed",
@@ -278,7 +286,7 @@ class State:
             "squares": [square_name(i) for i in placed_squares(bow, orientation, LENGTH[ship_id])],
         }
 
-    def _remove_move(self, player: int, move: dict) -> list[dict]:
+    def _remove_move(self, player: int, move: Json) -> list[Json]:
         ship_id = move.get("ship")
         if not isinstance(ship_id, str) or ship_id not in LENGTH:
             raise IllegalMove("battleship.unknown_ship")
@@ -287,17 +295,17 @@ class State:
         del self.fleets[player][ship_id]
         return [{"type": "removed", "player": player, "ship": ship_id}]
 
-    def _clear_move(self, player: int, move: dict) -> list[dict]:
+    def _clear_move(self, player: int, move: Json) -> list[Json]:
         self.fleets[player] = {}
         return [{"type": "cleared", "player": player}]
 
-    def _random_fleet_move(self, player: int, move: dict) -> list[dict]:
+    def _random_fleet_move(self, player: int, move: Json) -> list[Json]:
         self.fleets[player] = random_fleet(self.rng)
         return [{"type": "cleared", "player": player}] + [
             self._placed_event(player, ship_id) for ship_id in SHIP_IDS
         ]
 
-    def _fleet_move(self, player: int, move: dict) -> list[dict]:
+    def _fleet_move(self, player: int, move: Json) -> list[Json]:
         """A whole fleet at once, {ship id: [bow square, orientation]}: one move
         for what a computer (or another device) decided."""
         ships = move.get("ships")
@@ -305,7 +313,7 @@ class State:
             raise IllegalMove("battleship.fleet_incomplete")
         trial = self.copy()
         trial.fleets[player] = {}
-        events: list[dict] = [{"type": "cleared", "player": player}]
+        events: list[Json] = [{"type": "cleared", "player": player}]
         for ship_id in SHIP_IDS:
             placed = ships[ship_id]
             if not (isinstance(placed, list) and len(placed) == 2):
@@ -316,7 +324,7 @@ class State:
         self.fleets[player] = trial.fleets[player]
         return events
 
-    def _ready_move(self, player: int, move: dict) -> list[dict]:
+    def _ready_move(self, player: int, move: Json) -> list[Json]:
         if len(self.fleets[player]) != len(SHIP_IDS):
             raise IllegalMove("battleship.fleet_incomplete")
         self.ready[player] = True
@@ -333,13 +341,13 @@ class State:
                 for ship_id, (bow, orientation) in self.fleets[player].items()
             }
 
-    def _fire_move(self, move: dict) -> list[dict]:
+    def _fire_move(self, move: Json) -> list[Json]:
         phase = self.phase
         if phase == "over":
             raise IllegalMove("battleship.game_over")
         if phase == "placement":
             raise IllegalMove("battleship.not_started")
-        shooter = self.current_player
+        shooter = self._shooter
         if "player" in move and (not is_int(move["player"]) or move["player"] != shooter):
             raise IllegalMove("battleship.not_your_turn")
         names = move.get("squares")
@@ -353,7 +361,7 @@ class State:
             events.append({"type": "game_over", "winner": self.winner})
         return events
 
-    def _aim_move(self, kind: str, move: dict) -> list[dict]:
+    def _aim_move(self, kind: str, move: Json) -> list[Json]:
         if self.phase != "battle":
             raise IllegalMove("battleship.game_over" if self.is_over else "battleship.not_started")
         if self.mode == "classic":
@@ -379,7 +387,7 @@ class State:
             self.aimed.append(square)
         return [{"type": kind, "player": shooter, "square": square_name(square)}]
 
-    def _checked_salvo(self, shooter: int, names) -> list[int]:
+    def _checked_salvo(self, shooter: int, names: object) -> list[int]:
         if not isinstance(names, list):
             raise IllegalMove("battleship.unknown_move")
         squares, seen = [], 0
@@ -399,7 +407,7 @@ class State:
             raise IllegalMove("battleship.wrong_shot_count", expected=expected, given=len(squares))
         return squares
 
-    def _fire(self, shooter: int, squares: list[int]) -> dict:
+    def _fire(self, shooter: int, squares: list[int]) -> Json:
         """Resolve a checked salvo; return its full record (what the target knows)."""
         target = 1 - shooter
         ships = self.ship_masks[target]
@@ -431,7 +439,7 @@ class State:
 
     # ----- hidden information -------------------------------------------------
 
-    def view_for(self, player: int) -> dict:
+    def view_for(self, player: int) -> Json:
         """Everything `player` may know, and nothing more: their own fleet, the
         announced results of their own shots, and the other's shots at them;
         once the game is over, the other's fleet too."""
@@ -460,7 +468,7 @@ class State:
             "opponent_fleet": self._fleet_view(opponent) if self.is_over else None,
         }
 
-    def _fleet_view(self, player: int) -> list[dict]:
+    def _fleet_view(self, player: int) -> list[Json]:
         """`player`'s ships as their owner sees them: where, which squares are hit, sunk."""
         opponent = 1 - player
         fleet = []
@@ -500,7 +508,7 @@ class State:
 
     # ----- saving and resuming ------------------------------------------------
 
-    def to_json(self) -> dict:
+    def to_json(self) -> Json:
         return {
             "version": VERSION,
             "options": dict(self.options),
@@ -518,7 +526,7 @@ class State:
         }
 
     @classmethod
-    def from_json(cls, data) -> "State":
+    def from_json(cls, data: object) -> "State":
         """Rebuild a state by replaying its saved moves; raise BadState when
         the data is malformed or breaks a rule."""
         if not isinstance(data, dict) or data.get("version") != VERSION:
@@ -572,7 +580,7 @@ class State:
         return state
 
 
-def public_record(record: dict, options: dict) -> dict:
+def public_record(record: Json, options: Json) -> Json:
     """What the shooter is told about a turn, by the mode's information rules."""
     if options["mode"] == "advanced_salvo":
         # Only how many of the salvo's shots hit: no per-shot result, no ship, no sink.
@@ -588,7 +596,7 @@ def public_record(record: dict, options: dict) -> dict:
     return public
 
 
-def _checked_ship(ship_id, orientation) -> tuple[str, str]:
+def _checked_ship(ship_id: object, orientation: object) -> tuple[str, str]:
     if not isinstance(ship_id, str) or ship_id not in LENGTH:
         raise IllegalMove("battleship.unknown_ship")
     if orientation not in ORIENTATIONS:
@@ -596,7 +604,7 @@ def _checked_ship(ship_id, orientation) -> tuple[str, str]:
     return ship_id, orientation
 
 
-def turns_in_order(view: dict) -> list[dict]:
+def turns_in_order(view: Json) -> list[Json]:
     """Every turn of both players as the view's player knows them (their own
     shots as announced, the other's in full), in the order they were played:
     red fired first, then each in turn (4.1, 4.3)."""
@@ -609,7 +617,7 @@ def turns_in_order(view: dict) -> list[dict]:
     return played
 
 
-def salvo_deductions(view: dict) -> tuple[set[str], set[str]]:
+def salvo_deductions(view: Json) -> tuple[set[str], set[str]]:
     """Advanced Salvo (8.3): the squares the view's player has proven empty (in a
     salvo with no hit) and proven hit (in a salvo whose every shot hit)."""
     empty: set[str] = set()
@@ -623,7 +631,7 @@ def salvo_deductions(view: dict) -> tuple[set[str], set[str]]:
     return empty, hit
 
 
-def known_sunk_squares(view: dict) -> set[str]:
+def known_sunk_squares(view: Json) -> set[str]:
     """The squares the view's player hit on ships they were told are sunk: only
     when hits name their ship (5.3, 6.1); Advanced Salvo names neither (8.2)."""
     sunk = {ship for record in view["shots"] for ship in record.get("sunk", [])}
@@ -635,7 +643,7 @@ def known_sunk_squares(view: dict) -> set[str]:
     }
 
 
-def _copy_record(record: dict) -> dict:
+def _copy_record(record: Json) -> Json:
     return {
         "player": record["player"],
         "shots": [dict(shot) for shot in record["shots"]],
@@ -644,7 +652,7 @@ def _copy_record(record: dict) -> dict:
     }
 
 
-def new_game(options: dict | None = None, seed: int = 0) -> State:
+def new_game(options: Json | None = None, seed: int = 0) -> State:
     """A new game in the placement phase. Options: mode ("classic", "salvo",
     "advanced_salvo"), edition ("classic", "modern"), announce_ship (bool)."""
     return State(normalise_options(options), SeededRng(seed))

@@ -6,10 +6,20 @@ SplitMix64: fast, well distributed, identical on CPython and Pyodide.
 """
 
 from collections.abc import Sequence
-from typing import TypeVar
+from typing import Any, Protocol, TypeVar
 
 MASK64 = (1 << 64) - 1
 ItemT = TypeVar("ItemT")
+
+
+class Rng(Protocol):
+    """What engines ask of a random source: a SeededRng, or random.Random where the
+    numbers are not replayed (a sealed fleet placed at random on its own device)."""
+
+    def random(self) -> float: ...
+    def randrange(self, n: int, /) -> int: ...
+    def choice(self, items: Sequence[ItemT], /) -> ItemT: ...
+    def shuffle(self, items: list[Any], /) -> None: ...
 
 
 class SeededRng:

@@ -279,3 +279,20 @@ def test_knowledge_reads_sink_counts_from_the_other_salvo_sizes():
     assert knowledge.salvos[0][1] == 2
     assert Knowledge(state.view_for(1)).sunk_counts == {0: 0}
     assert square_index("J1") in squares_of(Knowledge(state.view_for(1)).misses)
+
+
+def test_count_sampler_falls_back_on_a_walk_that_never_moved():
+    # find_fleet kept only fleets a walk moved to: when the search found none and no
+    # proposal ever fitted, it returned (None, None) and estimate raised TypeError.
+    state = random_ready_game({"mode": "advanced_salvo"}, 21)
+    rng = SeededRng(4)
+    for _ in range(3):
+        fire(state, *rng_salvo(state, 0, rng))
+        fire(state, *rng_salvo(state, 1, rng))
+    posterior = CountPosterior(Knowledge(state.view_for(0)), SeededRng(5))
+    posterior.search_fleet = lambda budget: None
+    posterior._propose = lambda fleet: None
+    fleet, energy = posterior.find_fleet(10_000)
+    assert len(fleet) == 5 and energy == posterior.energy(fleet)
+    probability, fleets = posterior.estimate(10_000)
+    assert len(probability) == 100 and fleets

@@ -18,10 +18,14 @@ Two steps:
 """
 
 import math
+from collections.abc import Iterable
 from itertools import combinations
+
+from games.common.rng import SeededRng
 
 from ..fleet import LENGTH, SHIP_IDS
 from ..grid import PLACEMENTS, SIZE, SQUARES
+from .knowledge import Knowledge
 from .posterior import square_probabilities
 
 FIELD = 7
@@ -41,9 +45,10 @@ SEARCH_SHARE = 0.4  # share of the budget for finding a consistent fleet
 
 
 class CountPosterior:
-    def __init__(self, knowledge, rng):
+    def __init__(self, knowledge: Knowledge, rng: SeededRng):
         self.rng = rng
-        called_by, running = [], 0
+        called_by: list[int] = []
+        running = 0
         for salvo, _ in knowledge.salvos:
             running |= salvo
             called_by.append(running)
@@ -61,8 +66,8 @@ class CountPosterior:
             length: [p for p in PLACEMENTS[length] if not p & empty] for length in set(self.lengths)
         }
         self.allowed = {length: set(options) for length, options in self.domain.items()}
-        self._vectors = {}
-        self._packed = {}
+        self._vectors: dict[int, tuple[int, ...]] = {}
+        self._packed: dict[int, int] = {}
         self.guard = sum(GUARD << (FIELD * k) for k in range(len(self.targets)))
         self.need = sum(t << (FIELD * k) for k, t in enumerate(self.targets))
 
@@ -71,7 +76,7 @@ class CountPosterior:
     # bit of each field a guard, so "vector <= need" for every count at once is
     # one subtraction: no guard bit may be borrowed.
 
-    def vector(self, placement: int) -> tuple:
+    def vector(self, placement: int) -> tuple[int, ...]:
         vec = self._vectors.get(placement)
         if vec is None:
             vec = tuple((placement & s).bit_count() for s in self.sets) + tuple(
@@ -89,7 +94,7 @@ class CountPosterior:
             self._packed[placement] = value
         return value
 
-    def energy(self, fleet) -> int:
+    def energy(self, fleet: list[int]) -> int:
         totals = [0] * len(self.targets)
         for p in fleet:
             for k, v in enumerate(self.vector(p)):
@@ -114,12 +119,13 @@ class CountPosterior:
             else:
                 return fleet
 
-    def _propose(self, fleet):
+    def _propose(self, fleet: list[int]) -> list[int] | None:
         """A fleet near `fleet`, or None when the move does not fit."""
         fleet = list(fleet)
         rng = self.rng
         i = int(rng.random() * len(fleet))
         length = self.lengths[i]
+        candidate: int | None
         if rng.random() < 0.5:
             options = self.domain[length]
             candidate = options[int(rng.random() * len(options))]
@@ -136,7 +142,7 @@ class CountPosterior:
         fleet[i] = candidate
         return fleet
 
-    def search_fleet(self, budget: int):
+    def search_fleet(self, budget: int) -> list[int] | None:
         """A consistent fleet by randomised depth-first search, or None if the
         budget runs out first. The latest sink count splits the work: for each
         choice of which ships were sunk by then (at random), those ships may
@@ -174,7 +180,15 @@ class CountPosterior:
                     return None
         return None
 
-    def _extend(self, domains, left, used, need, fleet, nodes) -> bool:
+    def _extend(
+        self,
+        domains: list[list[tuple[int, int]]],
+        left: set[int],
+        used: int,
+        need: int,
+        fleet: list[int],
+        nodes: list[int],
+    ) -> bool:
         if not left:
             return need == 0 and self.energy(fleet) == 0
         nodes[0] -= 1
@@ -216,7 +230,14 @@ class CountPosterior:
                 return False
         return False
 
-    def _complete_pair(self, domains, left, used, need, fleet) -> bool:
+    def _complete_pair(
+        self,
+        domains: list[list[tuple[int, int]]],
+        left: set[int],
+        used: int,
+        need: int,
+        fleet: list[int],
+    ) -> bool:
         """The last two ships at once: one dictionary look-up per placement."""
         i, j = sorted(left)
         guard = self.guard
@@ -242,7 +263,7 @@ class CountPosterior:
             pairs.pop()
         return False
 
-    def find_fleet(self, budget: int):
+    def find_fleet(self, budget: int) -> tuple[list[int], int]:
         """A consistent fleet (or the least inconsistent one met)."""
         found = self.search_fleet(budget // 2)
         if found is not None:
@@ -250,7 +271,8 @@ class CountPosterior:
         budget //= 2
         steps = max(WALKS * 50, budget // WALK_STEP_COST) // WALKS
         cooling = int(steps * COOLING_SHARE)
-        best, best_energy = None, None
+        best: list[int] | None = None
+        best_energy: int | None = None
         for _ in range(WALKS):
             fleet = self._random_fleet()
             energy = self.energy(fleet)
@@ -269,11 +291,13 @@ class CountPosterior:
                         best, best_energy = list(fleet), energy
                     if energy == 0:
                         return fleet, 0
+        if best is None or best_energy is None:
+            return fleet, energy  # no walk ever moved: its last fleet is all there is
         return best, best_energy
 
     # ----- step 2: pair Gibbs among consistent fleets ---------------------------
 
-    def _pair_options(self, fleet, i: int, j: int) -> list:
+    def _pair_options(self, fleet: list[int], i: int, j: int) -> list[tuple[int, int]]:
         others, totals = 0, [0] * len(self.targets)
         for k, p in enumerate(fleet):
             if k != i and k != j:
@@ -309,7 +333,7 @@ class CountPosterior:
                 pairs = [(p, q) for p, q in pairs if (p | q) & ~self.all_called]
         return pairs
 
-    def estimate(self, budget: int):
+    def estimate(self, budget: int) -> tuple[list[float], list[int]]:
         """(probability of a ship on each square, sampled fleets as masks)."""
         fleet, energy = self.find_fleet(int(budget * SEARCH_SHARE))
         if energy:
@@ -340,14 +364,14 @@ class CountPosterior:
         return square_probabilities(shares), fleets
 
 
-def _union(fleet) -> int:
+def _union(fleet: Iterable[int]) -> int:
     union = 0
     for p in fleet:
         union |= p
     return union
 
 
-def _nudge(placement: int, length: int, rng):
+def _nudge(placement: int, length: int, rng: SeededRng) -> int | None:
     """The same ship shifted one square, or turned about its first square."""
     low = placement & -placement
     bow = low.bit_length() - 1

@@ -13,10 +13,12 @@ maximum matching uses the square. (The same idea for the three-square ships,
 with diagonal lattices, measured no gain and was left out.)
 """
 
+from collections.abc import Iterable
+
 from ..grid import SIZE
 
 
-def essential_squares(placements) -> int:
+def essential_squares(placements: Iterable[int]) -> int:
     """Mask of the squares in every maximum matching of the graph whose edges
     are the given two-square placements: the shots that shrink its cover."""
     neighbours: dict[int, list[int]] = {}
@@ -58,7 +60,7 @@ def _maximum_matching(neighbours: dict[int, list[int]]) -> dict[int, int]:
     in both directions."""
     mate: dict[int, int] = {}
 
-    def augment(v, visited) -> bool:
+    def augment(v: int, visited: set[int]) -> bool:
         for w in neighbours[v]:
             if w in visited:
                 continue

@@ -5,13 +5,16 @@ other ships; a square scores the number of placements through it. Placements
 through unexplained hits count extra, so it follows up hits like a player would.
 """
 
+from games.common.rng import SeededRng
+
 from ..grid import PLACEMENTS, SQUARES
 from .domains import hidden_domains
+from .knowledge import Knowledge
 
 HIT_WEIGHT = 20
 
 
-def square_scores(knowledge) -> list[float]:
+def square_scores(knowledge: Knowledge) -> list[float]:
     ids, domains, required = hidden_domains(knowledge)
     scores = [0.0] * SQUARES
     for ship_id, domain in zip(ids, domains):
@@ -26,21 +29,21 @@ def square_scores(knowledge) -> list[float]:
     return scores
 
 
-def _add(scores, mask: int, weight: float) -> None:
+def _add(scores: list[float], mask: int, weight: float) -> None:
     while mask:
         low = mask & -mask
         scores[low.bit_length() - 1] += weight
         mask ^= low
 
 
-def choose_square(knowledge, rng) -> int:
+def choose_square(knowledge: Knowledge, rng: SeededRng) -> int:
     scores = square_scores(knowledge)
     open_squares = [i for i in range(SQUARES) if not knowledge.shot >> i & 1]
     best = max(scores[i] for i in open_squares)
     return rng.choice([i for i in open_squares if scores[i] == best])
 
 
-def count_scores(knowledge) -> list[float]:
+def count_scores(knowledge: Knowledge) -> list[float]:
     """Advanced Salvo: the same count, over placements that avoid squares of
     salvos with no hit, weighted up by the share of hits of the salvos they touch."""
     empty = knowledge.misses
@@ -58,7 +61,7 @@ def count_scores(knowledge) -> list[float]:
     return scores
 
 
-def top_squares(scores, shot: int, count: int, rng) -> list[int]:
+def top_squares(scores: list[float], shot: int, count: int, rng: SeededRng) -> list[int]:
     """The `count` best-scoring squares not yet called (ties broken at random)."""
     open_squares = [i for i in range(SQUARES) if not shot >> i & 1]
     rng.shuffle(open_squares)

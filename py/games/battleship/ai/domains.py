@@ -9,16 +9,21 @@ ships stay in, pinned by when they sank.
 
 from ..fleet import LENGTH, SHIP_IDS
 from ..grid import PLACEMENTS
+from .knowledge import Knowledge
+
+# (ids of the ships to locate, a domain of placement masks for each, hit squares to cover)
+Domains = tuple[list[str], list[list[int]], int]
 
 
-def hidden_domains(knowledge):
+def hidden_domains(knowledge: Knowledge) -> Domains:
     if knowledge.named:
         return _named_domains(knowledge)
     return _unnamed_domains(knowledge)
 
 
-def _named_domains(knowledge):
-    ids, domains = [], []
+def _named_domains(knowledge: Knowledge) -> Domains:
+    ids: list[str] = []
+    domains: list[list[int]] = []
     for ship_id in SHIP_IDS:
         if ship_id in knowledge.sunk:
             continue
@@ -31,14 +36,15 @@ def _named_domains(knowledge):
     return ids, domains, 0
 
 
-def _unnamed_domains(knowledge):
+def _unnamed_domains(knowledge: Knowledge) -> Domains:
     misses = knowledge.shot & ~knowledge.hits
     called_by = []  # squares called up to and including each own turn
     running = 0
     for salvo in knowledge.turns:
         running |= salvo
         called_by.append(running)
-    ids, domains = [], []
+    ids: list[str] = []
+    domains: list[list[int]] = []
     for ship_id in SHIP_IDS:
         candidates = [p for p in PLACEMENTS[LENGTH[ship_id]] if not p & misses]
         turn = knowledge.sunk.get(ship_id)

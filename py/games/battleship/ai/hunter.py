@@ -11,10 +11,13 @@
    that also shrinks the small ship's cover when two are nearly as likely.
 """
 
+from games.common.rng import SeededRng
+
 from ..fleet import LENGTH
 from ..grid import SQUARES
 from .cover import essential_squares
 from .domains import hidden_domains
+from .knowledge import Knowledge
 from .posterior import placement_weights, square_probabilities
 
 # How much hit probability a targeting shot may give up for one that also
@@ -25,12 +28,14 @@ TARGET_COVER_BONUS = 0.06
 SMALL_SHIP_EMPHASIS = 1.0
 
 
-def choose_square(knowledge, rng, budget: int) -> int:
+def choose_square(knowledge: Knowledge, rng: SeededRng, budget: int) -> int:
     afloat, probability = posterior(knowledge, rng, budget)
     return pick_square(probability, knowledge, afloat)
 
 
-def posterior(knowledge, rng, budget: int):
+def posterior(
+    knowledge: Knowledge, rng: SeededRng, budget: int
+) -> tuple[list[tuple[str, list[int]]], list[float]]:
     """(ships afloat as (id, domain) pairs, score of each square): the
     probability of a ship there, or while hunting the emphasised one."""
     ids, domains, required = hidden_domains(knowledge)
@@ -46,7 +51,9 @@ def posterior(knowledge, rng, budget: int):
     return afloat, square_probabilities(weights)
 
 
-def pick_square(probability, knowledge, afloat) -> int:
+def pick_square(
+    probability: list[float], knowledge: Knowledge, afloat: list[tuple[str, list[int]]]
+) -> int:
     """The best square not yet called."""
     ranked = sorted(
         (i for i in range(SQUARES) if not knowledge.shot >> i & 1),
@@ -61,14 +68,19 @@ def pick_square(probability, knowledge, afloat) -> int:
     return next((square for square in ranked if essential >> square & 1), ranked[0])
 
 
-def is_hunting(knowledge) -> bool:
+def is_hunting(knowledge: Knowledge) -> bool:
     """No ship still afloat has been hit. (A sunk ship's squares are all hits,
     so any hit beyond them belongs to a ship afloat.)"""
     sunk_squares = sum(LENGTH[ship_id] for ship_id in knowledge.sunk)
-    return knowledge.hits.bit_count() == sunk_squares
+    return bool(knowledge.hits.bit_count() == sunk_squares)
 
 
-def _target(ranked, probability, afloat, knowledge) -> int:
+def _target(
+    ranked: list[int],
+    probability: list[float],
+    afloat: list[tuple[str, list[int]]],
+    knowledge: Knowledge,
+) -> int:
     small = [
         domain
         for ship_id, domain in afloat

@@ -5,13 +5,15 @@ the player's own shots, and the sizes of the other's salvos (which, in Advanced
 Salvo, are the only news of sinkings).
 """
 
+from games.common.protocol import Json
+
 from ..fleet import SHIP_IDS
 from ..grid import SQUARES, square_index
 
 
 class Knowledge:
-    def __init__(self, view: dict):
-        self.mode = view["mode"]
+    def __init__(self, view: Json):
+        self.mode: str = view["mode"]
         self.shot = 0  # every square called so far
         self.hits = 0  # squares announced as hits (not in Advanced Salvo)
         self.hits_by_ship = dict.fromkeys(SHIP_IDS, 0)  # when ships are named
@@ -19,13 +21,13 @@ class Knowledge:
         self.turns: list[int] = []  # mask of the squares called on each own turn
         # Advanced Salvo: (mask of the salvo, number of hits)
         self.salvos: list[tuple[int, int]] = []
-        self.named = view["announce_ship"] and self.mode != "advanced_salvo"
+        self.named: bool = view["announce_ship"] and self.mode != "advanced_salvo"
         for turn, record in enumerate(view["shots"]):
             self._read(turn, record)
         self.sunk_counts = self._sunk_counts(view) if self.mode == "advanced_salvo" else {}
-        self.shots_allowed = view["shots_allowed"]
+        self.shots_allowed: int = view["shots_allowed"]
 
-    def _read(self, turn: int, record: dict) -> None:
+    def _read(self, turn: int, record: Json) -> None:
         salvo = 0
         for shot in record["shots"]:
             square = square_index(shot["square"])
@@ -45,12 +47,12 @@ class Knowledge:
             self.sunk[ship_id] = turn
 
     @staticmethod
-    def _sunk_counts(view: dict) -> dict:
+    def _sunk_counts(view: Json) -> dict[int, int]:
         """Advanced Salvo: {m: ships sunk by the first m own turns}, read from the
         size of each of the other's salvos (one shot per ship afloat). A salvo
         cut short because its caller had fewer squares left tells nothing."""
         me = view["player"]
-        counts = {}
+        counts: dict[int, int] = {}
         called = 0
         for j, record in enumerate(view["incoming"]):
             size = len(record["shots"])

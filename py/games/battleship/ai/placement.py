@@ -7,7 +7,9 @@ of the least exposed is kept: ships on less likely squares, not touching each
 other. Picking at random among the best few keeps it unpredictable.
 """
 
-from ..fleet import LENGTH, SHIPS, random_fleet
+from games.common.rng import SeededRng
+
+from ..fleet import LENGTH, SHIPS, Fleet, random_fleet
 from ..grid import PLACEMENTS, SQUARES, neighbours, placed_squares
 
 CANDIDATES = 60
@@ -32,7 +34,7 @@ def _prior_density() -> list[float]:
 PRIOR = _prior_density()
 
 
-def exposure(fleet: dict) -> float:
+def exposure(fleet: Fleet) -> float:
     """How easily a likelihood hunter finds this fleet: the prior density of
     its squares, plus a charge for every pair of squares of different ships
     side by side."""
@@ -48,7 +50,7 @@ def exposure(fleet: dict) -> float:
     return score
 
 
-def choose_fleet(rng, careful: bool = True) -> dict:
+def choose_fleet(rng: SeededRng, careful: bool = True) -> Fleet:
     """{ship id: (bow square index, orientation)}."""
     if not careful:
         return random_fleet(rng)

@@ -9,6 +9,11 @@ A player sees only `view` (from State.view_for): never the other's fleet.
 never by reading a clock; None means the player's own default.
 """
 
+from collections.abc import Callable
+
+from games.common.protocol import Json
+from games.common.rng import SeededRng
+
 from ..grid import square_name
 from . import density, hunter, simple
 from .counts import CountPosterior
@@ -23,7 +28,7 @@ class ComputerPlayer:
     strength = ""
     default_budget = 0
 
-    def choose_move(self, view: dict, rng, budget=None) -> dict:
+    def choose_move(self, view: Json, rng: SeededRng, budget: int | None = None) -> Json:
         knowledge = Knowledge(view)
         budget = self.default_budget if budget is None else budget
         count = view["shots_allowed"]
@@ -33,15 +38,17 @@ class ComputerPlayer:
             squares = self.choose_salvo(knowledge, rng, budget, count)
         return {"type": "fire", "squares": [square_name(i) for i in squares]}
 
-    def choose_square(self, knowledge: Knowledge, rng, budget: int) -> int:
+    def choose_square(self, knowledge: Knowledge, rng: SeededRng, budget: int) -> int:
         """Classic: the square to call. Each strength defines it."""
         raise NotImplementedError
 
-    def choose_salvo(self, knowledge: Knowledge, rng, budget: int, count: int) -> list[int]:
+    def choose_salvo(
+        self, knowledge: Knowledge, rng: SeededRng, budget: int, count: int
+    ) -> list[int]:
         """Salvo modes: `count` distinct open squares. Each strength defines it."""
         raise NotImplementedError
 
-    def choose_placement(self, player: int, rng) -> list[dict]:
+    def choose_placement(self, player: int, rng: SeededRng) -> list[Json]:
         fleet = choose_fleet(rng, careful=self.strength != "easy")
         moves = [
             {
@@ -61,10 +68,12 @@ class EasyPlayer(ComputerPlayer):
 
     strength = "easy"
 
-    def choose_square(self, knowledge, rng, budget) -> int:
+    def choose_square(self, knowledge: Knowledge, rng: SeededRng, budget: int) -> int:
         return simple.choose_square(knowledge, rng)
 
-    def choose_salvo(self, knowledge, rng, budget, count) -> list[int]:
+    def choose_salvo(
+        self, knowledge: Knowledge, rng: SeededRng, budget: int, count: int
+    ) -> list[int]:
         if knowledge.mode == "advanced_salvo":
             # It cannot tell hits from misses: shoots at random where a ship could be.
             empty = knowledge.misses | knowledge.shot
@@ -83,10 +92,12 @@ class MediumPlayer(ComputerPlayer):
 
     strength = "medium"
 
-    def choose_square(self, knowledge, rng, budget) -> int:
+    def choose_square(self, knowledge: Knowledge, rng: SeededRng, budget: int) -> int:
         return density.choose_square(knowledge, rng)
 
-    def choose_salvo(self, knowledge, rng, budget, count) -> list[int]:
+    def choose_salvo(
+        self, knowledge: Knowledge, rng: SeededRng, budget: int, count: int
+    ) -> list[int]:
         scores = (
             density.square_scores(knowledge)
             if knowledge.mode != "advanced_salvo"
@@ -102,10 +113,12 @@ class HardPlayer(ComputerPlayer):
     strength = "hard"
     default_budget = 2_500_000
 
-    def choose_square(self, knowledge, rng, budget) -> int:
+    def choose_square(self, knowledge: Knowledge, rng: SeededRng, budget: int) -> int:
         return hunter.choose_square(knowledge, rng, budget)
 
-    def choose_salvo(self, knowledge, rng, budget, count) -> list[int]:
+    def choose_salvo(
+        self, knowledge: Knowledge, rng: SeededRng, budget: int, count: int
+    ) -> list[int]:
         if knowledge.mode == "advanced_salvo":
             # Only counts come back: the likeliest squares, close together, tell
             # the most (salvo.py's spread for new ships measured worse here).
@@ -118,7 +131,7 @@ SAMPLES = 400
 MOST_THIN = 2  # Gibbs sweeps between samples when the budget allows
 
 
-def _sampled_fleets(knowledge, rng, budget) -> list[tuple]:
+def _sampled_fleets(knowledge: Knowledge, rng: SeededRng, budget: int) -> list[tuple[int, ...]]:
     """Fleets (tuples of placements) drawn from everything known."""
     _ids, domains, required = hidden_domains(knowledge)
     step_cost = sum(len(domain) for domain in domains) * 2 or 1
@@ -126,7 +139,7 @@ def _sampled_fleets(knowledge, rng, budget) -> list[tuple]:
     return Sampler(domains, rng, required).samples(SAMPLES, thin=thin)
 
 
-def _distinct(pick, count: int, shot: int) -> list[int]:
+def _distinct(pick: Callable[[int], int], count: int, shot: int) -> list[int]:
     chosen, excluded = [], shot
     for _ in range(count):
         square = pick(excluded)
@@ -135,7 +148,7 @@ def _distinct(pick, count: int, shot: int) -> list[int]:
     return chosen
 
 
-def _random_open(rng, avoid: int, excluded: int) -> int:
+def _random_open(rng: SeededRng, avoid: int, excluded: int) -> int:
     options = [i for i in range(100) if not avoid >> i & 1]
     if not options:
         options = [i for i in range(100) if not excluded >> i & 1]

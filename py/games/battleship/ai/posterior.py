@@ -15,6 +15,8 @@ the estimate far less noisy for the same work.
 
 from random import Random
 
+from games.common.rng import SeededRng
+
 # One step of enumeration costs about this many Gibbs placement tests.
 EXACT_COST = 4
 
@@ -23,7 +25,9 @@ class NoFleet(ValueError):
     """No fleet agrees with the observations (they contradict each other)."""
 
 
-def placement_weights(domains, rng, budget: int, required: int = 0) -> list[dict]:
+def placement_weights(
+    domains: list[list[int]], rng: SeededRng, budget: int, required: int = 0
+) -> list[dict[int, float]]:
     """For each domain, {placement: probability}. `budget` bounds the work in
     placement tests; it is never a clock."""
     if not domains:
@@ -34,7 +38,9 @@ def placement_weights(domains, rng, budget: int, required: int = 0) -> list[dict
     return Sampler(domains, rng, required).weights(budget)
 
 
-def exact_weights(domains, limit: int, required: int = 0) -> list[dict[int, float]] | None:
+def exact_weights(
+    domains: list[list[int]], limit: int, required: int = 0
+) -> list[dict[int, float]] | None:
     """Exact weights by enumerating every fleet, or None when that would
     take more than about `limit` placement tests."""
     order = sorted(range(len(domains)), key=lambda i: len(domains[i]))
@@ -77,7 +83,7 @@ class Sampler:
     """Gibbs sampler over fleets: one ship at a time is redrawn among the
     placements that fit with all the others."""
 
-    def __init__(self, domains, rng, required: int = 0):
+    def __init__(self, domains: list[list[int]], rng: SeededRng, required: int = 0):
         self.domains = domains
         self.rng = rng
         self.required = required
@@ -102,7 +108,7 @@ class Sampler:
         step_cost = sum(len(domain) for domain in self.domains) * 2
         return max(3, budget // (step_cost * chains))
 
-    def weights(self, budget: int, chains: int = 4, burn_in: int = 2) -> list[dict]:
+    def weights(self, budget: int, chains: int = 4, burn_in: int = 2) -> list[dict[int, float]]:
         """Rao-Blackwellised estimate, over a few chains so that one chain stuck
         in a corner of the fleet space cannot mislead on its own."""
         domains, required = self.domains, self.required
@@ -146,7 +152,7 @@ class Sampler:
             weights.append({p: w / mass for p, w in zip(domain, tally) if w})
         return weights
 
-    def samples(self, count: int, thin: int = 1, burn_in: int = 3) -> list[tuple]:
+    def samples(self, count: int, thin: int = 1, burn_in: int = 3) -> list[tuple[int, ...]]:
         """`count` fleets (tuples of placements) from the chain."""
         ships = range(len(self.domains))
         for _ in range(burn_in):
@@ -164,7 +170,9 @@ class Sampler:
 TRIES_PER_SHIP = 6
 
 
-def initial_fleet(domains, rng, required: int = 0, attempts: int = 300) -> list[int]:
+def initial_fleet(
+    domains: list[list[int]], rng: SeededRng, required: int = 0, attempts: int = 300
+) -> list[int]:
     """One fleet from the domains with no overlap that covers `required`, by
     randomised backtracking (most constrained ship first)."""
     order = sorted(range(len(domains)), key=lambda i: len(domains[i]))
@@ -183,9 +191,19 @@ def initial_fleet(domains, rng, required: int = 0, attempts: int = 300) -> list[
     raise NoFleet()
 
 
-def _backtrack(domains, order, reach, required, depth, used, chosen, rng, budget) -> bool:
+def _backtrack(
+    domains: list[list[int]],
+    order: list[int],
+    reach: list[int],
+    required: int,
+    depth: int,
+    used: int,
+    chosen: list[int],
+    rng: SeededRng,
+    budget: list[int],
+) -> bool:
     if depth == len(order):
-        return required & ~used == 0
+        return bool(required & ~used == 0)
     if required & ~used & ~reach[depth]:
         return False
     i = order[depth]
@@ -207,7 +225,7 @@ def _backtrack(domains, order, reach, required, depth, used, chosen, rng, budget
     return False
 
 
-def square_probabilities(weights, size: int = 100) -> list[float]:
+def square_probabilities(weights: list[dict[int, float]], size: int = 100) -> list[float]:
     """Probability that each square holds some hidden ship (ships never
     overlap, so the per-ship probabilities simply add up)."""
     probabilities = [0.0] * size

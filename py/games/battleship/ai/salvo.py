@@ -25,7 +25,7 @@ from ..grid import SQUARES
 FIRST_HIT_BONUS = 6.0
 
 
-def choose_salvo(fleets: list[tuple], count: int, called: int) -> list[int]:
+def choose_salvo(fleets: list[tuple[int, ...]], count: int, called: int) -> list[int]:
     """`fleets`: sampled fleets, each a tuple of ship placements (masks);
     `called`: the squares called already. Returns `count` squares not yet called."""
     found = [[bool(placement & called) for placement in fleet] for fleet in fleets]

@@ -1,10 +1,13 @@
 """The easiest chooser: shoot at random until something is hit, then try the
 squares next to the hits (in line with them first) until the ship sinks."""
 
+from games.common.rng import SeededRng
+
 from ..grid import SIZE, SQUARES, neighbours, squares_of
+from .knowledge import Knowledge
 
 
-def choose_square(knowledge, rng, excluded: int | None = None) -> int:
+def choose_square(knowledge: Knowledge, rng: SeededRng, excluded: int | None = None) -> int:
     """`excluded`: squares not to choose (default: those already called)."""
     excluded = knowledge.shot if excluded is None else excluded
     open_squares = [i for i in range(SQUARES) if not excluded >> i & 1]
@@ -21,7 +24,7 @@ def choose_square(knowledge, rng, excluded: int | None = None) -> int:
     return rng.choice(open_squares)
 
 
-def _unsunk_hits(knowledge) -> int:
+def _unsunk_hits(knowledge: Knowledge) -> int:
     """Hits not yet accounted for by a sunk ship (as far as this player can tell)."""
     loose = knowledge.hits
     for ship_id in knowledge.sunk:
