@@ -6,29 +6,32 @@ Refusals are IllegalMove values, returned rather than raised, so the page says
 them with the same catalogue (`dominoes-engine.json`) as the engine's own.
 """
 
-from games.common.errors import IllegalMove
+from collections.abc import Sequence
 
-from .tiles import name
+from games.common.errors import IllegalMove
+from games.common.protocol import Json
+
+from .tiles import Tile, name
 from .tiles import tile as canonical
 
 
-def must(view: dict) -> str | None:
+def must(view: Json) -> str | None:
     """ "play" (the lead too), "draw" or "pass": what the seat must do now (rules
     5.1 to 5.4); None when it is not the seat's turn."""
     moves = view["legal_moves"]
     return moves[0]["type"] if moves else None
 
 
-def playable(view: dict) -> list:
+def playable(view: Json) -> list[Tile]:
     """The tiles of the seat's hand it may play now, (high, low), each once."""
-    found: list = []
+    found: list[Tile] = []
     for move in view["legal_moves"]:
         if move["type"] == "play" and tuple(move["tile"]) not in found:
             found.append(tuple(move["tile"]))
     return found
 
 
-def ends_for(view: dict, tile) -> list:
+def ends_for(view: Json, tile: Sequence[int]) -> list[str | None]:
     """The open ends the tile may be played on now (rule 4.3: the player
     chooses when there are several); [None] for the lead, [] when it does not play."""
     wanted = canonical(*tile)
@@ -39,11 +42,11 @@ def ends_for(view: dict, tile) -> list:
     ]
 
 
-def _not_now(view: dict) -> IllegalMove:
+def _not_now(view: Json) -> IllegalMove:
     return IllegalMove("dominoes.game_over" if view["is_over"] else "dominoes.not_your_turn")
 
 
-def tile_refusal(view: dict, tile) -> IllegalMove | None:
+def tile_refusal(view: Json, tile: Sequence[int]) -> IllegalMove | None:
     """Why the seat may not play this tile now, or None when it may."""
     wanted = canonical(*tile)
     if list(wanted) not in view["hand"]:
@@ -60,7 +63,7 @@ def tile_refusal(view: dict, tile) -> IllegalMove | None:
     return IllegalMove("dominoes.tile_cannot_play", tile=name(wanted))
 
 
-def kind_refusal(view: dict, kind: str) -> IllegalMove | None:
+def kind_refusal(view: Json, kind: str) -> IllegalMove | None:
     """Why the seat may not draw or pass (`kind`) now, or None when it may: the
     refusal State.apply would raise for that move (rules 5.1 to 5.4)."""
     if not view["legal_moves"]:
@@ -79,7 +82,7 @@ def kind_refusal(view: dict, kind: str) -> IllegalMove | None:
     return IllegalMove("dominoes.bad_move", move=str(kind)[:40])
 
 
-def hands_played(view: dict) -> int:
+def hands_played(view: Json) -> int:
     """Hands begun so far: the finished ones, and the one in progress unless the
     game ended with a hand (rather than on a score during play)."""
     summaries = view["hand_summaries"]

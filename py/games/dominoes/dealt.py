@@ -11,6 +11,9 @@ hand face up (a replay, and the tests' proof that the public engine scores alike
 the order they would be drawn. The first leader comes from the seed, as in new_game.
 """
 
+from collections.abc import Iterable
+
+from games.common.protocol import Json
 from games.common.rng import SeededRng
 
 from .state import State
@@ -18,11 +21,14 @@ from .table import Table
 from .tiles import SET
 from .tiles import from_json as tile_from_json
 
+# Per hand: (each seat's hand, the boneyard's tiles in the order drawn), tiles as JSON.
+Deals = Iterable[tuple[Iterable[Iterable[object]], Iterable[object]]]
+
 
 class DealtState(State):
     """A State whose every deal is the next of the given ones."""
 
-    def __init__(self, table: Table, rng: SeededRng, deals):
+    def __init__(self, table: Table, rng: SeededRng, deals: Deals):
         self._deals = [
             (
                 [[tile_from_json(t) for t in hand] for hand in hands],
@@ -32,7 +38,7 @@ class DealtState(State):
         ]
         super().__init__(table, rng)
 
-    def _deal(self) -> list:
+    def _deal(self) -> list[Json]:
         events = super()._deal()  # the deal event tells only sizes, which are the same
         if not self._deals:
             raise ValueError(f"no deal given for hand {self.hand_number + 1}")
@@ -45,7 +51,7 @@ class DealtState(State):
         return events
 
 
-def dealt_game(options: dict | None, seed: int, deals) -> DealtState:
+def dealt_game(options: Json | None, seed: int, deals: Deals) -> DealtState:
     table = Table.from_options(options)
     rng = SeededRng(seed)
     state = DealtState(table, rng, deals)

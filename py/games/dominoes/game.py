@@ -4,7 +4,7 @@ from collections.abc import Mapping
 from functools import partial
 
 from games.common.errors import IllegalMove
-from games.common.protocol import Game, option_text, parse_options_text
+from games.common.protocol import Game, Json, option_text, parse_options_text
 
 from . import notation
 from .ai import choose_move
@@ -15,7 +15,7 @@ from .table import Table
 MAX_DEALS = 200  # hands in one game: far more than a game to 250 ever deals
 
 
-def new_dealt_or_shuffled(options: dict | None = None, seed: int = 0) -> State:
+def new_dealt_or_shuffled(options: Json | None = None, seed: int = 0) -> State:
     """A new game; with options["deals"] (a game played between devices, replayed face
     up once every hand was checked: each hand's {"hands", "draws"}, games.dominoes.dealt)
     those deals instead of the seed's shuffles. ValueError if they are not deals."""
@@ -33,23 +33,23 @@ def new_dealt_or_shuffled(options: dict | None = None, seed: int = 0) -> State:
         raise ValueError(f"a deal that is not one: {error}") from None
 
 
-def _table(options: dict | None) -> Table:
+def _table(options: Json | None) -> Table:
     return Table.from_options({k: v for k, v in (options or {}).items() if k != "deals"})
 
 
-def parse_move(text: str) -> dict:
+def parse_move(text: str) -> Json:
     if not isinstance(text, str) or len(text) > 16:
         raise IllegalMove("dominoes.bad_move", move=str(text)[:16])
     return notation.parse_move(text)
 
 
-def options_to_params(options: dict) -> dict[str, str]:
+def options_to_params(options: Json) -> dict[str, str]:
     table = _table(options).to_json()
     return {key: option_text(value) for key, value in table.items()}
 
 
-def options_from_params(params: Mapping[str, str]) -> dict:
-    options: dict = {}
+def options_from_params(params: Mapping[str, str]) -> Json:
+    options: Json = {}
     if "seats" in params:
         options["seats"] = parse_options_text(params["seats"], int, (2, 3, 4))
     if "partnerships" in params:

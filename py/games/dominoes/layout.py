@@ -16,10 +16,13 @@ both been played on.
 from dataclasses import dataclass, field
 
 from games.common.errors import IllegalMove
+from games.common.protocol import Json
 
-from .tiles import is_double, tile
+from .tiles import Tile, is_double, tile
 
 ARMS = ("W", "E", "N", "S")
+
+Placed = tuple[int, int]  # a tile as laid: (inner half, outer half) along its arm
 
 
 @dataclass(frozen=True)
@@ -28,14 +31,14 @@ class OpenEnd:
     value: int  # the number a tile must match
     counts: int  # what this end adds to the count of the open ends
 
-    def to_json(self) -> dict:
+    def to_json(self) -> Json:
         return {"end": self.end, "value": self.value, "counts": self.counts}
 
 
 @dataclass
 class Layout:
-    root: tuple | None = None  # (west half, east half); a double is the spinner
-    arms: dict = field(default_factory=lambda: {a: [] for a in ARMS})
+    root: Placed | None = None  # (west half, east half); a double is the spinner
+    arms: dict[str, list[Placed]] = field(default_factory=lambda: {a: [] for a in ARMS})
 
     @property
     def is_empty(self) -> bool:
@@ -48,7 +51,7 @@ class Layout:
             return self.root[0]
         return None
 
-    def tiles(self) -> list:
+    def tiles(self) -> list[Tile]:
         """Every tile in the layout, canonical (high, low)."""
         if self.root is None:
             return []
@@ -57,7 +60,7 @@ class Layout:
             found.extend(tile(*placed) for placed in self.arms[arm])
         return found
 
-    def open_ends(self) -> list:
+    def open_ends(self) -> list[OpenEnd]:
         if self.root is None:
             return []
         spinner = self.spinner
@@ -83,14 +86,14 @@ class Layout:
     def count(self) -> int:
         return sum(end.counts for end in self.open_ends())
 
-    def tile_at_end(self, end: str | None) -> tuple | None:
+    def tile_at_end(self, end: str | None) -> Tile | None:
         """The tile (high, low) a play on `end` would touch; None for the lead."""
         if self.root is None or end not in self.arms:
             return None
         tiles = self.arms[end]
         return tile(*tiles[-1]) if tiles else tile(*self.root)
 
-    def place(self, t: tuple, end: str | None) -> tuple:
+    def place(self, t: Tile, end: str | None) -> Placed:
         """Put tile t on `end` (None for the lead). Returns the placed (inner, outer)."""
         if self.root is None:
             if end is not None:
@@ -130,14 +133,14 @@ class Layout:
 
     # --- JSON -----------------------------------------------------------------
 
-    def to_json(self) -> dict:
+    def to_json(self) -> Json:
         return {
             "root": list(self.root) if self.root is not None else None,
             "arms": {a: [list(p) for p in self.arms[a]] for a in ARMS},
         }
 
     @classmethod
-    def from_json(cls, data) -> "Layout":
+    def from_json(cls, data: object) -> "Layout":
         """Validates shape and matching; raises ValueError when broken."""
         if not isinstance(data, dict) or set(data) != {"root", "arms"}:
             raise ValueError("layout must have root and arms")
@@ -178,13 +181,13 @@ class Layout:
             raise ValueError("a tile appears twice in the layout")
 
 
-def _end_of(arm: str, placed: tuple) -> OpenEnd:
+def _end_of(arm: str, placed: Placed) -> OpenEnd:
     inner, outer = placed
     # A crosswise double at an end counts both halves.
     return OpenEnd(arm, outer, 2 * outer if inner == outer else outer)
 
 
-def _pair(value) -> tuple:
+def _pair(value: object) -> Placed:
     if (
         not isinstance(value, (list, tuple))
         or len(value) != 2

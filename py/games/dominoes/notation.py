@@ -10,9 +10,10 @@ the E end), "draw", "pass".
 """
 
 from games.common.errors import IllegalMove
+from games.common.protocol import Json
 
 from .layout import ARMS, Layout
-from .tiles import name, parse
+from .tiles import Tile, name, parse
 
 
 def format_layout(layout: Layout) -> str:
@@ -41,7 +42,7 @@ def parse_layout(text: str) -> Layout:
     return layout
 
 
-def _oriented(text: str) -> tuple:
+def _oriented(text: str) -> Tile:
     """'5-2' -> (5, 2), keeping the written order (inner first)."""
     parts = text.split("-")
     if len(parts) != 2 or not all(len(p) == 1 and p in "0123456" for p in parts):
@@ -49,15 +50,15 @@ def _oriented(text: str) -> tuple:
     return (int(parts[0]), int(parts[1]))
 
 
-def format_move(move: dict) -> str:
+def format_move(move: Json) -> str:
     kind = move.get("type")
     if kind in ("draw", "pass"):
-        return kind
+        return str(kind)
     tile_name = name(tuple(move["tile"]))
     return tile_name if move.get("end") is None else f"{tile_name}@{move['end']}"
 
 
-def parse_move(text: str) -> dict:
+def parse_move(text: str) -> Json:
     if len(text) > 16:
         raise IllegalMove("dominoes.bad_move", move=text[:16])
     text = text.strip()

@@ -1,13 +1,19 @@
 """Turning saved data back into a State, refusing anything inconsistent."""
 
+from typing import TYPE_CHECKING
+
 from games.common.checks import is_int
 from games.common.errors import BadState, IllegalMove
+from games.common.protocol import Json
 from games.common.rng import SeededRng
 
 from .layout import Layout
 from .table import Table
 from .tiles import SET
 from .tiles import from_json as tile_from_json
+
+if TYPE_CHECKING:
+    from .state import State
 
 KEYS = {
     "version",
@@ -26,7 +32,7 @@ KEYS = {
 }
 
 
-def state_from_json(cls, data):
+def state_from_json(cls: type["State"], data: object) -> "State":
     try:
         return _build(cls, data)
     except BadState:
@@ -35,7 +41,7 @@ def state_from_json(cls, data):
         raise BadState(f"bad dominoes state: {error}") from error
 
 
-def _build(cls, data):
+def _build(cls: type["State"], data: object) -> "State":
     if not isinstance(data, dict) or set(data) != KEYS:
         raise BadState("dominoes state must be a dict with the saved keys")
     if data["version"] != 1:
@@ -94,7 +100,7 @@ def _build(cls, data):
     return state
 
 
-def _checked_history(history, table, layout) -> list:
+def _checked_history(history: object, table: Table, layout: Layout) -> list[Json]:
     """The public history must replay to the saved layout."""
     if not isinstance(history, list):
         raise BadState("history must be a list")
@@ -116,13 +122,13 @@ SUMMARY_KEYS = {"type", "hand", "reason", "seat", "winner_team", "pips", "team_p
 SUMMARY_KEYS |= {"points", "hands", "layout", "scores"}
 
 
-def _checked_summary(summary, number: int, table) -> dict:
+def _checked_summary(summary: object, number: int, table: Table) -> Json:
     """A finished hand's summary as the page draws it: every field there and sound."""
 
-    def ints(values, count) -> bool:
+    def ints(values: object, count: int) -> bool:
         return isinstance(values, list) and len(values) == count and all(map(is_int, values))
 
-    def seat_or_none(value, count) -> bool:
+    def seat_or_none(value: object, count: int) -> bool:
         return value is None or (is_int(value) and 0 <= value < count)
 
     if not isinstance(summary, dict) or set(summary) != SUMMARY_KEYS:

@@ -15,11 +15,15 @@ None)}; cards 0 to 7n - 1 are the deal (card i to seat i // 7), the next ones th
 order. Rules: docs/rules/dominoes.md, section 11.
 """
 
+from collections.abc import Iterable, Mapping, Sequence
+
+from games.common.protocol import Json
+
 from .layout import Layout
-from .public import HAND_SIZE
+from .public import HAND_SIZE, PublicState
 from .public_notation import ordered
+from .tiles import Tile, name
 from .tiles import from_json as tile_from_json
-from .tiles import name
 
 NOT_HELD, COULD_PLAY, WRONG_DRAW, WRONG_REVEAL = (
     "not_held",
@@ -29,19 +33,22 @@ NOT_HELD, COULD_PLAY, WRONG_DRAW, WRONG_REVEAL = (
 )
 
 
+PublicOrView = PublicState | Json  # the public state, or a seat's view of it
+
+
 class PrivateHand:
-    def __init__(self, seat: int, hand_number: int, received=()):
+    def __init__(self, seat: int, hand_number: int, received: Iterable[object] = ()):
         self.seat, self.hand_number = seat, hand_number
-        self.received: list[tuple] = []  # dealt, then drawn, in the deck's order
+        self.received: list[Tile] = []  # dealt, then drawn, in the deck's order
         self.receive(received)
 
-    def receive(self, tiles) -> None:
+    def receive(self, tiles: Iterable[object]) -> None:
         """Tiles that reached this seat (a tile had already is not counted twice)."""
         for t in map(tile_from_json, tiles):
             if t not in self.received:
                 self.received.append(t)
 
-    def held(self, public) -> list[tuple]:
+    def held(self, public: PublicOrView) -> list[Tile]:
         """The tiles received and not played by this seat: what it shows at the end."""
         view = self._view(public)
         played = [
@@ -51,14 +58,14 @@ class PrivateHand:
         ]
         return [t for t in self.received if t not in played]
 
-    def playable(self, public) -> list[tuple]:
+    def playable(self, public: PublicOrView) -> list[Tile]:
         """The tiles held that are not on the table: a tile of this hand some other seat
         played (a claim the check will disprove) cannot be played again."""
         view = self._view(public)
         on_table = set(Layout.from_json(view["layout"]).tiles())
         return [t for t in self.held(view) if t not in on_table]
 
-    def legal_plays(self, public) -> list[dict]:
+    def legal_plays(self, public: PublicOrView) -> list[Json]:
         """The moves this seat may make now, as the ordinary engine lists them (rules 4.1,
         4.3 and 5.1 to 5.4); in the reveal phase, the one reveal of its hand; none in the
         check phase (its device checks, app.remote.dominoes_deal) or out of turn."""
@@ -84,7 +91,7 @@ class PrivateHand:
             return plays
         return [{"type": "draw"}] if view["boneyard"] else [{"type": "pass"}]
 
-    def view_for(self, public) -> dict:
+    def view_for(self, public: PublicOrView) -> Json:
         """The public view with this seat's hand (the tiles it can still play) and moves:
         what its page and its computer player (public_game.GAME.computer) read."""
         view = self._view(public)
@@ -95,14 +102,14 @@ class PrivateHand:
             "legal_moves": self.legal_plays(view),
         }
 
-    def _view(self, public) -> dict:
+    def _view(self, public: PublicOrView) -> Json:
         view = public if isinstance(public, dict) else public.view_for(self.seat)
         if view["hand_number"] != self.hand_number:
             number, asked = self.hand_number + 1, view["hand_number"] + 1
             raise ValueError(f"these are the tiles of hand {number}, not {asked}")
         return view
 
-    def to_json(self) -> dict:
+    def to_json(self) -> Json:
         return {
             "seat": self.seat,
             "hand_number": self.hand_number,
@@ -110,7 +117,7 @@ class PrivateHand:
         }
 
     @classmethod
-    def from_json(cls, data) -> "PrivateHand":
+    def from_json(cls, data: object) -> "PrivateHand":
         """ValueError (or IllegalMove for a bad tile) when it is not a saved hand."""
         if not isinstance(data, dict) or set(data) != {"seat", "hand_number", "received"}:
             raise ValueError("a private hand is {seat, hand_number, received}")
@@ -119,7 +126,11 @@ class PrivateHand:
         return cls(data["seat"], data["hand_number"], data["received"])
 
 
-def verify_hand(public_state, revealed_hands, deal_record) -> list[dict]:
+def verify_hand(
+    public_state: PublicState,
+    revealed_hands: Sequence[Iterable[object] | None],
+    deal_record: Mapping[int, tuple[object, int | None]],
+) -> list[Json]:
     """Replays the finished hand (its public history) from the deal the deck's record
     says each seat had, and lists every claim that fails (rule 11.6): {"seat", "kind",
     "move" (its index in the hand's history, or None), "tile" ([a, b] or None)}, kind
@@ -127,12 +138,12 @@ def verify_hand(public_state, revealed_hands, deal_record) -> list[dict]:
     while holding a tile that fitted), "wrong_draw" (a draw whose card the deck did not
     give that seat) or "wrong_reveal" (a hand shown other than the one held)."""
     seats = public_state.table.seats
-    hands: list[list[tuple]] = [[] for _ in range(seats)]
+    hands: list[list[Tile]] = [[] for _ in range(seats)]
     for card in range(HAND_SIZE * seats):
         hands[card // HAND_SIZE].append(tile_from_json(deal_record[card][0]))
-    problems: list[dict] = []
+    problems: list[Json] = []
 
-    def fault(seat, kind, index=None, t=None):
+    def fault(seat: int, kind: str, index: int | None = None, t: Tile | None = None) -> None:
         problems.append({"seat": seat, "kind": kind, "move": index, "tile": list(t) if t else None})
 
     layout = Layout()
@@ -153,11 +164,11 @@ def verify_hand(public_state, revealed_hands, deal_record) -> list[dict]:
         if fitting:
             fault(seat, COULD_PLAY, index, fitting[0])
         if event["type"] == "draw":
-            t, owner = deal_record.get(next_card, (None, None))
+            drawn, owner = deal_record.get(next_card, (None, None))
             if owner != seat:
                 fault(seat if owner is None else owner, WRONG_DRAW, index)
             else:
-                hand.append(tile_from_json(t))
+                hand.append(tile_from_json(drawn))
             next_card += 1
     for card, (_, owner) in sorted(deal_record.items()):
         if card >= next_card and owner is not None:
@@ -168,7 +179,7 @@ def verify_hand(public_state, revealed_hands, deal_record) -> list[dict]:
     return problems
 
 
-def describe(problem: dict, hand_number: int) -> str:
+def describe(problem: Json, hand_number: int) -> str:
     """A problem in words (English: it goes into a refusal's reason, as app.fair's do)."""
     seat, kind = problem["seat"], problem["kind"]
     move = (

@@ -27,6 +27,7 @@ summary (hand_end) comes after the last reveal, game_over after the last check.
 """
 
 from games.common.errors import IllegalMove
+from games.common.protocol import Json
 from games.common.rng import SeededRng
 
 from .layout import ARMS, Layout
@@ -34,7 +35,7 @@ from .public_notation import ordered, parse_move
 from .public_summary import hand_summary
 from .scoring import play_points
 from .table import Table
-from .tiles import SET, name
+from .tiles import SET, Tile, name
 from .tiles import from_json as tile_from_json
 
 HAND_SIZE = 7
@@ -51,7 +52,7 @@ MOVE_KEYS = {
 PHASE_MOVES = {PLAY: ("play", "draw", "pass"), REVEAL: ("reveal",), CHECK: ("check",)}
 
 
-def new_game(options: dict | None = None, seed: int = 0) -> "PublicState":
+def new_game(options: Json | None = None, seed: int = 0) -> "PublicState":
     table = Table.from_options(options)
     state = PublicState(table)
     # The first leader as the ordinary engine draws it from the same seed (rule 3.3).
@@ -71,13 +72,15 @@ class PublicState:
         self.hand_sizes = [HAND_SIZE] * table.seats
         self.boneyard = len(SET) - HAND_SIZE * table.seats  # how many tiles, not which
         self.layout = Layout()
-        self.history: list[dict] = []  # the hand's play, draw and pass events
-        self.ended: dict | None = None  # {"reason", "seat"} once the hand's play is over
-        self.revealed: list = []  # per seat: the tiles shown, or None while still to show
+        self.history: list[Json] = []  # the hand's play, draw and pass events
+        self.ended: Json | None = None  # {"reason", "seat"} once the hand's play is over
+        self.revealed: list[
+            list[Tile] | None
+        ] = []  # per seat: the tiles shown, or None while still to show
         self.checked = 0  # seats (0, 1, ...) that have checked the hand
-        self.hand_summaries: list[dict] = []
-        self.reached: dict | None = None  # the result, waiting for the hand's check
-        self.result: dict | None = None
+        self.hand_summaries: list[Json] = []
+        self.reached: Json | None = None  # the result, waiting for the hand's check
+        self.result: Json | None = None
 
     # --- the protocol ---------------------------------------------------------
 
@@ -89,7 +92,7 @@ class PublicState:
     def current_player(self) -> int | None:
         return None if self.is_over else self.current
 
-    def legal_moves(self) -> list:
+    def legal_moves(self) -> list[Json]:
         """Every move this engine accepts now. In the reveal phase that is the seat's
         own hand, which only its device knows (private.PrivateHand): none are listed."""
         if self.phase == CHECK:
@@ -107,12 +110,14 @@ class PublicState:
         ]
         return moves + [{"type": "draw"} if self.boneyard else {"type": "pass"}]
 
-    def apply(self, move) -> list:
+    def apply(self, move: object) -> list[Json]:
         if self.is_over:
             raise IllegalMove("dominoes.game_over")
         if isinstance(move, str):
             move = parse_move(move)
-        kind = move.get("type") if isinstance(move, dict) else None
+        if not isinstance(move, dict):
+            raise IllegalMove("dominoes.bad_move", move=str(move)[:40])
+        kind = move.get("type")
         if (
             not isinstance(kind, str)
             or set(move) != MOVE_KEYS.get(kind)
@@ -134,14 +139,14 @@ class PublicState:
     def team_of(self, seat: int) -> int:
         return self.table.team_of(seat)
 
-    def unseen(self) -> list:
+    def unseen(self) -> list[Tile]:
         """The tiles not on the table: in the hands or the boneyard (in SET order)."""
         on_table = set(self.layout.tiles())
         return [t for t in SET if t not in on_table]
 
     # --- play -----------------------------------------------------------------
 
-    def _play(self, move: dict) -> list:
+    def _play(self, move: Json) -> list[Json]:
         seat = self.current
         t = tile_from_json(move["tile"])
         end = move["end"]
@@ -180,7 +185,7 @@ class PublicState:
             return events + self._show_hands("domino", seat)
         return events + self._after_turn(self.table.next_seat(seat))
 
-    def _draw(self) -> list:
+    def _draw(self) -> list[Json]:
         seat = self.current
         if self.layout.is_empty:
             raise IllegalMove("dominoes.must_play_not_draw")  # the lead is played (rule 4.1)
@@ -192,7 +197,7 @@ class PublicState:
         events = [{"type": "draw", "seat": seat, "boneyard": self.boneyard}]
         return events + self._after_turn(seat)
 
-    def _pass(self) -> list:
+    def _pass(self) -> list[Json]:
         seat = self.current
         if self.layout.is_empty:
             raise IllegalMove("dominoes.must_play_not_pass")
@@ -210,13 +215,13 @@ class PublicState:
         values = {e.value for e in self.layout.open_ends()}
         return not any(t[0] in values or t[1] in values for t in self.unseen())
 
-    def _after_turn(self, next_seat: int) -> list:
+    def _after_turn(self, next_seat: int) -> list[Json]:
         if self.blocked():
             return self._show_hands("blocked", None)
         self.current = next_seat
         return []
 
-    def _credit(self, team: int, points: int, event: dict) -> list:
+    def _credit(self, team: int, points: int, event: Json) -> list[Json]:
         self.scores[team] += points
         event.update({"team": team, "points": points, "scores": list(self.scores)})
         self._reach(team)  # over at once (rule 8.2), but shown so once the hand is checked
@@ -233,7 +238,7 @@ class PublicState:
 
     # --- the end of a hand ----------------------------------------------------------
 
-    def _show_hands(self, reason: str, seat: int | None) -> list:
+    def _show_hands(self, reason: str, seat: int | None) -> list[Json]:
         self.phase = REVEAL
         self.ended = {"reason": reason, "seat": seat}
         self.revealed = [None if size else [] for size in self.hand_sizes]
@@ -243,7 +248,7 @@ class PublicState:
     def _next_to_reveal(self) -> int:
         return next(seat for seat, tiles in enumerate(self.revealed) if tiles is None)
 
-    def _reveal(self, move: dict) -> list:
+    def _reveal(self, move: Json) -> list[Json]:
         seat = self.current
         if not isinstance(move["tiles"], list):
             raise IllegalMove("dominoes.bad_move", move=str(move)[:40])
@@ -264,7 +269,7 @@ class PublicState:
             return events  # the game was won during play: no hand score (rule 8.2)
         return events + [self._score_hand()]
 
-    def _score_hand(self) -> dict:
+    def _score_hand(self) -> Json:
         summary = hand_summary(self)
         winner, points = summary["winner_team"], summary["points"]
         if winner is not None:
@@ -274,8 +279,8 @@ class PublicState:
         self.hand_summaries.append(summary)
         return dict(summary)
 
-    def _check(self) -> list:
-        events: list[dict] = [{"type": "check", "seat": self.current}]
+    def _check(self) -> list[Json]:
+        events: list[Json] = [{"type": "check", "seat": self.current}]
         self.checked += 1
         if self.checked < self.table.seats:
             self.current = self.checked
@@ -287,7 +292,7 @@ class PublicState:
         self.leader = self.table.next_seat(self.leader)  # rule 3.3
         return events + self._begin_hand()
 
-    def _begin_hand(self) -> list:
+    def _begin_hand(self) -> list[Json]:
         seats = self.table.seats
         self.phase = PLAY
         self.hand_sizes = [HAND_SIZE] * seats
@@ -307,7 +312,7 @@ class PublicState:
 
     # --- views, copies, JSON ---------------------------------------------------
 
-    def view_for(self, seat: int) -> dict:
+    def view_for(self, seat: int) -> Json:
         from .public_view import view_for
 
         return view_for(self, seat)
@@ -315,13 +320,13 @@ class PublicState:
     def copy(self) -> "PublicState":
         return PublicState.from_json(self.to_json())
 
-    def to_json(self) -> dict:
+    def to_json(self) -> Json:
         from .public_persist import state_to_json
 
         return state_to_json(self)
 
     @classmethod
-    def from_json(cls, data) -> "PublicState":
+    def from_json(cls, data: object) -> "PublicState":
         from .public_persist import state_from_json
 
         return state_from_json(cls, data)

@@ -10,7 +10,8 @@ only the engine's save, so these computers think on the page.
 
 from functools import partial
 
-from games.common.protocol import Game
+from games.common.protocol import Game, Json
+from games.common.rng import SeededRng
 
 from .ai import choose_move
 from .game import options_from_params, options_to_params
@@ -21,7 +22,9 @@ from .table import Table
 NAME = "dominoes-public"
 
 
-def choose_private_move(view: dict, rng, budget=None, level: str = "strong") -> dict:
+def choose_private_move(
+    view: Json, rng: SeededRng, budget: int | None = None, level: str = "strong"
+) -> Json:
     if view.get("hand") is None:
         raise ValueError("a computer plays from its own seat's view (PrivateHand.view_for)")
     return choose_move(view, rng, budget, level)

@@ -9,17 +9,20 @@ Only the canonical text (each tile high half first, the tiles in descending orde
 what format_move writes, so a device can tell a text another device wrote by hand.
 """
 
+from collections.abc import Iterable
+
 from games.common.errors import IllegalMove
+from games.common.protocol import Json
 
 from . import notation
+from .tiles import Tile, name, parse
 from .tiles import from_json as tile_from_json
-from .tiles import name, parse
 
 MAX_TEXT = 100  # "reveal " and 21 tiles (the most one seat can hold) fit easily
 REVEAL = "reveal "
 
 
-def format_move(move: dict) -> str:
+def format_move(move: Json) -> str:
     kind = move.get("type")
     if kind == "check":
         return "check"
@@ -28,7 +31,7 @@ def format_move(move: dict) -> str:
     return notation.format_move(move)
 
 
-def parse_move(text) -> dict:
+def parse_move(text: object) -> Json:
     if not isinstance(text, str) or len(text) > MAX_TEXT:
         raise IllegalMove("dominoes.bad_move", move=str(text)[:16])
     text = text.strip()
@@ -40,6 +43,6 @@ def parse_move(text) -> dict:
     return notation.parse_move(text)
 
 
-def ordered(tiles) -> list:
+def ordered(tiles: Iterable[object]) -> list[Tile]:
     """Tiles (any JSON form) as canonical (high, low) pairs, highest first."""
     return sorted((tile_from_json(t) for t in tiles), reverse=True)

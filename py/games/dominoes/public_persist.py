@@ -1,8 +1,11 @@
 """A public state (public.py) as JSON, and back, refusing anything inconsistent: a save
 comes from storage a person can edit, or from another device."""
 
+from typing import TYPE_CHECKING
+
 from games.common.checks import is_int
 from games.common.errors import BadState, IllegalMove
+from games.common.protocol import Json
 
 from .layout import Layout
 from .persist import _checked_summary
@@ -11,13 +14,16 @@ from .table import Table
 from .tiles import SET
 from .tiles import from_json as tile_from_json
 
+if TYPE_CHECKING:
+    from .public import PublicState
+
 KEYS = {"version", "options", "scores", "hand_number", "leader", "current", "phase"}
 KEYS |= {"hand_sizes", "boneyard", "layout", "history", "ended", "revealed", "checked"}
 KEYS |= {"hand_summaries", "reached", "result"}
 REASONS = ("domino", "blocked", "target")
 
 
-def state_to_json(state) -> dict:
+def state_to_json(state: "PublicState") -> Json:
     return {
         "version": VERSION,
         "options": state.table.to_json(),
@@ -39,7 +45,7 @@ def state_to_json(state) -> dict:
     }
 
 
-def state_from_json(cls, data):
+def state_from_json(cls: type["PublicState"], data: object) -> "PublicState":
     try:
         return _build(cls, data)
     except BadState:
@@ -48,7 +54,7 @@ def state_from_json(cls, data):
         raise BadState(f"bad public dominoes state: {error}") from error
 
 
-def _build(cls, data):
+def _build(cls: type["PublicState"], data: object) -> "PublicState":
     if not isinstance(data, dict) or set(data) != KEYS:
         raise BadState("a public dominoes state is a dict with the saved keys")
     if data["version"] != VERSION:
@@ -78,7 +84,7 @@ def _build(cls, data):
     return state
 
 
-def _replayed(data, table, layout) -> list:
+def _replayed(data: Json, table: Table, layout: Layout) -> list[Json]:
     """The hand's history from its deal must lead to the saved layout, hand sizes and
     boneyard."""
     history = data["history"]
@@ -114,7 +120,7 @@ def _replayed(data, table, layout) -> list:
     return [dict(e) for e in history]
 
 
-def _end_of_hand(state, data) -> None:
+def _end_of_hand(state: "PublicState", data: Json) -> None:
     """`ended`, `revealed`, `checked` and whose turn it is, as the phase has them."""
     table, phase = state.table, state.phase
     ended, revealed, checked = data["ended"], data["revealed"], data["checked"]
@@ -158,9 +164,12 @@ def _end_of_hand(state, data) -> None:
     state.checked = checked
 
 
-def _summaries_and_result(state, data) -> None:
+def _summaries_and_result(state: "PublicState", data: Json) -> None:
     table, phase = state.table, state.phase
-    scored = phase in (CHECK, OVER) and state.ended["reason"] != "target"
+    ended = state.ended
+    if phase in (CHECK, OVER) and ended is None:
+        raise BadState("a hand in its check has ended")
+    scored = phase in (CHECK, OVER) and ended is not None and ended["reason"] != "target"
     summaries = data["hand_summaries"]
     if not isinstance(summaries, list) or len(summaries) != state.hand_number + scored:
         raise BadState("one summary per finished hand")

@@ -8,10 +8,17 @@ hand is over), `revealed` (per seat, the tiles shown or None), `checked` (how ma
 seats have checked the hand) and `reached` (the result waiting for that check).
 """
 
+from typing import TYPE_CHECKING
+
+from games.common.protocol import Json
+
 from .view import finished_table, table_view
 
+if TYPE_CHECKING:
+    from .public import PublicState
 
-def public_view(state) -> dict:
+
+def public_view(state: "PublicState") -> Json:
     table = state.table
     return {
         "seat": None,
@@ -40,7 +47,7 @@ def public_view(state) -> dict:
     }
 
 
-def view_for(state, seat: int) -> dict:
+def view_for(state: "PublicState", seat: int) -> Json:
     table = state.table
     if not isinstance(seat, int) or not 0 <= seat < table.seats:
         raise ValueError("no such seat")

@@ -11,7 +11,7 @@ def play_points(count: int) -> int:
     return count if count % 5 == 0 else 0
 
 
-def blocked_winner(team_pips: list) -> int | None:
+def blocked_winner(team_pips: list[int]) -> int | None:
     """The team with the fewest pips, or None when two or more tie for fewest."""
     fewest = min(team_pips)
     holders = [team for team, p in enumerate(team_pips) if p == fewest]

@@ -6,13 +6,14 @@ the lead), {"type": "draw"}, {"type": "pass"}; notation strings ("5-3@E",
 """
 
 from games.common.errors import IllegalMove
+from games.common.protocol import Json
 from games.common.rng import SeededRng
 
 from .layout import ARMS, Layout
 from .notation import parse_move
 from .scoring import blocked_winner, play_points, round_to_five
 from .table import Table
-from .tiles import SET, pips
+from .tiles import SET, Tile, pips
 from .tiles import from_json as tile_from_json
 
 HAND_SIZE = 7
@@ -20,7 +21,7 @@ MOVE_KEYS = {"play": {"type", "tile", "end"}, "draw": {"type"}, "pass": {"type"}
 VERSION = 1
 
 
-def new_game(options: dict | None = None, seed: int = 0) -> "State":
+def new_game(options: Json | None = None, seed: int = 0) -> "State":
     table = Table.from_options(options)
     rng = SeededRng(seed)
     state = State(table, rng)
@@ -37,12 +38,12 @@ class State:
         self.hand_number = 0
         self.leader = 0
         self.current = 0
-        self.hands: list[list[tuple]] = [[] for _ in range(table.seats)]
-        self.boneyard: list[tuple] = []  # drawn from the end
+        self.hands: list[list[Tile]] = [[] for _ in range(table.seats)]
+        self.boneyard: list[Tile] = []  # drawn from the end
         self.layout = Layout()
-        self.history: list[dict] = []  # public events of the hand in progress
-        self.hand_summaries: list[dict] = []  # one hand_end event per finished hand
-        self.result: dict | None = None
+        self.history: list[Json] = []  # public events of the hand in progress
+        self.hand_summaries: list[Json] = []  # one hand_end event per finished hand
+        self.result: Json | None = None
 
     # --- the protocol ---------------------------------------------------------
 
@@ -54,7 +55,7 @@ class State:
     def current_player(self) -> int | None:
         return None if self.is_over else self.current
 
-    def legal_moves(self) -> list:
+    def legal_moves(self) -> list[Json]:
         if self.is_over:
             return []
         hand = self.hands[self.current]
@@ -65,12 +66,14 @@ class State:
             return plays
         return [{"type": "draw"}] if self.boneyard else [{"type": "pass"}]
 
-    def apply(self, move) -> list:
+    def apply(self, move: object) -> list[Json]:
         if self.is_over:
             raise IllegalMove("dominoes.game_over")
         if isinstance(move, str):
             move = parse_move(move)
-        kind = move.get("type") if isinstance(move, dict) else None
+        if not isinstance(move, dict):
+            raise IllegalMove("dominoes.bad_move", move=str(move)[:40])
+        kind = move.get("type")
         if not isinstance(kind, str) or set(move) != MOVE_KEYS.get(kind):
             raise IllegalMove("dominoes.bad_move", move=str(move)[:40])
         if kind == "play":
@@ -86,7 +89,7 @@ class State:
 
     # --- moves ----------------------------------------------------------------
 
-    def _plays(self, hand) -> list:
+    def _plays(self, hand: list[Tile]) -> list[Json]:
         ends = self.layout.open_ends()
         return [
             {"type": "play", "tile": list(t), "end": e.end}
@@ -101,7 +104,7 @@ class State:
         values = {e.value for e in self.layout.open_ends()}
         return any(t[0] in values or t[1] in values for t in self.hands[seat])
 
-    def _play(self, move: dict) -> list:
+    def _play(self, move: Json) -> list[Json]:
         seat = self.current
         t = tile_from_json(move.get("tile"))
         end = move.get("end")
@@ -139,7 +142,7 @@ class State:
             return events + self._end_hand("domino", seat)
         return events + self._after_turn(next_seat=self.table.next_seat(seat))
 
-    def _draw(self) -> list:
+    def _draw(self) -> list[Json]:
         seat = self.current
         if self._can_play(seat):
             raise IllegalMove("dominoes.must_play_not_draw")
@@ -152,7 +155,7 @@ class State:
         events = [{"type": "draw", "seat": seat, "boneyard": len(self.boneyard), "tile": list(t)}]
         return events + self._after_turn(next_seat=seat)
 
-    def _pass(self) -> list:
+    def _pass(self) -> list[Json]:
         seat = self.current
         if self._can_play(seat):
             raise IllegalMove("dominoes.must_play_not_pass")
@@ -162,7 +165,7 @@ class State:
         events = [{"type": "pass", "seat": seat}]
         return events + self._after_turn(next_seat=self.table.next_seat(seat))
 
-    def _after_turn(self, next_seat: int) -> list:
+    def _after_turn(self, next_seat: int) -> list[Json]:
         if not self.boneyard and not any(self._can_play(s) for s in range(self.table.seats)):
             return self._end_hand("blocked", None)
         self.current = next_seat
@@ -170,11 +173,11 @@ class State:
 
     # --- scoring and the end of hands ------------------------------------------
 
-    def _add_points(self, seat: int, points: int, count: int) -> list:
+    def _add_points(self, seat: int, points: int, count: int) -> list[Json]:
         team = self.table.team_of(seat)
         return self._credit(team, points, {"type": "score", "seat": seat, "count": count})
 
-    def _credit(self, team: int, points: int, event: dict) -> list:
+    def _credit(self, team: int, points: int, event: Json) -> list[Json]:
         self.scores[team] += points
         event.update({"team": team, "points": points, "scores": list(self.scores)})
         events = [event]
@@ -188,7 +191,7 @@ class State:
             events.append({"type": "game_over", **self.result})
         return events
 
-    def _end_hand(self, reason: str, domino_seat: int | None) -> list:
+    def _end_hand(self, reason: str, domino_seat: int | None) -> list[Json]:
         table = self.table
         seat_pips = [sum(pips(t) for t in hand) for hand in self.hands]
         team_pips = [
@@ -235,7 +238,7 @@ class State:
         self.leader = table.next_seat(self.leader)  # later hands: next leader to the left
         return events + self._deal()
 
-    def _deal(self) -> list:
+    def _deal(self) -> list[Json]:
         tiles = list(SET)
         self.rng.shuffle(tiles)
         seats = self.table.seats
@@ -256,7 +259,7 @@ class State:
 
     # --- views, copies, JSON ---------------------------------------------------
 
-    def view_for(self, seat: int) -> dict:
+    def view_for(self, seat: int) -> Json:
         from .view import view_for
 
         return view_for(self, seat)
@@ -264,7 +267,7 @@ class State:
     def copy(self) -> "State":
         return State.from_json(self.to_json())
 
-    def to_json(self) -> dict:
+    def to_json(self) -> Json:
         return {
             "version": VERSION,
             "options": self.table.to_json(),
@@ -282,12 +285,12 @@ class State:
         }
 
     @classmethod
-    def from_json(cls, data) -> "State":
+    def from_json(cls, data: object) -> "State":
         from .persist import state_from_json
 
         return state_from_json(cls, data)
 
 
-def public_event(event: dict) -> dict:
+def public_event(event: Json) -> Json:
     """The event as every seat may see it (a drawn tile is the drawer's secret)."""
     return {k: v for k, v in event.items() if not (event.get("type") == "draw" and k == "tile")}

@@ -2,6 +2,8 @@
 
 from dataclasses import dataclass
 
+from games.common.protocol import Json
+
 DEFAULT_TARGET = 250
 
 
@@ -12,7 +14,7 @@ class Table:
     target: int = DEFAULT_TARGET
 
     @classmethod
-    def from_options(cls, options: dict | None) -> "Table":
+    def from_options(cls, options: Json | None) -> "Table":
         options = dict(options or {})
         unknown = set(options) - {"seats", "partnerships", "target"}
         if unknown:
@@ -28,7 +30,7 @@ class Table:
             raise ValueError("target must be a positive int")
         return cls(seats, partnerships, target)
 
-    def to_json(self) -> dict:
+    def to_json(self) -> Json:
         return {"seats": self.seats, "partnerships": self.partnerships, "target": self.target}
 
     @property
@@ -39,7 +41,7 @@ class Table:
         # Partners sit opposite: seats 0 and 2 against 1 and 3.
         return seat % 2 if self.partnerships else seat
 
-    def members(self, team: int) -> list:
+    def members(self, team: int) -> list[int]:
         return [s for s in range(self.seats) if self.team_of(s) == team]
 
     def next_seat(self, seat: int) -> int:

@@ -6,10 +6,17 @@ hands of a finished hand are public: each `hand_summaries` entry lists them,
 and `finished_table` is the layout that hand ended with.
 """
 
+from typing import TYPE_CHECKING
+
+from games.common.protocol import Json
+
 from .layout import Layout
 
+if TYPE_CHECKING:
+    from .state import State
 
-def table_view(layout: Layout) -> dict:
+
+def table_view(layout: Layout) -> Json:
     """The layout as a page draws it: its tiles, spinner, open ends and count."""
     ends = layout.open_ends()
     return {
@@ -20,7 +27,7 @@ def table_view(layout: Layout) -> dict:
     }
 
 
-def finished_table(summaries: list) -> dict | None:
+def finished_table(summaries: list[Json]) -> Json | None:
     """The table of the last finished hand as it ended, when its summary kept it
     (summaries saved before it was kept have no layout)."""
     if not summaries or "layout" not in summaries[-1]:
@@ -31,7 +38,7 @@ def finished_table(summaries: list) -> dict | None:
         return None
 
 
-def public_view(state) -> dict:
+def public_view(state: "State") -> Json:
     """What every seat may know: no hand but the sizes of them all."""
     table = state.table
     return {
@@ -56,7 +63,7 @@ def public_view(state) -> dict:
     }
 
 
-def view_for(state, seat: int) -> dict:
+def view_for(state: "State", seat: int) -> Json:
     table = state.table
     if not isinstance(seat, int) or not 0 <= seat < table.seats:
         raise ValueError("no such seat")

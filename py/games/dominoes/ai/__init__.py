@@ -1,5 +1,8 @@
 """Computer players for dominoes: choose_move(view, rng, budget) at each strength."""
 
+from games.common.protocol import Json
+from games.common.rng import SeededRng
+
 from . import greedy, heuristic, random_player, strong
 
 PLAYERS = {
@@ -10,5 +13,7 @@ PLAYERS = {
 }
 
 
-def choose_move(view: dict, rng, budget=None, level: str = "strong") -> dict:
+def choose_move(
+    view: Json, rng: SeededRng, budget: int | None = None, level: str = "strong"
+) -> Json:
     return PLAYERS[level](view, rng, budget)

@@ -7,7 +7,13 @@ counts). Arms are W, E, N, S as in the engine. Tiles are ids into SET.
 Tests check this against the engine over many random games.
 """
 
+from collections.abc import Iterable
+
+from ..layout import Layout
 from ..tiles import SET
+
+SimMove = tuple[int, int]  # (tile id, arm: 0..3 for W, E, N, S, -1 for the lead)
+World = tuple[list[list[int]], list[int]]  # (every seat's hand, the boneyard), as tile ids
 
 HIGH = [t[0] for t in SET]
 LOW = [t[1] for t in SET]
@@ -40,10 +46,10 @@ class Ends:
         e.count = self.count
         return e
 
-    def open_values(self) -> list:
+    def open_values(self) -> list[int]:
         return [v for v in self.vals if v >= 0]
 
-    def plays(self, hand) -> list:
+    def plays(self, hand: Iterable[int]) -> list[SimMove]:
         """Legal (tile, arm) pairs; arm -1 is the lead."""
         if self.empty:
             return [(t, -1) for t in hand]
@@ -61,7 +67,7 @@ class Ends:
                 found.append((t, 3))
         return found
 
-    def can_play(self, hand) -> bool:
+    def can_play(self, hand: Iterable[int]) -> bool:
         if self.empty:
             return bool(hand)
         v0, v1, v2, v3 = self.vals
@@ -115,7 +121,7 @@ class Ends:
         return self.count
 
 
-def ends_from_layout(layout) -> Ends:
+def ends_from_layout(layout: Layout) -> Ends:
     e = Ends()
     e.vals = [-1, -1, -1, -1]
     e.wts = [0, 0, 0, 0]
@@ -131,7 +137,7 @@ def ends_from_layout(layout) -> Ends:
     return e
 
 
-def _weight_of_zero(layout, arm) -> int:
+def _weight_of_zero(layout: Layout, arm: str) -> int:
     """An end showing 0 counts nothing either way; keep the weight the rules give it."""
     tiles = layout.arms[arm]
     if tiles:
@@ -160,7 +166,17 @@ class Sim:
         "winner",
     )
 
-    def __init__(self, ends, seats, team, hands, boneyard, scores, target, current):
+    def __init__(
+        self,
+        ends: Ends,
+        seats: int,
+        team: list[int],
+        hands: list[list[int]],
+        boneyard: list[int],
+        scores: Iterable[int],
+        target: int,
+        current: int,
+    ):
         self.ends = ends
         self.seats = seats
         self.team = team
@@ -171,7 +187,7 @@ class Sim:
         self.current = current
         self.passes = 0
         self.done = False
-        self.winner = None
+        self.winner: int | None = None
 
     def copy(self) -> "Sim":
         s = Sim.__new__(Sim)

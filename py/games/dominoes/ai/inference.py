@@ -6,7 +6,12 @@ no points, is less likely; weighting worlds that way sharpens the guesses
 about hidden hands well beyond "who drew or passed lacks those numbers".
 """
 
-from .fastsim import PIPS
+from collections.abc import Callable
+
+from games.common.rng import Rng
+
+from .fastsim import PIPS, World
+from .knowledge import Knowledge, Play
 
 MISSED_POINTS = 0.15  # a seat skipped a scoring play it held
 KEPT_HEAVIER = 0.6  # a seat played a lighter tile for the same points
@@ -15,8 +20,8 @@ KEPT_HEAVIER = 0.6  # a seat played a lighter tile for the same points
 class PlayModel:
     """For each recorded play: which current slots and later plays were in hand then."""
 
-    def __init__(self, knowledge):
-        self.checks = []
+    def __init__(self, knowledge: Knowledge):
+        self.checks: list[tuple[Play, list[int], list[int]]] = []
         for play in knowledge.plays:
             slots = knowledge.slots[play.seat]
             held_slots = [k for k, slot in enumerate(slots) if slot.acquired <= play.index]
@@ -27,7 +32,7 @@ class PlayModel:
             ]
             self.checks.append((play, held_slots, held_played))
 
-    def weight(self, hands) -> float:
+    def weight(self, hands: list[list[int]]) -> float:
         weight = 1.0
         for play, held_slots, held_played in self.checks:
             seat_hand = hands[play.seat]
@@ -38,7 +43,7 @@ class PlayModel:
         return weight
 
 
-def likelihood(play, hand) -> float:
+def likelihood(play: Play, hand: list[int]) -> float:
     ends = play.ends
     chosen_count = ends.count_after(play.tile, play.arm)
     chosen_points = chosen_count if chosen_count % 5 == 0 else 0
@@ -53,15 +58,21 @@ def likelihood(play, hand) -> float:
     return KEPT_HEAVIER if heavier else 1.0
 
 
-def weighted_worlds(knowledge, rng, sample, count: int, pool: int) -> list:
+def weighted_worlds(
+    knowledge: Knowledge,
+    rng: Rng,
+    sample: Callable[[Knowledge, Rng], World],
+    count: int,
+    pool: int,
+) -> list[World]:
     """`count` distinct worlds, each kept with the probability that it explains
     the past plays (rejection sampling), trying at most `pool` worlds; any
     shortfall is made up from the likeliest worlds turned down."""
     model = PlayModel(knowledge)
     if not model.checks:
         return [sample(knowledge, rng) for _ in range(count)]
-    kept = []
-    turned_down: list[tuple[float, int, tuple]] = []  # (weight, order, world)
+    kept: list[World] = []
+    turned_down: list[tuple[float, int, World]] = []  # (weight, order, world)
     for _ in range(max(pool, count)):
         world = sample(knowledge, rng)
         weight = model.weight(world[0])

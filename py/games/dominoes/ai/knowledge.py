@@ -10,10 +10,12 @@ out. The replay also keeps each play of the other seats with the ends it was
 played on, for judging how likely a dealt world makes those choices.
 """
 
+from games.common.protocol import Json
+
 from ..layout import Layout
-from ..tiles import SET
+from ..tiles import SET, Tile
 from ..tiles import from_json as tile_from_json
-from .fastsim import TILE_ID, ends_from_layout
+from .fastsim import TILE_ID, Ends, ends_from_layout
 
 
 class Slot:
@@ -30,24 +32,24 @@ class Play:
 
     __slots__ = ("arm", "ends", "held_since", "index", "seat", "tile")
 
-    def __init__(self, seat, index, ends, tile, arm, held_since):
+    def __init__(self, seat: int, index: int, ends: Ends, tile: int, arm: int, held_since: int):
         self.seat, self.index, self.ends = seat, index, ends
         self.tile, self.arm, self.held_since = tile, arm, held_since
 
 
 class Knowledge:
-    def __init__(self, view: dict):
-        self.seat = view["seat"]
+    def __init__(self, view: Json):
+        self.seat: int = view["seat"]
         self.hand = [TILE_ID[tile_from_json(t)] for t in view["hand"]]
         self.hand_sizes = list(view["hand_sizes"])
-        self.boneyard_size = view["boneyard"]
+        self.boneyard_size: int = view["boneyard"]
         self.layout = Layout.from_json(view["layout"])
         seen = set(self.hand) | {TILE_ID[t] for t in self.layout.tiles()}
         self.unseen = [t for t in range(len(SET)) if t not in seen]
         self.plays: list[Play] = []
         self.slots = self._replay(view)
 
-    def _replay(self, view) -> list:
+    def _replay(self, view: Json) -> list[list[Slot]]:
         """slots[seat] = one Slot per tile that seat holds now."""
         seats = len(self.hand_sizes)
         slots = [[Slot(-1) for _ in range(7)] for _ in range(seats)]
@@ -86,7 +88,7 @@ class Knowledge:
         return slots
 
 
-def _remove_slot_for(slots: list, t: tuple) -> Slot:
+def _remove_slot_for(slots: list[Slot], t: Tile) -> Slot:
     best = None
     for index, slot in enumerate(slots):
         fits = t[0] not in slot.forbidden and t[1] not in slot.forbidden

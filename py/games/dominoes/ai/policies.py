@@ -1,9 +1,9 @@
 """Move choices on a Sim: the rules of thumb shared by players and playouts."""
 
-from .fastsim import DOUBLE, HAS, PIPS
+from .fastsim import DOUBLE, HAS, PIPS, Sim, SimMove
 
 
-def greedy_pick(s, options):
+def greedy_pick(s: Sim, options: list[SimMove]) -> SimMove:
     """Highest immediate score, then the heaviest tile."""
     best = None
     best_key = None
@@ -13,10 +13,12 @@ def greedy_pick(s, options):
         key = (count if count % 5 == 0 else 0) * 100 + PIPS[t]
         if best_key is None or key > best_key:
             best, best_key = (t, i), key
+    if best is None:
+        raise ValueError("no option to pick from")
     return best
 
 
-def reply_aware_pick(s, options):
+def reply_aware_pick(s: Sim, options: list[SimMove]) -> SimMove:
     """The points a play takes minus the points the next seat (always an
     opponent) would take straight back with its greedy reply, then the
     heaviest tile. Inside a playout every hand is known, so this one ply of
@@ -41,10 +43,17 @@ def reply_aware_pick(s, options):
         key = value * 100 + PIPS[t]
         if best_key is None or key > best_key:
             best, best_key = (t, i), key
+    if best is None:
+        raise ValueError("no option to pick from")
     return best
 
 
-def heuristic_pick(s, options, unseen, weights):
+def heuristic_pick(
+    s: Sim,
+    options: list[SimMove],
+    unseen: list[int],
+    weights: tuple[float, float, float, float, float],
+) -> SimMove:
     """Greedy plus: keep a variety of numbers, leave no easy five, unload when
     an opponent is close to going out. `unseen` are tiles the mover cannot see."""
     w_risk, w_variety, w_follow, w_weight, w_double = weights
@@ -87,4 +96,6 @@ def heuristic_pick(s, options, unseen, weights):
         )
         if best_value is None or value > best_value:
             best, best_value = (t, i), value
+    if best is None:
+        raise ValueError("no option to pick from")
     return best

@@ -1,9 +1,12 @@
 """Dealing the unseen tiles into a world consistent with what a seat knows."""
 
-from .fastsim import HAS
+from games.common.rng import Rng
+
+from .fastsim import HAS, World
+from .knowledge import Knowledge
 
 
-def sample_world(knowledge, rng, tries: int = 20):
+def sample_world(knowledge: Knowledge, rng: Rng, tries: int = 20) -> World:
     """Returns (hands, boneyard) as tile-id lists; the seat's own hand is its own.
     hands[seat][k] fills knowledge.slots[seat][k]."""
     seats = len(knowledge.hand_sizes)

@@ -14,6 +14,9 @@ Budget = playouts per move.
 import math
 import random
 
+from games.common.protocol import Json
+from games.common.rng import SeededRng
+
 from .fastsim import Sim, ends_from_layout
 from .inference import weighted_worlds
 from .knowledge import Knowledge
@@ -27,8 +30,8 @@ POOL = 5  # at most this many worlds sampled for each one played out
 SPREAD = 4.0
 
 
-def choose_move(view: dict, rng, budget=None) -> dict:
-    legal = view["legal_moves"]
+def choose_move(view: Json, rng: SeededRng, budget: int | None = None) -> Json:
+    legal: list[Json] = view["legal_moves"]
     if len(legal) == 1 or legal[0]["type"] != "play":
         return legal[0]
     budget = DEFAULT_BUDGET if budget is None else budget
