@@ -8,6 +8,7 @@ characters use the normalised word as it is; multi-character tiles (Uzbek "sh",
 """
 
 from games.common.errors import BadState, IllegalMove
+from games.common.protocol import Json
 
 from . import letters
 
@@ -16,7 +17,7 @@ PRIVATE_USE = 0xE000
 
 
 class Dictionary:
-    def __init__(self, lang: str, data: dict):
+    def __init__(self, lang: str, data: Json):
         if not isinstance(data, dict) or data.get("language") != lang:
             raise BadState(f"word list is not for {lang!r}")
         self.lang = lang
@@ -34,7 +35,7 @@ class Dictionary:
         # length -> {candidate-set fingerprint: guess}, see solver.py
         self.book: dict[int, dict[str, str]] = {}
 
-    def load_book(self, data: dict) -> None:
+    def load_book(self, data: Json) -> None:
         """The expert's precomputed decisions (static/words/<lang>.book.json)."""
         if not isinstance(data, dict) or data.get("language") != self.lang:
             raise BadState(f"book is not for {self.lang!r}")
@@ -43,7 +44,7 @@ class Dictionary:
             for n, moves in data["moves"].items()
         }
 
-    def probes(self, length: int) -> list:
+    def probes(self, length: int) -> list[str]:
         """Informative words to try when judging a position live: the book's
         guesses first (they split well), then the commonest answers."""
         booked = list(dict.fromkeys(self.book.get(length, {}).values()))
@@ -56,7 +57,7 @@ class Dictionary:
             self._to_char.get(tile, tile) for tile in letters.tiles_of(self.lang, normalised)
         )
 
-    def tiles(self, word: str) -> list:
+    def tiles(self, word: str) -> list[str]:
         """The tiles of an encoded word, as the player sees them."""
         return [self._to_tile.get(char, char) for char in word]
 

@@ -16,8 +16,11 @@ The practice duel speaks the engine protocol through duel_game.py, where the
 clock's passing is a move; the tournament drives its duels through this class.
 """
 
+from collections.abc import Iterable
+
 from games.common.checks import is_int
 from games.common.errors import BadState, IllegalMove
+from games.common.protocol import Json
 from games.common.rng import SeededRng
 
 from .feedback import marks
@@ -34,7 +37,15 @@ def new_duel(word: str, seed: int, now: int) -> "Duel":
 
 
 class Duel:
-    def __init__(self, word, first, turn, turn_started, rows=(), result=None):
+    def __init__(
+        self,
+        word: str,
+        first: int,
+        turn: int | None,
+        turn_started: int,
+        rows: Iterable[Json] = (),
+        result: Json | None = None,
+    ):
         self.word = word
         self.first = first
         self.turn = turn  # the seat to play; None once over
@@ -51,27 +62,28 @@ class Duel:
         return self.result is not None
 
     @property
-    def deadline(self):
+    def deadline(self) -> int | None:
         return None if self.is_over else self.turn_started + TURN_MS
 
     def turns_used(self, seat: int) -> int:
         return sum(1 for row in self.rows if row["seat"] == seat)
 
     def time_left(self, now: int) -> int:
-        return 0 if self.is_over else max(0, self.deadline - now)
+        deadline = self.deadline  # None once over
+        return 0 if deadline is None else max(0, deadline - now)
 
     # --- moves ------------------------------------------------------------------
 
-    def advance(self, now: int) -> list:
+    def advance(self, now: int) -> list[Json]:
         """Skip every turn whose 30 seconds ran out by `now`; the skipped rows."""
-        skipped = []
-        while not self.is_over and now >= self.deadline:
-            row = {"seat": self.turn, "guess": None, "marks": None, "at": self.deadline}
+        skipped: list[Json] = []
+        while (deadline := self.deadline) is not None and now >= deadline:
+            row = {"seat": self.turn, "guess": None, "marks": None, "at": deadline}
             skipped.append(row)
-            self._end_turn(row, self.deadline)
+            self._end_turn(row, deadline)
         return skipped
 
-    def guess(self, seat: int, word: str, now: int) -> dict:
+    def guess(self, seat: int, word: str, now: int) -> Json:
         """Play `word` (already checked against the dictionary) for `seat`."""
         self.advance(now)
         if self.is_over:
@@ -90,7 +102,7 @@ class Duel:
             self.result = {"winner": 1 - seat, "resigned": seat}
             self.turn = None
 
-    def _end_turn(self, row: dict, now: int) -> None:
+    def _end_turn(self, row: Json, now: int) -> None:
         self.rows.append(row)
         if row["guess"] == self.word:
             self.result = {"winner": row["seat"]}
@@ -99,12 +111,13 @@ class Duel:
         if self.is_over:
             self.turn = None
         else:
+            assert self.turn is not None  # a duel not over has a player to move
             self.turn = 1 - self.turn
             self.turn_started = now
 
     # --- what players see ---------------------------------------------------------
 
-    def view(self, now: int) -> dict:
+    def view(self, now: int) -> Json:
         """What both players (and spectators) may know: every row, whose turn, the
         clock; the word only once the duel is over."""
         return {
@@ -120,7 +133,7 @@ class Duel:
 
     # --- saving -----------------------------------------------------------------------
 
-    def to_json(self) -> dict:
+    def to_json(self) -> Json:
         return {
             "version": VERSION,
             "word": self.word,
@@ -132,7 +145,7 @@ class Duel:
         }
 
     @classmethod
-    def from_json(cls, data) -> "Duel":
+    def from_json(cls, data: object) -> "Duel":
         try:
             return _checked(cls, data)
         except BadState:
@@ -141,7 +154,7 @@ class Duel:
             raise BadState(f"bad duel: {error}") from error
 
 
-def _checked(cls, data) -> Duel:
+def _checked(cls: type[Duel], data: object) -> Duel:
     if not isinstance(data, dict) or data.get("version") != VERSION:
         raise BadState("unknown duel format")
     word, first = data["word"], data["first"]

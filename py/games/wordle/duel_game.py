@@ -42,12 +42,20 @@ moves the rules allow, in time, ending in the saved turn and result.
 """
 
 import json
+from collections.abc import Mapping
 from functools import partial
-from typing import Any
+from typing import TypeGuard
 
 from games.common.checks import is_int
 from games.common.errors import BadState, IllegalMove
-from games.common.protocol import MAX_SEED, Game, option_text, parse_options_text, refuse_malformed
+from games.common.protocol import (
+    MAX_SEED,
+    Game,
+    Json,
+    option_text,
+    parse_options_text,
+    refuse_malformed,
+)
 from games.common.rng import SeededRng
 
 from . import letters
@@ -65,21 +73,21 @@ GUESS_KEYS = {"type", "seat", "word", "at"}
 TIMEOUT_KEYS = {"type", "at"}
 
 
-def guess(seat: int, word: str, at: int) -> dict:
+def guess(seat: int, word: str, at: int) -> Json:
     """The move: `seat` plays `word` (a tile string) at `at` ms on the duel's clock."""
     return {"type": "guess", "seat": seat, "word": word, "at": at}
 
 
-def timeout(at: int) -> dict:
+def timeout(at: int) -> Json:
     """The move: the turn's 30 seconds ran out at `at` (its deadline)."""
     return {"type": "timeout", "at": at}
 
 
-def _is_time(value: Any) -> bool:
+def _is_time(value: object) -> TypeGuard[int]:
     return is_int(value) and 0 <= value <= MAX_TIME
 
 
-def _move_kind(move: Any) -> str:
+def _move_kind(move: object) -> str:
     """The kind of a move of the right shape ("guess" or "timeout"); IllegalMove if not."""
     if isinstance(move, dict):
         kind = move.get("type")
@@ -115,18 +123,18 @@ class DuelState:
         return self.duel.is_over
 
     @property
-    def result(self) -> dict | None:
+    def result(self) -> Json | None:
         """None, {"winner": seat} (and "resigned": seat) or {"draw": True}."""
         return dict(self.duel.result) if self.duel.result else None
 
-    def legal_moves(self) -> list:
-        if self.is_over:
-            return []
+    def legal_moves(self) -> list[Json]:
         seat, start = self.duel.turn, self.duel.turn_started
+        if seat is None:  # over
+            return []
         moves = [guess(seat, word, start) for word in self.words.guess_lists[self.length]]
         return moves + [self.timeout_move()]
 
-    def apply(self, move: Any) -> list:
+    def apply(self, move: object) -> list[Json]:
         """Play `move`; the events: one "row" (the row it added, its number) and,
         when it ended the duel, "over" (the result and the word)."""
         return self._apply(move, check_words=True)
@@ -139,7 +147,7 @@ class DuelState:
             self.words, Duel(duel.word, duel.first, duel.turn, duel.turn_started, rows, result)
         )
 
-    def view_for(self, seat: int | None) -> dict:
+    def view_for(self, seat: int | None) -> Json:
         """What `seat` (or a spectator, None) may know: every row (rule 4.5), whose
         turn and since when, the result; the word only once the duel is over (3.7)."""
         duel = self.duel
@@ -159,11 +167,11 @@ class DuelState:
             "word": duel.word if duel.is_over else None,
         }
 
-    def to_json(self) -> dict:
+    def to_json(self) -> Json:
         return self.duel.to_json()
 
     @classmethod
-    def from_json(cls, words: Dictionary, data: Any) -> "DuelState":
+    def from_json(cls, words: Dictionary, data: object) -> "DuelState":
         return load_state(words, data)
 
     # --- for the frame -------------------------------------------------------------
@@ -172,7 +180,7 @@ class DuelState:
         return self.duel.length
 
     @property
-    def rows(self) -> list:
+    def rows(self) -> list[Json]:
         return [dict(row) for row in self.duel.rows]
 
     @property
@@ -183,15 +191,17 @@ class DuelState:
         """Milliseconds left in the turn at `now` on the duel's clock (0 once over)."""
         return self.duel.time_left(now)
 
-    def timeout_move(self) -> dict:
+    def timeout_move(self) -> Json:
         """The move that ends the turn in play when its time runs out."""
-        if self.is_over:
+        deadline = self.duel.deadline
+        if deadline is None:  # over
             raise IllegalMove("wordle.duel_over")
-        return timeout(self.duel.deadline)
+        return timeout(deadline)
 
     # --- playing -----------------------------------------------------------------------
-    def _apply(self, move: Any, check_words: bool) -> list:
+    def _apply(self, move: object, check_words: bool) -> list[Json]:
         kind = _move_kind(move)
+        assert isinstance(move, dict)  # _move_kind refuses anything else
         duel = self.duel
         if duel.is_over:
             raise IllegalMove("wordle.duel_over")
@@ -215,7 +225,7 @@ class DuelState:
                 raise IllegalMove("wordle.bad_letters")
             row = duel.guess(seat, word, at)
         row = {**row, "marks": list(row["marks"]) if row["marks"] else None}
-        events: list = [{"type": "row", "number": len(duel.rows), "row": row}]
+        events: list[Json] = [{"type": "row", "number": len(duel.rows), "row": row}]
         if duel.is_over:
             events.append({"type": "over", "result": self.result, "word": duel.word})
         return events
@@ -224,7 +234,7 @@ class DuelState:
 # --- starting ----------------------------------------------------------------------------
 
 
-def new_game(words: Dictionary, options: dict | None, seed: int) -> DuelState:
+def new_game(words: Dictionary, options: Json | None, seed: int) -> DuelState:
     """A duel whose first turn starts at 0; see the module's docstring for where
     the word comes from."""
     options = dict(options or {})
@@ -244,12 +254,12 @@ def new_game(words: Dictionary, options: dict | None, seed: int) -> DuelState:
     return DuelState(words, new_duel(word, rng.next_u64(), 0))
 
 
-def options_to_params(words: Dictionary, options: dict) -> dict[str, str]:
+def options_to_params(words: Dictionary, options: Json) -> dict[str, str]:
     """The address parameters: the language; never the secret."""
     return {"lang": option_text(options.get("lang", words.lang))}
 
 
-def options_from_params(words: Dictionary, params) -> dict:
+def options_from_params(words: Dictionary, params: Mapping[str, str]) -> Json:
     if "lang" in params:
         parse_options_text(params["lang"], str, (words.lang,))
     return {"lang": words.lang}
@@ -258,13 +268,13 @@ def options_from_params(words: Dictionary, params) -> dict:
 # --- notation -----------------------------------------------------------------------------
 
 
-def format_move(words: Dictionary, move: dict) -> str:
+def format_move(words: Dictionary, move: Json) -> str:
     if _move_kind(move) == "timeout":
         return f"timeout @{move['at']}"
     return f"{move['seat']} {''.join(words.tiles(move['word'])).upper()} @{move['at']}"
 
 
-def parse_move(words: Dictionary, text: str) -> dict:
+def parse_move(words: Dictionary, text: str) -> Json:
     if not isinstance(text, str) or len(text) > MAX_NOTATION:
         raise refuse_malformed("wordle.bad_notation", text)
     parts = text.split()
@@ -287,7 +297,7 @@ def _parse_time(token: str, text: str) -> int:
 # --- computer players --------------------------------------------------------------------
 
 
-def planned_move(view: dict, plan: Plan) -> dict:
+def planned_move(view: Json, plan: Plan) -> Json:
     """A computer's plan as a move: its guess when its think time is up, or the
     timeout when it would think past the turn's 30 seconds."""
     at = view["turn_started"] + plan.think_ms
@@ -296,7 +306,9 @@ def planned_move(view: dict, plan: Plan) -> dict:
     return guess(view["turn"], plan.word, at)
 
 
-def computer_move(words: Dictionary, skill: float, view: dict, rng: SeededRng, budget) -> dict:
+def computer_move(
+    words: Dictionary, skill: float, view: Json, rng: SeededRng, budget: int | None
+) -> Json:
     """The move of a computer player of `skill` for the seat to play in `view`."""
     if view["turn"] is None:
         raise IllegalMove("wordle.duel_over")
@@ -309,11 +321,11 @@ def computer_move(words: Dictionary, skill: float, view: dict, rng: SeededRng, b
 # --- saves -----------------------------------------------------------------------------------
 
 
-def _tile_chars(words: Dictionary) -> set:
+def _tile_chars(words: Dictionary) -> set[str]:
     return {words.encode(tile) for tile in letters.alphabet(words.lang)}
 
 
-def load_state(words: Dictionary, data: Any) -> DuelState:
+def load_state(words: Dictionary, data: object) -> DuelState:
     """A duel from its save (duel.Duel's JSON); BadState unless its rows are the
     moves the rules allow, in time, and end in the saved turn and result. The
     first turn's start is not saved once a row is played: any start that fits
@@ -348,14 +360,16 @@ def load_state(words: Dictionary, data: Any) -> DuelState:
     raise BadState("the rows, turn or result are not what the rules give")
 
 
-def _replayed(words, word, first, start, rows, result) -> DuelState | None:
+def _replayed(
+    words: Dictionary, word: str, first: int, start: object, rows: list[Json], result: object
+) -> DuelState | None:
     """The duel these rows make from a first turn starting at `start`, or None."""
     if not _is_time(start):
         return None
     state = DuelState(words, Duel(word, first, turn=first, turn_started=start))
     for row in rows:
         if row["guess"] is None:
-            move: dict = timeout(row["at"])
+            move: Json = timeout(row["at"])
         else:
             move = guess(row["seat"], row["guess"], row["at"])
         try:

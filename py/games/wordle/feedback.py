@@ -9,11 +9,13 @@ rest are grey. So a letter never gets more greens + yellows than the answer
 contains.
 """
 
+from collections.abc import Iterable
+
 GREY, YELLOW, GREEN = 0, 1, 2
 MARK_NAMES = {GREY: "absent", YELLOW: "present", GREEN: "correct"}
 
 
-def marks(guess: str, answer: str) -> tuple:
+def marks(guess: str, answer: str) -> tuple[int, ...]:
     if len(guess) != len(answer):
         raise ValueError("guess and answer must have the same length")
     result = [GREY] * len(guess)
@@ -39,9 +41,10 @@ def pattern(guess: str, answer: str) -> int:
 
 
 def all_green(length: int) -> int:
-    return 3**length - 1
+    every_mark_green: int = 3**length - 1
+    return every_mark_green
 
 
-def is_consistent(word: str, guess: str, row_marks) -> bool:
+def is_consistent(word: str, guess: str, row_marks: Iterable[int]) -> bool:
     """Could `word` be the answer, given that `guess` was marked `row_marks`?"""
     return marks(guess, word) == tuple(row_marks)

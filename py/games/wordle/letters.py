@@ -140,7 +140,7 @@ def _check_lang(lang: str) -> None:
         raise ValueError(f"unknown language: {lang!r}")
 
 
-def alphabet(lang: str) -> list:
+def alphabet(lang: str) -> list[str]:
     """The tiles of a language, in alphabetical order."""
     _check_lang(lang)
     return list(_ALPHABETS[lang])
@@ -168,7 +168,7 @@ def normalise(lang: str, text: str) -> str:
     return unicodedata.normalize("NFC", "".join(out))
 
 
-def tiles_of(lang: str, word: str) -> list:
+def tiles_of(lang: str, word: str) -> list[str]:
     """Split a normalised word into tiles, longest tile first.
 
     Raises ValueError for a character that no tile covers.
@@ -199,7 +199,7 @@ def is_word(lang: str, word: str) -> bool:
     return bool(word)
 
 
-def keyboard(lang: str) -> list:
+def keyboard(lang: str) -> list[list[str]]:
     """The on-screen keyboard: rows of tiles; every tile on exactly one key."""
     _check_lang(lang)
     return [list(row) for row in _KEYBOARDS[lang]]

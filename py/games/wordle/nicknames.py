@@ -4,7 +4,10 @@ Nicknames are plain data: the engine never builds markup from them, and the
 page must show them as text (a nickname may well contain "<b>").
 """
 
+from collections.abc import Iterable
+
 from games.common.errors import IllegalMove
+from games.common.rng import Rng
 
 ADJECTIVES = (
     "Quiet",
@@ -93,12 +96,12 @@ ANIMALS = (
 MAX_LENGTH = 24
 
 
-def make_nickname(rng, taken=()) -> str:
+def make_nickname(rng: Rng, taken: Iterable[str] = ()) -> str:
     """A fresh nickname from the seeded stream, different (ignoring case) from
     every name in `taken`."""
     used = {name.casefold() for name in taken}
     for _ in range(200):
-        name = rng.choice(ADJECTIVES) + rng.choice(ANIMALS)
+        name: str = rng.choice(ADJECTIVES) + rng.choice(ANIMALS)
         if name.casefold() not in used:
             return name
     base = rng.choice(ADJECTIVES) + rng.choice(ANIMALS)
@@ -108,7 +111,7 @@ def make_nickname(rng, taken=()) -> str:
     return f"{base}{number}"
 
 
-def clean_nickname(text) -> str:
+def clean_nickname(text: object) -> str:
     """A nickname a player typed, trimmed with inner runs of space made single;
     IllegalMove("wordle.bad_nickname") when empty, too long or with control
     characters. Any other character is allowed: it is shown as text."""

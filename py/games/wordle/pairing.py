@@ -10,8 +10,14 @@ the search is exhaustive: the first pairing with the fewest repeats, in an
 order shuffled by the seeded stream.
 """
 
+from collections.abc import Iterable, Iterator, Mapping
 
-def pair_round(players, last_opponent: dict, last_bye, rng):
+from games.common.rng import Rng
+
+
+def pair_round(
+    players: Iterable[int], last_opponent: Mapping[int, int], last_bye: int | None, rng: Rng
+) -> tuple[list[list[int]], int | None]:
     """(pairs, bye) for the `players` (ids) of a round.
 
     `last_opponent` maps an id to its opponent in the previous round (absent:
@@ -21,8 +27,8 @@ def pair_round(players, last_opponent: dict, last_bye, rng):
     if len(order) < 2:
         raise ValueError("a round needs at least two players")
     rng.shuffle(order)
-    byes = [p for p in order if p != last_bye] if len(order) % 2 else [None]
-    best: tuple[list, object] | None = None
+    byes: list[int | None] = [p for p in order if p != last_bye] if len(order) % 2 else [None]
+    best: tuple[list[tuple[int, int]], int | None] | None = None
     best_repeats: int | None = None
     for bye in byes:
         rest = [p for p in order if p != bye]
@@ -37,11 +43,11 @@ def pair_round(players, last_opponent: dict, last_bye, rng):
     return [list(p) for p in pairs], bye
 
 
-def repeats(pairs, last_opponent: dict) -> int:
+def repeats(pairs: Iterable[tuple[int, int]], last_opponent: Mapping[int, int]) -> int:
     return sum(1 for a, b in pairs if last_opponent.get(a) == b)
 
 
-def _matchings(players):
+def _matchings(players: list[int]) -> Iterator[list[tuple[int, int]]]:
     """Every way to split an even list into pairs; the first pairs neighbours."""
     if not players:
         yield []

@@ -16,8 +16,10 @@ A player sees only the duel's view (the rows, never the word) and the dictionary
 import weakref
 from dataclasses import dataclass
 
+from games.common.protocol import Json
 from games.common.rng import SeededRng
 
+from .dictionary import Dictionary
 from .duel import TURN_MS
 from .solver import TURNS, Solver, best_guess, consistent, expected_cost, fingerprint
 
@@ -38,7 +40,9 @@ class Plan:
 class Player:
     skill: float
 
-    def plan(self, view: dict, words, seat: int, rng: SeededRng, budget=None) -> Plan:
+    def plan(
+        self, view: Json, words: Dictionary, seat: int, rng: SeededRng, budget: int | None = None
+    ) -> Plan:
         """The guess and think time for `seat`; `budget` bounds the expert's
         live search (solver.Solver.choose), None: the full search."""
         length, rows = view["length"], view["rows"]
@@ -49,7 +53,9 @@ class Player:
             return Plan(expert_guess(words, length, rows, seat, budget), think_ms)
         return Plan(self._human_guess(words, length, rows, seat, rng), think_ms)
 
-    def _human_guess(self, words, length, rows, seat, rng) -> str:
+    def _human_guess(
+        self, words: Dictionary, length: int, rows: list[Json], seat: int, rng: SeededRng
+    ) -> str:
         answers = words.answers[length]
         vocabulary = answers[: max(20, int(len(answers) * (0.25 + 0.75 * self.skill)))]
         noticed = [
@@ -64,7 +70,7 @@ class Player:
         shortlist = sorted({options[rng.randrange(len(options))] for _ in range(6)})
         return min(shortlist, key=lambda w: expected_cost(w, options[:150]))
 
-    def _attention(self, row, seat) -> float:
+    def _attention(self, row: Json, seat: int) -> float:
         if row["seat"] == seat:
             return 0.75 + 0.25 * self.skill
         return 0.35 + 0.65 * self.skill
@@ -77,7 +83,13 @@ class Player:
         return int(think)
 
 
-def expert_guess(words, length: int, rows, seat: int | None = None, budget=None) -> str:
+def expert_guess(
+    words: Dictionary,
+    length: int,
+    rows: list[Json],
+    seat: int | None = None,
+    budget: int | None = None,
+) -> str:
     """The expert's guess: the book's where it knows the position, else the
     live search's, within the turns `seat` has left (None: every row is its),
     looking ahead in positions of at most `budget` candidates (None: all)."""
@@ -94,10 +106,10 @@ def expert_guess(words, length: int, rows, seat: int | None = None, budget=None)
     return solver.choose(candidates, TURNS - used, budget)
 
 
-_solvers: "weakref.WeakKeyDictionary" = weakref.WeakKeyDictionary()
+_solvers: "weakref.WeakKeyDictionary[Dictionary, dict[int, Solver]]" = weakref.WeakKeyDictionary()
 
 
-def solver_for(words, length: int) -> Solver:
+def solver_for(words: Dictionary, length: int) -> Solver:
     """The live search for a dictionary's words of one length, kept with them
     (it remembers the codes and positions it has worked out)."""
     by_length = _solvers.setdefault(words, {})

@@ -12,6 +12,7 @@ symmetric.
 """
 
 import math
+from collections.abc import Iterable
 
 SEATS = 8  # the players of a tournament: a placement is rated against the other 7
 START = 1000
@@ -34,7 +35,7 @@ def score(placement: int, other: int) -> float:
     return 0.0
 
 
-def rating_change(rating: int, placement: int, others) -> int:
+def rating_change(rating: int, placement: int, others: Iterable[tuple[int, int]]) -> int:
     """The change for a player rated `rating` who finished `placement`, against
     `others`: (rating, placement) of each other player of the lobby."""
     total = sum(score(placement, p) - expected(rating, r) for r, p in others)

@@ -2,6 +2,8 @@
 generated lists (static/words/<lang>.json) are not at hand. Common words, all
 plain a-z; the accepted guesses are the answers plus a few more."""
 
+from games.common.protocol import Json
+
 from .dictionary import Dictionary
 
 ANSWERS = {
@@ -31,7 +33,7 @@ EXTRA_GUESSES = {
 }
 
 
-def sample_data() -> dict:
+def sample_data() -> Json:
     answers = {n: [w for w in text.split() if len(w) == n] for n, text in ANSWERS.items()}
     guesses = {n: sorted(set(answers[n]) | set(EXTRA_GUESSES[n].split())) for n in answers}
     return {

@@ -23,7 +23,10 @@ import heapq
 import math
 from array import array
 from collections import Counter
+from collections.abc import Callable, Iterable, Sequence
 from operator import itemgetter
+
+from games.common.protocol import Json
 
 from .feedback import all_green, pattern
 
@@ -40,19 +43,19 @@ DEEP_SIZE = 150  # and one this small two moves beyond the guess
 OPTIONS = 6  # guesses followed at a decision
 
 
-def consistent(words, rows) -> list:
+def consistent(words: Iterable[str], rows: Iterable[Json]) -> list[str]:
     """The words that agree with every marked row (skipped rows say nothing)."""
     checks = [(row["guess"], _code(row["marks"])) for row in rows if row.get("guess")]
     return [w for w in words if all(pattern(guess, w) == code for guess, code in checks)]
 
 
-def fingerprint(candidates) -> str:
+def fingerprint(candidates: Iterable[str]) -> str:
     """A short name for a set of candidate words: the book's key."""
     digest = hashlib.blake2b("\n".join(sorted(candidates)).encode(), digest_size=8)
     return digest.hexdigest()
 
 
-def partition_sizes(probe: str, candidates) -> dict:
+def partition_sizes(probe: str, candidates: Iterable[str]) -> dict[int, int]:
     sizes: dict[int, int] = {}
     for word in candidates:
         code = pattern(probe, word)
@@ -60,7 +63,7 @@ def partition_sizes(probe: str, candidates) -> dict:
     return sizes
 
 
-def expected_cost(probe: str, candidates) -> float:
+def expected_cost(probe: str, candidates: Sequence[str]) -> float:
     """Estimated guesses still needed after playing `probe`, averaged over the
     candidates: 1 for the probe, plus a cost for each remaining group that grows
     with its size (2 left need 1.5 more on average; big groups about log-like)."""
@@ -83,7 +86,7 @@ def group_cost(size: int) -> float:
     return GROUP_COST_BASE + GROUP_COST_SLOPE * math.log2(size)
 
 
-def best_guess(candidates: list, probes, turns_left: int = TURNS) -> str:
+def best_guess(candidates: list[str], probes: Iterable[str], turns_left: int = TURNS) -> str:
     """The guess a Solver over just these candidates and probes would play."""
     if len(candidates) <= 2:
         return candidates[0]
@@ -95,27 +98,27 @@ class Solver:
     """Live search over one answer list (`universe`, commonest first) with the
     accepted `guesses`; candidates are indices into the universe."""
 
-    def __init__(self, universe: list, guesses: list):
+    def __init__(self, universe: list[str], guesses: list[str]):
         self.universe = universe
         self.index = {word: i for i, word in enumerate(universe)}
         self.guesses = guesses
         self.length = len(universe[0])
         self.green = all_green(self.length)
         # the answers holding each letter, and holding it at each place
-        self._holding: dict[str, list] = {}
-        self._placed: list[dict[str, list]] = [{} for _ in range(self.length)]
+        self._holding: dict[str, list[int]] = {}
+        self._placed: list[dict[str, list[int]]] = [{} for _ in range(self.length)]
         for i, word in enumerate(universe):
             for letter in set(word):
                 self._holding.setdefault(letter, []).append(i)
             for place, letter in enumerate(word):
                 self._placed[place].setdefault(letter, []).append(i)
-        self._rows: dict[str, array] = {}
+        self._rows: dict[str, array[int]] = {}
         self._distinct_code = _distinct_code_function(self.length)
-        self._values: dict[tuple, float] = {}
-        self._decisions: dict[tuple, str] = {}
+        self._values: dict[tuple[object, ...], float] = {}
+        self._decisions: dict[tuple[tuple[int, ...], int, bool], str] = {}
         # the guesses holding each letter, and holding it at each place
-        self._guesses_holding: dict[str, list] = {}
-        self._guesses_placing: list[dict[str, list]] = [{} for _ in range(self.length)]
+        self._guesses_holding: dict[str, list[int]] = {}
+        self._guesses_placing: list[dict[str, list[int]]] = [{} for _ in range(self.length)]
         for g, word in enumerate(guesses):
             for letter in set(word):
                 self._guesses_holding.setdefault(letter, []).append(g)
@@ -125,7 +128,7 @@ class Solver:
 
     # --- codes -----------------------------------------------------------------------
 
-    def row(self, guess: str) -> array:
+    def row(self, guess: str) -> "array[int]":
         """The codes of `guess` against every answer, kept."""
         row = self._rows.get(guess)
         if row is None:
@@ -134,12 +137,12 @@ class Solver:
             row = self._rows[guess] = array("H", self.codes(guess))
         return row
 
-    def codes(self, guess: str) -> list:
+    def codes(self, guess: str) -> list[int]:
         """pattern(guess, answer) for every answer, letter by letter: a letter
         the guess holds once adds a yellow's worth to each answer holding it,
         and as much again where it is in place."""
         row = [0] * len(self.universe)
-        places: dict[str, list] = {}
+        places: dict[str, list[int]] = {}
         for place, letter in enumerate(guess):
             places.setdefault(letter, []).append(place)
         for letter, where in places.items():
@@ -163,7 +166,7 @@ class Solver:
                         free -= 1
         return row
 
-    def candidates(self, rows) -> list:
+    def candidates(self, rows: Iterable[Json]) -> list[int]:
         """The indices of the answers that agree with every marked row."""
         alive = list(range(len(self.universe)))
         for row in rows:
@@ -172,7 +175,7 @@ class Solver:
                 alive = [i for i in alive if line[i] == code]
         return list(alive)
 
-    def codes_for(self, guess: str, cands) -> list:
+    def codes_for(self, guess: str, cands: list[int]) -> list[int]:
         """The codes of `guess` against the candidates `cands`."""
         line = self._rows.get(guess)
         if line is None:
@@ -186,9 +189,9 @@ class Solver:
             return [line[cands[0]]]
         return list(itemgetter(*cands)(line))
 
-    def split(self, guess: str, cands) -> dict:
+    def split(self, guess: str, cands: list[int]) -> dict[int, list[int]]:
         """The groups of candidates `guess` leaves, by code (solved ones aside)."""
-        groups: dict[int, list] = {}
+        groups: dict[int, list[int]] = {}
         for i, code in zip(cands, self.codes_for(guess, cands)):
             if code in groups:
                 groups[code].append(i)
@@ -197,7 +200,7 @@ class Solver:
         groups.pop(self.green, None)
         return groups
 
-    def score(self, guess: str, cands) -> float:
+    def score(self, guess: str, cands: list[int]) -> float:
         """Estimated guesses still needed in total by the candidates after
         `guess`, its own included (lower is better)."""
         counts = Counter(self.codes_for(guess, cands))
@@ -205,14 +208,14 @@ class Solver:
         cost = self._cost_of(len(cands))
         return len(cands) + sum(map(cost.__getitem__, counts.values()))
 
-    def _cost_of(self, n: int) -> list:
+    def _cost_of(self, n: int) -> list[float]:
         if len(self._sizecost) <= n:
             self._sizecost = [size * group_cost(size) if size else 0.0 for size in range(n + 1)]
         return self._sizecost
 
     # --- choosing ----------------------------------------------------------------------
 
-    def choose(self, cands: list, turns_left: int = TURNS, budget: int | None = None) -> str:
+    def choose(self, cands: list[int], turns_left: int = TURNS, budget: int | None = None) -> str:
         """The guess to play when the answer is one of `cands` (indices, in the
         universe's order) and `turns_left` guesses remain. With a `budget`, a
         position of more candidates than that gets the best-scoring guess
@@ -227,7 +230,7 @@ class Solver:
             self._decisions[key] = self._choose(cands, max(1, turns_left), ahead)
         return self._decisions[key]
 
-    def _choose(self, cands, turns_left, ahead=True):
+    def _choose(self, cands: list[int], turns_left: int, ahead: bool = True) -> str:
         n = len(cands)
         pool = self.shortlist(cands)
         ranked = sorted(pool, key=lambda g: self.score(g, cands))
@@ -255,23 +258,27 @@ class Solver:
                     best, best_value = guess, value
         return best
 
-    def _words(self, cands) -> list:
+    def _words(self, cands: list[int]) -> list[str]:
         return [self.universe[i] for i in cands]
 
-    def _follow(self, guess, cands, turns_left, depth, pool) -> float:
+    def _follow(
+        self, guess: str, cands: list[int], turns_left: int, depth: int, pool: tuple[str, ...]
+    ) -> float:
         """Estimated total guesses the candidates need when `guess` is played now."""
         total = float(len(cands))
         for group in self.split(guess, cands).values():
             total += self.value(group, turns_left - 1, depth, pool)
         return total
 
-    def _solve_after(self, guess, cands, turns_left, pool) -> float:
+    def _solve_after(
+        self, guess: str, cands: list[int], turns_left: int, pool: tuple[str, ...]
+    ) -> float:
         total = float(len(cands))
         for group in self.split(guess, cands).values():
             total += self.exact(group, turns_left - 1, pool)
         return total
 
-    def value(self, cands, turns_left, depth, pool) -> float:
+    def value(self, cands: list[int], turns_left: int, depth: int, pool: tuple[str, ...]) -> float:
         """Estimated total guesses the candidates need from here: `depth` moves
         searched, each among the three best of the pool and the likeliest
         candidates, then priced by group_cost."""
@@ -290,7 +297,7 @@ class Solver:
             self._remember(key, found)
         return found
 
-    def exact(self, cands, turns_left, pool) -> float:
+    def exact(self, cands: list[int], turns_left: int, pool: tuple[str, ...]) -> float:
         """The fewest total guesses for a small group within `turns_left`, its
         own words and the pool's three best tried (an answer that cannot be
         reached in time costs TOO_DEEP)."""
@@ -315,7 +322,14 @@ class Solver:
         self._remember(key, best)
         return best
 
-    def _exact_over(self, guesses, cands, turns_left, pool, best) -> float:
+    def _exact_over(
+        self,
+        guesses: Iterable[str],
+        cands: list[int],
+        turns_left: int,
+        pool: tuple[str, ...],
+        best: float,
+    ) -> float:
         """exact(), trying these guesses first: the fewest total guesses, or `best`."""
         n = len(cands)
         for guess in dict.fromkeys(guesses):
@@ -334,12 +348,14 @@ class Solver:
                 best = total
         return best
 
-    def _remember(self, key, value):
+    def _remember(self, key: tuple[object, ...], value: float) -> None:
         if len(self._values) > 50_000:
             self._values.clear()
         self._values[key] = value
 
-    def splitters(self, cands, count: int = 12, among=None) -> list:
+    def splitters(
+        self, cands: list[int], count: int = 12, among: Iterable[str] | None = None
+    ) -> list[str]:
         """The accepted guesses (or those `among` them) that cut the candidates
         into the most groups."""
         return heapq.nsmallest(
@@ -348,14 +364,14 @@ class Solver:
             key=lambda g: -len(set(self.codes_for(g, cands))),
         )
 
-    def shortlist(self, cands) -> list:
+    def shortlist(self, cands: list[int]) -> list[str]:
         """The guesses worth scoring exactly: the best SHORTLIST by a letter
         screen (how evenly each letter, and each letter in its place, splits
         the candidates), and the likeliest candidates."""
         n = len(cands)
         words = self._words(cands)
-        present: Counter = Counter()
-        placed: list[Counter] = [Counter() for _ in range(self.length)]
+        present: Counter[str] = Counter()
+        placed: list[Counter[str]] = [Counter() for _ in range(self.length)]
         for word in words:
             present.update(set(word))
             for i, letter in enumerate(word):
@@ -376,7 +392,7 @@ class Solver:
         return list(dict.fromkeys([self.guesses[g] for g in best] + words[:SHORTLIST]))
 
 
-def _distinct_code_function(length: int):
+def _distinct_code_function(length: int) -> Callable[[str, str], int]:
     """pattern(guess, answer) for a guess of distinct letters, written out for
     `length` (five times faster than a loop): each letter the answer holds
     scores its place's weight, twice if in place. For length 2 it reads
@@ -385,7 +401,8 @@ def _distinct_code_function(length: int):
     for i in range(length):
         weight = 3 ** (length - 1 - i)
         terms.append(f"(({2 * weight} if a[{i}] == g[{i}] else {weight}) if g[{i}] in a else 0)")
-    return eval("lambda g, a: " + " + ".join(terms))
+    code_of: Callable[[str, str], int] = eval("lambda g, a: " + " + ".join(terms))
+    return code_of
 
 
 def _bits(p: float) -> float:
@@ -394,7 +411,7 @@ def _bits(p: float) -> float:
     return -(p * math.log2(p) + (1 - p) * math.log2(1 - p))
 
 
-def _code(row_marks) -> int:
+def _code(row_marks: Iterable[int]) -> int:
     code = 0
     for mark in row_marks:
         code = code * 3 + mark
