@@ -186,7 +186,7 @@ class PrivateFleet:
             afloat -= len(sunk_by(ship_masks(self.ships), public.called[1 - self.seat]))
         return min(afloat, SQUARES - public.called[self.seat].bit_count())
 
-    def view_for(self, public: PublicState, aimed: Iterable[int] = ()) -> Json:
+    def view_for(self, public: PublicState, aimed: Iterable[str] = ()) -> Json:
         """The public view (public_view.py) with this seat's fleet: the ordinary view's
         keys as state.py's view_for gives them, "sealed" beside them. `aimed`: the
         squares its person has chosen for the salvo not yet fired (shown on its turn)."""

@@ -247,13 +247,18 @@ def test_essential_squares_of_an_open_sea_are_all_of_them_until_one_colour_is_ch
             assert bool(after >> square & 1) == ((square // 10 + square % 10) % 2 == colour)
 
 
-def test_count_sampler_fleets_agree_with_every_count():
+def advanced_salvo_knowledge(rounds: int) -> Knowledge:
+    """Red's knowledge after `rounds` rounds of random salvos in a seeded Advanced Salvo game."""
     state = random_ready_game({"mode": "advanced_salvo"}, 21)
     rng = SeededRng(4)
-    for _ in range(6):
+    for _ in range(rounds):
         fire(state, *rng_salvo(state, 0, rng))
         fire(state, *rng_salvo(state, 1, rng))
-    knowledge = Knowledge(state.view_for(0))
+    return Knowledge(state.view_for(0))
+
+
+def test_count_sampler_fleets_agree_with_every_count():
+    knowledge = advanced_salvo_knowledge(6)
     probability, fleets = CountPosterior(knowledge, SeededRng(5)).estimate(400_000)
     assert len(fleets) > 5
     for fleet in fleets:
@@ -284,12 +289,7 @@ def test_knowledge_reads_sink_counts_from_the_other_salvo_sizes():
 def test_count_sampler_falls_back_on_a_walk_that_never_moved():
     # find_fleet kept only fleets a walk moved to: when the search found none and no
     # proposal ever fitted, it returned (None, None) and estimate raised TypeError.
-    state = random_ready_game({"mode": "advanced_salvo"}, 21)
-    rng = SeededRng(4)
-    for _ in range(3):
-        fire(state, *rng_salvo(state, 0, rng))
-        fire(state, *rng_salvo(state, 1, rng))
-    posterior = CountPosterior(Knowledge(state.view_for(0)), SeededRng(5))
+    posterior = CountPosterior(advanced_salvo_knowledge(3), SeededRng(5))
     posterior.search_fleet = lambda budget: None
     posterior._propose = lambda fleet: None
     fleet, energy = posterior.find_fleet(10_000)
