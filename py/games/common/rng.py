@@ -6,7 +6,7 @@ SplitMix64: fast, well distributed, identical on CPython and Pyodide.
 """
 
 from collections.abc import Sequence
-from typing import Any, Protocol, TypeVar
+from typing import Protocol, TypeVar
 
 MASK64 = (1 << 64) - 1
 ItemT = TypeVar("ItemT")
@@ -19,7 +19,7 @@ class Rng(Protocol):
     def random(self) -> float: ...
     def randrange(self, n: int, /) -> int: ...
     def choice(self, items: Sequence[ItemT], /) -> ItemT: ...
-    def shuffle(self, items: list[Any], /) -> None: ...
+    def shuffle(self, items: list[ItemT], /) -> None: ...
 
 
 class SeededRng:
