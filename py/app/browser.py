@@ -4,6 +4,8 @@ The only module of the app, with main.py, that imports pyscript; the rest of
 py/app and all of py/games run under plain CPython too.
 """
 
+from typing import Any
+
 from pyscript import document, window
 from pyscript.ffi import create_proxy
 
@@ -59,7 +61,7 @@ def now_ms() -> float:
     return float(window.Date.now())
 
 
-def _js(value):
+def _js(value: Any) -> Any:
     from pyodide.ffi import to_js
 
     return to_js(value, dict_converter=window.Object.fromEntries)

@@ -5,10 +5,19 @@ all the revealed bytes in seat order."""
 import hashlib
 import json
 import secrets
+from typing import Any
 
 from app.fair import commit as commitments
 from app.fair.errors import Cheated, ProtocolError
-from app.fair.messages import check_seats, message_type, require_dict, require_hex, sender
+from app.fair.messages import (
+    Message,
+    RandomBytes,
+    check_seats,
+    message_type,
+    require_dict,
+    require_hex,
+    sender,
+)
 from app.untrusted import Untrusted, parse_json
 
 VERSION = 1
@@ -19,7 +28,7 @@ MAX_OPENED_CHARS = 2 * VALUE_BYTES + 2  # the committed text: 32 bytes in hex, q
 class CoinPeer:
     """One peer's side of a coin flip between 2 to 4 seats."""
 
-    def __init__(self, seat: int, seats: int, random_bytes=secrets.token_bytes):
+    def __init__(self, seat: int, seats: int, random_bytes: RandomBytes = secrets.token_bytes):
         check_seats(seat, seats)
         self.seat, self.seats = seat, seats
         value = random_bytes(VALUE_BYTES)
@@ -31,7 +40,7 @@ class CoinPeer:
         self.started = False
         self.revealed = False
 
-    def start(self) -> list[dict]:
+    def start(self) -> list[Message]:
         """The messages to broadcast first: this peer's commitment (and its reveal, if every
         other commitment came in already)."""
         if self.started:
@@ -40,25 +49,25 @@ class CoinPeer:
         own = {"type": "coin-commit", "seat": self.seat, "commitment": self.commitments[self.seat]}
         return [own, *self._reveal_when_ready()]
 
-    def receive(self, message) -> list[dict]:
+    def receive(self, message: object) -> list[Message]:
         """Takes another peer's message; returns the messages to broadcast in answer."""
         kind = message_type(message)
         if kind == "coin-commit":
-            require_dict(message, kind, {"commitment"})
-            seat = sender(message, self.seats, self.seat)
+            commit = require_dict(message, kind, {"commitment"})
+            seat = sender(commit, self.seats, self.seat)
             if seat in self.commitments:
                 raise ProtocolError(f"seat {seat} has committed already", seat)
-            self.commitments[seat] = require_hex(message["commitment"], 64, "a commitment")
+            self.commitments[seat] = require_hex(commit["commitment"], 64, "a commitment")
             return self._reveal_when_ready()
         if kind == "coin-reveal":
-            require_dict(message, kind, {"opening"})
-            seat = sender(message, self.seats, self.seat)
+            reveal = require_dict(message, kind, {"opening"})
+            seat = sender(reveal, self.seats, self.seat)
             if len(self.commitments) < self.seats:
                 raise ProtocolError(f"seat {seat} revealed before all commitments were in", seat)
             if seat in self.reveals:
                 raise ProtocolError(f"seat {seat} has revealed already", seat)
             try:
-                text = commitments.verify(self.commitments[seat], message["opening"])
+                text = commitments.verify(self.commitments[seat], reveal["opening"])
             except Cheated:
                 raise Cheated(f"seat {seat}'s reveal does not match its commitment", seat) from None
             except ProtocolError as error:
@@ -74,7 +83,7 @@ class CoinPeer:
             return []
         raise ProtocolError(f"unknown message type {kind[:40]!r}")
 
-    def _reveal_when_ready(self) -> list[dict]:
+    def _reveal_when_ready(self) -> list[Message]:
         if not self.started or self.revealed or len(self.commitments) < self.seats:
             return []
         self.revealed = True
@@ -95,7 +104,7 @@ class CoinPeer:
             raise RuntimeError("the coin flip is not finished")
         return int.from_bytes(self.seed, "big") % count
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         return {
             "version": VERSION,
             "kind": "coin",
@@ -109,7 +118,7 @@ class CoinPeer:
         }
 
     @classmethod
-    def from_json(cls, data) -> "CoinPeer":
+    def from_json(cls, data: Any) -> "CoinPeer":
         """A peer from its saved state; ProtocolError if the save is not one."""
         try:
             if data["version"] != VERSION or data["kind"] != "coin":

@@ -7,11 +7,14 @@ from games.common.commitment import SALT_BYTES
 from games.common.commitment import digest as _digest
 
 from app.fair.errors import Cheated, ProtocolError
+from app.fair.messages import RandomBytes
 
 _HEX64 = re.compile(r"[0-9a-f]{64}")
 
 
-def commit(value_json_text: str, random_bytes=secrets.token_bytes) -> tuple[str, dict]:
+def commit(
+    value_json_text: str, random_bytes: RandomBytes = secrets.token_bytes
+) -> tuple[str, dict[str, str]]:
     """(commitment hex, opening) for the text; the opening is {"salt": hex, "value": text}."""
     if not isinstance(value_json_text, str):
         raise TypeError("commit takes the value as JSON text")
@@ -21,7 +24,7 @@ def commit(value_json_text: str, random_bytes=secrets.token_bytes) -> tuple[str,
     return _digest(salt, value_json_text), {"salt": salt.hex(), "value": value_json_text}
 
 
-def verify(commitment, opening) -> str:
+def verify(commitment: object, opening: object) -> str:
     """The committed text if the opening matches the commitment; raises Cheated if it does not,
     ProtocolError if either is malformed."""
     if not isinstance(commitment, str) or not _HEX64.fullmatch(commitment):

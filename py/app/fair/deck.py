@@ -18,11 +18,20 @@ random bits: encryption is cheap) with d = e**-1 mod q; encryption is m**e mod p
    naming the first seat whose step does not match."""
 
 import secrets
+from collections.abc import Callable
+from typing import Any
 
 from games.dominoes.tiles import SET
 
 from app.fair.errors import Cheated, ProtocolError
-from app.fair.messages import check_seats, message_type, require_dict, require_hex, sender
+from app.fair.messages import (
+    Message,
+    check_seats,
+    message_type,
+    require_dict,
+    require_hex,
+    sender,
+)
 
 VERSION = 1
 P = int(
@@ -40,6 +49,7 @@ HAND = 7
 KEY_BITS = 256
 HEX_DIGITS = 512
 ENCODED = [(k + 2) ** 2 for k in range(TILES)]
+RandBelow = Callable[[int], int]  # secrets.randbelow, or a test's own
 
 
 def is_residue(x: int) -> bool:
@@ -62,7 +72,7 @@ def to_hex(x: int) -> str:
     return format(x, f"0{HEX_DIGITS}x")
 
 
-def card_value(text, seat: int) -> int:
+def card_value(text: object, seat: int) -> int:
     """A card from a message: canonical hex of a residue 1 < x < p - 1."""
     x = int(require_hex(text, HEX_DIGITS, "a card"), 16)
     if not 1 < x < P - 1:
@@ -72,7 +82,7 @@ def card_value(text, seat: int) -> int:
     return x
 
 
-def card_list(texts, length: int, seat: int) -> list[int]:
+def card_list(texts: object, length: int, seat: int) -> list[int]:
     if not isinstance(texts, list) or len(texts) != length:
         raise ProtocolError(f"seat {seat} sent {length} cards expected, not that", seat)
     values = [card_value(text, seat) for text in texts]
@@ -84,7 +94,7 @@ def card_list(texts, length: int, seat: int) -> list[int]:
 class DeckPeer:
     """One seat's side of the shuffle, the deal, the draws and the final check."""
 
-    def __init__(self, seat: int, seats: int, randbelow=secrets.randbelow):
+    def __init__(self, seat: int, seats: int, randbelow: RandBelow = secrets.randbelow):
         check_seats(seat, seats)
         self.seat, self.seats = seat, seats
         self.e = 2 + randbelow(2**KEY_BITS)
@@ -100,26 +110,26 @@ class DeckPeer:
 
     # The messages this peer starts.
 
-    def start(self) -> list[dict]:
+    def start(self) -> list[Message]:
         """Seat 0's first shuffle; other seats shuffle when their turn's list arrives."""
         if self.seat != 0 or self.stages:
             return []
         return self._shuffle(ENCODED)
 
-    def request_draw(self) -> list[dict]:
+    def request_draw(self) -> list[Message]:
         """This seat draws the next boneyard card (the game decides when it may)."""
         self._check_can_draw(self.seat)
         message = {"type": "deck-draw", "seat": self.seat, "card": self.next_card}
         return [message, *self._begin_batch({self.next_card: self.seat})]
 
-    def reveal_key(self) -> list[dict]:
+    def reveal_key(self) -> list[Message]:
         """At the game's end: this seat's key, for everyone's verify(). No draws after it."""
         self.keys[self.seat] = self.e
         return [{"type": "deck-key", "seat": self.seat, "e": to_hex(self.e)}]
 
     # Incoming messages.
 
-    def receive(self, message) -> list[dict]:
+    def receive(self, message: object) -> list[Message]:
         """Takes another seat's message; returns the messages to broadcast in answer. A refused
         message (ProtocolError) changes nothing. Cheated without a seat means an own card did
         not decrypt to a new tile: the hand cannot go on, the keys should be revealed and
@@ -134,10 +144,10 @@ class DeckPeer:
         if kind not in handlers:
             raise ProtocolError(f"unknown message type {kind[:40]!r}")
         fields, handler = handlers[kind]
-        require_dict(message, kind, fields)
-        return handler(sender(message, self.seats, self.seat), message)
+        checked = require_dict(message, kind, fields)
+        return handler(sender(checked, self.seats, self.seat), checked)
 
-    def _on_shuffle(self, seat: int, message: dict) -> list[dict]:
+    def _on_shuffle(self, seat: int, message: Message) -> list[Message]:
         if seat != len(self.stages):
             raise ProtocolError(f"seat {seat} shuffled out of turn", seat)
         self.stages.append(card_list(message["cards"], TILES, seat))
@@ -147,7 +157,7 @@ class DeckPeer:
             return self._begin_deal()
         return []
 
-    def _on_unlock(self, seat: int, message: dict) -> list[dict]:
+    def _on_unlock(self, seat: int, message: Message) -> list[Message]:
         cards = message["cards"]
         if not isinstance(cards, list) or not cards or len(set(map(repr, cards))) != len(cards):
             raise ProtocolError(f"seat {seat}'s unlock names no cards or a card twice", seat)
@@ -159,13 +169,13 @@ class DeckPeer:
             self.chains[card].append((seat, value))
         return self._work()
 
-    def _on_draw(self, seat: int, message: dict) -> list[dict]:
+    def _on_draw(self, seat: int, message: Message) -> list[Message]:
         self._check_can_draw(seat)
         if type(message["card"]) is not int or message["card"] != self.next_card:
             raise ProtocolError(f"seat {seat} asked to draw card {message['card']!r}", seat)
         return self._begin_batch({self.next_card: seat})
 
-    def _on_key(self, seat: int, message: dict) -> list[dict]:
+    def _on_key(self, seat: int, message: Message) -> list[Message]:
         if seat in self.keys:
             raise ProtocolError(f"seat {seat} has revealed its key already", seat)
         e = int(require_hex(message["e"], HEX_DIGITS, "a key"), 16)
@@ -176,7 +186,7 @@ class DeckPeer:
 
     # The work of this seat.
 
-    def _shuffle(self, cards: list[int]) -> list[dict]:
+    def _shuffle(self, cards: list[int]) -> list[Message]:
         encrypted = [pow(card, self.e, P) for card in cards]
         for i in range(len(encrypted) - 1, 0, -1):  # Fisher-Yates
             j = self._randbelow(i + 1)
@@ -187,11 +197,11 @@ class DeckPeer:
             return [message, *self._begin_deal()]
         return [message]
 
-    def _begin_deal(self) -> list[dict]:
+    def _begin_deal(self) -> list[Message]:
         dealt = {card: card // HAND for card in range(HAND * self.seats)}
         return self._begin_batch(dealt)
 
-    def _begin_batch(self, owners: dict[int, int]) -> list[dict]:
+    def _begin_batch(self, owners: dict[int, int]) -> list[Message]:
         self.owners.update(owners)
         self.batch = sorted(owners)
         self.next_card = max(self.next_card, self.batch[-1] + 1)
@@ -199,7 +209,7 @@ class DeckPeer:
             self.chains[card] = []
         return self._work()
 
-    def _next_in_chain(self, card: int):
+    def _next_in_chain(self, card: int) -> int | None:
         """The seat to remove the next layer of the card: owner + 1, owner + 2, ..., or None
         once every other seat has."""
         done = len(self.chains[card])
@@ -207,11 +217,11 @@ class DeckPeer:
             return None
         return (self.owners[card] + 1 + done) % self.seats
 
-    def _work(self) -> list[dict]:
+    def _work(self) -> list[Message]:
         """This seat's partial decryptions of every card now waiting for it, then its own
         cards of the batch once they are free of every other layer."""
         mine = [card for card in self.batch if self._next_in_chain(card) == self.seat]
-        out = []
+        out: list[Message] = []
         if mine:
             d = pow(self.e, -1, Q)
             values = [pow(self._current(card), d, P) for card in mine]
@@ -251,9 +261,11 @@ class DeckPeer:
         if self._table is None:
             self._table = {pow(m, self.e, P): k for k, m in enumerate(ENCODED)}
         tile = self._table.get(self._current(card))
-        readable = tile is not None and tile not in self.hand.values()
-        self.hand[card] = tile if readable else -1
-        return readable
+        if tile is None or tile in self.hand.values():
+            self.hand[card] = -1
+            return False
+        self.hand[card] = tile
+        return True
 
     def _check_can_draw(self, seat: int) -> None:
         if len(self.stages) < self.seats:
@@ -268,7 +280,7 @@ class DeckPeer:
     # What this seat knows.
 
     @property
-    def tiles(self) -> list[tuple]:
+    def tiles(self) -> list[tuple[int, int]]:
         """This seat's tiles, in the order dealt and drawn."""
         return [SET[self.hand[card]] for card in sorted(self.hand) if self.hand[card] >= 0]
 
@@ -283,7 +295,7 @@ class DeckPeer:
             return True
         return any(self._next_in_chain(card) is not None for card in self.batch)
 
-    def verify(self) -> dict:
+    def verify(self) -> dict[int, tuple[tuple[int, int], int | None]]:
         """Once every key is in: checks every shuffle and partial decryption and returns
         {card: (tile, owner or None)} for the whole deck; raises Cheated naming the seat."""
         if len(self.keys) < self.seats or len(self.stages) < self.seats:
@@ -311,7 +323,7 @@ class DeckPeer:
 
     # Saving and resuming.
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         return {
             "version": VERSION,
             "kind": "deck",
@@ -331,7 +343,7 @@ class DeckPeer:
         }
 
     @classmethod
-    def from_json(cls, data, randbelow=secrets.randbelow) -> "DeckPeer":
+    def from_json(cls, data: Any, randbelow: RandBelow = secrets.randbelow) -> "DeckPeer":
         """A peer from its own saved state; ProtocolError if the save is not one."""
         try:
             if data["version"] != VERSION or data["kind"] != "deck":

@@ -1,11 +1,16 @@
 """Checks shared by the protocols for the fields of an untrusted message."""
 
 import re
+from collections.abc import Callable
+from typing import Any
 
 from app.fair.errors import ProtocolError
 
+Message = dict[str, Any]  # a protocol message: a JSON object
+RandomBytes = Callable[[int], bytes]  # secrets.token_bytes, or a test's own
 
-def require_dict(message, kind: str, fields: set) -> dict:
+
+def require_dict(message: object, kind: str, fields: set[str]) -> Message:
     """The message if it is a dict of exactly these fields and this type; else ProtocolError."""
     if not isinstance(message, dict):
         raise ProtocolError("a message is a JSON object")
@@ -16,13 +21,14 @@ def require_dict(message, kind: str, fields: set) -> dict:
     return message
 
 
-def message_type(message) -> str:
-    if not isinstance(message, dict) or not isinstance(message.get("type"), str):
+def message_type(message: object) -> str:
+    kind = message.get("type") if isinstance(message, dict) else None
+    if not isinstance(kind, str):
         raise ProtocolError("a message is a JSON object with a type")
-    return message["type"]
+    return kind
 
 
-def sender(message: dict, seats: int, own_seat: int) -> int:
+def sender(message: Message, seats: int, own_seat: int) -> int:
     """The seat a message comes from: another seat of this table."""
     seat = message.get("seat")
     if type(seat) is not int or not 0 <= seat < seats:
@@ -32,13 +38,13 @@ def sender(message: dict, seats: int, own_seat: int) -> int:
     return seat
 
 
-def require_hex(text, digits: int, what: str) -> str:
+def require_hex(text: object, digits: int, what: str) -> str:
     if not isinstance(text, str) or not re.fullmatch(f"[0-9a-f]{{{digits}}}", text):
         raise ProtocolError(f"{what} is {digits} lowercase hex digits")
     return text
 
 
-def check_seats(seat, seats, allowed=range(2, 5)) -> None:
+def check_seats(seat: object, seats: object, allowed: range = range(2, 5)) -> None:
     if type(seats) is not int or seats not in allowed:
         raise ValueError(f"seats must be one of {list(allowed)}")
     if type(seat) is not int or not 0 <= seat < seats:

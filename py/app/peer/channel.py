@@ -11,6 +11,8 @@ Framing, one channel message each: "M" + a whole message's JSON, or
 
 import json
 import unicodedata
+from collections.abc import Callable
+from typing import Any
 
 from ..untrusted import Untrusted, parse_json
 
@@ -26,8 +28,12 @@ HELLO = "hello"
 OPEN, CLOSED, FAILED, DROPPED = "open", "closed", "failed", "dropped"
 INTERRUPTED = "interrupted"
 
+Message = dict[str, Any]  # one message: a JSON object
+OnMessage = Callable[[Message], None]
+OnState = Callable[[str], None]
 
-def clean_name(name) -> str | None:
+
+def clean_name(name: object) -> str | None:
     """A player's name as sent in a hello: text of 1 to 24 printable characters."""
     if not isinstance(name, str):
         return None
@@ -39,7 +45,7 @@ def clean_name(name) -> str | None:
     return name
 
 
-def frames(message: dict) -> list[str]:
+def frames(message: Message) -> list[str]:
     text = json.dumps(message, separators=(",", ":"), ensure_ascii=True)
     if len(text) > MAX_MESSAGE_CHARS:
         raise ValueError(f"message of {len(text)} characters: at most {MAX_MESSAGE_CHARS}")
@@ -53,11 +59,11 @@ class Assembler:
     """Turns the frames received back into messages: feed() gives a dict, None while a
     message's parts are still coming, or raises ValueError for a frame refused."""
 
-    def __init__(self):
+    def __init__(self) -> None:
         self.parts: list[str] = []
         self.expected = 0
 
-    def feed(self, frame) -> dict | None:
+    def feed(self, frame: object) -> Message | None:
         if not isinstance(frame, str) or len(frame) > PART_CHARS + 16:
             self.parts, self.expected = [], 0
             raise ValueError("not a frame")
@@ -85,7 +91,7 @@ class Assembler:
         return self._parse(text)
 
     @staticmethod
-    def _parse(text: str) -> dict:
+    def _parse(text: str) -> Message:
         try:
             message = parse_json(text, max_chars=MAX_MESSAGE_CHARS)
         except Untrusted as refused:
@@ -102,7 +108,12 @@ class Channel:
     connection; the transport (app.peer.rtc, or a test's) calls received(text) for each
     message and transport_state(state) as the connection opens, closes or fails."""
 
-    def __init__(self, my_name: str, transport_send, transport_close=lambda: None):
+    def __init__(
+        self,
+        my_name: str,
+        transport_send: Callable[[str], None],
+        transport_close: Callable[[], None] = lambda: None,
+    ):
         self.my_name = clean_name(my_name) or "?"
         self._send, self._close = transport_send, transport_close
         self.peer_name: str | None = None
@@ -110,17 +121,17 @@ class Channel:
         self.problem: str | None = None  # why the last message was dropped
         self._said_hello = False
         self._assembler = Assembler()
-        self._message_callbacks: list = []
-        self._state_callbacks: list = []
-        self._held: list[dict] | None = None  # messages kept between two owners (hold/take)
+        self._message_callbacks: list[OnMessage] = []
+        self._state_callbacks: list[OnState] = []
+        self._held: list[Message] | None = None  # messages kept between two owners (hold/take)
 
-    def on_message(self, callback) -> None:
+    def on_message(self, callback: OnMessage) -> None:
         self._message_callbacks.append(callback)
 
-    def on_state(self, callback) -> None:
+    def on_state(self, callback: OnState) -> None:
         self._state_callbacks.append(callback)
 
-    def hold(self, *first: dict) -> None:
+    def hold(self, *first: Message) -> None:
         """Hand the channel over: forget who listened, and keep the messages that
         arrive (after `first`, a message the old owner read but the new one needs)
         until `take` names the new owner (a page opening the game the other chose)."""
@@ -128,19 +139,19 @@ class Channel:
         self._held = [*first, *(self._held or [])]
 
     @property
-    def held(self) -> list[dict]:
+    def held(self) -> list[Message]:
         """The messages held for the next owner, which it may read before taking them
         (the Wordle duel loads the words of the language the host's hello names)."""
         return list(self._held or [])
 
-    def take(self, on_message, on_state) -> None:
+    def take(self, on_message: OnMessage, on_state: OnState) -> None:
         """The new owner: it gets the messages held for it, then every one after."""
         held, self._held = self._held or [], None
         self._message_callbacks, self._state_callbacks = [on_message], [on_state]
         for message in held:
             on_message(message)
 
-    def send(self, message: dict) -> None:
+    def send(self, message: Message) -> None:
         if not isinstance(message, dict):
             raise TypeError("a message is a dict")
         if self.state != OPEN:
@@ -175,7 +186,7 @@ class Channel:
         elif state in (CLOSED, FAILED) and self.state not in (CLOSED, FAILED):
             self._set_state(state)
 
-    def received(self, text) -> None:
+    def received(self, text: object) -> None:
         if self.state in (CLOSED, FAILED):
             return
         try:

@@ -10,6 +10,7 @@ import base64
 import json
 import re
 import zlib
+from typing import Any
 
 from ..untrusted import TooBig, Untrusted, unpack
 
@@ -30,6 +31,7 @@ CANDIDATE = re.compile(
     r"(?:host|srflx|prflx|relay)(?: [a-z-]{1,24} [A-Za-z0-9.:+/-]{1,64})*"
 )
 SETUP = {OFFER: ("actpass",), ANSWER: ("active", "passive")}
+Fields = dict[str, Any]  # a description's fields, as in a code
 
 
 class BadCode(ValueError):
@@ -48,7 +50,7 @@ def _sdp_value(sdp: str, name: str) -> str | None:
     return None
 
 
-def from_sdp(kind: str, sdp: str) -> dict:
+def from_sdp(kind: str, sdp: str) -> Fields:
     """The fields of a description this browser made (trusted), for encode()."""
     fingerprint = _sdp_value(sdp, "fingerprint") or ""
     algorithm, _, value = fingerprint.partition(" ")
@@ -69,7 +71,7 @@ def from_sdp(kind: str, sdp: str) -> dict:
     return fields
 
 
-def to_sdp(kind: str, fields: dict) -> str:
+def to_sdp(kind: str, fields: Fields) -> str:
     """A description for setRemoteDescription from checked fields."""
     fingerprint = ":".join(fields["f"][i : i + 2] for i in range(0, 64, 2)).upper()
     lines = [
@@ -94,7 +96,7 @@ def to_sdp(kind: str, fields: dict) -> str:
     return "\r\n".join(lines) + "\r\n"
 
 
-def check(kind: str, fields) -> dict:
+def check(kind: str, fields: object) -> Fields:
     if not isinstance(fields, dict) or fields.get("t") != KINDS[kind]:
         raise BadCode("wrong_kind")
     candidates = fields.get("c")
@@ -116,14 +118,14 @@ def check(kind: str, fields) -> dict:
     return fields
 
 
-def encode(kind: str, fields: dict) -> str:
+def encode(kind: str, fields: Fields) -> str:
     check(kind, fields)
     data = json.dumps({"v": VERSION, **fields}, separators=(",", ":")).encode()
     deflated = zlib.compress(data, 9, wbits=-15)
     return base64.urlsafe_b64encode(deflated).decode().rstrip("=")
 
 
-def decode(kind: str, code) -> dict:
+def decode(kind: str, code: object) -> Fields:
     """The checked fields of a code (an invite's or a reply's), or BadCode."""
     if not isinstance(code, str) or not code.strip():
         raise BadCode("empty")

@@ -2,8 +2,9 @@
 (STUN servers, off by default so no request leaves the page's own address)."""
 
 import re
+from typing import Any
 
-from ..storage import Schema
+from ..storage import Schema, Store
 from .channel import clean_name
 
 DEFAULT_STUN = ["stun:stun.l.google.com:19302", "stun:stun.cloudflare.com:3478"]
@@ -12,7 +13,7 @@ STUN_URL = re.compile(r"stuns?:[A-Za-z0-9](?:[A-Za-z0-9.-]{0,250}[A-Za-z0-9])?(?
 DEFAULTS = {"name": "", "internet": "off", "stun": DEFAULT_STUN}
 
 
-def stun_list(text) -> list[str]:
+def stun_list(text: object) -> list[str]:
     """The good server addresses in a list typed one a line (or separated by spaces)."""
     if not isinstance(text, str):
         return []
@@ -20,7 +21,7 @@ def stun_list(text) -> list[str]:
     return list(dict.fromkeys(urls))[:MAX_SERVERS]
 
 
-def clean(data) -> dict:
+def clean(data: object) -> dict[str, Any]:
     if not isinstance(data, dict):
         raise ValueError("peer settings must be an object")
     stun = data.get("stun")
@@ -36,12 +37,13 @@ def clean(data) -> dict:
 SCHEMA = Schema("peer", 1, lambda: {**DEFAULTS, "stun": list(DEFAULT_STUN)}, clean)
 
 
-def load(store) -> dict:
+def load(store: Store) -> dict[str, Any]:
     store.register(SCHEMA)  # registered when first used: most visits never need it
-    return store.load(SCHEMA.name).data
+    settings: dict[str, Any] = store.load(SCHEMA.name).data  # as clean() made it
+    return settings
 
 
-def change(store, **fields) -> dict:
+def change(store: Store, **fields: Any) -> dict[str, Any]:
     """Keep new values (cleaned); the cleaned settings, even if storage refused them."""
     store.register(SCHEMA)
     updated = clean({**store.load(SCHEMA.name).data, **fields})
@@ -52,5 +54,5 @@ def change(store, **fields) -> dict:
     return updated
 
 
-def ice_urls(settings: dict) -> list[str]:
+def ice_urls(settings: dict[str, Any]) -> list[str]:
     return list(settings["stun"]) if settings["internet"] == "on" else []

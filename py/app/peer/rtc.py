@@ -7,12 +7,18 @@
 then link.send(dict), link.on_message(callback), link.on_state(callback) as a Channel.
 """
 
+from collections.abc import Callable, Iterable
+from typing import Any
+
 from pyscript import window
 from pyscript.ffi import create_proxy
 
 from ..browser import _js
 from . import codes
 from .channel import Channel
+
+OnCode = Callable[[str], None]  # an invite or reply code, once gathered
+OnError = Callable[[str], None]  # why it failed
 
 current: "Link | None" = None  # the page's connection to a friend, for the games to use
 # The host's connections to the friends of a table of 3 or 4 devices (Straight Dominoes),
@@ -21,14 +27,14 @@ table: "dict[str, Link]" = {}
 
 
 class Link(Channel):
-    def __init__(self, my_name: str, stun_urls=()):
+    def __init__(self, my_name: str, stun_urls: Iterable[str] = ()):
         super().__init__(my_name, self._send_text, self._close_js)
-        self._conn = None
+        self._conn: Any = None  # peer.js's connection, once described
         self._ice = _js([{"urls": url} for url in stun_urls])
         self._proxies = [create_proxy(self.transport_state), create_proxy(self._received_js)]
         self._on = _js({"state": self._proxies[0], "message": self._proxies[1]})
 
-    def _received_js(self, text) -> None:
+    def _received_js(self, text: object) -> None:
         self.received(text if isinstance(text, str) else None)
 
     def _send_text(self, text: str) -> None:
@@ -39,8 +45,8 @@ class Link(Channel):
         if self._conn is not None:
             self._conn.close()
 
-    def _described(self, kind: str, on_code, on_error):
-        def done(conn) -> None:
+    def _described(self, kind: str, on_code: OnCode, on_error: OnError) -> Any:
+        def done(conn: Any) -> None:
             self._conn = conn
             try:
                 on_code(codes.encode(kind, codes.from_sdp(kind, str(conn.sdp))))
@@ -49,32 +55,32 @@ class Link(Channel):
 
         return create_once_callable(done)
 
-    def host(self, on_code, on_error) -> None:
+    def host(self, on_code: OnCode, on_error: OnError) -> None:
         promise = window.gemauPeer.host(self._ice, self._on)
         promise.then(self._described(codes.OFFER, on_code, on_error)).catch(
             create_once_callable(lambda error: on_error(str(error)))
         )
 
-    def join(self, invite: dict, on_code, on_error) -> None:
+    def join(self, invite: codes.Fields, on_code: OnCode, on_error: OnError) -> None:
         offer = codes.to_sdp(codes.OFFER, invite)
         promise = window.gemauPeer.join(offer, self._ice, self._on)
         promise.then(self._described(codes.ANSWER, on_code, on_error)).catch(
             create_once_callable(lambda error: on_error(str(error)))
         )
 
-    def accept(self, reply: dict, on_error) -> None:
+    def accept(self, reply: codes.Fields, on_error: OnError) -> None:
         self._conn.accept(codes.to_sdp(codes.ANSWER, reply)).catch(
             create_once_callable(lambda error: on_error(str(error)))
         )
 
 
-def create_once_callable(callback):
+def create_once_callable(callback: Callable[..., None]) -> Any:
     from pyodide.ffi import create_once_callable as once  # after pyscript: see app.snapshot
 
     return once(callback)
 
 
-def open_channel(my_name: str, stun_urls=(), keep_current: bool = False) -> Link:
+def open_channel(my_name: str, stun_urls: Iterable[str] = (), keep_current: bool = False) -> Link:
     """The page's connection to a friend (closing any earlier one, unless the host keeps
     it to invite another friend to the same table)."""
     global current
