@@ -28,16 +28,18 @@ answer to each volley at this fleet (from the fleet: an honest device cannot lie
 the battle is decided, the reveal. The fleet and its salt are saved (on_change) before the
 Ready that commits to them is sent, so a reload cannot lose what the reveal needs."""
 
+import random
 import secrets
 from collections.abc import Callable
 from typing import Any
 
 from games.battleship.grid import square_index, square_name
 from games.battleship.private import PrivateFleet
-from games.battleship.public import BATTLE, PLACEMENT, REVEAL
+from games.battleship.public import BATTLE, PLACEMENT, REVEAL, PublicState
 from games.battleship.public_check import describe
 from games.common.errors import IllegalMove
 
+from app.fair.messages import RandomBytes
 from app.midend import HUMAN
 from app.remote.match import CONNECTING, PLAYING, Match
 
@@ -49,9 +51,9 @@ class BattleshipMatch:
         self,
         match: Match,
         on_change: Callable[[], None] | None = None,
-        saved: dict | None = None,
-        random_bytes=secrets.token_bytes,
-        rng=None,
+        saved: dict[str, Any] | None = None,
+        random_bytes: RandomBytes = secrets.token_bytes,
+        rng: random.Random | None = None,  # where random fleets come from (a test: seeded)
     ):
         self.match = match
         self.on_change = on_change
@@ -66,8 +68,15 @@ class BattleshipMatch:
 
     # --- what the view asks --------------------------------------------------------------
     @property
-    def state(self) -> Any:
-        return self.match.midend.state
+    def state(self) -> PublicState | None:
+        state: PublicState | None = self.match.midend.state  # the public engine's, or none yet
+        return state
+
+    def _game(self) -> PublicState:
+        """The public game, once in play (this device's fleet exists only then)."""
+        if self.state is None:
+            raise RuntimeError("no game in play")
+        return self.state
 
     @property
     def seat(self) -> int | None:
@@ -77,16 +86,16 @@ class BattleshipMatch:
     @property
     def placing(self) -> bool:
         fleet = self._fleet()
-        return fleet is not None and not fleet.sealed and self.state.phase == PLACEMENT
+        return fleet is not None and not fleet.sealed and self._game().phase == PLACEMENT
 
     @property
     def ready(self) -> bool:
         """This device's person may fire now."""
-        state = self.state
+        if self._fleet() is None or self.match.status != PLAYING:
+            return False
+        state = self._game()
         return (
-            self._fleet() is not None
-            and self.match.status == PLAYING
-            and state.phase == BATTLE
+            state.phase == BATTLE
             and state.pending is None
             and state.current_player == self.seat
             and not self.fleet_lost
@@ -95,9 +104,9 @@ class BattleshipMatch:
     @property
     def fleet_lost(self) -> bool:
         fleet = self._fleet()
-        if fleet is None or self.state.commitments[fleet.seat] is None:
+        if fleet is None or self._game().commitments[fleet.seat] is None:
             return False
-        return not fleet.is_sealed_in(self.state)
+        return not fleet.is_sealed_in(self._game())
 
     @property
     def awaiting_reveal(self) -> int | None:
@@ -117,7 +126,7 @@ class BattleshipMatch:
         result = self.state.result if self.state is not None else None
         return [describe(problem) for problem in result["problems"]] if result else []
 
-    def view(self, seat: int | None = None) -> dict:
+    def view(self, seat: int | None = None) -> dict[str, Any]:
         fleet = self._fleet()
         if fleet is None:
             raise RuntimeError("no game in play")
@@ -125,18 +134,20 @@ class BattleshipMatch:
             raise ValueError("this device holds only its own seat's fleet")
         return fleet.view_for(self.state, self.aimed)
 
-    def placement_squares(self, ship, square, orientation, hole=0):
+    def placement_squares(
+        self, ship: str, square: int, orientation: str, hole: int = 0
+    ) -> list[int]:
         fleet = self._fleet()
         if fleet is None:
             raise RuntimeError("no game in play")
         return fleet.placement_squares(ship, square, orientation, hole)
 
     # --- this device's person ----------------------------------------------------------------
-    def place(self, move: dict) -> list[dict]:
+    def place(self, move: dict[str, Any]) -> list[dict[str, Any]]:
         """A placement move of this device's seat: IllegalMove as the ordinary rules refuse
         it, or once sealed. Nothing is sent."""
         fleet = self._fleet()
-        if fleet is None or self.state.phase != PLACEMENT:
+        if fleet is None or self._game().phase != PLACEMENT:
             raise RuntimeError("no fleet is being placed")
         events = fleet.place(move)
         self._changed()
@@ -145,7 +156,7 @@ class BattleshipMatch:
     def declare_ready(self) -> None:
         """Seal the fleet (IllegalMove while a ship is missing) and send its Ready when due."""
         fleet = self._fleet()
-        if fleet is None or self.state.phase != PLACEMENT:
+        if fleet is None or self._game().phase != PLACEMENT:
             raise RuntimeError("no fleet is being placed")
         fleet.seal()
         self._changed()  # the salt is saved before the commitment leaves
@@ -156,17 +167,18 @@ class BattleshipMatch:
         """Choose a square of the salvo (Salvo, Advanced Salvo), as the ordinary engine's
         aim: refused when already called or chosen, or when the salvo is full."""
         fleet = self._fire_ready()
-        if self.state.mode == "classic":
+        state = self._game()
+        if state.mode == "classic":
             raise IllegalMove("battleship.unknown_move")
         index = square_index(square)
         if index is None:
             raise IllegalMove("battleship.bad_square", square=str(square)[:8])
         name = square_name(index)
-        if name not in self.state.open_squares(fleet.seat):
+        if name not in state.open_squares(fleet.seat):
             raise IllegalMove("battleship.already_called", square=name)
         if name in self.aimed:
             raise IllegalMove("battleship.repeated_in_salvo", square=name)
-        if len(self.aimed) >= fleet.shots_allowed(self.state):
+        if len(self.aimed) >= fleet.shots_allowed(state):
             raise IllegalMove("battleship.salvo_full")
         self.aimed.append(name)
         self._changed()
@@ -180,7 +192,7 @@ class BattleshipMatch:
         self.aimed.remove(name)
         self._changed()
 
-    def fire(self, squares: list[str] | None = None) -> list:
+    def fire(self, squares: list[str] | None = None) -> list[dict[str, Any]]:
         """Fire the volley (the squares aimed by default): one shot for each ship afloat,
         as this device counts them (7.1): an honest device fires no other number."""
         fleet = self._fire_ready()
@@ -194,7 +206,7 @@ class BattleshipMatch:
         self._changed()
         return events
 
-    def record(self) -> dict | None:
+    def record(self) -> dict[str, Any] | None:
         fleet = self._fleet()
         if fleet is None:
             return self._saved
@@ -238,7 +250,7 @@ class BattleshipMatch:
                 )
         return self.fleet
 
-    def _on_event(self, event: dict) -> None:
+    def _on_event(self, event: dict[str, Any]) -> None:
         if event["type"] in ("started", "moved"):
             self.catch_up()
         if self._listener is not None:
@@ -249,17 +261,18 @@ class BattleshipMatch:
             self.on_change()
 
 
-def checked_record(saved: Any) -> dict:
+def checked_record(saved: Any) -> dict[str, Any]:
     """A saved record read back (ValueError if it is not one: the view then starts afresh)."""
     if not isinstance(saved, dict) or set(saved) != {"version", "game", "fleet", "aimed"}:
         raise ValueError("a Battleship match record is {version, game, fleet, aimed}")
     if saved["version"] != VERSION or not isinstance(saved["game"], str):
         raise ValueError("an unknown Battleship match record")
     aimed = saved["aimed"]
-    if not isinstance(aimed, list) or not all(square_index(s) is not None for s in aimed):
+    indices = [square_index(s) for s in aimed] if isinstance(aimed, list) else [None]
+    if None in indices:
         raise ValueError("the squares aimed are squares")
     try:
         PrivateFleet.from_json(saved["fleet"])
     except IllegalMove as refusal:
         raise ValueError(f"the saved fleet breaks a placement rule ({refusal.key})") from None
-    return {**saved, "aimed": [square_name(square_index(s)) for s in aimed]}
+    return {**saved, "aimed": [square_name(i) for i in indices if i is not None]}

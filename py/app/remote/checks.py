@@ -19,7 +19,7 @@ MAX_PARAMS = 32
 MAX_PROBLEMS = 20  # the latest refusals kept for the view; a flood of junk keeps no more
 
 
-def checked_seats(game: Game, params: dict, seats: Any) -> list[str]:
+def checked_seats(game: Game, params: dict[str, Any], seats: Any) -> list[str]:
     """Who plays each seat ("host", "guest", "computer:<level>"), checked against the game's
     options; ProtocolError unless each device has a seat."""
     try:
@@ -46,7 +46,7 @@ def checked_params(params: Any) -> dict[str, str]:
     return dict(params)
 
 
-def checked_ended(ended: Any, by: Collection[str] = (HOST, GUEST)) -> dict | None:
+def checked_ended(ended: Any, by: Collection[str] = (HOST, GUEST)) -> dict[str, Any] | None:
     """A game's end as saved or sent: None, or {how: resigned | left, by: one of `by`}."""
     if ended is None:
         return None
@@ -57,7 +57,7 @@ def checked_ended(ended: Any, by: Collection[str] = (HOST, GUEST)) -> dict | Non
     return dict(ended)
 
 
-def checked_problems(problems: Any, by: Collection[str] = ("us", "peer")) -> list[dict]:
+def checked_problems(problems: Any, by: Collection[str] = ("us", "peer")) -> list[dict[str, Any]]:
     """The problems kept with a game: each {by: one of `by`, kind, reason}."""
     if not isinstance(problems, list) or len(problems) > MAX_PROBLEMS:
         raise ProtocolError("bad problems")

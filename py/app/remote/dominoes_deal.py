@@ -34,11 +34,13 @@ dishonesty), as app.fair's peers do, for the transport (app.remote.match's exten
 the relay of a larger table) to report."""
 
 import secrets
+from collections.abc import Iterable
+from typing import Any
 
 from games.dominoes.private import PrivateHand, describe, verify_hand
-from games.dominoes.public import CHECK, HAND_SIZE, PLAY, REVEAL
+from games.dominoes.public import CHECK, HAND_SIZE, PLAY, REVEAL, PublicState
 
-from app.fair.deck import DeckPeer
+from app.fair.deck import DeckPeer, RandBelow
 from app.fair.errors import Cheated, ProtocolError
 from app.fair.messages import check_seats, message_type
 
@@ -50,7 +52,7 @@ DECK, ASK = "deal-deck", "deal-ask"
 class DealSession:
     """This device's seats' side of every hand's deck, and their private hands."""
 
-    def __init__(self, seats: int, local, randbelow=secrets.randbelow):
+    def __init__(self, seats: int, local: Iterable[int], randbelow: RandBelow = secrets.randbelow):
         self.seats = seats
         self.local = sorted(set(local))
         for seat in self.local:
@@ -63,20 +65,20 @@ class DealSession:
         self.decks: dict[int, DeckPeer] = {}  # per seat of this device
         self.hands: dict[int, PrivateHand] = {}
         self.taken: dict[int, int] = {}  # per other device's seat: its deck messages taken
-        self.sent: list[dict] = []  # this hand's deal-deck messages of this device's seats
+        self.sent: list[dict[str, Any]] = []  # this hand's deck messages of this device
         self.keys_out = False
         self.verified = False
-        self.deals: list[dict] = []  # each checked hand's deal: {"hands", "draws"}
+        self.deals: list[dict[str, Any]] = []  # each checked hand's deal: {"hands", "draws"}
 
     # --- what the device does next ---------------------------------------------------
 
-    def update(self, public) -> list[dict]:
+    def update(self, public: PublicState) -> list[dict[str, Any]]:
         """Catch up with the public state after any move: a new hand's deck (seat 0's
         device shuffles first), the card of this device's seat's draw, its keys once the
         hands are shown. The messages to broadcast."""
         if public.is_over:
             return []
-        out: list[dict] = []
+        out: list[dict[str, Any]] = []
         if public.hand_number != self.hand_number:
             out += self._begin(public.hand_number)
         if public.phase in (PLAY, REVEAL):
@@ -87,7 +89,7 @@ class DealSession:
             out += self._spread(None, keys)
         return out
 
-    def ready(self, public, seat) -> bool:
+    def ready(self, public: PublicState, seat: int | None) -> bool:
         """Whether this device's seat to move can make its move now: its tiles have come
         (the deal, its last draw) and, in the check phase, the hand has been verified."""
         if seat not in self.local or public.current_player != seat:
@@ -98,23 +100,23 @@ class DealSession:
             return False
         return self.verified if public.phase == CHECK else True
 
-    def due_move(self, public) -> dict | None:
+    def due_move(self, public: PublicState) -> dict[str, Any] | None:
         """The move this device must play now for its seat to move, when it is no choice:
         the reveal of its hand, or "check" once the hand has been verified."""
         seat = public.current_player
-        if public.phase not in (REVEAL, CHECK) or not self.ready(public, seat):
+        if seat is None or public.phase not in (REVEAL, CHECK) or not self.ready(public, seat):
             return None
         if public.phase == CHECK:
             return {"type": "check"}
         return self.hands[seat].legal_plays(public)[0]
 
-    def view_for(self, public, seat: int) -> dict:
+    def view_for(self, public: PublicState, seat: int) -> dict[str, Any]:
         """The seat's private view (PrivateHand.view_for): its page's, its computer's."""
         if seat not in self.local or public.hand_number != self.hand_number:
             raise ValueError(f"seat {seat}'s hand is not here")
         return self.hands[seat].view_for(public)
 
-    def ask(self) -> list[dict]:
+    def ask(self) -> list[dict[str, Any]]:
         """After a lost connection: ask the other devices for what did not arrive."""
         if self.hand_number is None:
             return []
@@ -123,7 +125,7 @@ class DealSession:
 
     # --- messages from other devices -------------------------------------------------
 
-    def receive(self, public, message) -> list[dict]:
+    def receive(self, public: PublicState, message: dict[str, Any]) -> list[dict[str, Any]]:
         """Another device's deal message; the messages to broadcast in answer. Call
         update() first (and send what it gives): a refused message raises, and what the
         device had to send anyway must not go with it."""
@@ -159,7 +161,7 @@ class DealSession:
             self._verify_when_ready(public)
         return out
 
-    def _check_timing(self, public, deck: dict) -> None:
+    def _check_timing(self, public: PublicState, deck: dict[str, Any]) -> None:
         """A draw only for the public draw it serves; keys only once the hands are shown."""
         if deck.get("type") == "deck-draw":
             if self.decks[self.local[0]].busy:
@@ -176,7 +178,7 @@ class DealSession:
         if deck.get("type") == "deck-key" and public.phase != CHECK:
             raise ProtocolError(f"seat {deck['seat']} revealed its key before the hands were shown")
 
-    def _verify_when_ready(self, public) -> None:
+    def _verify_when_ready(self, public: PublicState) -> None:
         if self.verified or any(len(deck.keys) < self.seats for deck in self.decks.values()):
             return
         record = self.decks[self.local[0]].verify()  # Cheated names a seat with a bad step
@@ -189,7 +191,7 @@ class DealSession:
         hands = [tiles[seat * HAND_SIZE : (seat + 1) * HAND_SIZE] for seat in range(self.seats)]
         self.deals.append({"hands": hands, "draws": tiles[dealt:]})
 
-    def _answer(self, message: dict) -> list[dict]:
+    def _answer(self, message: dict[str, Any]) -> list[dict[str, Any]]:
         if set(message) != {"type", "hand", "have"} or type(message["hand"]) is not int:
             raise ProtocolError("a deal-ask message is {type, hand, have}")
         have = message["have"]
@@ -203,7 +205,7 @@ class DealSession:
 
     # --- the parts -------------------------------------------------------------------------
 
-    def _begin(self, hand_number: int) -> list[dict]:
+    def _begin(self, hand_number: int) -> list[dict[str, Any]]:
         if self.hand_number is not None and not self.verified:
             raise ProtocolError(f"hand {self.hand_number + 1} ended here without its check")
         self.hand_number = hand_number
@@ -217,10 +219,10 @@ class DealSession:
         """Draws the deck has dealt (or is dealing) this hand."""
         return max(0, self.decks[self.local[0]].next_card - HAND_SIZE * self.seats)
 
-    def _unserved(self, public) -> bool:
-        return self._served() < sum(e["type"] == "draw" for e in public.history)
+    def _unserved(self, public: PublicState) -> bool:
+        return self._served() < sum(1 for event in public.history if event["type"] == "draw")
 
-    def _serve_draw(self, public) -> list[dict]:
+    def _serve_draw(self, public: PublicState) -> list[dict[str, Any]]:
         """Ask the deck for the card of this device's seat's public draw, when due."""
         deck = self.decks[self.local[0]]
         if not self._unserved(public) or deck.busy:
@@ -228,7 +230,9 @@ class DealSession:
         seat = [e["seat"] for e in public.history if e["type"] == "draw"][self._served()]
         return self._spread(None, self.decks[seat].request_draw()) if seat in self.decks else []
 
-    def _spread(self, incoming: dict | None, own: list[dict]) -> list[dict]:
+    def _spread(
+        self, incoming: dict[str, Any] | None, own: list[dict[str, Any]]
+    ) -> list[dict[str, Any]]:
         """Hands a message from another device to every seat here, and each message of a
         seat here to the other seats here, in one order; the seats' messages, wrapped to
         broadcast. Own messages come from a peer that has applied them already."""
@@ -247,7 +251,7 @@ class DealSession:
             hand.receive(self.decks[seat].tiles)
         return out
 
-    def _fed(self, deck: DeckPeer, message: dict) -> list[dict]:
+    def _fed(self, deck: DeckPeer, message: dict[str, Any]) -> list[dict[str, Any]]:
         try:
             return deck.receive(message)
         except Cheated as error:
@@ -258,7 +262,7 @@ class DealSession:
             blamed = sorted({s for c in cards for s, _ in deck.chains[c]} - set(self.local))
             raise Cheated(error.reason, blamed[0] if len(blamed) == 1 else None) from None
 
-    def _wrap(self, message: dict) -> dict:
+    def _wrap(self, message: dict[str, Any]) -> dict[str, Any]:
         assert self.hand_number is not None
         n = sum(m["deck"]["seat"] == message["seat"] for m in self.sent)
         wrapped = {"type": DECK, "hand": self.hand_number, "n": n, "deck": message}
@@ -267,7 +271,7 @@ class DealSession:
 
     # --- saving ------------------------------------------------------------------------------
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         return {
             "version": VERSION,
             "kind": "dominoes-deal",
@@ -284,7 +288,7 @@ class DealSession:
         }
 
     @classmethod
-    def from_json(cls, data, randbelow=secrets.randbelow) -> "DealSession":
+    def from_json(cls, data: Any, randbelow: RandBelow = secrets.randbelow) -> "DealSession":
         """A session from its own save; ProtocolError if the save is not one."""
         try:
             if data["version"] != VERSION or data["kind"] != "dominoes-deal":

@@ -24,10 +24,12 @@ from typing import Any
 from games.common.rng import SeededRng
 from games.dominoes.game import GAME as DOMINOES
 
+from app.fair.deck import RandBelow
 from app.fair.errors import Cheated
 from app.midend import COMPUTER, HUMAN, REMOTE
 from app.remote.dominoes_deal import DECK, PREFIX, DealSession
 from app.remote.match import PLAYING, Match
+from app.remote.table_match import TableMatch
 
 ORDINARY_MOVES = ("play", "draw", "pass")  # the public engine's moves the ordinary one has
 
@@ -35,10 +37,10 @@ ORDINARY_MOVES = ("play", "draw", "pass")  # the public engine's moves the ordin
 class DominoesMatch:
     def __init__(
         self,
-        match: Match,
+        match: Match | TableMatch,
         on_change: Callable[[], None] | None = None,
-        saved: dict | None = None,
-        randbelow=secrets.randbelow,
+        saved: dict[str, Any] | None = None,
+        randbelow: RandBelow = secrets.randbelow,
     ):
         self.match = match
         self.on_change = on_change
@@ -63,7 +65,7 @@ class DominoesMatch:
         deal = self._session()
         return deal is not None and deal.ready(self.state, self.state.current_player)
 
-    def view(self, seat: int | None = None) -> dict:
+    def view(self, seat: int | None = None) -> dict[str, Any]:
         """The private view of a seat of this device (its person's by default)."""
         deal = self._session()
         if deal is None:
@@ -83,7 +85,7 @@ class DominoesMatch:
         rng = SeededRng(midend.seed).fork(f"computer:{len(midend.moves)}")
         return midend.game.computer[level](self.view(seat), rng, None)
 
-    def play(self, move: Any) -> list:
+    def play(self, move: Any) -> list[dict[str, Any]]:
         """A move of this device's seat to move; IllegalMove when the rules refuse it,
         RuntimeError while its tiles have not all come."""
         if not self.ready:
@@ -98,7 +100,7 @@ class DominoesMatch:
         if deal is not None and self.match.status == PLAYING:
             self.match.send(*deal.ask())
 
-    def face_up_replay(self, date: str) -> dict | None:
+    def face_up_replay(self, date: str) -> dict[str, Any] | None:
         """The finished game as an app.replays entry of the ordinary engine, face up: dealt
         every hand's checked deal (options "deals"), with the same plays, draws and passes.
         None before the game is over."""
@@ -114,7 +116,7 @@ class DominoesMatch:
             "date": date,
         }
 
-    def record(self) -> dict | None:
+    def record(self) -> dict[str, Any] | None:
         return self.deal.to_json() if self.deal is not None else None
 
     # --- keeping up -----------------------------------------------------------------------
@@ -135,7 +137,7 @@ class DominoesMatch:
             self.deal = DealSession(len(midend.seats), local, self._randbelow)
         return self.deal
 
-    def _on_message(self, message: dict) -> list[dict]:
+    def _on_message(self, message: dict[str, Any]) -> list[dict[str, Any]]:
         deal = self._session()
         if deal is None:
             return []
@@ -146,19 +148,21 @@ class DominoesMatch:
         self._changed()
         return []
 
-    def _check_sender(self, message: dict) -> None:
+    def _check_sender(self, message: dict[str, Any]) -> None:
         """At a table of devices (the match names each message's sender), a deck message
         speaks for a seat of the device that sent it, never for another device's."""
-        sender = getattr(self.match, "sender", None)
+        if not isinstance(self.match, TableMatch) or self.match.sender is None:
+            return  # between two devices every message is the other device's
+        sender = self.match.sender
         deck = message.get("deck") if message.get("type") == DECK else None
-        if sender is None or not isinstance(deck, dict):
+        if not isinstance(deck, dict):
             return
         seat = deck.get("seat")
         seats = len(self.match.seats)
         if type(seat) is not int or not 0 <= seat < seats or self.match.seat_owner(seat) != sender:
             raise Cheated(f"a deck message for seat {str(seat)[:4]}, not the sender's")
 
-    def _on_event(self, event: dict) -> None:
+    def _on_event(self, event: dict[str, Any]) -> None:
         if event["type"] in ("started", "moved"):
             self.catch_up()
         if self._listener is not None:

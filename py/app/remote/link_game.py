@@ -14,6 +14,7 @@ from collections.abc import Callable
 from typing import Any
 
 from app.midend import Midend
+from app.peer.channel import Channel
 from app.remote.checks import GUEST, HOST
 from app.remote.match import ENDED, OVER, Match
 from app.remote.page_side import PageSide
@@ -26,15 +27,15 @@ class Pipe:
     dropped otherwise (the sync after reconnecting sends the other device what it
     missed)."""
 
-    def __init__(self, link: Any):
+    def __init__(self, link: Channel | None):
         self.link = link
-        self.deliver: Callable[[dict], None] | None = None
+        self.deliver: Callable[[dict[str, Any]], None] | None = None
 
-    def send(self, message: dict) -> None:
+    def send(self, message: dict[str, Any]) -> None:
         if self.link is not None and self.link.state == OPEN:
             self.link.send(message)
 
-    def on_message(self, callback: Callable[[dict], None]) -> None:
+    def on_message(self, callback: Callable[[dict[str, Any]], None]) -> None:
         self.deliver = callback
 
 
@@ -43,11 +44,11 @@ class LinkGame(PageSide):
 
     def __init__(
         self,
-        link: Any,
+        link: Channel | None,
         midend: Midend,
         name: str,
         save: Callable[[], None],
-        on_event: Callable[[dict], None],
+        on_event: Callable[[dict[str, Any]], None],
     ):
         self.link, self.midend, self.name = link, midend, name
         self.save, self.on_event = save, on_event
@@ -60,7 +61,7 @@ class LinkGame(PageSide):
         self.on_match: Callable[[Match], None] | None = None
 
     # --- starting ---------------------------------------------------------------
-    def host(self, options: dict, seats: list[str], draw_seats: bool = True) -> None:
+    def host(self, options: dict[str, Any], seats: list[str], draw_seats: bool = True) -> None:
         """Propose a game (seats: "host", "guest" or "computer:<level>" each)."""
         self._watch(Match.host(self.midend, self.pipe, self.name, options, seats, draw_seats))
 
@@ -101,7 +102,7 @@ class LinkGame(PageSide):
         if self.match is not None and self.match.peer:
             return self.match.peer
         if self.midend.remote is not None:
-            return self.midend.remote["peer"]
+            return str(self.midend.remote["peer"])  # checked when the save was read
         return (self.link.peer_name if self.link is not None else None) or "?"
 
     def name_of(self, device: str) -> str:
@@ -110,7 +111,11 @@ class LinkGame(PageSide):
 
     @property
     def hosting(self) -> bool:
-        return self.match is not None and self.match.role == HOST
+        return self._role() == HOST
+
+    def _role(self) -> str | None:
+        """This device's role in the match ("host" or "guest"), once there is one."""
+        return self.match.role if self.match is not None else None
 
     @property
     def winner_is_me(self) -> bool | None:
@@ -119,7 +124,7 @@ class LinkGame(PageSide):
         if match is None:
             return None
         if match.status == ENDED and match.ended is not None:
-            return match.ended["by"] != match.role
+            return bool(match.ended["by"] != match.role)
         if match.status == OVER:
             result = self.midend.state.result or {}
             if "winners" in result:  # (Dominoes: the seats of the winning side)
@@ -129,10 +134,10 @@ class LinkGame(PageSide):
         return None
 
     # --- from the connection --------------------------------------------------------------
-    def _received(self, message: dict) -> None:
+    def _received(self, message: dict[str, Any]) -> None:
         match = self.match
         finished = match is not None and match.status in (OVER, ENDED)
-        if message.get("type") == "hello" and finished and match.role == GUEST:
+        if message.get("type") == "hello" and finished and self._role() == GUEST:
             self.guest()  # the host started the next game
         if self.pipe.deliver is None:
             return
@@ -145,7 +150,7 @@ class LinkGame(PageSide):
             self.match.connect(self.pipe)  # compare where both are
         self.on_event({"type": "link", "state": state})
 
-    def _match_event(self, event: dict) -> None:
+    def _match_event(self, event: dict[str, Any]) -> None:
         self.save()
         if event["type"] == "moved":
             event = {**event, "before": self._before}

@@ -54,6 +54,7 @@ from games.common.protocol import MAX_SEED
 
 from app.fair.coin import CoinPeer
 from app.fair.errors import Cheated, ProtocolError
+from app.fair.messages import RandomBytes
 from app.midend import COMPUTER, HUMAN, MAX_MOVES, REMOTE, Midend
 from app.remote import wire
 from app.remote.checks import (
@@ -77,10 +78,25 @@ CONNECTING, PLAYING, OVER, ENDED = "connecting", "playing", "over", "ended"
 STOPPED = (DESYNC, CHEATING, INCOMPATIBLE)
 STATUSES = (CONNECTING, PLAYING, OVER, ENDED, *STOPPED)
 MAX_NOTATION = 400
-CORE_TYPES = ("hello", "welcome", "coin-commit", "coin-reveal", "move", "sync", "resign")
+CORE_TYPES: tuple[str, ...] = (
+    "hello",
+    "welcome",
+    "coin-commit",
+    "coin-reveal",
+    "move",
+    "sync",
+    "resign",
+)
 CORE_TYPES += ("leave", "refused")
 # What an engine may raise on input its checks did not foresee (as Game.load lists them).
-ENGINE_ERRORS = (IllegalMove, BadState, ValueError, TypeError, KeyError, IndexError)
+ENGINE_ERRORS: tuple[type[Exception], ...] = (
+    IllegalMove,
+    BadState,
+    ValueError,
+    TypeError,
+    KeyError,
+    IndexError,
+)
 ENGINE_ERRORS += (AttributeError, RecursionError)
 
 
@@ -97,7 +113,14 @@ class Match:
     `resumed`; feed it the channel's messages (it registers itself); play this device's
     moves through `play`, never the midend's own `play`."""
 
-    def __init__(self, midend: Midend, channel: Any, name: str, role: str, random_bytes=None):
+    def __init__(
+        self,
+        midend: Midend,
+        channel: Any,
+        name: str,
+        role: str,
+        random_bytes: RandomBytes | None = None,
+    ):
         self.midend = midend
         try:
             self.name = clean_name(name)
@@ -107,10 +130,14 @@ class Match:
         self.peer_role = GUEST if role == HOST else HOST
         self.peer: str | None = None
         self.status = CONNECTING
-        self.ended: dict | None = None  # {"how": "resigned" or "left", "by": "host" or "guest"}
-        self.problems: list[dict] = []  # {"by": "us" or "peer", "kind", "reason"}, latest last
-        self.listener: Callable[[dict], None] | None = None
-        self.extensions: dict[str, Callable[[dict], list[dict]]] = {}
+        self.ended: dict[str, Any] | None = (
+            None  # {"how": "resigned" or "left", "by": "host" or "guest"}
+        )
+        self.problems: list[
+            dict[str, Any]
+        ] = []  # {"by": "us" or "peer", "kind", "reason"}, latest last
+        self.listener: Callable[[dict[str, Any]], None] | None = None
+        self.extensions: dict[str, Callable[[dict[str, Any]], list[dict[str, Any]]]] = {}
         self.params: dict[str, str] = {}
         self.seats: list[str] = []  # per seat: "host", "guest" or "computer:<level>"
         self.draw_seats = False
@@ -126,10 +153,10 @@ class Match:
         midend: Midend,
         channel: Any,
         name: str,
-        options: dict,
+        options: dict[str, Any],
         seats: list[str],
         draw_seats: bool = False,
-        random_bytes=None,
+        random_bytes: RandomBytes | None = None,
     ) -> "Match":
         """Propose a game to the device at the other end; ValueError if it is not one."""
         match = cls(midend, channel, name, HOST, random_bytes)
@@ -153,7 +180,9 @@ class Match:
         return match
 
     @classmethod
-    def guest(cls, midend: Midend, channel: Any, name: str, random_bytes=None) -> "Match":
+    def guest(
+        cls, midend: Midend, channel: Any, name: str, random_bytes: RandomBytes | None = None
+    ) -> "Match":
         """Wait for the host's proposal; the midend's game is the one the invite named."""
         return cls(midend, channel, name, GUEST, random_bytes)
 
@@ -201,7 +230,9 @@ class Match:
         if self.status in (PLAYING, OVER, ENDED):
             self._send_sync()
 
-    def extend(self, prefix: str, handler: Callable[[dict], list[dict]]) -> None:
+    def extend(
+        self, prefix: str, handler: Callable[[dict[str, Any]], list[dict[str, Any]]]
+    ) -> None:
         """A game's own sub-protocol (Battleship's fleet commitments, the Dominoes deal):
         every message whose type starts with `prefix` + "-" goes to `handler` while the game
         is in play, which checks it (raising only ProtocolError to refuse it, Cheated to stop
@@ -211,7 +242,7 @@ class Match:
         self.extensions[prefix] = handler
 
     # --- this device's part ----------------------------------------------------------------
-    def play(self, move: Any) -> list:
+    def play(self, move: Any) -> list[dict[str, Any]]:
         """Play a move of a seat of this device (a person here or its computer) and send it;
         IllegalMove when the rules refuse it. RuntimeError when it is not this device's
         move to make: the view offers none then."""
@@ -226,7 +257,7 @@ class Match:
         self._keep()
         return events
 
-    def send(self, *messages: dict) -> None:
+    def send(self, *messages: dict[str, Any]) -> None:
         """Send a sub-protocol's own messages (see `extend`)."""
         self._send(*messages)
 
@@ -254,7 +285,7 @@ class Match:
         """The game cannot go on: "desync", "cheating" (suspected) or "incompatible"."""
         return self.status in STOPPED
 
-    def record(self) -> dict:
+    def record(self) -> dict[str, Any]:
         """The session as JSON, kept in the midend's frame (remote.session)."""
         return {
             "version": wire.VERSION,
@@ -305,7 +336,7 @@ class Match:
             return
         raise ProtocolError(f"unknown message type {kind[:40]!r}")
 
-    def _on_hello(self, message: dict) -> None:
+    def _on_hello(self, message: dict[str, Any]) -> None:
         wire.fields(message, "hello", {"version", "game", "params", "seats", "draw_seats", "name"})
         if self.role != GUEST or self._coin is not None or self.status != CONNECTING:
             raise ProtocolError("a hello out of place")
@@ -328,7 +359,7 @@ class Match:
         self._send(*self._coin.start())
         self._tell("hello")
 
-    def _on_welcome(self, message: dict) -> None:
+    def _on_welcome(self, message: dict[str, Any]) -> None:
         wire.fields(message, "welcome", {"version", "name"})
         if self.role != HOST or self.peer is not None or self.status != CONNECTING:
             raise ProtocolError("a welcome out of place")
@@ -340,7 +371,7 @@ class Match:
             raise Refused(INCOMPATIBLE, error.reason) from None
         self._begin_when_ready()
 
-    def _on_coin(self, message: dict) -> None:
+    def _on_coin(self, message: dict[str, Any]) -> None:
         if self._coin is None or self.status != CONNECTING:
             raise ProtocolError("a coin flip message with no coin flip under way")
         self._send(*self._coin.receive(message))
@@ -368,7 +399,7 @@ class Match:
         self._keep()
         self._tell("started")
 
-    def _on_move(self, message: dict) -> None:
+    def _on_move(self, message: dict[str, Any]) -> None:
         if self.status == CONNECTING:
             raise ProtocolError("a move before the game began")
         try:
@@ -410,7 +441,7 @@ class Match:
         self._keep()
         self._tell("moved", events=events)
 
-    def _on_sync(self, message: dict) -> None:
+    def _on_sync(self, message: dict[str, Any]) -> None:
         wire.fields(message, "sync", {"match", "count", "hash", "ended"})
         if self.status == CONNECTING:
             raise ProtocolError("no game here to resume")
@@ -431,7 +462,7 @@ class Match:
         if ended and ended["by"] == self.peer_role and self.status in (PLAYING, OVER):
             self._end(ended["how"], self.peer_role)
 
-    def _on_end(self, message: dict) -> None:
+    def _on_end(self, message: dict[str, Any]) -> None:
         kind = message["type"]
         wire.fields(message, kind, set())
         if self.status == ENDED:
@@ -442,7 +473,7 @@ class Match:
             raise ProtocolError("a resignation with no game in play")
         self._end("resigned" if kind == "resign" else "left", self.peer_role)
 
-    def _on_refused(self, message: dict) -> None:
+    def _on_refused(self, message: dict[str, Any]) -> None:
         """The other device refused a message of ours. Never answered (two devices could
         refuse each other's refusals for ever)."""
         kind = message.get("kind") if isinstance(message, dict) else None
@@ -475,7 +506,7 @@ class Match:
         texts = [text for _, text in midend.moves[:count]]
         return wire.state_hash(midend.game.replay(midend.options, midend.seed, texts))
 
-    def _moves_after(self, count: int) -> list[dict]:
+    def _moves_after(self, count: int) -> list[dict[str, Any]]:
         """This device's moves from count + 1 on, as they were sent, for a device behind."""
         midend = self.midend
         texts = [text for _, text in midend.moves]
@@ -525,7 +556,7 @@ class Match:
         if self.midend.remote is not None:
             self.midend.remote["session"] = self.record()
 
-    def _send(self, *messages: dict) -> None:
+    def _send(self, *messages: dict[str, Any]) -> None:
         for message in messages:
             self.channel.send(message)
 

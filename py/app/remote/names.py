@@ -8,7 +8,7 @@ from app.fair.errors import ProtocolError
 MAX_NAME = 24  # within app.midend.MAX_NAME
 
 
-def clean_name(text) -> str:
+def clean_name(text: object) -> str:
     """The nickname with its runs of space made single; ProtocolError when it is not a text,
     empty, too long, or holds control or format characters (which could reorder or hide
     what is shown around it: bidirectional overrides, zero-width joiners)."""
@@ -22,7 +22,7 @@ def clean_name(text) -> str:
     return name
 
 
-def clean_reason(text) -> str:
+def clean_reason(text: object) -> str:
     """A refusal's reason from the peer, for the record: cut short, unprintable characters
     dropped (it is shown only as the other device's words)."""
     if not isinstance(text, str):

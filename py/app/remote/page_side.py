@@ -3,16 +3,18 @@ them: LinkGame (two devices, one connection) and TableGame (a table of 3 or 4 de
 through the host's relay) both keep a `match`, the `midend` it plays on and the `save`
 the page gives, and answer the view alike."""
 
+from collections.abc import Callable
 from typing import Any
 
-from app.midend import HUMAN
-from app.remote.match import CONNECTING, ENDED, OVER, PLAYING
+from app.midend import HUMAN, Midend
+from app.remote.match import CONNECTING, ENDED, OVER, PLAYING, Match
+from app.remote.table_match import TableMatch
 
 
 class PageSide:
-    match: Any
-    midend: Any
-    save: Any
+    match: Match | TableMatch | None
+    midend: Midend
+    save: Callable[[], None]
 
     @property
     def status(self) -> str:
@@ -39,11 +41,11 @@ class PageSide:
         )
 
     @property
-    def last_problem(self) -> dict | None:
+    def last_problem(self) -> dict[str, Any] | None:
         match = self.match
         return match.problems[-1] if match is not None and match.problems else None
 
-    def play(self, move: Any) -> list:
+    def play(self, move: Any) -> list[dict[str, Any]]:
         """A move of this device's player (IllegalMove when the rules refuse it)."""
         assert self.match is not None
         events = self.match.play(move)
@@ -58,10 +60,10 @@ class PageSide:
         if self.match is not None:
             self.match.leave()
 
-    def host(self, options: dict, seats: list[str]) -> None:
+    def host(self, options: dict[str, Any], seats: list[str]) -> None:
         raise NotImplementedError
 
-    def play_again(self, options: dict, seats: list[str]) -> None:
+    def play_again(self, options: dict[str, Any], seats: list[str]) -> None:
         """The host's next game with the same devices."""
         if self.hosting and self.status in (OVER, ENDED):
             self.host(options, seats)

@@ -53,8 +53,8 @@ VERSION = 1  # of the records
 MAX_GUESTS = 3
 MAX_NAME = 8
 
-Deliver = Callable[[str, dict], None]
-Send = Callable[[dict], None]
+Deliver = Callable[[str, dict[str, Any]], None]
+Send = Callable[[dict[str, Any]], None]
 
 
 def _whole(value: Any, low: int, high: int, what: str) -> int:
@@ -69,7 +69,7 @@ def _check_guest_name(name: Any) -> str:
     return name
 
 
-def _fields(data: Any, names: set, what: str) -> dict:
+def _fields(data: Any, names: set[str], what: str) -> dict[str, Any]:
     if not isinstance(data, dict) or set(data) != names:
         raise ProtocolError(f"{what} is {{{', '.join(sorted(names))}}}")
     return data
@@ -84,7 +84,7 @@ class Hub:
         self.deliver = deliver
         self.channels: dict[str, Send] = {}  # the guests linked now
         self.waiting: set[str] = set()  # linked again, sent nothing until they ask
-        self.log: list[dict] = []
+        self.log: list[dict[str, Any]] = []
         self.seq = 0
         self.acked: dict[str, int] = {}  # every guest that ever joined
         self.relayed: dict[str, int] = {HOST: 0}
@@ -108,7 +108,7 @@ class Hub:
             self.acked[name], self.relayed[name] = 0, 0
         self.channels[name] = send
 
-    def post(self, message: dict) -> None:
+    def post(self, message: dict[str, Any]) -> None:
         self._relay(HOST, self.relayed[HOST] + 1, message)
 
     def receive(self, name: str, data: Any) -> None:
@@ -154,7 +154,7 @@ class Hub:
         if lowest > self.pruned:
             del self.log[: lowest - self.pruned]
 
-    def _relay(self, sender: str, n: int, message: dict) -> None:
+    def _relay(self, sender: str, n: int, message: dict[str, Any]) -> None:
         self.seq += 1
         envelope = {"type": RELAY, "seq": self.seq, "from": sender, "n": n, "message": message}
         self.log.append(envelope)
@@ -166,7 +166,7 @@ class Hub:
             self.deliver(sender, message)
 
     # --- the record -------------------------------------------------------------------
-    def record(self) -> dict:
+    def record(self) -> dict[str, Any]:
         """JSON to save with the host's game (see the module's docstring)."""
         return {
             "version": VERSION,
@@ -196,7 +196,7 @@ class Hub:
                 _whole(n, 0, seq, "a sender's last number")
             if not isinstance(log, list) or len(log) != seq - min(acked.values(), default=0):
                 raise ProtocolError("the log holds what some guest may lack")
-            last = {}
+            last: dict[str, int] = {}
             for seq_here, envelope in enumerate(log, seq - len(log) + 1):
                 _check_envelope(envelope)
                 sender = envelope["from"]
@@ -215,8 +215,8 @@ class Hub:
         return hub
 
 
-def _check_envelope(envelope: Any) -> dict:
-    _fields(envelope, {"type", "seq", "from", "n", "message"}, "a relayed message")
+def _check_envelope(data: Any) -> dict[str, Any]:
+    envelope = _fields(data, {"type", "seq", "from", "n", "message"}, "a relayed message")
     if envelope["type"] != RELAY:
         raise ProtocolError("a relayed message's type is relay")
     _whole(envelope["seq"], 1, 2**53, "a relayed message's number")
@@ -235,9 +235,9 @@ class Spoke:
         self.send, self.deliver = send, deliver
         self.seq = 0
         self.sent = 0
-        self.outbox: list[dict] = []
+        self.outbox: list[dict[str, Any]] = []
 
-    def post(self, message: dict) -> None:
+    def post(self, message: dict[str, Any]) -> None:
         self.sent += 1
         self.outbox.append({"n": self.sent, "message": message})
         self._send_post(self.outbox[-1])
@@ -270,11 +270,11 @@ class Spoke:
         if sender != self.name:
             self.deliver(sender, envelope["message"])
 
-    def _send_post(self, post: dict) -> None:
+    def _send_post(self, post: dict[str, Any]) -> None:
         self.send({"type": POST, "n": post["n"], "ack": self.seq, "message": post["message"]})
 
     # --- the record -------------------------------------------------------------------
-    def record(self) -> dict:
+    def record(self) -> dict[str, Any]:
         """JSON to save with the guest's game (see the module's docstring)."""
         return {
             "version": VERSION,

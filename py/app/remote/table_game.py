@@ -30,6 +30,7 @@ from typing import Any
 
 from app.fair.errors import ProtocolError
 from app.midend import Midend
+from app.peer.channel import Channel
 from app.remote import wire
 from app.remote.match import ENDED, OVER
 from app.remote.page_side import PageSide
@@ -51,11 +52,11 @@ class TableGame(PageSide):
 
     def __init__(
         self,
-        links: dict,
+        links: dict[str, Channel],
         midend: Midend,
         name: str,
         save: Callable[[], None],
-        on_event: Callable[[dict], None],
+        on_event: Callable[[dict[str, Any]], None],
     ):
         """`links`: the host's connection to each friend by guest id, or a friend's one
         to the host ({"host": link}); none after a reload, until a new link."""
@@ -72,7 +73,7 @@ class TableGame(PageSide):
         self._asked = False  # a friend's page asked the host for what it missed
 
     # --- starting ---------------------------------------------------------------------------
-    def host(self, options: dict, seats: list[str]) -> None:
+    def host(self, options: dict[str, Any], seats: list[str]) -> None:
         """Open the table (once) and propose a game: seats name "host", a guest id or
         "computer:<level>" each."""
         if self.hub is None:
@@ -116,7 +117,7 @@ class TableGame(PageSide):
         it missed."""
         if self.me == HOST:
             for guest, link in list(self.links.items()):
-                if guest in self.hub.guests:
+                if guest in self._hub().guests:
                     self._attach(guest, link, resuming=True)
                 else:  # a friend of another table (a newer one): not this game's
                     link.close()
@@ -125,10 +126,10 @@ class TableGame(PageSide):
             self._asked = False
             self.links[HOST].take(self._from_host, self._host_link_state)
             if not self._asked:  # (the host's table message asked already)
-                self.spoke.reconnected()
+                self._spoke().reconnected()
 
-    def _attach(self, guest: str, link, resuming: bool) -> None:
-        self.hub.join(guest, self._sender(link))
+    def _attach(self, guest: str, link: Channel, resuming: bool) -> None:
+        self._hub().join(guest, self._sender(link))
         link.take(
             lambda message: self._from_guest(guest, message),
             lambda state: self._guest_link_state(guest, state),
@@ -137,7 +138,7 @@ class TableGame(PageSide):
         if resuming:
             self._tell_away()
 
-    def _seat(self, guest: str, link, resuming: bool) -> None:
+    def _seat(self, guest: str, link: Channel, resuming: bool) -> None:
         table = {"type": TABLE, "game": self.midend.game.name, "you": guest}
         if resuming:
             table["match"] = self.match_id
@@ -160,7 +161,7 @@ class TableGame(PageSide):
         for link in self.links.values():
             link.hold()
 
-    def relay_record(self) -> dict | None:
+    def relay_record(self) -> dict[str, Any] | None:
         """This device's side of the relay, saved with the game at the same moment."""
         relay = self.hub if self.hub is not None else self.spoke
         return relay.record() if relay is not None else None
@@ -245,29 +246,41 @@ class TableGame(PageSide):
         return None
 
     # --- the connections ------------------------------------------------------------------
+    def _hub(self) -> Hub:
+        """The host's relay (only the host has one)."""
+        if self.hub is None:
+            raise RuntimeError("only the host relays")
+        return self.hub
+
+    def _spoke(self) -> Spoke:
+        """A friend's end of the relay (only a friend's page has one)."""
+        if self.spoke is None:
+            raise RuntimeError("only a friend's page has a spoke")
+        return self.spoke
+
     @staticmethod
-    def _send(link, message: dict) -> None:
+    def _send(link: Channel, message: dict[str, Any]) -> None:
         if link.state == OPEN:
             link.send(message)
 
-    def _sender(self, link) -> Callable[[dict], None]:
+    def _sender(self, link: Channel) -> Callable[[dict[str, Any]], None]:
         return lambda message: self._send(link, message)
 
-    def _post(self, message: dict) -> None:
+    def _post(self, message: dict[str, Any]) -> None:
         """This device's own message, to the others through the relay."""
         if self.hub is not None:
             self.hub.post(message)
         elif self.spoke is not None:
             self.spoke.post(message)
 
-    def _from_guest(self, guest: str, message: dict) -> None:
+    def _from_guest(self, guest: str, message: dict[str, Any]) -> None:
         try:
-            self.hub.receive(guest, message)
+            self._hub().receive(guest, message)
         except ProtocolError:
             return  # not a relay message: dropped, as a channel drops junk
         self.save()  # the relay's record with the game, as it is after every message
 
-    def _from_host(self, message: dict) -> None:
+    def _from_host(self, message: dict[str, Any]) -> None:
         if message.get("type") == TABLE:
             if self.spoke is None:
                 self._seated(message)
@@ -290,7 +303,7 @@ class TableGame(PageSide):
 
     def _ask_again(self) -> None:
         self._asked = True
-        self.spoke.reconnected()
+        self._spoke().reconnected()
 
     def _told_away(self, away: Any) -> None:
         devices = self.match.devices if self.match is not None else []
@@ -298,7 +311,7 @@ class TableGame(PageSide):
             self.away = list(dict.fromkeys(away))
             self.on_event({"type": "link", "state": OPEN})
 
-    def _seated(self, message: dict) -> None:
+    def _seated(self, message: dict[str, Any]) -> None:
         """The host's table message: this device's name at the table."""
         you = message.get("you")
         if not isinstance(you, str) or not GUEST_ID.fullmatch(you) or "match" in message:
@@ -309,11 +322,11 @@ class TableGame(PageSide):
         self.spoke = Spoke(you, self._sender(self.links[HOST]), self._deliver)
         self._watch(TableMatch.guest(self.midend, self._post, you, self.name))
 
-    def _deliver(self, sender: str, message: dict) -> None:
+    def _deliver(self, sender: str, message: dict[str, Any]) -> None:
         """Another device's message, in the relay's order."""
         match = self.match
         finished = match is not None and match.status in (OVER, ENDED)
-        if message.get("type") == "hello" and finished and self.me != HOST:
+        if message.get("type") == "hello" and finished and self.me not in (HOST, None):
             self._watch(TableMatch.guest(self.midend, self._post, self.me, self.name))
         if self.match is None:
             return
@@ -325,7 +338,7 @@ class TableGame(PageSide):
         """The host's connection to a friend: back after a moment away (a phone asleep),
         the friend is sent what it missed once it asks; every friend is told who is away."""
         if state == OPEN and guest in self.links and self.match is not None:
-            self.hub.join(guest, self._sender(self.links[guest]))  # until the friend asks
+            self._hub().join(guest, self._sender(self.links[guest]))  # until the friend asks
         self._tell_away()
         self._link_state(state)
 
@@ -342,23 +355,23 @@ class TableGame(PageSide):
     def _link_state(self, state: str) -> None:
         self.on_event({"type": "link", "state": state})
 
-    def _match_event(self, event: dict) -> None:
+    def _match_event(self, event: dict[str, Any]) -> None:
         self.save()
         if event["type"] == "moved":
             event = {**event, "before": self._before}
         self.on_event(event)
 
 
-def _nowhere(_message: dict) -> None:
+def _nowhere(_message: dict[str, Any]) -> None:
     """A friend's device with no connection yet: what it posts waits in its outbox."""
 
 
-def table_message(held: list) -> dict | None:
+def table_message(held: list[dict[str, Any]]) -> dict[str, Any] | None:
     """The host's table message among the messages held for a friend's page."""
     return next((m for m in held if isinstance(m, dict) and m.get("type") == TABLE), None)
 
 
-def table_session(data: Any) -> dict | None:
+def table_session(data: Any) -> dict[str, Any] | None:
     """The table match's record in a saved game with friends ({"state", "meta"}), if it
     was played at a table of devices."""
     meta = data.get("meta") if isinstance(data, dict) else None

@@ -32,6 +32,7 @@ from games.common.protocol import MAX_SEED
 
 from app.fair.coin import CoinPeer
 from app.fair.errors import Cheated, ProtocolError
+from app.fair.messages import RandomBytes
 from app.midend import COMPUTER, HUMAN, MAX_MOVES, REMOTE, Midend
 from app.remote import wire
 from app.remote.checks import (
@@ -57,7 +58,15 @@ from app.remote.relay import HOST, MAX_GUESTS
 
 STOPPED = (DESYNC, CHEATING, INCOMPATIBLE)
 MAX_DEVICE = 8  # a device's id: "host", or the relay's name of a guest
-CORE_TYPES = ("hello", "welcome", "coin-commit", "coin-reveal", "move", "resign", "leave")
+CORE_TYPES: tuple[str, ...] = (
+    "hello",
+    "welcome",
+    "coin-commit",
+    "coin-reveal",
+    "move",
+    "resign",
+    "leave",
+)
 
 
 class Stop(ProtocolError):
@@ -73,7 +82,7 @@ class TableMatch:
     `post(message)` gives a message of this device to the relay (Hub.post or Spoke.post);
     the relay's deliveries come to `receive(sender, message)`."""
 
-    def __init__(self, midend: Midend, post: Callable[[dict], None], me: str, name: str):
+    def __init__(self, midend: Midend, post: Callable[[dict[str, Any]], None], me: str, name: str):
         self.midend, self.post, self.me = midend, post, me
         try:
             self.name = clean_name(name)
@@ -86,26 +95,26 @@ class TableMatch:
         self.devices: list[str] = []  # every device's id, the host's first
         self.names: dict[str, str] = {}  # device id -> its person's name
         self.draw_seats = False
-        self.ended: dict | None = None  # {"how": "resigned" | "left", "by": device id}
-        self.problems: list[dict] = []  # {"by": device id, "kind", "reason"}
-        self.listener: Callable[[dict], None] | None = None
-        self.extensions: dict[str, Callable[[dict], list[dict]]] = {}
+        self.ended: dict[str, Any] | None = None  # {"how": "resigned" | "left", "by": device id}
+        self.problems: list[dict[str, Any]] = []  # {"by": device id, "kind", "reason"}
+        self.listener: Callable[[dict[str, Any]], None] | None = None
+        self.extensions: dict[str, Callable[[dict[str, Any]], list[dict[str, Any]]]] = {}
         self.sender: str | None = None  # the device whose sub-protocol message is being taken
         self._coin: CoinPeer | None = None
-        self._random_bytes = secrets.token_bytes
+        self._random_bytes: RandomBytes = secrets.token_bytes
 
     # --- making one -------------------------------------------------------------------
     @classmethod
     def host(
         cls,
         midend: Midend,
-        post: Callable[[dict], None],
+        post: Callable[[dict[str, Any]], None],
         name: str,
-        options: dict,
+        options: dict[str, Any],
         seats: list[str],
         guests: list[str],
         draw_seats: bool = True,
-        random_bytes=secrets.token_bytes,
+        random_bytes: RandomBytes = secrets.token_bytes,
     ) -> "TableMatch":
         """Propose a game to the guests (their relay ids, in the order they joined)."""
         match = cls(midend, post, HOST, name)
@@ -136,14 +145,21 @@ class TableMatch:
 
     @classmethod
     def guest(
-        cls, midend: Midend, post, me: str, name: str, random_bytes=secrets.token_bytes
+        cls,
+        midend: Midend,
+        post: Callable[[dict[str, Any]], None],
+        me: str,
+        name: str,
+        random_bytes: RandomBytes = secrets.token_bytes,
     ) -> "TableMatch":
         match = cls(midend, post, me, name)
         match._random_bytes = random_bytes
         return match
 
     @classmethod
-    def resumed(cls, midend: Midend, post: Callable[[dict], None], me: str, name: str):
+    def resumed(
+        cls, midend: Midend, post: Callable[[dict[str, Any]], None], me: str, name: str
+    ) -> "TableMatch":
         """The table match of a game the midend resumed from a save; the relay (rebuilt
         from its own record) delivers what came since. ValueError if the save holds no
         table match of this device."""
@@ -171,7 +187,7 @@ class TableMatch:
             raise ValueError("the table match's seats are not the game's")
         return match
 
-    def record(self) -> dict:
+    def record(self) -> dict[str, Any]:
         """The session as JSON, kept in the midend's frame (remote.session)."""
         return {
             "version": wire.VERSION,
@@ -185,7 +201,9 @@ class TableMatch:
             "problems": [dict(problem) for problem in self.problems],
         }
 
-    def extend(self, prefix: str, handler: Callable[[dict], list[dict]]) -> None:
+    def extend(
+        self, prefix: str, handler: Callable[[dict[str, Any]], list[dict[str, Any]]]
+    ) -> None:
         if any(kind.startswith(prefix + "-") or kind == prefix for kind in CORE_TYPES):
             raise ValueError(f"{prefix!r} is the session's own")
         self.extensions[prefix] = handler
@@ -207,7 +225,7 @@ class TableMatch:
         return list(seats)
 
     # --- this device's part -------------------------------------------------------------
-    def play(self, move: Any) -> list:
+    def play(self, move: Any) -> list[dict[str, Any]]:
         """A move of a seat of this device (its person's, or the host's computer's)."""
         if self.status != PLAYING or self.midend.remote_to_move:
             raise RuntimeError("not this device's move")
@@ -219,7 +237,7 @@ class TableMatch:
         self._keep()
         return events
 
-    def send(self, *messages: dict) -> None:
+    def send(self, *messages: dict[str, Any]) -> None:
         """A sub-protocol's own messages (see `extend`)."""
         self._post(*messages)
 
@@ -293,7 +311,7 @@ class TableMatch:
             return
         raise ProtocolError(f"unknown message type {kind[:40]!r}")
 
-    def _on_hello(self, sender: str, message: dict) -> None:
+    def _on_hello(self, sender: str, message: dict[str, Any]) -> None:
         wire.fields(
             message,
             "hello",
@@ -320,7 +338,7 @@ class TableMatch:
         self._post(*self._coin.start())
         self._tell("hello")
 
-    def _on_welcome(self, sender: str, message: dict) -> None:
+    def _on_welcome(self, sender: str, message: dict[str, Any]) -> None:
         wire.fields(message, "welcome", {"version", "name"})
         if self.status != CONNECTING or sender not in self.devices or sender in self.names:
             raise ProtocolError("a welcome out of place")
@@ -329,7 +347,7 @@ class TableMatch:
         self.names[sender] = clean_name(message["name"])
         self._begin_when_ready()
 
-    def _on_coin(self, sender: str, message: dict) -> None:
+    def _on_coin(self, sender: str, message: dict[str, Any]) -> None:
         if self._coin is None or self.status != CONNECTING:
             raise ProtocolError("a coin flip message with no coin flip under way")
         if sender not in self.devices or message.get("seat") != self.devices.index(sender):
@@ -370,7 +388,7 @@ class TableMatch:
             return seat
         return REMOTE
 
-    def _on_move(self, sender: str, message: dict) -> None:
+    def _on_move(self, sender: str, message: dict[str, Any]) -> None:
         if self.status == CONNECTING:
             raise ProtocolError("a move before the game began")
         try:
@@ -404,7 +422,7 @@ class TableMatch:
         self._keep()
         self._tell("moved", events=events)
 
-    def _on_end(self, sender: str, message: dict) -> None:
+    def _on_end(self, sender: str, message: dict[str, Any]) -> None:
         wire.fields(message, message["type"], set())
         if self.status != PLAYING and not (
             message["type"] == "leave" and self.status == CONNECTING
@@ -434,7 +452,7 @@ class TableMatch:
         if self.midend.remote is not None and self.status != CONNECTING:
             self.midend.remote["session"] = self.record()
 
-    def _post(self, *messages: dict) -> None:
+    def _post(self, *messages: dict[str, Any]) -> None:
         for message in messages:
             self.post(message)
 

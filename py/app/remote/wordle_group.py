@@ -31,13 +31,17 @@ shift in the lobby when someone leaves, so the page speaks of devices, not ids.
 """
 
 from collections.abc import Callable
+from typing import Any
 
 from games.common.errors import IllegalMove
+from games.wordle.dictionary import Dictionary
 from games.wordle.tournament import GRACE_MS, Tournament, new_lobby
 
 from app.fair.errors import ProtocolError
 from app.remote import wire
 from app.remote.names import clean_name
+
+Send = Callable[[dict[str, Any]], None]  # down one member's link
 
 GROUP_VERSION = 1
 MAX_RATING = 4000
@@ -47,7 +51,7 @@ LEADER = 0  # the leader's player id: the first human of every lobby
 MEMBER_FIELDS = ("name", "rating", "pid", "n", "last_at")
 
 
-def clock_free(view: dict) -> dict:
+def clock_free(view: dict[str, Any]) -> dict[str, Any]:
     """The view without what only the clock changes: two views alike here need not be sent."""
     return {
         **{k: v for k, v in view.items() if k not in ("intro_left", "duels")},
@@ -62,19 +66,19 @@ class Member:
         self.name, self.rating, self.pid = name, rating, pid
         self.n = n  # messages sent to it so far
         self.last_at = last_at  # its latest guess's time, on its own clock
-        self.send: Callable[[dict], None] | None = None  # None while its link is down
-        self.last_view: dict | None = None  # the clock-free view it was last sent
+        self.send: Callable[[dict[str, Any]], None] | None = None  # None while its link is down
+        self.last_view: dict[str, Any] | None = None  # the clock-free view it was last sent
 
 
 class GroupLeader:
     """The leader's side. `tournament` is the engine (the leader's page also hands it
     the bots' plans, and draws `tournament.view(LEADER, now)` for the leader)."""
 
-    def __init__(self, words, name: str, rating: int, seed: int):
+    def __init__(self, words: Dictionary, name: str, rating: int, seed: int):
         self.words = words
         self.tournament = new_lobby(words, [{"name": name, "rating": rating}], seed)
         self.members: dict[str, Member] = {}  # device -> member, in the order they joined
-        self.waiting: dict[str, Callable[[dict], None]] = {}  # linked, not joined yet
+        self.waiting: dict[str, Callable[[dict[str, Any]], None]] = {}  # linked, not joined yet
         self.game = 1
         # Resumed after more than 60 s away: the results of the people still in then do
         # not count (their ratings stay); the ids of those placed before still count.
@@ -83,7 +87,7 @@ class GroupLeader:
 
     # --- links --------------------------------------------------------------------------
 
-    def connect(self, device: str, send: Callable[[dict], None]) -> None:
+    def connect(self, device: str, send: Callable[[dict[str, Any]], None]) -> None:
         """A new member device's link (in the lobby): it is in once its join comes."""
         if device in self.members:
             raise ValueError(f"{device!r} is a member already")
@@ -105,7 +109,7 @@ class GroupLeader:
             t.disconnect(now, member.pid)
         self._broadcast(now)
 
-    def member_back(self, device: str, send: Callable[[dict], None], now: int) -> None:
+    def member_back(self, device: str, send: Callable[[dict[str, Any]], None], now: int) -> None:
         """A member's link is back: within 60 s they play on (else they have left and
         watch); either way they are sent their view at once."""
         member = self.members.get(device)
@@ -120,7 +124,7 @@ class GroupLeader:
 
     # --- what members send ------------------------------------------------------------------
 
-    def receive(self, device: str, message, now: int) -> None:
+    def receive(self, device: str, message: object, now: int) -> None:
         """A message from a member's device, checked; refused ones are answered."""
         try:
             self._take(device, message, now)
@@ -131,7 +135,7 @@ class GroupLeader:
             self._refuse(device, error.key)
         self._broadcast(now)
 
-    def _take(self, device: str, message, now: int) -> None:
+    def _take(self, device: str, message: object, now: int) -> None:
         if not isinstance(message, dict) or message.get("type") not in ("join", "guess", "leave"):
             raise ProtocolError("group.junk")
         kind = message["type"]
@@ -149,7 +153,7 @@ class GroupLeader:
         wire.fields(message, "guess", {"round", "duel", "text", "at"})
         self._guess(member, message, now)
 
-    def _join(self, device: str, message: dict, now: int) -> None:
+    def _join(self, device: str, message: dict[str, Any], now: int) -> None:
         if type(message["version"]) is not int or message["version"] != GROUP_VERSION:
             raise ProtocolError("group.version")
         member = self.members.get(device)
@@ -170,7 +174,7 @@ class GroupLeader:
         member.send = self.waiting.pop(device)
         self.members[device] = member
 
-    def _guess(self, member: Member, message: dict, now: int) -> None:
+    def _guess(self, member: Member, message: dict[str, Any], now: int) -> None:
         t = self.tournament
         round_number = wire.whole(message["round"], 1, 99, "group.junk")
         duel = wire.whole(message["duel"], 0, 3, "group.junk")
@@ -198,6 +202,8 @@ class GroupLeader:
 
     def _leave_lobby(self, device: str, now: int) -> None:
         member = self.members.pop(device)
+        if member.pid is None:
+            return  # (a member always has a seat in the lobby)
         self.tournament.leave(member.pid, now)
         for other in self.members.values():  # the seats after it moved up
             if other.pid is not None and other.pid > member.pid:
@@ -250,7 +256,7 @@ class GroupLeader:
         def after(pid: int) -> int:
             player = t.players[pid]
             counts = not self.abandoned or pid in self.kept
-            return player["rating"] + (player["rating_change"] or 0 if counts else 0)
+            return int(player["rating"] + (player["rating_change"] or 0 if counts else 0))
 
         leader = t.players[LEADER]
         self.tournament = new_lobby(
@@ -281,7 +287,7 @@ class GroupLeader:
                 self._send(member.send, member, {"type": "view", "game": self.game, "view": view})
 
     @staticmethod
-    def _send(send, member: Member | None, message: dict) -> None:
+    def _send(send: Send, member: Member | None, message: dict[str, Any]) -> None:
         if member is not None:
             member.n += 1
             message = {**message, "n": member.n}
@@ -289,7 +295,7 @@ class GroupLeader:
 
     # --- saving ---------------------------------------------------------------------------------
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         return {
             "version": GROUP_VERSION,
             "game": self.game,
@@ -303,7 +309,7 @@ class GroupLeader:
         }
 
     @classmethod
-    def from_json(cls, data, words, now: int) -> "GroupLeader":
+    def from_json(cls, data: object, words: Dictionary, now: int) -> "GroupLeader":
         """The leader's page back from its save: the time away is a lost connection for
         every person still in (Tournament.resume); over 60 s, the tournament is abandoned
         (`abandoned`: only the results settled before it count: `kept`). Every member's
@@ -317,7 +323,7 @@ class GroupLeader:
             raise ValueError(f"bad group save: {error}") from None
 
     @classmethod
-    def _load(cls, data: dict, words, now: int) -> "GroupLeader":
+    def _load(cls, data: dict[str, Any], words: Dictionary, now: int) -> "GroupLeader":
         leader = cls.__new__(cls)
         leader.words = words
         leader.tournament = t = Tournament.from_json(data["tournament"], words)

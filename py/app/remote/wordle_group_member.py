@@ -13,6 +13,7 @@ leader was not back within 60 s: the tournament does not count for this device).
 import hashlib
 import json
 from collections.abc import Callable
+from typing import Any, TypeVar
 
 from games.wordle.duel import TURN_MS, TURNS_EACH
 from games.wordle.tournament import GRACE_MS, INTRO_MS, LEAVE_REASONS, PHASES, SEATS
@@ -38,7 +39,7 @@ DUEL_KEYS |= {"time_left", "result", "word", "to_play", "running", "held"}
 MAX_CHANGE = 400  # a rating change: K = 50/7 over 7 results is at most 50
 
 
-def tournament_key(game: int, view: dict) -> str:
+def tournament_key(game: int, view: dict[str, Any]) -> str:
     """Names one tournament of a group, the same on a page that joined it again after a
     reload: its number in the group and its players' names (computers' names are drawn
     anew for each tournament), so its result is recorded on this device once."""
@@ -50,7 +51,7 @@ class GroupMember:
     """This device's side of a group whose leader hosts the tournament. `send(message)`
     is the link to the leader; the page hands what arrives to `receive(message, now)`."""
 
-    def __init__(self, send: Callable[[dict], None], name: str, rating: int):
+    def __init__(self, send: Callable[[dict[str, Any]], None], name: str, rating: int):
         try:
             self.name = clean_name(name)
         except ProtocolError as error:
@@ -58,14 +59,16 @@ class GroupMember:
         if type(rating) is not int or not 0 <= rating <= MAX_RATING:
             raise ValueError(f"a rating is a whole number from 0 to {MAX_RATING}")
         self.rating = rating
-        self.send: Callable[[dict], None] | None = send
+        self.send: Callable[[dict[str, Any]], None] | None = send
         self.status = CONNECTING
-        self.view: dict | None = None  # the latest view, as the leader sent it
+        self.view: dict[str, Any] | None = None  # the latest view, as the leader sent it
         self.received_at = 0  # this device's clock when it came
         self.game = 0  # the group's tournament it belongs to
         self.n = 0  # the leader's latest message number
         self.lost_at: int | None = None  # when the leader's link dropped
-        self.result: dict | None = None  # {"game", "key", "placement", "rating_change", "rating"}
+        self.result: dict[str, Any] | None = (
+            None  # {"game", "key", "placement", "rating_change", "rating"}
+        )
         self.refusal: str | None = None  # the leader's latest refusal (a catalogue key)
         self.problems: list[str] = []  # junk from the leader, the latest MAX_PROBLEMS
         self._join()
@@ -74,13 +77,13 @@ class GroupMember:
         message = {"type": "join", "version": GROUP_VERSION, "name": self.name}
         self._post({**message, "rating": self.rating})
 
-    def _post(self, message: dict) -> None:
+    def _post(self, message: dict[str, Any]) -> None:
         if self.send is not None:
             self.send(message)
 
     # --- what the leader sends -----------------------------------------------------------
 
-    def receive(self, message, now: int) -> bool:
+    def receive(self, message: object, now: int) -> bool:
         """A message of the leader's; False (noted in `problems`) when it is refused."""
         try:
             self._take(message, now)
@@ -89,7 +92,7 @@ class GroupMember:
             return False
         return True
 
-    def _take(self, message, now: int) -> None:
+    def _take(self, message: object, now: int) -> None:
         if self.send is None:
             raise ProtocolError("not linked to the leader")
         if not isinstance(message, dict) or message.get("type") not in ("view", "refused"):
@@ -150,7 +153,7 @@ class GroupMember:
             self.lost_at = now
             self.status = PAUSED
 
-    def linked(self, send: Callable[[dict], None]) -> None:
+    def linked(self, send: Callable[[dict[str, Any]], None]) -> None:
         """A new link to the leader (after either side's reload): the leader sends the
         view at once; a device not in the group yet asks to join again."""
         self.send = send
@@ -164,7 +167,7 @@ class GroupMember:
             self.status = ABANDONED
             self.lost_at = None
 
-    def view_at(self, now: int) -> dict | None:
+    def view_at(self, now: int) -> dict[str, Any] | None:
         """The latest view with its clocks run down to `now` (stopped while paused)."""
         if self.view is None:
             return None
@@ -181,15 +184,19 @@ class GroupMember:
 # --- checking a view -----------------------------------------------------------------------
 
 
-def _id(value, what: str) -> int:
+Checked = TypeVar("Checked")
+
+
+def _id(value: object, what: str) -> int:
     return wire.whole(value, 0, SEATS - 1, what)
 
 
-def _optional(value, check):
+def _optional(value: object, check: Callable[[object], Checked]) -> Checked | None:
+    """A field that may be empty (None), checked when it is not."""
     return None if value is None else check(value)
 
 
-def checked_view(view) -> dict:
+def checked_view(view: object) -> dict[str, Any]:
     """A view from the leader (games.wordle.tournament's `view`), checked to its leaves:
     the page may draw whatever passes. ProtocolError otherwise."""
     if not isinstance(view, dict) or set(view) != VIEW_KEYS:
@@ -231,7 +238,7 @@ def checked_view(view) -> dict:
     return view
 
 
-def _check_player(i: int, player) -> None:
+def _check_player(i: int, player: Any) -> None:
     if not isinstance(player, dict) or set(player) != PLAYER_KEYS or player["id"] != i:
         raise ProtocolError("a player's fields")
     if clean_name(player["name"]) != player["name"]:
@@ -250,7 +257,7 @@ def _check_player(i: int, player) -> None:
         raise ProtocolError("human, away")
 
 
-def _check_duel(i: int, duel) -> None:
+def _check_duel(i: int, duel: Any) -> None:
     if not isinstance(duel, dict) or set(duel) != DUEL_KEYS or duel["index"] != i:
         raise ProtocolError("a duel's fields")
     pair = duel["players"]
