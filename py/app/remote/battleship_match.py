@@ -132,11 +132,11 @@ class BattleshipMatch:
             raise RuntimeError("no game in play")
         if seat is not None and seat != fleet.seat:
             raise ValueError("this device holds only its own seat's fleet")
-        return fleet.view_for(self.state, self.aimed)
+        return fleet.view_for(self._game(), self.aimed)
 
     def placement_squares(
-        self, ship: str, square: int, orientation: str, hole: int = 0
-    ) -> list[int]:
+        self, ship: str, square: str, orientation: str, hole: int = 0
+    ) -> tuple[list[str], IllegalMove | None]:
         fleet = self._fleet()
         if fleet is None:
             raise RuntimeError("no game in play")
@@ -197,7 +197,7 @@ class BattleshipMatch:
         as this device counts them (7.1): an honest device fires no other number."""
         fleet = self._fire_ready()
         volley = list(self.aimed if squares is None else squares)
-        expected = fleet.shots_allowed(self.state)
+        expected = fleet.shots_allowed(self._game())
         if len(volley) != expected:
             raise IllegalMove("battleship.wrong_shot_count", expected=expected, given=len(volley))
         events = self.match.play({"type": "fire", "squares": volley})
@@ -223,7 +223,7 @@ class BattleshipMatch:
         reveal."""
         fleet = self._fleet()
         while fleet is not None and self.match.status == PLAYING:
-            move = fleet.due_move(self.state)
+            move = fleet.due_move(self._game())
             if move is None:
                 return
             self.match.play(move)
