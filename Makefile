@@ -36,7 +36,8 @@ $(PYODIDE_SITE)/.installed: tests/pyodide/requirements.txt $(VENV)/.installed
 	for wheel in .cache/wheels/*.whl; do $(VENV_PY) -m zipfile -e "$$wheel" $(PYODIDE_SITE); done
 	touch $@
 
-# Static checks: ruff (lint and format) everywhere; mypy, strict over py/games ([tool.mypy] in pyproject.toml).
+# Static checks: ruff (lint and format) everywhere; mypy, strict over py/games and py/app/{fair,peer,remote}
+# ([tool.mypy] in pyproject.toml).
 lint: $(VENV)/.installed
 	$(VENV)/bin/ruff check py tests tools bench
 	$(VENV)/bin/ruff format --check py tests tools bench
