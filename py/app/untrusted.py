@@ -5,9 +5,12 @@ QR code, a replay, an invite and whatever localStorage holds.
 parse (deep nesting overflows the WebAssembly stack inside `json.loads`: a fatal error in
 Pyodide, not an exception), and refuses what the app never writes: NaN or Infinity, a
 number longer than any value the app keeps (Python's own limit, 4,300 digits, is slow to
-reach), a key given twice, a lone surrogate. Every check before the parse is one pass of a
-regular expression that cannot backtrack, so hostile text costs time linear in its length. `unpack` reads the app's packed tokens (base64url of
-zlib-compressed JSON), bounding the inflated size before anything is parsed.
+reach), a key given twice, a lone surrogate. Every check is a few passes over the text of a
+loop in C (str.split, str.replace, bytes.translate, a search for a fixed string), none a
+step of Python code per character, per token or per object, so hostile text costs time
+linear in its length and small: what 256 kB of each hostile shape costs is measured by
+bench/untrusted.py. `unpack` reads the app's packed tokens (base64url of zlib-compressed
+JSON), bounding the inflated size before anything is parsed.
 
 Everything refused raises `Untrusted` (a ValueError), whose reason is for logs and tests:
 what a player is shown is the caller's own sentence."""
@@ -23,20 +26,29 @@ from typing import Any
 MAX_DEPTH = 64  # the app's records nest a few levels; far deeper is damage or an attack
 MAX_DIGITS = 40  # digits in a row in one number: more than any seed, count or score we keep
 
-# A JSON string, or one that never closes (then it runs to the end of the text). Written as
-# an unrolled loop, so each character can be matched one way only: one pass, no backtracking.
-_STRING = re.compile(r'"[^"\\]*(?:\\[\s\S][^"\\]*)*"?')
-_NOT_BRACKET = re.compile(r"[^\[\]{}]+")
-_SQUARE = str.maketrans("{}", "[]")
-# Outside strings: a number longer than MAX_DIGITS, an exponent of 3 digits (1e999 is inf).
-_LONG_NUMBER = re.compile(rf"\d{{{MAX_DIGITS + 1}}}")
-_BIG_EXPONENT = re.compile(r"[eE][+-]?\d{3}")
-# Escapes that are not a lone surrogate: a high-low pair, a \u of anything else, or any
-# other escape (\\ included, so "\\ud800" is a backslash and text, not an escape).
-_HARMLESS_ESCAPE = re.compile(
-    r"\\(?:u[dD][89abAB][0-9a-fA-F]{2}\\u[dD][c-fC-F][0-9a-fA-F]{2}|u(?![dD][89a-fA-F])|[^u])"
+# The checks read the text outside strings as ASCII bytes (anything else there is not JSON);
+# its brackets alone, braces made square, go to one pass of a regular expression.
+_NOT_BRACKETS = bytes(c for c in range(128) if chr(c) not in "[]{}")
+_SQUARE = bytes.maketrans(b"{}", b"[]")
+# Outside strings, a number's characters: digits all "0", "e" and "E" as "e", a sign as
+# "+", anything else " ", so a number longer than MAX_DIGITS is a run of zeros and an
+# exponent of 3 digits (1e999 is inf) is "e000" or "e+000".
+_NUMBERS = bytes.maketrans(
+    b"0123456789eE+-" + bytes(c for c in range(256) if chr(c) not in "0123456789eE+-"),
+    b"0000000000ee++" + b" " * (256 - 14),
 )
-_SURROGATE_ESCAPE = re.compile(r"\\u[dD][89a-fA-F]")
+_LONG_NUMBER = b"0" * (MAX_DIGITS + 1)
+# The parsed value written again, only to count its objects' entries: between a key and its
+# value goes a character that a string written by json.dumps never holds unescaped. C code
+# all through, unlike an object_pairs_hook, which is a call of Python code for every object.
+_ENTRIES = json.JSONEncoder(check_circular=False, separators=(",", "\x00"))
+# Once the escaped backslashes are taken out, every backslash left starts an escape: a lone
+# surrogate is a \u escape of a high half not followed by one of a low half, or of a low
+# half not just after one of a high half (a pair is one character to json.loads).
+_LONE_SURROGATE = re.compile(
+    r"\\u[dD](?:[89abAB][0-9a-fA-F]{2}(?!\\u[dD][c-fC-F])"
+    r"|[c-fC-F](?<!\\u[dD][89abAB][0-9a-fA-F]{2}\\u[dD][c-fC-F])[0-9a-fA-F]{2})"
+)
 
 
 class Untrusted(ValueError):
@@ -52,14 +64,34 @@ class TooBig(Untrusted):
     """Text refused for its size alone, before or while it was inflated."""
 
 
+def outside_strings(text: str) -> tuple[str, bool]:
+    """The text with every JSON string taken out (its quotes too, a space left in its
+    place), and whether the last string closes."""
+    outside, closed, _ = _outside_strings(text)
+    return outside, closed
+
+
+def _outside_strings(text: str) -> tuple[str, bool, str]:
+    """outside_strings, and the text with its escaped backslashes taken out.
+
+    An escape is a backslash and the character after it, read from the left: the pairs of
+    backslashes replaced first (by "__", so no escape is joined to another), then each
+    backslash and quote taken out, only the quotes that open or close a string are left.
+    Text that is not JSON may be cut otherwise than a parser would, but only after the
+    point where the parser stops, so no bracket it reaches is missed."""
+    escapes = text.replace("\\\\", "__") if "\\" in text else text
+    pieces = escapes.replace('\\"', "").split('"') if "\\" in escapes else escapes.split('"')
+    return " ".join(pieces[::2]), len(pieces) % 2 == 1, escapes
+
+
 @functools.cache
-def _balanced(depth: int) -> re.Pattern[str]:
+def _balanced(depth: int) -> re.Pattern[bytes]:
     """Brackets (all square) balanced and nested at most `depth` deep. Possessive repeats
     never backtrack, so a match or a refusal takes one pass."""
-    level = r"\[\]"
+    level = rb"\[\]"
     for _ in range(depth - 1):
-        level = r"\[(?:" + level + r")*+\]"
-    return re.compile(r"(?:" + level + r")*+")
+        level = rb"\[(?:" + level + rb")*+\]"
+    return re.compile(rb"(?:" + level + rb")*+")
 
 
 _balanced(MAX_DEPTH)  # compiled once, at import (and so inside the page's snapshot)
@@ -68,32 +100,42 @@ _balanced(MAX_DEPTH)  # compiled once, at import (and so inside the page's snaps
 def nesting_ok(text: str, max_depth: int = MAX_DEPTH) -> bool:
     """Whether the brackets of a JSON text balance and nest at most max_depth deep, brackets
     inside strings left out (a string that never closes runs to the end)."""
-    return _nesting_ok(_STRING.sub('""', text), max_depth)
+    outside, _ = outside_strings(text)
+    return outside.isascii() and _nesting_ok(outside.encode("ascii"), max_depth)
 
 
-def _nesting_ok(outside_strings: str, max_depth: int) -> bool:
-    brackets = _NOT_BRACKET.sub("", outside_strings).translate(_SQUARE)
-    return _balanced(max_depth).fullmatch(brackets) is not None
+def _nesting_ok(outside: bytes, max_depth: int) -> bool:
+    return _balanced(max_depth).fullmatch(outside.translate(_SQUARE, _NOT_BRACKETS)) is not None
 
 
 def parse_json(text: str | bytes, *, max_chars: int, max_depth: int = MAX_DEPTH) -> Any:
     """The value of a JSON text from outside this page's own code; Untrusted if refused."""
     text = _as_text(text, max_chars)
-    outside_strings = _STRING.sub('""', text)
-    if not _nesting_ok(outside_strings, max_depth):
-        raise Untrusted(f"brackets unbalanced or nested deeper than {max_depth}")
-    if _LONG_NUMBER.search(outside_strings) or _BIG_EXPONENT.search(outside_strings):
-        raise Untrusted(f"a number longer than {MAX_DIGITS} digits, or past 1e99")
-    if "NaN" in outside_strings or "Infinity" in outside_strings:
+    outside, closed, escapes = _outside_strings(text)
+    if not closed:
+        raise Untrusted("not JSON: a string that never closes")
+    if not outside.isascii():
+        raise Untrusted("not JSON: a character outside strings that JSON does not allow")
+    tokens = outside.encode("ascii")
+    if b"NaN" in tokens or b"Infinity" in tokens:
         raise Untrusted("NaN or Infinity, which JSON does not allow")
-    if _SURROGATE_ESCAPE.search(text) and _SURROGATE_ESCAPE.search(_HARMLESS_ESCAPE.sub("", text)):
+    numbers = tokens.translate(_NUMBERS)
+    if _LONG_NUMBER in numbers or b"e000" in numbers or b"e+000" in numbers:
+        raise Untrusted(f"a number longer than {MAX_DIGITS} digits, or past 1e99")
+    if not _nesting_ok(tokens, max_depth):
+        raise Untrusted(f"brackets unbalanced or nested deeper than {max_depth}")
+    if "\\u" in escapes and _LONE_SURROGATE.search(escapes):
         raise Untrusted("a lone surrogate in a string")
     try:
-        return json.loads(text, parse_constant=_constant, object_pairs_hook=_object)
+        value = json.loads(text, parse_constant=_constant)
     except Untrusted:
         raise
     except (ValueError, RecursionError) as error:  # JSONDecodeError is a ValueError
         raise Untrusted(f"not JSON: {str(error)[:80]}") from None
+    keys = tokens.count(b":")  # in text that parsed, one for each key of each object
+    if keys and _ENTRIES.encode(value).count("\x00") != keys:
+        raise Untrusted("a key given twice")  # a dict keeps one entry for a key given twice
+    return value
 
 
 def _as_text(text: str | bytes, max_chars: int) -> str:
@@ -137,10 +179,3 @@ def inflate(packed: bytes, max_bytes: int, raw_deflate: bool = False) -> bytes:
 
 def _constant(name: str) -> float:
     raise Untrusted(f"{name} is not a number JSON allows")
-
-
-def _object(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
-    value = dict(pairs)
-    if len(value) != len(pairs):
-        raise Untrusted("a key given twice")
-    return value

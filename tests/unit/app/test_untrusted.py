@@ -66,10 +66,35 @@ def test_brackets_inside_strings_and_escaped_quotes_do_not_count():
         '["\\ud800"]',  # a lone surrogate
         '["\\udc00\\ud800"]',
         '["a\u0001b"]',  # a control character inside a string
+        "[1e-999]",
+        "[1E+999]",
+        '"never closed',
+        "[1] \u00e9",  # a character outside strings that JSON does not allow
+        "[{]}",  # balanced once braces count as brackets: json.loads refuses it
+        "][",
+        '{"a": {"b": 1, "b": 2}}',  # a key given twice in a nested object
+        '[{"a": 1}, {"a": 1, "b": 2, "a": 3}]',
+        '{"a": 1, "\\u0061": 2}',  # the same key, once escaped
+        '["\\ud800\\\\\\udc00"]',  # two lone halves either side of an escaped backslash
+        '["\\ud800\\"\\udc00"]',
     ],
 )
 def test_hostile_or_broken_text_is_refused_with_the_apps_own_error(text):
     refused(text)
+
+
+def test_the_same_key_in_different_objects_is_kept():
+    value = [{"a": 1, "b": {"a": 2, "b": [{"a": 3}]}}, {"a": 4}, {}]
+    assert parse_json(json.dumps(value), max_chars=BIG) == value
+    assert parse_json('{"a:b": 1, "c": ":"}', max_chars=BIG) == {"a:b": 1, "c": ":"}
+
+
+def test_nesting_counts_braces_and_brackets_alike():
+    half = MAX_DEPTH // 2
+    assert parse_json('{"k":[' * half + "1" + "]}" * half, max_chars=BIG) is not None
+    assert "nested" in refused('[{"k":[' + '{"k":[' * half + "1" + "]}" * half + "}]")
+    assert nesting_ok("[[],[[]],[[[]]]]", 4) and not nesting_ok("[[],[[]],[[[]]]]", 3)
+    assert not nesting_ok("[[]", MAX_DEPTH) and not nesting_ok("[]]", MAX_DEPTH)
 
 
 def test_a_surrogate_pair_and_an_escaped_backslash_before_u_are_kept():
