@@ -5,11 +5,11 @@ QR code, a replay, an invite and whatever localStorage holds.
 parse (deep nesting overflows the WebAssembly stack inside `json.loads`: a fatal error in
 Pyodide, not an exception), and refuses what the app never writes: NaN or Infinity, a
 number longer than any value the app keeps (Python's own limit, 4,300 digits, is slow to
-reach), a key given twice, a lone surrogate. Every check is a few passes over the text of a
-loop in C (str.split, str.replace, bytes.translate, a search for a fixed string), none a
-step of Python code per character, per token or per object, so hostile text costs time
-linear in its length and small: what 256 kB of each hostile shape costs is measured by
-bench/untrusted.py. `unpack` reads the app's packed tokens (base64url of zlib-compressed
+reach), a key given twice, a lone surrogate. Every check is a pass over the text of a loop
+in C (str.split, str.replace, bytes.translate, a search for a fixed string, two regular
+expressions that cannot backtrack, the C encoder after the parse); no Python code runs per
+character, per token or per object, so hostile text costs time linear in its length, and
+little: bench/untrusted.py measures 256 kB of each hostile shape. `unpack` reads the app's packed tokens (base64url of zlib-compressed
 JSON), bounding the inflated size before anything is parsed.
 
 Everything refused raises `Untrusted` (a ValueError), whose reason is for logs and tests:
