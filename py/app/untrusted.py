@@ -64,15 +64,10 @@ class TooBig(Untrusted):
     """Text refused for its size alone, before or while it was inflated."""
 
 
-def outside_strings(text: str) -> tuple[str, bool]:
-    """The text with every JSON string taken out (its quotes too, a space left in its
-    place), and whether the last string closes."""
-    outside, closed, _ = _outside_strings(text)
-    return outside, closed
-
-
 def _outside_strings(text: str) -> tuple[str, bool, str]:
-    """outside_strings, and the text with its escaped backslashes taken out.
+    """The text with every JSON string taken out (its quotes too, a space left in its
+    place), whether the last string closes, and the text with its escaped backslashes
+    replaced.
 
     An escape is a backslash and the character after it, read from the left: the pairs of
     backslashes replaced first (by "__", so no escape is joined to another), then each
@@ -100,7 +95,7 @@ _balanced(MAX_DEPTH)  # compiled once, at import (and so inside the page's snaps
 def nesting_ok(text: str, max_depth: int = MAX_DEPTH) -> bool:
     """Whether the brackets of a JSON text balance and nest at most max_depth deep, brackets
     inside strings left out (a string that never closes runs to the end)."""
-    outside, _ = outside_strings(text)
+    outside, _, _ = _outside_strings(text)
     return outside.isascii() and _nesting_ok(outside.encode("ascii"), max_depth)
 
 
