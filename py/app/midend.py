@@ -42,18 +42,11 @@ from games.common.errors import BadState, IllegalMove
 from games.common.protocol import MAX_SEED, Game
 
 from . import replays, thinking
+from .midend_saves import checked_frame, checked_remote
+from .seat_kinds import COMPUTER, HUMAN, REMOTE
+from .seat_kinds import computer as computer  # the games' views name seats through the midend
 from .session import GameSession
 from .storage import StorageFull, Store
-
-HUMAN = "human"
-COMPUTER = "computer:"  # + a level, e.g. "computer:hard"
-REMOTE = "remote"  # a person on another device: their moves arrive through app.remote
-MAX_NAME = 40  # a peer's nickname, as app.remote.names cleans it
-MAX_MOVES = 20_000  # far more than any real game: a longer list is damage
-
-
-def computer(level: str) -> str:
-    return COMPUTER + level
 
 
 def fresh_seed() -> int:
@@ -110,7 +103,7 @@ class Midend:
             raise ValueError("seed out of range")
         state = self.game.new_game(options, seed)
         self._check_seats(seats, options)
-        remote = _checked_remote(remote, seats)
+        remote = checked_remote(remote, seats)
         self.state, self.options, self.seed, self.seats = state, dict(options), seed, list(seats)
         self.base = None
         self.moves, self.undone, self.recorded = [], [], False
@@ -135,7 +128,7 @@ class Midend:
                 old = legacy(state, meta)
                 meta = {**meta, "frame": {**old, "base": state_json, "moves": [], "undone": []}}
                 meta["frame"].setdefault("ranked", True)
-            frame = _checked_frame(meta.get("frame"))
+            frame = checked_frame(meta.get("frame"))
             self._check_seats(frame["seats"], frame["options"])
         except (BadState, ValueError):
             self.session.discard_bad()
@@ -372,61 +365,3 @@ class Midend:
         if self.ranked:
             return None
         return "known" if self.known else "undo"
-
-
-def _checked_frame(frame: Any) -> dict:
-    """The frame of a save, checked: ValueError if anything in it is wrong."""
-    if not isinstance(frame, dict):
-        raise ValueError("no frame")
-    options, seed, seats = frame.get("options"), frame.get("seed"), frame.get("seats")
-    if not isinstance(options, dict) or not is_int(seed) or not 0 <= seed <= MAX_SEED:
-        raise ValueError("bad game ID")
-    if not (isinstance(seats, list) and all(isinstance(s, str) and len(s) < 40 for s in seats)):
-        raise ValueError("bad seats")
-    moves, undone = _checked_moves(frame.get("moves")), _checked_moves(frame.get("undone"))
-    if not isinstance(frame.get("ranked"), bool) or not isinstance(frame.get("known", False), bool):
-        raise ValueError("bad ranked flag")
-    base = frame.get("base")
-    if base is not None and not isinstance(base, dict):
-        raise ValueError("bad base position")
-    return {
-        "options": options,
-        "seed": seed,
-        "seats": seats,
-        "base": base,
-        "moves": moves,
-        "undone": undone,
-        "ranked": frame["ranked"] and not frame.get("known", False),
-        "known": frame.get("known", False),
-        "remote": _checked_remote(frame.get("remote"), seats),
-    }
-
-
-def _checked_remote(remote: Any, seats: list) -> dict | None:
-    """A remote game's record: the peer's nickname and app.remote's session (a dict it
-    checks itself when the game resumes); a remote seat needs one, other games none."""
-    if remote is None and REMOTE not in seats:
-        return None
-    if not (isinstance(remote, dict) and set(remote) == {"peer", "session"}):
-        raise ValueError("a remote game without its peer")
-    peer, session = remote["peer"], remote["session"]
-    if not isinstance(peer, str) or not 0 < len(peer) <= MAX_NAME or not isinstance(session, dict):
-        raise ValueError("bad peer")
-    if REMOTE not in seats:
-        raise ValueError("a peer but no remote seat")
-    return {"peer": peer, "session": session}
-
-
-def _checked_moves(moves: Any) -> list[list]:
-    if not isinstance(moves, list) or len(moves) > MAX_MOVES:
-        raise ValueError("bad move list")
-    for entry in moves:
-        if not (
-            isinstance(entry, list)
-            and len(entry) == 2
-            and (entry[0] is None or is_int(entry[0]))
-            and isinstance(entry[1], str)
-            and len(entry[1]) <= 400
-        ):
-            raise ValueError("bad move")
-    return [list(entry) for entry in moves]

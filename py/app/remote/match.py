@@ -55,7 +55,8 @@ from games.common.protocol import MAX_SEED
 from app.fair.coin import CoinPeer
 from app.fair.errors import Cheated, ProtocolError
 from app.fair.messages import RandomBytes
-from app.midend import COMPUTER, HUMAN, MAX_MOVES, REMOTE, Midend
+from app.midend import Midend
+from app.midend_saves import MAX_MOVES
 from app.remote import wire
 from app.remote.checks import (
     CHEATING,
@@ -73,6 +74,7 @@ from app.remote.checks import (
     checked_seats,
 )
 from app.remote.names import clean_name, clean_reason
+from app.seat_kinds import COMPUTER, HUMAN, REMOTE
 
 CONNECTING, PLAYING, OVER, ENDED = "connecting", "playing", "over", "ended"
 STOPPED = (DESYNC, CHEATING, INCOMPATIBLE)

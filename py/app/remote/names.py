@@ -5,7 +5,7 @@ import unicodedata
 
 from app.fair.errors import ProtocolError
 
-MAX_NAME = 24  # within app.midend.MAX_NAME
+MAX_NAME = 24  # within app.midend_saves.MAX_NAME
 
 
 def clean_name(text: object) -> str:

@@ -33,7 +33,8 @@ from games.common.protocol import MAX_SEED
 from app.fair.coin import CoinPeer
 from app.fair.errors import Cheated, ProtocolError
 from app.fair.messages import RandomBytes
-from app.midend import COMPUTER, HUMAN, MAX_MOVES, REMOTE, Midend
+from app.midend import Midend
+from app.midend_saves import MAX_MOVES
 from app.remote import wire
 from app.remote.checks import (
     CHEATING,
@@ -55,6 +56,7 @@ from app.remote.match import (
 )
 from app.remote.names import clean_name, clean_reason
 from app.remote.relay import HOST, MAX_GUESTS
+from app.seat_kinds import COMPUTER, HUMAN, REMOTE
 
 STOPPED = (DESYNC, CHEATING, INCOMPATIBLE)
 MAX_DEVICE = 8  # a device's id: "host", or the relay's name of a guest
