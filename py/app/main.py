@@ -1,6 +1,7 @@
 """The app: boots, owns the translator, the store and the current view."""
 
 import random
+from collections.abc import Callable
 
 from pyscript import document, window
 
@@ -11,6 +12,7 @@ from .i18n import Translator
 from .nav import nav_links
 from .question import NO, YES, Question
 from .question import dialog as question_dialog
+from .router import Route
 from .settings import (
     SETTINGS_SCHEMA,
     adopt_game_choices,
@@ -21,6 +23,7 @@ from .settings import (
 from .storage import Store
 from .views import make_view
 from .views import wordle_tournament_parts as wordle_tournament_records
+from .views.base import View
 
 REDUCED_MOTION_QUERY = "(prefers-reduced-motion: reduce)"
 
@@ -35,10 +38,10 @@ class App:
         saved_games.register(self.store, GAME_ROUTES)
         saved_games.register_remote(self.store, [remote_slot(game) for game in REMOTE_GAMES])
         wordle_tournament_records.register(self.store)  # ratings, group, tournament in progress
-        self.view = None
-        self.route = None
+        self.view: View | None = None
+        self.route: Route | None = None
         # (id, text maker, action): the text is made at each render, in the current language.
-        self._notices: list[tuple[str, object, str | None]] = []
+        self._notices: list[tuple[str, Callable[[], str], str | None]] = []
         self._view_notices: set[str] = set()  # ids of the notices about the view shown
         self.question = Question()
         adopt_game_choices(self.store)  # colour-blind choices the games kept before Settings did
@@ -167,6 +170,12 @@ class App:
         self.view = make_view(self, route)
         self.render(focus=focus)
 
+    def showing(self) -> View:
+        """The view on the page (the app opens one before any event can reach it)."""
+        if self.view is None:
+            raise RuntimeError("no view yet")
+        return self.view
+
     def navigate(self, href: str) -> None:
         window.location.hash = href
 
@@ -174,9 +183,13 @@ class App:
         self.render_nav()
         self.render_notices()
         view_root = browser.element("view")
-        view_root.innerHTML = self.view.render()
-        document.title = self.view.title() + " · Gemau" if self.route.page != "hub" else "Gemau"
-        self.view.mounted(view_root)
+        view_root.innerHTML = self.showing().render()
+        document.title = (
+            self.showing().title() + " · Gemau"
+            if self.route is not None and self.route.page != "hub"
+            else "Gemau"
+        )
+        self.showing().mounted(view_root)
         if focus:
             self.focus_heading()
 
@@ -215,13 +228,13 @@ class App:
         elif action in (YES, NO):
             self.answer(action)
         else:
-            self.view.on_action(action, data, event)
+            self.showing().on_action(action, data, event)
 
     def on_change(self, event) -> None:
         target = event.target.closest("[data-action]")
         if target:
             data = browser.dataset_of(target)
-            self.view.on_action(
+            self.showing().on_action(
                 data.pop("action"), {**data, "value": str(event.target.value)}, event
             )
 
@@ -244,7 +257,7 @@ class App:
             self.settings = self.store.load("settings").data
             self.apply_settings()
         if name is not None or event.key is None:
-            self.view.on_storage_change(name)
+            self.showing().on_storage_change(name)
 
     def on_visibility(self, _event) -> None:
         if self.view is not None:
@@ -292,7 +305,7 @@ def start() -> None:
     browser.listen(window, "hashchange", lambda _e: app.go(str(window.location.hash)))
     browser.listen(window, "storage", app.on_storage)
     browser.listen(document, "visibilitychange", app.on_visibility)
-    browser.listen(window, "pagehide", lambda _e: app.view.suspend())
+    browser.listen(window, "pagehide", lambda _e: app.showing().suspend())
     browser.listen(window.matchMedia(REDUCED_MOTION_QUERY), "change", app.on_system_motion)
     browser.listen(
         window,

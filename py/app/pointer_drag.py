@@ -14,12 +14,14 @@ The view supplies what differs between boards:
   browser cancelled the gesture.
 """
 
+from typing import Any
+
 from . import browser
 
 DRAG_START_PX = 8  # a press that moves less than this is a tap
 CLICK_AFTER_DROP_MS = 400  # the click a browser sends after a drag ends comes within this
 
-_on_screen = {"view": None, "listening": False}
+_on_screen: dict[str, Any] = {"view": None, "listening": False}
 
 
 def follow(view) -> None:
@@ -39,10 +41,9 @@ def _pointer(event) -> None:
 
 class PointerDrag:
     def __init__(self):
-        self.drag = (
-            None  # what the view's drag_begin returned, plus the pointer and the floating copy
-        )
-        self.dropped_at = -CLICK_AFTER_DROP_MS
+        # What the view's drag_begin returned, plus the pointer and the floating copy.
+        self.drag: dict[str, Any] | None = None
+        self.dropped_at = float(-CLICK_AFTER_DROP_MS)
 
     @property
     def in_air(self) -> bool:
@@ -85,7 +86,7 @@ class PointerDrag:
 
     def abandon(self, view) -> None:
         """The view is closing: drop whatever is in the air and stop listening for it."""
-        if self.in_air:
+        if self.drag is not None and self.drag["ghost"] is not None:
             self.drag["ghost"].remove()
         self.drag = None
         if _on_screen["view"] is view:

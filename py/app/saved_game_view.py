@@ -1,7 +1,10 @@
 """The part every saved game's view shares: its session and choices, pausing
 when the page is hidden, and what happens when another tab plays on."""
 
+from typing import Any
+
 from . import browser
+from .midend import Midend
 from .session import GameSession
 from .views.base import View
 
@@ -16,6 +19,17 @@ class SavedGameView(View):
     refers to the position on screen before another tab's newer one is taken."""
 
     game = ""
+    # What a subclass keeps: the game in progress and the position on screen.
+    midend: Midend
+    state: Any
+
+    def _save(self) -> None:
+        """Save the game in progress (the subclass's, with its view's own keys)."""
+        raise NotImplementedError
+
+    def _start_or_resume(self) -> None:
+        """Take the saved game, or the one the address asks for, or a new one."""
+        raise NotImplementedError
 
     def __init__(self, app, route):
         super().__init__(app, route)
@@ -31,11 +45,9 @@ class SavedGameView(View):
         view_root.innerHTML = self.render()
         self.mounted(view_root)
         wanted = focus_id or active_id
-        target = (
-            view_root.querySelector(f"#{wanted}")
-            if wanted and wanted.replace("-", "").isalnum()
-            else None
-        )
+        target: Any = None  # the element to focus, if it is still on the page
+        if wanted and wanted.replace("-", "").isalnum():
+            target = view_root.querySelector(f"#{wanted}")
         if browser.found(target) and not getattr(target, "disabled", False):
             target.focus()
         else:

@@ -12,11 +12,14 @@ Imported under CPython too: the browser is only reached by the Web Audio player,
 which the app installs at start (use(WebAudio())); until then cues go nowhere.
 """
 
+from typing import Any
+
 CUES = ("move", "select", "hit", "miss", "sink", "line", "invalid", "win", "lose", "tick")
 
 # Notes of each cue: (start s, length s, wave, frequency Hz, frequency at the end, level).
 # A "noise" wave is white noise through a low-pass filter at that frequency.
-TONES = {
+# Per cue, its notes: (start s, length s, wave or "noise", Hz, Hz at the end, level).
+TONES: dict[str, list[tuple[float, float, str, float, float, float]]] = {
     "move": [(0, 0.09, "sine", 620, 420, 0.3)],
     "select": [(0, 0.05, "sine", 990, 990, 0.15)],
     "hit": [(0, 0.25, "triangle", 190, 60, 0.6), (0, 0.14, "noise", 1800, 500, 0.35)],
@@ -98,9 +101,9 @@ class WebAudio:
         from .browser import window
 
         self.window = window
-        self.context = None
-        self.output = None
-        self.noise = None
+        self.context: Any = None  # the page's AudioContext, made at the first gesture
+        self.output: Any = None  # its gain node, the volume of every cue
+        self.noise: Any = None  # one second of white noise, made once
         self.woken = False  # a gesture came (vibrating before one is refused too)
 
     def wake(self) -> None:
