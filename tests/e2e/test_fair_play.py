@@ -23,7 +23,7 @@ from games.dominoes.public_game import GAME as PUBLIC
 from games.dominoes.tiles import name as tile_name
 from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import expect
-from remote_support import TAMPERING, connect, my_seat, saved, set_name
+from remote_support import TAMPERING, Doorbell, connect, my_seat, saved, set_name
 from test_remote_deblockle import ONE_BLOCK_EACH, mover, play_one_turn
 from test_remote_dominoes import SLOT as DOMINOES
 from test_remote_dominoes import hand_shown, play_a_turn, play_until_mover_is, public_state
@@ -356,14 +356,18 @@ def storage_strings(page) -> dict[str, set[str]]:
     return found
 
 
-def to_guess(pages):
-    """The page whose person is to guess (as the page shows it)."""
-    for _ in range(100):
+YOURS = "() => String(document.querySelectorAll('.wd-whose.wd-you').length)"
+
+
+def to_guess(pages, bell):
+    """The page whose person is to guess (as the page shows it), once one shows it: the
+    row just played may still be on its way to the other."""
+    while True:
+        bell.reset()
         for page in pages:
             if page.locator(".wd-whose.wd-you").count():
                 return page
-        pages[0].wait_for_timeout(100)  # the row just played still coming to the other
-    raise AssertionError("neither page's person is to guess")
+        bell.wait()
 
 
 @pytest.mark.xfail(strict=True, reason="issue 31, finding 6: the duel's word in localStorage")
@@ -375,8 +379,9 @@ def test_the_wordle_duels_word_is_in_neither_devices_storage_during_play(open_ap
     guesses = iter(words.answers[int(re.search(r"(\d) letters", info).group(1))])
     captured = {"Ann": storage_strings(host), "Bryn": storage_strings(friend)}
     result = host.locator(".wd-status", has_text="The word was")
+    bell = Doorbell(pages, YOURS)
     for turn in range(12):  # the duel played out: 12 rows at most
-        page, guess = to_guess(pages), next(guesses)
+        page, guess = to_guess(pages, bell), next(guesses)
         guess_on_screen(page, words, guess)
         for each in pages:  # (a row skipped meanwhile, its turn run out, changes nothing)
             row = each.locator(f".wd-row[aria-label*=': {guess.upper()}. ']")
