@@ -212,7 +212,6 @@ def test_a_forged_refusal_neither_stops_the_game_nor_speaks_as_the_app(open_app,
 # --- 3. Dominoes accepts a tile the other device does not hold ------------------------------
 
 
-@pytest.mark.xfail(strict=True, reason="issue 31, finding 3: a tile the sender cannot hold")
 def test_dominoes_refuses_a_play_of_a_tile_in_the_honest_devices_own_hand(open_app, context):
     prefs = ("dominoes", {"players": "human,human"})
     host, friend = two_devices(open_app, context, "dominoes", prefs)

@@ -23,6 +23,8 @@ from typing import Any
 
 from games.common.rng import SeededRng
 from games.dominoes.game import GAME as DOMINOES
+from games.dominoes.tiles import from_json as tile_from_json
+from games.dominoes.tiles import name as tile_name
 
 from app.fair.deck import RandBelow
 from app.fair.errors import Cheated
@@ -49,6 +51,7 @@ class DominoesMatch:
         if saved is not None:
             self.deal = DealSession.from_json(saved, randbelow)
         match.extend(PREFIX, self._on_message)
+        match.vet = self._vet
         self._listener = match.listener
         match.listener = self._on_event
         if match.status == PLAYING:
@@ -161,6 +164,18 @@ class DominoesMatch:
         seats = len(self.match.seats)
         if type(seat) is not int or not 0 <= seat < seats or self.match.seat_owner(seat) != sender:
             raise Cheated(f"a deck message for seat {str(seat)[:4]}, not the sender's")
+
+    def _vet(self, move: Any) -> None:
+        """Another device's move, legal to the public engine, which cannot know that a
+        tile played is one this device holds (dominoes.md 3.2: each tile is dealt once)."""
+        deal, state = self.deal, self.state
+        if deal is None or deal.hand_number != state.hand_number:
+            return  # this hand's tiles have not all come yet: nothing to go by
+        if not isinstance(move, dict) or move.get("type") != "play":
+            return
+        tile = tile_from_json(move["tile"])
+        if any(tile in hand.held(state) for hand in deal.hands.values()):
+            raise Cheated(f"a play of {tile_name(tile)}, a tile dealt to this device")
 
     def _on_event(self, event: dict[str, Any]) -> None:
         if event["type"] in ("started", "moved"):

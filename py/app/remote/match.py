@@ -140,6 +140,9 @@ class Match:
         ] = []  # {"by": "us" or "peer", "kind", "reason"}, latest last
         self.listener: Callable[[dict[str, Any]], None] | None = None
         self.extensions: dict[str, Callable[[dict[str, Any]], list[dict[str, Any]]]] = {}
+        # A game's own check of the other device's move, for what only this device knows
+        # (its own hidden tiles): raises Cheated to refuse it (set by a sub-protocol).
+        self.vet: Callable[[Any], None] | None = None
         self.params: dict[str, str] = {}
         self.seats: list[str] = []  # per seat: "host", "guest" or "computer:<level>"
         self.draw_seats = False
@@ -218,7 +221,7 @@ class Match:
             raise ValueError(f"unreadable match: {error}") from None
         if [match._local_seat(seat) for seat in match.seats] != midend.seats:
             raise ValueError("the match's seats are not the game's")
-        match.listener, match.extensions = None, {}
+        match.listener, match.extensions, match.vet = None, {}, None
         match._random_bytes, match._coin = secrets.token_bytes, None
         match.connect(channel)
         return match
@@ -437,6 +440,8 @@ class Match:
             raise Refused(CHEATING, f"move {number} {text[:40]!r} is illegal: {error}") from None
         if wire.state_hash(trial) != claimed:
             raise Refused(DESYNC, f"after move {number} the positions differ")
+        if self.vet is not None:
+            self.vet(move)
         events = self.midend.play_remote(text)
         if self.midend.state.is_over:
             self.status = OVER

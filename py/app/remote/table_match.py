@@ -101,6 +101,9 @@ class TableMatch:
         self.problems: list[dict[str, Any]] = []  # {"by": device id, "kind", "reason"}
         self.listener: Callable[[dict[str, Any]], None] | None = None
         self.extensions: dict[str, Callable[[dict[str, Any]], list[dict[str, Any]]]] = {}
+        # A game's own check of the other device's move, for what only this device knows
+        # (its own hidden tiles): raises Cheated to refuse it (set by a sub-protocol).
+        self.vet: Callable[[Any], None] | None = None
         self.sender: str | None = None  # the device whose sub-protocol message is being taken
         self._coin: CoinPeer | None = None
         self._random_bytes: RandomBytes = secrets.token_bytes
@@ -418,6 +421,8 @@ class TableMatch:
             ) from None
         if wire.state_hash(trial) != claimed:
             raise Stop(DESYNC, sender, f"after move {number} the positions differ")
+        if self.vet is not None:
+            self.vet(move)
         events = self.midend.play_remote(text)
         if self.midend.state.is_over:
             self.status = OVER

@@ -180,25 +180,36 @@ def assert_named(host, reason):
     assert reason in host.match.problems[-1]["reason"], host.match.problems
 
 
-def unheld_fitting(view, state):
+def unheld_fitting(view, state, among=None):
+    """Plays that fit of tiles the view's seat does not hold (among these tiles only)."""
     held = {tuple(t) for t in view["hand"]}
     return [
         {"type": "play", "tile": list(t), "end": e.end}
         for t in state.unseen()
-        if t not in held
+        if t not in held and (among is None or t in among)
         for e in state.layout.open_ends()
         if e.value in t
     ]
 
 
+def in_the_boneyard(games):
+    """The tiles neither device holds (the host sees its own hand, the guest its own)."""
+    hands = [{tuple(t) for t in game.view()["hand"]} for game in games]
+    return set(games[0].state.unseen()) - hands[0] - hands[1]
+
+
 def test_rule_a_tile_played_but_not_held_is_named_at_the_check():
-    """Rules 11.3, 11.6 and 11.7: the guest's device plays a tile the guest does not hold;
-    its own engine cannot tell, the host's check names seat 1."""
+    """Rules 11.3, 11.6 and 11.7: the guest's device plays a tile from the boneyard, which
+    neither engine can tell; the host's check names seat 1."""
     wire, games = connected({"seats": 2, "target": 100})
     rng = random.Random(3)
-    first_move_of_the_guest(wire, games, rng, lambda view, state: unheld_fitting(view, state))
+
+    def boneyard_tile_fits(view, state):
+        return unheld_fitting(view, state, among=in_the_boneyard(games))
+
+    first_move_of_the_guest(wire, games, rng, boneyard_tile_fits)
     host, guest = games
-    guest.match.play(unheld_fitting(guest.view(), guest.state)[0])
+    guest.match.play(boneyard_tile_fits(guest.view(), guest.state)[0])
     guest.catch_up()
     wire.pump()
 
@@ -207,6 +218,26 @@ def test_rule_a_tile_played_but_not_held_is_named_at_the_check():
 
     finish_the_hand(wire, games, rng, fill_up)
     assert_named(host, "seat 1 played the")
+
+
+def test_rule_a_tile_played_that_the_other_device_holds_is_refused_at_once():
+    """Rules 11.3 and 11.7: a device knows the tiles dealt to it, so another device's play
+    of one of them is a lie it proves at once: refused, the game stopped, nothing played."""
+    wire, games = connected({"seats": 2, "target": 100})
+    rng = random.Random(3)
+    host, guest = games
+
+    def hosts_tile_fits(view, state):
+        return unheld_fitting(view, state, among={tuple(t) for t in host.view()["hand"]})
+
+    first_move_of_the_guest(wire, games, rng, hosts_tile_fits)
+    before = host.state.to_json()
+    forged = hosts_tile_fits(guest.view(), guest.state)[0]
+    guest.match.play(forged)
+    wire.pump()
+    assert host.state.to_json() == before
+    assert_named(host, "a tile dealt to this device")
+    assert list(forged["tile"]) in host.view()["hand"]
 
 
 def test_rule_a_draw_while_holding_a_tile_that_fits_is_named_at_the_check():
