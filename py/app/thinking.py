@@ -101,7 +101,7 @@ def think(request_text: str) -> str:
 
 def tournament_plan(asked: dict) -> dict:
     """A tournament bot's plan, as the tournament would work it out itself."""
-    from games.wordle.tournament import bot_plan
+    from games.wordle.tournament_plans import bot_plan
 
     words = _wordle_words.get(_lang_of(asked))
     if words is None:

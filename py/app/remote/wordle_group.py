@@ -35,7 +35,8 @@ from typing import Any
 
 from games.common.errors import IllegalMove
 from games.wordle.dictionary import Dictionary
-from games.wordle.tournament import GRACE_MS, Tournament, new_lobby
+from games.wordle.tournament import Tournament, new_lobby
+from games.wordle.tournament_rules import GRACE_MS
 
 from app.fair.errors import ProtocolError
 from app.remote import wire

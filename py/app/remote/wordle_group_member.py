@@ -16,7 +16,7 @@ from collections.abc import Callable
 from typing import Any, TypeVar
 
 from games.wordle.duel import TURN_MS, TURNS_EACH
-from games.wordle.tournament import GRACE_MS, INTRO_MS, LEAVE_REASONS, PHASES, SEATS
+from games.wordle.tournament_rules import GRACE_MS, INTRO_MS, LEAVE_REASONS, PHASES, SEATS
 
 from app.fair.errors import ProtocolError
 from app.remote import wire

@@ -52,7 +52,7 @@ def resume_href(store, game: str) -> str | None:
 
 
 def _tournament_in_play(state) -> bool:
-    from games.wordle.tournament import in_play
+    from games.wordle.tournament_saved import in_play
 
     return in_play(state)
 

@@ -7,7 +7,7 @@ wordle_tournament_round. Pure: no browser, tested under CPython.
 
 from games.wordle import rating as ratings
 from games.wordle.nicknames import MAX_LENGTH
-from games.wordle.tournament import SEATS
+from games.wordle.tournament_rules import SEATS
 
 from ..html import h
 from . import wordle_parts as parts

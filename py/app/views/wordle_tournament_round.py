@@ -4,7 +4,7 @@ the side panel of everyone's lives and the round's duels. Pure: the engine's
 view and the screen's Ui in, markup out; no browser.
 """
 
-from games.wordle.tournament import SEATS
+from games.wordle.tournament_rules import SEATS
 
 from ..html import h
 from . import wordle_parts as parts

@@ -10,7 +10,7 @@ the winners all come in the view.
 
 from dataclasses import dataclass, field
 
-from games.wordle.tournament import LIVES
+from games.wordle.tournament_rules import LIVES
 
 from ..html import h
 

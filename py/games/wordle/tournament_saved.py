@@ -1,9 +1,10 @@
-"""A saved Wordle Tournament (`Tournament.to_json()`), checked part by part and loaded:
-players, rounds and their duels, the log, then the story they tell together (lives,
-placements and phase must be what the rounds say). Anything else is BadState.
+"""A saved Wordle Tournament: `save` is its JSON (`Tournament.to_json()`), `load`
+checks it part by part and loads it: players, rounds and their duels, the log,
+then the story they tell together (lives, placements and phase must be what the
+rounds say). Anything else is BadState.
 """
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from games.common.checks import is_int
 from games.common.errors import BadState
@@ -11,7 +12,9 @@ from games.common.rng import MASK64, SeededRng
 
 from .dictionary import LENGTHS
 from .duel import TURN_MS, Duel
-from .tournament import INTRO_MS, LEAVE_REASONS, LIVES, PHASES, SEATS, VERSION
+from .tournament_rules import INTRO_MS, LEAVE_REASONS, LIVES, PHASES, PLAYING, SEATS
+
+VERSION = 1
 
 if TYPE_CHECKING:
     from .tournament import Tournament
@@ -29,6 +32,46 @@ PLAYER_KEYS = {
     "left",
     "lost_at",
 }
+
+
+def in_play(data: object) -> bool:
+    """Whether a saved tournament has started and is not over, read without its
+    words (the hub says a game is in progress)."""
+    return isinstance(data, dict) and data.get("phase") in PLAYING
+
+
+def save(t: "Tournament") -> dict[str, Any]:
+    """The whole tournament as JSON (about 35 kB at the end of one)."""
+    return {
+        "version": VERSION,
+        "lang": t.lang,
+        "seed": t.seed,
+        "rng": t.rng.to_json(),
+        "names": t.names_state,
+        "base_rating": t.base_rating,
+        "clock": t.clock,
+        "shared_keyboard": t.shared_keyboard,
+        "phase": t.phase,
+        "players": [dict(p) for p in t.players],
+        "rounds": [
+            {
+                **{k: v for k, v in r.items() if k != "matches"},
+                "matches": [
+                    {
+                        "players": list(m["players"]),
+                        "seed": m["seed"],
+                        "ended_at": m["ended_at"],
+                        "plan": dict(m["plan"]) if m["plan"] else None,
+                        "duel": m["duel"].to_json(),
+                        **({"held": m["held"]} if m.get("held") is not None else {}),
+                    }
+                    for m in r["matches"]
+                ],
+            }
+            for r in t.rounds
+        ],
+        "log": [dict(e) for e in t.log],
+    }
 
 
 def load(cls, data, words) -> "Tournament":
@@ -212,12 +255,13 @@ def _check_story(t: "Tournament") -> None:
         raise BadState("a started tournament has a round and a clock")
     if any(e["at"] is not None and (not is_int(e["at"]) or e["at"] > t.clock) for e in t.log):
         raise BadState("events after the clock")
-    ongoing = t.current["ended_at"] is None
+    current = t.rounds[-1]
+    ongoing = current["ended_at"] is None
     if (t.phase == "over") == ongoing:
         raise BadState("phase and last round disagree")
     if t.phase == "over" and any(p["placement"] is None for p in t.players):
         raise BadState("everyone is placed at the end")
-    if t.phase == "intro" and any(m["duel"].rows for m in t.current["matches"]):
+    if t.phase == "intro" and any(m["duel"].rows for m in current["matches"]):
         raise BadState("no rows during the introduction")
     for p in t.players:
         if p["placement"] is None and p["lives"] == 0 and not ongoing:

@@ -33,6 +33,7 @@ ValueError, never told wrongly.
 
 from collections.abc import Callable
 from functools import partial
+from typing import TYPE_CHECKING
 
 from games.common.errors import BadState, IllegalMove
 from games.common.protocol import MAX_SEED, Game
@@ -41,7 +42,11 @@ from .dictionary import LENGTHS, Dictionary
 from .duel import TURNS_EACH
 from .feedback import marks
 from .nicknames import clean_nickname
-from .tournament import LIVES, SEATS, Tournament, placement_change, standings_order
+from .tournament_results import placement_change, standings_order
+from .tournament_rules import LIVES, SEATS
+
+if TYPE_CHECKING:
+    from .tournament import Tournament
 
 NAME = "wordle-tournament"
 MAX_RATING = 100_000
@@ -55,7 +60,7 @@ SEAT_TEXT = {"0": 0, "1": 1}
 # --- the record of a tournament ------------------------------------------------------------
 
 
-def record(t: Tournament, group: bool = False) -> dict:
+def record(t: "Tournament", group: bool = False) -> dict:
     """The replay of a tournament (without its date): its players, language
     and steps as the module docstring says; `group` when several people
     shared the device."""

@@ -19,7 +19,8 @@ from app.views.stats_page import StatsView
 from games.deblockle.game import GAME as DEBLOCKLE
 from games.marbles.game import GAME as MARBLES
 from games.wordle.duel import Duel
-from games.wordle.tournament import PHASES, in_play
+from games.wordle.tournament_rules import PHASES
+from games.wordle.tournament_saved import in_play
 from markup_tree import parse as parse_markup
 
 I18N = Path(__file__).resolve().parents[3] / "py" / "i18n"

@@ -21,7 +21,7 @@ from app.remote.wordle_group_member import (
 from games.common.errors import IllegalMove
 from games.wordle.duel import TURN_MS
 from games.wordle.sample_words import sample_dictionary
-from games.wordle.tournament import GRACE_MS
+from games.wordle.tournament_rules import GRACE_MS
 
 WORDS = sample_dictionary()
 DEVICES = ("ann", "ben", "cat")

@@ -11,7 +11,8 @@ from app.views import wordle_tournament_said as said
 from app.views.wordle_tournament_away_draw import bar, bar_state
 from app.views.wordle_tournament_ui import Ui
 from games.wordle.sample_words import sample_dictionary
-from games.wordle.tournament import INTRO_MS, new_lobby
+from games.wordle.tournament import new_lobby
+from games.wordle.tournament_rules import INTRO_MS
 from test_wordle_tournament_draw import playing, screen
 
 RLO = "\u202e"

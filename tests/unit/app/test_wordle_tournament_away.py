@@ -13,7 +13,8 @@ from app.views import wordle_tournament_parts as tp
 from app.views.wordle_tournament_away_draw import BACK_TO_HOSTED, bar, bar_state
 from app.views.wordle_tournament_ui import isolated
 from games.wordle.sample_words import sample_dictionary
-from games.wordle.tournament import INTRO_MS, new_lobby
+from games.wordle.tournament import new_lobby
+from games.wordle.tournament_rules import INTRO_MS
 
 screen_page = screen_tests.page  # the tournament screen's browser-less page (a fixture)
 T = Translator("en")

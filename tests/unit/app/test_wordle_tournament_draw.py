@@ -14,7 +14,8 @@ from app.views.wordle_tournament_round import RoundDraw
 from app.views.wordle_tournament_ui import Ui, isolated, lives, signed
 from games.wordle.duel import TURN_MS
 from games.wordle.sample_words import sample_dictionary
-from games.wordle.tournament import INTRO_MS, new_lobby
+from games.wordle.tournament import new_lobby
+from games.wordle.tournament_rules import INTRO_MS
 
 T = Translator("en")
 WORDS = sample_dictionary()

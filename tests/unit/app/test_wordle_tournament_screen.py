@@ -303,7 +303,7 @@ class FakeThinker:
         return True
 
     def answer(self, how=None):
-        from games.wordle.tournament import bot_plan
+        from games.wordle.tournament_plans import bot_plan
 
         pending, self.pending = self.pending, []
         for request, on_move, on_error in pending:
@@ -366,7 +366,7 @@ def test_without_a_ready_thinker_or_with_bad_answers_the_tournament_plans_itself
 
 def test_a_reload_mid_turn_asks_again_for_the_plans_not_given(page, monkeypatch):
     from app import thinker
-    from games.wordle.tournament import bot_plan
+    from games.wordle.tournament_plans import bot_plan
 
     open_route, clock, _app = page
     fake = FakeThinker()

@@ -13,7 +13,8 @@ import pytest
 from games.wordle.dictionary import Dictionary
 from games.wordle.duel import Duel
 from games.wordle.duel_game import duel_game, guess
-from games.wordle.tournament import INTRO_MS, Tournament, new_lobby
+from games.wordle.tournament import Tournament, new_lobby
+from games.wordle.tournament_rules import INTRO_MS
 
 WORDS = Path(__file__).resolve().parents[3] / "static" / "words"
 # Answers of the lists before the cut that are now guesses only.

@@ -16,13 +16,15 @@ import json
 import pytest
 from games.common.errors import BadState, IllegalMove
 from games.wordle import letters
-from games.wordle import tournament as tm
+from games.wordle import tournament_rules as tm
 from games.wordle.dictionary import Dictionary
 from games.wordle.duel import TURN_MS
 from games.wordle.feedback import marks
 from games.wordle.nicknames import ADJECTIVES, ANIMALS
 from games.wordle.sample_words import sample_dictionary
-from games.wordle.tournament import GRACE_MS, INTRO_MS, LIVES, Tournament, new_lobby, skill_for
+from games.wordle.tournament import Tournament, new_lobby
+from games.wordle.tournament_lobby import skill_for
+from games.wordle.tournament_rules import GRACE_MS, INTRO_MS, LIVES
 
 WORDS = sample_dictionary()
 DRAW_MS = 12 * TURN_MS  # a duel nobody plays ends in a draw after 12 skipped turns

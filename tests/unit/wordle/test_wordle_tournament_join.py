@@ -4,7 +4,8 @@
 import pytest
 from games.common.errors import IllegalMove
 from games.wordle.sample_words import sample_dictionary
-from games.wordle.tournament import SEATS, Tournament, new_lobby
+from games.wordle.tournament import Tournament, new_lobby
+from games.wordle.tournament_rules import SEATS
 
 WORDS = sample_dictionary()
 

@@ -9,7 +9,8 @@ import pytest
 from games.common.errors import IllegalMove
 from games.wordle.duel import TURN_MS
 from games.wordle.sample_words import sample_dictionary
-from games.wordle.tournament import INTRO_MS, Tournament, new_lobby
+from games.wordle.tournament import Tournament, new_lobby
+from games.wordle.tournament_rules import INTRO_MS
 
 WORDS = sample_dictionary()
 PEOPLE = [{"name": n, "rating": 1000} for n in ("Ann", "Bryn", "Cai", "Dai", "Efa")]

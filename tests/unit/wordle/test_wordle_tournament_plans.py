@@ -7,7 +7,9 @@ import json
 from games.wordle import players as players_module
 from games.wordle.duel import TURN_MS
 from games.wordle.sample_words import sample_dictionary
-from games.wordle.tournament import BOT_MIN_THINK_MS, Tournament, bot_plan, new_lobby
+from games.wordle.tournament import Tournament, new_lobby
+from games.wordle.tournament_plans import bot_plan
+from games.wordle.tournament_rules import BOT_MIN_THINK_MS
 
 WORDS = sample_dictionary()
 STEP_MS = 700  # the page's clock: a call every so often, not at each event

@@ -14,7 +14,8 @@ import pytest
 from games.wordle import players as players_module
 from games.wordle.pairing import _matchings
 from games.wordle.sample_words import sample_dictionary
-from games.wordle.tournament import INTRO_MS, Tournament, new_lobby
+from games.wordle.tournament import Tournament, new_lobby
+from games.wordle.tournament_rules import INTRO_MS
 
 WORDS = sample_dictionary()
 

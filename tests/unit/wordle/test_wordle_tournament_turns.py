@@ -11,7 +11,9 @@ answers them (`may_type`, `to_play`, `keyboard_holder`, `clock_running`,
 import pytest
 from games.common.errors import IllegalMove
 from games.wordle.sample_words import sample_dictionary
-from games.wordle.tournament import INTRO_MS, Tournament, new_lobby, standings_order
+from games.wordle.tournament import Tournament, new_lobby
+from games.wordle.tournament_results import standings_order
+from games.wordle.tournament_rules import INTRO_MS
 
 WORDS = sample_dictionary()
 
