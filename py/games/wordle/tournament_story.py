@@ -42,7 +42,15 @@ from .dictionary import LENGTHS, Dictionary
 from .duel import TURNS_EACH
 from .feedback import marks
 from .nicknames import clean_nickname
-from .tournament_results import placement_change, standings_order
+from .tournament_results import (
+    leaving_placement,
+    placement_change,
+    round_losers,
+    standings_order,
+    still_in,
+    take_lives,
+    winners,
+)
 from .tournament_rules import LIVES, SEATS
 
 if TYPE_CHECKING:
@@ -206,7 +214,7 @@ class Story:
             ],
             "bye_player": self.bye,
             "standings": [p["id"] for p in standings_order(self.players)],
-            "winners": [p["id"] for p in self.players if p["placement"] == 1],
+            "winners": winners(self.players),
             "step": dict(self.step),
         }
 
@@ -215,10 +223,10 @@ class Story:
     def _round(self, duels: list, bye) -> None:
         if self.phase not in ("lobby", "between"):
             raise ValueError("a round begins when the last one is over")
-        still_in = sorted(self._in())
+        in_round = sorted(still_in(self.players))
         seated = [pid for a, b, _first, _word in duels for pid in (a, b)]
         seated += [] if bye is None else [bye]
-        if sorted(seated) != still_in or (bye is not None) != (len(still_in) % 2 == 1):
+        if sorted(seated) != in_round or (bye is not None) != (len(in_round) % 2 == 1):
             raise ValueError("a round pairs everyone still in, with a bye when they are odd")
         if bye is not None and bye == self.bye:
             raise ValueError("no bye twice running (rule 7.2)")
@@ -279,14 +287,11 @@ class Story:
                 seat = duel["players"].index(pid)
                 duel["result"], duel["turn"] = {"winner": 1 - seat, "resigned": seat}, None
                 self._duel_over(duel)
-        self._settle(pids, len([p for p in self._in() if p not in pids]) + 1)
+        self._settle(pids, leaving_placement(self.players, pids))
         if all(d["result"] is not None for d in self.duels):
             self._end_round()
 
     # --- the rules behind them ------------------------------------------------------------
-
-    def _in(self) -> list:
-        return [p["id"] for p in self.players if p["placement"] is None]
 
     def _is_word(self, word: str) -> bool:
         return len(word) in LENGTHS and word in self.words.guesses[len(word)]
@@ -334,18 +339,14 @@ class Story:
 
     def _duel_over(self, duel: dict) -> None:
         """Rule 1.3: the loser, or both after a draw, give up a life."""
-        winner = duel["result"].get("winner")
-        for seat, pid in enumerate(duel["players"]):
-            player = self.players[pid]
-            if seat != winner and player["left"] is None:
-                player["lives"] = max(0, player["lives"] - 1)
+        seat = duel["result"].get("winner")
+        take_lives(self.players, duel["players"], None if seat is None else duel["players"][seat])
         self.step["ended"].append(duel["index"])
 
     def _end_round(self) -> None:
         """Rules 8.2 to 8.5: those at 0 lives share the placement below those
         still in; one left wins, none left share first place."""
-        out = [p["id"] for p in self.players if p["placement"] is None and p["lives"] == 0]
-        ahead = [pid for pid in self._in() if pid not in out]
+        out, ahead = round_losers(self.players)
         if out:
             self._settle(out, len(ahead) + 1)
         if len(ahead) <= 1:
