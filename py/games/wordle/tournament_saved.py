@@ -10,9 +10,18 @@ from games.common.checks import is_int
 from games.common.errors import BadState
 from games.common.rng import MASK64, SeededRng
 
-from .dictionary import LENGTHS
+from .dictionary import LENGTHS, Dictionary
 from .duel import TURN_MS, Duel
-from .tournament_rules import INTRO_MS, LEAVE_REASONS, LIVES, PHASES, PLAYING, SEATS
+from .tournament_rules import (
+    INTRO_MS,
+    LEAVE_REASONS,
+    LIVES,
+    PHASES,
+    PLAYING,
+    SEATS,
+    PlayerRecord,
+    Round,
+)
 
 VERSION = 1
 
@@ -74,7 +83,7 @@ def save(t: "Tournament") -> dict[str, Any]:
     }
 
 
-def load(cls, data, words) -> "Tournament":
+def load(cls: type["Tournament"], data: Any, words: Dictionary) -> "Tournament":
     """`cls` made from `data` once every part of it is checked (BadState if not)."""
     if not isinstance(data, dict) or data.get("version") != VERSION:
         raise BadState("unknown tournament format")
@@ -116,7 +125,7 @@ def load(cls, data, words) -> "Tournament":
     return t
 
 
-def _load_player(i, p) -> dict:
+def _load_player(i: int, p: Any) -> PlayerRecord:
     if not isinstance(p, dict) or set(p) != PLAYER_KEYS or p["id"] != i:
         raise BadState("player fields")
     ok = (
@@ -143,7 +152,7 @@ def _load_player(i, p) -> dict:
     return dict(p)
 
 
-def _load_round(r, number, players) -> dict:
+def _load_round(r: Any, number: int, players: list[PlayerRecord]) -> Round:
     if not isinstance(r, dict) or r["number"] != number:
         raise BadState("round numbers")
     for key in ("started_at", "play_at"):
@@ -268,5 +277,5 @@ def _check_story(t: "Tournament") -> None:
             raise BadState("a player with no lives is placed when the round ends")
 
 
-def _is_u64(value) -> bool:
+def _is_u64(value: object) -> bool:
     return is_int(value) and 0 <= value <= MASK64

@@ -33,7 +33,7 @@ ValueError, never told wrongly.
 
 from collections.abc import Callable
 from functools import partial
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, NoReturn
 
 from games.common.errors import BadState, IllegalMove
 from games.common.protocol import MAX_SEED, Game
@@ -63,12 +63,13 @@ LEFT = {"leave": "left", "drop": "disconnect"}  # the step -> the engine's reaso
 IDS = {str(i): i for i in range(SEATS)}
 DUELS = {str(i): i for i in range(SEATS // 2)}
 SEAT_TEXT = {"0": 0, "1": 1}
+StepMove = tuple[str, tuple[Any, ...]]  # a step of the notation, parsed: (kind, arguments)
 
 
 # --- the record of a tournament ------------------------------------------------------------
 
 
-def record(t: "Tournament", group: bool = False) -> dict:
+def record(t: "Tournament", group: bool = False) -> dict[str, Any]:
     """The replay of a tournament (without its date): its players, language
     and steps as the module docstring says; `group` when several people
     shared the device."""
@@ -114,7 +115,7 @@ def record(t: "Tournament", group: bool = False) -> dict:
     }
 
 
-def parse_step(text) -> tuple:
+def parse_step(text: object) -> StepMove:
     """A step of the notation as (kind, arguments); ValueError if it is not one."""
     if not isinstance(text, str):
         raise ValueError("a step is text")
@@ -145,7 +146,7 @@ def parse_step(text) -> tuple:
     raise ValueError(f"not a step: {text[:40]!r}")
 
 
-def _number(allowed: dict, text: str) -> int:
+def _number(allowed: dict[str, int], text: str) -> int:
     if text not in allowed:
         raise ValueError(f"not a number in range: {text[:12]!r}")
     return allowed[text]
@@ -159,16 +160,16 @@ class Story:
     rating changes, who left or is away), the round and its duels with their
     rows so far, and what the last step did (`step`)."""
 
-    def __init__(self, words: Dictionary, group: bool, players: list):
+    def __init__(self, words: Dictionary, group: bool, players: list[dict[str, Any]]):
         self.words = words
         self.lang = words.lang
         self.group = group
         self.players = players
         self.round = 0
         self.bye: int | None = None
-        self.duels: list[dict] = []
+        self.duels: list[dict[str, Any]] = []
         self.phase = "lobby"  # lobby | round (being played) | between (it is over) | over
-        self.step: dict = {"kind": "start"}
+        self.step: dict[str, Any] = {"kind": "start"}
 
     @property
     def is_over(self) -> bool:
@@ -181,7 +182,7 @@ class Story:
         twin.step = {k: list(v) if isinstance(v, list) else v for k, v in self.step.items()}
         return twin
 
-    def apply(self, step: tuple) -> list:
+    def apply(self, step: StepMove) -> list[Any]:
         """Tell one step (from parse_step); ValueError if it cannot have happened."""
         kind, args = step
         if self.phase == "over":
@@ -190,7 +191,7 @@ class Story:
         STEPS[kind](self, *args)
         return []
 
-    def view(self) -> dict:
+    def view(self) -> dict[str, Any]:
         """The position as the replay draws it: like Tournament.view, with the
         words of the duels that are over, and the last step."""
         return {
@@ -220,7 +221,7 @@ class Story:
 
     # --- the steps --------------------------------------------------------------------
 
-    def _round(self, duels: list, bye) -> None:
+    def _round(self, duels: list[tuple[int, int, int, str]], bye: int | None) -> None:
         if self.phase not in ("lobby", "between"):
             raise ValueError("a round begins when the last one is over")
         in_round = sorted(still_in(self.players))
@@ -258,21 +259,21 @@ class Story:
     def _skip(self, index: int) -> None:
         self._row(self._duel_to_play(index), None)
 
-    def _away(self, pids: list) -> None:
+    def _away(self, pids: list[int]) -> None:
         for pid in self._people_in(pids):
             if self.players[pid]["away"]:
                 raise ValueError("already away")
             self.players[pid]["away"] = True
         self.step["players"] = list(pids)
 
-    def _back(self, pids: list) -> None:
+    def _back(self, pids: list[int]) -> None:
         for pid in self._people_in(pids):
             if not self.players[pid]["away"]:
                 raise ValueError("not away")
             self.players[pid]["away"] = False
         self.step["players"] = list(pids)
 
-    def _leave(self, pids: list, reason: str) -> None:
+    def _leave(self, pids: list[int], reason: str) -> None:
         """Rule 10.2: the duel in play is lost, and those leaving together share
         the placement below everyone not yet placed."""
         for pid in self._people_in(pids):
@@ -296,7 +297,7 @@ class Story:
     def _is_word(self, word: str) -> bool:
         return len(word) in LENGTHS and word in self.words.guesses[len(word)]
 
-    def _people_in(self, pids: list) -> list:
+    def _people_in(self, pids: list[int]) -> list[int]:
         if self.phase != "round":
             raise ValueError("people come and go while a round is played")
         for pid in pids:
@@ -305,7 +306,7 @@ class Story:
                 raise ValueError("only people still in come and go")
         return pids
 
-    def _duel_to_play(self, index: int) -> dict:
+    def _duel_to_play(self, index: int) -> dict[str, Any]:
         if self.phase != "round" or index >= len(self.duels):
             raise ValueError("no such duel in play")
         duel = self.duels[index]
@@ -313,7 +314,7 @@ class Story:
             raise ValueError("that duel is over")
         return duel
 
-    def _row(self, duel: dict, word) -> None:
+    def _row(self, duel: dict[str, Any], word: str | None) -> None:
         """The next turn of `duel` (rules 3.4 to 3.6): a guess, or skipped."""
         seat = duel["turn"]
         duel["rows"].append(
@@ -337,7 +338,7 @@ class Story:
         if all(d["result"] is not None for d in self.duels):
             self._end_round()
 
-    def _duel_over(self, duel: dict) -> None:
+    def _duel_over(self, duel: dict[str, Any]) -> None:
         """Rule 1.3: the loser, or both after a draw, give up a life."""
         seat = duel["result"].get("winner")
         take_lives(self.players, duel["players"], None if seat is None else duel["players"][seat])
@@ -356,7 +357,7 @@ class Story:
         else:
             self.phase = "between"
 
-    def _settle(self, pids: list, placement: int) -> None:
+    def _settle(self, pids: list[int], placement: int) -> None:
         for pid in pids:
             self.players[pid]["placement"] = placement
         for pid in pids:
@@ -376,7 +377,7 @@ STEPS: dict[str, Callable[..., None]] = {
 }
 
 
-def new_story(words: Dictionary, options, seed=0) -> Story:
+def new_story(words: Dictionary, options: object, seed: int = 0) -> Story:
     """The lobby a record starts from; ValueError if its options are not one."""
     if not isinstance(options, dict) or set(options) != {"lang", "group", "players"}:
         raise ValueError("a tournament's options are its language, group and players")
@@ -393,7 +394,7 @@ def new_story(words: Dictionary, options, seed=0) -> Story:
     return Story(words, options["group"], players)
 
 
-def _player(pid: int, entry) -> dict:
+def _player(pid: int, entry: object) -> dict[str, Any]:
     if not isinstance(entry, list) or len(entry) != 3:
         raise ValueError("a player is [name, rating, human]")
     name, rating, human = entry
@@ -421,7 +422,7 @@ def _player(pid: int, entry) -> dict:
     }
 
 
-def _no_saves(_data):
+def _no_saves(_data: object) -> NoReturn:
     raise BadState("a told tournament is not saved")
 
 
@@ -441,7 +442,7 @@ def story_game(words: Dictionary) -> Game:
     )
 
 
-def tell(words: Dictionary, entry: dict) -> Story:
+def tell(words: Dictionary, entry: dict[str, Any]) -> Story:
     """The last position of a record, checked step by step; ValueError unless
     it is a whole tournament, to its end."""
     story = new_story(words, entry.get("options"))
