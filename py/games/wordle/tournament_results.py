@@ -85,6 +85,7 @@ def end_duel(
     match = rnd["matches"][index]
     match["ended_at"] = at
     match["plan"] = None
+    match.pop("held", None)  # it waits for the keyboard no more (tournament_keyboard)
     result = match["duel"].result
     a, b = match["players"]
     winner = match["players"][result["winner"]] if "winner" in result else None

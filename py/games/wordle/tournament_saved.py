@@ -193,7 +193,9 @@ def _load_round(r: Any, number: int, players: list[PlayerRecord]) -> Round:
         ):
             raise BadState("bot plan")
         held = m.get("held")
-        if held is not None and not (is_int(held) and not duel.is_over):
+        if duel.is_over:
+            held = None  # a finished duel waits for nobody (older saves may keep the mark)
+        if held is not None and not is_int(held):
             raise BadState("a duel held for the keyboard")
         seen += pair
         matches.append(

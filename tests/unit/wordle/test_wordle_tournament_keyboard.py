@@ -10,7 +10,7 @@ from games.common.errors import IllegalMove
 from games.wordle.duel import TURN_MS
 from games.wordle.sample_words import sample_dictionary
 from games.wordle.tournament import Tournament, new_lobby
-from games.wordle.tournament_rules import INTRO_MS
+from games.wordle.tournament_rules import GRACE_MS, INTRO_MS
 
 WORDS = sample_dictionary()
 PEOPLE = [{"name": n, "rating": 1000} for n in ("Ann", "Bryn", "Cai", "Dai", "Efa")]
@@ -113,3 +113,36 @@ def test_a_tournament_saved_before_the_shared_keyboard_loads_with_every_clock_ru
     old = Tournament.from_json(data, WORDS)
     assert old.shared_keyboard is False
     assert all(d["running"] for d in old.view(None, INTRO_MS)["duels"] if d["result"] is None)
+
+
+def everyone_held_then_away(seed=1):
+    """Eight people share the device: of the four duels one has the keyboard, three are
+    held. Then the page is away and nobody comes back within 60 s (rule 10.3)."""
+    people = [{"name": f"P{i}", "rating": 1000} for i in range(8)]
+    t = new_lobby(WORDS, people, seed)
+    t.shared_keyboard = True
+    t.start(0)
+    t.advance(INTRO_MS)
+    assert sum(m.get("held") is not None for m in t.current["matches"]) == 3
+    t.disconnect(INTRO_MS + 1_000)
+    return t
+
+
+def test_duels_ended_by_everyone_leaving_are_held_for_nobody_and_the_save_loads():
+    t = everyone_held_then_away()
+    t.advance(INTRO_MS + 1_000 + GRACE_MS)  # all leave at once: every duel is resigned
+    assert t.is_over
+    assert not any(m.get("held") is not None for r in t.rounds for m in r["matches"])
+    assert Tournament.from_json(t.to_json(), WORDS).to_json() == t.to_json()
+
+
+def test_a_save_with_a_finished_duel_still_marked_held_loads_without_the_mark():
+    # Saves written before the fix above kept the mark on the duels resigned when the
+    # round ended; they load, the mark dropped (a duel that is over waits for nobody).
+    t = everyone_held_then_away()
+    t.advance(INTRO_MS + 1_000 + GRACE_MS)
+    data = t.to_json()
+    for m in data["rounds"][-1]["matches"][1:]:
+        m["held"] = INTRO_MS
+    loaded = Tournament.from_json(data, WORDS)
+    assert loaded.to_json() == t.to_json()
