@@ -24,12 +24,12 @@ from typing import Any
 from games.common.errors import BadState
 from games.common.protocol import Game
 from games.common.rng import SeededRng
+from games.wordle.tournament_plans import PLAN_GAME as TOURNAMENT_PLAN
 
 # The duel's Game is named "wordle-duel" (games.wordle.duel_game), and "wordle" on the
 # page, which saves it as the Wordle game's saved:wordle.
 WORDLE_DUEL = ("wordle", "wordle-duel")
 WORKER_GAMES = ("battleship", "deblockle", "dominoes", *WORDLE_DUEL)
-TOURNAMENT_PLAN = "wordle-tournament"  # games.wordle.tournament.PLAN_GAME
 
 _wordle_games: dict[str, Game] = {}  # the duel's engine for each language's words
 _wordle_words: dict[str, Any] = {}  # each language's Dictionary, for the tournament's bots
