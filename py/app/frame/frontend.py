@@ -8,6 +8,9 @@ undo and redo, the game's number in the address, the clock and the game-over win
 
 After every input the game view runs, each at most once:
     interpret -> play (through the midend) -> save -> record -> changed -> draw
+A move of a computer seat or of a person on another device (app.frame.seats) takes the same
+path from `play` on: the frontend never asks who made it, only the Table (who sits where)
+when it draws or interprets.
 """
 
 from collections.abc import Callable, Mapping
@@ -36,9 +39,11 @@ class Input:
 
 @dataclass(frozen=True)
 class Play:
-    """Play this move through the midend."""
+    """Play this move through the midend (and then each of `more`, in order: one input that
+    makes several moves, each a move of its own for undo and for the other device)."""
 
     move: Any
+    more: tuple[Any, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -49,13 +54,16 @@ class Show(Generic[Ui]):
     ui: Ui
     said: str = ""
     cue: str = ""
+    journey: "Journey | None" = None  # drawn first (a piece moved before the move is chosen)
+    focus: str = ""  # the id of the control to focus once drawn
 
 
 @dataclass(frozen=True)
 class Command:
-    """Something for the game view: "undo", "new" (with other options, which become the
-    player's choice), "restart" (the same game again, so no longer counted) or "toggle"
-    (the on/off setting named in `options["setting"]`, e.g. the colour-blind shapes)."""
+    """Something for the game view: "undo", "redo", "new" (with other options, which become
+    the player's choice; in a game with another device, a game of one's own), "restart" (the
+    same game again, so no longer counted) or "toggle" (the on/off setting named in
+    `options["setting"]`, e.g. the colour-blind shapes)."""
 
     name: str
     options: Mapping[str, Any] | None = None
@@ -67,14 +75,27 @@ Interpretation = Play | Show[Any] | Command | None
 @dataclass(frozen=True)
 class Journey:
     """A piece's way across the board, drawn before the position it leads to: the board's
-    selector, the travelling piece's class, the square it leaves (a selector), and the
-    keyframes with the time each step takes."""
+    selector, the travelling piece's class, the piece it leaves (a selector, marked
+    "departed"), and the keyframes with the time each step takes. The travelling piece holds
+    `content` (markup), starts with `style` and `data` (its data-* attributes); the keyframes
+    move it, or the part of it `moves` selects. `clears` selects what is taken off the board
+    first (a preview of the move); `then` is the journey drawn after this one."""
 
     board: str
     piece_class: str
     leaves: str
-    frames: list[dict[str, str]]
+    frames: list[dict[str, Any]]
     step_ms: int
+    content: str = ""
+    style: Mapping[str, str] = field(default_factory=dict)
+    data: Mapping[str, str] = field(default_factory=dict)
+    moves: str = ""
+    clears: str = ""
+    then: "Journey | None" = None
+
+    @property
+    def duration_ms(self) -> int:
+        return self.step_ms * max(1, len(self.frames) - 1)
 
 
 @dataclass(frozen=True)
@@ -98,23 +119,72 @@ class Result:
     figures: dict[str, Any]
 
 
+LOCAL, COMPUTER, REMOTE = "local", "computer", "remote"  # the kinds of seat
+
+
+@dataclass(frozen=True)
+class Seat:
+    """Who plays a seat: a person at this screen (LOCAL), the computer at a level, or a
+    person on another device (REMOTE, with their name)."""
+
+    kind: str
+    level: str = ""
+    name: str = ""
+
+
+@dataclass(frozen=True)
+class Table:
+    """Who sits where, and whether the game is in play for the people here (False while a
+    game with another device is not: connecting, stopped or ended). `seed` is the game's
+    number, shown only once the game is over (Facts.seed_shown)."""
+
+    seats: tuple[Seat, ...]
+    in_play: bool = True
+    seed: int = 0
+
+    def kind(self, player: int | None) -> str | None:
+        return None if player is None else self.seats[player].kind
+
+    @property
+    def me(self) -> int:
+        """The seat played at this screen (the first, when all are)."""
+        return next((i for i, seat in enumerate(self.seats) if seat.kind == LOCAL), 0)
+
+    @property
+    def all_here(self) -> bool:
+        """Every seat played by people at this screen (taking turns)."""
+        return all(seat.kind == LOCAL for seat in self.seats)
+
+    @property
+    def remote(self) -> Seat | None:
+        return next((seat for seat in self.seats if seat.kind == REMOTE), None)
+
+    def to_act(self, player: int | None) -> bool:
+        """May the people here act for `player` now (None: the game is over)?"""
+        return self.in_play and self.kind(player) == LOCAL
+
+
 @dataclass(frozen=True)
 class Facts:
-    """What the game view knows beside the position, for drawing: the game's address, its
-    clock, the player's statistics of this game, undo and redo, whether the number is
-    shown and the game counts, whether a move is still being drawn, the colour-blind
-    setting, and the figures of the game-over window once it is over."""
+    """What the game view knows beside the position, for interpreting and drawing: the
+    game's address, its clock, the player's statistics of this game, undo and redo, whether
+    the number is shown and the game counts, whether a move is still being drawn, the
+    colour-blind setting, the figures of the game-over window once it is over, who sits
+    where, the player's remembered choices and, with another device, the line about it."""
 
-    share_href: str
-    clock_ms: float
-    stats: Mapping[str, Any]
-    can_undo: bool
-    can_redo: bool
-    seed_shown: bool
-    counted: bool
-    busy: bool
-    shapes: bool
-    outcome: Mapping[str, Any] | None
+    share_href: str = ""
+    clock_ms: float = 0.0
+    stats: Mapping[str, Any] = field(default_factory=dict)
+    can_undo: bool = False
+    can_redo: bool = False
+    seed_shown: bool = False
+    counted: bool = True
+    busy: bool = False
+    shapes: bool = False
+    outcome: Mapping[str, Any] | None = None
+    table: Table = Table((Seat(LOCAL),))
+    prefs: Mapping[str, Any] = field(default_factory=dict)  # the player's remembered choices
+    bar: Markup | None = None  # a game with another device: the line that says where it stands
 
 
 class Frontend(Protocol[State, Ui]):
@@ -125,12 +195,33 @@ class Frontend(Protocol[State, Ui]):
     game: Game
     title_key: str
 
-    def wanted(self, params: Mapping[str, str]) -> tuple[dict[str, Any], int] | None:
-        """The game ID (options, seed) an address asks for, or None."""
+    def wanted(
+        self, params: Mapping[str, str], prefs: Mapping[str, Any]
+    ) -> tuple[dict[str, Any], int] | None:
+        """The game ID (options, seed) an address asks for (what it leaves out, as the
+        player's remembered choices say), or None."""
         ...
 
     def new_options(self, prefs: Mapping[str, Any]) -> dict[str, Any]:
         """A new game's options, from the player's remembered choices."""
+        ...
+
+    def new_seats(self, params: Mapping[str, str], prefs: Mapping[str, Any]) -> list[str | None]:
+        """Who plays each seat of a game at this screen, as the address or else the
+        remembered choices say: None for a person here, or a computer's level."""
+        ...
+
+    def seat_params(self, table: Table) -> dict[str, str]:
+        """What the game's address says of its seats (beside the game ID)."""
+        ...
+
+    def paused(self, ui: Ui) -> bool:
+        """Is the person here in the middle of something the other seats wait for (a
+        dialog open)?"""
+        ...
+
+    def said_new(self, state: State, table: Table, t: Translate) -> str:
+        """What is announced when a new game starts."""
         ...
 
     def new_ui(self, state: State, kept: Ui | None = None) -> Ui:
@@ -138,9 +229,12 @@ class Frontend(Protocol[State, Ui]):
         (after undo, or another tab's position), for what may stay (a cursor)."""
         ...
 
-    def interpret(self, state: State, ui: Ui, given: Input, t: Translate) -> Interpretation:
+    def interpret(
+        self, state: State, ui: Ui, given: Input, facts: Facts, t: Translate
+    ) -> Interpretation:
         """What an input means here: a move, a change of what is on screen, a command for
-        the game view, or nothing (None)."""
+        the game view, or nothing (None). A move is played only for a seat the table
+        (facts.table) says the people here may act for."""
         ...
 
     def refused(
@@ -151,17 +245,25 @@ class Frontend(Protocol[State, Ui]):
 
     def changed(
         self,
+        before: State,
         state: State,
         ui: Ui,
         events: list[dict[str, Any]],
-        outcome: Mapping[str, Any] | None,
+        facts: Facts,
         t: Translate,
     ) -> Changes[Ui]:
-        """What a move (its events, the new state) changed on screen; `outcome` is the
-        game-over window's figures when the move ended the game."""
+        """What a move (its events, from the position `before` to the new state) changed on
+        screen, whoever made it; `facts.outcome` is the game-over window's figures when the
+        move ended the game."""
         ...
 
-    def record(self, state: State, clock_ms: float) -> Result:
+    def legacy(self, state: State, meta: dict[str, Any]) -> dict[str, Any]:
+        """The game ID and seats ({"options", "seed", "seats"}, each seat as in `new_seats`)
+        of a save made before the midend, from its position and meta; ValueError when it
+        cannot be read."""
+        ...
+
+    def record(self, state: State, table: Table, clock_ms: float) -> Result:
         """What a finished game records."""
         ...
 

@@ -1,12 +1,15 @@
-"""The one game view: it owns the midend and runs a game's frontend (app.frame.frontend).
+"""The one game view: it owns the midend and the seats, and runs a game's frontend
+(app.frame.frontend).
 
-Every input goes one way: the app hands a click or a key here; the frontend interprets it;
-a move is played through the midend, saved, recorded if it ended the game, then the
-frontend says what changed and draws the page, once. Undo and redo, a new game or the
-same one again (asking first when a game in progress would be lost), the game's number in
-the address, the clock and the game-over window are here, the same for every game; the
-frontend holds no rule and this view writes no record but through the midend, the
-statistics (app.scores) and the player's remembered choices (app.saved_games).
+Every move goes one way, whoever made it: a click or a key of a person here is interpreted
+by the frontend; the computer's move comes from its seat, a friend's from theirs (app.frame
+.seats, app.frame.remote_seat). The move is played through the midend, saved, recorded if it
+ended the game, then the frontend says what changed and the page is drawn, once; then the
+next seat's turn starts. Undo and redo, a new game or the same one again (asking first when a
+game in progress would be lost), the game's number in the address, the clock and the
+game-over window are here, the same for every game; the frontend holds no rule and this view
+writes no record but through the midend, the statistics (app.scores) and the player's
+remembered choices (app.saved_games).
 """
 
 from typing import Any
@@ -14,64 +17,121 @@ from typing import Any
 from games.common.errors import IllegalMove
 
 from .. import browser, router, saved_games, scores, sound
+from ..browser import found
+from ..games_list import remote_slot
 from ..midend import HUMAN, Midend, fresh_seed
+from ..peer import prefs as peer_prefs
 from ..saved_game_view import SavedGameView
 from .clock import format_clock
-from .frontend import Changes, Command, Facts, Frontend, Input, Journey, Play, Show
+from .frontend import Changes, Command, Facts, Frontend, Input, Journey, Play, Show, Table
+from .motion import travel
+from .remote_seat import RemoteSeat
+from .seats import ComputerSeat, midend_seats, table_of
 
 TICK_MS = 1000
 IGNORED_TARGETS = ("INPUT", "SELECT", "TEXTAREA", "SUMMARY")
 
 
 class GameView(SavedGameView):
-    """A game played by a person at this screen, through its frontend."""
+    """A game played through its frontend, by the people here, the computer and a friend
+    on another device."""
 
     def __init__(self, app, route, frontend: Frontend):
         self.frontend = frontend
         self.game = frontend.name
         super().__init__(app, route)
-        self.midend = Midend(app.store, frontend.game, browser.now_ms, browser.today_iso)
+        how = route.params.get("remote")  # a game with a friend: host, guest or resume
+        slot = remote_slot(self.game) if how else None
+        self.midend = Midend(app.store, frontend.game, browser.now_ms, browser.today_iso, slot=slot)
         self.session = self.midend.session
         self.outcome: dict | None = None  # the game-over window's figures, once it is over
         self.busy = False  # a move is being drawn: input waits
+        self.closed = False
         self.ticker: browser.Repeating | None = None
         self.root: Any = None
-        self._start_or_resume()
-        self.ui = frontend.new_ui(self.state)
-        self.say_if_not_counted()
+        self.ui: Any = None
+        self.computer = ComputerSeat(
+            self.midend, self.arrived, self.computer_may_move, browser.later, browser.now_ms
+        )
+        self.remote: RemoteSeat | None = None
+        if how:
+            self.remote = RemoteSeat(
+                self.current_link(),
+                self.midend,
+                peer_prefs.load(app.store)["name"] or self.t("connect.default_name"),
+                self._save,
+                self.remote_event,
+                self.moved,
+            )
+            self.remote.start(how, self.proposal)
+        else:
+            self._start_or_resume()
+        if self.state is not None:
+            self.ui = frontend.new_ui(self.state)
+            self.say_if_not_counted()
 
     @property
     def state(self) -> Any:
         return self.midend.state
 
+    @staticmethod
+    def current_link() -> Any:
+        from ..peer import rtc
+
+        return rtc.current if rtc.current is not None and rtc.current.state == "open" else None
+
     # --- starting -----------------------------------------------------------------------
     def _start_or_resume(self) -> None:
-        wanted = self.frontend.wanted(self.route.params)
-        meta = self.midend.resume(legacy=getattr(self.frontend, "legacy", None))
-        if meta is not None and (
-            wanted is None or wanted == (self.midend.options, self.midend.seed)
-        ):
+        if self.remote is not None:
+            self.midend.resume()
+            return
+        params, frontend = self.route.params, self.frontend
+        wanted = frontend.wanted(params, self.prefs)
+        meta = self.midend.resume(legacy=self._legacy)
+        if meta is not None and (wanted is None or self._is_saved(*wanted)):
             self.outcome = None
             if self.state.is_over:
-                self.outcome = self.frontend.checked_outcome(meta.get("outcome")) or self._outcome()
+                self.outcome = frontend.checked_outcome(meta.get("outcome")) or self._outcome()
             return
+        seats = midend_seats(frontend.new_seats(params, self.prefs))
         if wanted is not None:  # a game by its number: whoever gave it may know it
-            self._start(*wanted, known=True)
+            self._start(*wanted, seats, known=True)
         else:
-            self._start(self.frontend.new_options(self.prefs), fresh_seed())
+            self._start(frontend.new_options(self.prefs), fresh_seed(), seats)
 
-    def _start(self, options: dict, seed: int, known: bool = False) -> None:
-        self.midend.start(options, seed, [HUMAN], known=known)
+    def _legacy(self, state: Any, meta: dict) -> dict:
+        """The game ID and seats of a save made before the midend, as the frontend reads it."""
+        found = self.frontend.legacy(state, meta)  # ValueError when it cannot
+        return {**found, "seats": midend_seats(found["seats"])}
+
+    def _is_saved(self, options: dict, seed: int) -> bool:
+        """Is the game an address asks for the one saved?"""
+        game, midend = self.frontend.game, self.midend
+        same_options = game.options_to_params(options) == game.options_to_params(midend.options)
+        return seed == midend.seed and same_options
+
+    def _start(self, options: dict, seed: int, seats: list[str], known: bool = False) -> None:
+        self.midend.start(options, seed, seats, known=known)
         self.outcome = None
-        self.ui = self.frontend.new_ui(self.state)
+        self.ui = self.frontend.new_ui(self.state, self.ui)
         self._save()
+        if known:
+            self.say_if_not_counted()
+
+    def proposal(self) -> tuple[dict, list[str]]:
+        """The game this device proposes to a friend's: the player's choices, who plays
+        first drawn by lot."""
+        return self.frontend.new_options(self.prefs), ["host", "guest"]
 
     def _save(self) -> None:
+        if self.state is None:
+            return  # a game with a friend still being set up: nothing to keep yet
         if not self.midend.save({"outcome": self.outcome} if self.outcome else {}):
             self.take_newer_save()
             self.redraw()
 
     def forget_position(self) -> None:
+        self.busy = False
         if self.state is not None:
             self.ui = self.frontend.new_ui(self.state, self.ui)
 
@@ -81,7 +141,16 @@ class GameView(SavedGameView):
 
     def share_href(self) -> str:
         """This game's address: with its number only once that gives nothing away."""
-        return router.href(self.game, **self.midend.game_id)
+        if self.remote is not None:
+            return router.href(self.game, remote="resume")
+        seats = self.frontend.seat_params(self.table())
+        return router.href(self.game, **self.midend.game_id, **seats)
+
+    def table(self) -> Table:
+        remote = self.remote
+        if remote is None:
+            return table_of(self.midend)
+        return table_of(self.midend, remote.peer, remote.in_play)
 
     def facts(self) -> Facts:
         return Facts(
@@ -95,57 +164,94 @@ class GameView(SavedGameView):
             busy=self.busy,
             shapes=self.app.settings["colour_blind"] == "on",
             outcome=self.outcome,
+            table=self.table(),
+            prefs=self.prefs,
+            bar=self.remote.bar(self.t) if self.remote is not None else None,
         )
 
     def render(self):
+        if self.remote is not None and self.remote.waiting:
+            return self.remote.waiting_page(self.game, self.t)
         return self.frontend.draw(self.state, self.ui, self.facts(), self.t)
 
     def mounted(self, root) -> None:
         self.root = root
         browser.replace_hash(self.share_href())
+        if self.remote is not None and self.remote.waiting:
+            return
+        for dialog in root.querySelectorAll("dialog[data-open]"):
+            browser.open_dialog(dialog)  # a dialog of the frontend's, open through a redraw
         if self.state.is_over:
             self.session.stop_clock()
-            browser.open_dialog(root.querySelector("dialog[data-game-over]"))
+            if not found(root.querySelector("dialog[data-open]")):
+                browser.open_dialog(root.querySelector("dialog[data-game-over]"))
         else:
             self.session.start_clock()
             if self.ticker is None:
                 self.ticker = browser.Repeating(TICK_MS, self.tick)
+            self.computer.start_turn()
 
     def tick(self) -> None:
         node = browser.element("view").querySelector("[data-figure='time']")
-        if node is not None:
+        if found(node):
             node.textContent = format_clock(self.session.elapsed_ms())
 
     def redraw(self, focus_id: str | None = None) -> None:
         """Draw again, keeping the focus and an open game menu where they were."""
+        if self.closed:
+            return
         menu = browser.element("view").querySelector("details.game-menu")
-        menu_open = menu is not None and bool(menu.open)
+        menu_open = found(menu) and bool(menu.open)
         super().redraw(focus_id)
         if menu_open:
             browser.element("view").querySelector("details.game-menu").open = True
 
     # --- input ----------------------------------------------------------------------------
     def on_action(self, action: str, data: dict, event) -> None:
+        if self.remote is not None and self.remote.action(action, self.app, self.proposal):
+            self.redraw()
+            return
         self.handle(Input(action, dict(data)))
 
     def on_key(self, event) -> None:
-        if event.ctrlKey or event.metaKey or event.altKey:
+        if event.ctrlKey or event.metaKey:
+            self.history_key(event)
+            return
+        if event.altKey:
             return
         target, key = event.target, str(event.key)
         tag = str(target.tagName)
-        if tag in IGNORED_TARGETS or (tag == "BUTTON" and key in ("Enter", " ")):
+        if key != "Escape" and (
+            tag in IGNORED_TARGETS
+            or (tag == "BUTTON" and key in ("Enter", " "))
+            or self.dialog_open()
+        ):
             return
         given = Input("key", key=key, on_board=str(target.getAttribute("data-board") or "") == "on")
-        if self.handle(given) and given.on_board:
-            event.preventDefault()
+        if self.handle(given) and (given.on_board or key == "Escape"):
+            event.preventDefault()  # (a dialog of the frontend's closes by its drawing)
+
+    def history_key(self, event) -> None:
+        """Ctrl+Z undoes; Ctrl+Shift+Z and Ctrl+Y redo (Cmd on a Mac)."""
+        key = str(event.key).lower()
+        tag = str(event.target.tagName)
+        if event.altKey or key not in ("z", "y") or self.dialog_open() or tag in IGNORED_TARGETS:
+            return
+        event.preventDefault()
+        self.command(Command("redo" if key == "y" or event.shiftKey else "undo"))
+
+    @staticmethod
+    def dialog_open() -> bool:
+        return found(browser.document.querySelector("dialog[open]"))
 
     def handle(self, given: Input) -> bool:
         """Run one input through the frontend; whether it meant anything here."""
-        if self.busy:
+        if self.busy or self.state is None:
             return False
-        meant = self.frontend.interpret(self.state, self.ui, given, self.t)
+        meant = self.frontend.interpret(self.state, self.ui, given, self.facts(), self.t)
         if isinstance(meant, Play):
-            self.play(meant.move)
+            if self.table().to_act(self.state.current_player):
+                self.play(meant.move, meant.more)
         elif isinstance(meant, Show):
             self.show(meant)
         elif isinstance(meant, Command):
@@ -153,47 +259,68 @@ class GameView(SavedGameView):
         return meant is not None
 
     def show(self, shown: Show) -> None:
+        if shown.journey is not None and not self.app.reduced_motion:
+            self.draw_journey(
+                shown.journey, lambda: self.show(Show(shown.ui, shown.said, shown.cue))
+            )
+            return
+        self.busy = False
         self.ui = shown.ui
         if shown.cue:
             sound.cue(shown.cue)
         if shown.said:
             self.app.announce(shown.said)
-        self.redraw()
+        self.redraw(focus_id=shown.focus or None)
 
-    def play(self, move: Any) -> None:
-        """A move of the person at this screen: played, saved, recorded, shown."""
+    # --- moves ----------------------------------------------------------------------------
+    def play(self, move: Any, more: tuple = ()) -> None:
+        """A move of a person here (and the ones after it, if any): played, sent to the
+        other device if there is one, then as every move."""
+        before = self.state.copy()
+        events: list = []
+        for each in (move, *more):
+            try:
+                events += self.midend.play(each)
+            except IllegalMove as refusal:
+                if events:
+                    break  # the moves before it stand
+                shown = self.frontend.refused(
+                    self.state, self.ui, each, refusal.key, refusal.params, self.t
+                )
+                self.show(shown)
+                return
+            if self.remote is not None:
+                self.remote.sent()
+        self.moved(events, before)
+
+    def arrived(self, move: Any) -> None:
+        """The computer's move (app.frame.seats): played as a person's is."""
+        before = self.state.copy()
         try:
             events = self.midend.play(move)
-        except IllegalMove as refusal:
-            self.show(
-                self.frontend.refused(
-                    self.state, self.ui, move, refusal.key, refusal.params, self.t
-                )
-            )
-            return
+        except IllegalMove:
+            return  # its seat chose from the legal moves: this does not happen
+        self.moved(events, before)
+
+    def moved(self, events: list, before: Any) -> None:
+        """A move played, whoever made it (a friend's was played by their seat once this
+        device's engine checked it): recorded, saved, shown once."""
         if self.state.is_over:
             self.finish()
         self._save()  # before the move is drawn: a move shown on screen is a move saved
-        changes = self.frontend.changed(self.state, self.ui, events, self.outcome, self.t)
+        changes = self.frontend.changed(before, self.state, self.ui, events, self.facts(), self.t)
         if changes.journey is None or self.app.reduced_motion:
             self.after_move(changes)
         else:
-            self.draw_journey(changes, changes.journey)
+            self.draw_journey(changes.journey, lambda: self.after_move(changes))
 
-    def draw_journey(self, changes: Changes, journey: Journey) -> None:
-        board = browser.element("view").querySelector(journey.board)
-        if board is None:
-            self.after_move(changes)
-            return
+    def draw_journey(self, journey: Journey, then) -> None:
         self.busy = True
-        traveller = browser.document.createElement("span")
-        traveller.className = journey.piece_class
-        board.appendChild(traveller)
-        leaving = board.querySelector(journey.leaves)
-        if leaving is not None:
-            leaving.classList.add("departed")
-        duration = journey.step_ms * (len(journey.frames) - 1)
-        browser.animate(traveller, journey.frames, duration, lambda: self.after_move(changes))
+        node = browser.element("view").querySelector("[data-busy]")
+        if found(node):
+            node.setAttribute("data-busy", "yes")  # (tests and styles: a move is on its way)
+        generation = self.midend.generation
+        travel(journey, lambda: not self.closed and generation == self.midend.generation, then)
 
     def after_move(self, changes: Changes) -> None:
         self.busy = False
@@ -202,25 +329,33 @@ class GameView(SavedGameView):
         sound.cue(changes.cue)
         self.redraw()
 
-    def finish(self) -> None:
-        """Record the finished game once; the figures of its game-over window (also when a
-        full device refused the record)."""
-        if self.outcome is not None:
+    def computer_may_move(self) -> bool:
+        return not self.busy and not self.closed and not self.frontend.paused(self.ui)
+
+    def finish(self, ended: bool = False) -> None:
+        """Record the finished game once (`ended`: stopped before the rules ended it, by a
+        friend resigning or leaving); the figures of its game-over window (also when a full
+        device refused the record)."""
+        if self.outcome is not None or self.midend.recorded:
             return
+        self.session.stop_clock()
         stats_before = scores.stats_for(self.app.store, self.game)
-        result = self.frontend.record(self.state, self.session.elapsed_ms())
+        result = self.frontend.record(self.state, self.table(), self.session.elapsed_ms())
+        won = result.won if self.remote is None else self.remote.winner_is_me
         place = self.midend.record_once(
             lambda: scores.record_result(
                 self.app.store,
                 self.game,
                 result.variant,
-                won=result.won,
+                won=won,
                 score=result.score,
                 figures=result.figures,
                 date=browser.today_iso(),
-            )
+            ),
+            ended=ended,
         )
-        self.outcome = self._outcome(stats_before, place)
+        if self.state.is_over:
+            self.outcome = self._outcome(stats_before, place)
 
     def _outcome(self, stats_before=None, place: int | None = None) -> dict:
         stats = (
@@ -229,13 +364,36 @@ class GameView(SavedGameView):
         clock = self.session.elapsed_ms()
         return self.frontend.outcome(self.state, stats, self.midend.ranked, place, clock)
 
+    # --- the other device -------------------------------------------------------------------
+    def remote_event(self, event: dict) -> None:
+        """What the link to a friend's device says, but their moves (`moved`)."""
+        assert self.remote is not None
+        kind = event["type"]
+        if kind == "started":
+            self.ui = self.frontend.new_ui(self.state)
+            self.outcome = None
+            self._save()
+            browser.replace_hash(self.share_href())
+        elif kind == "ended" and self.state is not None:
+            self.finish(ended=True)
+            self._save()
+        self.app.announce(self.remote.said(self.t))
+        if self.app.view is self:
+            self.redraw()
+
     # --- commands -------------------------------------------------------------------------
     def command(self, command: Command) -> None:
+        if self.busy or self.state is None:
+            return
         if command.name == "undo":
             self.undo()
+        elif command.name == "redo":
+            self.redo()
         elif command.name == "toggle":  # a shortcut to an on/off setting every game honours
             name = (command.options or {})["setting"]
             self.app.change_setting(name, "off" if self.app.settings[name] == "on" else "on")
+        elif command.name == "new" and self.remote is not None:
+            self.app.navigate(router.href(self.game))  # a game of one's own; the friend's kept
         elif command.name == "new":
             options = dict(command.options or {})
             self.unless_kept("frame.confirm_new_yes", lambda: self.new_game(options), self.redraw)
@@ -245,7 +403,8 @@ class GameView(SavedGameView):
     def unless_kept(self, yes_key: str, start, on_no=None) -> None:
         """start() a new game, asking first when that would throw away a game in progress
         (it would not count)."""
-        if self.state.is_over or not self.midend.moves:
+        midend = self.midend
+        if self.state.is_over or not any(midend.seat_kind(p) == HUMAN for p, _ in midend.moves):
             start()
             return
         t = self.t
@@ -256,22 +415,40 @@ class GameView(SavedGameView):
     def new_game(self, options: dict) -> None:
         if options:  # a choice the player made: remembered for the next game
             self.prefs = saved_games.update_prefs(self.app.store, self.game, self.prefs, options)
-        self._start(self.frontend.new_options(self.prefs), fresh_seed())
+        seats = midend_seats(self.frontend.new_seats({}, self.prefs))
+        self._start(self.frontend.new_options(self.prefs), fresh_seed(), seats)
         self.announce_new()
 
     def restart(self) -> None:
-        self._start(self.midend.options, self.midend.seed, known=True)
+        self._start(self.midend.options, self.midend.seed, self.midend.seats, known=True)
         self.announce_new()
 
     def announce_new(self) -> None:
-        self.app.announce(self.t(f"{self.game}.announce.new"))
+        self.app.announce(self.frontend.said_new(self.state, self.table(), self.t))
         self.redraw()
 
     def undo(self) -> None:
+        """Take back the last move of a person here (against the computer, with its
+        reply); the game then no longer counts in the statistics, which is said once."""
         if not self.midend.can_undo:
             return
+        ranked = self.midend.ranked
         self.midend.undo()
         self._after_history(f"{self.game}.announce.undo")
+        if ranked and not self.midend.ranked:
+            self.app.notice(
+                f"{self.game}-not-ranked", lambda: self.t("frame.not_ranked"), about_view=True
+            )
+
+    def redo(self) -> None:
+        if not self.midend.can_redo:
+            return
+        try:
+            self.midend.redo()
+        except IllegalMove:  # a damaged redo list, now forgotten
+            self.redraw()
+            return
+        self._after_history(f"{self.game}.announce.redo")
 
     def _after_history(self, said_key: str) -> None:
         self.ui = self.frontend.new_ui(self.state, self.ui)
@@ -281,6 +458,8 @@ class GameView(SavedGameView):
 
     # --- leaving ----------------------------------------------------------------------------
     def close(self) -> None:
+        self.closed = True  # moves still on their way, and the computer's, go no further
+        self.computer.close()
         self.suspend()
         if self.ticker is not None:
             self.ticker.stop()

@@ -23,6 +23,7 @@ from ..frame.frontend import (
     Play,
     Result,
     Show,
+    Table,
     Translate,
 )
 from ..html import Markup
@@ -74,7 +75,9 @@ class MarblesFrontend:
     title_key = "game.marbles.name"
 
     # --- the game ID and the UI state --------------------------------------------------
-    def wanted(self, params: Mapping[str, str]) -> tuple[dict[str, Any], int] | None:
+    def wanted(
+        self, params: Mapping[str, str], prefs: Mapping[str, Any]
+    ) -> tuple[dict[str, Any], int] | None:
         found = parse_game_params(params)
         return None if found is None else ({"version": found[1]}, found[0])
 
@@ -82,15 +85,29 @@ class MarblesFrontend:
         version = prefs.get("version")
         return {"version": version if version in VERSIONS else DEFAULT_VERSION}
 
+    def new_seats(self, params: Mapping[str, str], prefs: Mapping[str, Any]) -> list[str | None]:
+        return [None]  # one player, here
+
+    def seat_params(self, table: Table) -> dict[str, str]:
+        return {}
+
+    def paused(self, ui: MarblesUi) -> bool:
+        return False
+
+    def said_new(self, state: State, table: Table, t: Translate) -> str:
+        return t("marbles.announce.new")
+
     def new_ui(self, state: State, kept: MarblesUi | None = None) -> MarblesUi:
         return MarblesUi(cursor=kept.cursor) if kept else MarblesUi()
 
     def legacy(self, state: State, meta: dict[str, Any]) -> dict[str, Any]:
         """The game ID and seats of a save made before the midend."""
-        return {"options": {"version": state.min_line}, "seed": state.seed, "seats": ["human"]}
+        return {"options": {"version": state.min_line}, "seed": state.seed, "seats": [None]}
 
     # --- input ---------------------------------------------------------------------------
-    def interpret(self, state: State, ui: MarblesUi, given: Input, t: Translate) -> Interpretation:
+    def interpret(
+        self, state: State, ui: MarblesUi, given: Input, facts: Facts, t: Translate
+    ) -> Interpretation:
         ui = replace(ui, effects={}, refused=None)  # what the last move left is drawn once
         action = given.action
         if action == "cell":
@@ -178,10 +195,11 @@ class MarblesFrontend:
     # --- a move's effects ----------------------------------------------------------------
     def changed(
         self,
+        before: State,
         state: State,
         ui: MarblesUi,
         events: list[dict[str, Any]],
-        outcome: Mapping[str, Any] | None,
+        facts: Facts,
         t: Translate,
     ) -> Changes[MarblesUi]:
         said, effects = [], {}
@@ -222,7 +240,7 @@ class MarblesFrontend:
             elif kind == "game_over":
                 said.append(t("marbles.announce.over", score=state.score))
         after = replace(ui, selected=None, hint=None, message="", effects=effects)
-        cue = move_cue(events, bool(outcome and outcome.get("new_best")))
+        cue = move_cue(events, bool(facts.outcome and facts.outcome.get("new_best")))
         return Changes(after, " ".join(said), cue, journey)
 
     @staticmethod
@@ -240,7 +258,7 @@ class MarblesFrontend:
         )
 
     # --- the end ---------------------------------------------------------------------------
-    def record(self, state: State, clock_ms: float) -> Result:
+    def record(self, state: State, table: Table, clock_ms: float) -> Result:
         figures = {
             "moves": state.moves,
             "lines": state.lines,

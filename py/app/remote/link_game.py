@@ -59,6 +59,9 @@ class LinkGame(PageSide):
         # Called with each new match, once this LinkGame listens to it: a game with its own
         # sub-protocol wraps it there (the Dominoes deal, Battleship's fleets).
         self.on_match: Callable[[Match], None] | None = None
+        # Given each move that came from the other device (its events, the position before
+        # it) instead of `on_event`, by a view that saves it itself (app.frame.remote_seat).
+        self.on_moved: Callable[[list[dict[str, Any]], Any], None] | None = None
 
     # --- starting ---------------------------------------------------------------
     def host(self, options: dict[str, Any], seats: list[str], draw_seats: bool = True) -> None:
@@ -151,6 +154,9 @@ class LinkGame(PageSide):
         self.on_event({"type": "link", "state": state})
 
     def _match_event(self, event: dict[str, Any]) -> None:
+        if event["type"] == "moved" and self.on_moved is not None:
+            self.on_moved(event["events"], self._before)
+            return
         self.save()
         if event["type"] == "moved":
             event = {**event, "before": self._before}

@@ -254,13 +254,18 @@ class Match:
         if self.status != PLAYING or self.midend.remote_to_move:
             raise RuntimeError("not this device's move")
         events = self.midend.play(move)
+        self.played()
+        return events
+
+    def played(self) -> None:
+        """Send the move this device's midend has just played for one of its own seats (the
+        game view plays it first: a move is sent once the rules accepted it)."""
         number = len(self.midend.moves)
         text = self.midend.moves[-1][1]
         self._send({"type": "move", "number": number, "move": text, "hash": self.state_hash})
         if self.midend.state.is_over:
             self.status = OVER
         self._keep()
-        return events
 
     def send(self, *messages: dict[str, Any]) -> None:
         """Send a sub-protocol's own messages (see `extend`)."""

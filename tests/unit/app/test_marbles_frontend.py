@@ -4,7 +4,7 @@ a move says and sounds like, what a finished game records. Pure: no browser, no 
 from dataclasses import replace
 
 import pytest
-from app.frame.frontend import Command, Input, Play, Show
+from app.frame.frontend import LOCAL, Command, Facts, Input, Play, Seat, Show, Table
 from app.i18n import Translator
 from app.marbles.frontend import FRONTEND, MarblesUi, move_cue
 from games.common.protocol import MAX_SEED
@@ -13,6 +13,7 @@ from games.marbles import SQUARES, choose_move
 from games.marbles.game import GAME
 
 t = Translator("en")
+HERE = Facts(table=Table((Seat(LOCAL),)))
 
 
 def new_state(seed=3, version=5):
@@ -27,44 +28,44 @@ def test_a_marble_is_selected_then_deselected_and_a_free_square_asks_for_one_fir
     state, ui = new_state(), FRONTEND.new_ui(new_state())
     marble = next(sq for sq, colour in enumerate(state.board) if colour)
     free = state.board.index(0)
-    asked = FRONTEND.interpret(state, ui, cell(free), t)
+    asked = FRONTEND.interpret(state, ui, cell(free), HERE, t)
     assert isinstance(asked, Show) and asked.cue == "invalid" and asked.ui.message_is_error
-    chosen = FRONTEND.interpret(state, ui, cell(marble), t)
+    chosen = FRONTEND.interpret(state, ui, cell(marble), HERE, t)
     assert isinstance(chosen, Show) and chosen.cue == "select" and chosen.ui.selected == marble
     assert "Selected" in chosen.said or chosen.said
-    dropped = FRONTEND.interpret(state, chosen.ui, cell(marble), t)
+    dropped = FRONTEND.interpret(state, chosen.ui, cell(marble), HERE, t)
     assert isinstance(dropped, Show) and dropped.ui.selected is None and dropped.cue == ""
-    moved = FRONTEND.interpret(state, chosen.ui, cell(free), t)
+    moved = FRONTEND.interpret(state, chosen.ui, cell(free), HERE, t)
     assert moved == Play((marble, free))
 
 
 def test_keys_move_the_cursor_on_the_board_only_and_name_the_commands():
     state, ui = new_state(), MarblesUi(cursor=0)
-    right = FRONTEND.interpret(state, ui, Input("key", key="ArrowRight", on_board=True), t)
+    right = FRONTEND.interpret(state, ui, Input("key", key="ArrowRight", on_board=True), HERE, t)
     assert isinstance(right, Show) and right.ui.cursor == 1
-    up = FRONTEND.interpret(state, ui, Input("key", key="ArrowUp", on_board=True), t)
+    up = FRONTEND.interpret(state, ui, Input("key", key="ArrowUp", on_board=True), HERE, t)
     assert isinstance(up, Show) and up.ui.cursor == 0  # the edge holds it
-    assert FRONTEND.interpret(state, ui, Input("key", key="ArrowRight"), t) is None
-    assert FRONTEND.interpret(state, ui, Input("key", key="u"), t) == Command("undo")
-    assert FRONTEND.interpret(state, ui, Input("key", key="N"), t) == Command("new")
-    assert FRONTEND.interpret(state, ui, Input("key", key="x"), t) is None
+    assert FRONTEND.interpret(state, ui, Input("key", key="ArrowRight"), HERE, t) is None
+    assert FRONTEND.interpret(state, ui, Input("key", key="u"), HERE, t) == Command("undo")
+    assert FRONTEND.interpret(state, ui, Input("key", key="N"), HERE, t) == Command("new")
+    assert FRONTEND.interpret(state, ui, Input("key", key="x"), HERE, t) is None
 
 
 def test_the_menu_becomes_commands_for_the_game_view():
     state, ui = new_state(), MarblesUi()
-    assert FRONTEND.interpret(state, ui, Input("version", {"value": "4"}), t) == Command(
+    assert FRONTEND.interpret(state, ui, Input("version", {"value": "4"}), HERE, t) == Command(
         "new", {"version": 4}
     )
-    assert FRONTEND.interpret(state, ui, Input("version", {"value": "8"}), t) is None
-    assert FRONTEND.interpret(state, ui, Input("restart"), t) == Command("restart")
-    assert FRONTEND.interpret(state, ui, Input("shapes"), t) == Command(
+    assert FRONTEND.interpret(state, ui, Input("version", {"value": "8"}), HERE, t) is None
+    assert FRONTEND.interpret(state, ui, Input("restart"), HERE, t) == Command("restart")
+    assert FRONTEND.interpret(state, ui, Input("shapes"), HERE, t) == Command(
         "toggle", {"setting": "colour_blind"}
     )
 
 
 def test_a_hint_is_the_computers_move_shown_and_said():
     state = new_state()
-    hint = FRONTEND.interpret(state, MarblesUi(), Input("hint"), t)
+    hint = FRONTEND.interpret(state, MarblesUi(), Input("hint"), HERE, t)
     expected = tuple(choose_move(state, SeededRng(state.seed ^ state.moves)))
     assert isinstance(hint, Show) and hint.ui.hint == expected and hint.ui.cursor == expected[0]
     assert hint.said == hint.ui.message and not hint.ui.message_is_error
@@ -75,7 +76,9 @@ def test_a_refused_move_is_said_marked_and_heard():
     marble = next(sq for sq, colour in enumerate(state.board) if colour)
     shown = FRONTEND.refused(state, MarblesUi(), (marble, marble), "marbles.not_empty", {}, t)
     assert shown.cue == "invalid" and shown.ui.refused == marble and shown.ui.message_is_error
-    again = FRONTEND.interpret(state, shown.ui, Input("key", key="ArrowLeft", on_board=True), t)
+    again = FRONTEND.interpret(
+        state, shown.ui, Input("key", key="ArrowLeft", on_board=True), HERE, t
+    )
     assert isinstance(again, Show) and again.ui.refused is None  # marked for one drawing
 
 
@@ -83,8 +86,9 @@ def test_a_move_says_its_journey_its_lines_and_its_new_marbles_and_draws_them_on
     state, rng = new_state(), SeededRng(9)
     for _ in range(300):
         move = choose_move(state, rng)
+        before = state.copy()
         events = state.apply(move)
-        changes = FRONTEND.changed(state, MarblesUi(selected=move[0]), events, None, t)
+        changes = FRONTEND.changed(before, state, MarblesUi(selected=move[0]), events, HERE, t)
         assert changes.ui.selected is None and changes.said
         assert changes.journey is not None and changes.journey.frames
         assert changes.journey.leaves == f"#mb-c-{move[0]} .m"
@@ -95,7 +99,9 @@ def test_a_move_says_its_journey_its_lines_and_its_new_marbles_and_draws_them_on
             break
     else:
         pytest.fail("no line in 300 moves")
-    cleared = FRONTEND.interpret(state, changes.ui, Input("key", key="ArrowUp", on_board=True), t)
+    cleared = FRONTEND.interpret(
+        state, changes.ui, Input("key", key="ArrowUp", on_board=True), HERE, t
+    )
     assert isinstance(cleared, Show) and cleared.ui.effects == {}
 
 
@@ -110,7 +116,7 @@ def test_a_finished_game_records_its_figures_and_its_window_counts_the_best():
     rng = SeededRng(4)
     while not state.is_over:
         state.apply(choose_move(state, rng))
-    result = FRONTEND.record(state, 61_500)
+    result = FRONTEND.record(state, HERE.table, 61_500)
     assert result.variant == "5" and result.won is None and result.score == state.score
     assert result.figures == {
         "moves": state.moves,
@@ -129,11 +135,11 @@ def test_a_finished_game_records_its_figures_and_its_window_counts_the_best():
 
 
 def test_the_game_id_comes_from_the_address_and_a_new_game_from_the_players_choice():
-    assert FRONTEND.wanted({"seed": "12", "version": "4"}) == ({"version": 4}, 12)
-    assert FRONTEND.wanted({"seed": "12"}) == ({"version": 5}, 12)
-    assert FRONTEND.wanted({"seed": "12", "version": "6"}) is None
-    assert FRONTEND.wanted({"seed": str(MAX_SEED + 1)}) is None
-    assert FRONTEND.wanted({}) is None
+    assert FRONTEND.wanted({"seed": "12", "version": "4"}, {}) == ({"version": 4}, 12)
+    assert FRONTEND.wanted({"seed": "12"}, {}) == ({"version": 5}, 12)
+    assert FRONTEND.wanted({"seed": "12", "version": "6"}, {}) is None
+    assert FRONTEND.wanted({"seed": str(MAX_SEED + 1)}, {}) is None
+    assert FRONTEND.wanted({}, {}) is None
     assert FRONTEND.new_options({"version": 4}) == {"version": 4}
     assert FRONTEND.new_options({"version": "junk"}) == {"version": 5}
     kept = FRONTEND.new_ui(new_state(), replace(MarblesUi(), cursor=7, selected=3))
