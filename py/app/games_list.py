@@ -27,7 +27,7 @@ GAMES = (
 )
 GAME_ROUTES = tuple(game.route for game in GAMES)
 # The games on the frame (app.frame): route -> the module of their frontend (FRONTEND).
-FRONTENDS = {"marbles": "app.marbles.frontend"}
+FRONTENDS = {"marbles": "app.marbles.frontend", "deblockle": "app.deblockle.frontend"}
 # The games two people can play each on their own device (#/connect): route -> the
 # name of the engine's Game (what a match's hello names).
 REMOTE_GAMES = {

@@ -1,26 +1,19 @@
 """The Deblockle page drawn from real positions, with no browser: set-up, play
 (a block picked, a tip shown), undo and redo, a removal at the star and the end
 of the game. The tests read the markup as a tree and check it against the engine.
-Also the page's opponents as the midend's seats, old saves included."""
+Also the page's opponents as the game's seats, old saves included."""
 
 import re
 
 import pytest
+from app.deblockle import draw, setup
+from app.deblockle.frontend import FRONTEND
+from app.deblockle.parts import LEVEL_OF, OPPONENTS, last_squares, last_turn, turn_said
+from app.deblockle.parts import Screen as Ui
+from app.deblockle.ui import opponent_of
+from app.frame.frontend import COMPUTER, LOCAL, Seat, Table
 from app.i18n import Translator
-from app.midend import HUMAN, computer
-from app.views import deblockle_draw as draw
-from app.views import deblockle_setup as setup
-from app.views.deblockle_parts import (
-    LEVEL_OF,
-    OPPONENTS,
-    Ui,
-    frame_before_the_midend,
-    last_squares,
-    opponent_of,
-    saved_last,
-    seats_for,
-    turn_said,
-)
+from games.common.rng import SeededRng
 from games.deblockle import FACE_NAMES, State, choose_move, new_game
 from games.deblockle.ai.evaluation import times_seen_after
 from games.deblockle.game import GAME as DEBLOCKLE
@@ -261,23 +254,39 @@ def test_the_computer_opponents_are_the_engines_levels():
         player = DEBLOCKLE.computer[level]
         assert player.func is choose_move and player.keywords == {"level": name}
     assert sorted(LEVEL_OF.values()) == sorted(DEBLOCKLE.levels)
-    assert seats_for("strong") == [HUMAN, computer("hard")]
-    assert seats_for("human") == [HUMAN, HUMAN]
-    assert all(opponent_of(seats_for(name)) == name for name in OPPONENTS)
-    assert opponent_of([computer("hard"), HUMAN]) is None
+    assert FRONTEND.new_seats({}, {"opponent": "strong"}) == [None, "hard"]
+    assert FRONTEND.new_seats({"opponent": "human"}, {"opponent": "strong"}) == [None, None]
+    assert FRONTEND.new_seats({}, {}) == [None, "hard"]
+    for name in OPPONENTS:
+        seats = FRONTEND.new_seats({"opponent": name}, {})
+        table = Table(tuple(Seat(LOCAL) if s is None else Seat(COMPUTER, s) for s in seats))
+        assert opponent_of(table) == name
 
 
 def test_a_save_from_before_the_midend_keeps_its_seed_and_opponent():
     state = new_game({"quick_setup": True}, 9)
-    frame = frame_before_the_midend(state, {"seed": 9, "opponent": "greedy", "last": []})
-    assert frame == {"options": state.options, "seed": 9, "seats": [HUMAN, computer("medium")]}
-    unknown = frame_before_the_midend(state, {"seed": 9, "opponent": "godlike"})
-    assert unknown["seats"] == [HUMAN, computer("hard")]  # played as "strong", as before
+    frame = FRONTEND.legacy(state, {"seed": 9, "opponent": "greedy", "last": []})
+    assert frame == {"options": state.options, "seed": 9, "seats": [None, "medium"]}
+    unknown = FRONTEND.legacy(state, {"seed": 9, "opponent": "godlike"})
+    assert unknown["seats"] == [None, "hard"]  # played as "strong", as before
     for meta in ({"opponent": "strong"}, {"seed": "9"}, {"seed": True}):
         with pytest.raises(ValueError):
-            frame_before_the_midend(state, meta)
-    assert saved_last(["c3", 4, "d4"]) == ["c3", "d4"]
-    assert saved_last("c3") == [] and saved_last(None) == []
+            FRONTEND.legacy(state, meta)
+
+
+def test_the_last_turn_is_read_from_the_position_as_its_events_say_it():
+    """Every kind of hop, a slide's squares included, the same as the turn's events."""
+    state, rng, tops = new_game({"quick_setup": True}, 4), SeededRng(4), set()
+    assert last_turn(state) == []
+    while not state.is_over and len(state.history) < 120:
+        moves = [str(m) for m in state.legal_moves()]
+        for move in moves:
+            trial = state.copy()
+            events = trial.apply(move)
+            assert last_turn(trial) == last_squares(events, []), move
+            tops.add(events[0]["top"])
+        state.apply(moves[rng.randrange(len(moves))])
+    assert {"slider", "hoops", "stop", "cross", "x"} <= tops
 
 
 def test_a_replay_draws_the_position_without_actions(t):

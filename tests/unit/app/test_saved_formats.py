@@ -294,9 +294,29 @@ def check_battleship(saved):
 DEBLOCKLE_OPPONENTS = ("strong", "greedy", "random", "human")
 
 
+def deblockle_legacy(state, meta):
+    """The frame the game view makes of a Deblockle save from before the midend."""
+    from app.deblockle.frontend import FRONTEND
+    from app.frame.seats import midend_seats
+
+    found = FRONTEND.legacy(state, meta)
+    return {**found, "seats": midend_seats(found["seats"])}
+
+
+def deblockle_opponent(seats):
+    """The opponent as the page names it, of the midend's seats."""
+    from types import SimpleNamespace
+
+    from app.deblockle.ui import opponent_of
+    from app.frame.seats import table_of
+
+    return opponent_of(table_of(SimpleNamespace(seats=seats, seed=0)))
+
+
 def check_deblockle(saved):
-    from app.views.deblockle_parts import frame_before_the_midend
     from games.deblockle import State
+
+    frame_before_the_midend = deblockle_legacy
 
     meta = saved["meta"]
     assert is_int(meta.get("seed")) and meta.get("opponent") in DEBLOCKLE_OPPONENTS
@@ -449,20 +469,36 @@ def battleship_turn(midend) -> int:
 class Resumed(NamedTuple):
     """How a game's view resumes a save from before the midend."""
 
-    view: str  # the module with its frame_before_the_midend and seat names
+    legacy: Callable  # the frame of a save from before the midend, as the view makes it
     names: str  # the meta field naming the seats as the page does ...
-    names_of: str  # ... and the module's function giving it from the midend's seats
+    names_of: Callable  # ... and what gives it from the midend's seats
     turn: Callable  # the person's turn, played through the midend
     budget: int | None = None  # the computers' thinking (None: their default)
     new_fields: tuple = ()  # state fields today's engine writes that the capture lacks
 
 
+def of_view(module: str, name: str) -> Callable:
+    """A function of a view module, imported when called."""
+    return lambda *args: getattr(importlib.import_module(module), name)(*args)
+
+
 RESUMED = {
-    "deblockle": Resumed("app.views.deblockle_parts", "opponent", "opponent_of", first_legal_move),
+    "deblockle": Resumed(deblockle_legacy, "opponent", deblockle_opponent, first_legal_move),
     "battleship": Resumed(
-        "app.views.battleship_setup", "opponent", "opponent_of", battleship_turn, None, ("aimed",)
+        of_view("app.views.battleship_setup", "frame_before_the_midend"),
+        "opponent",
+        of_view("app.views.battleship_setup", "opponent_of"),
+        battleship_turn,
+        None,
+        ("aimed",),
     ),
-    "dominoes": Resumed("app.views.dominoes_parts", "players", "players_of", first_legal_move, 40),
+    "dominoes": Resumed(
+        of_view("app.views.dominoes_parts", "frame_before_the_midend"),
+        "players",
+        of_view("app.views.dominoes_parts", "players_of"),
+        first_legal_move,
+        40,
+    ),
 }
 RESUMED_CASES = [
     (game, case)
@@ -482,18 +518,17 @@ def test_a_captured_save_resumes_through_the_midend(game, case, start_app):
     from app.midend import HUMAN, Midend
 
     how = RESUMED[game]
-    view = importlib.import_module(how.view)
     engine = importlib.import_module(f"games.{game}.game").GAME
     app, _, problems = start_app(fixture(case)["storage"])
 
     def resumed():
         midend = Midend(app.store, engine, lambda: 0.0)
-        return midend, midend.resume(legacy=view.frame_before_the_midend)
+        return midend, midend.resume(legacy=how.legacy)
 
     captured = app.store.load(f"saved:{game}").data
     midend, meta = resumed()
     assert meta == {k: v for k, v in captured["meta"].items() if k not in ("recorded", "clock_ms")}
-    assert getattr(view, how.names_of)(midend.seats) == captured["meta"][how.names]
+    assert how.names_of(midend.seats) == captured["meta"][how.names]
     assert midend.seed == captured["meta"]["seed"]
     assert midend.base == captured["state"] and midend.moves == []
     position = midend.state.to_json()  # as today's engine writes it

@@ -340,18 +340,18 @@ def test_the_dominoes_view_plays_the_cue_of_each_move(import_without_browser, mo
     assert {"move", "line"} <= heard_kinds
 
 
-def test_deblockle_hears_a_move_a_block_off_and_the_end_for_its_person(import_without_browser):
-    (deblockle,) = import_without_browser("app.views.deblockle")
-    (parts,) = import_without_browser("app.views.deblockle_parts")
+def test_deblockle_hears_a_move_a_block_off_and_the_end_for_its_person():
+    from app.deblockle.frontend import turn_cue
+    from app.deblockle.parts import Screen
 
     def cue(events, result, opponent, me=0):
-        return deblockle.turn_cue(events, result, parts.Ui(opponent=opponent, me=me))
+        return turn_cue(events, result, Screen(opponent=opponent, me=me))
 
     tip, hop = {"type": "tip"}, {"type": "hop"}
     assert cue([tip], None, "strong") == "move"
     assert cue([tip, hop], None, "strong") == "move"
     assert cue([tip, {"type": "remove"}], None, "strong") == "line"
-    assert cue([{"type": "pass"}], None, "strong") is None
+    assert cue([{"type": "pass"}], None, "strong") == ""  # (no sound)
     over = [tip, {"type": "remove"}, {"type": "game_over"}]
     assert cue(over, {"winner": 0}, "strong") == "win"
     assert cue(over, {"winner": 1}, "strong") == "lose"

@@ -1,6 +1,6 @@
 """The Deblockle page as markup, with no browser: each function takes the state
 (what the viewing player may know: `state.view_for(player)`; Deblockle hides
-nothing), the page's Ui and a translate function `t`, and returns app.html markup.
+nothing), the page's Screen and a translate function `t`, and returns app.html markup.
 
 The rules stay in games.deblockle: the board shows what State.tip_options and
 State.legal_moves offer, and nothing else.
@@ -8,14 +8,14 @@ State.legal_moves offer, and nothing else.
 
 from .. import router
 from ..html import Markup, h
-from .deblockle_panels import cube, game_over, tools
-from .deblockle_parts import (
+from .panels import cube, game_over, tools
+from .parts import (
     COLUMNS,
     GAME,
     REMOTE,
     SIZE,
     STARS,
-    Ui,
+    Screen,
     block_html,
     block_label,
     hop_choices,
@@ -28,10 +28,10 @@ from .deblockle_parts import (
     turn_text,
     xy,
 )
-from .deblockle_setup import new_dialog, placing_squares, tray
+from .setup import new_dialog, placing_squares, tray
 
 
-def page(state, ui: Ui, t) -> Markup:
+def page(state, ui: Screen, t) -> Markup:
     """The whole view: status, set-up tray, board, message, tools, cube and dialogs."""
     return h(
         "section",
@@ -95,12 +95,14 @@ def page(state, ui: Ui, t) -> Markup:
             t(f"deblockle.opponent.{ui.opponent}"),
         ),
         h("p", {"class": "db-keys hint"}, t("deblockle.keys_help")),
-        new_dialog(ui.prefs if ui.choices is None else ui.choices, t),
+        new_dialog(
+            ui.prefs if ui.choices is None else ui.choices, t, opened=ui.choices is not None
+        ),
         game_over(state, ui, t),
     )
 
 
-def status(state, ui: Ui, t):
+def status(state, ui: Screen, t):
     """Each side's name and blocks off, and whose turn it is."""
     sides = []
     trapped = state.deblockled()
@@ -180,11 +182,11 @@ def replay_board(state, t) -> Markup:
                 for p in (0, 1)
             ],
         ),
-        board(state, Ui(cursor=""), t, interactive=False),
+        board(state, Screen(cursor=""), t, interactive=False),
     )
 
 
-def board(state, ui: Ui, t, interactive: bool = True):
+def board(state, ui: Screen, t, interactive: bool = True):
     """The 7 x 7 grid, rank 7 at the top: blocks, stars, and the choices now open
     (a replay draws it without actions)."""
     blocks = {b["square"]: b for b in state.blocks()}
@@ -218,6 +220,7 @@ def board(state, ui: Ui, t, interactive: bool = True):
                 "role": "grid",
                 "tabindex": 0 if interactive else None,
                 "id": "db-board" if interactive else None,
+                "data-board": "on" if interactive else None,
                 "aria-label": t("deblockle.board"),
                 "aria-activedescendant": f"db-c-{ui.cursor}" if interactive else None,
             },
@@ -248,7 +251,7 @@ def last_path(last: list):
     )
 
 
-def cell(state, ui: Ui, t, name, at, block, tips, hops, placing, interactive=True):
+def cell(state, ui: Screen, t, name, at, block, tips, hops, placing, interactive=True):
     """One square: its block or star, the tip preview or hop dot it offers, its label."""
     col, row = at
     tip = ui.tip
@@ -301,6 +304,8 @@ def cell(state, ui: Ui, t, name, at, block, tips, hops, placing, interactive=Tru
         label = t(f"deblockle.cell.last_{role}", text=label)
     if name == ui.cursor:
         classes.append("cursor")
+    if name == ui.refused:
+        classes.append("refused")
     return h(
         "div",
         {
@@ -318,7 +323,7 @@ def cell(state, ui: Ui, t, name, at, block, tips, hops, placing, interactive=Tru
     )
 
 
-def paths(ui: Ui, hops: dict):
+def paths(ui: Screen, hops: dict):
     """The hop paths of the tip being shown, drawn over the board (one per end square)."""
     if not hops:
         return None

@@ -1,19 +1,19 @@
-"""What every piece of the Deblockle page shares, with no browser: the state of
-the page around the game (Ui), the symbols and blocks as markup, names, and the
-texts that say what is happening.
+"""What every piece of the Deblockle page shares, with no browser: what the page shows
+around the game (Screen), the symbols and blocks as markup, names, and the texts that say
+what is happening.
 
-The rules stay in games.deblockle; these functions only read its state and the
-options it offers (State.tip_options, legal_moves, result). Who sits in each
-seat is the midend's (app.midend): the page's opponent names map onto its seats.
+The rules stay in games.deblockle; these functions only read its state and the options it
+offers (State.tip_options, legal_moves, result). Who sits in each seat is the game view's
+(app.frame.frontend.Table): the page names the opponent, as its statistics do.
 """
 
 from dataclasses import dataclass, field
 
-from games.common.checks import is_int
-from games.deblockle.board import HOME_STAR, SIZE, parse_square, square_name
+from games.deblockle import Move
+from games.deblockle.board import HOME_STAR, SIZE, square_name
+from games.deblockle.hops import slide_path
 
 from ..html import Markup, h
-from ..midend import HUMAN, computer
 
 GAME = "deblockle"
 OPPONENTS = ("strong", "greedy", "random", "human")
@@ -21,6 +21,7 @@ REMOTE = "remote"  # the opponent of a game with a friend on another device (nev
 # The computer opponents as the page (and its statistics) names them -> the level of
 # games.deblockle.game.GAME.computer that plays them.
 LEVEL_OF = {"random": "easy", "greedy": "medium", "strong": "hard"}
+OPPONENT_AT = {level: name for name, level in LEVEL_OF.items()}
 STARS = tuple(square_name(sq) for sq in HOME_STAR)  # gold's home star, blue's
 COLUMNS = "abcdefg"[:SIZE]
 
@@ -37,8 +38,9 @@ SYMBOLS = {
 
 
 @dataclass
-class Ui:
-    """The page around the game: what is picked, shown and said, but not played."""
+class Screen:
+    """The page around the game, for drawing: what is picked, shown and said (the frontend's
+    UI state) and what the game view knows (who sits where, undo, the address)."""
 
     seed: int = 0
     opponent: str = "strong"
@@ -64,13 +66,7 @@ class Ui:
     # The New game dialog's choices while it is open (None: closed): remembered only
     # when the game starts, so Cancel and Escape leave the remembered ones as they were.
     choices: dict | None = None
-
-    def say(self, text: str, error: bool = False) -> None:
-        self.message, self.message_is_error = text, error
-
-    def drop_choices(self) -> None:
-        """Forget what was picked in the position on screen."""
-        self.selected = self.tip = self.roll = None
+    refused: str | None = None  # the square a click was just refused on
 
 
 def xy(name: str) -> tuple:
@@ -99,41 +95,13 @@ def sym(name: str, cls: str = "") -> Markup:
 # --- who is who -------------------------------------------------------------------------
 
 
-def seats_for(opponent: str) -> list[str]:
-    """The midend's seats for a game against `opponent`: gold is the person here."""
-    return [HUMAN, HUMAN if opponent == "human" else computer(LEVEL_OF[opponent])]
-
-
-def opponent_of(seats: list[str]) -> str | None:
-    """The opponent whose seats these are (None: seats the page never makes)."""
-    return next((name for name in OPPONENTS if seats_for(name) == seats), None)
-
-
-def frame_before_the_midend(state, meta: dict) -> dict:
-    """The game ID and seats of a save made before the midend, from its meta
-    ({"seed", "opponent", ...}; an unknown opponent was played as "strong")."""
-    seed = meta.get("seed")
-    if not is_int(seed):
-        raise ValueError("a saved Deblockle game needs its seed")
-    opponent = meta.get("opponent")
-    opponent = opponent if opponent in OPPONENTS else "strong"
-    return {"options": state.options, "seed": seed, "seats": seats_for(opponent)}
-
-
-def saved_last(last) -> list:
-    """The last turn's squares kept with a save (a list of names), or none."""
-    if not isinstance(last, list):
-        return []
-    return [s for s in last if isinstance(s, str) and parse_square(s) >= 0][:12]
-
-
-def is_computer(ui: Ui, player) -> bool:
+def is_computer(ui: Screen, player) -> bool:
     """Is the player's turn played away from this screen (by the computer, or by a
     friend on another device)?"""
     return ui.opponent != "human" and player != ui.me
 
 
-def human_to_act(state, ui: Ui) -> bool:
+def human_to_act(state, ui: Screen) -> bool:
     return not state.is_over and not ui.frozen and not is_computer(ui, state.current_player)
 
 
@@ -176,7 +144,7 @@ def block_label(t, player: int, faces: dict) -> str:
 # --- what a click on a square would do ------------------------------------------------------
 
 
-def hop_choices(ui: Ui) -> dict:
+def hop_choices(ui: Screen) -> dict:
     """For the tip being shown: end square -> (move notation, squares of the path);
     the first path the engine lists to each end."""
     choices: dict = {}
@@ -187,7 +155,7 @@ def hop_choices(ui: Ui) -> dict:
     return choices
 
 
-def tip_targets(state, ui: Ui) -> dict:
+def tip_targets(state, ui: Screen) -> dict:
     """For the block picked (no tip shown yet): tip square -> the engine's tip option."""
     if ui.selected is None or ui.tip is not None:
         return {}
@@ -203,11 +171,11 @@ DRAW_TEXT = {
 }
 
 
-def result_text(state, ui: Ui, t) -> str:
+def result_text(state, ui: Screen, t) -> str:
     result = state.result or {}
     winner = result.get("winner")
     if winner is None:  # both stuck with as many off (8.4), repetition (9.1), no progress (9.4)
-        return t(DRAW_TEXT.get(result.get("reason"), "deblockle.over.draw"))
+        return t(DRAW_TEXT.get(str(result.get("reason")), "deblockle.over.draw"))
     if ui.opponent == REMOTE and winner != ui.me:
         return t("deblockle.over.peer_wins", name=ui.peer)
     if ui.opponent != "human":
@@ -215,7 +183,7 @@ def result_text(state, ui: Ui, t) -> str:
     return t("deblockle.over.wins", player=player_name(t, winner))
 
 
-def turn_text(state, ui: Ui, t) -> str:
+def turn_text(state, ui: Screen, t) -> str:
     if state.is_over:
         return result_text(state, ui, t)
     player = state.current_player
@@ -245,6 +213,21 @@ def turn_text(state, ui: Ui, t) -> str:
     return t("deblockle.status.your_turn")
 
 
+def last_turn(state) -> list:
+    """The squares of the last turn played (see `last_squares`), read from the position:
+    the history's last turn, its hop's squares as the block's top face makes them."""
+    text = next((entry for entry in reversed(state.history) if ":" not in entry), None)
+    if text is None:
+        return []
+    move = Move.parse(text)
+    squares = [move.square, move.tip_square]
+    if not move.removes:
+        top = next((b["top"] for b in state.blocks() if b["square"] == square_name(move.end)), "")
+        hop = slide_path(move.tip_square, move.end) if top == "slider" else move.path
+        squares += hop
+    return [square_name(square) for square in squares]
+
+
 def last_squares(events: list, last: list) -> list:
     """The squares of the turn just played, in order, to mark: where the block
     tipped from, the square it tipped onto, and every square of its hop (the last
@@ -257,7 +240,7 @@ def last_squares(events: list, last: list) -> list:
     return last
 
 
-def turn_said(state, ui: Ui, t, events: list) -> list:
+def turn_said(state, ui: Screen, t, events: list) -> list:
     """What is announced of a turn's events (the engine's, from State.apply)."""
     said = []
     for event in events:
@@ -301,7 +284,7 @@ def pass_text(t, event: dict) -> str:
 # --- statistics ---------------------------------------------------------------------------------
 
 
-def variant(state, ui: Ui) -> str:
+def variant(state, ui: Screen) -> str:
     """The statistics' name for the kind of game: opponent, fewer blocks, variant."""
     name = ui.opponent
     if state.options["blocks"] != [4, 4]:
@@ -311,7 +294,7 @@ def variant(state, ui: Ui) -> str:
     return name
 
 
-def result_figures(state, ui: Ui, elapsed_ms: float) -> dict:
+def result_figures(state, ui: Screen, elapsed_ms: float) -> dict:
     removed = state.position.removed
     return {
         "removed": removed[0],

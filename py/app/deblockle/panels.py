@@ -1,6 +1,6 @@
 """The Deblockle page's panels beside the board, as markup with no browser: the
 tools (undo, redo, new game), the net of the selected block's cube, and the
-game-over card. Like deblockle_draw, each takes the state, the Ui and `t`.
+game-over card. Like draw.py, each takes the state, the Screen and `t`.
 """
 
 from games.deblockle import FACE_NAMES
@@ -8,9 +8,9 @@ from games.deblockle.repetition import TURNS_WITHOUT_PROGRESS
 from games.deblockle.setup import placed_faces
 
 from ..html import h
-from .deblockle_parts import (
+from .parts import (
     REMOTE,
-    Ui,
+    Screen,
     block_label,
     human_to_act,
     player_name,
@@ -18,7 +18,7 @@ from .deblockle_parts import (
     sym,
     symbol_name,
 )
-from .deblockle_setup import north_for
+from .setup import north_for
 
 NET = (  # the cube unfolded: which face goes in which cell of the net
     ("north", "db-net-n"),
@@ -30,7 +30,7 @@ NET = (  # the cube unfolded: which face goes in which cell of the net
 )
 
 
-def tools(state, ui: Ui, t):
+def tools(state, ui: Screen, t):
     """Undo and redo; take back a tip; during set-up, turn the picked block or place
     them all at random."""
     buttons = [
@@ -88,7 +88,7 @@ def history_button(action: str, label: str, allowed: bool, keys: str):
     )
 
 
-def cube(state, ui: Ui, t):
+def cube(state, ui: Screen, t):
     """The whole cube of the selected block (or the one under the cursor), as a net:
     every face, the bottom too, with what each symbol does."""
     by_square = {b["square"]: b for b in state.blocks()}
@@ -153,11 +153,11 @@ WHY_OVER = {
 
 
 def why_over(state, t):
-    key = WHY_OVER.get((state.result or {}).get("reason"))
+    key = WHY_OVER.get(str((state.result or {}).get("reason")))
     return h("p", {"data-why": True}, t(key, turns=TURNS_WITHOUT_PROGRESS)) if key else None
 
 
-def game_over(state, ui: Ui, t):
+def game_over(state, ui: Screen, t):
     """The dialog at the end: who won, why, and each side's blocks off."""
     if not state.is_over:
         return None
@@ -165,7 +165,12 @@ def game_over(state, ui: Ui, t):
     blocks = state.options["blocks"]
     return h(
         "dialog",
-        {"class": "db-dialog db-over", "id": "db-over", "aria-labelledby": "db-over-title"},
+        {
+            "class": "db-dialog db-over",
+            "id": "db-over",
+            "aria-labelledby": "db-over-title",
+            "data-game-over": True,
+        },
         h("h2", {"id": "db-over-title"}, t("deblockle.over.title")),
         h("p", {"class": "db-over-result", "data-result": True}, result_text(state, ui, t)),
         why_over(state, t),

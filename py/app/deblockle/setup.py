@@ -19,9 +19,9 @@ from games.deblockle.setup import (
 
 from .. import router
 from ..html import h
-from .deblockle_parts import (
+from .parts import (
     OPPONENTS,
-    Ui,
+    Screen,
     block_html,
     human_to_act,
     pass_text,
@@ -101,7 +101,7 @@ def pref_change(prefs: dict, name: str, value: str) -> dict | None:
 # --- the ceremony ------------------------------------------------------------------------------
 
 
-def placing_squares(state, ui: Ui) -> set:
+def placing_squares(state, ui: Screen) -> set:
     """Where the picked rolled block may be placed now (none when no block is picked)."""
     if state.phase != "setup" or ui.roll is None or not human_to_act(state, ui):
         return set()
@@ -112,25 +112,25 @@ def placing_squares(state, ui: Ui) -> set:
     }
 
 
-def north_for(ui: Ui, top: str) -> str:
+def north_for(ui: Screen, top: str) -> str:
     """The side face the rolled block with `top` up will have looking north."""
     choices = north_choices(top)
     north = ui.turns.get(top)
     return north if north in choices else choices[0]
 
 
-def next_north(ui: Ui, top: str) -> str:
+def next_north(ui: Screen, top: str) -> str:
     """The north face after one press of "turn the block"."""
     choices = north_choices(top)
     return choices[(choices.index(north_for(ui, top)) + 1) % len(choices)]
 
 
-def placement_text(ui: Ui, top: str, square: str) -> str:
+def placement_text(ui: Screen, top: str, square: str) -> str:
     """The placement to play for the picked block on `square`, in notation."""
     return f"{square}:{top}:{north_for(ui, top)}"
 
 
-def tray(state, ui: Ui, t):
+def tray(state, ui: Screen, t):
     """The rolled blocks still to place, turned as chosen, to pick from."""
     if state.phase != "setup":
         return None
@@ -189,7 +189,10 @@ def placement_said(state, t, events: list) -> tuple[list, str | None]:
 # --- the new-game dialog -------------------------------------------------------------------------
 
 
-def new_dialog(prefs: dict, t):
+def new_dialog(prefs: dict, t, opened: bool = False):
+    """The New game dialog with the choices `prefs`; `opened`: open (the game view opens it
+    again after each drawing while it is)."""
+
     def radios(name, values, current, label_prefix):
         return [
             h(
@@ -230,7 +233,12 @@ def new_dialog(prefs: dict, t):
 
     return h(
         "dialog",
-        {"class": "db-dialog", "id": "db-new", "aria-labelledby": "db-new-title"},
+        {
+            "class": "db-dialog",
+            "id": "db-new",
+            "aria-labelledby": "db-new-title",
+            "data-open": opened or None,
+        },
         h("h2", {"id": "db-new-title"}, t("deblockle.new.title")),
         h(
             "fieldset",
