@@ -12,6 +12,7 @@ writes no record but through the midend, the statistics (app.scores) and the pla
 remembered choices (app.saved_games).
 """
 
+from dataclasses import replace
 from typing import Any
 
 from games.common.errors import IllegalMove
@@ -23,13 +24,15 @@ from ..midend import HUMAN, Midend, fresh_seed
 from ..peer import prefs as peer_prefs
 from ..saved_game_view import SavedGameView
 from .clock import format_clock
+from .ending import record_once, window
 from .frontend import Changes, Command, Facts, Frontend, Input, Journey, Play, Show, Table
+from .keys import read_key
 from .motion import travel
 from .remote_seat import RemoteSeat
 from .seats import ComputerSeat, midend_seats, table_of
+from .starting import resume_or_new
 
 TICK_MS = 1000
-IGNORED_TARGETS = ("INPUT", "SELECT", "TEXTAREA", "SUMMARY")
 
 
 class GameView(SavedGameView):
@@ -55,14 +58,8 @@ class GameView(SavedGameView):
         )
         self.remote: RemoteSeat | None = None
         if how:
-            self.remote = RemoteSeat(
-                self.current_link(),
-                self.midend,
-                peer_prefs.load(app.store)["name"] or self.t("connect.default_name"),
-                self._save,
-                self.remote_event,
-                self.moved,
-            )
+            name = peer_prefs.load(app.store)["name"] or self.t("connect.default_name")
+            self.remote = RemoteSeat(self.midend, name, self._save, self.remote_event, self.moved)
             self.remote.start(how, self.proposal)
         else:
             self._start_or_resume()
@@ -74,41 +71,19 @@ class GameView(SavedGameView):
     def state(self) -> Any:
         return self.midend.state
 
-    @staticmethod
-    def current_link() -> Any:
-        from ..peer import rtc
-
-        return rtc.current if rtc.current is not None and rtc.current.state == "open" else None
-
     # --- starting -----------------------------------------------------------------------
     def _start_or_resume(self) -> None:
         if self.remote is not None:
             self.midend.resume()
             return
-        params, frontend = self.route.params, self.frontend
-        wanted = frontend.wanted(params, self.prefs)
-        meta = self.midend.resume(legacy=self._legacy)
-        if meta is not None and (wanted is None or self._is_saved(*wanted)):
-            self.outcome = None
-            if self.state.is_over:
-                self.outcome = frontend.checked_outcome(meta.get("outcome")) or self._outcome()
+        found = resume_or_new(self.frontend, self.midend, self.route.params, self.prefs)
+        if isinstance(found, tuple):  # a game to start
+            self._start(*found)
             return
-        seats = midend_seats(frontend.new_seats(params, self.prefs))
-        if wanted is not None:  # a game by its number: whoever gave it may know it
-            self._start(*wanted, seats, known=True)
-        else:
-            self._start(frontend.new_options(self.prefs), fresh_seed(), seats)
-
-    def _legacy(self, state: Any, meta: dict) -> dict:
-        """The game ID and seats of a save made before the midend, as the frontend reads it."""
-        found = self.frontend.legacy(state, meta)  # ValueError when it cannot
-        return {**found, "seats": midend_seats(found["seats"])}
-
-    def _is_saved(self, options: dict, seed: int) -> bool:
-        """Is the game an address asks for the one saved?"""
-        game, midend = self.frontend.game, self.midend
-        same_options = game.options_to_params(options) == game.options_to_params(midend.options)
-        return seed == midend.seed and same_options
+        self.outcome = None
+        if self.state.is_over:
+            saved = self.frontend.checked_outcome(found.get("outcome"))
+            self.outcome = saved or window(self.frontend, self.midend, self.app.store)
 
     def _start(self, options: dict, seed: int, seats: list[str], known: bool = False) -> None:
         self.midend.start(options, seed, seats, known=known)
@@ -214,35 +189,12 @@ class GameView(SavedGameView):
         self.handle(Input(action, dict(data)))
 
     def on_key(self, event) -> None:
-        if event.ctrlKey or event.metaKey:
-            self.history_key(event)
-            return
-        if event.altKey:
-            return
-        target, key = event.target, str(event.key)
-        tag = str(target.tagName)
-        if key != "Escape" and (
-            tag in IGNORED_TARGETS
-            or (tag == "BUTTON" and key in ("Enter", " "))
-            or self.dialog_open()
-        ):
-            return
-        given = Input("key", key=key, on_board=str(target.getAttribute("data-board") or "") == "on")
-        if self.handle(given) and (given.on_board or key == "Escape"):
+        given = read_key(event, found(browser.document.querySelector("dialog[open]")))
+        if isinstance(given, Command):
+            event.preventDefault()
+            self.command(given)
+        elif given is not None and self.handle(given) and (given.on_board or given.key == "Escape"):
             event.preventDefault()  # (a dialog of the frontend's closes by its drawing)
-
-    def history_key(self, event) -> None:
-        """Ctrl+Z undoes; Ctrl+Shift+Z and Ctrl+Y redo (Cmd on a Mac)."""
-        key = str(event.key).lower()
-        tag = str(event.target.tagName)
-        if event.altKey or key not in ("z", "y") or self.dialog_open() or tag in IGNORED_TARGETS:
-            return
-        event.preventDefault()
-        self.command(Command("redo" if key == "y" or event.shiftKey else "undo"))
-
-    @staticmethod
-    def dialog_open() -> bool:
-        return found(browser.document.querySelector("dialog[open]"))
 
     def handle(self, given: Input) -> bool:
         """Run one input through the frontend; whether it meant anything here."""
@@ -316,9 +268,6 @@ class GameView(SavedGameView):
 
     def draw_journey(self, journey: Journey, then) -> None:
         self.busy = True
-        node = browser.element("view").querySelector("[data-busy]")
-        if found(node):
-            node.setAttribute("data-busy", "yes")  # (tests and styles: a move is on its way)
         generation = self.midend.generation
         travel(journey, lambda: not self.closed and generation == self.midend.generation, then)
 
@@ -339,30 +288,14 @@ class GameView(SavedGameView):
         if self.outcome is not None or self.midend.recorded:
             return
         self.session.stop_clock()
-        stats_before = scores.stats_for(self.app.store, self.game)
+        store = self.app.store
+        stats_before = scores.stats_for(store, self.game)
         result = self.frontend.record(self.state, self.table(), self.session.elapsed_ms())
-        won = result.won if self.remote is None else self.remote.winner_is_me
-        place = self.midend.record_once(
-            lambda: scores.record_result(
-                self.app.store,
-                self.game,
-                result.variant,
-                won=won,
-                score=result.score,
-                figures=result.figures,
-                date=browser.today_iso(),
-            ),
-            ended=ended,
-        )
+        if self.remote is not None:  # (a game given up or left has no winner by the rules)
+            result = replace(result, won=self.remote.winner_is_me)
+        place = record_once(self.midend, store, self.game, result, browser.today_iso(), ended)
         if self.state.is_over:
-            self.outcome = self._outcome(stats_before, place)
-
-    def _outcome(self, stats_before=None, place: int | None = None) -> dict:
-        stats = (
-            scores.stats_for(self.app.store, self.game) if stats_before is None else stats_before
-        )
-        clock = self.session.elapsed_ms()
-        return self.frontend.outcome(self.state, stats, self.midend.ranked, place, clock)
+            self.outcome = window(self.frontend, self.midend, store, stats_before, place)
 
     # --- the other device -------------------------------------------------------------------
     def remote_event(self, event: dict) -> None:

@@ -18,10 +18,14 @@ def travel(journey: Journey | None, still: Callable[[], bool], done: Callable[[]
     if journey is None:
         done()
         return
-    board = browser.element("view").querySelector(journey.board)
+    view = browser.element("view")
+    board = view.querySelector(journey.board)
     if not found(board):
         done()
         return
+    busy = view.querySelector("[data-busy]")
+    if found(busy):
+        busy.setAttribute("data-busy", "yes")  # (for tests and styles: a move on its way)
     if journey.clears:
         for node in board.querySelectorAll(journey.clears):
             node.remove()

@@ -26,18 +26,25 @@ from ..views.remote_bar import bar_text, remote_bar
 Proposal = Callable[[], tuple[dict, list[str]]]  # the options and seats this device proposes
 
 
+def current_link() -> Any:
+    """The page's open connection to a friend's device (from #/connect), if there is one."""
+    from ..peer import rtc
+
+    return rtc.current if rtc.current is not None and rtc.current.state == "open" else None
+
+
 class RemoteSeat:
     def __init__(
         self,
-        link: Any,
         midend: Midend,
         name: str,
         save: Callable[[], None],
         on_event: Callable[[dict], None],
         on_moved: Callable[[list, Any], None],
     ):
+        """`name`: the person's here, as the other device shows it."""
         self.midend = midend
-        self.link_game = LinkGame(link, midend, name, save, on_event)
+        self.link_game = LinkGame(current_link(), midend, name, save, on_event)
         self.link_game.on_moved = on_moved
 
     def start(self, how: str, proposal: Proposal) -> None:

@@ -113,7 +113,9 @@ def world(import_without_browser, monkeypatch):
     """The game view with the browser stood in: timers wait for the test, every drawing
     is counted (and mounts, so the next seat's turn starts as on the page), every step of
     a move's path is written down."""
-    browser, game_view = import_without_browser("app.browser", "app.frame.game_view")
+    browser, remote_seat, game_view = import_without_browser(
+        "app.browser", "app.frame.remote_seat", "app.frame.game_view"
+    )
     timers: list = []
     monkeypatch.setattr(browser, "now_ms", lambda: 1_000_000.0)
     monkeypatch.setattr(browser, "today_iso", lambda: "2026-12-06")
@@ -132,7 +134,7 @@ def world(import_without_browser, monkeypatch):
     monkeypatch.setattr(game_view.GameView, "redraw", redraw)
 
     def open_view(address, app=None, link=None):
-        monkeypatch.setattr(game_view.GameView, "current_link", staticmethod(lambda: link))
+        monkeypatch.setattr(remote_seat, "current_link", lambda: link)
         app = app or FakeApp()
         view = game_view.GameView(app, parse(address), FRONTEND)
         app.view = view

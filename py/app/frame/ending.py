@@ -1,0 +1,42 @@
+"""The end of a game on the frame: recorded once in the player's statistics (app.scores),
+and the figures of its game-over window."""
+
+from typing import Any
+
+from .. import scores
+from ..midend import Midend
+from .frontend import Frontend, Result
+
+
+def record_once(
+    midend: Midend, store: Any, game: str, result: Result, today: str, ended: bool = False
+) -> int | None:
+    """Record the finished game if the midend has not yet (`ended`: stopped before the rules
+    ended it); its place in the rankings (None: not ranked, or a full device)."""
+
+    def record() -> int | None:
+        return scores.record_result(
+            store,
+            game,
+            result.variant,
+            won=result.won,
+            score=result.score,
+            figures=result.figures,
+            date=today,
+        )
+
+    return midend.record_once(record, ended=ended)
+
+
+def window(
+    frontend: Frontend,
+    midend: Midend,
+    store: Any,
+    stats: dict | None = None,
+    place: int | None = None,
+) -> dict[str, Any]:
+    """The game-over window's figures: `stats`, the statistics before this game was recorded
+    (None: as they are now)."""
+    stats = scores.stats_for(store, frontend.name) if stats is None else stats
+    clock = midend.session.elapsed_ms()
+    return frontend.outcome(midend.state, stats, midend.ranked, place, clock)

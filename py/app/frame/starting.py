@@ -1,0 +1,38 @@
+"""Which game a game view opens: the one saved, unless the address asks for another by its
+number (then that one, known, so never counted), or else a new one from the player's
+remembered choices."""
+
+from collections.abc import Mapping
+from typing import Any
+
+from ..midend import Midend, fresh_seed
+from .frontend import Frontend
+from .seats import midend_seats
+
+NewGame = tuple[dict, int, list[str], bool]  # options, seed, the midend's seats, known
+
+
+def resume_or_new(
+    frontend: Frontend, midend: Midend, params: Mapping[str, str], prefs: Mapping[str, Any]
+) -> dict | NewGame:
+    """The saved game's meta when the midend resumed it, else the game to start."""
+    wanted = frontend.wanted(params, prefs)
+
+    def legacy(state: Any, meta: dict) -> dict:  # a save from before the midend
+        found = frontend.legacy(state, meta)  # ValueError when it cannot be read
+        return {**found, "seats": midend_seats(found["seats"])}
+
+    meta = midend.resume(legacy=legacy)
+    if meta is not None and (wanted is None or is_saved(frontend, midend, *wanted)):
+        return meta
+    seats = midend_seats(frontend.new_seats(params, prefs))
+    if wanted is not None:  # a game by its number: whoever gave it may know it
+        return (*wanted, seats, True)
+    return frontend.new_options(prefs), fresh_seed(), seats, False
+
+
+def is_saved(frontend: Frontend, midend: Midend, options: dict, seed: int) -> bool:
+    """Is the game an address asks for the one the midend resumed?"""
+    game = frontend.game
+    same_options = game.options_to_params(options) == game.options_to_params(midend.options)
+    return seed == midend.seed and same_options
