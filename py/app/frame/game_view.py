@@ -275,7 +275,8 @@ class GameView(SavedGameView):
         self.busy = False
         self.ui = changes.ui
         self.app.announce(changes.said)
-        sound.cue(changes.cue)
+        if changes.cue:  # ("" for none)
+            sound.cue(changes.cue)
         self.redraw()
 
     def computer_may_move(self) -> bool:

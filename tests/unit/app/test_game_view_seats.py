@@ -259,3 +259,16 @@ def test_a_move_the_rules_refuse_here_is_never_sent(world):
     mover.play("a1N")  # no block of theirs there
     assert len(link.queue) == sent and mover.midend.moves == []
     assert mover.ui.message_is_error and mover.remote.link_game.status == PLAYING
+
+
+def test_placing_the_rolled_blocks_at_random_is_one_input_several_moves_drawn_once(world):
+    open_view, steps, _, _ = world
+    app = FakeApp()
+    app.store.save("prefs:deblockle", {"setup": "ceremony", "opponent": "human"})
+    view = open_view("#/deblockle?seed=12", app)
+    assert view.state.phase == "setup"
+    to_place = len(view.state.to_place[1])
+    steps.clear()
+    view.handle(Input("place-random"))
+    assert path_of(steps, view) == ["play"] * to_place + ["save", "changed", "draw"]
+    assert len(view.midend.moves) == to_place and view.ui.roll is None
