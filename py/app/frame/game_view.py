@@ -63,9 +63,8 @@ class GameView(SavedGameView):
             self.remote.start(how, self.proposal)
         else:
             self._start_or_resume()
-        if self.state is not None:
+        if self.state is not None:  # (a game with a friend may be still to come)
             self.ui = frontend.new_ui(self.state)
-            self.say_if_not_counted()
 
     @property
     def state(self) -> Any:
@@ -91,7 +90,7 @@ class GameView(SavedGameView):
         self.ui = self.frontend.new_ui(self.state, self.ui)
         self._save()
         if known:
-            self.say_if_not_counted()
+            self.say_if_not_counted()  # once, as it starts: not again when it is resumed
 
     def proposal(self) -> tuple[dict, list[str]]:
         """The game this device proposes to a friend's: the player's choices, who plays
