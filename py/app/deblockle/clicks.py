@@ -104,7 +104,7 @@ def press(state: State, ui: DeblockleUi, facts: Facts, t: Translate) -> Interpre
         if name == ui.selected:
             return Show(replace(ui, selected=None))
         if owner != player:
-            return explain_tip(state, ui, name, t)
+            return explain_tip(state, ui, ui.selected, name, t)
     if owner == player:
         return select(state, ui, name, t)
     if owner >= 0:
@@ -124,9 +124,9 @@ def select(state: State, ui: DeblockleUi, name: str, t: Translate) -> Show:
     return Show(ui, t("deblockle.announce.selected", square=name, tips=tips), "select")
 
 
-def explain_tip(state: State, ui: DeblockleUi, name: str, t: Translate) -> Show:
-    """Why the selected block cannot tip to `name`, in the engine's words."""
-    refusal = state.tip_refusal(ui.selected, name)
+def explain_tip(state: State, ui: DeblockleUi, selected: str, name: str, t: Translate) -> Show:
+    """Why the block selected cannot tip to `name`, in the engine's words."""
+    refusal = state.tip_refusal(selected, name)
     if refusal is not None:
         message = t(refusal.key, **refusal.params)
     elif state.position.owner(parse_square(name)) >= 0:
