@@ -20,6 +20,9 @@ from games.battleship.public_game import GAME as PUBLIC_BATTLESHIP
 from games.common.errors import IllegalMove
 
 from .. import browser, router, scores, sound
+from ..battleship import draw, setup, texts
+from ..battleship.over import figures
+from ..battleship.texts import shot_cue
 from ..browser import found
 from ..computer_turns import ComputerTurns
 from ..games_list import remote_slot
@@ -27,15 +30,10 @@ from ..midend import HUMAN, Midend, fresh_seed
 from ..pointer_drag import PointerDrag, follow
 from ..remote.match import CONNECTING
 from ..saved_game_view import SavedGameView
-from . import battleship_draw as draw
-from . import battleship_setup as setup
-from . import battleship_texts as texts
 from .battleship_controls import Controls
-from .battleship_over import figures
 from .battleship_placing import Placing
 from .battleship_remote import OPPONENT as REMOTE_OPPONENT
 from .battleship_remote import BattleshipRemoteParts
-from .battleship_texts import shot_cue
 from .battleship_turns import Turns
 
 GAME = "battleship"

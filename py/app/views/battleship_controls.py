@@ -4,9 +4,9 @@ N and the history keys) and the New game dialog. A mixin of BattleshipView."""
 from games.battleship.grid import SIZE, square_name
 
 from .. import browser, saved_games
+from ..battleship import setup
 from ..browser import found
 from ..midend import fresh_seed
-from . import battleship_setup as setup
 
 GAME = "battleship"
 KEY_STEPS = {"ArrowUp": (-1, 0), "ArrowDown": (1, 0), "ArrowLeft": (0, -1), "ArrowRight": (0, 1)}

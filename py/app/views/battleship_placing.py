@@ -11,9 +11,9 @@ from games.battleship.grid import square_index
 from games.common.errors import IllegalMove
 
 from .. import browser, sound
+from ..battleship import texts
+from ..battleship.grids import ghost_holes
 from ..browser import found
-from . import battleship_texts as texts
-from .battleship_draw import ghost_holes
 
 
 class Placing:

@@ -18,13 +18,12 @@ from games.battleship.private import PLACEMENT_MOVES
 from games.common.errors import IllegalMove
 
 from .. import browser, replays, router, saved_games, scores, sound
+from ..battleship import setup, texts
+from ..battleship.over import figures
 from ..games_list import remote_slot
 from ..midend import HUMAN, REMOTE
 from ..remote.battleship_match import BattleshipMatch
 from ..remote.match import CONNECTING, ENDED, OVER, PLAYING
-from . import battleship_setup as setup
-from . import battleship_texts as texts
-from .battleship_over import figures
 from .remote_bar import remote_bar
 from .remote_game import RemoteGameParts
 

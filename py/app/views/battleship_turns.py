@@ -12,7 +12,7 @@ may take back only their own moves, at their own screen. No undo once it is over
 
 from games.common.errors import IllegalMove
 
-from . import battleship_texts as texts
+from ..battleship import texts
 
 AIMING = ("aim", "unaim")
 

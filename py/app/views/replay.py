@@ -4,8 +4,8 @@
 The token (app.replays) carries the game's ID and moves; the positions are
 rebuilt by the engine, so a damaged or forged link shows a message, never a
 wrong game. Each game lends the drawing of one position: the function
-`replay_board(state, t)` of its drawing module, app.<game>.draw for a game on the frame
-(games_list.FRONTENDS), else app.views.<game>_draw (the Game's name, a "-" in it
+`replay_board(state, t)` of its drawing module, app.<game>.draw for a game with a folder
+(games_list.GAME_FOLDERS), else app.views.<game>_draw (the Game's name, a "-" in it
 written "_": wordle-duel is wordle_duel_draw), or of
 its loader (LOADED_FIRST) when that has one; a drawing may also word each step,
 `replay_step(state, t, at, total)` (else the step is its move's notation).
@@ -17,7 +17,7 @@ import inspect
 from games.common.protocol import Game
 
 from .. import replays, router
-from ..games_list import FRONTENDS, game_info
+from ..games_list import GAME_FOLDERS, game_info
 from ..html import Markup, h
 from .base import View
 
@@ -103,7 +103,7 @@ class ReplayView(View):
         moves, at = self.entry["moves"], self.at
         drawing = self.drawing or importlib.import_module(
             f"app.{self.game.name}.draw"
-            if self.game.name in FRONTENDS
+            if self.game.name in GAME_FOLDERS
             else f"{__package__}.{self.game.name.replace('-', '_')}_draw"
         )
         draw = getattr(drawing, "replay_board", None)

@@ -8,10 +8,8 @@ from html import unescape
 from pathlib import Path
 
 import pytest
+from app.battleship import draw, setup, texts
 from app.i18n import Translator
-from app.views import battleship_draw as draw
-from app.views import battleship_setup as setup
-from app.views import battleship_texts as texts
 from games.battleship import new_game
 
 ROOT = Path(__file__).resolve().parents[3]
@@ -526,6 +524,8 @@ def imported_modules(name: str, seen: set) -> set:
         return seen | {name}
     seen.add(name)
     path = ROOT / "py" / Path(*name.split("."))
+    if path.is_dir() and not (path / "__init__.py").exists():
+        return seen  # a folder of modules (app/battleship): each is followed by its name
     path = path / "__init__.py" if path.is_dir() else path.with_suffix(".py")
     package = name if path.name == "__init__.py" else name.rpartition(".")[0]
     for node in ast.walk(ast.parse(path.read_text())):
@@ -538,7 +538,13 @@ def imported_modules(name: str, seen: set) -> set:
             if node.module is None:  # from . import name: a module of the package
                 targets = [f"{base}.{alias.name}" for alias in node.names]
             else:
-                targets = [f"{base}.{node.module}" if node.level else node.module]
+                module = f"{base}.{node.module}" if node.level else node.module
+                folder = ROOT / "py" / Path(*module.split("."))
+                targets = [module] + [
+                    f"{module}.{alias.name}"
+                    for alias in node.names
+                    if (folder / f"{alias.name}.py").exists()
+                ]
         else:
             continue
         for target in targets:
@@ -548,7 +554,9 @@ def imported_modules(name: str, seen: set) -> set:
 
 def test_the_drawing_modules_load_no_browser():
     assert "app.browser" in imported_modules("app.views.battleship", set())  # the view does
-    drawing = ("battleship_draw", "battleship_setup", "battleship_salvo", "battleship_texts")
-    for module in (*drawing, "battleship_over"):
-        imported = imported_modules(f"app.views.{module}", set())
+    folder = ROOT / "py" / "app" / "battleship"
+    modules = sorted(path.stem for path in folder.glob("*.py"))
+    assert {"draw", "grids", "texts"} <= set(modules)
+    for module in modules:
+        imported = imported_modules(f"app.battleship.{module}", set())
         assert not imported & {"app.browser", "js", "pyscript", "pyscript.ffi"}, module

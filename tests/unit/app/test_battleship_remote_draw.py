@@ -9,9 +9,9 @@ import re
 from html import unescape
 
 import pytest
+from app.battleship import draw
+from app.battleship import remote_texts as remote
 from app.i18n import Translator
-from app.views import battleship_draw as draw
-from app.views import battleship_remote_texts as remote
 from games.battleship.grid import square_name
 from test_remote_battleship import connected
 

@@ -255,7 +255,7 @@ BATTLESHIP_OPPONENTS = ("easy", "medium", "hard", "human")
 
 
 def check_battleship(saved):
-    from app.views.battleship_setup import frame_before_the_midend
+    from app.battleship.setup import frame_before_the_midend
     from games.battleship import State
 
     meta = saved["meta"]
@@ -485,9 +485,9 @@ def of_view(module: str, name: str) -> Callable:
 RESUMED = {
     "deblockle": Resumed(deblockle_legacy, "opponent", deblockle_opponent, first_legal_move),
     "battleship": Resumed(
-        of_view("app.views.battleship_setup", "frame_before_the_midend"),
+        of_view("app.battleship.setup", "frame_before_the_midend"),
         "opponent",
-        of_view("app.views.battleship_setup", "opponent_of"),
+        of_view("app.battleship.setup", "opponent_of"),
         battleship_turn,
         None,
         ("aimed",),

@@ -4,9 +4,9 @@ with three values)."""
 
 import pytest
 from app import router
+from app.battleship import setup as battleship_setup
 from app.marbles import frontend as marbles
 from app.midend import fresh_seed
-from app.views import battleship_setup
 from games.common.protocol import MAX_SEED
 
 

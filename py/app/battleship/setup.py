@@ -1,6 +1,6 @@
 """Setting up a game of Battleship: the fleet to place (the dock beside the ocean),
 the new-game dialog and its choices (remembered, or from the address). Pure
-functions, like battleship_draw, which puts the dock and the dialog on the page.
+functions, like app.battleship.draw, which puts the dock and the dialog on the page.
 """
 
 from games.battleship.fleet import LENGTH, SHIP_IDS, ship_name_key
@@ -91,7 +91,7 @@ def choose(choices: dict, action: str, value, checked: bool | None = None) -> No
 
 def placement_tools(t, view: dict, screen) -> Markup:
     """The ships to place (each can be picked or dragged onto the ocean), rotate,
-    a random fleet, clear and Ready. `screen` is the page's battleship_draw.Screen."""
+    a random fleet, clear and Ready. `screen` is the page's Screen."""
     placed_ships = {ship["ship"] for ship in view["fleet"] if ship["squares"]}
     ships = []
     for ship_id in SHIP_IDS:

@@ -1,18 +1,14 @@
 """Battleship's words in a game with a friend on another device: what the page waits for
 (the friend's fleet, shot, answer, the fleets shown and checked), the end (a win, a loss,
 or who lied and how, from the check's problems: games.battleship.public_check) and the
-game-over window's buttons. Pure, like battleship_texts, from this device's person's view
+game-over window's buttons. Pure, like app.battleship.texts, from this device's person's view
 (BattleshipMatch.view, the ordinary view's shape with the public view's extra keys) and
 the page's Screen, whose `peer` names the friend."""
-
-from typing import TYPE_CHECKING
 
 from games.battleship.fleet import ship_name_key
 
 from ..html import Markup, h
-
-if TYPE_CHECKING:
-    from .battleship_draw import Screen
+from .screen import Screen
 
 # The check's kinds of problem (public_check.py), each told in words of its own.
 PROBLEM_KINDS = (
@@ -28,7 +24,7 @@ PROBLEM_KINDS = (
 )
 
 
-def waiting_text(t, view: dict, screen: "Screen") -> str:
+def waiting_text(t, view: dict, screen: Screen) -> str:
     """The status line while this device waits for the friend's device."""
     peer, me = screen.peer, screen.me
     if screen.fleet_lost:
@@ -48,7 +44,7 @@ def waiting_text(t, view: dict, screen: "Screen") -> str:
     return t("battleship.remote.wait_shot", name=peer)
 
 
-def place_text(t, view: dict, screen: "Screen") -> str:
+def place_text(t, view: dict, screen: Screen) -> str:
     other = 1 - view["player"]
     if view["ready"][other]:
         return t("battleship.remote.place_they_ready", name=screen.peer)
@@ -60,7 +56,7 @@ def liars(view: dict) -> list[int]:
     return list(result["cheaters"]) if result else []
 
 
-def lied_heading(t, view: dict, screen: "Screen", seat: int) -> str:
+def lied_heading(t, view: dict, screen: Screen, seat: int) -> str:
     if seat == screen.me:
         return t("battleship.remote.lied_you")
     return t("battleship.remote.lied", name=screen.peer)
@@ -81,7 +77,7 @@ def problem_text(t, view: dict, problem: dict) -> str:
     return t("battleship.remote.problem_turn", turn=t.number(turn + 1), text=text)
 
 
-def remote_status(t, view: dict, screen: "Screen") -> str:
+def remote_status(t, view: dict, screen: Screen) -> str:
     """The status line of a game between devices, but for a turn to fire (as on one
     device): placing, waiting for the friend's device, stopped, or the end."""
     if screen.phase == "over":
@@ -93,7 +89,7 @@ def remote_status(t, view: dict, screen: "Screen") -> str:
     return waiting_text(t, view, screen)
 
 
-def over_text(t, view: dict, screen: "Screen") -> str:
+def over_text(t, view: dict, screen: Screen) -> str:
     """The status line at the end: a win, a loss, or who lied and the first lie."""
     cheaters = liars(view)
     if cheaters:
@@ -105,7 +101,7 @@ def over_text(t, view: dict, screen: "Screen") -> str:
     return t("battleship.remote.status.lost", name=screen.peer)
 
 
-def over_title(t, view: dict, screen: "Screen") -> str:
+def over_title(t, view: dict, screen: Screen) -> str:
     cheaters = liars(view)
     if cheaters:
         seat = screen.me if screen.me in cheaters else cheaters[0]
@@ -115,7 +111,7 @@ def over_title(t, view: dict, screen: "Screen") -> str:
     return t("battleship.over.winner", name=screen.peer)
 
 
-def verdict(t, view: dict, screen: "Screen") -> Markup | None:
+def verdict(t, view: dict, screen: Screen) -> Markup | None:
     """Every lie the check found, seat by seat, for the game-over window."""
     cheaters = liars(view)
     if not cheaters:
@@ -143,7 +139,7 @@ def verdict(t, view: dict, screen: "Screen") -> Markup | None:
     )
 
 
-def over_actions(t, screen: "Screen") -> list:
+def over_actions(t, screen: Screen) -> list:
     """The host's Play again with the friend (the friend's window says the host starts
     it), while connected, and See the grids."""
     again = None

@@ -1,18 +1,14 @@
 """The end of a game of Battleship: each side's shooting (shots, hits, accuracy, ships
 sunk) and the end-of-game window that shows both, the player at the screen's first.
-Pure, like battleship_draw, which puts the window on the page.
+Pure, like app.battleship.draw, which puts the window on the page.
 """
-
-from typing import TYPE_CHECKING
 
 from games.battleship.state import turns_in_order
 
 from ..html import Markup, h
-from . import battleship_remote_texts as remote
-from .battleship_texts import accuracy, name
-
-if TYPE_CHECKING:
-    from .battleship_draw import Screen
+from . import remote_texts as remote
+from .screen import Screen
+from .texts import accuracy, name
 
 ROWS = ("shots", "hits", "accuracy", "sunk")  # the window's figures, in its order
 
@@ -36,7 +32,7 @@ def figure_text(t, key: str, value: int) -> str:
     return t("battleship.percent", value=value) if key == "accuracy" else t.number(value)
 
 
-def game_over(t, view: dict, screen: "Screen") -> Markup | None:
+def game_over(t, view: dict, screen: Screen) -> Markup | None:
     """The end-of-game dialog: who won (between devices, or who lied and how), and both
     sides' shooting side by side."""
     winner = view["winner"]

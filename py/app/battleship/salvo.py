@@ -1,25 +1,21 @@
 """Battleship's salvos on the page: the squares of each salvo numbered and coloured
 with what they prove (Advanced Salvo), the Fire and Clear buttons, and the list
-of salvos. Pure functions of a player's view, like battleship_draw, which puts
+of salvos. Pure functions of a player's view, like app.battleship.grids, which puts
 them on the target grid.
 """
-
-from typing import TYPE_CHECKING
 
 from games.battleship.grid import square_index
 from games.battleship.state import salvo_deductions
 
 from ..html import Markup, h
-
-if TYPE_CHECKING:
-    from .battleship_draw import Screen
+from .screen import Screen
 
 
 def salvo_colour(number: int, focus: int | None) -> str:
     return f"salvo-{(number - 1) % 6}" + (" focus" if focus == number else "")
 
 
-def mark_salvos(t, view: dict, screen: "Screen", cells: list) -> None:
+def mark_salvos(t, view: dict, screen: Screen, cells: list) -> None:
     """Advanced Salvo (rule 8.3): each salvo's squares carry its number and colour;
     the squares proven empty or proven hit are shaded so."""
     proven_empty, proven_hit = salvo_deductions(view)
@@ -73,7 +69,7 @@ def salvo_buttons(t, view: dict) -> Markup:
     )
 
 
-def salvo_list(t, view: dict, screen: "Screen") -> Markup:
+def salvo_list(t, view: dict, screen: Screen) -> Markup:
     """Advanced Salvo: "n of k hit" for each salvo, newest first; a tap outlines one."""
     items = []
     for number, record in enumerate(view["shots"], 1):

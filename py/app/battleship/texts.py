@@ -1,21 +1,17 @@
 """Battleship's words: names, the answers to shots, the log's lines, the status
 line and refusals, from what the player at the screen may see (a view from
-State.view_for) and the page's Screen (battleship_draw). Pure, like the drawing:
+State.view_for) and the page's Screen (app.battleship.screen). Pure, like the drawing:
 the page shows these and the view announces them.
 """
-
-from typing import TYPE_CHECKING
 
 from games.battleship.fleet import LENGTH, ship_name_key
 from games.common.errors import IllegalMove
 
-from .battleship_remote_texts import remote_status
-
-if TYPE_CHECKING:
-    from .battleship_draw import Screen
+from .remote_texts import remote_status
+from .screen import Screen
 
 
-def name(t, screen: "Screen", player: int) -> str:
+def name(t, screen: Screen, player: int) -> str:
     """A player as the screen names them: Red or Blue between two people, else You
     or Computer, or the friend's name in a game between devices (a label, as in the
     log's "You: E5 — miss.")."""
@@ -26,7 +22,7 @@ def name(t, screen: "Screen", player: int) -> str:
     return t("battleship.you") if player == screen.me else t("battleship.computer")
 
 
-def said_of(t, screen: "Screen", player: int, key: str, **params) -> str:
+def said_of(t, screen: Screen, player: int, key: str, **params) -> str:
     """The message `key` said of `player`, in words of its own for each person: the
     catalogue's `key`.you (the person at this screen, against the computer),
     `key`.computer, or `key`.named with the player's colour (or the friend's name,
@@ -63,7 +59,7 @@ def shot_text(t, view: dict, shot: dict) -> str:
     return t("battleship.shot.hit", square=shot["square"])
 
 
-def record_text(t, view: dict, screen: "Screen", record: dict) -> str:
+def record_text(t, view: dict, screen: Screen, record: dict) -> str:
     """One turn as the view's player is told it."""
     viewer, shooter = view["player"], record["player"]
     who = name(t, screen, shooter)
@@ -88,7 +84,7 @@ def record_text(t, view: dict, screen: "Screen", record: dict) -> str:
     return " ".join(parts)
 
 
-def status_text(t, view: dict | None, screen: "Screen") -> str:
+def status_text(t, view: dict | None, screen: Screen) -> str:
     """The status line; `view` may be None only under the pass-and-play cover."""
     phase, active = screen.phase, screen.active
     if phase == "cover":
