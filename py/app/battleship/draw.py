@@ -25,6 +25,7 @@ GAME = "battleship"
 def page(t, view: dict | None, screen: Screen) -> Markup:
     """The whole game view. `view` is None under the pass-and-play cover, and
     only then: behind the cover nobody's grids are drawn."""
+    body: Markup | list[Markup | None]
     if screen.phase == "cover":
         body = cover(t, screen)
     else:

@@ -5,12 +5,12 @@ which puts them on the page.
 """
 
 from games.battleship.fleet import LENGTH
-from games.battleship.grid import ROWS, SIZE, SQUARES, square_index, square_name
+from games.battleship.grid import ROWS, SIZE, SQUARES, square_name
 from games.battleship.state import known_sunk_squares
 
 from ..html import Markup, h
 from .salvo import mark_salvos, salvo_buttons, salvo_list
-from .screen import Screen
+from .screen import Screen, index_of
 from .texts import ship_name, shot_text
 
 
@@ -68,7 +68,7 @@ def ocean_cells(t, view: dict, selected: str | None = None, owner: str | None = 
     ]
     for ship in view["fleet"]:
         for k, square in enumerate(ship["squares"]):
-            i = square_index(square)
+            i = index_of(square)
             end = " bow" if k == 0 else (" stern" if k == len(ship["squares"]) - 1 else "")
             cls = f"ship ship-{ship['orientation']}{end}" + (" sunk" if ship["sunk"] else "")
             if ship["ship"] == selected:
@@ -82,7 +82,7 @@ def ocean_cells(t, view: dict, selected: str | None = None, owner: str | None = 
             )
     for record in view["incoming"]:
         for shot in record["shots"]:
-            i = square_index(shot["square"])
+            i = index_of(shot["square"])
             hit = shot["result"] == "hit"
             cells[i][1] = h("span", {"class": "peg " + ("hit" if hit else "miss")})
             cells[i][2] = t(
@@ -97,7 +97,7 @@ def ocean_cells(t, view: dict, selected: str | None = None, owner: str | None = 
 def mark_latest(t, cells: list, record: dict) -> None:
     """The squares of the latest turn fired at a grid, marked and named so."""
     for shot in record["shots"]:
-        cell = cells[square_index(shot["square"])]
+        cell = cells[index_of(shot["square"])]
         cell[0] += " latest"
         cell[2] = t("battleship.cell.latest", cell=cell[2])
 
@@ -108,9 +108,9 @@ def shot_effects(cells: list, record: dict, sunk_squares) -> None:
     Salvo, splashes), and the squares of a ship it sank going down."""
     for shot in record["shots"]:
         effect = " fx-flash" if shot.get("result") == "hit" else " fx-splash"
-        cells[square_index(shot["square"])][0] += effect
+        cells[index_of(shot["square"])][0] += effect
     for square in sunk_squares:
-        cells[square_index(square)][0] += " fx-sink"
+        cells[index_of(square)][0] += " fx-sink"
 
 
 def ocean(t, view: dict, screen: Screen) -> Markup:
@@ -154,16 +154,16 @@ def target(t, view: dict, screen: Screen) -> Markup:
     else:
         for record in view["shots"]:
             for shot in record["shots"]:
-                i = square_index(shot["square"])
+                i = index_of(shot["square"])
                 hit = shot["result"] == "hit"
                 cells[i][0] = "called " + ("hit" if hit else "miss")
                 cells[i][1] = h("span", {"class": "peg " + ("hit" if hit else "miss")})
                 cells[i][2] = shot_text(t, view, shot)
         for square in known_sunk_squares(view):  # the ships whose sinking was announced
-            cells[square_index(square)][0] += " sunk"
+            cells[index_of(square)][0] += " sunk"
     for ship in view["opponent_fleet"] or ():  # the game is over: the other fleet is shown
         for square in ship["squares"]:
-            cells[square_index(square)][0] += " revealed"
+            cells[index_of(square)][0] += " revealed"
     if view["shots"]:
         latest = view["shots"][-1]
         mark_latest(t, cells, latest)
@@ -173,7 +173,7 @@ def target(t, view: dict, screen: Screen) -> Markup:
         for cell in cells:  # a called square too: it is refused with the reason (5.4)
             cell[3] = "shoot"
         for square in view["aimed"]:
-            i = square_index(square)
+            i = index_of(square)
             cells[i][0] = "open chosen"
             cells[i][1] = h("span", {"class": "peg placeholder"})
             cells[i][2] = t("battleship.cell.chosen", square=square)

@@ -4,11 +4,10 @@ of salvos. Pure functions of a player's view, like app.battleship.grids, which p
 them on the target grid.
 """
 
-from games.battleship.grid import square_index
 from games.battleship.state import salvo_deductions
 
 from ..html import Markup, h
-from .screen import Screen
+from .screen import Screen, index_of
 
 
 def salvo_colour(number: int, focus: int | None) -> str:
@@ -27,7 +26,7 @@ def mark_salvos(t, view: dict, screen: Screen, cells: list) -> None:
                 cls += " proven-empty"
             elif square in proven_hit:
                 cls += " proven-hit"
-            cell = cells[square_index(square)]
+            cell = cells[index_of(square)]
             cell[0] = cls
             cell[1] = h("span", {"class": "salvo-no"}, t("battleship.label", text=str(number)))
             cell[2] = t(

@@ -1,10 +1,20 @@
 """What Battleship's page shows besides the position: the phase of the page, who is at the
 screen, the ship in hand, the cursor, the message; built by the frontend from its UI state
-(app.battleship.frontend) and read by every drawing module."""
+(app.battleship.ui) and read by every drawing module, with the index of a square a view
+names."""
 
 from dataclasses import dataclass
 
+from games.battleship.grid import square_index
+
 from ..html import Markup
+
+
+def index_of(square: str) -> int:
+    """The index of a square a view names (always on the grid: the engine wrote it)."""
+    index = square_index(square)
+    assert index is not None, square
+    return index
 
 
 @dataclass

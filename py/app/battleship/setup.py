@@ -32,6 +32,30 @@ def parse_params(params: dict):
     return seed, mode, opponent, side
 
 
+def is_the_game_asked(wanted, seed: int, mode: str, opponent: str, side: str) -> bool:
+    """Is the game saved (its seed, mode, opponent and side) the one the address asks for
+    (`wanted`: parse_params'), where it asks for one?"""
+    return wanted is None or (
+        wanted[0] == seed
+        and wanted[1] in (None, mode)
+        and wanted[2] in (None, opponent)
+        and wanted[3] in (None, side)
+    )
+
+
+def game_asked(wanted, prefs: dict) -> tuple[int | None, dict, list[str]]:
+    """The seed (None: a new one), options and seats of the game to start: the one the
+    address asks for (`wanted`: parse_params'), the remembered choices filling in what it
+    does not say (but the side: Red), else a game of the remembered choices."""
+    choices = preferred(prefs)
+    options = {key: choices[key] for key in OPTION_KEYS}
+    if wanted is None:
+        return None, options, seats_for(choices["opponent"], choices["side"])
+    seed, mode, opponent, side = wanted
+    options["mode"] = mode or options["mode"]
+    return seed, options, seats_for(opponent or choices["opponent"], side or "red")
+
+
 def seats_for(opponent: str, side: str = "red") -> list[str]:
     """The midend's seats: the person at this screen plays Red (who shoots first) or,
     against the computer, Blue; the other seat is the computer at the opponent's

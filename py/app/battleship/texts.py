@@ -11,7 +11,7 @@ from .remote_texts import remote_status
 from .screen import Screen
 
 
-def name(t, screen: Screen, player: int) -> str:
+def name(t, screen: Screen, player: int | None) -> str:
     """A player as the screen names them: Red or Blue between two people, else You
     or Computer, or the friend's name in a game between devices (a label, as in the
     log's "You: E5 — miss.")."""

@@ -556,7 +556,7 @@ def test_the_drawing_modules_load_no_browser():
     assert "app.browser" in imported_modules("app.views.battleship", set())  # the view does
     folder = ROOT / "py" / "app" / "battleship"
     modules = sorted(path.stem for path in folder.glob("*.py"))
-    assert {"draw", "grids", "texts"} <= set(modules)
+    assert {"draw", "grids", "frontend", "texts"} <= set(modules)
     for module in modules:
         imported = imported_modules(f"app.battleship.{module}", set())
         assert not imported & {"app.browser", "js", "pyscript", "pyscript.ffi"}, module

@@ -1,0 +1,113 @@
+"""Battleship's UI state (what is on screen beside the position) and who is looking: the
+player whose screen is shown, the page's phase, the position as the person at the screen
+has it (a `Seen`), and the Screen the drawing reads. Pure: no browser, no storage."""
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from games.battleship import State
+from games.battleship.fleet import SHIP_IDS
+
+from .screen import Screen
+
+
+@dataclass(frozen=True)
+class BattleshipUi:
+    """What is on screen beside the position. `opponent` and `me` say who sits where (a
+    computer's level, "human" for two people passing the device, "remote" for a friend on
+    another device; the person's seat, None when two people share the device) until the
+    game view holds the seats. `fresh` (the grid whose latest shot is drawn moving) and
+    `focus` (the element that takes the keyboard) last one drawing."""
+
+    opponent: str = "hard"
+    me: int | None = 0
+    revealed: int | None = 0  # two people: whose screen is uncovered (None: the cover)
+    selected_ship: str | None = SHIP_IDS[0]  # the ship in hand while placing
+    orientation: str = "h"  # of the ship in hand
+    cursor: int = 0  # the keyboard's cursor on the grid in use
+    focus_salvo: int | None = None  # Advanced Salvo: the salvo outlined in the list
+    message: str = ""
+    message_is_error: bool = False
+    setup: Mapping[str, Any] | None = None  # the new-game dialog's choices while it is open
+    over_closed: bool = False  # the end-of-game window was closed to see the grids
+    fresh: str | None = None
+    focus: str | None = None
+
+    @property
+    def humans(self) -> bool:
+        return self.opponent == "human"
+
+
+@dataclass(frozen=True)
+class Seen:
+    """The position as the person at the screen has it: what they may see (None behind the
+    pass-and-play cover), the page's phase (over, cover, pass, computer, place, fire;
+    between devices also friend and stopped), the player who must act now and the mode."""
+
+    view: dict[str, Any] | None
+    phase: str
+    active: int | None
+    mode: str
+
+
+# --- who is looking --------------------------------------------------------------------
+def viewer(state: State, ui: BattleshipUi) -> int | None:
+    """The player whose screen is shown, or None behind the pass-and-play cover."""
+    if not ui.humans:
+        return ui.me
+    if state.is_over:
+        return ui.revealed if ui.revealed is not None else state.winner
+    return ui.revealed
+
+
+def phase(state: State, ui: BattleshipUi) -> str:
+    if state.is_over:
+        return "over"
+    looking, active = viewer(state, ui), state.current_player
+    if looking is None:
+        return "cover"
+    if active != looking:
+        return "pass" if ui.humans else "computer"
+    return "place" if state.phase == "placement" else "fire"
+
+
+def seen(state: State, ui: BattleshipUi) -> Seen:
+    looking = viewer(state, ui)
+    view = None if looking is None else state.view_for(looking)
+    return Seen(view, phase(state, ui), state.current_player, state.mode)
+
+
+def first_unplaced(view: Mapping[str, Any] | None) -> str | None:
+    """The first ship of the view's fleet not yet on the ocean (None once all are, or after
+    placing)."""
+    if view is None or view["phase"] != "placement":
+        return None
+    return next((ship["ship"] for ship in view["fleet"] if not ship["squares"]), None)
+
+
+def unplaced(state: State) -> str | None:
+    """The next ship to place of the player placing now."""
+    active = state.current_player
+    return None if active is None else first_unplaced(state.view_for(active))
+
+
+def screen(ui: BattleshipUi, shown: Seen, motion: bool = True, **page_facts: Any) -> Screen:
+    """The drawing's Screen; `page_facts` are what the view knows beside (undo and redo,
+    the computer's think time, a game between devices' fields)."""
+    return Screen(
+        phase=shown.phase,
+        mode=shown.mode,
+        opponent=ui.opponent,
+        active=shown.active,
+        me=ui.me,
+        fresh=ui.fresh if motion else None,
+        selected_ship=ui.selected_ship,
+        orientation=ui.orientation,
+        cursor=ui.cursor,
+        focus_salvo=ui.focus_salvo,
+        message=ui.message,
+        message_is_error=ui.message_is_error,
+        setup=dict(ui.setup) if ui.setup is not None else None,
+        **page_facts,
+    )
