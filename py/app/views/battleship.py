@@ -1,50 +1,46 @@
-"""Battleship on the page: placement, your ocean and your target grid, the shot log,
-the computer's shots, undo and redo, pass-and-play cover screens and the new-game
-dialog.
+"""Battleship on the page: what needs the browser, the midend and the link to a friend's
+device, until the one game view (app.frame.game_view) takes them with the seats.
 
-All rules live in games.battleship; the game in progress is the midend's
-(app.midend: starting and resuming, seats and turns, the computer's moves, undo
-and redo, saving, recording the result). This view keeps the page's own state
-(whose screen is uncovered, the ship in hand, the cursor, the message) and turns
-clicks and keys into moves. Placing ships (taps, drags) is battleship_placing's;
-the computer's turns are app.computer_turns', undo battleship_turns'; the drawing is
-battleship_draw's (with battleship_setup, battleship_salvo and battleship_texts),
-from what the player at the screen may see: state.view_for(player), never the
-whole state.
+What a click or a key means, what a move changed (what to say, the cue, the shot drawn
+moving) and the drawing are app.battleship's, pure and unit-tested. Here: the midend
+(starting and resuming, the computer's turns, saving, recording; undo and redo:
+battleship_history), keys, dialogs, dragging a ship (battleship_drag), and a game with a
+friend (battleship_remote).
 """
 
-from games.battleship.fleet import LENGTH, SHIP_IDS
+from dataclasses import replace
+
 from games.battleship.game import GAME as BATTLESHIP
-from games.battleship.grid import square_index
 from games.battleship.public_game import GAME as PUBLIC_BATTLESHIP
 from games.common.errors import IllegalMove
 
-from .. import browser, router, scores, sound
-from ..battleship import draw, setup, texts
-from ..battleship.over import figures
-from ..battleship.texts import shot_cue
+from .. import browser, router, saved_games, scores, sound
+from ..battleship import draw, setup
+from ..battleship.changes import changed_seen
+from ..battleship.frontend import FRONTEND
+from ..battleship.input import GRIDS, KEY_STEPS, SETUP_CHOICES, interpret_seen, refused_seen
+from ..battleship.ui import BattleshipUi, Seen
+from ..battleship.ui import phase as phase_on_this_device
+from ..battleship.ui import screen as screen_of
+from ..battleship.ui import seen as seen_on_this_device
 from ..browser import found
 from ..computer_turns import ComputerTurns
+from ..frame.frontend import Changes, Command, Input, Play, Show
 from ..games_list import remote_slot
 from ..midend import HUMAN, Midend, fresh_seed
-from ..pointer_drag import PointerDrag, follow
+from ..pointer_drag import follow
 from ..remote.match import CONNECTING
 from ..saved_game_view import SavedGameView
-from .battleship_controls import Controls
-from .battleship_placing import Placing
+from .battleship_drag import ShipDrag
+from .battleship_history import History
 from .battleship_remote import OPPONENT as REMOTE_OPPONENT
 from .battleship_remote import BattleshipRemoteParts
-from .battleship_turns import Turns
 
 GAME = "battleship"
+IGNORED_TARGETS = ("INPUT", "SELECT", "TEXTAREA", "SUMMARY")
 
 
-def over_cue(winner: int, me: int | None) -> str:
-    """The end as heard: between two people someone won; against the computer, you did or not."""
-    return "win" if me is None or winner == me else "lose"
-
-
-class BattleshipView(Placing, Turns, Controls, BattleshipRemoteParts, SavedGameView):
+class BattleshipView(BattleshipRemoteParts, SavedGameView):
     game = GAME
 
     def __init__(self, app, route):
@@ -63,28 +59,16 @@ class BattleshipView(Placing, Turns, Controls, BattleshipRemoteParts, SavedGameV
         self.computer = ComputerTurns(
             self.midend, browser.later, browser.now_ms, self.perform, self.computer_ready
         )
-        self.revealed = 0  # the player whose screen is uncovered (pass-and-play), None: cover
-        self.fresh = None  # the grid whose latest shot is drawn moving, once ("ocean", "target")
-        self.selected_ship: str | None = SHIP_IDS[0]
-        self.orientation = "h"
-        self.cursor = 0  # index of the keyboard cursor on the grid in use
-        self.focus_salvo: int | None = None  # Advanced Salvo: the salvo outlined in the list
-        self.message = ""
-        self.message_is_error = False
-        self.setup = None  # the new-game dialog's choices while open
-        self.over_closed = False  # the end-of-game dialog was closed to see the grids
+        self.ui = BattleshipUi()
         self.closed = False
-        self.dragging = PointerDrag()  # a ship being dragged from the dock or the ocean
+        self.ship_drag = ShipDrag(self)
+        self.history = History(self)
         self._start_or_resume()
 
     # --- the game in progress: the midend's ---------------------------------------------
     @property
     def state(self):
         return self.midend.state
-
-    @property
-    def seed(self) -> int:
-        return self.midend.seed
 
     @property
     def opponent(self) -> str:
@@ -102,7 +86,7 @@ class BattleshipView(Placing, Turns, Controls, BattleshipRemoteParts, SavedGameV
     @property
     def me(self) -> int | None:
         """The person's seat against the computer (None: two people share the device)."""
-        return None if self.humans else self.midend.seats.index(HUMAN)
+        return None if self.opponent == "human" else self.midend.seats.index(HUMAN)
 
     # --- starting ------------------------------------------------------------------
     def _start_or_resume(self) -> None:
@@ -112,42 +96,28 @@ class BattleshipView(Placing, Turns, Controls, BattleshipRemoteParts, SavedGameV
         wanted = setup.parse_params(self.route.params)
         meta = self.midend.resume(legacy=setup.frame_before_the_midend)
         if meta is not None and setup.opponent_of(self.midend.seats) is not None:
-            same = wanted is None or (
-                wanted[0] == self.seed
-                and wanted[1] in (None, self.state.mode)
-                and wanted[2] in (None, self.opponent)
-                and wanted[3] in (None, self.side)
-            )
-            if same:
-                self.revealed = self.me
-                self._after_load()
+            saved = (self.midend.seed, self.state.mode, self.opponent, self.side)
+            if setup.is_the_game_asked(wanted, *saved):
+                self.ui = self.new_ui()
                 if self.finish():  # a finished game not yet recorded (once only)
                     self._save()
                 return
-        choices = setup.preferred(self.prefs)
-        options = {key: choices[key] for key in setup.OPTION_KEYS}
-        seats = setup.seats_for(choices["opponent"], choices["side"])
-        if wanted is None:
-            self._new_state(fresh_seed(), options, seats)
-            return
-        options["mode"] = wanted[1] or options["mode"]
-        seats = setup.seats_for(wanted[2] or choices["opponent"], wanted[3] or "red")
+        seed, options, seats = setup.game_asked(wanted, self.prefs)
         # A game by its number: whoever gave the number may know the fleets.
-        self._new_state(wanted[0], options, seats, known=True)
+        self._new_state(fresh_seed() if seed is None else seed, options, seats, seed is not None)
 
     def _new_state(self, seed: int, options: dict, seats: list[str], known: bool = False) -> None:
         self.midend.start(options, seed, seats, known=known)
         self.say_if_not_counted()
         self.computer_places()  # playing Blue, the computer's fleet is Red's, placed first
-        self.revealed = self.me
-        self.message, self.message_is_error = "", False
-        self._after_load()
+        self.ui = self.new_ui()
         self._save()
 
-    def _after_load(self) -> None:
-        self.focus_salvo = None
-        self.selected_ship = self.next_unplaced()
-        self.cursor = 0
+    def new_ui(self) -> BattleshipUi:
+        """The UI state of a game started or resumed: the person's own screen uncovered
+        (two people start behind the cover)."""
+        seats = BattleshipUi(opponent=self.opponent, me=self.me, revealed=self.me)
+        return FRONTEND.new_ui(self.state, seats)
 
     def _save(self) -> None:
         if self.midend.state is None:
@@ -157,42 +127,31 @@ class BattleshipView(Placing, Turns, Controls, BattleshipRemoteParts, SavedGameV
             self.take_newer_save()
 
     # --- who is looking ------------------------------------------------------------------
-    @property
-    def humans(self) -> bool:
-        return self.opponent == "human"
+    def phase(self) -> str:
+        if self.link_game is not None:
+            return self.remote_phase()
+        return phase_on_this_device(self.state, self.ui)
 
-    def viewer(self):
-        """The player whose screen is shown, or None behind the pass-and-play cover."""
-        if not self.humans:
-            return self.me
-        if self.state.is_over:
-            return self.revealed if self.revealed is not None else self.state.winner
-        return self.revealed
-
-    def active(self):
-        """The player who must act now (placing or shooting), or None once it is over;
-        between devices, the person here while the game is on (both place at once)."""
+    def active(self) -> int | None:
+        """The player who must act now, or None once it is over; between devices, the
+        person here while the game is on (both place at once)."""
         if self.link_game is not None:
             return None if self.state.is_over else self.me
         return self.state.current_player
 
-    def phase(self) -> str:
-        """over, cover, pass (show result, then hand over), computer, place, fire; between
-        devices friend (waiting for the friend's device) and stopped."""
-        if self.link_game is not None:
-            return self.remote_phase()
-        state = self.state
-        if state.is_over:
-            return "over"
-        viewer, active = self.viewer(), self.active()
-        if viewer is None:
-            return "cover"
-        if active != viewer:
-            return "pass" if self.humans else "computer"
-        return "place" if state.phase == "placement" else "fire"
+    def seen_now(self) -> Seen:
+        if self.link_game is None:
+            return seen_on_this_device(self.state, self.ui)
+        return Seen(self.remote_view(), self.remote_phase(), self.active(), self.state.mode)
 
-    def ship_name(self, ship_id: str) -> str:
-        return texts.ship_name(self.t, self.state.options["edition"], ship_id)
+    def seen(self) -> dict | None:
+        """What the player at the screen may see, or None behind the cover."""
+        return self.seen_now().view
+
+    def placement_squares(self, ship: str, square: str, orientation: str, hole: int):
+        if self.link_game is not None:
+            return self.bm.placement_squares(ship, square, orientation, hole)
+        return self.state.placement_squares(self.active(), ship, square, orientation, hole)
 
     # --- the page ---------------------------------------------------------------------
     def title(self) -> str:
@@ -205,64 +164,38 @@ class BattleshipView(Placing, Turns, Controls, BattleshipRemoteParts, SavedGameV
         side = {"side": "blue"} if self.side == "blue" else {}
         return router.href(GAME, **self.midend.game_id, opponent=self.opponent, **side)
 
-    def screen(self) -> draw.Screen:
-        return draw.Screen(
-            phase=self.phase(),
-            mode=self.state.mode,
-            opponent=self.opponent,
-            active=self.active(),
-            me=self.me,
-            fresh=None if self.app.reduced_motion else self.fresh,
-            selected_ship=self.selected_ship,
-            orientation=self.orientation,
-            cursor=self.cursor,
-            focus_salvo=self.focus_salvo,
-            message=self.message,
-            message_is_error=self.message_is_error,
+    def screen(self, shown: Seen | None = None) -> draw.Screen:
+        return screen_of(
+            self.ui,
+            shown or self.seen_now(),
+            motion=not self.app.reduced_motion,
             think_ms=self.computer.think_ms,
-            setup=self.setup,
-            can_undo=self.may_undo(),
-            can_redo=self.may_redo(),
+            can_undo=self.history.may_undo(),
+            can_redo=self.history.may_redo(),
             **(self.remote_screen() if self.link_game is not None else {}),
         )
-
-    def seen(self):
-        """What the player at the screen may see, or None behind the cover."""
-        viewer = self.viewer()
-        return None if viewer is None else self.view_of(viewer)
-
-    def view_of(self, player: int) -> dict:
-        """What `player` may see (between devices, the person here: with their fleet)."""
-        if self.link_game is not None:
-            return self.remote_view()
-        return self.state.view_for(player)
-
-    def placement_squares(self, ship: str, square: str, orientation: str, hole: int):
-        if self.link_game is not None:
-            return self.bm.placement_squares(ship, square, orientation, hole)
-        return self.state.placement_squares(self.active(), ship, square, orientation, hole)
 
     def render(self):
         if self.link_game is not None and self.waiting_for_the_game():
             return self.remote_waiting_page()
-        return draw.page(self.t, self.seen(), self.screen())
+        shown = self.seen_now()
+        return draw.page(self.t, shown.view, self.screen(shown))
 
     def waiting_for_the_game(self) -> bool:
         return self.midend.state is None or self.link_game.status == CONNECTING
 
-    # --- mounting, redrawing, the computer's turns -----------------------------------------------
     def mounted(self, root) -> None:
-        self.fresh = None  # the latest shot moves in this drawing only, not in the next
+        self.ui = replace(self.ui, fresh=None, focus=None)  # (for one drawing only)
         browser.replace_hash(self.share_href())
         if self.link_game is not None:
             if self.waiting_for_the_game():
                 return
             if self.state.is_over and self.finish():
                 self._save()
-        follow(self)
+        follow(self.ship_drag)
         for dialog_id in ("bs-setup", "bs-over"):
             node = root.querySelector(f"#{dialog_id}")
-            if found(node) and not (dialog_id == "bs-over" and self.over_closed):
+            if found(node) and not (dialog_id == "bs-over" and self.ui.over_closed):
                 browser.open_dialog(node)
                 break
         if self.state.is_over:
@@ -271,12 +204,83 @@ class BattleshipView(Placing, Turns, Controls, BattleshipRemoteParts, SavedGameV
             self.session.start_clock()
         self.computer.schedule()
 
+    def computer_ready(self) -> bool:
+        """Nothing on screen in the way of the computer's turn (app.computer_turns)?"""
+        return self.phase() == "computer" and self.ui.setup is None
+
+    # --- input: through the frontend -----------------------------------------------------
+    def on_action(self, action: str, data: dict, event) -> None:
+        if action in ("place", "pick-ship") and self.ship_drag.dragging.swallows_click():
+            return  # the click that ends a drag
+        if self.link_game is not None and self.remote_action(
+            "new-dialog" if action == "new" else action
+        ):
+            return
+        data = dict(data)
+        if action == "setup-announce":
+            data["checked"] = "true" if event.target.checked else "false"
+        self.handle(Input(action, data))
+
+    def on_key(self, event) -> None:
+        if event.ctrlKey or event.metaKey or event.altKey:
+            self.history.history_key(event)
+            return
+        target, key = event.target, str(event.key)
+        tag = str(target.tagName)
+        ignored = tag in IGNORED_TARGETS or (tag == "BUTTON" and key in ("Enter", " "))
+        if ignored and self.ui.setup is None:
+            return
+        grid = str(target.id) if found(target) else ""
+        given = Input("key", {"grid": grid}, key=key, on_board=grid in GRIDS)
+        if self.handle(given) and given.on_board and (key in KEY_STEPS or key in ("Enter", " ")):
+            event.preventDefault()
+
+    def handle(self, given: Input) -> bool:
+        """Run one input through the frontend; whether it meant anything here."""
+        if self.link_game is None:
+            meant = FRONTEND.interpret(self.state, self.ui, given, self.t)
+        else:
+            meant = interpret_seen(self.seen_now(), self.ui, given, self.t)
+        if isinstance(meant, Play):
+            self.perform(meant.move)
+        elif isinstance(meant, Show):
+            self.show(meant, given.action)
+        elif isinstance(meant, Command):
+            self.command(meant)
+        return meant is not None
+
+    def show(self, shown: Show, action: str = "") -> None:
+        self.ui = shown.ui
+        if shown.cue:
+            sound.cue(shown.cue)
+        if shown.said:
+            self.app.announce(shown.said)
+        if action == "close-over":  # closed where it is: focus goes back where it was
+            node = browser.element("view").querySelector("#bs-over")
+            if found(node):
+                node.close()
+        elif action not in SETUP_CHOICES:  # (a choice in the dialog shows itself)
+            self.redraw(focus_id=self.ui.focus)
+
+    def command(self, command: Command) -> None:
+        if command.name == "undo":
+            self.history.undo()
+        elif command.name == "redo":
+            self.history.redo()
+        elif command.name == "setup":
+            self.open_setup()
+        elif command.name == "new":
+            self.start_chosen(dict(command.options or {}))
+        elif command.name == "clear-salvo":
+            for square in self.seen()["aimed"]:
+                self.play({"type": "unaim", "square": square})
+            self._save()
+            self.redraw()
+
     # --- playing -------------------------------------------------------------------------------------
-    def refuse(self, refusal: IllegalMove) -> None:
-        self.message = texts.refusal_text(self.t, self.state.options["edition"], refusal)
-        self.message_is_error = True
-        sound.cue("invalid")
-        self.app.announce(self.message)
+    def refuse(self, move, refusal: IllegalMove) -> None:
+        edition = self.state.options["edition"]
+        self.show(refused_seen(edition, self.ui, move, refusal, self.t))
 
     def play(self, move: dict) -> list:
         """Play a move through the midend (IllegalMove, nothing changed, if the rules
@@ -297,179 +301,90 @@ class BattleshipView(Placing, Turns, Controls, BattleshipRemoteParts, SavedGameV
         return events
 
     def perform(self, move: dict) -> bool:
+        """A move of the person here or of the computer: played, saved, said, drawn."""
         try:
             events = self.play(move)
         except IllegalMove as refusal:
-            self.refuse(refusal)
-            self.redraw()
+            self.refuse(move, refusal)
             return False
-        if self.link_game is not None:  # the volley went: its answer comes from the friend
-            self.remote_fired(events)
+        if self.link_game is not None and move.get("type") == "fire":
+            self.remote_fired(events)  # the volley went: its answer comes from the friend
             self._save()
             self.redraw()
             return True
-        state = self.state
-        self.message, self.message_is_error = "", False
-        said, cue = [], None
-        for event in events:
-            if event["type"] == "shots":
-                # Told from the viewer's side: their own shots as announced to them,
-                # the other's shots as they land on the viewer's ocean.
-                viewer = self.viewer() if self.viewer() is not None else event["player"]
-                self.fresh = "target" if event["player"] == viewer else "ocean"
-                view = state.view_for(viewer)
-                record = view["shots"][-1] if event["player"] == viewer else view["incoming"][-1]
-                said.append(texts.record_text(self.t, view, self.screen(), record))
-                cue = shot_cue(record)
-            elif event["type"] == "game_over":
-                self.finish()
-                cue = over_cue(event["winner"], self.me)
-                said.append(texts.status_text(self.t, self.seen(), self.screen()))
-        if said:
-            self.message = " ".join(said)
-            self.app.announce(self.message)
-        if cue is not None:
-            sound.cue(cue)
-        self._save()
-        # Between two people, the turn played, the next step is handing the device over.
-        self.redraw(focus_id="bs-hide" if self.phase() == "pass" else None)
+        if self.link_game is None and self.state.is_over:
+            self.finish()
+        self.after_move(self.changes(events))
         return True
+
+    def changes(self, events: list) -> Changes:
+        if self.link_game is None:
+            return FRONTEND.changed(self.state, self.ui, events, None, self.t)
+        return changed_seen(self.seen_now(), self.ui, events, self.t)
+
+    def after_move(self, changes: Changes) -> None:
+        self.ui = changes.ui
+        if changes.said:
+            self.app.announce(changes.said)
+        if changes.cue:
+            sound.cue(changes.cue)
+        self._save()
+        self.redraw(focus_id=self.ui.focus)
 
     def finish(self) -> bool:
         """Record a finished game once in the statistics (the midend asks once, and
         not at all for a game taken back or known; a full device loses the record,
-        not the game-over window), docs/rules/battleship.md 11.2: against the computer
-        by mode, won or lost, with the person's shooting; two people's games by mode
-        too, as played (nobody at the device lost to anyone else's device).
-        True when it was asked now: the save then has to say so."""
+        not the game-over window). True when it was asked now: the save then has to
+        say so."""
         if self.link_game is not None:
             return self.remote_finish()
-        state = self.state
-        if not state.is_over or self.midend.recorded:
+        if not self.state.is_over or self.midend.recorded:
             return False
         self.session.stop_clock()
-        result = state.result
-        if self.humans:
-            variant, won, score, shooting = f"human-{state.mode}", None, None, {}
-        else:
-            mine = figures(state.view_for(self.me), self.me)
-            won = result["winner"] == self.me
-            variant, score = state.mode, mine["shots"] if won else None
-            shooting = {key: mine[key] for key in ("shots", "hits", "accuracy")}
+        result = FRONTEND.record(self.state, self.session.elapsed_ms(), self.me)
         self.midend.record_once(
             lambda: scores.record_result(
                 self.app.store,
                 GAME,
-                variant,
-                won=won,
-                score=score,
-                figures={**shooting, "turns": result["turns"]},
+                result.variant,
+                won=result.won,
+                score=result.score,
+                figures=result.figures,
                 date=browser.today_iso(),
-                higher_is_better=False,
+                higher_is_better=False,  # the score is the shots it took to win
             )
         )
         return True
 
-    def press_target(self, name: str) -> None:
-        """A square of the target grid: fire at it, or aim (or un-aim) it for the salvo."""
-        if self.phase() != "fire":
+    # --- the new-game dialog ---------------------------------------------------------------------
+    def open_setup(self) -> None:
+        if self.link_game is not None:  # a game of one's own is set up on its own page
+            self.remote_action("new-dialog")
             return
-        state = self.state
-        self.cursor = square_index(name)
-        if state.mode == "classic":
-            self.perform({"type": "fire", "squares": [name]})
-            return
-        kind = "unaim" if name in self.view_of(self.active())["aimed"] else "aim"
-        try:
-            self.play({"type": kind, "square": name})
-        except IllegalMove as refusal:
-            self.refuse(refusal)
-            self.redraw()
-            return
-        self.message, self.message_is_error = "", False
-        if kind == "aim":
-            sound.cue("select")
-            view = self.view_of(self.active())
-            self.app.announce(
-                self.t(
-                    "battleship.announce.chosen",
-                    square=name,
-                    chosen=len(view["aimed"]),
-                    count=view["shots_allowed"],
-                )
-            )
-        self._save()
-        self.redraw()
+        self.ui = replace(self.ui, setup=setup.preferred(self.prefs))
+        self.redraw(focus_id="bs-start")
 
-    def fire_salvo(self) -> None:
-        if self.phase() != "fire" or self.state.mode == "classic":
-            return
-        self.perform({"type": "fire"})  # the squares aimed; refused unless complete
+    def start_chosen(self, choices: dict) -> None:
+        self.prefs = saved_games.update_prefs(self.app.store, GAME, self.prefs, choices)
+        options = {key: choices[key] for key in setup.OPTION_KEYS}
+        seats = setup.seats_for(choices["opponent"], choices["side"])
+        self._new_state(fresh_seed(), options, seats)
+        self.app.announce(self.t("battleship.announce.new_game"))
+        self.redraw(focus_id="bs-ocean")
 
-    def clear_salvo(self) -> None:
-        if self.phase() != "fire" or self.state.mode == "classic":
+    # --- focus, leaving and other tabs ------------------------------------------------------------
+    def focus_lost(self, view_root, wanted_id: str) -> None:
+        """The control that had focus went with the drawing (Ready, Fire salvo, the
+        grid of a turn just played): focus goes where play goes on, never to the
+        page's body. Over, the end-of-game window has it."""
+        if not wanted_id or self.state.is_over:
             return
-        for square in self.view_of(self.active())["aimed"]:
-            self.play({"type": "unaim", "square": square})
-        self._save()
-        self.redraw()
+        for candidate in ("bs-hide", "bs-target", "bs-ocean", "bs-reveal"):
+            node = view_root.querySelector(f"#{candidate}")
+            if found(node) and node.tabIndex >= 0 and not getattr(node, "disabled", False):
+                node.focus()
+                return
 
-    def on_action(self, action: str, data: dict, event) -> None:
-        if action in ("place", "pick-ship") and self.dragging.swallows_click():
-            return  # the click that ends a drag
-        if self.link_game is not None and self.remote_action(
-            "new-dialog" if action == "new" else action
-        ):
-            return
-        if action.startswith("setup-"):
-            self.on_setup(action, data, event)
-        elif action == "shoot" and square_index(data.get("sq")) is not None:
-            self.press_target(data["sq"])
-        elif action == "place" and square_index(data.get("sq")) is not None:
-            self.press_ocean(data["sq"])
-        elif action == "pick-ship" and data.get("ship") in LENGTH:
-            self.selected_ship = data["ship"]
-            self.message = ""
-            self.redraw()
-        elif action == "rotate":
-            self.rotate()
-        elif action in ("random-fleet", "clear-fleet", "ready"):
-            self.placement_move(
-                {"random-fleet": "random_fleet", "clear-fleet": "clear", "ready": "ready"}[action]
-            )
-        elif action == "fire":
-            self.fire_salvo()
-        elif action == "clear-salvo":
-            self.clear_salvo()
-        elif action == "focus-salvo":
-            number = int(data.get("number", 0))
-            self.focus_salvo = None if self.focus_salvo == number else number
-            self.redraw()
-        elif action == "reveal":
-            self.revealed = self.active()
-            self.message = ""
-            self.cursor = 0
-            self.selected_ship = self.next_unplaced()
-            battle = self.state.phase == "battle"
-            self.fresh = "ocean" if battle else None  # the other's shot, seen now
-            self.redraw(focus_id="bs-target" if battle else "bs-ocean")
-        elif action == "hide":
-            self.revealed = None
-            self.message = ""
-            self.redraw(focus_id="bs-reveal")
-        elif action == "undo":
-            self.undo()
-        elif action == "redo":
-            self.redo()
-        elif action == "new":
-            self.open_setup()
-        elif action == "close-over":
-            self.over_closed = True
-            node = browser.element("view").querySelector("#bs-over")
-            if found(node):
-                node.close()
-
-    # --- leaving and other tabs ---------------------------------------------------------------------
     def resume(self) -> None:
         if self.midend.state is not None:  # (a game with a friend may still be setting up)
             super().resume()
@@ -477,7 +392,7 @@ class BattleshipView(Placing, Turns, Controls, BattleshipRemoteParts, SavedGameV
     def close(self) -> None:
         self.closed = True
         self.computer.close()
-        self.dragging.abandon(self)
+        self.ship_drag.dragging.abandon(self.ship_drag)
         self.suspend()
 
 

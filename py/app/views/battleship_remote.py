@@ -13,6 +13,8 @@ both devices' coin flip draws who is Red, who shoots first. A game in which the 
 finds a lie has no winner and counts for nobody (variant "remote-<mode>" otherwise).
 """
 
+from dataclasses import replace
+
 from games.battleship.game import GAME as BATTLESHIP
 from games.battleship.private import PLACEMENT_MOVES
 from games.common.errors import IllegalMove
@@ -20,6 +22,7 @@ from games.common.errors import IllegalMove
 from .. import browser, replays, router, saved_games, scores, sound
 from ..battleship import setup, texts
 from ..battleship.over import figures
+from ..battleship.ui import BattleshipUi, first_unplaced
 from ..games_list import remote_slot
 from ..midend import HUMAN, REMOTE
 from ..remote.battleship_match import BattleshipMatch
@@ -33,8 +36,8 @@ OPPONENT = "remote"  # the page's opponent: a friend on another device
 
 
 class BattleshipRemoteParts(RemoteGameParts):
-    """Needs the view's midend, link_game, state, me, prefs, t, app, seen(), screen(),
-    next_unplaced(), finish(), _save() and redraw(); the view asks `remote_*`."""
+    """Needs the view's midend, link_game, state, me, ui, prefs, t, app, seen(), screen(),
+    finish(), _save() and redraw(); the view asks `remote_*`."""
 
     bm: BattleshipMatch | None = None
 
@@ -59,14 +62,9 @@ class BattleshipRemoteParts(RemoteGameParts):
 
     def remote_ui(self) -> None:
         """The page's own state for the game that started or resumed."""
-        self.revealed = self.me
-        self.message, self.message_is_error = "", False
-        self.over_closed = False
-        self.setup = None
-        self.fresh = None
-        self.focus_salvo = None
-        self.cursor = 0
-        self.selected_ship = self.next_unplaced()
+        me = self.me
+        placing = first_unplaced(self.remote_view()) if self.state.phase == "placement" else None
+        self.ui = BattleshipUi(opponent=OPPONENT, me=me, revealed=me, selected_ship=placing)
 
     def remote_meta(self) -> dict:
         return {"fleet": self.bm.record() if self.bm is not None else None}
@@ -119,8 +117,7 @@ class BattleshipRemoteParts(RemoteGameParts):
             return bm.place(move)
         if kind == "ready":
             bm.declare_ready()
-            return []
-        if kind == "aim":
+        elif kind == "aim":
             bm.aim(move["square"])
         elif kind == "unaim":
             bm.unaim(move["square"])
@@ -128,22 +125,19 @@ class BattleshipRemoteParts(RemoteGameParts):
             return bm.fire(move.get("squares"))
         else:
             raise IllegalMove("battleship.unknown_move")
-        return []
+        # Told as the ordinary engine tells them, for the frontend to say what changed.
+        return [{**move, "player": self.me}]
 
     def remote_fired(self, events: list) -> None:
         """This device's volley went: said, then the friend's answer is waited for."""
         fired = next((e for e in events if e["type"] == "fired"), None)
         if fired is None:
             return
-        self.message, self.message_is_error = (
-            self.t(
-                "battleship.remote.fired",
-                squares=", ".join(fired["squares"]),
-                name=self.link_game.peer,
-            ),
-            False,
+        said = self.t(
+            "battleship.remote.fired", squares=", ".join(fired["squares"]), name=self.link_game.peer
         )
-        self.app.announce(self.message)
+        self.ui = replace(self.ui, message=said, message_is_error=False)
+        self.app.announce(said)
 
     # --- the friend's device ---------------------------------------------------------------------
     def show_remote_move(self, before, events: list) -> None:
@@ -161,19 +155,19 @@ class BattleshipRemoteParts(RemoteGameParts):
                 )
             elif kind == "fired" and view["incoming"]:  # at this fleet, answered here already
                 record = view["incoming"][-1]
-                self.fresh = "ocean"
+                self.ui = replace(self.ui, fresh="ocean")
                 said.append(texts.record_text(self.t, view, screen, record))
                 cue = texts.shot_cue(record)
             elif kind == "shots" and event["player"] == me and view["shots"]:  # their answer
                 record = view["shots"][-1]
-                self.fresh = "target"
+                self.ui = replace(self.ui, fresh="target")
                 said.append(texts.record_text(self.t, view, screen, record))
                 cue = texts.shot_cue(record)
         if self.state.is_over:
             self.finish()
             cue = over_cue(view, me)
         if said:  # shown as the turn's message; said with what the page waits for now
-            self.message, self.message_is_error = " ".join(said), False
+            self.ui = replace(self.ui, message=" ".join(said), message_is_error=False)
         self._save()
         if not self.on_screen():
             return  # (answered and kept here while the person plays a game of their own)

@@ -216,12 +216,14 @@ def test_a_move_marbles_refuses_is_heard_as_invalid(views, heard):
 
 
 def test_battleship_asks_for_place_hit_miss_sink_invalid_and_the_end(views, heard):
+    from app.frame.frontend import Input
+
     _, battleship = views
     view = battleship.BattleshipView(FakeApp(["battleship"]), parse("#/battleship"))
-    view.place("carrier", "A1")
+    view.handle(Input("place", {"sq": "A1"}))
     assert heard.cues == ["move"]
-    view.placement_move("random_fleet")
-    view.placement_move("ready")
+    view.handle(Input("random-fleet"))
+    view.handle(Input("ready"))
     assert view.phase() == "fire"
     enemy = view.state.view_for(1)["fleet"]  # the test may look: the player may not
     ships = {ship["ship"]: ship["squares"] for ship in enemy}
@@ -234,7 +236,7 @@ def test_battleship_asks_for_place_hit_miss_sink_invalid_and_the_end(views, hear
 
     def shoot(square):
         heard.cues.clear()
-        view.press_target(square)
+        view.handle(Input("shoot", {"sq": square}))
         mine = list(heard.cues)
         if view.phase() == "computer":
             view.perform(view.midend.computer_move())
@@ -253,15 +255,17 @@ def test_battleship_asks_for_place_hit_miss_sink_invalid_and_the_end(views, hear
     assert view.state.is_over and view.state.winner == 0
 
 
-def test_the_end_of_a_battle_is_a_win_or_a_loss_for_the_person_at_the_screen(views):
-    _, battleship = views
-    assert battleship.over_cue(0, 0) == "win"
-    assert battleship.over_cue(1, 0) == "lose"
-    assert battleship.over_cue(0, 1) == "lose"
-    assert battleship.over_cue(1, None) == "win"  # two people: one of them won
+def test_the_end_of_a_battle_is_a_win_or_a_loss_for_the_person_at_the_screen():
+    from app.battleship.changes import over_cue
+    from app.battleship.texts import shot_cue
+
+    assert over_cue(0, 0) == "win"
+    assert over_cue(1, 0) == "lose"
+    assert over_cue(0, 1) == "lose"
+    assert over_cue(1, None) == "win"  # two people: one of them won
     salvo = {"player": 0, "shots": [{"square": "A1"}, {"square": "B1"}], "hits": 1}
-    assert battleship.shot_cue(salvo) == "hit"  # Advanced Salvo: only how many hit
-    assert battleship.shot_cue({**salvo, "hits": 0}) == "miss"
+    assert shot_cue(salvo) == "hit"  # Advanced Salvo: only how many hit
+    assert shot_cue({**salvo, "hits": 0}) == "miss"
 
 
 def test_the_tournament_ticks_in_a_clocks_last_five_seconds_and_says_lives_and_wins(
