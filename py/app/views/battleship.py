@@ -1,11 +1,10 @@
 """Battleship on the page: what needs the browser, the midend and the link to a friend's
 device, until the one game view (app.frame.game_view) takes them with the seats.
 
-What a click or a key means, what a move changed (what to say, the cue, the shot drawn
-moving) and the drawing are app.battleship's, pure and unit-tested. Here: the midend
-(starting and resuming, the computer's turns, saving, recording; undo and redo:
-battleship_history), keys, dialogs, dragging a ship (battleship_drag), and a game with a
-friend (battleship_remote).
+What an input means, what a move changed and the drawing are app.battleship's, pure and
+unit-tested. Here: the midend (starting, resuming, the computer's turns, saving, recording;
+undo and redo: battleship_history), keys, dialogs, dragging a ship (battleship_drag), and a
+game with a friend (battleship_remote).
 """
 
 from dataclasses import replace
@@ -50,8 +49,7 @@ class BattleshipView(BattleshipRemoteParts, SavedGameView):
         engine, slot = (
             (PUBLIC_BATTLESHIP, remote_slot(GAME)) if self.remote_how else (BATTLESHIP, None)
         )
-        # Between devices the page keeps a finished game's replay itself, face up, in the
-        # ordinary engine's moves (keep_face_up_replay).
+        # Between devices the page keeps a finished game's replay itself (keep_face_up_replay).
         self.midend = Midend(
             app.store, engine, browser.now_ms, browser.today_iso, slot, not self.remote_how
         )
@@ -142,6 +140,8 @@ class BattleshipView(BattleshipRemoteParts, SavedGameView):
     def seen_now(self) -> Seen:
         if self.link_game is None:
             return seen_on_this_device(self.state, self.ui)
+        if self.waiting_for_the_game():  # nothing on the board yet: only N means something
+            return Seen(None, "stopped", None, "")
         return Seen(self.remote_view(), self.remote_phase(), self.active(), self.state.mode)
 
     def seen(self) -> dict | None:
