@@ -10,13 +10,12 @@ from app.battleship.frontend import FRONTEND
 from app.battleship.ui import BattleshipUi, phase
 from app.frame.frontend import Command, Input, Play, Show
 from app.i18n import Translator
+from battleship.battleship_fixtures import battle as fleets_ready
 from games.battleship import new_game
 from games.common.errors import IllegalMove
 
 t = Translator("en")
 # Red's ships along rows A, C, E, G, I from column 1; Blue's down columns 10, 8, 6, 4, 2.
-RED = {"carrier": "A1", "battleship": "C1", "cruiser": "E1", "submarine": "G1", "patrol": "I1"}
-BLUE = {"carrier": "A10", "battleship": "A8", "cruiser": "A6", "submarine": "A4", "patrol": "A2"}
 WATER = [f"{row}{c}" for row in "JF" for c in range(1, 11)]  # no ship of either fleet here
 ME = BattleshipUi(opponent="hard", me=0, revealed=0)  # Red, against the computer
 
@@ -27,19 +26,7 @@ def placing(mode="classic", seed=5):
 
 
 def battle(mode="classic"):
-    state = new_game({"mode": mode}, 5)
-    for player, fleet, orientation in ((0, RED, "h"), (1, BLUE, "v")):
-        for ship, square in fleet.items():
-            state.apply(
-                {
-                    "type": "place",
-                    "player": player,
-                    "ship": ship,
-                    "square": square,
-                    "orientation": orientation,
-                }
-            )
-        state.apply({"type": "ready", "player": player})
+    state = fleets_ready(mode)
     return state, FRONTEND.new_ui(state, ME)
 
 
