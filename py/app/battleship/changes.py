@@ -12,61 +12,69 @@ from .texts import record_text, said_of, ship_name, shot_cue, status_text
 from .ui import BattleshipUi, Seen, first_unplaced, screen
 
 
-# --- a move's effects ----------------------------------------------------------------
 def changed_seen(
     shown: Seen, ui: BattleshipUi, events: list[dict[str, Any]], t: Translate
 ) -> Changes[BattleshipUi]:
     """What a move changed for the person at the screen (`shown`: after it): a ship placed,
     a fleet made or cleared, a Ready, a square aimed, a turn's shots (theirs or at them), the
-    end. Its events come first; a computer's placing may follow them."""
+    end. The move's own events come first; a computer's placing may follow them."""
     ui = replace(ui, fresh=None, focus=None, message="", message_is_error=False)
+    kind = events[0]["type"] if events else ""
+    if kind in ("placed", "cleared", "ready"):
+        return placing_changed(shown, ui, events, t)
+    if kind in ("aim", "unaim"):
+        return aim_changed(shown, ui, events[0], t)
+    return shots_changed(shown, ui, events, t)
+
+
+def placing_changed(
+    shown: Seen, ui: BattleshipUi, events: list[dict[str, Any]], t: Translate
+) -> Changes[BattleshipUi]:
+    """A ship placed (the next one comes to hand), a fleet made or cleared, a Ready."""
+    first, view = events[0], shown.view
+    if first["type"] == "placed":
+        ship = ship_name(t, view["edition"], first["ship"]) if view else first["ship"]
+        orientation = t(f"battleship.orientation.{first['orientation']}")
+        said = t(
+            "battleship.announce.placed", ship=ship, square=first["square"], orientation=orientation
+        )
+        cursor = square_index(first["square"]) or 0
+        placed = replace(ui, message=said, cursor=cursor, selected_ship=first_unplaced(view))
+        return Changes(placed, said, "move")
+    if first["type"] == "cleared":
+        made = any(event["type"] == "placed" for event in events)
+        said = t("battleship.announce.random-fleet" if made else "battleship.announce.clear")
+        return Changes(replace(ui, selected_ship=first_unplaced(view)), said, "")
+    said = said_of(t, screen(ui, shown), first["player"], "battleship.announce.ready")
+    battle = any(event["type"] == "battle_started" for event in events)
+    ready = replace(ui, message=said, cursor=0 if battle else ui.cursor)
+    return Changes(with_focus(ready, shown), said, "")
+
+
+def aim_changed(
+    shown: Seen, ui: BattleshipUi, event: dict[str, Any], t: Translate
+) -> Changes[BattleshipUi]:
+    """A square aimed for the salvo (said with how many of how many), or un-aimed."""
+    ui = replace(ui, cursor=square_index(event["square"]) or 0)
     view = shown.view
-    first = events[0] if events else {}
-    kind = first.get("type")
+    if event["type"] == "unaim" or view is None:
+        return Changes(ui, "", "")
+    chosen, count = len(view["aimed"]), view["shots_allowed"]
+    said = t("battleship.announce.chosen", square=event["square"], chosen=chosen, count=count)
+    return Changes(ui, said, "select")
+
+
+def shots_changed(
+    shown: Seen, ui: BattleshipUi, events: list[dict[str, Any]], t: Translate
+) -> Changes[BattleshipUi]:
+    """A turn's shots, told from the viewer's side: their own as announced to them (a
+    classic shot keeps the cursor on its square), the other's as they land on the viewer's
+    ocean; drawn moving on that grid; then the end."""
+    view = shown.view
     said: list[str] = []
     cue = ""
-    if kind == "placed":
-        orientation = t(f"battleship.orientation.{first['orientation']}")
-        ship = ship_name(t, view["edition"], first["ship"]) if view else first["ship"]
-        message = t(
-            "battleship.announce.placed",
-            ship=ship,
-            square=first["square"],
-            orientation=orientation,
-        )
-        placed = replace(
-            ui,
-            message=message,
-            cursor=square_index(first["square"]) or 0,
-            selected_ship=first_unplaced(view),
-        )
-        return Changes(placed, message, "move")
-    if kind == "cleared":
-        made = any(event["type"] == "placed" for event in events)
-        ui = replace(ui, selected_ship=first_unplaced(view))
-        return Changes(
-            ui, t("battleship.announce.random-fleet" if made else "battleship.announce.clear"), ""
-        )
-    if kind == "ready":
-        said_ready = said_of(t, screen(ui, shown), first["player"], "battleship.announce.ready")
-        battle = any(event["type"] == "battle_started" for event in events)
-        ready = replace(ui, message=said_ready, cursor=0 if battle else ui.cursor)
-        return Changes(with_focus(ready, shown), said_ready, "")
-    if kind in ("aim", "unaim"):
-        ui = replace(ui, cursor=square_index(first["square"]) or 0)
-        if kind == "unaim" or view is None:
-            return Changes(ui, "", "")
-        chosen = t(
-            "battleship.announce.chosen",
-            square=first["square"],
-            chosen=len(view["aimed"]),
-            count=view["shots_allowed"],
-        )
-        return Changes(ui, chosen, "select")
     for event in events:
         if event["type"] == "shots" and view is not None:
-            # Told from the viewer's side: their own shots as announced to them, the
-            # other's shots as they land on the viewer's ocean.
             mine = event["player"] == view["player"]
             record = view["shots"][-1] if mine else view["incoming"][-1]
             ui = replace(ui, fresh="target" if mine else "ocean")

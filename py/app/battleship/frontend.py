@@ -31,7 +31,6 @@ from .ui import BattleshipUi, screen, seen, unplaced
 GAME = "battleship"
 
 
-# --- the frontend on this device -------------------------------------------------------
 class BattleshipFrontend:
     name = GAME
     game = BATTLESHIP

@@ -33,7 +33,6 @@ def place_move(player: int | None, ship: str, square: str, orientation: str) -> 
     }
 
 
-# --- input -----------------------------------------------------------------------------------
 def interpret_seen(shown: Seen, ui: BattleshipUi, given: Input, t: Translate) -> Interpretation:
     """What a click or a key means, the position as the person at the screen has it."""
     ui = replace(ui, fresh=None, focus=None)
