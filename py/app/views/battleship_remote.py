@@ -16,6 +16,7 @@ finds a lie has no winner and counts for nobody (variant "remote-<mode>" otherwi
 from dataclasses import replace
 
 from games.battleship.game import GAME as BATTLESHIP
+from games.battleship.grid import square_index
 from games.battleship.private import PLACEMENT_MOVES
 from games.common.errors import IllegalMove
 
@@ -136,7 +137,9 @@ class BattleshipRemoteParts(RemoteGameParts):
         said = self.t(
             "battleship.remote.fired", squares=", ".join(fired["squares"]), name=self.link_game.peer
         )
-        self.ui = replace(self.ui, message=said, message_is_error=False)
+        shot = square_index(fired["squares"][0]) if self.state.mode == "classic" else None
+        cursor = self.ui.cursor if shot is None else shot  # on the square fired at, as here
+        self.ui = replace(self.ui, message=said, message_is_error=False, cursor=cursor)
         self.app.announce(said)
 
     # --- the friend's device ---------------------------------------------------------------------
