@@ -117,6 +117,8 @@ class BattleshipFrontend:
         the person's shooting (the score: shots to win, fewer is better); two people's
         games (`me` None) by mode too, as played."""
         result = state.result
+        if result is None:
+            raise RuntimeError("a game in play records nothing")
         if me is None:
             return Result(f"human-{state.mode}", None, None, {"turns": result["turns"]})
         mine = figures(state.view_for(me), me)
