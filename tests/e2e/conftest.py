@@ -65,6 +65,31 @@ def browser():
         browser.close()
 
 
+def crash_report(page) -> str:
+    """What the machine was doing when a page's renderer died (shown with the failing test:
+    a renderer has crashed twice while a page started under load, cause not yet known)."""
+    with open("/proc/meminfo") as meminfo:
+        memory = " ".join(
+            line.split(":")[0] + "=" + line.split()[1]
+            for line in meminfo
+            if line.startswith(("MemAvailable", "Committed_AS", "CommitLimit"))
+        )
+    with open("/proc/loadavg") as loadavg:
+        load = loadavg.read().split()[:3]
+    renderers = sum(
+        1 for pid in os.listdir("/proc") if pid.isdigit() and "--type=renderer" in _cmdline(pid)
+    )
+    return f"renderer crashed at {page.url}: {memory} kB, load {load}, {renderers} renderers"
+
+
+def _cmdline(pid: str) -> str:
+    try:
+        with open(f"/proc/{pid}/cmdline", "rb") as file:
+            return file.read().replace(b"\0", b" ").decode(errors="replace")
+    except OSError:
+        return ""
+
+
 class Watch:
     """Collects what must never happen: page errors and requests to other origins."""
 
@@ -77,6 +102,7 @@ class Watch:
     def attach(self, page):
         page.on("pageerror", lambda error: self.errors.append(str(error)))
         page.on("request", self._request)
+        page.on("crash", lambda crashed: print(crash_report(crashed), file=sys.stderr))
 
     def _request(self, request):
         url = request.url
