@@ -7,15 +7,22 @@ say where things stand at every moment, and once connected, the other's name.
 For a table of 3 or 4 devices (Straight Dominoes) the host, once a friend is connected,
 invites another, and another: each friend has a connection of their own to the host
 (app.remote.relay passes every message on). With two friends or more the host chooses
-among the games a table plays, and hands every connection to the game's page.
+among the games a table plays, and hands every connection to the game's page. The host's
+new link to a friend of a table game saved here ("#/connect?relink=<guest>") goes back to
+that game's page once open.
+
+The markup is connect_panels' (from a Screen); this module keeps where things stand and
+answers the connection and the player.
 """
 
-from .. import browser, router, saved_games
-from ..games_list import REMOTE_GAMES, remote_slot, route_of_remote
-from ..html import h
+from .. import browser, router
+from ..games_list import REMOTE_GAMES, route_of_remote
 from ..peer import codes, prefs
-from ..peer.channel import CLOSED, DROPPED, FAILED, OPEN, clean_name
-from ..remote import wire
+from ..peer.channel import CLOSED, FAILED, OPEN, clean_name
+from ..remote import saved_matches
+from ..remote.saved_matches import TABLE_GAMES
+from . import connect_panels as panels
+from . import wordle_group_hosting as hosting
 from .base import View
 from .connect_scan import ReplyScan
 from .connect_stages import (
@@ -23,17 +30,15 @@ from .connect_stages import (
     CONNECTED,
     CONNECTING,
     CREATING,
-    DISCONNECTED,
     REPLYING,
     SEND_REPLY,
     WAITING,
+    after_link_state,
 )
-from .connect_table import GROUP, MAX_GROUP_GUESTS, TABLE_GAMES, TableInvites, games_for
-
-HELP_PARTS = ("connect", "choose", "table", "fair", "lost", "private")
+from .connect_table import GROUP, MAX_CODE, MAX_GROUP_GUESTS, group_address, hand_over, open_links
 
 
-class ConnectView(TableInvites, ReplyScan, View):
+class ConnectView(View):
     def __init__(self, app, route):
         super().__init__(app, route)
         self.settings = prefs.load(app.store)
@@ -46,6 +51,8 @@ class ConnectView(TableInvites, ReplyScan, View):
         self.link = None
         self.friends: list = []  # the host's friends connected before the invite under way
         self.received = 0
+        self.passed = ""  # a friend's page: the newcomer's reply was passed on
+        self.scan = ReplyScan(self.connect, self.app.render)
         self.started = False
         self.left = False
         self.handed_over = False  # a game took the connection over
@@ -60,306 +67,55 @@ class ConnectView(TableInvites, ReplyScan, View):
     def my_name(self) -> str:
         return self.settings["name"] or self.t("connect.default_name")
 
+    def lost_friend(self, guest) -> tuple[str, str] | None:
+        """A new link for a friend of the tournament group hosted here, or of the table
+        game saved here: (their guest id, name)."""
+        if hosting.current is not None:
+            return next(((d, name) for d, name in hosting.current.lost() if d == guest), None)
+        if self.invite is not None:
+            return None
+        return saved_matches.lost_table_friend(self.app.store, guest)
+
+    def table(self) -> list:
+        return open_links(self.friends, self.link)
+
     # --- drawing ------------------------------------------------------------------
-    def render(self):
-        t = self.t
+    def screen(self) -> panels.Screen:
         peer_name = self.link.peer_name if self.link is not None else None
-        state = {CONNECTED: "open", DISCONNECTED: "closed", FAILED: "failed"}.get(self.stage)
-        return h(
-            "section",
-            {
-                "class": "page connect",
-                "data-page": "connect",
-                "data-peer": state or "connecting",
-                "data-stage": self.stage,
-                "data-received": self.received,
-            },
-            h("h1", {"tabindex": "-1"}, t("connect.title")),
-            h(
-                "p",
-                {"class": "connect-status", "id": "connect-status", "role": "status"},
-                self.status_text(peer_name),
-            ),
-            self.name_field(),
-            self.table_line() if self.friends else None,
-            self.code_panel() if self.code and self.stage in (WAITING, SEND_REPLY) else None,
-            self.reply_field() if self.hosting and self.stage == WAITING else None,
-            self.connected_panel(peer_name) if self.stage == CONNECTED else None,
-            self.choose_panel(peer_name) if self.friends and self.stage != CONNECTED else None,
-            self.start_again() if self.stage in (FAILED, DISCONNECTED, BAD_INVITE) else None,
-            h("p", {"class": "hint"}, t("connect.privacy")),
-            h(
-                "details",
-                {"class": "connect-help"},
-                h("summary", {}, t("connect.help.title")),
-                [h("p", {}, t(f"connect.help.{part}")) for part in HELP_PARTS],
-            ),
+        connected = self.stage == CONNECTED and not self.friends
+        return panels.Screen(
+            stage=self.stage,
+            hosting=self.hosting,
+            name=self.settings["name"],
+            peer_name=peer_name,
+            problem=self.problem,
+            relinking=self.relink[1] if self.relink is not None else None,
+            code=self.code,
+            can_share=bool(self.code) and can_share(),
+            reply_problem=self.reply_problem,
+            can_scan=self.hosting and self.stage == WAITING and ReplyScan.possible(),
+            scanning=self.scan.scanning,
+            scan_problem=self.scan.problem,
+            waves=self.received,
+            inviting_more=bool(self.friends),
+            table=tuple(link.peer_name or "?" for link in self.table()) if self.hosting else (),
+            resumable=tuple(route for route, _ in self.in_progress_with(peer_name))
+            if connected
+            else (),
+            passed=self.passed,
         )
 
-    def start_again(self):
-        if self.friends:  # the friends at the table stay: only this invite failed
-            return h("p", {}, self.invite_more_button())
-        return h(
-            "p",
-            {},
-            h("a", {"class": "button", "href": router.href("connect")}, self.t("connect.again")),
-        )
+    def render(self):
+        return panels.render(self.screen(), self.t)
 
-    def status_text(self, peer_name) -> str:
-        if self.relink is not None and self.stage == WAITING:
-            return self.t("connect.status.relink", name=self.relink[1])
-        if self.stage == FAILED:
-            return self.t(f"connect.failed.{self.problem or 'no_route'}")
-        return self.t(f"connect.status.{self.stage}", name=peer_name or "")
-
-    def name_field(self):
-        return h(
-            "p",
-            {"class": "connect-name"},
-            h("label", {"for": "connect-name"}, self.t("connect.your_name")),
-            h(
-                "input",
-                {
-                    "id": "connect-name",
-                    "type": "text",
-                    "maxlength": 24,
-                    "autocomplete": "nickname",
-                    "value": self.settings["name"],
-                    "placeholder": self.t("connect.default_name"),
-                    "data-action": "name",
-                    "disabled": self.stage in (CONNECTED, DISCONNECTED),
-                },
-            ),
-        )
-
-    def code_panel(self):
-        from ..peer.qr import qr_data_uri
-
-        t, kind = self.t, "invite" if self.hosting else "reply"
-        return h(
-            "div",
-            {"class": "connect-code", "data-code": kind},
-            h("h2", {}, t(f"connect.{kind}.heading")),
-            h("p", {}, t(f"connect.{kind}.lead")),
-            h(
-                "img",
-                {
-                    "class": "connect-qr",
-                    "src": qr_data_uri(self.code),
-                    "alt": t(f"connect.{kind}.qr"),
-                    "width": 240,
-                    "height": 240,
-                },
-            ),
-            h("label", {"for": "connect-code"}, t(f"connect.{kind}.label")),
-            h(
-                "textarea",
-                {
-                    "id": "connect-code",
-                    "readonly": True,
-                    "rows": 3,
-                    "spellcheck": "false",
-                    "data-authored": True,
-                },
-                self.code,
-            ),
-            h(
-                "div",
-                {"class": "connect-actions"},
-                h(
-                    "button",
-                    {"type": "button", "class": "button", "data-action": "copy"},
-                    t(f"connect.{kind}.copy"),
-                ),
-                h(
-                    "button",
-                    {"type": "button", "class": "button subtle", "data-action": "share"},
-                    t("connect.share"),
-                )
-                if self.can_share()
-                else None,
-                h("span", {"class": "connect-copied", "id": "connect-copied", "role": "status"}),
-            ),
-        )
-
-    def reply_field(self):
-        t = self.t
-        return h(
-            "div",
-            {"class": "connect-reply"},
-            h("h2", {}, t("connect.reply_field.heading")),
-            h("label", {"for": "connect-reply"}, t("connect.reply_field.label")),
-            h(
-                "textarea",
-                {
-                    "id": "connect-reply",
-                    "rows": 3,
-                    "spellcheck": "false",
-                    "aria-describedby": "connect-reply-problem" if self.reply_problem else None,
-                    "aria-invalid": "true" if self.reply_problem else None,
-                },
-            ),
-            h(
-                "p",
-                {"class": "connect-problem", "id": "connect-reply-problem", "role": "alert"},
-                t(f"connect.bad_reply.{self.reply_problem}"),
-            )
-            if self.reply_problem
-            else None,
-            h(
-                "div",
-                {"class": "connect-actions"},
-                h(
-                    "button",
-                    {"type": "button", "class": "button", "data-action": "connect"},
-                    t("connect.reply_field.connect"),
-                ),
-                h(
-                    "button",
-                    {"type": "button", "class": "button subtle", "data-action": "scan"},
-                    t("connect.scan.stop" if self.stop_scan else "connect.scan"),
-                )
-                if self.can_scan()
-                else None,
-            ),
-            h(
-                "video",
-                {
-                    "id": "connect-scan",
-                    "class": "connect-scan",
-                    "muted": True,
-                    "playsinline": True,
-                    "aria-label": t("connect.scan.camera"),
-                },
-            )
-            if self.stop_scan
-            else None,
-            h("p", {"class": "connect-problem", "role": "alert"}, t("connect.scan.failed"))
-            if self.scan_problem
-            else None,
-        )
-
-    def connected_panel(self, peer_name):
-        t = self.t
-        waves = (
-            h(
-                "p",
-                {"class": "connect-waves"},
-                t("connect.waved", name=peer_name, count=self.received),
-            )
-            if self.received
-            else None
-        )
-        return h(
-            "div",
-            {"class": "connect-open"},
-            None
-            if self.friends
-            else h(
-                "button",
-                {"type": "button", "class": "button", "data-action": "wave"},
-                t("connect.wave"),
-            ),
-            waves,
-            None if self.friends else self.resume_panel(peer_name),
-            self.choose_panel(peer_name),
-        )
-
-    def choose_panel(self, peer_name):
-        t = self.t
-        if not self.hosting:
-            return h(
-                "div",
-                {},
-                h("p", {"class": "connect-waiting"}, t("connect.choose.waiting", name=peer_name)),
-                self.pass_on_panel(peer_name),
-            )
-        table = self.table()
-        if not table:
-            return None
-        names = ", ".join(link.peer_name or "?" for link in table)
-        routes = games_for(len(table))
-        more = len(table) < MAX_GROUP_GUESTS and self.stage == CONNECTED
-        return h(
-            "div",
-            {"class": "connect-choose"},
-            h("h2", {}, t("connect.choose.heading", name=names)),
-            h("p", {"class": "hint"}, t("connect.choose.lead")),
-            h(
-                "div",
-                {"class": "connect-actions"},
-                [
-                    h(
-                        "button",
-                        {
-                            "type": "button",
-                            "class": "button",
-                            "data-action": "play",
-                            "data-game": route,
-                        },
-                        t(f"connect.game.{route}"),
-                    )
-                    for route in routes
-                ],
-            ),
-            h("p", {"class": "hint"}, t("connect.table.lead"), " ", self.invite_more_button())
-            if more
-            else None,
-        )
-
-    def resume_panel(self, peer_name):
-        routes = [route for route, frame in self.saved_with(peer_name)]
-        if not routes:
-            return None
-        t = self.t
-        return h(
-            "div",
-            {"class": "connect-resume"},
-            h("h2", {}, t("connect.resume.heading", name=peer_name)),
-            h(
-                "div",
-                {"class": "connect-actions"},
-                [
-                    h(
-                        "button",
-                        {
-                            "type": "button",
-                            "class": "button",
-                            "data-action": "resume",
-                            "data-game": route,
-                        },
-                        t("connect.resume.button", game=t(f"connect.game.{route}")),
-                    )
-                    for route in routes
-                ],
-            ),
-        )
-
-    def saved_with(self, peer_name) -> list[tuple[str, dict]]:
-        """The games with a friend in progress on this device: (route, frame) of each
-        whose friend has this name (or any name, for peer_name None)."""
-        found = []
-        for route in REMOTE_GAMES:
-            data = saved_games.load(self.app.store, remote_slot(route)).data
-            meta = data["meta"] if data else {}
-            frame = meta.get("frame") if isinstance(meta.get("frame"), dict) else None
-            remote = frame.get("remote") if frame else None
-            if not isinstance(remote, dict) or meta.get("over") is True:
-                continue
-            if peer_name is None or remote.get("peer") == peer_name:
-                found.append((route, frame))
-        return found
+    def in_progress_with(self, peer_name) -> list[tuple[str, dict]]:
+        return saved_matches.in_progress(self.app.store, peer_name)
 
     def open_game(self, route: str, how: str, *first: dict) -> None:
         """Give the connection to the game's page (with a message it must read first)."""
         self.handed_over = True
         self.link.hold(*first)
         self.app.navigate(router.href(route, remote=how))
-
-    def can_share(self) -> bool:
-        from pyscript import window
-
-        return bool(getattr(window.navigator, "share", None))
 
     # --- the connection -------------------------------------------------------------
     def mounted(self, root) -> None:
@@ -423,50 +179,29 @@ class ConnectView(TableInvites, ReplyScan, View):
         if state == OPEN and self.relink is not None:
             self.back_to_the_table()
             return
-        if state == OPEN:
-            self.stage = CONNECTED
-        elif state == CLOSED:
-            if self.stage != CONNECTED:
-                self.problem = "no_route"
-            self.stage = DISCONNECTED if self.stage == CONNECTED else FAILED
-        elif state == FAILED:
-            self.problem = "no_route" if self.stage != CONNECTED else "broken"
-            self.stage = FAILED
-        elif state == DROPPED:
-            return  # a message the other page should not have sent; the channel goes on
-        self.update()
+        after = after_link_state(self.stage, self.problem, state)
+        if after is not None:
+            self.stage, self.problem = after
+            self.update()
 
     def on_link_message(self, message: dict) -> None:
         kind = message.get("type")
+        route = route_of_remote(message.get("game"))
         if kind == "wave":
             self.received += 1
             self.update()
-        elif kind == "hello" and not self.hosting:
-            route = route_of_remote(message.get("game"))
-            if route is not None:
-                self.open_game(route, "guest", message)
-        elif kind == "table" and not self.hosting:
-            route = route_of_remote(message.get("game"))
-            if route in TABLE_GAMES:
-                self.open_game(route, "table-guest", message)
+        elif kind == "hello" and not self.hosting and route is not None:
+            self.open_game(route, "guest", message)
+        elif kind == "table" and not self.hosting and route in TABLE_GAMES:
+            self.open_game(route, "table-guest", message)
         elif kind == "pass-reply":
             self.passed_reply(message)
         elif kind == "group" and not self.hosting:
             self.join_group()
         elif kind == "sync":
-            route = self.saved_match(message.get("match"))
+            route = saved_matches.asked_to_resume(self.app.store, message.get("match"))
             if route is not None:
                 self.open_game(route, "resume", message)
-
-    def saved_match(self, match) -> str | None:
-        """The route of the game in progress here that the other device asks to resume."""
-        for route, frame in self.saved_with(None):
-            try:
-                if wire.match_id(REMOTE_GAMES[route], frame["options"], frame["seed"]) == match:
-                    return route
-            except (KeyError, TypeError, ValueError):
-                continue
-        return None
 
     def update(self) -> None:
         if self.left:
@@ -477,7 +212,7 @@ class ConnectView(TableInvites, ReplyScan, View):
             field = browser.element("connect-name")
             field.focus()
             field.setSelectionRange(len(str(field.value)), len(str(field.value)))
-        self.app.announce(self.status_text(self.link.peer_name if self.link else None))
+        self.app.announce(panels.status_text(self.screen(), self.t))
 
     def keep_typed_name(self) -> bool:
         """A name typed but not yet confirmed (the invite came meanwhile) is kept, not
@@ -496,43 +231,49 @@ class ConnectView(TableInvites, ReplyScan, View):
 
     # --- the player's actions ---------------------------------------------------------
     def on_action(self, action, data, event):
+        table = self.table()
         if action == "name":
             self.rename(data.get("value"))
         elif action == "copy":
-            from pyodide.ffi import create_once_callable
-            from pyscript import window
-
-            window.navigator.clipboard.writeText(self.code).catch(create_once_callable(ignore))
-            browser.element("connect-copied").textContent = self.t("connect.copied")
+            self.copy()
         elif action == "share":
-            from pyodide.ffi import create_once_callable
-            from pyscript import window
-
-            key = "url" if self.hosting else "text"
-            shared = {key: self.code, "title": self.t("connect.title")}
-            window.navigator.share(browser._js(shared)).catch(create_once_callable(ignore))
+            self.share()
         elif action == "connect":
             self.connect(str(browser.element("connect-reply").value))
         elif action == "scan":
-            self.toggle_scan()
+            self.scan.toggle()
         elif action == "pass-reply" and not self.hosting:
             self.pass_on(str(browser.element("connect-pass").value))
         elif action == "wave" and self.stage == CONNECTED:
             self.link.send({"type": "wave"})
-        elif action == "play" and data.get("game") == GROUP and self.table():
+        elif action == "play" and data.get("game") == GROUP and table:
             self.open_group()
-        elif action == "play" and len(self.table()) > 1:
+        elif action == "play" and len(table) > 1:
             if data.get("game") in TABLE_GAMES:
                 self.open_table(data.get("game"))
-        elif action in ("play", "resume") and self.friends and len(self.table()) == 1:
+        elif action in ("play", "resume") and self.friends and len(table) == 1:
             self.back_to_one()
             self.on_action(action, data, event)
         elif action in ("play", "resume") and self.stage == CONNECTED:
             route = data.get("game")
             if route in REMOTE_GAMES:
                 self.open_game(route, "host" if action == "play" else "resume")
-        elif action == "invite-more" and self.hosting and 0 < len(self.table()) < MAX_GROUP_GUESTS:
+        elif action == "invite-more" and self.hosting and 0 < len(table) < MAX_GROUP_GUESTS:
             self.invite_more()
+
+    def copy(self) -> None:
+        from pyodide.ffi import create_once_callable
+        from pyscript import window
+
+        window.navigator.clipboard.writeText(self.code).catch(create_once_callable(ignore))
+        browser.element("connect-copied").textContent = self.t("connect.copied")
+
+    def share(self) -> None:
+        from pyodide.ffi import create_once_callable
+        from pyscript import window
+
+        shared = {"url" if self.hosting else "text": self.code, "title": self.t("connect.title")}
+        window.navigator.share(browser._js(shared)).catch(create_once_callable(ignore))
 
     def connect(self, text: str) -> None:
         try:
@@ -547,16 +288,104 @@ class ConnectView(TableInvites, ReplyScan, View):
         self.link.accept(reply, self.on_link_error)
         self.update()
 
+    # --- a table of devices -----------------------------------------------------------
+    def invite_more(self) -> None:
+        """Keep the friends connected and make an invite for one more."""
+        from ..peer import rtc
+
+        self.friends = self.table()
+        self.code, self.reply_problem, self.problem, self.received = "", None, None, 0
+        self.stage = CREATING
+        self.link = rtc.open_channel(self.my_name(), prefs.ice_urls(self.settings), True)
+        self.listen()
+        self.update()
+
+    def back_to_one(self) -> None:
+        """One friend connected, the invite for another dropped: a game of two devices."""
+        from ..peer import rtc
+
+        friend = self.table()[0]
+        if friend is not self.link:
+            self.link.close()
+            self.link = friend
+        rtc.current, self.friends, self.stage = friend, [], CONNECTED
+
+    def open_table(self, route: str) -> None:
+        """Give every friend's connection to the game's page, which hosts the table."""
+        self.handed_over = True
+        hand_over(self.table(), [*self.friends, self.link])
+        self.app.navigate(router.href(route, remote="table-host"))
+
+    def open_group(self) -> None:
+        """Give every friend's connection to the leader's tournament page, and send each
+        friend's page to theirs."""
+        table = self.table()
+        for link in table:
+            link.send({"type": "group"})
+        self.handed_over = True
+        hand_over(table, [*self.friends, self.link])
+        self.app.navigate(group_address("group-host", self.route.params.get("speed", "")))
+
+    def join_group(self) -> None:
+        """The leader chose a tournament group: this friend's page goes to it."""
+        from ..peer import rtc
+
+        self.handed_over = True
+        self.link.hold()
+        rtc.current = self.link
+        self.app.navigate(group_address("group-member"))
+
+    def back_to_the_table(self) -> None:
+        """The new link to a friend of the table game: the game's page takes it up."""
+        from ..peer import rtc
+
+        self.handed_over = True
+        rtc.current = None
+        if hosting.current is not None:  # a member of the tournament group hosted here
+            hosting.current.relinked(self.relink[0], self.link)
+            self.app.navigate(group_address("group-host"))
+            return
+        self.link.hold()
+        rtc.table[self.relink[0]] = self.link
+        self.app.navigate(router.href(TABLE_GAMES[0], remote="resume"))
+
+    def pass_on(self, text: str) -> None:
+        """This friend's page sends a newcomer's reply code on to the host."""
+        code = text.strip()
+        if not code or len(code) > MAX_CODE or self.link is None or self.link.state != OPEN:
+            return
+        self.link.send({"type": "pass-reply", "code": code})
+        self.passed = self.t("connect.pass.sent", name=self.link.peer_name or "?")
+        self.update()
+
+    def passed_reply(self, message: dict) -> None:
+        """A friend passed on the reply to the invite under way: taken as if pasted here
+        (checked as any reply is; a bad one is named under the reply field)."""
+        code = message.get("code")
+        if (
+            self.hosting
+            and self.stage == WAITING
+            and isinstance(code, str)
+            and len(code) <= MAX_CODE
+        ):
+            self.connect(code)
+
     def on_storage_change(self, name) -> None:
         """Another tab's change must not redraw over a code being pasted."""
 
     def close(self) -> None:
         self.left = True
-        self.end_scan()
+        self.scan.end()
         if not self.handed_over:
             for link in [*self.friends, self.link]:
                 if link is not None:
                     link.close()
+
+
+def can_share() -> bool:
+    from pyscript import window
+
+    return bool(getattr(window.navigator, "share", None))
 
 
 def ignore(_error) -> None:

@@ -1,48 +1,57 @@
 """#/connect's camera: the host scans the friend's reply code (the browser's
-BarcodeDetector, through static/js/peer.js), where the browser can. A mixin of ConnectView:
-the view draws the video while `stop_scan` is set, and `connect(text)` takes what is read."""
+BarcodeDetector, through static/js/peer.js), where the browser can. The view draws the
+video while `scanning`, and is given the text read (`seen`) or told the camera failed."""
+
+from collections.abc import Callable
 
 from .. import browser
 
 
 class ReplyScan:
-    stop_scan = None  # while the camera looks for the reply's QR code
-    scan_problem = False
-    _scan_proxies: tuple = ()  # the callbacks handed to JavaScript, kept alive
+    def __init__(self, seen: Callable[[str], None], redraw: Callable[[], None]):
+        self.seen = seen
+        self.redraw = redraw
+        self.stop: Callable[[], None] | None = None  # while the camera looks for the code
+        self.problem = False
+        self._proxies: tuple = ()  # the callbacks handed to JavaScript, kept alive
 
-    def can_scan(self) -> bool:
+    @property
+    def scanning(self) -> bool:
+        return self.stop is not None
+
+    @staticmethod
+    def possible() -> bool:
         from pyscript import window
 
         return bool(window.gemauPeer.canScan)
 
-    def toggle_scan(self) -> None:
+    def toggle(self) -> None:
+        from pyscript import window
         from pyscript.ffi import create_proxy
 
-        if self.stop_scan is not None:
-            self.end_scan()
-            self.app.render()
+        if self.stop is not None:
+            self.end()
+            self.redraw()
             return
-        self.scan_problem = False
-        self.stop_scan = lambda: None  # the video element is drawn, then the camera starts
-        self.app.render()
+        self.problem = False
+        self.stop = lambda: None  # the video element is drawn, then the camera starts
+        self.redraw()
 
         def seen(text) -> None:
-            self.end_scan()
-            self.connect(str(text))
+            self.end()
+            self.seen(str(text))
 
         def failed(_reason) -> None:
-            self.end_scan()
-            self.scan_problem = True
-            self.app.render()
+            self.end()
+            self.problem = True
+            self.redraw()
 
-        self._scan_proxies = (create_proxy(seen), create_proxy(failed))
+        self._proxies = (create_proxy(seen), create_proxy(failed))
         browser.element("view").querySelector("[data-action='scan']").focus()
         video = browser.element("connect-scan")
-        from pyscript import window
+        self.stop = window.gemauPeer.scan(video, *self._proxies)
 
-        self.stop_scan = window.gemauPeer.scan(video, *self._scan_proxies)
-
-    def end_scan(self) -> None:
-        if self.stop_scan is not None:
-            self.stop_scan()
-            self.stop_scan = None
+    def end(self) -> None:
+        if self.stop is not None:
+            self.stop()
+            self.stop = None

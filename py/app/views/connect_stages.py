@@ -1,4 +1,7 @@
-"""Where #/connect stands: the stages of making a connection."""
+"""Where #/connect stands: the stages of making a connection, and how the connection's
+news moves them on."""
+
+from ..peer.channel import CLOSED, DROPPED, FAILED, OPEN
 
 # Where things stand: the status line's text is connect.status.<stage>.
 CREATING, WAITING, REPLYING, SEND_REPLY, CONNECTING, CONNECTED = (
@@ -10,3 +13,17 @@ CREATING, WAITING, REPLYING, SEND_REPLY, CONNECTING, CONNECTED = (
     "connected",
 )
 BAD_INVITE, DISCONNECTED = "bad_invite", "disconnected"
+
+
+def after_link_state(stage: str, problem: str | None, state: str) -> tuple[str, str | None] | None:
+    """(stage, problem) once the connection being made reports `state` (the problem is
+    the key of connect.failed.<problem>); None when the page need not change."""
+    if state == OPEN:
+        return CONNECTED, problem
+    if state == CLOSED:  # closed before it opened: it never found a way through
+        return (DISCONNECTED, problem) if stage == CONNECTED else (FAILED, "no_route")
+    if state == FAILED:
+        return FAILED, "broken" if stage == CONNECTED else "no_route"
+    if state == DROPPED:
+        return None  # a message the other page should not have sent; the channel goes on
+    return stage, problem
