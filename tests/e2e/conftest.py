@@ -36,12 +36,18 @@ def pytest_configure(config):
     config.addinivalue_line(
         "markers", "first_visit: every context starts Python as a first visit does (no snapshot)"
     )
+    config.addinivalue_line(
+        "markers", "long: plays a whole game or hand across pages (40 s or more here): run first"
+    )
 
 
 def pytest_collection_modifyitems(items):
     for item in items:
         if Path(item.fspath).is_relative_to(Path(__file__).parent):
             item.add_marker(pytest.mark.flaky(reruns=1, only_rerun=[BROWSER_CRASH]))
+    # The long tests first, so that no worker starts one when the other has nothing left
+    # (the suite's end waits for the last test; a stable sort keeps the rest in order).
+    items.sort(key=lambda item: item.get_closest_marker("long") is None)
 
 
 @pytest.fixture(scope="session")

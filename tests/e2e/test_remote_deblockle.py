@@ -7,6 +7,7 @@ left either page's origin."""
 import json
 import random
 
+import pytest
 from e2e_support import wait_ready
 from games.deblockle.game import GAME
 from playwright.sync_api import expect
@@ -72,6 +73,7 @@ def wait_for_moves(page, before: int) -> None:
     )
 
 
+@pytest.mark.long
 def test_a_whole_game_between_two_devices_agrees_to_the_end_and_counts_on_both(open_app, context):
     host, friend = start_game(open_app, context)
     seats = [my_seat(saved(page, SLOT)) for page in (host, friend)]

@@ -7,6 +7,7 @@ conftest's `watch` checks that no request left either page's origin."""
 import json
 import re
 
+import pytest
 from e2e_support import wait_ready
 from games.dominoes.public_game import GAME as PUBLIC
 from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
@@ -127,6 +128,7 @@ def test_a_hand_between_two_devices_each_holding_only_its_own_tiles(open_app, co
     assert len(summary["hands"]) == 2
 
 
+@pytest.mark.long
 def test_a_whole_game_to_250_agrees_on_both_devices_and_counts_on_both(open_app, context):
     host, friend = start_game(open_app, context)
     pages = (host, friend)

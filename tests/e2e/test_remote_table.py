@@ -7,6 +7,7 @@ and the result. The conftest's `watch` checks that no request left any page's or
 
 import json
 
+import pytest
 from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 from playwright.sync_api import expect
 from remote_support import TAMPERING, Doorbell, connect, my_seat, saved, set_name
@@ -101,6 +102,7 @@ def test_three_devices_play_a_hand_each_holding_only_its_own_tiles(open_app, con
     assert len(public_state(pages[0]).hand_summaries[0]["hands"]) == 3
 
 
+@pytest.mark.long
 def test_three_devices_and_the_hosts_computer_play_a_hand(open_app, context):
     """The host's New game table has two people and two computers: the friends take the
     other person's seat and then a computer's; the computer left plays on the host's
@@ -117,6 +119,7 @@ def test_three_devices_and_the_hosts_computer_play_a_hand(open_app, context):
     assert len(state.hand_summaries[0]["hands"]) == 4  # (past every computer's turn)
 
 
+@pytest.mark.long
 def test_four_devices_play_partners_to_250_and_all_agree_on_the_result(open_app, context):
     pages = start_table(open_app, context, FRIENDS, "human,human,human,human", partners=True)
     seats = [my_seat(saved(page, SLOT)) for page in pages]
@@ -184,6 +187,7 @@ def play_turns(pages, seats, turns: int) -> None:
                 bell.wait()  # a move reaching the devices, the deck
 
 
+@pytest.mark.long
 def test_a_friend_gone_and_the_host_reloaded_come_back_by_new_links(open_app, context):
     pages = start_table(open_app, context, FRIENDS[:2], "human,strong")
     host, bryn, cai = pages

@@ -10,6 +10,7 @@ leader's kept replay at the end)."""
 
 import json
 
+import pytest
 from e2e_support import ROOT, wait_ready
 from games.wordle.dictionary import Dictionary
 from playwright.sync_api import expect
@@ -163,6 +164,7 @@ def guess_if_my_turn(page, typed: set) -> None:
     page.keyboard.press("Enter")
 
 
+@pytest.mark.long
 def test_a_group_of_four_devices_plays_a_whole_tournament(open_app, context):
     leader, members = form_group(open_app, context, ["Bryn", "Cai", "Dai"])
     assert violations(leader) == [] and violations(members[0]) == []
@@ -225,6 +227,7 @@ def test_a_group_of_four_devices_plays_a_whole_tournament(open_app, context):
         expect(page.locator(".wt-remote-lobby")).to_be_visible()
 
 
+@pytest.mark.long
 def test_a_member_back_within_60_s_plays_on_and_one_away_longer_has_left(open_app, context):
     """Rule 16.4 at speed 2 (60 s of the tournament in 30 s): Bryn's page reloads and
     comes back by a new link from the leader's page, still in; Cai's page closes for

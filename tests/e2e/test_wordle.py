@@ -8,6 +8,7 @@ counts), from its save."""
 import json
 import re
 
+import pytest
 from e2e_support import ROOT, wait_ready
 from games.common.rng import SeededRng
 from games.wordle.dictionary import Dictionary
@@ -426,6 +427,7 @@ def test_tiles_flip_in_turn_pop_when_typed_and_bounce_on_a_win(open_app):
     expect(page.locator(".wd-board .wd-row.wd-you.wd-reveal")).to_have_count(1)
 
 
+@pytest.mark.long
 def test_tiles_do_not_move_with_reduced_motion(open_app, context):
     """None of it under the system's reduced motion, nor under the app's setting."""
     seen, _, _ = a_row_then_a_win(open_app, speed=2, ctx=context(reduced_motion="reduce"))

@@ -15,6 +15,7 @@ import json
 import re
 from pathlib import Path
 
+import pytest
 from app.views.wordle_tournament_ui import isolated
 from e2e_support import ROOT, pause_clock, wait_ready
 from games.wordle.dictionary import Dictionary
@@ -138,6 +139,7 @@ def pick_seed():
 WHOLE_SPEED = 10  # the whole tournament's clock runs 10 times as fast as the page's
 
 
+@pytest.mark.long
 def test_a_whole_tournament_through_the_page(open_app, context):
     seed, placement = pick_seed()
     ctx = context(viewport={"width": 1200, "height": 900})
