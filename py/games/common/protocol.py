@@ -91,7 +91,11 @@ class Game:
     def load(self, data: object) -> GameState:
         """A state from a save of any known version; BadState if it cannot be one.
         Saves come from storage a person can edit, or from another device: a shape
-        the engine's checks did not foresee is refused too, never raised as is."""
+        the engine's checks did not foresee is refused too, never raised as is. Every
+        number in an engine's state is whole: a float (5.0 for 5 compares equal, and then
+        fails as an index in play) is refused before the engine's own checks."""
+        if has_fraction(data):
+            raise BadState(f"{self.name}: a number with a fraction or an exponent in a save")
         try:
             return self.from_json(self.migrate(data))
         except BadState:
@@ -167,3 +171,18 @@ def refuse_malformed(key: str, move: object) -> IllegalMove:
     """The refusal for a move that is not even of the right shape; the text shown
     is cut short, since moves may come from another device."""
     return IllegalMove(key, move=repr(move)[:40])
+
+
+def has_fraction(data: object) -> bool:
+    """Whether a float is anywhere in this JSON value (walked without recursion: the
+    value came through app.untrusted's bounds, but need not have)."""
+    stack = [data]
+    while stack:
+        value = stack.pop()
+        if isinstance(value, float):
+            return True
+        if isinstance(value, dict):
+            stack.extend(value.values())
+        elif isinstance(value, list):
+            stack.extend(value)
+    return False

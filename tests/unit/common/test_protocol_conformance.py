@@ -5,7 +5,8 @@ checks what the frame relies on (see the protocol module's docstring): listed mo
 are accepted, other moves and malformed input are refused with IllegalMove leaving
 the state as it was, saves and notation round-trip, copies are independent, a seed
 replays the game, views hide what they must and mutated saves are refused with
-BadState or load into a state that works.
+BadState or load into a state that works (a whole number saved as a float is refused:
+it compares equal and then fails in play).
 """
 
 import copy
@@ -15,7 +16,7 @@ import pytest
 from app.i18n import load_catalogue
 from games.battleship.game import GAME as BATTLESHIP
 from games.common.errors import BadState, IllegalMove
-from games.common.protocol import LEVELS, MAX_SEED, Game
+from games.common.protocol import LEVELS, MAX_SEED, Game, has_fraction
 from games.common.rng import SeededRng
 from games.deblockle.game import GAME as DEBLOCKLE
 from games.dominoes.game import GAME as DOMINOES
@@ -179,6 +180,44 @@ def mutated_saves(data, rng: SeededRng, count: int) -> list:
     return found
 
 
+def floated_saves(data, rng: SeededRng, count: int) -> list:
+    """Copies of a save, each with one whole number written as a float (5.0 for 5)."""
+    paths = []
+
+    def walk(node, path):
+        if isinstance(node, dict):
+            for key, value in node.items():
+                walk(value, [*path, key])
+        elif isinstance(node, list):
+            for index, value in enumerate(node):
+                walk(value, [*path, index])
+        elif isinstance(node, int) and not isinstance(node, bool):
+            paths.append(path)
+
+    walk(data, [])
+    found = []
+    for _ in range(count if paths else 0):
+        path = paths[rng.randrange(len(paths))]
+        mutant = copy.deepcopy(data)
+        target = mutant
+        for step in path[:-1]:
+            target = target[step]
+        target[path[-1]] = float(target[path[-1]])
+        found.append(mutant)
+    return found
+
+
+def test_the_saves_the_fuzzing_found_are_refused():
+    """Found by fuzzing 73,434 mutated saves (issue 31): each loaded, then failed in play."""
+    marbles = MARBLES.new_game({"version": 5}, 3).to_json()
+    with pytest.raises(BadState):
+        MARBLES.load({**marbles, "line": 5.0})
+    deblockle = DEBLOCKLE.new_game({}, 3).to_json()
+    with pytest.raises(BadState):
+        DEBLOCKLE.load({**deblockle, "options": {**deblockle["options"], "first": 0.0}})
+    assert has_fraction([{"a": [1, 2.5]}]) and not has_fraction([{"a": [1, True, "2.5"]}])
+
+
 def exercise(game: Game, state, seats: int) -> None:
     """What a loaded state must survive: every verb the frame calls."""
     moves = state.legal_moves()
@@ -265,6 +304,7 @@ def check_step(game, state, moves, seen_moves, seats, rng, ply) -> None:
     before = canonical(state)
     data = state.to_json()
     assert data["version"] == game.version
+    assert not has_fraction(data), "an engine keeps whole numbers only"
     assert canonical(game.load(json.loads(json.dumps(data)))) == before, "JSON round trip"
 
     for move in [moves[rng.randrange(len(moves))] for _ in range(2)] if moves else []:
@@ -306,6 +346,9 @@ def check_step(game, state, moves, seen_moves, seats, rng, ply) -> None:
             assert state_view(twin.view_for(player)) == state_view(view), "the view leaks"
 
     if ply % 7 == 0:
+        for mutant in floated_saves(data, rng, 3):
+            with pytest.raises(BadState):
+                game.load(mutant)
         for mutant in mutated_saves(data, rng, 6):
             try:
                 loaded = game.load(mutant)
