@@ -15,6 +15,8 @@ The markup is connect_panels' (from a Screen); this module keeps where things st
 answers the connection and the player.
 """
 
+from typing import TYPE_CHECKING
+
 from .. import browser, router
 from ..games_list import REMOTE_GAMES, route_of_remote
 from ..peer import codes, prefs
@@ -37,6 +39,9 @@ from .connect_stages import (
 )
 from .connect_table import GROUP, MAX_CODE, MAX_GROUP_GUESTS, group_address, hand_over, open_links
 
+if TYPE_CHECKING:
+    from ..peer.rtc import Link
+
 
 class ConnectView(View):
     def __init__(self, app, route):
@@ -48,7 +53,7 @@ class ConnectView(View):
         self.code = ""  # the invite link (host) or the reply code (friend), once made
         self.reply_problem: str | None = None
         self.problem: str | None = None
-        self.link = None
+        self.link: Link | None = None  # the connection being made, from the page's mounting
         self.friends: list = []  # the host's friends connected before the invite under way
         self.received = 0
         self.passed = ""  # a friend's page: the newcomer's reply was passed on
@@ -75,6 +80,12 @@ class ConnectView(View):
         if self.invite is not None:
             return None
         return saved_matches.lost_table_friend(self.app.store, guest)
+
+    @property
+    def channel(self) -> "Link":
+        if self.link is None:
+            raise RuntimeError("#/connect has no connection before it is shown")
+        return self.link
 
     def table(self) -> list:
         return open_links(self.friends, self.link)
@@ -114,7 +125,7 @@ class ConnectView(View):
     def open_game(self, route: str, how: str, *first: dict) -> None:
         """Give the connection to the game's page (with a message it must read first)."""
         self.handed_over = True
-        self.link.hold(*first)
+        self.channel.hold(*first)
         self.app.navigate(router.href(route, remote=how))
 
     # --- the connection -------------------------------------------------------------
@@ -143,7 +154,7 @@ class ConnectView(View):
 
     def listen(self) -> None:
         """The host's invite under way: its connection's news, and its code once made."""
-        link = self.link
+        link = self.channel
 
         def on_state(state: str) -> None:
             if link is self.link:
@@ -177,7 +188,7 @@ class ConnectView(View):
 
     def on_link_state(self, state: str) -> None:
         if state == OPEN and self.relink is not None:
-            self.back_to_the_table()
+            self.back_to_the_table(self.relink[0])
             return
         after = after_link_state(self.stage, self.problem, state)
         if after is not None:
@@ -245,7 +256,7 @@ class ConnectView(View):
         elif action == "pass-reply" and not self.hosting:
             self.pass_on(str(browser.element("connect-pass").value))
         elif action == "wave" and self.stage == CONNECTED:
-            self.link.send({"type": "wave"})
+            self.channel.send({"type": "wave"})
         elif action == "play" and data.get("game") == GROUP and table:
             self.open_group()
         elif action == "play" and len(table) > 1:
@@ -285,7 +296,7 @@ class ConnectView(View):
             return
         self.reply_problem = None
         self.stage = CONNECTING
-        self.link.accept(reply, self.on_link_error)
+        self.channel.accept(reply, self.on_link_error)
         self.update()
 
     # --- a table of devices -----------------------------------------------------------
@@ -306,7 +317,7 @@ class ConnectView(View):
 
         friend = self.table()[0]
         if friend is not self.link:
-            self.link.close()
+            self.channel.close()
             self.link = friend
         rtc.current, self.friends, self.stage = friend, [], CONNECTED
 
@@ -331,22 +342,22 @@ class ConnectView(View):
         from ..peer import rtc
 
         self.handed_over = True
-        self.link.hold()
+        self.channel.hold()
         rtc.current = self.link
         self.app.navigate(group_address("group-member"))
 
-    def back_to_the_table(self) -> None:
+    def back_to_the_table(self, guest: str) -> None:
         """The new link to a friend of the table game: the game's page takes it up."""
         from ..peer import rtc
 
         self.handed_over = True
         rtc.current = None
         if hosting.current is not None:  # a member of the tournament group hosted here
-            hosting.current.relinked(self.relink[0], self.link)
+            hosting.current.relinked(guest, self.link)
             self.app.navigate(group_address("group-host"))
             return
-        self.link.hold()
-        rtc.table[self.relink[0]] = self.link
+        self.channel.hold()
+        rtc.table[guest] = self.channel
         self.app.navigate(router.href(TABLE_GAMES[0], remote="resume"))
 
     def pass_on(self, text: str) -> None:

@@ -197,7 +197,7 @@ class ReplayView(View):
         """The position drawn, with who sat where for a drawing that names the players
         (a duel against the computer or with a friend on another device)."""
         if "seats" in inspect.signature(draw).parameters:
-            return draw(state, t, seats=self.entry.get("seats"))
+            return draw(state, t, seats=self.entry.get("seats") if self.entry else None)
         return draw(state, t)
 
 

@@ -3,7 +3,7 @@
 from pathlib import Path
 
 from .. import router
-from ..games_list import game_info
+from ..games_list import GameInfo, game_info
 from ..html import Markup, h
 from .base import View
 
@@ -16,12 +16,19 @@ def rules_html(game: str, language: str) -> Markup:
 
 
 class RulesView(View):
+    @property
+    def game(self) -> GameInfo:
+        game = game_info(self.route.detail or "")
+        if game is None:  # the router sends any other address to the hub
+            raise ValueError(f"no rules for {self.route.detail!r}")
+        return game
+
     def title(self) -> str:
-        return self.t("rules.title", game=self.t(game_info(self.route.detail).name_key))
+        return self.t("rules.title", game=self.t(self.game.name_key))
 
     def render(self):
         t = self.t
-        game = game_info(self.route.detail)
+        game = self.game
         body = rules_html(game.route, self.t.language)
         return h(
             "article",

@@ -156,7 +156,7 @@ def row_summary(t, words, row, who, number) -> str:
 
 def key_states(words, rows) -> dict:
     """The best news each tile has had so far: correct > present > absent."""
-    states = {}
+    states: dict[str, int] = {}
     for row in rows:
         if row["guess"] is None:
             continue
