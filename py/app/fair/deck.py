@@ -24,6 +24,7 @@ from typing import Any
 from games.dominoes.tiles import SET
 
 from app.fair.errors import Cheated, ProtocolError
+from app.fair.group import HEX_DIGITS, P, Q, element, to_hex
 from app.fair.messages import (
     Message,
     check_seats,
@@ -34,52 +35,16 @@ from app.fair.messages import (
 )
 
 VERSION = 1
-P = int(
-    "FFFFFFFFFFFFFFFFC90FDAA22168C234C4C6628B80DC1CD129024E088A67CC74020BBEA63B139B22514A08798E34"
-    "04DDEF9519B3CD3A431B302B0A6DF25F14374FE1356D6D51C245E485B576625E7EC6F44C42E9A637ED6B0BFF5CB6"
-    "F406B7EDEE386BFB5A899FA5AE9F24117C4B1FE649286651ECE45B3DC2007CB8A163BF0598DA48361C55D39A6916"
-    "3FA8FD24CF5F83655D23DCA3AD961C62F356208552BB9ED529077096966D670C354E4ABC9804F1746C08CA18217C"
-    "32905E462E36CE3BE39E772C180E86039B2783A2EC07A28FB5C55DF06F4C52C9DE2BCBF6955817183995497CEA95"
-    "6AE515D2261898FA051015728E5A8AACAA68FFFFFFFFFFFFFFFF",
-    16,
-)
-Q = (P - 1) // 2
 TILES = len(SET)
 HAND = 7
 KEY_BITS = 256
-HEX_DIGITS = 512
 ENCODED = [(k + 2) ** 2 for k in range(TILES)]
 RandBelow = Callable[[int], int]  # secrets.randbelow, or a test's own
 
 
-def is_residue(x: int) -> bool:
-    """Whether 0 < x < p is a quadratic residue mod p (the Jacobi symbol, far cheaper than
-    Euler's criterion's full exponentiation)."""
-    n, result = P, 1
-    while x:
-        while not x & 1:
-            x >>= 1
-            if n & 7 in (3, 5):
-                result = -result
-        x, n = n, x
-        if x & 3 == 3 and n & 3 == 3:
-            result = -result
-        x %= n
-    return n == 1 and result == 1
-
-
-def to_hex(x: int) -> str:
-    return format(x, f"0{HEX_DIGITS}x")
-
-
 def card_value(text: object, seat: int) -> int:
     """A card from a message: canonical hex of a residue 1 < x < p - 1."""
-    x = int(require_hex(text, HEX_DIGITS, "a card"), 16)
-    if not 1 < x < P - 1:
-        raise ProtocolError(f"seat {seat} sent a card outside the group", seat)
-    if not is_residue(x):
-        raise Cheated(f"seat {seat} sent a card that is not a quadratic residue", seat)
-    return x
+    return element(text, seat, "a card")
 
 
 def card_list(texts: object, length: int, seat: int) -> list[int]:
