@@ -27,13 +27,12 @@ goes quiet has shown nothing but its share; the device holding the other share k
 then (the reveal comes only once the duel is decided). A device that lies in its table
 misleads the other until the end's check names it; its wins are not counted (docs/rules)."""
 
-import json
-import re
 import secrets
 from collections.abc import Callable
 from typing import Any
 
 from games.common.commitment import digest
+from games.wordle.hidden_duel import is_opening
 
 from app.fair import commit as commitments
 from app.fair.errors import Cheated, ProtocolError
@@ -54,13 +53,11 @@ from app.fair.ot import (
     check_receiver,
     check_sender,
 )
-from app.untrusted import Untrusted, parse_json
 
 VERSION = 1
 PREFIX = "word"
 TRANSFERS = 12  # a duel's guesses: 6 turns each (docs/rules/wordle-tournament.md 3.3)
 ENTRY_BYTES = 2
-MAX_OPENING_CHARS = 100
 Entry = Callable[[int, int], int]  # (guess number, answer index) -> its marks
 
 
@@ -74,7 +71,7 @@ class HiddenWord:
             raise ValueError(f"a word list has 2 to {MAX_SIZE} answers")
         key = random_bytes(KEY_BYTES)
         share = int.from_bytes(random_bytes(32), "big") % size  # bias below 2**-240
-        _, opening = commitments.commit(json.dumps([share, key.hex()]), random_bytes)
+        _, opening = commitments.commit(f"{share}:{key.hex()}", random_bytes)
         self._begin(seat, size, opening)
 
     def _begin(self, seat: int, size: int, opening: dict[str, str]) -> None:
@@ -235,21 +232,13 @@ class HiddenWord:
 
 
 def _opened(text: object, size: int, seat: int | None) -> tuple[int, bytes]:
-    """The share and key an opening's text holds: [share, key hex]; Cheated if it holds
-    anything else (a share outside the list: a different table size)."""
-    try:
-        value = parse_json(text, max_chars=MAX_OPENING_CHARS) if isinstance(text, str) else None
-    except Untrusted:
-        value = None
-    if (
-        not isinstance(value, list)
-        or len(value) != 2
-        or type(value[0]) is not int
-        or not isinstance(value[1], str)
-        or not re.fullmatch(f"[0-9a-f]{{{2 * KEY_BYTES}}}", value[1])
-    ):
+    """The share and key an opening's text holds, "share:key" (games.wordle.hidden_duel reads
+    the same text); Cheated if it holds anything else, or a share outside the list (a
+    different table size)."""
+    if not is_opening(text):
         raise Cheated(f"seat {seat} committed to something other than a share and a key", seat)
-    share, key = value
-    if not 0 <= share < size:
+    assert isinstance(text, str)  # is_opening said so
+    share, key = text.split(":")
+    if not int(share) < size:
         raise Cheated(f"seat {seat}'s share is not an index of the {size} answers", seat)
-    return share, bytes.fromhex(key)
+    return int(share), bytes.fromhex(key)
