@@ -15,6 +15,7 @@ import json
 import pytest
 from app.i18n import load_catalogue
 from games.battleship.game import GAME as BATTLESHIP
+from games.common.commitment import digest
 from games.common.errors import BadState, IllegalMove
 from games.common.protocol import LEVELS, MAX_SEED, Game, has_fraction
 from games.common.rng import SeededRng
@@ -23,10 +24,12 @@ from games.dominoes.game import GAME as DOMINOES
 from games.marbles.game import GAME as MARBLES
 from games.wordle.duel_game import duel_game
 from games.wordle.feedback import marks
+from games.wordle.hidden_duel_game import hidden_duel_game
 from games.wordle.sample_words import sample_dictionary
 
 WORDLE_WORDS = sample_dictionary()
 WORDLE_DUEL = duel_game(WORDLE_WORDS)
+HIDDEN_DUEL = hidden_duel_game(WORDLE_WORDS)
 
 CASES = {
     "marbles-5": (MARBLES, {"version": 5}, 400),
@@ -41,6 +44,7 @@ CASES = {
     "dominoes-2": (DOMINOES, {"seats": 2, "target": 60}, 400),
     "dominoes-4-partners": (DOMINOES, {"seats": 4, "partnerships": True, "target": 60}, 400),
     "wordle-duel": (WORDLE_DUEL, {"lang": "en"}, 30),
+    "wordle-duel-hidden": (HIDDEN_DUEL, {"lang": "en"}, 40),
 }
 SEEDS = (1, 20261201)
 
@@ -71,6 +75,28 @@ LATER = {"wordle-duel": guess_later_in_its_turn}
 
 def listed_later(game: Game, move, moves) -> bool:
     return LATER.get(game.name, lambda m, listed: False)(move, moves)
+
+
+def hidden_duel_secret(state) -> list:
+    """The move that holds a device's own secret (its share's commitment, then its opening),
+    which no engine can list: the test's device's, a fixed share per seat."""
+    duel, seat = state.duel, state.current_player
+    if seat is None:
+        return []
+    salt, text = "5a" * 32, f"{seat + 1}:{'ab' * 32}"
+    if duel.phase == "commit":
+        return [{"type": "commit", "seat": seat, "commitment": digest(bytes.fromhex(salt), text)}]
+    if duel.phase == "reveal":
+        return [{"type": "reveal", "seat": seat, "salt": salt, "opening": text}]
+    return []
+
+
+# Moves a game cannot list because they hold a player's secret: the test plays its own.
+SECRET = {"wordle-duel-hidden": hidden_duel_secret}
+
+
+def listed_moves(game: Game, state) -> list:
+    return state.legal_moves() + SECRET.get(game.name, lambda s: [])(state)
 
 
 MALFORMED = [
@@ -275,7 +301,7 @@ def play(game: Game, options: dict, seed: int, max_plies: int, checks: bool) -> 
     seen_moves: list = []
     transcript = []
     for ply in range(max_plies):
-        moves = state.legal_moves()
+        moves = listed_moves(game, state)
         assert isinstance(moves, list)
         assert (state.current_player is None) == state.is_over == (not moves)
         assert state.is_over == (state.result is not None)
