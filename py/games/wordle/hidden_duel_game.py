@@ -16,17 +16,17 @@ listed. Saves are the moves played (version 1), replayed by the rules when loade
 
 import json
 import re
-from collections.abc import Mapping
 from functools import partial
 
 from games.common.checks import is_int
 from games.common.commitment import is_hex64
 from games.common.errors import BadState, IllegalMove
-from games.common.protocol import Game, Json, option_text, parse_options_text, refuse_malformed
+from games.common.protocol import Game, Json, refuse_malformed
 from games.common.rng import SeededRng
 
 from . import letters
 from .dictionary import LENGTHS, Dictionary
+from .duel_game import options_from_params, options_to_params
 from .feedback import marks
 from .hidden_duel import VERSION, HiddenDuel, is_opening, is_time
 
@@ -207,16 +207,6 @@ def parse_move(words: Dictionary, text: str) -> Json:
         return _checked_shape(move)
     except IllegalMove:
         raise refuse_malformed("wordle.bad_notation", text) from None
-
-
-def options_to_params(words: Dictionary, options: Json) -> dict[str, str]:
-    return {"lang": option_text(options.get("lang", words.lang))}
-
-
-def options_from_params(words: Dictionary, params: Mapping[str, str]) -> Json:
-    if "lang" in params:
-        parse_options_text(params["lang"], str, (words.lang,))
-    return {"lang": words.lang}
 
 
 def hidden_duel_game(words: Dictionary) -> Game:
