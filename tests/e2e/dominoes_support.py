@@ -86,9 +86,9 @@ def midend_record(options, seed, players, human_turns, plan=quiet):
     for `human_turns` turns and the computers answer as the page would (the same
     random numbers, from the seed and the move number); saved at the person's turn."""
     from app import saved_games
+    from app.dominoes.seats import seats_for
     from app.midend import Midend
     from app.storage import MemoryBackend, Store
-    from app.views.dominoes_parts import seats_for
     from games.dominoes.game import GAME
 
     store = Store(MemoryBackend())

@@ -711,7 +711,7 @@ def test_the_keyboard_reaches_every_tile_of_a_long_hand(open_app):
     """Issue 16: keys 1-9 could not reach a 10th tile. Seed 13 after ten turns of
     drawing: thirteen tiles in hand and only the twelfth plays. Right from the
     page goes into the hand, the arrows step along it, Home and End, Enter plays."""
-    from app.views.dominoes_parts import hand_order
+    from app.dominoes.ui import hand_order
 
     options = {"seats": 2, "partnerships": False}
     record, state = midend_record(options, 13, ["human", "strong"], 10, lightest)

@@ -17,25 +17,23 @@ app.remote.table_game (the host's relay): every friend takes a person's seat of 
 host's table, or else a computer's, and the table grows if it must (table_seats).
 """
 
+from dataclasses import replace
+
 from games.dominoes.public_view import public_view as public_of
 from games.dominoes.public_view import view_for as public_view_for
 
 from .. import browser, replays, router, saved_games
+from ..dominoes.changes import tile_came
+from ..dominoes.frontend import result, variant
+from ..dominoes.seats import KIND_OF, parse_players, proposed_seats, table_seats
+from ..dominoes.tiles import high_first
+from ..dominoes.ui import DEFAULT_PLAYERS, GAME, REMOTE_KIND
+from ..frame.frontend import Result
 from ..games_list import remote_slot
 from ..midend import COMPUTER
 from ..remote.dominoes_match import DominoesMatch
 from ..remote.match import CONNECTING, PLAYING
 from ..remote.table_game import TableGame
-from . import dominoes_parts as parts
-from .dominoes_parts import (
-    DEFAULT_PLAYERS,
-    GAME,
-    KIND_OF,
-    REMOTE_KIND,
-    parse_players,
-    proposed_seats,
-    table_seats,
-)
 from .remote_bar import remote_bar
 from .remote_game import RemoteGameParts
 
@@ -76,17 +74,23 @@ class DominoesRemoteParts(RemoteGameParts):
         return {"seats": len(players), "partnerships": partners}, proposed_seats(players)
 
     def remote_ui(self) -> None:
-        game, ui = self.link_game, self.ui
-        ui.players = [self._kind(seat) for seat in game.match.seats]
-        ui.peer, ui.seed = game.peer, self.midend.seed
-        ui.peer_names = game.seat_names() if isinstance(game, TableGame) else {}
+        game = self.link_game
         meta = self._saved_meta()
         ack = meta.get("ack")
         same = (meta.get("frame") or {}).get("seed") == self.midend.seed
-        ui.ack = ack if same and isinstance(ack, int) else len(self.state.hand_summaries)
-        ui.revealed = None
-        self.forget_position()
-        ui.message, ui.log = "", []
+        self.ui = replace(
+            self.ui,
+            players=tuple(self._kind(seat) for seat in game.match.seats),
+            peer=game.peer,
+            peer_names=game.seat_names() if isinstance(game, TableGame) else {},
+            ack=ack if same and isinstance(ack, int) else len(self.state.hand_summaries),
+            revealed=None,
+            selected=None,
+            drawn=None,
+            pop=None,
+            message="",
+            log=(),
+        )
 
     def _kind(self, seat: str) -> str:
         if seat == self.link_game.match.role:
@@ -130,9 +134,9 @@ class DominoesRemoteParts(RemoteGameParts):
         self._hand_seen = hand
         drew = bool(history) and history[-1]["type"] == "draw"
         if drew and history[-1]["seat"] == view["seat"] and len(new) == 1:
-            tile = tuple(sorted(new.pop(), reverse=True))
-            self.ui.drawn = tile
-            self.app.announce(self.t("dominoes.announce.you_draw", tile=parts.tile_name(tile)))
+            came = tile_came(self.ui, high_first(new.pop()), self.t)
+            self.ui = came.ui
+            self.app.announce(came.said)
 
     def remote_public(self) -> dict:
         return public_of(self.state)
@@ -158,17 +162,22 @@ class DominoesRemoteParts(RemoteGameParts):
             meta["relay"] = self.link_game.relay_record()
         return meta
 
-    def remote_dress(self) -> None:
-        self.ui.bar = remote_bar(self.link_game, self.t)
-        self.ui.frozen = self.link_game.status != PLAYING
-        self.ui.hosting = self.link_game.hosting and self.link_game.connected
+    def remote_frozen(self) -> bool:
+        """The game with the friends' devices is not in play (connecting, stopped, ended)."""
+        return self.link_game.status != PLAYING
 
-    def remote_variant(self) -> str:
-        table = self.state.table
-        return f"remote-{table.seats}p" if table.partnerships else f"remote-{table.seats}"
+    def remote_page(self) -> dict:
+        """What the page shows of the game with the friends' devices: its line, and whether
+        this device starts the next game."""
+        game = self.link_game
+        return {"bar": remote_bar(game, self.t), "hosting": game.hosting and game.connected}
 
-    def remote_won(self) -> bool | None:
-        return self.link_game.winner_is_me
+    def remote_result(self) -> Result | None:
+        """What the finished game records here: as on one device, as a game between
+        devices ("remote-2"), won as the match says."""
+        kind = "remote-" + variant(self.state.table.to_json())
+        won = self.link_game.winner_is_me
+        return result(self.state, self.public(), self.ui, self.midend.seed, kind, won)
 
     def keep_remote_replay(self) -> None:
         """The finished game kept for replaying like any other, face up."""

@@ -9,13 +9,16 @@ over) shows every hand face up."""
 import ast
 import json
 import random
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
+from app.dominoes import draw, setup
+from app.dominoes.seats import wanted_game
+from app.dominoes.texts import name, narrate
+from app.dominoes.ui import Screen as Ui
+from app.dominoes.ui import phase, settled_ack, viewer
 from app.i18n import Translator
-from app.views import dominoes_draw as draw
-from app.views import dominoes_setup as setup
-from app.views.dominoes_parts import Ui, name, narrate, phase, settled_ack, viewer, wanted_game
 from games.common.rng import SeededRng
 from games.dominoes import State, new_game
 from games.dominoes.choices import ends_for, hands_played, must, playable
@@ -23,7 +26,7 @@ from games.dominoes.view import public_view
 from markup_tree import Node, parse
 
 T = Translator("en")
-VIEWS = Path(__file__).resolve().parents[3] / "py" / "app" / "views"
+FOLDER = Path(__file__).resolve().parents[3] / "py" / "app" / "dominoes"
 
 
 def tiles_in(node: Node) -> list:
@@ -116,7 +119,7 @@ def test_played_hands_mark_what_plays_and_draw_the_table_from_the_view(options, 
     ui = Ui(players=players, seed=20)
     seen: dict = {}
     while not state.is_over and set(seen) != kinds:
-        ui.ack = len(state.hand_summaries)
+        ui = replace(ui, ack=len(state.hand_summaries))
         view, page = drawing(state, ui)
         assert sorted(tiles_in(page.one(cls="dm-table"))) == sorted(layout_tiles(view))
         assert page.one(cls="dm-count").attrs["data-count"] == str(view["count"])
@@ -153,7 +156,7 @@ def test_a_tile_that_fits_two_ends_shows_both_as_buttons():
     else:
         raise AssertionError("no tile fitting two ends came up")
     tile = double[0]
-    ui.selected = tile
+    ui = replace(ui, selected=tile)
     _, page = drawing(state, ui)
     slots = page.all(cls="dm-slot")
     assert sorted(s.attrs["data-end"] for s in slots) == sorted(ends_for(view, tile))
@@ -185,7 +188,8 @@ def test_no_drawing_shows_another_seats_tiles_before_the_hand_ends(options, play
             assert page.all(cls="dm-summary") == []
         ui = Ui(players=players, seed=seed)
         while state.hand_number == 0 and not state.is_over:
-            ui.revealed = state.current_player if shuffle.random() < 0.5 else ui.revealed
+            revealed = state.current_player if shuffle.random() < 0.5 else ui.revealed
+            ui = replace(ui, revealed=revealed)
             view, page = drawing(state, ui)
             seat = view["seat"]
             drawn = tiles_in(page)
@@ -209,7 +213,7 @@ def test_pass_and_play_covers_the_hand_of_the_person_to_move():
     assert page.all(cls="dm-hand") == []
     assert page.by_id("dm-reveal").text() == T("dominoes.cover_button", name=f"Player {seat + 1}")
     assert len(page.all(cls="dm-seat")) == 3  # both seats face down, and the boneyard
-    ui.revealed = seat
+    ui = replace(ui, revealed=seat)
     view, page = drawing(state, ui)
     assert view["seat"] == seat and phase(view, ui) == "human"
     assert sorted(tiles_in(page.one(cls="dm-hand"))) == sorted(state.hands[seat])
@@ -293,7 +297,7 @@ def test_the_end_of_a_hand_shows_every_hand_and_the_finished_table(options, play
     )
     assert ending in said
     # Closed: the new hand's table and only one's own new tiles.
-    ui.ack = 1
+    ui = replace(ui, ack=1)
     view, page = drawing(state, ui)
     assert page.all(cls="dm-summary") == []
     assert sorted(tiles_in(page.one(cls="dm-table"))) == sorted(layout_tiles(view))
@@ -306,7 +310,7 @@ def test_reaching_the_target_ends_the_game_with_the_scores():
     ui = Ui(players=["human", "strong"], seed=7)
     while not state.is_over:
         state.apply(computer_move(state, rng))
-        ui.ack = len(state.hand_summaries)
+        ui = replace(ui, ack=len(state.hand_summaries))
     view, page = drawing(state, ui)
     assert phase(view, ui) == "over"
     dialog = page.by_id("dm-over")
@@ -318,7 +322,7 @@ def test_reaching_the_target_ends_the_game_with_the_scores():
     assert page.all(cls="dm-hand") != [] and page.all(cls="playable") == []
     assert page.one(data_message="").text() == T("dominoes.status_over")
     assert dialog.all(data_not_counted="") == []
-    ui.counted = False  # its seed was known, or a computer's move was taken back
+    ui = replace(ui, counted=False)  # its seed was known, or a computer's move was taken back
     note = drawing(state, ui)[1].by_id("dm-over").one(data_not_counted="")
     assert note.text() == T("frame.not_counted_short") == "Not counted"
 
@@ -330,7 +334,7 @@ def test_the_game_number_and_its_link_are_shown_only_once_they_give_nothing_away
     ui = Ui(players=["human", "strong"], seed=20, address="#/dominoes?seats=2")
     page = drawing(state, ui)[1]
     assert page.all(cls="dm-game-number") == [] and page.all(data_share="") == []
-    ui.seed_shown, ui.address = True, "#/dominoes?seats=2&seed=20"
+    ui = replace(ui, seed_shown=True, address="#/dominoes?seats=2&seed=20")
     link = drawing(state, ui)[1].one(cls="dm-game-number").one("a", data_share="")
     assert link.text() == "20" and link.attrs["href"] == "#/dominoes?seats=2&seed=20"
 
@@ -372,7 +376,9 @@ def test_the_new_game_dialog_offers_partners_only_to_four():
     assert len(dialog.all("select")) == 3
     box = dialog.one("input", name="dm-partners")
     assert "disabled" in box.attrs and "checked" not in box.attrs
-    assert setup.change(ui.setup, "setup-count", {"value": "4"})
+    chosen = setup.change(ui.setup, "setup-count", {"value": "4"})
+    assert chosen is not None
+    ui = replace(ui, setup=chosen)
     assert ui.setup["players"] == ["human", "strong", "greedy", "strong"]
     assert setup.table_chosen(ui.setup) == (["human", "strong", "greedy", "strong"], True)
     dialog = parse(setup.setup_dialog(ui, T)).by_id("dm-setup")
@@ -388,10 +394,10 @@ def test_text_from_the_page_is_escaped():
 
 @pytest.mark.parametrize(
     "module",
-    ["dominoes_draw", "dominoes_parts", "dominoes_setup", "dominoes_summary", "dominoes_table"],
+    ["draw", "ui", "seats", "tiles", "texts", "setup", "summary", "table", "changes", "input"],
 )
 def test_the_drawing_modules_import_no_browser(module):
-    source = ast.parse((VIEWS / f"{module}.py").read_text(encoding="utf-8"))
+    source = ast.parse((FOLDER / f"{module}.py").read_text(encoding="utf-8"))
     imported = set()
     for node in ast.walk(source):
         if isinstance(node, ast.Import):
@@ -430,7 +436,7 @@ def test_undo_and_redo_are_offered_as_the_midend_allows_and_from_a_hands_end():
     play_to_hand_end(state, rng)
     dialog = drawing(state, ui)[1].by_id("dm-summary")
     assert dialog.one(data_action="undo").text() == T("frame.undo")
-    ui.can_undo = False
+    ui = replace(ui, can_undo=False)
     assert drawing(state, ui)[1].by_id("dm-summary").all(data_action="undo") == []
     # Undo took the hand's end back: its summary closes; redo brings it back open.
     assert settled_ack(public_view(new_game({"seats": 2}, 20)), 1) == 0
@@ -476,7 +482,7 @@ def test_a_replayed_position_shows_the_table_every_hand_face_up_and_the_scores()
 
 def test_a_game_is_in_progress_once_a_person_moved_and_until_it_is_over():
     """Starting another game asks only when this one would be lost (rules 10.6)."""
-    from app.views.dominoes_parts import in_progress
+    from app.dominoes.ui import in_progress
 
     state = new_game({"seats": 2, "partnerships": False}, 20)
     ui = Ui(players=["human", "strong"])
@@ -537,7 +543,7 @@ def test_a_game_is_in_progress_once_a_person_moved_and_until_it_is_over():
 def test_what_is_said_about_a_person_is_in_their_own_words(language, players, seats, key, expected):
     """Issue 16: "You passes.", "You dominoes!", "You scores 20 points." (and
     "Mae Chi yn pasio."): every sentence about a seat has a form for you."""
-    from app.views.dominoes_parts import about
+    from app.dominoes.texts import about
 
     t = Translator(language)
     state = new_game({"seats": len(players), "partnerships": len(players) == 4}, 3)
@@ -545,7 +551,7 @@ def test_what_is_said_about_a_person_is_in_their_own_words(language, players, se
 
 
 def test_a_hand_we_win_is_said_in_our_words():
-    from app.views.dominoes_parts import about
+    from app.dominoes.texts import about
 
     view = public_view(new_game({"seats": 2, "partnerships": False}, 3))
     ui = Ui(players=["human", "strong"])
@@ -559,7 +565,7 @@ def test_a_hand_we_win_is_said_in_our_words():
 
 @pytest.mark.parametrize("seed", [4, 7, 11])
 def test_behind_a_hands_summary_the_hands_and_boneyard_are_as_it_ended(seed):
-    from app.views.dominoes_parts import as_it_ended
+    from app.dominoes.ui import as_it_ended
 
     state, rng = new_game({"seats": 3}, seed), SeededRng(seed)
     ui = Ui(players=["human", "strong", "greedy"])
@@ -574,7 +580,7 @@ def test_behind_a_hands_summary_the_hands_and_boneyard_are_as_it_ended(seed):
     assert shown["boneyard"] == boneyard
     page = parse(draw.page(view, ui, T))
     assert sorted(tiles_in(page.one(cls="dm-hand"))) == sorted(map(tuple, summary["hands"][0]))
-    ui.ack = 1  # the players went on: the next deal
+    ui = replace(ui, ack=1)  # the players went on: the next deal
     assert as_it_ended(view, ui) is view
 
 
@@ -582,7 +588,8 @@ def test_a_table_proposed_to_a_friend_on_another_device():
     """The host's New game table as a match's seats: its first person is the host, the
     next person (else the seat after the host's) the friend; a third person and every
     computer are computers the host's device runs."""
-    from app.views.dominoes_parts import REMOTE_KIND, proposed_seats
+    from app.dominoes.seats import proposed_seats
+    from app.dominoes.ui import REMOTE_KIND
 
     assert proposed_seats(["human", "strong"]) == ["host", "guest"]
     assert proposed_seats(["strong", "human", "random"]) == ["computer:expert", "host", "guest"]
@@ -602,7 +609,8 @@ def test_a_table_proposed_to_friends_on_two_or_three_other_devices():
     first person's seat, the friends in the other people's seats in the order they joined,
     then in computers' seats after the host's; the table grows when it is too small; a
     person no friend sits for is played by the strong computer; partners only at four."""
-    from app.views.dominoes_parts import REMOTE_KIND, table_seats
+    from app.dominoes.seats import table_seats
+    from app.dominoes.ui import REMOTE_KIND
 
     assert table_seats(["human", "strong"], False, ["g1", "g2"]) == (
         {"seats": 3, "partnerships": False},

@@ -346,7 +346,7 @@ DOMINOES_KINDS = ("human", "random", "greedy", "heuristic", "strong")
 
 
 def check_dominoes(saved):
-    from app.views.dominoes_parts import frame_before_the_midend
+    from app.dominoes.seats import frame_before_the_midend
     from games.dominoes import State
 
     meta = saved["meta"]
@@ -493,9 +493,9 @@ RESUMED = {
         ("aimed",),
     ),
     "dominoes": Resumed(
-        of_view("app.views.dominoes_parts", "frame_before_the_midend"),
+        of_view("app.dominoes.seats", "frame_before_the_midend"),
         "players",
-        of_view("app.views.dominoes_parts", "players_of"),
+        of_view("app.dominoes.seats", "players_of"),
         first_legal_move,
         40,
     ),

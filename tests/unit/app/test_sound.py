@@ -301,10 +301,10 @@ def test_the_tournament_ticks_in_a_clocks_last_five_seconds_and_says_lives_and_w
 
 
 def test_dominoes_hears_a_laid_tile_a_draw_points_and_the_end_for_its_person():
-    from app.views.dominoes_parts import Ui, cue_for
+    from app.dominoes.changes import cue_for
+    from app.dominoes.ui import DominoesUi
 
-    alone, people = Ui(), Ui()
-    alone.players, people.players = ["human", "strong"], ["human", "human"]
+    alone, people = DominoesUi(("human", "strong")), DominoesUi(("human", "human"))
     laid = {"type": "play", "seat": 0, "tile": [5, 3]}
     assert cue_for([laid], alone) == "move"
     assert cue_for([{"type": "draw", "seat": 0}], alone) == "select"
@@ -319,7 +319,9 @@ def test_dominoes_hears_a_laid_tile_a_draw_points_and_the_end_for_its_person():
 
 
 def test_the_dominoes_view_plays_the_cue_of_each_move(import_without_browser, monkeypatch, heard):
-    from app.views.dominoes_parts import cue_for
+    from dataclasses import replace
+
+    from app.dominoes.changes import cue_for
 
     browser, dominoes = import_without_browser("app.browser", "app.views.dominoes")
     monkeypatch.setattr(browser, "now_ms", lambda: 1_000_000.0)
@@ -332,7 +334,7 @@ def test_the_dominoes_view_plays_the_cue_of_each_move(import_without_browser, mo
     for _ in range(60):
         if view.state.is_over:
             break
-        view.ui.ack = len(view.state.hand_summaries)  # past any hand's summary
+        view.ui = replace(view.ui, ack=len(view.state.hand_summaries))  # past any summary
         heard.cues.clear()
         move = view.midend.computer_move() if view.midend.computer_to_move else None
         move = move or view.state.legal_moves()[0]

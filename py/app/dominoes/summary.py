@@ -1,13 +1,16 @@
 """The end of a hand and of the game as markup, with no browser: the summary
 sheet (every hand shown, as the engine's hand summary reveals them once the
-hand is over) and the game-over dialog. Each takes a seat's view, the Ui and `t`.
+hand is over) and the game-over dialog. Each takes a seat's view, the Screen and `t`.
 """
 
 from ..html import Markup, h
-from .dominoes_parts import Ui, about, domino, humans, is_you, name, summary_pending, team_name
+from ..i18n import Translator
+from .texts import about, name, team_name
+from .tiles import domino
+from .ui import DominoesUi, Screen, humans, is_you, summary_pending
 
 
-def hands_table(ui: Ui, hands: list, pips: list, t) -> Markup:
+def hands_table(ui: DominoesUi, hands: list, pips: list, t: Translator) -> Markup:
     """Every seat's tiles face up and their pips, a row per seat."""
     rows = [
         h(
@@ -41,7 +44,7 @@ def hands_table(ui: Ui, hands: list, pips: list, t) -> Markup:
     )
 
 
-def summary_body(view: dict, ui: Ui, summary: dict, t) -> list:
+def summary_body(view: dict, ui: DominoesUi, summary: dict, t: Translator) -> list:
     """What happened in a finished hand: how it ended, every hand left, the points."""
     if summary["reason"] == "domino":
         seat = summary["seat"]
@@ -99,7 +102,7 @@ def summary_body(view: dict, ui: Ui, summary: dict, t) -> list:
     ]
 
 
-def summary_dialog(view: dict, ui: Ui, t) -> Markup | None:
+def summary_dialog(view: dict, ui: Screen, t: Translator) -> Markup | None:
     """The hand the players have not closed yet, while the next one waits."""
     if not summary_pending(view, ui):
         return None
@@ -142,7 +145,7 @@ def summary_dialog(view: dict, ui: Ui, t) -> Markup | None:
     )
 
 
-def game_over_dialog(view: dict, ui: Ui, t) -> Markup | None:
+def game_over_dialog(view: dict, ui: Screen, t: Translator) -> Markup | None:
     if not view["is_over"]:
         return None
     winner = view["result"]["winner_team"]
@@ -182,7 +185,7 @@ def game_over_dialog(view: dict, ui: Ui, t) -> Markup | None:
     )
 
 
-def over_actions(ui: Ui, t) -> list:
+def over_actions(ui: Screen, t: Translator) -> list:
     """Play again and New game; with a friend on another device, the host's Play again
     with them (the friend's page says the host starts it) and Close, which shows the
     finished table with its line above."""

@@ -1,14 +1,16 @@
 """The Dominoes table as markup, with no browser: the layout (the spinner, its
 arms, the W and E lines bending to fit the screen), the open ends a picked tile
-fits as buttons, and the count. Drawn from a seat's view and the page's Ui."""
+fits as buttons, and the count. Drawn from a seat's view and the page's Screen."""
 
 from games.dominoes.choices import ends_for
 
+from ..frame.frontend import Translate
 from ..html import Markup, h
-from .dominoes_parts import Ui, domino, moves_shown, summary_pending, tile_name
+from .tiles import domino, high_first, tile_name
+from .ui import DominoesUi, Screen, Tile, moves_shown, summary_pending
 
 
-def shown_table(view: dict, ui: Ui) -> dict:
+def shown_table(view: dict, ui: DominoesUi) -> dict:
     """The layout on the table: the finished hand's while its summary is read."""
     finished = view.get("finished_table")
     if finished is not None and summary_pending(view, ui):
@@ -16,22 +18,22 @@ def shown_table(view: dict, ui: Ui) -> dict:
     return view
 
 
-def selected_ends(view: dict, ui: Ui) -> list:
+def selected_ends(view: dict, ui: DominoesUi) -> list:
     """The open ends the picked tile fits, shown as buttons to play it on."""
     if ui.selected is None or not moves_shown(view, ui):
         return []
     return [end for end in ends_for(view, ui.selected) if end is not None]
 
 
-def last_played(view: dict, shown: dict) -> tuple | None:
+def last_played(view: dict, shown: dict) -> Tile | None:
     """The tile played last in this hand, marked on the table."""
     plays = [e for e in view["history"] if e["type"] == "play"]
     if not plays or shown is not view:
         return None
-    return tuple(sorted(plays[-1]["tile"], reverse=True))
+    return high_first(plays[-1]["tile"])
 
 
-def table(view: dict, ui: Ui, t) -> Markup:
+def table(view: dict, ui: Screen, t: Translate) -> Markup:
     shown = shown_table(view, ui)
     layout = shown["layout"]
     ends = {e["end"]: e for e in shown["open_ends"]}
@@ -159,7 +161,7 @@ def row_capacity(width: float) -> int:
     return max(2, int(arm // (2 * unit + 5)))
 
 
-def layout_description(shown: dict, t) -> str:
+def layout_description(shown: dict, t: Translate) -> str:
     layout = shown["layout"]
     root = tile_name(layout["root"])
     if shown["spinner"] is not None:

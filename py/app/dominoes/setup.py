@@ -1,45 +1,51 @@
 """The new-game dialog, with no browser: its markup from the choices being made
-(`Ui.setup`: {"players": [kind per seat], "partners": bool}) and how each
+(`DominoesUi.setup`: {"players": [kind per seat], "partners": bool}) and how each
 control changes those choices."""
 
+from collections.abc import Mapping
+from typing import Any
+
+from ..frame.frontend import Translate
 from ..html import Markup, h
-from .dominoes_parts import DEFAULT_PLAYERS, KINDS, Ui, parse_players
+from .seats import parse_players
+from .ui import DEFAULT_PLAYERS, KINDS, DominoesUi
 
 SEAT_COUNTS = (2, 3, 4)
 
 
-def choices_from_prefs(prefs: dict) -> dict:
+def choices_from_prefs(prefs: Mapping[str, Any]) -> dict[str, Any]:
     """The dialog opens on the table last set up (the remembered choices)."""
     players = parse_players(prefs.get("players")) or list(DEFAULT_PLAYERS)
     return {"players": players, "partners": bool(prefs.get("partners"))}
 
 
-def table_chosen(setup: dict) -> tuple:
+def table_chosen(setup: Mapping[str, Any]) -> tuple[list[str], bool]:
     """(players, partners) to start: partners only with four at the table."""
     players = list(setup["players"])
     return players, bool(setup["partners"]) and len(players) == 4
 
 
-def change(setup: dict, action: str, data: dict, checked: bool = False) -> bool:
-    """Apply one control's change to the choices; True when the dialog must be
-    drawn again (the seats shown changed)."""
+def change(
+    setup: Mapping[str, Any], action: str, data: Mapping[str, str], checked: bool = False
+) -> dict[str, Any] | None:
+    """The choices after one control's change (None: the control says nothing known). A
+    count of seats changes the seats shown; a player or Partners shows itself as chosen."""
+    players = list(setup["players"])
     if action == "setup-count" and data.get("value") in ("2", "3", "4"):
         count = int(data["value"])
-        players = setup["players"][:count]
-        while len(players) < count:
-            players.append("strong")
-        setup["players"] = players
-        return True
+        players = players[:count] + ["strong"] * (count - len(players))
+        return {**setup, "players": players}
     if action == "setup-player" and data.get("value") in KINDS:
         seat = int(data.get("seat", -1))
-        if 0 <= seat < len(setup["players"]):
-            setup["players"][seat] = data["value"]
+        if 0 <= seat < len(players):
+            players[seat] = data["value"]
+            return {**setup, "players": players}
     elif action == "setup-partners":
-        setup["partners"] = bool(checked)
-    return False
+        return {**setup, "partners": bool(checked)}
+    return None
 
 
-def setup_dialog(ui: Ui, t) -> Markup | None:
+def setup_dialog(ui: DominoesUi, t: Translate) -> Markup | None:
     if ui.setup is None:
         return None
     setup = ui.setup

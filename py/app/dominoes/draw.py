@@ -1,6 +1,6 @@
 """The Dominoes page as markup, with no browser: each function takes a seat's
 view (`State.view_for(seat)` for the hand face up, `public_view(state)` when
-none is), the page's Ui and a translate function `t`, and returns app.html
+none is), the page's Screen and a translate function `t`, and returns app.html
 markup.
 
 Nothing here decides a rule: the moves, the tiles that play and the ends they
@@ -9,31 +9,24 @@ drawn only from a finished hand's summary, and in a replay (replay_board), a
 finished game whose hands are no secret any more.
 """
 
+from dataclasses import replace
+from typing import Any
+
 from games.dominoes.choices import must, playable
 from games.dominoes.view import public_view
 
 from .. import router
 from ..html import Markup, h
-from .dominoes_parts import (
-    GAME,
-    Ui,
-    as_it_ended,
-    domino,
-    hand_order,
-    humans,
-    is_you,
-    moves_shown,
-    name,
-    phase,
-    team_name,
-    tile_name,
-)
-from .dominoes_setup import setup_dialog
-from .dominoes_summary import game_over_dialog, hands_table, summary_body, summary_dialog
-from .dominoes_table import table
+from ..i18n import Translator
+from .setup import setup_dialog
+from .summary import game_over_dialog, hands_table, summary_body, summary_dialog
+from .table import table
+from .texts import name, status_text, team_name
+from .tiles import domino, tile_name
+from .ui import GAME, Screen, as_it_ended, hand_order, humans, is_you, moves_shown, phase
 
 
-def page(view: dict, ui: Ui, t) -> Markup:
+def page(view: dict, ui: Screen, t) -> Markup:
     """The whole view: scores, seats, table, message, hand, log, sheet and dialogs."""
     current = view["current_player"]
     return h(
@@ -107,7 +100,7 @@ def page(view: dict, ui: Ui, t) -> Markup:
     )
 
 
-def history_tools(ui: Ui, t) -> Markup:
+def history_tools(ui: Screen, t: Translator) -> Markup:
     """Undo and Redo, as the midend allows them now."""
     return h(
         "div",
@@ -133,16 +126,18 @@ def history_tools(ui: Ui, t) -> Markup:
     )
 
 
-def replay_board(state, t) -> Markup:
+def replay_board(state: Any, t: Translator) -> Markup:
     """One position of a replay (app.views.replay): the scores, the table and every
     hand face up, since a game is replayed once it is over; just after a hand
     ended, that hand's table and hands as its summary keeps them."""
     view = public_view(state)
     seats = view["options"]["seats"]
     summaries = view["hand_summaries"]
-    ui = Ui(players=["human"] * seats, ack=len(summaries))
+    ui = Screen(players=("human",) * seats, ack=len(summaries))
     if summaries and not view["history"] and not view["is_over"]:
-        ui.ack -= 1  # the hand just ended, and the next one not begun: the end shows
+        ui = replace(
+            ui, ack=ui.ack - 1
+        )  # the hand just ended, and the next one not begun: the end shows
         body = summary_body(view, ui, summaries[-1], t)
     else:
         hands = [state.view_for(seat)["hand"] for seat in range(seats)]
@@ -164,7 +159,7 @@ def replay_board(state, t) -> Markup:
     )
 
 
-def scores(view: dict, ui: Ui, t) -> Markup:
+def scores(view: dict, ui: Screen, t: Translator) -> Markup:
     target = view["options"]["target"]
     items = []
     for team, score in enumerate(view["scores"]):
@@ -193,7 +188,7 @@ def scores(view: dict, ui: Ui, t) -> Markup:
     )
 
 
-def seats(view: dict, ui: Ui, t) -> Markup:
+def seats(view: dict, ui: Screen, t: Translator) -> Markup:
     """Every seat but the one in view, as the backs of its tiles, and the boneyard."""
     items = []
     for seat, size in enumerate(view["hand_sizes"]):
@@ -222,7 +217,7 @@ def seats(view: dict, ui: Ui, t) -> Markup:
     return h("ul", {"class": "dm-seats"}, items)
 
 
-def side_note(view: dict, ui: Ui, seat: int, t) -> Markup | None:
+def side_note(view: dict, ui: Screen, seat: int, t: Translator) -> Markup | None:
     """In partnerships, whose side a seat is on, in words: your partner or an
     opponent (of the hand in view), or its team when no hand is face up."""
     if not view["options"]["partnerships"]:
@@ -240,7 +235,7 @@ def side_note(view: dict, ui: Ui, seat: int, t) -> Markup | None:
     return h("span", {"class": "dm-seat-side", "data-side": team}, note)
 
 
-def boneyard(view: dict, t) -> Markup:
+def boneyard(view: dict, t: Translator) -> Markup:
     count = view["boneyard"]
     return h(
         "li",
@@ -253,37 +248,7 @@ def boneyard(view: dict, t) -> Markup:
 # --- the hand in view ----------------------------------------------------------------------
 
 
-def status_text(view: dict, ui: Ui, t) -> str:
-    now, current = phase(view, ui), view["current_player"]
-    if now == "over":
-        return t("dominoes.status_over")
-    if now == "summary":
-        return t("dominoes.status_summary")
-    if now == "cover":
-        return t("dominoes.cover_text", name=name(ui, current, t))
-    if now == "computer":
-        return t("dominoes.status_thinking", name=name(ui, current, t))
-    if now == "remote":
-        return t("dominoes.status_remote", name=name(ui, current, t))
-    if now == "checking":
-        return t("dominoes.status_checking")
-    if now == "dealing":
-        return t("dominoes.status_dealing")
-    if now == "stopped":
-        return t("dominoes.status_stopped")
-    needed = must(view)
-    if needed == "draw":
-        return t("dominoes.status_draw")
-    if needed == "pass":
-        return t("dominoes.status_pass")
-    if view["layout"]["root"] is None:
-        return t("dominoes.status_lead")
-    if ui.selected is not None:
-        return t("dominoes.status_choose_end", tile=tile_name(ui.selected))
-    return t("dominoes.status_play")
-
-
-def cover(view: dict, ui: Ui, t) -> Markup:
+def cover(view: dict, ui: Screen, t: Translator) -> Markup:
     """Pass-and-play: the next person's hand stays hidden until they say it is them."""
     seat = view["current_player"]
     return h(
@@ -298,7 +263,7 @@ def cover(view: dict, ui: Ui, t) -> Markup:
     )
 
 
-def hand(view: dict, ui: Ui, t) -> Markup | None:
+def hand(view: dict, ui: Screen, t: Translator) -> Markup | None:
     """The tiles of the seat in view, face up, with Draw and Pass; the cover instead
     while a pass-and-play hand waits for its person; nothing when no hand is in view."""
     if phase(view, ui) == "cover":
@@ -378,7 +343,7 @@ def hand(view: dict, ui: Ui, t) -> Markup | None:
     )
 
 
-def sheet(view: dict, ui: Ui, t) -> Markup:
+def sheet(view: dict, ui: Screen, t: Translator) -> Markup:
     """The score sheet: every finished hand's scores, then the scores now."""
     teams = range(len(view["scores"]))
     rows = [
