@@ -23,6 +23,8 @@ from typing import Any
 
 from games.common.rng import SeededRng
 from games.dominoes.game import GAME as DOMINOES
+from games.dominoes.public import HAND_SIZE
+from games.dominoes.tiles import Tile
 from games.dominoes.tiles import from_json as tile_from_json
 from games.dominoes.tiles import name as tile_name
 
@@ -76,6 +78,22 @@ class DominoesMatch:
         if seat is None:
             seat = self.match.midend.seats.index(HUMAN)
         return deal.view_for(self.state, seat)
+
+    def drawn_tile(self) -> Tile | None:
+        """The tile of the draw just made by this device's person, once the deck gave it
+        (None while it has not come, or when the last move was not their draw): their k-th
+        draw of the hand is the k-th tile they received after their seven."""
+        deal, state = self._session(), self.state
+        seat = self.match.midend.seats.index(HUMAN)
+        history = state.history
+        if deal is None or not history or history[-1] != {"type": "draw", "seat": seat}:
+            return None
+        hand = deal.hands.get(seat)
+        if hand is None or hand.hand_number != state.hand_number:
+            return None
+        draws = sum(1 for event in history if event == {"type": "draw", "seat": seat})
+        index = HAND_SIZE + draws - 1
+        return hand.received[index] if index < len(hand.received) else None
 
     def computer_move(self) -> Any:
         """The move of this device's computer to move, from its own seat's view, with the

@@ -42,7 +42,7 @@ SLOT = remote_slot(GAME)
 
 class DominoesRemoteParts(RemoteGameParts):
     dm: DominoesMatch | None = None
-    _hand_seen: set | None = None  # this device's person's tiles when last drawn
+    _draw_told: tuple | None = None  # (hand number, moves in it) of the draw whose tile was said
     _playing = False  # a move of this device's is being played
 
     # --- what app.views.remote_game asks of a game's page -------------------------------
@@ -123,19 +123,18 @@ class DominoesRemoteParts(RemoteGameParts):
         return view
 
     def say_the_tile_drawn(self) -> None:
-        """The tile this device's person drew, once the deck gave it: lifted in the
-        hand and named to them alone, as on one device."""
-        if self.link_game.my_seat is None:
+        """The tile this device's person drew, once the deck gave it: lifted in the hand
+        and named to them alone, as on one device; said once for each draw."""
+        if self.link_game.my_seat is None or self.dm is None:
             return
-        view = self.remote_view()
-        hand = {tuple(tile) for tile in view["hand"] or []}
-        history = view["history"]
-        new = hand - self._hand_seen if self._hand_seen is not None else set()
-        self._hand_seen = hand
-        drew = bool(history) and history[-1]["type"] == "draw"
-        if drew and history[-1]["seat"] == view["seat"] and len(new) == 1:
-            came = tile_came(self.ui, high_first(new.pop()), self.t)
-            self.ui = came.ui
+        tile = self.dm.drawn_tile()
+        if tile is None:
+            return
+        came = tile_came(self.ui, high_first(tile), self.t)
+        self.ui = came.ui
+        draw = (self.state.hand_number, len(self.state.history))
+        if draw != self._draw_told:
+            self._draw_told = draw
             self.app.announce(came.said)
 
     def remote_public(self) -> dict:
