@@ -4,7 +4,6 @@ seat in view and the Screen, so the same words serve a game on this device and o
 devices. Whether a tile plays, and on which ends, is the engine's (games.dominoes.choices).
 Pure."""
 
-from collections.abc import Mapping
 from dataclasses import replace
 from typing import Any
 
@@ -183,12 +182,3 @@ def along_the_hand(view: dict[str, Any], ui: Screen, given: Input) -> Interpreta
         step = 1 if pressed == "ArrowRight" else -1
         index = (ids.index(focused) + step) % len(ids)
     return Show(page_ui(ui), focus=ids[index])
-
-
-def changed_choice(action: str) -> bool:
-    """Does a control of the dialog show its choice by itself (nothing to draw again)?"""
-    return action in SETUP_CHOICES
-
-
-def data_of(data: Mapping[str, Any]) -> dict[str, str]:
-    return {str(k): str(v) for k, v in data.items()}

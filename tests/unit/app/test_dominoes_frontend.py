@@ -244,3 +244,18 @@ def test_after_undo_the_seats_stay_and_what_was_picked_and_said_goes(ack):
     assert ui.players == ALONE and ui.selected is None and ui.drawn is None
     assert ui.message == "" and ui.log == () and ui.revealed is None
     assert ui.ack == len(state.hand_summaries)  # a hand in play: every summary was closed
+
+
+@pytest.mark.parametrize("module", ["frontend", "input", "changes", "ui", "seats"])
+def test_the_frontend_imports_neither_the_browser_nor_the_midend_nor_storage(module):
+    import ast
+    from pathlib import Path
+
+    path = Path(__file__).resolve().parents[3] / "py" / "app" / "dominoes" / f"{module}.py"
+    imported = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.ImportFrom):
+            imported |= {node.module or ""} | {alias.name for alias in node.names}
+        elif isinstance(node, ast.Import):
+            imported |= {alias.name for alias in node.names}
+    assert not imported & {"browser", "js", "pyscript", "midend", "storage", "saved_games"}
