@@ -51,7 +51,7 @@ class TileDrag:
 
     def drag_drop(self, drag, x, y) -> None:
         target = self.drop_target(x, y) if x is not None else None
-        if not found(target):
+        if target is None or not found(target):
             self.view.redraw()  # dropped elsewhere: the tile stays selected for a tap on an end
         elif self.table_is_empty():
             self.view.handle(Input("tile", {"tile": tile_name(drag["tile"])}))  # lead anywhere
