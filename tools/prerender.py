@@ -25,7 +25,8 @@ from app.games_list import GAME_ROUTES  # noqa: E402
 from app.i18n import LANGUAGES, Translator  # noqa: E402
 from app.nav import LINKS, nav_links  # noqa: E402
 from app.storage import MemoryBackend, Store  # noqa: E402
-from app.views import make_view, wordle_tournament_parts  # noqa: E402
+from app.views import make_view  # noqa: E402
+from app.wordle import records as tournament_records  # noqa: E402
 
 
 def nothing_played(language: str) -> SimpleNamespace:
@@ -33,7 +34,7 @@ def nothing_played(language: str) -> SimpleNamespace:
     store = Store(MemoryBackend())
     scores.register(store, GAME_ROUTES)
     saved_games.register(store, GAME_ROUTES)
-    wordle_tournament_parts.register(store)
+    tournament_records.register(store)
     return SimpleNamespace(store=store, t=Translator(language))
 
 

@@ -22,8 +22,8 @@ from .settings import (
 )
 from .storage import Store
 from .views import make_view
-from .views import wordle_tournament_parts as wordle_tournament_records
 from .views.base import View
+from .wordle import records as wordle_tournament_records
 
 REDUCED_MOTION_QUERY = "(prefers-reduced-motion: reduce)"
 

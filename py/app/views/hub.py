@@ -8,8 +8,8 @@ from games.common.errors import BadState
 from .. import router, saved_games, scores
 from ..games_list import GAMES
 from ..html import h
+from ..wordle.records import TOURNAMENT
 from .base import View
-from .wordle_tournament_parts import TOURNAMENT
 
 # How each game's save (saved:<game>) is read, to tell whether it is over, for a save
 # that does not say so itself (saved before the midend wrote "over" in its meta): the

@@ -3,9 +3,9 @@
 from .. import replays, router, scores
 from ..games_list import GAMES
 from ..html import h
+from ..wordle.records import REPLAYS as TOURNAMENTS
+from ..wordle.records import replay_href as tournament_href
 from .base import View
-from .wordle_tournament_parts import REPLAYS as TOURNAMENTS
-from .wordle_tournament_parts import replay_href as tournament_href
 
 RECENT_SHOWN = 5
 # Games whose replays are listed in another game's section:

@@ -10,24 +10,20 @@ the leader was lost).
 
 from .. import browser
 from ..remote.wordle_group import LEADER, GroupLeader
-from ..storage import StorageFull
-from . import wordle_tournament_parts as tp
+from ..wordle.tournament_keeper import TournamentKeeper
 from .wordle_tournament_away import BAR
 from .wordle_tournament_away_draw import BACK_TO_HOSTED, bar, bar_state
 
 DOWN = ("closed", "failed", "interrupted")
 TICK_MS = 200
-SAVE_EVERY_MS = 1000  # real time between saves while nothing but the clock moves
 
 current = None  # the Hosting under way on this page, if any
 
 
 class Hosting:
-    def __init__(self, group_leader: GroupLeader, meta: dict, store):
+    def __init__(self, group_leader: GroupLeader, keeper: TournamentKeeper):
         self.leader = group_leader
-        self.meta = meta  # the leader's screen's: its clock (t0, speed), results recorded
-        self.store = store
-        self.saved_at = 0.0
+        self.keeper = keeper  # the leader's screen's: its clock, save, results recorded
         self.links: dict = {}  # device -> its link now
         self.page = None  # the screen drawing the tournament now, if any
         self.t = None  # the leader's page's translator, for the bar behind other pages
@@ -95,9 +91,7 @@ class Hosting:
         return changed
 
     def now(self) -> int:
-        """The tournament's clock: the page's, sped up by the tests' speed=N."""
-        start = self.meta.get("t0", 0)
-        return int(start + (browser.now_ms() - start) * self.meta.get("speed", 1))
+        return self.keeper.now()
 
     def tick(self) -> None:
         if self.leader.tournament.phase != "lobby":  # (its clock starts with the tournament)
@@ -125,15 +119,7 @@ class Hosting:
             self.bar_shown = False
 
     def save(self, force: bool = False) -> None:
-        """The group as it stands, so that a reload of this page resumes it (16.5)."""
-        real = browser.now_ms()
-        if not force and real - self.saved_at < SAVE_EVERY_MS:
-            return
-        self.saved_at = real
-        try:
-            self.store.save(tp.HOSTED, {"group": self.leader.to_json(), "meta": self.meta})
-        except StorageFull:
-            pass  # the app has told the player; the group goes on while this page is open
+        self.keeper.save_hosted(self.leader, force)
 
     def _changed(self) -> None:
         if self.page is not None:

@@ -14,17 +14,14 @@ friends), each member's on their own device.
 from games.common.errors import IllegalMove
 from games.wordle.letters import LANGUAGES
 
-from .. import browser, scores
 from ..html import h
-from ..midend import fresh_seed
 from ..remote.wordle_group import LEADER, GroupLeader
+from ..wordle import records as tp
+from ..wordle.tournament_keeper import FRIENDS
 from . import wordle_group_hosting as hosting
-from . import wordle_tournament_parts as tp
 from .wordle_group_draw import lost_friends
-from .wordle_group_member_screen import VARIANT
 from .wordle_tournament import TournamentScreen
 from .wordle_tournament_draw import render
-from .wordle_tournament_saving import GAME, count_tournament
 
 IGNORED = {"wt-lang", "wt-rename", "wt-group-open", "wt-solo", "wt-add", "wt-remove"}
 IGNORED |= {"wt-group-lobby"}
@@ -37,18 +34,18 @@ class GroupLeaderScreen(TournamentScreen):
         self.hosting: hosting.Hosting | None = hosting.current
         self.group_leader: GroupLeader | None = None
         if self.hosting is not None:  # back from another page of the app
-            self.meta = self.hosting.meta
+            self.keeper = self.hosting.keeper
             self.hosting.page = self
             self.hosting.hide_bar()
             self._load_words(self.hosting.leader.words.lang, self._hosting_shown)
             return
         links = {device: link for device, link in rtc.table.items() if link.state == "open"}
         rtc.table = {}
-        saved = self.store.load(tp.HOSTED).data
+        saved = self.keeper.saved_hosted()
         if links:
             self._load_words(self.view.prefs["lang"], lambda: self._group_ready(links))
         elif saved is not None and saved["group"].get("tournament", {}).get("lang") in LANGUAGES:
-            self.meta = saved["meta"]
+            self.keeper.resume(saved["meta"])
             lang = saved["group"]["tournament"]["lang"]
             self._load_words(lang, lambda: self._group_resumed(saved["group"]))
         else:
@@ -60,33 +57,31 @@ class GroupLeaderScreen(TournamentScreen):
         try:
             leader = GroupLeader.from_json(saved, self.words, self.now())
         except ValueError:
-            self.store.reset(tp.HOSTED)
+            self.keeper.discard_hosted()
             self.loading_error = self.t("wt.save_lost")
             self.view.refresh()
             return
         if leader.abandoned:  # away too long: the friends' pages said so, the group is over
-            self.store.reset(tp.HOSTED)
+            self.keeper.discard_hosted()
             self.loading_error = self.t("wt.group.remote.abandoned_here")
             self.view.refresh()
             return
         self._host(leader)
 
     def _host(self, leader: GroupLeader) -> None:
-        self.hosting = hosting.current = hosting.Hosting(leader, self.meta, self.store)
+        self.hosting = hosting.current = hosting.Hosting(leader, self.keeper)
         self.hosting.page = self
         self.hosting.save(force=True)
         self._hosting_shown()
 
     def _group_ready(self, links: dict) -> None:
-        data = self._ratings()
+        data = self.keeper.ratings()
         me = tp.my_profile(data)
         name = me["name"] or next(iter(links.values())).my_name
         if me["name"] is None:  # the name given on #/connect is this device's nickname now
-            self._save_ratings(tp.set_my_name(data, name))
-        seed = fresh_seed()
+            self.keeper.save_ratings(tp.set_my_name(data, name))
+        seed = self.keeper.new_hosted(self.speed)
         leader = GroupLeader(self.words, name, me["rating"], seed)
-        start = int(browser.now_ms())  # (the tournament's clock is set again at its start)
-        self.meta = {"t0": start, "speed": self.speed, "recorded": [], "seed": seed, "known": False}
         self._host(leader)
         for device, link in links.items():
             self.hosting.adopt(device, link)
@@ -115,9 +110,6 @@ class GroupLeaderScreen(TournamentScreen):
             self.view.refresh()
 
     # --- the tournament screen, for the leader's seat ----------------------------------------
-    def now(self) -> int:
-        return self.hosting.now() if self.hosting is not None else super().now()
-
     def _start_game(self, now: int) -> None:
         self.group_leader.start(now)
 
@@ -148,7 +140,7 @@ class GroupLeaderScreen(TournamentScreen):
             ui.joined = [m.name for m in self.group_leader.members.values()]
             ui.joining = len(self.group_leader.waiting)
         if ui.stats is not None or ui.profile is not None:
-            ui.stats = scores.stats_for(self.store, GAME).get(VARIANT)
+            ui.stats = self.keeper.stats(FRIENDS)
         return ui
 
     def render(self):
@@ -179,7 +171,7 @@ class GroupLeaderScreen(TournamentScreen):
         leader = self.group_leader
         if leader is None or self.mode != "game":
             return
-        seed = fresh_seed()
+        seed = self.keeper.new_seed()
         try:
             leader.next_lobby(seed, self.now())
         except IllegalMove as refused:
@@ -187,22 +179,12 @@ class GroupLeaderScreen(TournamentScreen):
             self.view.refresh()
             return
         self._stop_ticking()
-        self.meta.update({"t0": int(browser.now_ms()), "recorded": [], "seed": seed})
+        self.keeper.next_hosted_lobby(seed)
         self._hosting_shown()
 
     # --- records: the leader's own result, once -------------------------------------------------
     def _record_humans(self) -> None:
-        recorded = self.meta.setdefault("recorded", [])
-        if LEADER in recorded or LEADER not in self.game.humans_placed():
-            return
-        p = self.game.players[LEADER]
-        after, date = p["rating"] + p["rating_change"], browser.today_iso()
-        data = tp.add_result(
-            self._ratings(), p["name"], after, p["rating_change"], p["placement"], date
-        )
-        self._save_ratings(data)
-        count_tournament(self.store, VARIANT, p["placement"], after, date)
-        recorded.append(LEADER)
+        self.keeper.record_leader(self.game, LEADER)
 
     def _save(self, force: bool = False) -> None:
         if self.hosting is not None:

@@ -14,7 +14,7 @@ Rules: docs/rules/wordle-tournament.md 16.
 
 from games.common.errors import IllegalMove
 
-from .. import browser, scores, sound, wordle_words
+from .. import browser, sound, wordle_words
 from ..html import h
 from ..remote.wordle_group_member import (
     ABANDONED,
@@ -23,16 +23,14 @@ from ..remote.wordle_group_member import (
     PAUSED,
     GroupMember,
 )
-from ..storage import StorageFull
+from ..wordle import records as tp
+from ..wordle.tournament_keeper import FRIENDS, TournamentKeeper
 from . import wordle_group_draw as draw
 from . import wordle_group_member_away as away
 from . import wordle_parts as parts
-from . import wordle_tournament_parts as tp
 from .wordle_tournament_draw import render
-from .wordle_tournament_saving import GAME, count_tournament
 from .wordle_tournament_ui import Ui
 
-VARIANT = "tournament-friends"
 TICK_MS = 200
 
 
@@ -42,6 +40,7 @@ class GroupMemberScreen:
 
         away.take_over()  # this page opened again: the screen behind other pages stops
         self.view, self.app, self.t = view, view.app, view.t
+        self.keeper = TournamentKeeper(view.app.store, browser)
         self.words = None
         self.loading = None  # the language whose words are being loaded
         self.typing, self.typing_key = None, None
@@ -53,7 +52,7 @@ class GroupMemberScreen:
         self.link, self.member, self.leader = link, None, link.peer_name if link else ""
         if link is None:
             return
-        data = self.app.store.load(tp.RATING).data
+        data = self.keeper.ratings()
         mine = tp.my_profile(data)
         self.name = mine["name"] if data.get("me") else link.my_name
         self.member = GroupMember(self._send, self.name, mine["rating"])
@@ -119,26 +118,10 @@ class GroupMemberScreen:
     # --- the result, once ---------------------------------------------------------------------
     def _record_result(self) -> None:
         result = self.member.result
-        store = self.app.store
         if result is None or self.recorded_game >= result["game"]:
             return
         self.recorded_game = result["game"]
-        recorded = tp.remember_recorded(store.load(tp.RECORDED).data, result["key"])
-        if recorded is None:
-            return  # this page reloaded after it recorded that tournament, and joined again
-        try:
-            store.save(tp.RECORDED, recorded)
-        except StorageFull:
-            pass  # the app has told the player
-        data = tp.set_my_name(self.app.store.load(tp.RATING).data, self.name)
-        change, placement = result["rating_change"], result["placement"]
-        date = browser.today_iso()
-        data = tp.add_result(data, self.name, result["rating"], change, placement, date)
-        try:
-            store.save(tp.RATING, data)
-        except StorageFull:
-            pass  # the app has told the player
-        count_tournament(store, VARIANT, placement, result["rating"], date)
+        self.keeper.record_member(result, self.name)
 
     # --- the clock ----------------------------------------------------------------------------
     def tick(self) -> None:
@@ -271,9 +254,8 @@ class GroupMemberScreen:
             counted=True,
         )
         if view["phase"] == "over":
-            data = self.app.store.load(tp.RATING).data
-            ui.profile = tp.profile(data, self.name)
-            ui.stats = scores.stats_for(self.app.store, GAME).get(VARIANT)
+            ui.profile = tp.profile(self.keeper.ratings(), self.name)
+            ui.stats = self.keeper.stats(FRIENDS)
         target = self._my_duel(view)
         if target is not None and member.status != PAUSED:
             ui.typist, ui.typed = target[0], self.typing.tiles()

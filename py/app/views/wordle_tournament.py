@@ -5,15 +5,15 @@ other duels live in a side panel), being out, and the final standings.
 The rules live in games.wordle.tournament (who may type, whose clock runs,
 who is out, placements); this screen feeds it the page's clock (Date.now,
 sped up by the test-only `speed=N`), turns keys into guesses, reads what
-happened from the engine's event log (announcements: wordle_tournament_said;
-ratings, statistics) and saves the tournament as it goes, so a reload within
-60 seconds resumes it. Hiding, closing or reloading the page is a lost
+happened from the engine's event log (announcements: wordle_tournament_said).
+Its clock, its save (a reload within 60 seconds resumes it), ratings, statistics
+and replays are its keeper's (app.wordle.tournament_keeper); the ticker here only
+forwards the page's ticks. Hiding, closing or reloading the page is a lost
 connection; another page of the app is not (rule 10.6): the screen goes on
 behind it (wordle_tournament_away) and is taken back when the page returns.
 Drawing is wordle_tournament_draw's (pure); the lobby and the group's input
 is wordle_tournament_lobby's, the round's (watching, skipping to the end,
-leaving) wordle_tournament_round_actions'; the records are wordle_tournament_parts',
-registered by the app at start-up.
+leaving) wordle_tournament_round_actions'.
 
 The bots' plans are worked out in the thinker's Web Worker (app.thinker) when it
 is ready: each bot turn is asked for as it starts (`_ask_plans`) and its plan
@@ -30,37 +30,36 @@ from games.common.protocol import MAX_SEED
 from games.wordle.letters import LANGUAGES
 from games.wordle.tournament import Tournament
 
-from .. import browser, router, scores, sound, thinker, wordle_words
+from .. import browser, router, sound, thinker, wordle_words
 from ..html import join
 from ..untrusted import parse_json
+from ..wordle import records as tp
+from ..wordle.tournament_keeper import VARIANT, TournamentKeeper
 from . import wordle_parts as parts
 from . import wordle_tournament_away as away
-from . import wordle_tournament_parts as tp
 from .wordle_tournament_draw import render
 from .wordle_tournament_lobby import LobbyActions
 from .wordle_tournament_round import RoundDraw
 from .wordle_tournament_round_actions import RoundActions
 from .wordle_tournament_said import clock_tick, happened
-from .wordle_tournament_saving import GAME, VARIANT, TournamentRecords
 from .wordle_tournament_ui import Ui
 
 MAX_PLAN_CHARS = 1000  # the worker's plan for a computer's turn: a word and a time
 TICK_MS = 200
 
 
-class TournamentScreen(LobbyActions, RoundActions, TournamentRecords):
+class TournamentScreen(LobbyActions, RoundActions):
     def __init__(self, view):
         self.view = view
         self.app = view.app
         self.t = view.t
-        self.store = view.app.store  # the app registered the records (tp.register)
+        self.keeper = TournamentKeeper(view.app.store, browser)
         params = view.route.params
         self.speed = _speed(params)
         self.seed_param = _seed(params)
         self.lang = view.prefs["lang"]
         self.words = None
         self.game: Tournament | None = None
-        self.meta: dict = {}
         self.mode = "loading"  # loading | lobby | group | game
         self.group = None  # {"lang", "members"} when playing as a group
         self.message, self.message_is_error, self.shake = "", False, False
@@ -73,9 +72,6 @@ class TournamentScreen(LobbyActions, RoundActions, TournamentRecords):
         self.seen = 0  # events of the log already handled
         self.ticker = None
         self.ticked = None  # the last second of a clock that ticked (clock_tick)
-        self.saved_at = 0.0
-        self.rev = 0  # the revision of the saved tournament this tab last read or wrote
-        self.elsewhere = False  # another tab saved this tournament since: this one stops
         self.behind = False  # it goes on behind another page of the app (rule 10.6)
         self.plans_asked: tuple = (None, set())  # (tournament, keys of the plans asked)
         self.finishing = False  # the bots' last duels are being played out (wt-finish)
@@ -88,7 +84,7 @@ class TournamentScreen(LobbyActions, RoundActions, TournamentRecords):
         group invited by the address, else a new lobby."""
         if away.take_back(self):  # the tournament that went on behind another page
             return
-        saved = self.store.load(tp.TOURNAMENT).data
+        saved = self.keeper.saved()
         invited = tp.group_from_param(params["group"]) if "group" in params else None
         if saved is not None:
             self._open_saved(saved)
@@ -101,8 +97,7 @@ class TournamentScreen(LobbyActions, RoundActions, TournamentRecords):
 
     # --- time -------------------------------------------------------------------------
     def now(self) -> int:
-        start = self.meta.get("t0", 0)
-        return int(start + (browser.now_ms() - start) * self.meta.get("speed", 1))
+        return self.keeper.now()
 
     # --- opening ------------------------------------------------------------------------
     def _load_words(self, lang: str, ready) -> None:
@@ -125,12 +120,12 @@ class TournamentScreen(LobbyActions, RoundActions, TournamentRecords):
         state, meta = saved["state"], saved["meta"]
         lang = state.get("lang")
         if lang not in LANGUAGES:
-            self._discard_bad()
+            self.keeper.discard_bad()
             self._open_lobby()
             return
-        self.meta = dict(meta)
-        if self.meta.get("group"):
-            self.group = self.store.load(tp.GROUP).data
+        self.keeper.resume(meta)
+        if meta.get("group"):
+            self.group = self.keeper.saved_group()
         self.mode = "loading"
         self._load_words(lang, lambda: self._saved_ready(state))
 
@@ -138,12 +133,12 @@ class TournamentScreen(LobbyActions, RoundActions, TournamentRecords):
         try:
             game = Tournament.from_json(state, self.words)
         except BadState:
-            self._discard_bad()
+            self.keeper.discard_bad()
             self._say(self.t("wt.save_lost"), error=True)
             self._open_lobby()
             return
         self.game, self.mode = game, "game"
-        self.rev = self.store.load(tp.TOURNAMENT).rev
+        self.keeper.take_over()
         self.seen = len(game.log)
         game.resume(self.now())
         self._catch_up(announce_all=False)
@@ -163,7 +158,7 @@ class TournamentScreen(LobbyActions, RoundActions, TournamentRecords):
             self.ticker = None
 
     def tick(self) -> None:
-        if self.game is None or self.mode != "game" or self.elsewhere:
+        if self.game is None or self.mode != "game" or self.keeper.elsewhere:
             return
         self.game.advance(self.now())
         if len(self.game.log) > self.seen:
@@ -184,7 +179,7 @@ class TournamentScreen(LobbyActions, RoundActions, TournamentRecords):
         """Ask the thinker's worker for the plans of the bot turns that started
         (once each; again on the next call while it cannot take them)."""
         game, shared = self.game, thinker.shared
-        if shared is None or game is None or self.elsewhere:
+        if shared is None or game is None or self.keeper.elsewhere:
             return
         if self.plans_asked[0] is not game:
             self.plans_asked = (game, set())
@@ -310,10 +305,9 @@ class TournamentScreen(LobbyActions, RoundActions, TournamentRecords):
     def _act_start(self, _data) -> None:
         if self.mode != "lobby" or self.game is None or self.game.phase != "lobby":
             return
-        self.meta.update({"t0": int(browser.now_ms()), "speed": self.speed, "recorded": []})
+        self.keeper.start(self.speed)
         self._start_game(self.now())
         self.mode, self.seen, self.message = "game", 0, ""
-        self.rev = self.store.load(tp.TOURNAMENT).rev
         self._catch_up()
         self._save(force=True)
         self._ask_plans()
@@ -333,7 +327,7 @@ class TournamentScreen(LobbyActions, RoundActions, TournamentRecords):
     # --- drawing -----------------------------------------------------------------------------
     def render(self):
         view = None
-        if self.game is not None and self.mode == "game" and not self.elsewhere:
+        if self.game is not None and self.mode == "game" and not self.keeper.elsewhere:
             view = self._current_view()
         elif self.game is not None:  # the lobby, or a tournament another tab took: as it is
             view = self.game.view(None, self.game.clock or 0)
@@ -349,30 +343,30 @@ class TournamentScreen(LobbyActions, RoundActions, TournamentRecords):
             message_is_error=self.message_is_error,
             shake=self.shake,
             loading_error=self.loading_error,
-            elsewhere=self.elsewhere,
+            elsewhere=self.keeper.elsewhere,
             confirm_leave=self.confirm_leave,
             watching=self.watching,
             focus=self.focus,
             out_seen=self.out_seen,
             finishing=self.finishing,
-            counted=not self.meta.get("known"),
+            counted=self.keeper.counted,
         )
         target = self._focus_typing(view) if view is not None and self.mode == "game" else None
         if target is not None:
             ui.typist, ui.typed = target[0], self.typing.tiles()
         if self.mode == "group":
-            data = self._ratings()
+            data = self.keeper.ratings()
             ui.member_ratings = [tp.profile(data, name)["rating"] for name in self.group["members"]]
         elif self.mode == "lobby" or (view is not None and view["phase"] == "over"):
-            data = self._ratings()
+            data = self.keeper.ratings()
             ui.profile = (
                 tp.my_profile(data)
                 if self.group is None
                 else tp.profile(data, self.group["members"][0])
             )
-            ui.stats = scores.stats_for(self.store, GAME).get(VARIANT)
-        if view is not None and "kept" in self.meta:
-            ui.replay = tp.replay_href(self.replay_entry())
+            ui.stats = self.keeper.stats(VARIANT)
+        if view is not None:
+            ui.replay = self.keeper.replay_href(self.game, self.group)
         return ui
 
     # --- partial updates -----------------------------------------------------------------------
@@ -411,11 +405,35 @@ class TournamentScreen(LobbyActions, RoundActions, TournamentRecords):
         if intro is not None:
             intro.textContent = self.t("wt.starts_in", seconds=(view["intro_left"] + 999) // 1000)
 
+    # --- the keeper's records ----------------------------------------------------------------
+    def _playing_here(self) -> bool:
+        return self.game is not None and self.mode == "game" and not self.keeper.elsewhere
+
+    def _save(self, force: bool = False) -> None:
+        if self.game is None or self.mode != "game":
+            return
+        if not self.keeper.save(self.game, force):  # another tab took it over
+            self._stop_ticking()
+            self.view.refresh()
+
+    def _record_humans(self) -> None:
+        if not self.keeper.record_humans(self.game):
+            self._stop_ticking()
+
+    def _keep_replay(self) -> None:
+        if self._playing_here() and self.keeper.keep_replay(self.game, self.group):
+            self._save(force=True)
+
+    def _forget(self) -> None:
+        self._stop_ticking()
+        self.keeper.forget(self.game, self._playing_here(), self.group)
+        self.game = None
+
     # --- page life -------------------------------------------------------------------------------
     def _live(self) -> bool:
         return (
             self.mode == "game"
-            and not self.elsewhere
+            and not self.keeper.elsewhere
             and self.game is not None
             and not self.game.is_over
         )

@@ -69,7 +69,7 @@ def take_back(screen) -> bool:
     if behind is None:
         return False
     behind._stop_ticking()
-    own = {"view", "app", "t", "store", "ticker", "behind"}  # the new page's
+    own = {"view", "app", "t", "ticker", "behind"}  # the new page's
     vars(screen).update({k: v for k, v in vars(behind).items() if k not in own})
     screen._start_ticking()
     return True
@@ -91,7 +91,7 @@ def show(screen) -> None:
     ends it here."""
     if screen is not _behind:
         return
-    if screen.elsewhere or screen.game is None:
+    if screen.keeper.elsewhere or screen.game is None:
         _release()
         return
     view = screen._current_view()

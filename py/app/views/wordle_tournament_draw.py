@@ -10,9 +10,9 @@ from games.wordle.nicknames import MAX_LENGTH
 from games.wordle.tournament_rules import SEATS
 
 from ..html import h
+from ..wordle.records import MAX_MEMBERS, group_link
 from . import wordle_parts as parts
 from .wordle_group_draw import friends_joined
-from .wordle_tournament_parts import MAX_MEMBERS, group_link
 from .wordle_tournament_round import RoundDraw
 from .wordle_tournament_ui import Context, Ui, isolated, nickname, signed
 

@@ -2,12 +2,11 @@
 on this device, and their actions (language, nickname, members).
 
 `LobbyActions` is a part of TournamentScreen (wordle_tournament), kept in its
-own module: it reads and sets the screen's state (mode, game, meta, group,
-lang, message, ...) and calls the screen's `_load_words`, `_say` and `_find`,
-and the records' `_ratings`, `_save_ratings`, `_store_group` and `_forget`
-(wordle_tournament_saving); Start is the screen's own (it starts the clock). The rules are the
-engine's (new_lobby, rename) and the records' (add_member): this only turns
-input into their calls.
+own module: it reads and sets the screen's state (mode, game, group, lang,
+message, ...) and calls the screen's `_load_words`, `_say`, `_find` and `_forget`,
+and its keeper's records (app.wordle.tournament_keeper); Start is the screen's own
+(it starts the clock). The rules are the engine's (new_lobby, rename) and the
+records' (add_member): this only turns input into their calls.
 """
 
 import random
@@ -20,8 +19,7 @@ from games.wordle.nicknames import make_nickname
 from games.wordle.tournament import new_lobby
 
 from .. import browser
-from ..midend import fresh_seed
-from . import wordle_tournament_parts as tp
+from ..wordle import records as tp
 from .wordle_tournament_ui import isolated
 
 
@@ -35,11 +33,8 @@ class LobbyActions:
         self._load_words(lang, self._lobby_ready)
 
     def _lobby_ready(self) -> None:
-        # A seed from the address fixes the words and the bots, so whoever gave it
-        # may know them: such a tournament never changes a rating or the statistics.
-        known = self.seed_param is not None
-        seed = self.seed_param if known else fresh_seed()
-        data = self._ratings()
+        keeper = self.keeper
+        data = keeper.ratings()
         if self.group is not None:
             humans = [
                 {"name": name, "rating": tp.profile(data, name)["rating"]}
@@ -48,19 +43,12 @@ class LobbyActions:
         else:
             me = tp.my_profile(data)
             humans = [{"name": me["name"], "rating": me["rating"]}]
+        seed = keeper.new_lobby(self.speed, self.group is not None, self.seed_param)
         self.game = new_lobby(self.words, humans, seed)
         self.game.shared_keyboard = self.group is not None  # one keyboard, one clock (11.4)
         if self.group is None and tp.my_profile(data)["name"] is None:
-            self._save_ratings(tp.set_my_name(data, self.game.players[0]["name"]))
-        self.meta = {
-            "t0": 0,
-            "speed": self.speed,
-            "group": self.group is not None,
-            "recorded": [],
-            "seed": seed,
-            "known": known,
-        }
-        if known:
+            keeper.save_ratings(tp.set_my_name(data, self.game.players[0]["name"]))
+        if not keeper.counted:  # its seed came from the address: its words may be known
             self.app.notice(
                 "wordle-tournament-not-counted", lambda: self.t("frame.not_counted_known")
             )
@@ -69,19 +57,19 @@ class LobbyActions:
 
     def _open_group(self, group: dict) -> None:
         self.group = group
-        self._store_group()
+        self.keeper.save_group(self.group)
         self.game, self.mode = None, "group"
         self.lang = group["lang"]
 
     def _new_group(self) -> dict:
-        saved = self.store.load(tp.GROUP).data
+        saved = self.keeper.saved_group()
         if saved is not None:
             return saved
-        data = self._ratings()
+        data = self.keeper.ratings()
         name = tp.my_profile(data)["name"]
         if name is None:
             name = make_nickname(SeededRng(random.randrange(MAX_SEED)))
-            self._save_ratings(tp.set_my_name(data, name))
+            self.keeper.save_ratings(tp.set_my_name(data, name))
         return {"lang": self.lang, "members": [name]}
 
     def _refresh_address(self, solo: bool = False) -> None:
@@ -100,14 +88,14 @@ class LobbyActions:
             return
         if self.mode == "group":
             self.group = {**self.group, "lang": lang}
-            self._store_group()
+            self.keeper.save_group(self.group)
             self.lang = lang
             self.view.refresh()
         elif self.mode == "lobby":
             self.view.set_prefs(lang=lang)
             if self.group is not None:
                 self.group = {**self.group, "lang": lang}
-                self._store_group()
+                self.keeper.save_group(self.group)
             self._open_lobby(lang)
             self.view.refresh()
 
@@ -126,7 +114,8 @@ class LobbyActions:
             self._say(self.t(refused.key, **refused.params), error=True)
             self.view.refresh()
             return
-        self._save_ratings(tp.set_my_name(self._ratings(), self.game.players[0]["name"]))
+        name = self.game.players[0]["name"]
+        self.keeper.save_ratings(tp.set_my_name(self.keeper.ratings(), name))
         self._say(self.t("wt.renamed", name=isolated(self.game.players[0]["name"])))
         self.app.announce(self.message)
         self.view.refresh()
@@ -163,7 +152,7 @@ class LobbyActions:
             self._say(self.t(key, **refused.params), error=True)
             self.view.refresh()
             return
-        self._store_group()
+        self.keeper.save_group(self.group)
         self._say(self.t("wt.member_added", name=self.group["members"][-1]))
         self.app.announce(self.message)
         self._refresh_address()
@@ -186,7 +175,7 @@ class LobbyActions:
             **self.group,
             "members": self.group["members"][:index] + self.group["members"][index + 1 :],
         }
-        self._store_group()
+        self.keeper.save_group(self.group)
         self._say(self.t("wt.member_removed", name=name))
         self.app.announce(self.message)
         self._refresh_address()

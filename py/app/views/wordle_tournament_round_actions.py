@@ -66,7 +66,7 @@ class RoundActions:
         browser.later(0, lambda: self._finish_some(game))
 
     def _finish_some(self, game) -> None:
-        if game is not self.game or self.mode != "game" or self.elsewhere:
+        if game is not self.game or self.mode != "game" or self.keeper.elsewhere:
             self.finishing = False  # left or replaced: leaving plays the rest out (_forget)
             return
         deadline = browser.now_ms() + FINISH_SLICE_MS

@@ -13,9 +13,9 @@ from app.i18n import Translator
 from app.midend import HUMAN, Midend
 from app.router import parse
 from app.storage import MemoryBackend, Store
-from app.views import wordle_tournament_parts
 from app.views.hub import HubView
 from app.views.stats_page import StatsView
+from app.wordle import records as tournament_records
 from games.deblockle.game import GAME as DEBLOCKLE
 from games.marbles.game import GAME as MARBLES
 from games.wordle.duel import Duel
@@ -30,7 +30,7 @@ def an_app(language="en"):
     store = Store(MemoryBackend())
     scores.register(store, GAME_ROUTES)
     saved_games.register(store, GAME_ROUTES)
-    wordle_tournament_parts.register(store)
+    tournament_records.register(store)
     return SimpleNamespace(store=store, t=Translator(language))
 
 
@@ -85,7 +85,7 @@ def test_wordle_resumes_the_duel_or_the_tournament_in_play():
     assert texts(wordle, "p", "game-card-progress") == ["Gêm ar y gweill"]
     assert wordle.one("a", "game-card-link").attrs["href"] == "#/wordle?mode=duel"
     meta = {"t0": 0, "speed": 1, "group": False, "recorded": []}
-    tournament = wordle_tournament_parts.TOURNAMENT
+    tournament = tournament_records.TOURNAMENT
     app.store.save(tournament, {"state": {"phase": "playing"}, "meta": meta})
     assert card(app, "wordle").one("a", "game-card-link").attrs["href"] == (
         "#/wordle?mode=tournament"

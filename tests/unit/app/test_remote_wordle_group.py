@@ -213,7 +213,7 @@ def test_a_page_reloaded_after_its_result_names_the_same_tournament_so_it_record
     """Ann's page reloads after the tournament and joins again: its new GroupMember has
     the same result key (the device's record of keys then stops a second count); the
     group's next tournament has another key."""
-    from app.views import wordle_tournament_parts as tp
+    from app.wordle import records as tp
 
     group = started()
     group.play()
@@ -234,7 +234,7 @@ def test_a_page_reloaded_after_its_result_names_the_same_tournament_so_it_record
 
 
 def test_the_record_of_recorded_tournaments_keeps_the_latest_20_and_refuses_junk():
-    from app.views import wordle_tournament_parts as tp
+    from app.wordle import records as tp
 
     keys = [f"{i:016x}" for i in range(25)]
     recorded: list = []

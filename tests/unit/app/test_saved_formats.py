@@ -405,7 +405,7 @@ def check_wordle_duel(saved):
 
 
 def check_tournament(saved, store):
-    from app.views import wordle_tournament_parts as tp
+    from app.wordle import records as tp
     from games.wordle.tournament import Tournament
 
     meta, state = saved["meta"], saved["state"]
@@ -564,7 +564,7 @@ def test_every_fixture_has_its_expectations():
 @pytest.mark.parametrize("case", sorted(EXPECTED))
 def test_a_captured_save_loads_and_plays_on(case, start_app):
     from app import saved_games
-    from app.views import wordle_tournament_parts as tp
+    from app.wordle import records as tp
 
     captured = fixture(case)
     storage = captured["storage"]

@@ -9,9 +9,9 @@ import re
 import pytest
 import test_wordle_tournament_screen as screen_tests
 from app.i18n import Translator
-from app.views import wordle_tournament_parts as tp
 from app.views.wordle_tournament_away_draw import BACK_TO_HOSTED, bar, bar_state
 from app.views.wordle_tournament_ui import isolated
+from app.wordle import records as tp
 from games.wordle.sample_words import sample_dictionary
 from games.wordle.tournament import new_lobby
 from games.wordle.tournament_rules import INTRO_MS
@@ -157,7 +157,7 @@ def test_another_tab_taking_the_tournament_over_ends_it_here(page):
     record = app.store.load(tp.TOURNAMENT)
     app.store.save(tp.TOURNAMENT, record.data, base_rev=record.rev)  # the other tab's save
     behind_for(screen, clock, 40_000)  # a turn runs out: saving, it finds the newer save
-    assert screen.elsewhere and header.markup is None
+    assert screen.keeper.elsewhere and header.markup is None
     assert not away.take_back(screen)
 
 

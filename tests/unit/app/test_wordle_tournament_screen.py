@@ -19,7 +19,7 @@ FRESH = [
     "app.views.wordle",
     "app.views.wordle_duel",
     "app.views.wordle_tournament_lobby",
-    "app.views.wordle_tournament_saving",
+    "app.wordle.tournament_keeper",
     "app.views.wordle_tournament_away",
     "app.views.wordle_tournament_round_actions",
     "app.views.wordle_tournament",
@@ -59,9 +59,9 @@ def page(import_without_browser, monkeypatch):
     """(open(route, seed=None) -> WordleView, clock list [ms], app): a browser-less
     page; `seed` is the one a new lobby draws (so the tournament counts, as one the
     page starts itself does, unlike one whose seed is in the address)."""
-    browser, words, wordle, _, lobby, *_ = import_without_browser(*FRESH)
+    browser, words, wordle, _, _, keeper, *_ = import_without_browser(*FRESH)
     from app import saved_games, scores
-    from app.views import wordle_tournament_parts as tp
+    from app.wordle import records as tp
 
     clock = [1_000_000.0]
 
@@ -85,7 +85,7 @@ def page(import_without_browser, monkeypatch):
 
     def open_route(route, seed=None):
         if seed is not None:
-            monkeypatch.setattr(lobby, "fresh_seed", lambda: seed)
+            monkeypatch.setattr(keeper, "fresh_seed", lambda: seed)
         view = wordle.WordleView(app, parse(route))
         app.view = view
         return view
@@ -187,14 +187,14 @@ def test_a_tournament_from_the_seed_in_its_address_is_played_but_never_counted(p
     view.screen.suspend()
     view = open_route("#/wordle?mode=tournament")  # back at once: the same tournament
     screen = view.screen
-    assert screen.meta["known"] is True and screen.game.round_number == 2
+    assert screen.keeper.meta["known"] is True and screen.game.round_number == 2
     play(view, clock, lambda g: g.humans_done, solve=lambda g: g.round_number % 2 == 1)
     me = screen.game.players[0]
     assert me["placement"] is not None and me["rating_change"] != 0  # it would have counted
     ratings = app.store.load("wordle-rating").data
     assert ratings["players"][ratings["me"]]["rating"] == 1000
     assert "tournament" not in (app.store.load("stats:wordle").data or {})
-    assert screen.meta["recorded"] == [0]
+    assert screen.keeper.meta["recorded"] == [0]
     drawn = view.render()
     assert "Not counted: your rating stays 1000." in drawn and "→" not in drawn
 
@@ -280,10 +280,10 @@ def test_a_second_tab_takes_the_tournament_over_and_the_first_one_stops(page):
     clock[0] += 2_000
     first.screen.tick()
     first.screen._save(force=True)
-    assert first.screen.elsewhere and "another tab" in first.render()
+    assert first.screen.keeper.elsewhere and "another tab" in first.render()
     second.screen.tick()
     second.screen._save(force=True)
-    assert not second.screen.elsewhere
+    assert not second.screen.keeper.elsewhere
 
 
 class FakeThinker:

@@ -21,6 +21,7 @@ the app imports this module when it starts.
 """
 
 import json
+from typing import Any
 
 from games.common.checks import is_int
 from games.common.errors import IllegalMove
@@ -30,8 +31,10 @@ from games.wordle.nicknames import clean_nickname
 from games.wordle.rating import SEATS
 
 from .. import replays, router
-from ..storage import Schema
+from ..storage import Schema, Store
 from ..untrusted import Untrusted, parse_json
+
+Json = dict[str, Any]
 
 RATING, GROUP, TOURNAMENT = "wordle-rating", "wordle-group", "wordle-tournament"
 HOSTED = "wordle-group-hosted"  # a group across devices, hosted by this device's page
@@ -48,7 +51,7 @@ def key_of(name: str) -> str:
     return name.casefold()
 
 
-def _clean_entry(entry):
+def _clean_entry(entry: Any) -> Json | None:
     if not isinstance(entry, dict):
         return None
     if not (
@@ -67,7 +70,7 @@ def _clean_entry(entry):
     }
 
 
-def clean_ratings(data) -> dict:
+def clean_ratings(data: Any) -> Json:
     """Good profiles kept, bad ones dropped (a bad history entry alone is dropped)."""
     if not isinstance(data, dict) or not isinstance(data.get("players"), dict):
         raise ValueError("ratings must be an object with players")
@@ -96,22 +99,24 @@ def clean_ratings(data) -> dict:
     return {"me": me if isinstance(me, str) and me in players else None, "players": players}
 
 
-def empty_ratings() -> dict:
+def empty_ratings() -> Json:
     return {"me": None, "players": {}}
 
 
-def profile(data: dict, name) -> dict:
+def profile(data: Json, name: str | None) -> Json:
     """The profile of `name` (a new one at the starting rating when unknown)."""
-    if name is not None and key_of(name) in data["players"]:
-        return data["players"][key_of(name)]
+    players: dict[str, Json] = data["players"]
+    if name is not None and key_of(name) in players:
+        return players[key_of(name)]
     return {"name": name, "rating": ratings.START, "history": []}
 
 
-def my_profile(data: dict) -> dict:
-    return data["players"][data["me"]] if data.get("me") in data["players"] else profile(data, None)
+def my_profile(data: Json) -> Json:
+    players: dict[str, Json] = data["players"]
+    return players[data["me"]] if data.get("me") in players else profile(data, None)
 
 
-def set_my_name(data: dict, name: str) -> dict:
+def set_my_name(data: Json, name: str) -> Json:
     """I am now called `name`: my rating and history go with me (a profile
     already under that name, from a group game, is taken over)."""
     data = {"me": data.get("me"), "players": dict(data["players"])}
@@ -123,7 +128,7 @@ def set_my_name(data: dict, name: str) -> dict:
     return data
 
 
-def add_result(data: dict, name: str, rating: int, change: int, placement: int, date: str) -> dict:
+def add_result(data: Json, name: str, rating: int, change: int, placement: int, date: str) -> Json:
     """A placement settled: the player's new rating and one more history entry."""
     data = {"me": data.get("me"), "players": dict(data["players"])}
     old = profile(data, name)
@@ -140,7 +145,7 @@ def add_result(data: dict, name: str, rating: int, change: int, placement: int, 
 MAX_MEMBERS = SEATS
 
 
-def clean_group(data):
+def clean_group(data: Any) -> Json | None:
     if data is None:
         return None
     if (
@@ -149,7 +154,7 @@ def clean_group(data):
         or not isinstance(data.get("members"), list)
     ):
         raise ValueError("a group has a language and members")
-    members = []
+    members: list[str] = []
     for name in data["members"][:MAX_MEMBERS]:
         try:
             name = clean_nickname(name)
@@ -162,7 +167,7 @@ def clean_group(data):
     return {"lang": data["lang"], "members": members}
 
 
-def add_member(group: dict, name) -> dict:
+def add_member(group: Json, name: Any) -> Json:
     """The group with one more member; IllegalMove: wordle.bad_nickname,
     wordle.name_taken, wt.group_full."""
     name = clean_nickname(name)
@@ -173,21 +178,21 @@ def add_member(group: dict, name) -> dict:
     return {**group, "members": group["members"] + [name]}
 
 
-def group_param(group: dict) -> str:
+def group_param(group: Json) -> str:
     """The group's make-up for the invite link: JSON [lang, leader, members...]."""
     return json.dumps(
         [group["lang"]] + list(group["members"]), ensure_ascii=False, separators=(",", ":")
     )
 
 
-def group_link(group: dict) -> str:
+def group_link(group: Json) -> str:
     return router.href("wordle", mode="tournament", group=group_param(group))
 
 
 MAX_GROUP_PARAM = 2000  # characters of a group invite's address parameter
 
 
-def group_from_param(text):
+def group_from_param(text: Any) -> Json | None:
     """The group an invite link carries, or None when it does not hold one."""
     try:
         data = parse_json(text, max_chars=MAX_GROUP_PARAM)
@@ -204,7 +209,7 @@ def group_from_param(text):
 # --- replays ---------------------------------------------------------------------------
 
 
-def replay_href(entry: dict) -> str:
+def replay_href(entry: Json) -> str:
     """The link that replays a kept tournament (app.views.replay)."""
     return router.href("replay", "wordle", mode="tournament", r=replays.token(entry))
 
@@ -212,7 +217,7 @@ def replay_href(entry: dict) -> str:
 # --- the saved tournament --------------------------------------------------------------
 
 
-def clean_saved(data):
+def clean_saved(data: Any) -> Json | None:
     if data is None:
         return None
     if (
@@ -227,7 +232,7 @@ def clean_saved(data):
     return {"state": data["state"], "meta": meta}
 
 
-def _clock_meta(meta: dict) -> bool:
+def _clock_meta(meta: Json) -> bool:
     return (
         is_int(meta.get("t0"))
         and is_int(meta.get("speed"))
@@ -238,7 +243,7 @@ def _clock_meta(meta: dict) -> bool:
     )
 
 
-def clean_hosted(data):
+def clean_hosted(data: Any) -> Json | None:
     """The group hosted here: {"group": GroupLeader.to_json(), "meta": the clock's}; the
     group's own checks are GroupLeader.from_json's."""
     if data is None:
@@ -253,7 +258,7 @@ def clean_hosted(data):
     return {"group": data["group"], "meta": data["meta"]}
 
 
-def clean_recorded(data):
+def clean_recorded(data: Any) -> list[str]:
     """The keys (GroupMember's tournament_key) of the latest tournaments with friends on
     their own devices whose result this device recorded."""
     if not (
@@ -265,7 +270,7 @@ def clean_recorded(data):
     return list(data)
 
 
-def remember_recorded(recorded: list, key: str) -> list | None:
+def remember_recorded(recorded: list[str], key: str) -> list[str] | None:
     """The list with `key` added (the oldest dropped past RECORDED_SIZE), or None when
     that tournament's result was recorded here already."""
     if key in recorded:
@@ -273,7 +278,7 @@ def remember_recorded(recorded: list, key: str) -> list | None:
     return [*recorded, key][-RECORDED_SIZE:]
 
 
-def register(store) -> None:
+def register(store: Store) -> None:
     """The tournament's records (once per store: again is harmless)."""
     for schema in (
         Schema(RATING, 1, empty_ratings, clean_ratings),

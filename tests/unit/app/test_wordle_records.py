@@ -9,7 +9,7 @@ import pytest
 from app import router
 from app.i18n import Translator
 from app.storage import MemoryBackend, Store
-from app.views import wordle_tournament_parts as tp
+from app.wordle import records as tp
 from games.common.errors import IllegalMove
 
 T = Translator("en")
@@ -205,7 +205,7 @@ def test_every_record_checked_at_start_up_can_be_named_to_the_player(start_app):
 
 def test_a_crafted_invite_link_is_refused_before_it_is_parsed():
     """An invite of 5,000 '[' once overflowed the runtime's stack inside json.loads."""
-    from app.views.wordle_tournament_parts import group_from_param
+    from app.wordle.records import group_from_param
 
     assert group_from_param("[" * 5000) is None
     assert group_from_param("[" * 70 + "]" * 70) is None
