@@ -12,6 +12,7 @@ be opened by anyone), shown as text. Pure: no browser, tested under CPython.
 
 from ..html import h
 from . import wordle_parts as parts
+from . import wordle_tournament_side as side_draw
 from .wordle_tournament_draw import standings_rows
 from .wordle_tournament_round import RoundDraw
 from .wordle_tournament_ui import Ui, isolated, signed
@@ -146,14 +147,14 @@ class ReplayDraw(RoundDraw):
         """Everyone's lives or placement, best first, and the round's duels."""
         t, view = self.t, self.view
         rows = [
-            self.side_player(p, t("wt.tag_person" if p["human"] else "wt.tag_bot"))
+            side_draw.side_player(self, p, t("wt.tag_person" if p["human"] else "wt.tag_bot"))
             for p in (view["players"][pid] for pid in view["standings"])
         ]
         duels = []
         for d in view["duels"]:
             names = self.pair_names(d)
             if d["result"] is not None:
-                state = self.short_result(d)
+                state = side_draw.short_result(self, d)
             else:
                 state = t("wt.to_play", name=names[d["turn"]])
             current = d["index"] == self.step.get("duel")
@@ -165,10 +166,10 @@ class ReplayDraw(RoundDraw):
                         "aria-current": "true" if current else None,
                         "data-duel": d["index"],
                     },
-                    self.duel_card(d, names, state),
+                    side_draw.duel_card(self, d, names, state),
                 )
             )
-        return self.side_panel(rows, duels)
+        return side_draw.side_panel(self, rows, duels)
 
     # --- the step in words --------------------------------------------------------------
     def said(self) -> list:

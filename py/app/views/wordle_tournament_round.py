@@ -1,20 +1,17 @@
 """The Wordle Tournament's rounds, drawn: the header (round, players left,
-Leave), your duel or the one watched, the introduction, a bye, being out, and
-the side panel of everyone's lives and the round's duels. Pure: the engine's
-view and the screen's Ui in, markup out; no browser.
+Leave), your duel or the one watched, and the introduction; the cards shown
+instead of a duel (a bye, being out) are wordle_tournament_cards', the side panel
+wordle_tournament_side's. Pure: the engine's view and the screen's Ui in, markup
+out; no browser.
 """
-
-from games.wordle.tournament_rules import SEATS
 
 from ..html import h
 from . import wordle_parts as parts
+from . import wordle_tournament_cards as cards
+from . import wordle_tournament_side as side_draw
 from .wordle_tournament_ui import (
     Context,
-    isolated,
-    lives_or_status,
-    mini_or_empty,
     nickname,
-    signed,
 )
 
 
@@ -97,18 +94,18 @@ class RoundDraw(Context):
         ui, view = self.ui, self.view
         all_out = view["humans_done"]
         if ui.finishing:
-            return self.finishing()
+            return cards.finishing(self)
         if all_out and not ui.out_seen:
-            return self.out()
+            return cards.out(self)
         if ui.watching is not None and ui.watching < len(view["duels"]):
             return self.watch(view["duels"][ui.watching])
         if view["phase"] == "intro":
             return self.intro()
         if all_out:
-            return self.watch_hint()
+            return cards.watch_hint(self)
         if ui.focus is not None:
             return self.duel(view["duels"][ui.focus])
-        return self.bye()
+        return cards.bye(self)
 
     def status(self, duel, to_play):
         t = self.t
@@ -320,211 +317,5 @@ class RoundDraw(Context):
             h("span", {"class": "wt-length"}, t("wt.letters", length=d["length"])),
         )
 
-    def bye(self):
-        t = self.t
-        return h(
-            "div",
-            {"class": "wt-card wt-bye"},
-            h("h2", {}, t("wt.bye_title")),
-            h("p", {}, t("wt.bye_text")),
-            h("p", {"class": "wt-hint"}, t("wt.watch_hint")),
-        )
-
-    def watch_hint(self):
-        t = self.t
-        return h("div", {"class": "wt-card"}, h("p", {}, t("wt.watch_hint")), self.finish_buttons())
-
-    def finishing(self):
-        """The bots' last duels being played out (wt-finish): a moment."""
-        return h(
-            "div",
-            {"class": "wt-card", "id": "wt-finishing", "tabindex": "-1", "aria-busy": "true"},
-            h("p", {}, self.t("wt.finishing")),
-        )
-
-    def finish_buttons(self, first=None):
-        t = self.t
-        if self.ui.remote is not None:  # the leader's page hosts the others: it plays on
-            return h("div", {"class": "wd-actions"}, first)
-        back = (
-            h(
-                "button",
-                {"type": "button", "class": "button subtle", "data-action": "wt-back-to-group"},
-                t("wt.back_to_group"),
-            )
-            if self.ui.group is not None
-            else h(
-                "button",
-                {"type": "button", "class": "button subtle", "data-action": "wt-new"},
-                t("wt.new_tournament"),
-            )
-        )
-        return h(
-            "div",
-            {"class": "wd-actions"},
-            first,
-            h(
-                "button",
-                {"type": "button", "class": "button subtle", "data-action": "wt-finish"},
-                t("wt.finish"),
-            ),
-            back,
-        )
-
-    def out(self):
-        """Everyone of the device is out: placements and rating changes (8.2)."""
-        t, group = self.t, self.ui.group
-        lines = []
-        for p in self.view["players"]:
-            if not p["human"] or (group is None and p["id"] != self.ui.you):
-                continue
-            after = p["rating"] + p["rating_change"]
-            key = (
-                "wt.member_out"
-                if group is not None
-                else "wt.you_won"
-                if p["id"] in self.view["winners"]
-                else "wt.you_out"
-            )
-            lines.append(
-                h(
-                    "p",
-                    {"class": "wt-out-line"},
-                    t(key, name=isolated(p["name"]), placement=p["placement"], count=SEATS),
-                    " ",
-                    h(
-                        "span",
-                        {"class": "wt-rating-change"},
-                        t(
-                            "wt.rating_line",
-                            before=p["rating"],
-                            after=after,
-                            change=signed(p["rating_change"]),
-                        )
-                        if self.ui.counted
-                        else t("wt.not_counted", rating=p["rating"]),
-                    ),
-                )
-            )
-            if p["left"] is not None:
-                lines.append(
-                    h(
-                        "p",
-                        {"class": "wt-out-why"},
-                        t(f"wt.out_{p['left']}", name=isolated(p["name"])),
-                    )
-                )
-        return h(
-            "div",
-            {"class": "wt-card wt-out"},
-            h("h2", {}, t("wt.out_title") if group is None else t("wt.group_out_title")),
-            lines,
-            self.finish_buttons(
-                h(
-                    "button",
-                    {"type": "button", "class": "button primary", "data-action": "wt-watch-on"},
-                    t("wt.watch_on"),
-                )
-            ),
-        )
-
     def side(self):
-        """Everyone's lives (standings order) and the round's duels, to watch (6.6)."""
-        t, ui, view, humans = self.t, self.ui, self.view, self.humans
-        you = t("wt.tag_you") if ui.group is None else None
-        rows = [
-            self.side_player(view["players"][pid], you if pid == ui.you else None)
-            for pid in view["standings"]
-        ]
-        duels = []
-        for d in view["duels"]:
-            names = self.pair_names(d)
-            if d["result"] is not None:
-                state = self.short_result(d)
-            elif view["phase"] == "intro":
-                state = t("wt.letters", length=d["length"])
-            else:
-                to_play = d["players"][d["turn"]]
-                if d.get("held"):
-                    state = t("wt.held_turn", name=self.name(to_play))
-                elif self.is_you(to_play):
-                    state = t("wordle.your_turn")
-                else:
-                    state = t("wt.to_play", name=self.name(to_play))
-            mine = bool(set(d["players"]) & humans)
-            duels.append(
-                h(
-                    "li",
-                    {},
-                    h(
-                        "button",
-                        {
-                            "type": "button",
-                            "class": "wt-duel-card" + (" wt-mine" if mine else ""),
-                            "data-action": "wt-watch",
-                            "data-duel": d["index"],
-                            "aria-pressed": "true" if ui.watching == d["index"] else "false",
-                        },
-                        # Named by what it shows, after a word said only to screen readers.
-                        h("span", {"class": "visually-hidden"}, t("wt.watch") + " "),
-                        self.duel_card(d, names, state),
-                    ),
-                )
-            )
-        return self.side_panel(rows, duels)
-
-    def side_player(self, p, tag=None):
-        """A player in the side panel: nickname, `tag` (if any), rating, and
-        lives or how they stand (placed, away, the bye)."""
-        t, view = self.t, self.view
-        status = None
-        if p["placement"] is not None:
-            status = t("wt.placed", placement=p["placement"])
-        elif p["away"]:
-            status = t("wt.away")
-        elif view["bye_player"] == p["id"]:
-            status = t("wt.bye_tag")
-        return h(
-            "li",
-            {
-                "class": "wt-player"
-                + (" wt-human" if p["id"] in self.humans else "")
-                + (" wt-placed" if p["placement"] is not None else ""),
-                "data-player": p["id"],
-            },
-            nickname(p["name"]),
-            h("span", {"class": "wt-tag"}, tag) if tag else None,
-            h("span", {"class": "wt-rating"}, str(p["rating"])),
-            lives_or_status(t, p, status),
-        )
-
-    def duel_card(self, d, names, state):
-        """A duel at a glance: its players, its rows as colours, how it stands."""
-        return [
-            h(
-                "span",
-                {"class": "wt-duel-names"},
-                nickname(names[0]),
-                h("span", {"class": "wt-vs"}, self.t("wt.versus")),
-                nickname(names[1]),
-            ),
-            mini_or_empty(d),
-            h("span", {"class": "wt-duel-state"}, state),
-        ]
-
-    def side_panel(self, players, duels):
-        t = self.t
-        return [
-            h("h2", {"class": "wt-side-title"}, t("wt.players_title")),
-            h("ol", {"class": "wt-players"}, players),
-            h("h2", {"class": "wt-side-title"}, t("wt.duels_title", round=self.view["round"]))
-            if duels
-            else None,
-            h("ul", {"class": "wt-duels"}, duels) if duels else None,
-        ]
-
-    def short_result(self, d) -> str:
-        t = self.t
-        if d["result"].get("draw"):
-            return t("wt.short_draw")
-        return t("wt.short_won", name=self.name(d["players"][d["result"]["winner"]]))
+        return side_draw.side(self)

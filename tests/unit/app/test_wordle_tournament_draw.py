@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 from app.i18n import Translator
 from app.views import wordle_tournament_draw as draw
+from app.views import wordle_tournament_lobby_draw as lobby_draw
 from app.views import wordle_tournament_said as said
 from app.views.wordle_tournament_round import RoundDraw
 from app.views.wordle_tournament_ui import Ui, isolated, lives, signed
@@ -21,7 +22,10 @@ T = Translator("en")
 WORDS = sample_dictionary()
 APP = Path(__file__).resolve().parents[3] / "py" / "app"
 PURE = [
-    *(f"views/wordle_tournament_{name}.py" for name in ["draw", "round", "ui", "said"]),
+    *(
+        f"views/wordle_tournament_{name}.py"
+        for name in ["draw", "round", "ui", "said", "side", "cards", "lobby_draw"]
+    ),
     "wordle/records.py",
     "wordle/tournament_keeper.py",
 ]
@@ -213,11 +217,11 @@ def test_lives_and_the_chart_are_labelled_for_screen_readers():
         {"rating": 1025, "change": 25, "placement": 1, "date": "2026-11-29"},
         {"rating": 1014, "change": -11, "placement": 6, "date": "2026-11-29"},
     ]
-    chart = draw.rating_chart(T, 1000, history)
+    chart = lobby_draw.rating_chart(T, 1000, history)
     assert chart.startswith("<svg") and "from 1000 to 1014" in chart
     points = chart.split('points="')[1].split('"')[0].split()
     assert len(points) == 3  # the start and two tournaments
-    assert "<svg" not in draw.rating_chart(T, 1000, [])
+    assert "<svg" not in lobby_draw.rating_chart(T, 1000, [])
 
 
 def test_standings_show_names_as_text():
