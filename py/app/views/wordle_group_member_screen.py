@@ -29,6 +29,7 @@ from . import wordle_group_draw as draw
 from . import wordle_group_member_away as away
 from . import wordle_parts as parts
 from .wordle_tournament_draw import render
+from .wordle_tournament_page import PageParts
 from .wordle_tournament_ui import Ui
 
 TICK_MS = 200
@@ -41,6 +42,7 @@ class GroupMemberScreen:
         away.take_over()  # this page opened again: the screen behind other pages stops
         self.view, self.app, self.t = view, view.app, view.t
         self.keeper = TournamentKeeper(view.app.store, browser)
+        self.page = PageParts(view)
         self.words = None
         self.loading = None  # the language whose words are being loaded
         self.typing, self.typing_key = None, None
@@ -135,18 +137,9 @@ class GroupMemberScreen:
         away.show(self)
 
     def _update_clocks(self) -> None:
-        root = self.view.root
         view = self.member.view_at(self.now())
-        if root is None or self.app.view is not self.view or view is None:
-            return
-        for slot in root.querySelectorAll(".wd-clock-slot"):
-            index = int(slot.dataset.duel)
-            if index < len(view["duels"]):
-                duel = view["duels"][index]
-                slot.innerHTML = parts.clock(self.t, duel["time_left"], duel["running"])
-        intro = root.querySelector(".wt-intro-left")
-        if browser.found(intro):
-            intro.textContent = self.t("wt.starts_in", seconds=(view["intro_left"] + 999) // 1000)
+        if view is not None:
+            self.page.put_clocks(self.t, view)
 
     # --- typing ---------------------------------------------------------------------------------
     def _my_duel(self, view):

@@ -11,49 +11,48 @@ and replays are its keeper's (app.wordle.tournament_keeper); the ticker here onl
 forwards the page's ticks. Hiding, closing or reloading the page is a lost
 connection; another page of the app is not (rule 10.6): the screen goes on
 behind it (wordle_tournament_away) and is taken back when the page returns.
-Drawing is wordle_tournament_draw's (pure); the lobby and the group's input
-is wordle_tournament_lobby's, the round's (watching, skipping to the end,
-leaving) wordle_tournament_round_actions'.
+Drawing is wordle_tournament_draw's (pure), the parts changed in place between
+drawings wordle_tournament_page's; the screen holds its opening, the lobby and
+the group's input (wordle_tournament_lobby) and the round's (watching, skipping
+to the end, leaving: wordle_tournament_round_actions).
 
-The bots' plans are worked out in the thinker's Web Worker (app.thinker) when it
-is ready: each bot turn is asked for as it starts (`_ask_plans`) and its plan
-handed to the engine when it comes; a plan that has not come when the bot's
-guess could first land (or if the worker is not ready, or failed) is worked out
-by the engine itself, the same plan, so the tournament is the same either way.
+The bots' plans are asked of the thinker's Web Worker (app.wordle.bot_plans).
 
 Test-only address options: `speed=N` (1-100) runs the clock N times faster,
 `seed=N` fixes the lobby (and so the whole tournament, given the same play).
 """
 
-from games.common.errors import BadState, IllegalMove
+from games.common.errors import IllegalMove
 from games.common.protocol import MAX_SEED
-from games.wordle.letters import LANGUAGES
 from games.wordle.tournament import Tournament
 
 from .. import browser, router, sound, thinker, wordle_words
-from ..html import join
-from ..untrusted import parse_json
 from ..wordle import records as tp
+from ..wordle.bot_plans import BotPlans
 from ..wordle.tournament_keeper import VARIANT, TournamentKeeper
 from . import wordle_parts as parts
 from . import wordle_tournament_away as away
 from .wordle_tournament_draw import render
+from .wordle_tournament_lobby import ACTIONS as LOBBY
 from .wordle_tournament_lobby import LobbyActions
+from .wordle_tournament_page import PageParts
 from .wordle_tournament_round import RoundDraw
+from .wordle_tournament_round_actions import ACTIONS as ROUNDS
 from .wordle_tournament_round_actions import RoundActions
 from .wordle_tournament_said import clock_tick, happened
 from .wordle_tournament_ui import Ui
 
-MAX_PLAN_CHARS = 1000  # the worker's plan for a computer's turn: a word and a time
 TICK_MS = 200
 
 
-class TournamentScreen(LobbyActions, RoundActions):
+class TournamentScreen:
     def __init__(self, view):
         self.view = view
         self.app = view.app
         self.t = view.t
         self.keeper = TournamentKeeper(view.app.store, browser)
+        self.page = PageParts(view)
+        self.lobby, self.rounds = LobbyActions(self), RoundActions(self)
         params = view.route.params
         self.speed = _speed(params)
         self.seed_param = _seed(params)
@@ -73,7 +72,7 @@ class TournamentScreen(LobbyActions, RoundActions):
         self.ticker = None
         self.ticked = None  # the last second of a clock that ticked (clock_tick)
         self.behind = False  # it goes on behind another page of the app (rule 10.6)
-        self.plans_asked: tuple = (None, set())  # (tournament, keys of the plans asked)
+        self.plans = BotPlans()
         self.finishing = False  # the bots' last duels are being played out (wt-finish)
         if thinker.shared is not None:
             thinker.shared.start()  # ready, with luck, by the first round's bots
@@ -87,13 +86,13 @@ class TournamentScreen(LobbyActions, RoundActions):
         saved = self.keeper.saved()
         invited = tp.group_from_param(params["group"]) if "group" in params else None
         if saved is not None:
-            self._open_saved(saved)
+            self.lobby.open_saved(saved)
         elif invited is not None:
-            self._open_group(invited)
+            self.lobby.open_group(invited)
         else:
             if "group" in params:
                 self._say(self.t("wt.bad_link"), error=True)
-            self._open_lobby()
+            self.lobby.open_lobby()
 
     # --- time -------------------------------------------------------------------------
     def now(self) -> int:
@@ -115,37 +114,6 @@ class TournamentScreen(LobbyActions, RoundActions):
 
         self.words = None
         wordle_words.load(lang, got, failed)
-
-    def _open_saved(self, saved: dict) -> None:
-        state, meta = saved["state"], saved["meta"]
-        lang = state.get("lang")
-        if lang not in LANGUAGES:
-            self.keeper.discard_bad()
-            self._open_lobby()
-            return
-        self.keeper.resume(meta)
-        if meta.get("group"):
-            self.group = self.keeper.saved_group()
-        self.mode = "loading"
-        self._load_words(lang, lambda: self._saved_ready(state))
-
-    def _saved_ready(self, state) -> None:
-        try:
-            game = Tournament.from_json(state, self.words)
-        except BadState:
-            self.keeper.discard_bad()
-            self._say(self.t("wt.save_lost"), error=True)
-            self._open_lobby()
-            return
-        self.game, self.mode = game, "game"
-        self.keeper.take_over()
-        self.seen = len(game.log)
-        game.resume(self.now())
-        self._catch_up(announce_all=False)
-        self._save(force=True)
-        self._ask_plans()
-        self._start_ticking()
-        self.view.refresh()
 
     # --- the clock ------------------------------------------------------------------------
     def _start_ticking(self) -> None:
@@ -176,19 +144,8 @@ class TournamentScreen(LobbyActions, RoundActions):
         self.ticked = due
 
     def _ask_plans(self) -> None:
-        """Ask the thinker's worker for the plans of the bot turns that started
-        (once each; again on the next call while it cannot take them)."""
-        game, shared = self.game, thinker.shared
-        if shared is None or game is None or self.keeper.elsewhere:
-            return
-        if self.plans_asked[0] is not game:
-            self.plans_asked = (game, set())
-        asked = self.plans_asked[1]
-        for key, request in game.plans_wanted():
-            if key not in asked:
-                if not shared.think(request, _plan_given(game, key), _ignored):
-                    return  # not ready (or failed): the engine plans when it must
-                asked.add(key)
+        if self.game is not None and not self.keeper.elsewhere:
+            self.plans.ask(self.game, thinker.shared)
 
     def _after_change(self, force_save: bool = False) -> None:
         full = self._catch_up()
@@ -295,9 +252,9 @@ class TournamentScreen(LobbyActions, RoundActions):
 
     # --- actions -------------------------------------------------------------------------------
     def on_action(self, action: str, data: dict, event) -> None:
-        handler = ACTIONS.get(action)
-        if handler is not None:
-            handler(self, data)
+        for part, actions in ((self, ACTIONS), (self.lobby, LOBBY), (self.rounds, ROUNDS)):
+            if action in actions:
+                actions[action](part, data)
 
     def _act_key(self, data) -> None:
         self.key(data.get("key", ""))
@@ -313,16 +270,10 @@ class TournamentScreen(LobbyActions, RoundActions):
         self._ask_plans()
         self._start_ticking()
         self.view.refresh()
-        self._scroll_to_top()
+        self.page.scroll_to_top()
 
     def _start_game(self, now: int) -> None:
         self.game.start(now)
-
-    def _scroll_to_top(self) -> None:
-        """The screen changed wholesale (the lobby became the round): show its top."""
-        node = self._find(".wt-screen")
-        if node is not None:
-            node.ownerDocument.defaultView.scrollTo(0, 0)
 
     # --- drawing -----------------------------------------------------------------------------
     def render(self):
@@ -355,55 +306,29 @@ class TournamentScreen(LobbyActions, RoundActions):
         if target is not None:
             ui.typist, ui.typed = target[0], self.typing.tiles()
         if self.mode == "group":
-            data = self.keeper.ratings()
-            ui.member_ratings = [tp.profile(data, name)["rating"] for name in self.group["members"]]
+            ui.member_ratings = self.keeper.member_ratings(self.group)
         elif self.mode == "lobby" or (view is not None and view["phase"] == "over"):
-            data = self.keeper.ratings()
-            ui.profile = (
-                tp.my_profile(data)
-                if self.group is None
-                else tp.profile(data, self.group["members"][0])
+            ui.profile, ui.stats = (
+                self.keeper.device_profile(self.group),
+                self.keeper.stats(VARIANT),
             )
-            ui.stats = self.keeper.stats(VARIANT)
         if view is not None:
             ui.replay = self.keeper.replay_href(self.game, self.group)
         return ui
 
     # --- partial updates -----------------------------------------------------------------------
-    def _find(self, selector):
-        """The first element of the view matching `selector`, or None (querySelector
-        gives JS null, not None, when nothing matches)."""
-        root = self.view.root
-        if root is None:
-            return None
-        node = root.querySelector(selector)
-        return node if browser.found(node) else None
-
     def _refresh_side(self) -> None:
-        root = self.view.root
-        if root is None or self.app.view is not self.view:
-            return
-        side = self._find(".wt-side")
-        if side is None:
-            self.view.refresh()
+        if not self.page.shown():
             return
         view = self._current_view()
-        side.innerHTML = join(RoundDraw(self.t, self.words, self._ui(view), view).side())
-        self._update_clocks(view)
+        if self.page.put_side(RoundDraw(self.t, self.words, self._ui(view), view).side()):
+            self.page.put_clocks(self.t, view)
+        else:
+            self.view.refresh()
 
-    def _update_clocks(self, view=None) -> None:
-        root = self.view.root
-        if root is None or self.app.view is not self.view or self.game is None:
-            return
-        view = view or self._current_view()
-        for slot in self.view.root.querySelectorAll(".wd-clock-slot"):  # yours when watching
-            index = int(slot.dataset.duel)
-            if index < len(view["duels"]):
-                duel = view["duels"][index]
-                slot.innerHTML = parts.clock(self.t, duel["time_left"], duel["running"])
-        intro = self._find(".wt-intro-left")
-        if intro is not None:
-            intro.textContent = self.t("wt.starts_in", seconds=(view["intro_left"] + 999) // 1000)
+    def _update_clocks(self) -> None:
+        if self.game is not None and self.page.shown():
+            self.page.put_clocks(self.t, self._current_view())
 
     # --- the keeper's records ----------------------------------------------------------------
     def _playing_here(self) -> bool:
@@ -431,12 +356,7 @@ class TournamentScreen(LobbyActions, RoundActions):
 
     # --- page life -------------------------------------------------------------------------------
     def _live(self) -> bool:
-        return (
-            self.mode == "game"
-            and not self.keeper.elsewhere
-            and self.game is not None
-            and not self.game.is_over
-        )
+        return self._playing_here() and not self.game.is_over
 
     def suspend(self) -> None:
         """Hidden, closed, reloaded or left: a lost connection for the humans still in."""
@@ -462,45 +382,7 @@ class TournamentScreen(LobbyActions, RoundActions):
             self.suspend()
 
 
-ACTIONS = {
-    "wd-key": TournamentScreen._act_key,
-    "wt-lang": TournamentScreen._act_lang,
-    "wt-rename": TournamentScreen._act_rename,
-    "wt-start": TournamentScreen._act_start,
-    "wt-group-open": TournamentScreen._act_group_open,
-    "wt-solo": TournamentScreen._act_solo,
-    "wt-add": TournamentScreen._act_add,
-    "wt-remove": TournamentScreen._act_remove,
-    "wt-group-lobby": TournamentScreen._act_group_lobby,
-    "wt-back-to-group": TournamentScreen._act_back_to_group,
-    "wt-new": TournamentScreen._act_new,
-    "wt-watch": TournamentScreen._act_watch,
-    "wt-unwatch": TournamentScreen._act_unwatch,
-    "wt-watch-on": TournamentScreen._act_watch_on,
-    "wt-focus": TournamentScreen._act_focus,
-    "wt-finish": TournamentScreen._act_finish,
-    "wt-leave": TournamentScreen._act_leave,
-    "wt-leave-yes": TournamentScreen._act_leave_yes,
-    "wt-leave-no": TournamentScreen._act_leave_no,
-}
-
-
-def _plan_given(game: Tournament, key):
-    """The worker's answer for the plan of `key`, handed to `game` (which refuses
-    it if that turn is over or the answer is not a plan)."""
-
-    def given(text: str) -> None:
-        try:
-            plan = parse_json(text, max_chars=MAX_PLAN_CHARS)
-            game.give_plan(key, plan["word"], plan["think_ms"])
-        except (ValueError, KeyError, TypeError):
-            pass  # not a plan: the engine works it out itself
-
-    return given
-
-
-def _ignored(_reason: str) -> None:
-    """The worker could not plan: the engine will, when the plan is needed."""
+ACTIONS = {"wd-key": TournamentScreen._act_key, "wt-start": TournamentScreen._act_start}
 
 
 def _speed(params: dict) -> int:

@@ -69,7 +69,7 @@ def take_back(screen) -> bool:
     if behind is None:
         return False
     behind._stop_ticking()
-    own = {"view", "app", "t", "ticker", "behind"}  # the new page's
+    own = {"view", "app", "t", "page", "lobby", "rounds", "ticker", "behind"}  # the new page's
     vars(screen).update({k: v for k, v in vars(behind).items() if k not in own})
     screen._start_ticking()
     return True

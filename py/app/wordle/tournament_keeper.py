@@ -228,6 +228,15 @@ class TournamentKeeper:
     def save_ratings(self, data: Json) -> None:
         self._write(tp.RATING, data)  # if full, the rating holds for this visit
 
+    def device_profile(self, group: Json | None) -> Json:
+        """The profile of the device's player: its own, or its group's leader's."""
+        data = self.ratings()
+        return tp.my_profile(data) if group is None else tp.profile(data, group["members"][0])
+
+    def member_ratings(self, group: Json) -> list[int]:
+        data = self.ratings()
+        return [tp.profile(data, name)["rating"] for name in group["members"]]
+
     def saved_group(self) -> Json | None:
         data: Json | None = self.store.load(tp.GROUP).data
         return data

@@ -186,3 +186,13 @@ def test_a_hosted_group_is_saved_with_its_clock_spaced_unless_forced(clock):
     assert store.load(tp.HOSTED).data["meta"] == {**keeper.meta, "t0": START + 500, "seed": 9}
     keeper.discard_hosted()
     assert keeper.saved_hosted() is None
+
+
+def test_the_devices_profile_is_its_players_or_its_groups_leaders(clock):
+    keeper = keeper_on(make_store(), clock)
+    data = tp.add_result(tp.set_my_name(tp.empty_ratings(), "Ann"), "Ann", 1020, 20, 1, "d")
+    keeper.save_ratings(tp.add_result(data, "Bea", 990, -10, 5, "d"))
+    group = {"lang": "en", "members": ["Bea", "Ann", "Cy"]}
+    assert keeper.device_profile(None)["name"] == "Ann"
+    assert keeper.device_profile(group)["rating"] == 990
+    assert keeper.member_ratings(group) == [990, 1020, 1000]
