@@ -196,3 +196,22 @@ def test_the_devices_profile_is_its_players_or_its_groups_leaders(clock):
     assert keeper.device_profile(None)["name"] == "Ann"
     assert keeper.device_profile(group)["rating"] == 990
     assert keeper.member_ratings(group) == [990, 1020, 1000]
+
+
+def test_the_tournaments_and_the_groups_views_leave_storage_to_the_keeper():
+    """Issue 30: views import neither the midend nor storage, and never write the store."""
+    import ast
+    from pathlib import Path
+
+    views = Path(__file__).resolve().parents[3] / "py" / "app" / "views"
+    files = sorted([*views.glob("wordle_tournament*.py"), *views.glob("wordle_group*.py")])
+    assert len(files) > 10
+    for path in files:
+        tree = ast.parse(path.read_text("utf-8"))
+        for node in ast.walk(tree):
+            if isinstance(node, ast.ImportFrom):
+                names = {node.module or ""} | {alias.name for alias in node.names}
+                assert not names & {"storage", "midend"}, path.name
+            if isinstance(node, ast.Attribute) and node.attr == "store":
+                assert path.name in ("wordle_tournament.py", "wordle_group_member_screen.py")
+                assert ast.unparse(node) == "view.app.store", path.name  # handed to its keeper
