@@ -32,15 +32,15 @@ from ..wordle.bot_plans import BotPlans
 from ..wordle.tournament_keeper import VARIANT, TournamentKeeper
 from . import wordle_parts as parts
 from . import wordle_tournament_away as away
+from . import wordle_tournament_side as side_draw
 from .wordle_tournament_draw import render
 from .wordle_tournament_lobby import ACTIONS as LOBBY
 from .wordle_tournament_lobby import LobbyActions
 from .wordle_tournament_page import PageParts
-from .wordle_tournament_round import RoundDraw
 from .wordle_tournament_round_actions import ACTIONS as ROUNDS
 from .wordle_tournament_round_actions import RoundActions
 from .wordle_tournament_said import clock_tick, happened
-from .wordle_tournament_ui import Ui
+from .wordle_tournament_ui import Context, Ui
 
 TICK_MS = 200
 
@@ -321,7 +321,7 @@ class TournamentScreen:
         if not self.page.shown():
             return
         view = self._current_view()
-        if self.page.put_side(RoundDraw(self.t, self.words, self._ui(view), view).side()):
+        if self.page.put_side(side_draw.side(Context(self.t, self.words, self._ui(view), view))):
             self.page.put_clocks(self.t, view)
         else:
             self.view.refresh()

@@ -12,181 +12,182 @@ from ..html import h
 from ..wordle.records import MAX_MEMBERS, group_link
 from . import wordle_parts as parts
 from . import wordle_tournament_lobby_draw as lobby_draw
-from .wordle_tournament_round import RoundDraw
+from . import wordle_tournament_round as round_draw
 from .wordle_tournament_ui import Context, Ui, isolated, nickname, signed
 
 
 def render(t, words, ui: Ui, view: dict | None):
     """The screen: loading, the group, the lobby, a round or the end."""
-    return ScreenDraw(t, words, ui, view).screen()
+    return screen(Context(t, words, ui, view))
 
 
-class ScreenDraw(Context):
-    def screen(self):
-        t, ui = self.t, self.ui
-        if ui.loading_error:
-            return h("p", {"class": "wd-message wd-error", "role": "alert"}, ui.loading_error)
-        if ui.mode == "group":
-            return self.group()
-        if ui.mode == "loading" or self.words is None or self.view is None:
-            return h(
-                "p",
-                {"class": "wd-loading"},
-                t("wordle.loading", language=parts.language_name(t, ui.lang)),
-            )
-        if ui.mode == "lobby":
-            return lobby_draw.lobby(self)
-        if ui.elsewhere:
-            return h(
-                "div",
-                {"class": "wt-card", "role": "alert"},
-                h("p", {}, t("wt.elsewhere")),
-                h("a", {"class": "button", "href": "#/wordle"}, t("wt.elsewhere_leave")),
-            )
-        if self.view["phase"] == "over":
-            return self.end()
-        return RoundDraw(t, self.words, ui, self.view).game()
-
-    def group(self):
-        """The group on this device (11.2): its language, members, invite link."""
-        t, group = self.t, self.ui.group
-        members = []
-        for i, (name, rating) in enumerate(zip(group["members"], self.ui.member_ratings)):
-            members.append(
-                h(
-                    "li",
-                    {"class": "wt-member"},
-                    nickname(name),
-                    h("span", {"class": "wt-num"}, str(rating)),
-                    h("span", {"class": "wt-tag"}, t("wt.leader"))
-                    if i == 0
-                    else h(
-                        "button",
-                        {
-                            "type": "button",
-                            "class": "button subtle wt-small",
-                            "data-action": "wt-remove",
-                            "data-index": i,
-                            "aria-label": t("wt.remove_named", name=isolated(name)),
-                        },
-                        t("wt.remove"),
-                    ),
-                )
-            )
-        full = len(group["members"]) >= MAX_MEMBERS
-        link = group_link(group)
+def screen(c: Context):
+    t, ui = c.t, c.ui
+    if ui.loading_error:
+        return h("p", {"class": "wd-message wd-error", "role": "alert"}, ui.loading_error)
+    if ui.mode == "group":
+        return group(c)
+    if ui.mode == "loading" or c.words is None or c.view is None:
         return h(
-            "section",
-            {"class": "wt-screen wt-group"},
-            h("h2", {}, t("wt.group_title")),
-            h("p", {"class": "wt-lead"}, t("wt.group_intro", max=MAX_MEMBERS)),
+            "p",
+            {"class": "wd-loading"},
+            t("wordle.loading", language=parts.language_name(t, ui.lang)),
+        )
+    if ui.mode == "lobby":
+        return lobby_draw.lobby(c)
+    if ui.elsewhere:
+        return h(
+            "div",
+            {"class": "wt-card", "role": "alert"},
+            h("p", {}, t("wt.elsewhere")),
+            h("a", {"class": "button", "href": "#/wordle"}, t("wt.elsewhere_leave")),
+        )
+    if c.view["phase"] == "over":
+        return end(c)
+    return round_draw.game(c)
+
+
+def group(c: Context):
+    """The group on this device (11.2): its language, members, invite link."""
+    t, group = c.t, c.ui.group
+    members = []
+    for i, (name, rating) in enumerate(zip(group["members"], c.ui.member_ratings)):
+        members.append(
             h(
-                "div",
-                {"class": "wt-field"},
-                h("label", {"for": "wt-lang"}, t("wordle.language")),
-                lobby_draw.language_select(self, group["lang"]),
-            ),
-            h("h3", {}, t("wt.members", count=len(group["members"]), max=MAX_MEMBERS)),
-            h("ol", {"class": "wt-members"}, members),
-            h(
-                "div",
-                {"class": "wt-field"},
-                h("label", {"for": "wt-member"}, t("wt.add_member")),
-                h(
-                    "span",
-                    {"class": "wt-inline"},
-                    h(
-                        "input",
-                        {
-                            "id": "wt-member",
-                            "type": "text",
-                            "maxlength": MAX_LENGTH,
-                            "autocomplete": "off",
-                            "spellcheck": "false",
-                            "data-action": "wt-add",
-                            "disabled": full,
-                        },
-                    ),
-                    h(
-                        "button",
-                        {
-                            "type": "button",
-                            "class": "button subtle",
-                            "data-action": "wt-add",
-                            "disabled": full,
-                        },
-                        t("wt.add"),
-                    ),
-                ),
-            ),
-            self.message(),
-            h(
-                "p",
-                {"class": "wt-invite"},
-                t("wt.invite_note"),
-                " ",
-                h("a", {"href": link, "class": "wt-invite-link"}, t("wt.invite_link")),
-            ),
-            h(
-                "div",
-                {"class": "wd-actions"},
-                h(
+                "li",
+                {"class": "wt-member"},
+                nickname(name),
+                h("span", {"class": "wt-num"}, str(rating)),
+                h("span", {"class": "wt-tag"}, t("wt.leader"))
+                if i == 0
+                else h(
                     "button",
-                    {"type": "button", "class": "button primary", "data-action": "wt-group-lobby"},
-                    t("wt.group_to_lobby"),
+                    {
+                        "type": "button",
+                        "class": "button subtle wt-small",
+                        "data-action": "wt-remove",
+                        "data-index": i,
+                        "aria-label": t("wt.remove_named", name=isolated(name)),
+                    },
+                    t("wt.remove"),
+                ),
+            )
+        )
+    full = len(group["members"]) >= MAX_MEMBERS
+    link = group_link(group)
+    return h(
+        "section",
+        {"class": "wt-screen wt-group"},
+        h("h2", {}, t("wt.group_title")),
+        h("p", {"class": "wt-lead"}, t("wt.group_intro", max=MAX_MEMBERS)),
+        h(
+            "div",
+            {"class": "wt-field"},
+            h("label", {"for": "wt-lang"}, t("wordle.language")),
+            lobby_draw.language_select(c, group["lang"]),
+        ),
+        h("h3", {}, t("wt.members", count=len(group["members"]), max=MAX_MEMBERS)),
+        h("ol", {"class": "wt-members"}, members),
+        h(
+            "div",
+            {"class": "wt-field"},
+            h("label", {"for": "wt-member"}, t("wt.add_member")),
+            h(
+                "span",
+                {"class": "wt-inline"},
+                h(
+                    "input",
+                    {
+                        "id": "wt-member",
+                        "type": "text",
+                        "maxlength": MAX_LENGTH,
+                        "autocomplete": "off",
+                        "spellcheck": "false",
+                        "data-action": "wt-add",
+                        "disabled": full,
+                    },
                 ),
                 h(
                     "button",
-                    {"type": "button", "class": "button subtle", "data-action": "wt-solo"},
-                    t("wt.play_alone"),
+                    {
+                        "type": "button",
+                        "class": "button subtle",
+                        "data-action": "wt-add",
+                        "disabled": full,
+                    },
+                    t("wt.add"),
                 ),
             ),
-        )
+        ),
+        c.message(),
+        h(
+            "p",
+            {"class": "wt-invite"},
+            t("wt.invite_note"),
+            " ",
+            h("a", {"href": link, "class": "wt-invite-link"}, t("wt.invite_link")),
+        ),
+        h(
+            "div",
+            {"class": "wd-actions"},
+            h(
+                "button",
+                {"type": "button", "class": "button primary", "data-action": "wt-group-lobby"},
+                t("wt.group_to_lobby"),
+            ),
+            h(
+                "button",
+                {"type": "button", "class": "button subtle", "data-action": "wt-solo"},
+                t("wt.play_alone"),
+            ),
+        ),
+    )
 
-    def end(self):
-        """Final standings (8.6), then a new tournament or back to the group."""
-        t, view, group = self.t, self.view, self.ui.group
-        winners = view["winners"]
-        title = (
-            t("wt.end_winner", name=self.name(winners[0]))
-            if len(winners) == 1
-            else t("wt.end_shared", names=", ".join(self.name(pid) for pid in winners))
+
+def end(c: Context):
+    """Final standings (8.6), then a new tournament or back to the group."""
+    t, view, group = c.t, c.view, c.ui.group
+    winners = view["winners"]
+    title = (
+        t("wt.end_winner", name=c.name(winners[0]))
+        if len(winners) == 1
+        else t("wt.end_shared", names=", ".join(c.name(pid) for pid in winners))
+    )
+    back = (
+        h(
+            "button",
+            {"type": "button", "class": "button primary", "data-action": "wt-back-to-group"},
+            t("wt.back_to_group"),
         )
-        back = (
-            h(
-                "button",
-                {"type": "button", "class": "button primary", "data-action": "wt-back-to-group"},
-                t("wt.back_to_group"),
-            )
-            if group is not None or self.ui.remote == "leader"
-            else h("p", {"class": "hint"}, t("wt.group.remote.again", leader=self.ui.leader_name))
-            if self.ui.remote is not None
-            else h(
-                "button",
-                {"type": "button", "class": "button primary", "data-action": "wt-new"},
-                t("wt.new_tournament"),
-            )
+        if group is not None or c.ui.remote == "leader"
+        else h("p", {"class": "hint"}, t("wt.group.remote.again", leader=c.ui.leader_name))
+        if c.ui.remote is not None
+        else h(
+            "button",
+            {"type": "button", "class": "button primary", "data-action": "wt-new"},
+            t("wt.new_tournament"),
         )
-        return h(
-            "section",
-            {"class": "wt-screen wt-end"},
-            h("h2", {}, t("wt.end_title")),
-            h("p", {"class": "wt-lead"}, title),
-            standings_rows(
-                t,
-                [view["players"][pid] for pid in view["standings"]],
-                self.ui.you if group is None else None,
-            ),
-            h(
-                "div",
-                {"class": "wd-actions"},
-                back,
-                h("a", {"class": "button", "href": self.ui.replay}, t("wt.replay_this"))
-                if self.ui.replay
-                else None,
-            ),
-            lobby_draw.profile_panel(self),
-        )
+    )
+    return h(
+        "section",
+        {"class": "wt-screen wt-end"},
+        h("h2", {}, t("wt.end_title")),
+        h("p", {"class": "wt-lead"}, title),
+        standings_rows(
+            t,
+            [view["players"][pid] for pid in view["standings"]],
+            c.ui.you if group is None else None,
+        ),
+        h(
+            "div",
+            {"class": "wd-actions"},
+            back,
+            h("a", {"class": "button", "href": c.ui.replay}, t("wt.replay_this"))
+            if c.ui.replay
+            else None,
+        ),
+        lobby_draw.profile_panel(c),
+    )
 
 
 def standings_rows(t, order: list, you=None, human_tag="wt.tag_human"):

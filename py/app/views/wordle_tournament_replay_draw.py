@@ -12,10 +12,10 @@ be opened by anyone), shown as text. Pure: no browser, tested under CPython.
 
 from ..html import h
 from . import wordle_parts as parts
+from . import wordle_tournament_round as round_draw
 from . import wordle_tournament_side as side_draw
 from .wordle_tournament_draw import standings_rows
-from .wordle_tournament_round import RoundDraw
-from .wordle_tournament_ui import Ui, isolated, signed
+from .wordle_tournament_ui import Context, Ui, isolated, signed
 
 GAME = "wordle"
 
@@ -31,9 +31,10 @@ def replay_step(state, t, at: int, total: int) -> str:
     return t("wt.replay_step", number=at, total=total, what=" ".join(ReplayDraw(state, t).said()))
 
 
-class ReplayDraw(RoundDraw):
+class ReplayDraw:
     def __init__(self, state, t):
-        super().__init__(t, state.words, Ui(mode="game", names_only=True), state.view())
+        self.c = Context(t, state.words, Ui(mode="game", names_only=True), state.view())
+        self.t, self.words, self.view = t, self.c.words, self.c.view
         self.step = self.view["step"]
 
     def board(self):
@@ -82,23 +83,23 @@ class ReplayDraw(RoundDraw):
 
     def pairings(self):
         t, view = self.t, self.view
-        pairs = [self.pair(d) for d in view["duels"]]
+        pairs = [round_draw.pair(self.c, d) for d in view["duels"]]
         rest = view["bye_player"]
         return h(
             "div",
             {"class": "wt-intro"},
             h("h2", {}, t("wt.round_title", round=view["round"])),
             h("ul", {"class": "wt-pairs"}, pairs),
-            h("p", {"class": "wt-bye-line"}, t("wt.bye_line", name=self.name(rest)))
+            h("p", {"class": "wt-bye-line"}, t("wt.bye_line", name=self.c.name(rest)))
             if rest is not None
             else None,
         )
 
     def replayed_duel(self, duel):
         t = self.t
-        names = self.pair_names(duel)
+        names = self.c.pair_names(duel)
         if duel["result"] is not None:
-            status = self.result_line(duel)
+            status = round_draw.result_line(self.c, duel)
         else:
             status = t("wt.to_play", name=names[duel["turn"]])
         return h(
@@ -123,7 +124,7 @@ class ReplayDraw(RoundDraw):
         if view["phase"] != "over":
             return None
         winners = view["winners"]
-        names = ", ".join(self.name(pid) for pid in winners)
+        names = ", ".join(self.c.name(pid) for pid in winners)
         return h(
             "section",
             {"class": "wt-end"},
@@ -147,14 +148,14 @@ class ReplayDraw(RoundDraw):
         """Everyone's lives or placement, best first, and the round's duels."""
         t, view = self.t, self.view
         rows = [
-            side_draw.side_player(self, p, t("wt.tag_person" if p["human"] else "wt.tag_bot"))
+            side_draw.side_player(self.c, p, t("wt.tag_person" if p["human"] else "wt.tag_bot"))
             for p in (view["players"][pid] for pid in view["standings"])
         ]
         duels = []
         for d in view["duels"]:
-            names = self.pair_names(d)
+            names = self.c.pair_names(d)
             if d["result"] is not None:
-                state = side_draw.short_result(self, d)
+                state = side_draw.short_result(self.c, d)
             else:
                 state = t("wt.to_play", name=names[d["turn"]])
             current = d["index"] == self.step.get("duel")
@@ -166,20 +167,20 @@ class ReplayDraw(RoundDraw):
                         "aria-current": "true" if current else None,
                         "data-duel": d["index"],
                     },
-                    side_draw.duel_card(self, d, names, state),
+                    side_draw.duel_card(self.c, d, names, state),
                 )
             )
-        return side_draw.side_panel(self, rows, duels)
+        return side_draw.side_panel(self.c, rows, duels)
 
     # --- the step in words --------------------------------------------------------------
     def said(self) -> list:
         t, view, step = self.t, self.view, self.step
         kind = step["kind"]
-        names = ", ".join(self.name(pid) for pid in step["players"])
+        names = ", ".join(self.c.name(pid) for pid in step["players"])
         if kind == "round":
             lines = [t("wt.replay_round", round=view["round"], count=len(view["duels"]))]
             if view["bye_player"] is not None:
-                lines.append(t("wt.said_bye", name=self.name(view["bye_player"])))
+                lines.append(t("wt.said_bye", name=self.c.name(view["bye_player"])))
         elif kind == "guess":
             duel = view["duels"][step["duel"]]
             word = "".join(self.words.tiles(duel["rows"][-1]["guess"])).upper()
@@ -189,12 +190,12 @@ class ReplayDraw(RoundDraw):
         for index in step["ended"]:
             duel = view["duels"][index]
             word = self.words.display(duel["word"]).upper()
-            a, b = self.pair_names(duel)
+            a, b = self.c.pair_names(duel)
             winner = duel["result"].get("winner")
             lines.append(
                 t("wt.said_draw", a=a, b=b, word=word)
                 if winner is None
-                else t("wt.said_won", name=self.name(duel["players"][winner]), word=word)
+                else t("wt.said_won", name=self.c.name(duel["players"][winner]), word=word)
             )
         winners = view["winners"]
         for pid in step["placed"]:

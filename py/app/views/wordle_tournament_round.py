@@ -15,307 +15,307 @@ from .wordle_tournament_ui import (
 )
 
 
-class RoundDraw(Context):
-    def game(self):
-        """The screen of a round: its header, the main part and the side panel."""
-        t, ui, view = self.t, self.ui, self.view
-        humans_in = self.humans_in()
-        header = h(
-            "div",
-            {"class": "wt-head"},
-            h(
-                "p",
-                {"class": "wt-round"},
-                t(
-                    "wt.round_info",
-                    round=view["round"],
-                    left=sum(1 for p in view["players"] if p["placement"] is None),
-                    language=parts.language_name(t, view["lang"]),
-                ),
+def game(c: Context):
+    """The screen of a round: its header, the main part and the side panel."""
+    t, ui, view = c.t, c.ui, c.view
+    humans_in = c.humans_in()
+    header = h(
+        "div",
+        {"class": "wt-head"},
+        h(
+            "p",
+            {"class": "wt-round"},
+            t(
+                "wt.round_info",
+                round=view["round"],
+                left=sum(1 for p in view["players"] if p["placement"] is None),
+                language=parts.language_name(t, view["lang"]),
             ),
-            h(
-                "button",
-                {
-                    "type": "button",
-                    "class": "button subtle wt-small",
-                    "data-action": "wt-leave",
-                    "aria-label": t("wt.leave"),
-                },
-                t("wt.leave_short"),
-            )
-            if humans_in and not ui.confirm_leave
-            else None,
-        )
-        confirm = None
-        if ui.confirm_leave:
-            confirm = h(
-                "div",
-                {
-                    "class": "wt-confirm",
-                    "role": "alertdialog",
-                    "aria-labelledby": "wt-confirm-text",
-                },
-                h("p", {"id": "wt-confirm-text"}, t("wt.leave_confirm")),
-                h(
-                    "div",
-                    {"class": "wd-actions"},
-                    h(
-                        "button",
-                        {"type": "button", "class": "button", "data-action": "wt-leave-yes"},
-                        t("wt.leave_yes"),
-                    ),
-                    h(
-                        "button",
-                        {"type": "button", "class": "button subtle", "data-action": "wt-leave-no"},
-                        t("wt.leave_no"),
-                    ),
-                ),
-            )
-        return h(
-            "section",
+        ),
+        h(
+            "button",
             {
-                "class": "wt-screen wt-game",
-                "data-lang": view["lang"],
-                "data-phase": view["phase"],
-                "data-round": view["round"],
+                "type": "button",
+                "class": "button subtle wt-small",
+                "data-action": "wt-leave",
+                "aria-label": t("wt.leave"),
             },
-            header,
-            confirm,
-            h(
-                "div",
-                {"class": "wt-layout"},
-                h("div", {"class": "wt-main"}, self.main()),
-                h("aside", {"class": "wt-side", "aria-label": t("wt.side")}, self.side()),
-            ),
+            t("wt.leave_short"),
         )
-
-    def main(self):
-        """Your duel, the one watched, the introduction, a bye or being out."""
-        ui, view = self.ui, self.view
-        all_out = view["humans_done"]
-        if ui.finishing:
-            return cards.finishing(self)
-        if all_out and not ui.out_seen:
-            return cards.out(self)
-        if ui.watching is not None and ui.watching < len(view["duels"]):
-            return self.watch(view["duels"][ui.watching])
-        if view["phase"] == "intro":
-            return self.intro()
-        if all_out:
-            return cards.watch_hint(self)
-        if ui.focus is not None:
-            return self.duel(view["duels"][ui.focus])
-        return cards.bye(self)
-
-    def status(self, duel, to_play):
-        t = self.t
-        if duel["result"] is not None:
-            return h("p", {"class": "wd-status"}, self.result_line(duel))
-        if self.view["phase"] == "intro":
-            left = (self.view["intro_left"] + 999) // 1000
-            return h(
-                "p",
-                {"class": "wd-status"},
-                h("span", {"class": "wt-intro-left"}, t("wt.starts_in", seconds=left)),
-            )
-        seat = duel["turn"]
-        name = self.name(duel["players"][seat])
-        human = self.view["players"][duel["players"][seat]]["human"]
-        if to_play is not None:
-            whose = t("wordle.your_turn") if self.ui.group is None else t("wt.turn_of", name=name)
-            cls = "wd-whose wd-you"
-        else:
-            whose = (
-                t("wordle.their_turn", name=name)
-                if not human
-                else t("wt.held_turn", name=name)
-                if duel.get("held")
-                else t("wt.away_turn", name=name)
-            )
-            cls = "wd-whose wd-them"
-        return h(
-            "p",
-            {"class": "wd-status"},
-            h("span", {"class": cls}, whose),
-            " ",
-            h(
-                "span",
-                {"class": "wd-clock-slot", "data-duel": duel["index"]},
-                parts.clock(t, duel["time_left"], duel["running"]),
-            ),
-        )
-
-    def result_line(self, duel):
-        t = self.t
-        word = self.words.display(duel["word"]).upper() if duel["word"] else ""
-        result = duel["result"]
-        if result.get("draw"):
-            return t("wordle.result_draw", word=word)
-        winner = duel["players"][result["winner"]]
-        if self.is_you(winner):
-            return t("wordle.result_won", word=word)
-        if "resigned" in result:
-            return t(
-                "wt.result_left", name=self.name(duel["players"][result["resigned"]]), word=word
-            )
-        return t("wt.result_won_by", name=self.name(winner), word=word)
-
-    def duel(self, duel):
-        """The humans' duel in focus: its board, and the keyboard of the human
-        who holds it (Ui.typist: the engine's keyboard_holder)."""
-        t, view, humans = self.t, self.view, self.humans
-        pid = self.ui.typist if self.ui.typist in duel["players"] else None
-        if pid is not None:
-            you = duel["players"].index(pid)
-        else:
-            you = next((seat for seat, p in enumerate(duel["players"]) if p in humans), None)
-        typed = list(self.ui.typed) if pid is not None else []
-        names = self.pair_names(duel)
-        info = h(
-            "p",
-            {"class": "wd-duel-info"},
-            t("wt.duel_info", a=names[0], b=names[1], length=duel["length"]),
-        )
-        tabs = None
-        mine = [d for d in view["duels"] if set(d["players"]) & humans]
-        if len(mine) > 1:
-            tabs = h(
-                "div",
-                {"class": "wt-tabs", "role": "group", "aria-label": t("wt.group_duels")},
-                [
-                    h(
-                        "button",
-                        {
-                            "type": "button",
-                            "class": "wt-tab",
-                            "data-action": "wt-focus",
-                            "data-duel": d["index"],
-                            "aria-pressed": "true" if d["index"] == duel["index"] else "false",
-                        },
-                        " – ".join(self.pair_names(d)),
-                        h("span", {"class": "wt-tab-flag"}, t("wt.needs_you"))
-                        if d["to_play"] is not None
-                        else None,
-                    )
-                    for d in mine
-                ],
-            )
-        after = None
-        if duel["result"] is not None:
-            after = h("p", {"class": "wt-hint"}, t("wt.wait_round"))
-        return h(
+        if humans_in and not ui.confirm_leave
+        else None,
+    )
+    confirm = None
+    if ui.confirm_leave:
+        confirm = h(
             "div",
-            {"class": "wt-duel", "data-duel": duel["index"], "data-rows": len(duel["rows"])},
-            tabs,
-            info,
-            self.status(duel, pid),
-            self.message(),
-            parts.board(t, self.words, duel, names, you, typed, self.ui.shake and pid is not None),
-            after,
-            parts.keyboard(
-                t, view["lang"], parts.key_states(self.words, duel["rows"]), pid is not None
-            ),
-        )
-
-    def watch(self, duel):
-        t = self.t
-        names = self.pair_names(duel)
-        return h(
-            "div",
-            {"class": "wt-duel wt-watching", "data-duel": duel["index"]},
-            self.waiting_for_you(duel),
-            h(
-                "p",
-                {"class": "wt-watch-title"},
-                t("wt.watching", a=names[0], b=names[1], length=duel["length"]),
-            ),
-            self.status(duel, None),
-            parts.board(t, self.words, duel, names, None, [], False),
+            {
+                "class": "wt-confirm",
+                "role": "alertdialog",
+                "aria-labelledby": "wt-confirm-text",
+            },
+            h("p", {"id": "wt-confirm-text"}, t("wt.leave_confirm")),
             h(
                 "div",
                 {"class": "wd-actions"},
                 h(
                     "button",
-                    {"type": "button", "class": "button subtle", "data-action": "wt-unwatch"},
-                    t("wt.stop_watching") if self.humans_in() else t("wt.close_board"),
+                    {"type": "button", "class": "button", "data-action": "wt-leave-yes"},
+                    t("wt.leave_yes"),
+                ),
+                h(
+                    "button",
+                    {"type": "button", "class": "button subtle", "data-action": "wt-leave-no"},
+                    t("wt.leave_no"),
                 ),
             ),
         )
-
-    def waiting_for_you(self, watched):
-        """Watching another duel while yours waits for your guess: say so, with
-        your clock, and one button back (a letter typed also goes back)."""
-        focus = self.ui.focus
-        if focus is None or focus == watched["index"] or focus >= len(self.view["duels"]):
-            return None
-        mine = self.view["duels"][focus]
-        if mine["to_play"] is None or mine["result"] is not None:
-            return None
-        t = self.t
-        if self.ui.group is None:
-            whose = t("wordle.your_turn")
-        else:
-            whose = t("wt.turn_of", name=self.name(mine["to_play"]))
-        return h(
+    return h(
+        "section",
+        {
+            "class": "wt-screen wt-game",
+            "data-lang": view["lang"],
+            "data-phase": view["phase"],
+            "data-round": view["round"],
+        },
+        header,
+        confirm,
+        h(
             "div",
-            {"class": "wt-waiting", "data-waiting": focus},
-            h(
-                "p",
-                {},
-                h("strong", {}, whose),
-                " ",
+            {"class": "wt-layout"},
+            h("div", {"class": "wt-main"}, main(c)),
+            h("aside", {"class": "wt-side", "aria-label": t("wt.side")}, side_draw.side(c)),
+        ),
+    )
+
+
+def main(c: Context):
+    """Your duel, the one watched, the introduction, a bye or being out."""
+    ui, view = c.ui, c.view
+    all_out = view["humans_done"]
+    if ui.finishing:
+        return cards.finishing(c)
+    if all_out and not ui.out_seen:
+        return cards.out(c)
+    if ui.watching is not None and ui.watching < len(view["duels"]):
+        return watch(c, view["duels"][ui.watching])
+    if view["phase"] == "intro":
+        return intro(c)
+    if all_out:
+        return cards.watch_hint(c)
+    if ui.focus is not None:
+        return duel(c, view["duels"][ui.focus])
+    return cards.bye(c)
+
+
+def status(c: Context, duel, to_play):
+    t = c.t
+    if duel["result"] is not None:
+        return h("p", {"class": "wd-status"}, result_line(c, duel))
+    if c.view["phase"] == "intro":
+        left = (c.view["intro_left"] + 999) // 1000
+        return h(
+            "p",
+            {"class": "wd-status"},
+            h("span", {"class": "wt-intro-left"}, t("wt.starts_in", seconds=left)),
+        )
+    seat = duel["turn"]
+    name = c.name(duel["players"][seat])
+    human = c.view["players"][duel["players"][seat]]["human"]
+    if to_play is not None:
+        whose = t("wordle.your_turn") if c.ui.group is None else t("wt.turn_of", name=name)
+        cls = "wd-whose wd-you"
+    else:
+        whose = (
+            t("wordle.their_turn", name=name)
+            if not human
+            else t("wt.held_turn", name=name)
+            if duel.get("held")
+            else t("wt.away_turn", name=name)
+        )
+        cls = "wd-whose wd-them"
+    return h(
+        "p",
+        {"class": "wd-status"},
+        h("span", {"class": cls}, whose),
+        " ",
+        h(
+            "span",
+            {"class": "wd-clock-slot", "data-duel": duel["index"]},
+            parts.clock(t, duel["time_left"], duel["running"]),
+        ),
+    )
+
+
+def result_line(c: Context, duel):
+    t = c.t
+    word = c.words.display(duel["word"]).upper() if duel["word"] else ""
+    result = duel["result"]
+    if result.get("draw"):
+        return t("wordle.result_draw", word=word)
+    winner = duel["players"][result["winner"]]
+    if c.is_you(winner):
+        return t("wordle.result_won", word=word)
+    if "resigned" in result:
+        return t("wt.result_left", name=c.name(duel["players"][result["resigned"]]), word=word)
+    return t("wt.result_won_by", name=c.name(winner), word=word)
+
+
+def duel(c: Context, duel):
+    """The humans' duel in focus: its board, and the keyboard of the human
+    who holds it (Ui.typist: the engine's keyboard_holder)."""
+    t, view, humans = c.t, c.view, c.humans
+    pid = c.ui.typist if c.ui.typist in duel["players"] else None
+    if pid is not None:
+        you = duel["players"].index(pid)
+    else:
+        you = next((seat for seat, p in enumerate(duel["players"]) if p in humans), None)
+    typed = list(c.ui.typed) if pid is not None else []
+    names = c.pair_names(duel)
+    info = h(
+        "p",
+        {"class": "wd-duel-info"},
+        t("wt.duel_info", a=names[0], b=names[1], length=duel["length"]),
+    )
+    tabs = None
+    mine = [d for d in view["duels"] if set(d["players"]) & humans]
+    if len(mine) > 1:
+        tabs = h(
+            "div",
+            {"class": "wt-tabs", "role": "group", "aria-label": t("wt.group_duels")},
+            [
                 h(
-                    "span",
-                    {"class": "wd-clock-slot", "data-duel": focus},
-                    parts.clock(t, mine["time_left"], mine["running"]),
-                ),
-            ),
+                    "button",
+                    {
+                        "type": "button",
+                        "class": "wt-tab",
+                        "data-action": "wt-focus",
+                        "data-duel": d["index"],
+                        "aria-pressed": "true" if d["index"] == duel["index"] else "false",
+                    },
+                    " – ".join(c.pair_names(d)),
+                    h("span", {"class": "wt-tab-flag"}, t("wt.needs_you"))
+                    if d["to_play"] is not None
+                    else None,
+                )
+                for d in mine
+            ],
+        )
+    after = None
+    if duel["result"] is not None:
+        after = h("p", {"class": "wt-hint"}, t("wt.wait_round"))
+    return h(
+        "div",
+        {"class": "wt-duel", "data-duel": duel["index"], "data-rows": len(duel["rows"])},
+        tabs,
+        info,
+        status(c, duel, pid),
+        c.message(),
+        parts.board(t, c.words, duel, names, you, typed, c.ui.shake and pid is not None),
+        after,
+        parts.keyboard(t, view["lang"], parts.key_states(c.words, duel["rows"]), pid is not None),
+    )
+
+
+def watch(c: Context, duel):
+    t = c.t
+    names = c.pair_names(duel)
+    return h(
+        "div",
+        {"class": "wt-duel wt-watching", "data-duel": duel["index"]},
+        waiting_for_you(c, duel),
+        h(
+            "p",
+            {"class": "wt-watch-title"},
+            t("wt.watching", a=names[0], b=names[1], length=duel["length"]),
+        ),
+        status(c, duel, None),
+        parts.board(t, c.words, duel, names, None, [], False),
+        h(
+            "div",
+            {"class": "wd-actions"},
             h(
                 "button",
-                {"type": "button", "class": "button primary", "data-action": "wt-unwatch"},
-                t("wt.back_to_duel"),
+                {"type": "button", "class": "button subtle", "data-action": "wt-unwatch"},
+                t("wt.stop_watching") if c.humans_in() else t("wt.close_board"),
             ),
-        )
+        ),
+    )
 
-    def intro(self):
-        t, view, humans = self.t, self.view, self.humans
-        pairs = [self.pair(d, mine=bool(set(d["players"]) & humans)) for d in view["duels"]]
-        bye, rest = None, view["bye_player"]
-        if rest is not None:
-            bye = h(
-                "p",
-                {"class": "wt-bye-line" + (" wt-pair-mine" if rest in humans else "")},
-                t(
-                    "wt.bye_line_you" if self.is_you(rest) else "wt.bye_line",
-                    name=self.name(rest),
-                ),
-            )
-        seconds = (view["intro_left"] + 999) // 1000
-        return h(
-            "div",
-            {"class": "wt-intro"},
-            h("h2", {}, t("wt.round_title", round=view["round"])),
+
+def waiting_for_you(c: Context, watched):
+    """Watching another duel while yours waits for your guess: say so, with
+    your clock, and one button back (a letter typed also goes back)."""
+    focus = c.ui.focus
+    if focus is None or focus == watched["index"] or focus >= len(c.view["duels"]):
+        return None
+    mine = c.view["duels"][focus]
+    if mine["to_play"] is None or mine["result"] is not None:
+        return None
+    t = c.t
+    if c.ui.group is None:
+        whose = t("wordle.your_turn")
+    else:
+        whose = t("wt.turn_of", name=c.name(mine["to_play"]))
+    return h(
+        "div",
+        {"class": "wt-waiting", "data-waiting": focus},
+        h(
+            "p",
+            {},
+            h("strong", {}, whose),
+            " ",
             h(
-                "p",
-                {"class": "wt-countdown"},
-                h("span", {"class": "wt-intro-left"}, t("wt.starts_in", seconds=seconds)),
+                "span",
+                {"class": "wd-clock-slot", "data-duel": focus},
+                parts.clock(t, mine["time_left"], mine["running"]),
             ),
-            h("ul", {"class": "wt-pairs"}, pairs),
-            bye,
-        )
+        ),
+        h(
+            "button",
+            {"type": "button", "class": "button primary", "data-action": "wt-unwatch"},
+            t("wt.back_to_duel"),
+        ),
+    )
 
-    def pair(self, d, mine=False):
-        """A duel of the round's introduction: who plays whom, on how many letters."""
-        t = self.t
-        a, b = d["players"]
-        return h(
-            "li",
-            {"class": "wt-pair" + (" wt-pair-mine" if mine else "")},
-            nickname(self.name(a)),
-            h("span", {"class": "wt-vs"}, t("wt.versus")),
-            nickname(self.name(b)),
-            h("span", {"class": "wt-length"}, t("wt.letters", length=d["length"])),
-        )
 
-    def side(self):
-        return side_draw.side(self)
+def intro(c: Context):
+    t, view, humans = c.t, c.view, c.humans
+    pairs = [pair(c, d, mine=bool(set(d["players"]) & humans)) for d in view["duels"]]
+    bye, rest = None, view["bye_player"]
+    if rest is not None:
+        bye = h(
+            "p",
+            {"class": "wt-bye-line" + (" wt-pair-mine" if rest in humans else "")},
+            t(
+                "wt.bye_line_you" if c.is_you(rest) else "wt.bye_line",
+                name=c.name(rest),
+            ),
+        )
+    seconds = (view["intro_left"] + 999) // 1000
+    return h(
+        "div",
+        {"class": "wt-intro"},
+        h("h2", {}, t("wt.round_title", round=view["round"])),
+        h(
+            "p",
+            {"class": "wt-countdown"},
+            h("span", {"class": "wt-intro-left"}, t("wt.starts_in", seconds=seconds)),
+        ),
+        h("ul", {"class": "wt-pairs"}, pairs),
+        bye,
+    )
+
+
+def pair(c: Context, d, mine=False):
+    """A duel of the round's introduction: who plays whom, on how many letters."""
+    t = c.t
+    a, b = d["players"]
+    return h(
+        "li",
+        {"class": "wt-pair" + (" wt-pair-mine" if mine else "")},
+        nickname(c.name(a)),
+        h("span", {"class": "wt-vs"}, t("wt.versus")),
+        nickname(c.name(b)),
+        h("span", {"class": "wt-length"}, t("wt.letters", length=d["length"])),
+    )

@@ -11,8 +11,8 @@ from app.i18n import Translator
 from app.views import wordle_tournament_draw as draw
 from app.views import wordle_tournament_lobby_draw as lobby_draw
 from app.views import wordle_tournament_said as said
-from app.views.wordle_tournament_round import RoundDraw
-from app.views.wordle_tournament_ui import Ui, isolated, lives, signed
+from app.views import wordle_tournament_side as side_draw
+from app.views.wordle_tournament_ui import Context, Ui, isolated, lives, signed
 from games.wordle.duel import TURN_MS
 from games.wordle.sample_words import sample_dictionary
 from games.wordle.tournament import new_lobby
@@ -153,7 +153,7 @@ def test_the_side_panel_lists_everyone_in_standings_order_and_the_duels():
     t = solo()
     now = playing(t)
     view = t.view(0, now)
-    side = "".join(RoundDraw(T, WORDS, Ui(mode="game"), view).side())
+    side = "".join(side_draw.side(Context(T, WORDS, Ui(mode="game"), view)))
     order = [int(x) for x in re.findall(r'class="wt-player[^"]*" data-player="(\d+)"', side)]
     assert order == view["standings"]
     assert side.count('data-action="wt-watch"') == 4
