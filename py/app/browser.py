@@ -121,6 +121,15 @@ def focus_href(inside_id: str, href: str) -> bool:
     return False
 
 
+def focus_first(root, ids) -> None:
+    """Focus the first of these elements under `root` that can take focus now."""
+    for element_id in ids:
+        node = root.querySelector(f"#{element_id}")
+        if found(node) and node.tabIndex >= 0 and not getattr(node, "disabled", False):
+            node.focus()
+            return
+
+
 def open_dialog(node) -> None:
     if node is not None and not node.open:
         node.showModal()

@@ -16,6 +16,7 @@ from .. import router
 from ..frame.frontend import (
     Changes,
     Facts,
+    FrontendDefaults,
     Input,
     Interpretation,
     Journey,
@@ -75,7 +76,7 @@ def turn_cue(events: list[dict[str, Any]], result: dict[str, Any] | None, seen: 
     return "move" if any(e["type"] in ("tip", "hop") for e in events) else ""
 
 
-class DeblockleFrontend:
+class DeblockleFrontend(FrontendDefaults):
     name = GAME
     game = DEBLOCKLE
     title_key = "game.deblockle.name"

@@ -23,6 +23,7 @@ def record_once(
             score=result.score,
             figures=result.figures,
             date=today,
+            higher_is_better=result.higher_is_better,
         )
 
     return midend.record_once(record, ended=ended)
@@ -40,3 +41,13 @@ def window(
     stats = scores.stats_for(store, frontend.name) if stats is None else stats
     clock = midend.session.elapsed_ms()
     return frontend.outcome(midend.state, stats, midend.ranked, place, clock)
+
+
+def resumed_outcome(
+    frontend: Frontend, midend: Midend, store: Any, meta: dict
+) -> dict[str, Any] | None:
+    """The game-over window's figures of a game resumed (`meta`: its save's), once it is over:
+    as saved, if well formed, else as they are now."""
+    if not midend.state.is_over:
+        return None
+    return frontend.checked_outcome(meta.get("outcome")) or window(frontend, midend, store)

@@ -56,6 +56,7 @@ class Show(Generic[Ui]):
     cue: str = ""
     journey: "Journey | None" = None  # drawn first (a piece moved before the move is chosen)
     focus: str = ""  # the id of the control to focus once drawn
+    drawn: bool = False  # the page shows it already (a choice in a form): not drawn again
 
 
 @dataclass(frozen=True)
@@ -107,6 +108,7 @@ class Changes(Generic[Ui]):
     said: str
     cue: str
     journey: Journey | None = None
+    focus: str = ""  # the id of the control to focus once drawn (where play goes on)
 
 
 @dataclass(frozen=True)
@@ -117,6 +119,7 @@ class Result:
     won: bool | None
     score: int | None
     figures: dict[str, Any]
+    higher_is_better: bool = True  # False: the score is a count to keep low (shots to win)
 
 
 LOCAL, COMPUTER, REMOTE = "local", "computer", "remote"  # the kinds of seat
@@ -286,3 +289,67 @@ class Frontend(Protocol[State, Ui]):
     def draw(self, state: State, ui: Ui, facts: Facts, t: Translate) -> Markup:
         """The whole game view."""
         ...
+
+    # --- hooks most games leave as FrontendDefaults has them ----------------------------
+    focus_fallbacks: tuple[str, ...]  # where focus goes when its control left the page
+
+    def instant(self, state: State) -> bool:
+        """Is the computer's move now one played at once, with no thinking to show (a
+        fleet placed before the battle)?"""
+        ...
+
+    def joined(self, move: Any) -> bool:
+        """Is this move taken back and played again with the move after it (a square aimed
+        goes with its salvo)?"""
+        ...
+
+    def may_take_back(self, state: State, ui: Ui, table: Table, player: int) -> bool:
+        """May the person at the screen take back (or play again) a move of `player`'s?"""
+        ...
+
+    def gesture(self, view: Any) -> "Gesture":
+        """The browser side of a pointer gesture of the game's (dragging a ship), made for
+        the game view `view` (NoGesture: none)."""
+        ...
+
+
+class Gesture(Protocol):
+    """A pointer gesture the game view follows (app.pointer_drag's hooks): `swallows` the
+    click that ends a drag; `abandon` when the view closes."""
+
+    def follow(self) -> None: ...
+
+    def swallows(self, action: str) -> bool: ...
+
+    def abandon(self) -> None: ...
+
+
+class NoGesture:
+    """The gesture of a game that has none."""
+
+    def follow(self) -> None:
+        pass
+
+    def swallows(self, action: str) -> bool:
+        return False
+
+    def abandon(self) -> None:
+        pass
+
+
+class FrontendDefaults:
+    """What a frontend that has nothing to say to the optional hooks says."""
+
+    focus_fallbacks: tuple[str, ...] = ()
+
+    def instant(self, state: Any) -> bool:
+        return False
+
+    def joined(self, move: Any) -> bool:
+        return False
+
+    def may_take_back(self, state: Any, ui: Any, table: Table, player: int) -> bool:
+        return True
+
+    def gesture(self, view: Any) -> Gesture:
+        return NoGesture()

@@ -1,15 +1,11 @@
 """The one game view: it owns the midend and the seats, and runs a game's frontend
-(app.frame.frontend).
-
-Every move goes one way, whoever made it: a click or a key of a person here is interpreted
-by the frontend; the computer's move comes from its seat, a friend's from theirs (app.frame
-.seats, app.frame.remote_seat). The move is played through the midend, saved, recorded if it
-ended the game, then the frontend says what changed and the page is drawn, once; then the
-next seat's turn starts. Undo and redo, a new game or the same one again (asking first when a
-game in progress would be lost), the game's number in the address, the clock and the
-game-over window are here, the same for every game; the frontend holds no rule and this view
-writes no record but through the midend, the statistics (app.scores) and the player's
-remembered choices (app.saved_games).
+(app.frame.frontend). Every move goes one way, whoever made it (a person here through the
+frontend's interpret, the computer or a friend through their seat: app.frame.seats,
+remote_seat): played through the midend, saved, recorded if it ended the game, then the
+frontend says what changed and the page is drawn, once; then the next seat's turn starts.
+Undo and redo (app.frame.history), a new game or the same one again, the game's number in
+the address, the clock and the game-over window are here, the same for every game; this view
+writes nothing but through the midend, the statistics and the player's remembered choices.
 """
 
 from dataclasses import replace
@@ -20,17 +16,18 @@ from games.common.errors import IllegalMove
 from .. import browser, router, saved_games, scores, sound
 from ..browser import found
 from ..games_list import remote_slot
-from ..midend import HUMAN, Midend, fresh_seed
+from ..midend import Midend, fresh_seed
 from ..peer import prefs as peer_prefs
 from ..saved_game_view import SavedGameView
+from . import history
 from .clock import format_clock
-from .ending import record_once, window
+from .ending import record_once, resumed_outcome, window
 from .frontend import Changes, Command, Facts, Frontend, Input, Journey, Play, Show, Table
 from .keys import read_key
 from .motion import travel
 from .remote_seat import RemoteSeat
-from .seats import ComputerSeat, midend_seats, table_of
-from .starting import resume_or_new
+from .seats import ComputerSeat, instant_moves, midend_seats, table_of
+from .starting import in_progress, resume_or_new
 
 TICK_MS = 1000
 
@@ -51,12 +48,12 @@ class GameView(SavedGameView):
         self.busy = False  # a move is being drawn: input waits
         self.closed = False
         self.ticker: browser.Repeating | None = None
-        self.root: Any = None
         self.ui: Any = None
         self.computer = ComputerSeat(
             self.midend, self.arrived, self.computer_may_move, browser.later, browser.now_ms
         )
         self.remote: RemoteSeat | None = None
+        self.gesture = frontend.gesture(self)
         if how:
             name = peer_prefs.load(app.store)["name"] or self.t("connect.default_name")
             self.remote = RemoteSeat(self.midend, name, self._save, self.remote_event, self.moved)
@@ -79,13 +76,11 @@ class GameView(SavedGameView):
         if isinstance(found, tuple):  # a game to start
             self._start(*found)
             return
-        self.outcome = None
-        if self.state.is_over:
-            saved = self.frontend.checked_outcome(found.get("outcome"))
-            self.outcome = saved or window(self.frontend, self.midend, self.app.store)
+        self.outcome = resumed_outcome(self.frontend, self.midend, self.app.store, found)
 
     def _start(self, options: dict, seed: int, seats: list[str], known: bool = False) -> None:
         self.midend.start(options, seed, seats, known=known)
+        instant_moves(self.midend, self.frontend)
         self.outcome = None
         self.ui = self.frontend.new_ui(self.state, self.ui)
         self._save()
@@ -93,8 +88,7 @@ class GameView(SavedGameView):
             self.say_if_not_counted()  # once, as it starts: not again when it is resumed
 
     def proposal(self) -> tuple[dict, list[str]]:
-        """The game this device proposes to a friend's: the player's choices, who plays
-        first drawn by lot."""
+        """This device's proposal to a friend's: the player's choices, who plays first by lot."""
         return self.frontend.new_options(self.prefs), ["host", "guest"]
 
     def _save(self) -> None:
@@ -127,18 +121,19 @@ class GameView(SavedGameView):
         return table_of(self.midend, remote.peer, remote.in_play)
 
     def facts(self) -> Facts:
+        table, midend = self.table(), self.midend
         return Facts(
             share_href=self.share_href(),
             clock_ms=self.session.elapsed_ms(),
             stats=scores.stats_for(self.app.store, self.game),
-            can_undo=self.midend.can_undo,
-            can_redo=self.midend.can_redo,
+            can_undo=history.can_undo(midend, self.frontend, self.ui, table),
+            can_redo=history.can_redo(midend, self.frontend, self.ui, table),
             seed_shown=self.midend.seed_shown,
             counted=self.midend.ranked,
             busy=self.busy,
             shapes=self.app.settings["colour_blind"] == "on",
             outcome=self.outcome,
-            table=self.table(),
+            table=table,
             prefs=self.prefs,
             bar=self.remote.bar(self.t) if self.remote is not None else None,
         )
@@ -149,10 +144,10 @@ class GameView(SavedGameView):
         return self.frontend.draw(self.state, self.ui, self.facts(), self.t)
 
     def mounted(self, root) -> None:
-        self.root = root
         browser.replace_hash(self.share_href())
         if self.remote is not None and self.remote.waiting:
             return
+        self.gesture.follow()
         for dialog in root.querySelectorAll("dialog[data-open]"):
             browser.open_dialog(dialog)  # a dialog of the frontend's, open through a redraw
         if self.state.is_over:
@@ -182,6 +177,8 @@ class GameView(SavedGameView):
 
     # --- input ----------------------------------------------------------------------------
     def on_action(self, action: str, data: dict, event) -> None:
+        if self.gesture.swallows(action):
+            return  # the click that ends a drag
         if self.remote is not None and self.remote.action(action, self.app, self.proposal):
             self.redraw()
             return
@@ -221,7 +218,8 @@ class GameView(SavedGameView):
             sound.cue(shown.cue)
         if shown.said:
             self.app.announce(shown.said)
-        self.redraw(focus_id=shown.focus or None)
+        if not shown.drawn:
+            self.redraw(focus_id=shown.focus or None)
 
     # --- moves ----------------------------------------------------------------------------
     def play(self, move: Any, more: tuple = ()) -> None:
@@ -242,6 +240,7 @@ class GameView(SavedGameView):
                 return
             if self.remote is not None:
                 self.remote.sent()
+        events += instant_moves(self.midend, self.frontend)
         self.moved(events, before)
 
     def arrived(self, move: Any) -> None:
@@ -276,7 +275,7 @@ class GameView(SavedGameView):
         self.app.announce(changes.said)
         if changes.cue:  # ("" for none)
             sound.cue(changes.cue)
-        self.redraw()
+        self.redraw(focus_id=changes.focus or None)
 
     def computer_may_move(self) -> bool:
         return not self.busy and not self.closed and not self.frontend.paused(self.ui)
@@ -336,8 +335,7 @@ class GameView(SavedGameView):
     def unless_kept(self, yes_key: str, start, on_no=None) -> None:
         """start() a new game, asking first when that would throw away a game in progress
         (it would not count)."""
-        midend = self.midend
-        if self.state.is_over or not any(midend.seat_kind(p) == HUMAN for p, _ in midend.moves):
+        if not in_progress(self.midend):
             start()
             return
         t = self.t
@@ -361,27 +359,22 @@ class GameView(SavedGameView):
         self.redraw()
 
     def undo(self) -> None:
-        """Take back the last move of a person here (against the computer, with its
-        reply); the game then no longer counts in the statistics, which is said once."""
-        if not self.midend.can_undo:
-            return
+        """Take back the last decision of a person here (app.frame.history); against the
+        computer the game then no longer counts in the statistics, which is said once."""
         ranked = self.midend.ranked
-        self.midend.undo()
-        self._after_history(f"{self.game}.announce.undo")
+        if history.undo(self.midend, self.frontend, self.ui, self.table()):
+            self._after_history(f"{self.game}.announce.undo")
         if ranked and not self.midend.ranked:
             self.app.notice(
                 f"{self.game}-not-ranked", lambda: self.t("frame.not_ranked"), about_view=True
             )
 
     def redo(self) -> None:
-        if not self.midend.can_redo:
-            return
         try:
-            self.midend.redo()
+            if history.redo(self.midend, self.frontend, self.ui, self.table()):
+                self._after_history(f"{self.game}.announce.redo")
         except IllegalMove:  # a damaged redo list, now forgotten
             self.redraw()
-            return
-        self._after_history(f"{self.game}.announce.redo")
 
     def _after_history(self, said_key: str) -> None:
         self.ui = self.frontend.new_ui(self.state, self.ui)
@@ -389,10 +382,17 @@ class GameView(SavedGameView):
         self.app.announce(self.t(said_key))
         self.redraw()
 
+    def focus_lost(self, view_root, wanted_id: str) -> None:
+        """The control that had focus went with the drawing: focus goes where play goes on
+        (the frontend's first control still there), never to the page's body."""
+        if wanted_id and not self.state.is_over:
+            browser.focus_first(view_root, self.frontend.focus_fallbacks)
+
     # --- leaving ----------------------------------------------------------------------------
     def close(self) -> None:
         self.closed = True  # moves still on their way, and the computer's, go no further
         self.computer.close()
+        self.gesture.abandon()
         self.suspend()
         if self.ticker is not None:
             self.ticker.stop()

@@ -15,7 +15,7 @@ from ..computer_turns import ComputerTurns, Later
 from ..midend import COMPUTER as COMPUTER_SEAT
 from ..midend import HUMAN, Midend, computer
 from ..midend import REMOTE as REMOTE_SEAT
-from .frontend import COMPUTER, LOCAL, REMOTE, Seat, Table
+from .frontend import COMPUTER, LOCAL, REMOTE, Frontend, Seat, Table
 
 
 def table_of(midend: Midend, peer: str = "", in_play: bool = True) -> Table:
@@ -30,6 +30,14 @@ def table_of(midend: Midend, peer: str = "", in_play: bool = True) -> Table:
         else:
             seats.append(Seat(COMPUTER, level=seat.removeprefix(COMPUTER_SEAT)))
     return Table(tuple(seats), in_play, midend.seed)
+
+
+def instant_moves(midend: Midend, frontend: Frontend[Any, Any]) -> list[dict[str, Any]]:
+    """The computer's moves played at once, with no pause (Frontend.instant), in turn."""
+    events: list[dict[str, Any]] = []
+    while midend.computer_to_move and frontend.instant(midend.state):
+        events += midend.play(midend.computer_move())
+    return events
 
 
 def midend_seats(chosen: list[str | None]) -> list[str]:

@@ -5,7 +5,7 @@ remembered choices."""
 from collections.abc import Mapping
 from typing import Any
 
-from ..midend import Midend, fresh_seed
+from ..midend import HUMAN, Midend, fresh_seed
 from .frontend import Frontend
 from .seats import midend_seats
 
@@ -36,3 +36,9 @@ def is_saved(frontend: Frontend, midend: Midend, options: dict, seed: int) -> bo
     game = frontend.game
     same_options = game.options_to_params(options) == game.options_to_params(midend.options)
     return seed == midend.seed and same_options
+
+
+def in_progress(midend: Midend) -> bool:
+    """Would a new game throw away this one (not over, a person here has played in it)?"""
+    state_over = midend.state.is_over
+    return not state_over and any(midend.seat_kind(p) == HUMAN for p, _ in midend.moves)

@@ -17,6 +17,7 @@ from ..frame.frontend import (
     Changes,
     Command,
     Facts,
+    FrontendDefaults,
     Input,
     Interpretation,
     Journey,
@@ -69,7 +70,7 @@ def move_cue(events: list[dict[str, Any]], new_best: bool) -> str:
     return "line" if "line" in kinds else "move"
 
 
-class MarblesFrontend:
+class MarblesFrontend(FrontendDefaults):
     name = GAME
     game = MARBLES
     title_key = "game.marbles.name"
