@@ -27,11 +27,14 @@ GAMES = (
 )
 GAME_ROUTES = tuple(game.route for game in GAMES)
 # The games on the frame (app.frame): route -> the module of their frontend (FRONTEND).
-FRONTENDS = {"marbles": "app.marbles.frontend", "deblockle": "app.deblockle.frontend"}
+FRONTENDS = {
+    "marbles": "app.marbles.frontend",
+    "deblockle": "app.deblockle.frontend",
+    "battleship": "app.battleship.frontend",
+}
 # The games whose browser layer has a folder of its own (app/<game>/, its drawing in draw.py):
-# those on the frame, and Battleship and Dominoes, whose views use their folders until they
-# move onto the frame.
-GAME_FOLDERS = (*FRONTENDS, "battleship", "dominoes")
+# those on the frame, and Dominoes, whose view uses its folder until it moves onto the frame.
+GAME_FOLDERS = (*FRONTENDS, "dominoes")
 # The games two people can play each on their own device (#/connect): route -> the
 # name of the engine's Game (what a match's hello names).
 REMOTE_GAMES = {

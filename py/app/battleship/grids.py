@@ -54,7 +54,8 @@ def grid(t, grid_id: str, label: str, cells: list, cursor: int | None, prefix: s
         rows.append(h("div", {"class": "bs-row", "role": "row"}, row_cells))
     props = {"class": "bs-grid", "role": "grid", "id": grid_id, "aria-label": label}
     if cursor is not None:
-        props.update(tabindex=0, **{"aria-activedescendant": f"bs-{prefix}-{square_name(cursor)}"})
+        active = f"bs-{prefix}-{square_name(cursor)}"
+        props.update(tabindex=0, **{"aria-activedescendant": active, "data-board": "on"})
     return h("div", props, rows)
 
 

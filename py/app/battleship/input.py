@@ -3,6 +3,7 @@ the engine, a change of what is on screen, or a command for the view; and what a
 rules refused shows. From the position as the person at the screen has it (a Seen), so the
 same words serve a game on this device and one between devices. Pure."""
 
+from collections.abc import Mapping
 from dataclasses import replace
 from typing import Any
 
@@ -81,7 +82,9 @@ def setup_input(ui: BattleshipUi, given: Input) -> Interpretation:
     if action == "setup-start":
         return Command("new", dict(ui.setup))
     choices = dict(ui.setup)
-    checked = given.data.get("checked") == "true" if action == "setup-announce" else None
+    checked = None
+    if action == "setup-announce":  # the box ticked or not: each change turns it over
+        checked = not choices["announce_ship"]
     setup.choose(choices, action, given.data.get("value"), checked)
     return Show(replace(ui, setup=choices))
 
@@ -108,6 +111,31 @@ def key(shown: Seen, ui: BattleshipUi, given: Input, t: Translate) -> Interpreta
     if pressed in ("n", "N"):
         return Command("setup")
     return None
+
+
+def landing(
+    state: Any, shown: Seen, ship: str, square: str, orientation: str, hole: int
+) -> tuple[list[str], IllegalMove | None]:
+    """Where the ship held by its square `hole` over `square` would go, and why it may not
+    (None: it may), as the rules say for the player placing."""
+    player = shown.active if shown.active is not None else 0
+    found: tuple[list[str], IllegalMove | None]
+    found = state.placement_squares(player, ship, square, orientation, hole)
+    return found
+
+
+def drop(
+    state: Any, shown: Seen, ui: BattleshipUi, data: Mapping[str, str], t: Translate
+) -> Interpretation:
+    """A ship dragged onto the ocean and let go ({piece, sq, hole}): placed there, or why not."""
+    ship, square, hole = data.get("piece", ""), data.get("sq", ""), data.get("hole", "0")
+    if shown.phase != "place" or ship not in LENGTH or square_index(square) is None:
+        return None
+    held = int(hole) if hole.isdigit() else 0
+    squares, refusal = landing(state, shown, ship, square, ui.orientation, held)
+    if refusal is not None:
+        return refused_seen(shown.view["edition"] if shown.view else "modern", ui, None, refusal, t)
+    return Play(place_move(shown.active, ship, squares[0], ui.orientation))
 
 
 def press_target(shown: Seen, ui: BattleshipUi, square: str) -> Interpretation:

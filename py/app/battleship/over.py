@@ -80,12 +80,18 @@ def game_over(t, view: dict, screen: Screen) -> Markup | None:
     actions = remote.over_actions(t, screen) if screen.remote else own_actions(t)
     return h(
         "dialog",
-        {"class": "bs-dialog bs-over", "id": "bs-over", "aria-labelledby": "bs-over-title"},
+        {
+            "class": "bs-dialog bs-over",
+            "id": "bs-over",
+            "aria-labelledby": "bs-over-title",
+            "data-game-over": not screen.over_closed,  # (opened by the game view)
+        },
         h("h2", {"id": "bs-over-title"}, title),
         remote.verdict(t, view, screen) if screen.remote else None,
         table,
         h("p", {"class": "bs-over-turns"}, turns),
-        h("div", {"class": "actions"}, actions),
+        # See the grids closes the window where it is: focus goes back where it was.
+        h("form", {"class": "actions", "method": "dialog"}, actions),
     )
 
 
@@ -98,7 +104,7 @@ def own_actions(t) -> list:
         ),
         h(
             "button",
-            {"type": "button", "class": "button subtle", "data-action": "close-over"},
+            {"type": "submit", "class": "button subtle", "data-action": "close-over"},
             t("battleship.see_boards"),
         ),
     ]

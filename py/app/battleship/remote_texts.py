@@ -154,7 +154,7 @@ def over_actions(t, screen: Screen) -> list:
     close = h(
         "button",
         {
-            "type": "button",
+            "type": "submit",
             "class": "button subtle",
             "data-action": "close-over",
             "autofocus": True,

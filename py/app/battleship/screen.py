@@ -39,6 +39,7 @@ class Screen:
     setup: dict | None = None  # the new-game dialog's choices while it is open
     can_undo: bool = False  # is there a move of the player at the screen to take back
     can_redo: bool = False
+    over_closed: bool = False  # the end-of-game window was closed to see the grids
     # A game with a friend on another device (opponent "remote"): the friend's name, the
     # line above the grids (app.views.remote_bar), this device's fleet no longer the one
     # it sealed, this device hosting the game, the connection open.

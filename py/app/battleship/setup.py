@@ -129,12 +129,16 @@ def placement_tools(t, view: dict, screen) -> Markup:
                     "data-action": "pick-ship",
                     "data-ship": ship_id,
                     "aria-pressed": "true" if ship_id == screen.selected_ship else "false",
+                    "data-drag": ship_id,  # (app.frame.piece_drag)
                 },
                 h("span", {"class": "bs-ship-name"}, t(ship_name_key(view["edition"], ship_id))),
                 h(
                     "span",
                     {"class": "bs-ship-len", "aria-hidden": "true"},
-                    [h("span", {"class": "bs-hole"}) for _ in range(LENGTH[ship_id])],
+                    [
+                        h("span", {"class": "bs-hole", "data-hole": k})
+                        for k in range(LENGTH[ship_id])
+                    ],
                 ),
                 h(
                     "span",
@@ -213,7 +217,12 @@ def setup_dialog(t, choices: dict) -> Markup:
     "opponent", "side", "edition", "announce_ship")."""
     return h(
         "dialog",
-        {"class": "bs-dialog bs-setup", "id": "bs-setup", "aria-labelledby": "bs-setup-title"},
+        {
+            "class": "bs-dialog bs-setup",
+            "id": "bs-setup",
+            "aria-labelledby": "bs-setup-title",
+            "data-open": True,  # opened by the game view once drawn
+        },
         h("h2", {"id": "bs-setup-title"}, t("battleship.setup.title")),
         h(
             "fieldset",

@@ -3,12 +3,13 @@ player whose screen is shown, the page's phase, the position as the person at th
 has it (a `Seen`), and the Screen the drawing reads. Pure: no browser, no storage."""
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from games.battleship import State
 from games.battleship.fleet import SHIP_IDS
 
+from ..frame.frontend import COMPUTER, Table
 from .screen import Screen
 
 
@@ -16,8 +17,8 @@ from .screen import Screen
 class BattleshipUi:
     """What is on screen beside the position. `opponent` and `me` say who sits where (a
     computer's level, "human" for two people passing the device, "remote" for a friend on
-    another device; the person's seat, None when two people share the device) until the
-    game view holds the seats. `fresh` (the grid whose latest shot is drawn moving) and
+    another device; the person's seat, None when two people share the device), as the game
+    view's Table says (`seated`). `fresh` (the grid whose latest shot is drawn moving) and
     `focus` (the element that takes the keyboard) last one drawing."""
 
     opponent: str = "hard"
@@ -49,6 +50,15 @@ class Seen:
     phase: str
     active: int | None
     mode: str
+
+
+def seated(ui: BattleshipUi, table: Table) -> BattleshipUi:
+    """The UI state with who sits where, as the game view's table says."""
+    if table.all_here:
+        return replace(ui, opponent="human", me=None)
+    computer = next((seat for seat in table.seats if seat.kind == COMPUTER), None)
+    opponent = computer.level if computer is not None else "remote"
+    return replace(ui, opponent=opponent, me=table.me)
 
 
 # --- who is looking --------------------------------------------------------------------
@@ -109,5 +119,6 @@ def screen(ui: BattleshipUi, shown: Seen, motion: bool = True, **page_facts: Any
         message=ui.message,
         message_is_error=ui.message_is_error,
         setup=dict(ui.setup) if ui.setup is not None else None,
+        over_closed=ui.over_closed,
         **page_facts,
     )

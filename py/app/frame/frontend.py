@@ -184,6 +184,7 @@ class Facts:
     counted: bool = True
     busy: bool = False
     shapes: bool = False
+    motion: bool = True  # things drawn moving (False: the player asked for reduced motion)
     outcome: Mapping[str, Any] | None = None
     table: Table = Table((Seat(LOCAL),))
     prefs: Mapping[str, Any] = field(default_factory=dict)  # the player's remembered choices
@@ -307,9 +308,46 @@ class Frontend(Protocol[State, Ui]):
         """May the person at the screen take back (or play again) a move of `player`'s?"""
         ...
 
-    def gesture(self, view: Any) -> "Gesture":
-        """The browser side of a pointer gesture of the game's (dragging a ship), made for
-        the game view `view` (NoGesture: none)."""
+    def cannot(self, state: State, ui: Ui, key: str, t: Translate) -> Show[Ui]:
+        """What to show when an undo or redo finds nothing the person may take back or play
+        again (`key`: the catalogue key of why)."""
+        ...
+
+    drag_rules: "DragRules | None"  # pieces dragged onto the board (app.frame.piece_drag)
+
+
+@dataclass(frozen=True)
+class Lift:
+    """A piece a press lifts (DragRules.lift): the UI state with it in hand, the piece and the
+    square of it held (`hole`, from its head), the floating copy's markup and class, and
+    whether it lies along the board's rows (else down its columns)."""
+
+    ui: Any
+    piece: str
+    hole: int
+    ghost: Markup
+    ghost_class: str
+    along_x: bool
+
+
+class DragRules(Protocol):
+    """A game's rules for pieces dragged onto its board (pure: the browser's side is
+    app.frame.piece_drag). `board` is the selector of the board pieces are dropped on; a drop
+    is the input "drop" {piece, sq, hole} for `interpret`."""
+
+    board: str
+
+    def lift(
+        self, state: Any, ui: Any, facts: "Facts", piece: str, square: str, hole: int
+    ) -> Lift | None:
+        """What a press lifts: a piece from the dock (`piece`, held by `hole`) or the one on
+        the board's `square`; None: nothing to lift."""
+        ...
+
+    def landing(
+        self, state: Any, ui: Any, facts: "Facts", piece: str, square: str, hole: int
+    ) -> tuple[list[str], bool]:
+        """The squares the piece held over `square` would cover, and whether it may go there."""
         ...
 
 
@@ -351,5 +389,7 @@ class FrontendDefaults:
     def may_take_back(self, state: Any, ui: Any, table: Table, player: int) -> bool:
         return True
 
-    def gesture(self, view: Any) -> Gesture:
-        return NoGesture()
+    def cannot(self, state: Any, ui: Any, key: str, t: Translate) -> Show[Any]:
+        return Show(ui)  # (nothing said: the button was disabled)
+
+    drag_rules: DragRules | None = None

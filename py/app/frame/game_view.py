@@ -25,6 +25,7 @@ from .ending import record_once, resumed_outcome, window
 from .frontend import Changes, Command, Facts, Frontend, Input, Journey, Play, Show, Table
 from .keys import read_key
 from .motion import travel
+from .piece_drag import gesture_of
 from .remote_seat import RemoteSeat
 from .seats import ComputerSeat, instant_moves, midend_seats, table_of
 from .starting import in_progress, resume_or_new
@@ -53,7 +54,7 @@ class GameView(SavedGameView):
             self.midend, self.arrived, self.computer_may_move, browser.later, browser.now_ms
         )
         self.remote: RemoteSeat | None = None
-        self.gesture = frontend.gesture(self)
+        self.gesture = gesture_of(self, frontend.drag_rules)
         if how:
             name = peer_prefs.load(app.store)["name"] or self.t("connect.default_name")
             self.remote = RemoteSeat(self.midend, name, self._save, self.remote_event, self.moved)
@@ -132,6 +133,7 @@ class GameView(SavedGameView):
             counted=self.midend.ranked,
             busy=self.busy,
             shapes=self.app.settings["colour_blind"] == "on",
+            motion=not self.app.reduced_motion,
             outcome=self.outcome,
             table=table,
             prefs=self.prefs,
@@ -362,24 +364,22 @@ class GameView(SavedGameView):
         """Take back the last decision of a person here (app.frame.history); against the
         computer the game then no longer counts in the statistics, which is said once."""
         ranked = self.midend.ranked
-        if history.undo(self.midend, self.frontend, self.ui, self.table()):
-            self._after_history(f"{self.game}.announce.undo")
+        self._after_history("undo", history.undo(self.midend, self.frontend, self.ui, self.table()))
         if ranked and not self.midend.ranked:
             self.app.notice(
                 f"{self.game}-not-ranked", lambda: self.t("frame.not_ranked"), about_view=True
             )
 
     def redo(self) -> None:
-        try:
-            if history.redo(self.midend, self.frontend, self.ui, self.table()):
-                self._after_history(f"{self.game}.announce.redo")
-        except IllegalMove:  # a damaged redo list, now forgotten
-            self.redraw()
+        self._after_history("redo", history.redo(self.midend, self.frontend, self.ui, self.table()))
 
-    def _after_history(self, said_key: str) -> None:
+    def _after_history(self, done: str, why_not: str) -> None:
+        if why_not:  # nothing taken back or played again: the frontend may say why
+            self.show(self.frontend.cannot(self.state, self.ui, why_not, self.t))
+            return
         self.ui = self.frontend.new_ui(self.state, self.ui)
         self._save()
-        self.app.announce(self.t(said_key))
+        self.app.announce(self.t(f"{self.game}.announce.{done}"))
         self.redraw()
 
     def focus_lost(self, view_root, wanted_id: str) -> None:

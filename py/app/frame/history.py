@@ -7,6 +7,8 @@ passing the device), the frontend says whose moves the person at the screen may 
 
 from typing import Any
 
+from games.common.errors import IllegalMove
+
 from ..midend import Midend
 from .frontend import Frontend, Table
 
@@ -23,25 +25,31 @@ def can_redo(midend: Midend, frontend: Frontend[Any, Any], ui: Any, table: Table
     return frontend.may_take_back(midend.state, ui, table, midend.undone[-1][0])
 
 
-def undo(midend: Midend, frontend: Frontend[Any, Any], ui: Any, table: Table) -> bool:
-    """Take back the last decision the person at the screen may; whether there was one."""
+def undo(midend: Midend, frontend: Frontend[Any, Any], ui: Any, table: Table) -> str:
+    """Take back the last decision the person at the screen may; "" when done, else why not
+    (a catalogue key)."""
     if not can_undo(midend, frontend, ui, table):
-        return False
+        if midend.is_remote:
+            return "frame.no_undo_remote"
+        return "frame.game_over" if midend.state.is_over else "frame.nothing_to_undo"
     midend.undo()
     while midend.can_undo and last_joined(midend, frontend):
         midend.undo()
-    return True
+    return ""
 
 
-def redo(midend: Midend, frontend: Frontend[Any, Any], ui: Any, table: Table) -> bool:
-    """Play again the next decision taken back; whether there was one. IllegalMove when the
-    redo list no longer fits the game (it is then forgotten)."""
+def redo(midend: Midend, frontend: Frontend[Any, Any], ui: Any, table: Table) -> str:
+    """Play again the next decision taken back; "" when done, else why not (a redo list that
+    no longer fits the game is forgotten)."""
     if not can_redo(midend, frontend, ui, table):
-        return False
-    midend.redo()
-    while midend.can_redo and last_joined(midend, frontend):
+        return "frame.no_undo_remote" if midend.is_remote else "frame.nothing_to_redo"
+    try:
         midend.redo()
-    return True
+        while midend.can_redo and last_joined(midend, frontend):
+            midend.redo()
+    except IllegalMove as refusal:
+        return refusal.key
+    return ""
 
 
 def last_joined(midend: Midend, frontend: Frontend[Any, Any]) -> bool:

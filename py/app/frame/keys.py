@@ -25,4 +25,5 @@ def read_key(event: Any, dialog_open: bool) -> Input | Command | None:
     for_others = tag in IGNORED_TARGETS or (tag == "BUTTON" and key in ("Enter", " "))
     if key != "Escape" and (for_others or dialog_open):
         return None
-    return Input("key", key=key, on_board=str(target.getAttribute("data-board") or "") == "on")
+    on_board = str(target.getAttribute("data-board") or "") == "on"
+    return Input("key", {"id": str(target.id or "")}, key=key, on_board=on_board)

@@ -34,7 +34,8 @@ def make_view(app, route) -> View:
         from .connect import ConnectView
 
         return ConnectView(app, route)
-    if route.page in FRONTENDS:
+    # (Battleship between devices is still its old view's: app.views.battleship.)
+    if route.page in FRONTENDS and not (route.page == "battleship" and route.params.get("remote")):
         from ..frame.game_view import GameView
 
         return GameView(app, route, importlib.import_module(FRONTENDS[route.page]).FRONTEND)

@@ -7,8 +7,8 @@ from dataclasses import replace
 
 import pytest
 from app.battleship.frontend import FRONTEND
-from app.battleship.ui import BattleshipUi, phase
-from app.frame.frontend import Command, Input, Play, Show
+from app.battleship.ui import BattleshipUi, phase, seated
+from app.frame.frontend import COMPUTER, LOCAL, Command, Facts, Input, Play, Seat, Show, Table
 from app.i18n import Translator
 from battleship.battleship_fixtures import battle as fleets_ready
 from games.battleship import new_game
@@ -18,6 +18,14 @@ t = Translator("en")
 # Red's ships along rows A, C, E, G, I from column 1; Blue's down columns 10, 8, 6, 4, 2.
 WATER = [f"{row}{c}" for row in "JF" for c in range(1, 11)]  # no ship of either fleet here
 ME = BattleshipUi(opponent="hard", me=0, revealed=0)  # Red, against the computer
+AGAINST_HARD = Table((Seat(LOCAL), Seat(COMPUTER, "hard")))
+AS_BLUE = Table((Seat(COMPUTER, "hard"), Seat(LOCAL)))
+TWO_HERE = Table((Seat(LOCAL), Seat(LOCAL)))
+
+
+def facts(ui):
+    """The game view's facts for a UI state's seats (two people, or Red against the computer)."""
+    return Facts(table=TWO_HERE if ui.opponent == "human" else AGAINST_HARD)
 
 
 def placing(mode="classic", seed=5):
@@ -31,18 +39,19 @@ def battle(mode="classic"):
 
 
 def meant(state, ui, action, **data):
-    return FRONTEND.interpret(state, ui, Input(action, data), t)
+    return FRONTEND.interpret(state, ui, Input(action, data), facts(ui), t)
 
 
 def key(state, ui, pressed, grid=""):
-    given = Input("key", {"grid": grid}, key=pressed, on_board=bool(grid))
-    return FRONTEND.interpret(state, ui, given, t)
+    given = Input("key", {"id": grid}, key=pressed, on_board=bool(grid))
+    return FRONTEND.interpret(state, ui, given, facts(ui), t)
 
 
 def played(state, ui, move):
     """The move played on the engine, and what the frontend says it changed."""
+    before = state.copy()
     events = state.apply(move)
-    return FRONTEND.changed(state, ui, events, None, t)
+    return FRONTEND.changed(before, state, ui, events, facts(ui), t)
 
 
 # --- placing ------------------------------------------------------------------------------
@@ -110,14 +119,14 @@ def test_a_random_fleet_and_clearing_are_moves_and_say_what_they_did():
 
 def test_ready_between_two_people_hands_the_device_over():
     state = new_game({"mode": "classic"}, 5)
-    ui = FRONTEND.new_ui(state, BattleshipUi(opponent="human", me=None, revealed=None))
+    ui = seated(FRONTEND.new_ui(state), TWO_HERE)  # a new game: behind the cover
     assert phase(state, ui) == "cover"
     shown = meant(state, ui, "reveal")
-    assert isinstance(shown, Show) and shown.ui.revealed == 0 and shown.ui.focus == "bs-ocean"
+    assert isinstance(shown, Show) and shown.ui.revealed == 0 and shown.focus == "bs-ocean"
     ui = shown.ui
     state.apply({"type": "random_fleet", "player": 0})
     ready = played(state, ui, meant(state, ui, "ready").move)
-    assert ready.said == "Red is ready." and ready.ui.focus == "bs-hide"
+    assert ready.said == "Red is ready." and ready.focus == "bs-hide"
     assert phase(state, ready.ui) == "pass"
     hidden = meant(state, ready.ui, "hide")
     assert isinstance(hidden, Show) and phase(state, hidden.ui) == "cover"
@@ -145,7 +154,8 @@ def test_a_salvo_has_a_shot_for_each_ship_afloat_aimed_square_by_square(mode):
         state.apply({"type": "aim", "square": WATER[5]})
     unaimed = meant(state, ui, "shoot", sq=WATER[0])  # an aimed square, pressed again
     assert unaimed == Play({"type": "unaim", "square": WATER[0]})
-    assert meant(state, ui, "clear-salvo") == Command("clear-salvo")
+    unaim = [{"type": "unaim", "square": square} for square in WATER[:5]]
+    assert meant(state, ui, "clear-salvo") == Play(unaim[0], tuple(unaim[1:]))  # each at once
     assert meant(state, ui, "fire") == Play({"type": "fire"}) == key(state, ui, "F")
     fired = played(state, ui, {"type": "fire"})
     assert fired.cue == "miss" and fired.ui.fresh == "target"
@@ -193,12 +203,13 @@ def test_the_end_is_said_and_heard_as_a_win_for_the_person_who_won():
 def test_a_finished_game_records_its_mode_the_result_and_the_persons_shooting():
     state, _ = battle("classic")
     state.apply({"type": "fire", "squares": [sink_blue_but_one(state)]})
-    won = FRONTEND.record(state, 60_000.0)
+    won = FRONTEND.record(state, AGAINST_HARD, 60_000.0)
     assert (won.variant, won.won, won.score) == ("classic", True, 17)
+    assert not won.higher_is_better  # the score is the shots it took
     assert won.figures == {"shots": 17, "hits": 17, "accuracy": 100, "turns": 33}
-    lost = FRONTEND.record(state, 60_000.0, me=1)  # playing Blue, the computer won
+    lost = FRONTEND.record(state, AS_BLUE, 60_000.0)  # playing Blue, the computer won
     assert (lost.won, lost.score) == (False, None) and lost.figures["shots"] == 16
-    two = FRONTEND.record(state, 60_000.0, me=None)
+    two = FRONTEND.record(state, TWO_HERE, 60_000.0)
     assert (two.variant, two.won, two.score, two.figures) == (
         "human-classic",
         None,
@@ -211,11 +222,14 @@ def test_a_finished_game_records_its_mode_the_result_and_the_persons_shooting():
 def test_arrows_move_the_cursor_on_a_grid_only_and_the_edge_holds_it():
     state, ui = battle()
     right = key(state, ui, "ArrowRight", "bs-target")
-    assert isinstance(right, Show) and right.ui.cursor == 1 and right.ui.focus == "bs-target"
+    assert isinstance(right, Show) and right.ui.cursor == 1 and right.focus == "bs-target"
     up = key(state, ui, "ArrowUp", "bs-target")
     assert isinstance(up, Show) and up.ui.cursor == 0
     assert key(state, ui, "ArrowRight") is None
-    assert key(state, ui, "n") == Command("setup") == meant(state, ui, "new")
+    dialog = key(state, ui, "n")
+    assert dialog == meant(state, ui, "new")  # the new-game dialog, the choices remembered
+    assert isinstance(dialog, Show) and dialog.ui.setup["opponent"] == "hard"
+    assert dialog.focus == "bs-start"
     assert meant(state, ui, "undo") == Command("undo")
 
 
@@ -225,9 +239,88 @@ def test_the_new_game_dialog_keeps_the_choices_made_and_starts_with_them():
                                 "edition": "modern", "announce_ship": True})  # fmt: skip
     chosen = meant(state, opened, "setup-mode", value="salvo")
     assert isinstance(chosen, Show) and chosen.ui.setup["mode"] == "salvo"
+    assert chosen.drawn  # the radio button shows it: the dialog is not drawn again
     assert meant(state, chosen.ui, "setup-mode", value="cheating").ui.setup["mode"] == "salvo"
     start = meant(state, chosen.ui, "setup-start")
     assert isinstance(start, Command) and start.name == "new" and start.options["mode"] == "salvo"
     escaped = key(state, chosen.ui, "Escape")
     assert isinstance(escaped, Show) and escaped.ui.setup is None
     assert key(state, chosen.ui, "ArrowUp", "bs-target") is None  # the dialog has the keys
+
+
+# --- the hooks of the game view ---------------------------------------------------------------
+def test_with_reduced_motion_no_shot_is_drawn_moving():
+    state, ui = battle("classic")
+    hit = played(state, ui, {"type": "fire", "squares": ["A2"]})
+    moving = FRONTEND.draw(state, hit.ui, facts(hit.ui), t)
+    still = FRONTEND.draw(state, hit.ui, replace(facts(hit.ui), motion=False), t)
+    assert "fx-flash" in moving and "fx-" not in still
+
+
+def test_the_computers_fleet_is_placed_at_once_and_a_salvos_squares_go_with_it():
+    state, _ = placing("salvo")
+    assert FRONTEND.instant(state)
+    assert not FRONTEND.instant(battle("salvo")[0])
+    assert FRONTEND.joined({"type": "aim", "square": "A1"})
+    assert FRONTEND.joined({"type": "unaim", "square": "A1"})
+    assert not FRONTEND.joined({"type": "fire"})
+
+
+def test_of_two_people_only_the_one_at_the_screen_takes_back_their_own_moves():
+    state = new_game({"mode": "classic"}, 5)
+    covered = seated(FRONTEND.new_ui(state), TWO_HERE)
+    assert not FRONTEND.may_take_back(state, covered, TWO_HERE, 0)
+    red = replace(covered, revealed=0)
+    assert FRONTEND.may_take_back(state, red, TWO_HERE, 0)
+    assert not FRONTEND.may_take_back(state, red, TWO_HERE, 1)
+    assert FRONTEND.may_take_back(state, red, AGAINST_HARD, 1)  # against the computer: any
+    said = FRONTEND.cannot(state, red, "frame.nothing_to_undo", t)
+    assert said.ui.message_is_error and said.said == said.ui.message != ""
+
+
+def test_the_address_names_the_game_its_opponent_and_side():
+    params = {"seed": "12", "mode": "salvo", "opponent": "easy", "side": "blue"}
+    options, seed = FRONTEND.wanted(params, {"edition": "classic"})
+    assert seed == 12 and options["mode"] == "salvo" and options["edition"] == "classic"
+    assert FRONTEND.new_seats(params, {}) == ["easy", None]
+    assert FRONTEND.new_seats({"seed": "12"}, {"opponent": "medium", "side": "blue"}) == [
+        None,
+        "medium",
+    ]  # a game by its number is played as Red unless the address says otherwise
+    assert FRONTEND.new_seats({}, {"opponent": "human"}) == [None, None]
+    assert FRONTEND.seat_params(AS_BLUE) == {"opponent": "hard", "side": "blue"}
+    assert FRONTEND.seat_params(TWO_HERE) == {"opponent": "human"}
+
+
+def test_a_ship_dropped_on_the_ocean_is_placed_by_its_bow_or_refused():
+    state, ui = placing()
+    dropped = meant(state, ui, "drop", piece="cruiser", sq="B5", hole="1")  # held by its middle
+    assert dropped == Play(
+        {"type": "place", "player": 0, "ship": "cruiser", "square": "B4", "orientation": "h"}
+    )
+    off = meant(state, ui, "drop", piece="carrier", sq="A10", hole="0")  # would leave the grid
+    assert isinstance(off, Show) and off.cue == "invalid" and off.ui.message_is_error
+
+
+def test_a_new_game_between_two_people_starts_behind_the_cover_but_undo_keeps_the_screen():
+    state = new_game({"mode": "classic"}, 5)
+    assert FRONTEND.new_ui(state, replace(ME, revealed=1)).revealed is None
+    state.apply({"type": "random_fleet", "player": 0})
+    assert FRONTEND.new_ui(state, replace(ME, revealed=1)).revealed == 1
+
+
+def test_a_press_lifts_a_ship_from_the_dock_or_the_ocean_while_placing_only():
+    rules = FRONTEND.drag_rules
+    state, ui = placing()
+    docked = rules.lift(state, ui, facts(ui), "submarine", "", 2)
+    assert (docked.piece, docked.hole, docked.along_x) == ("submarine", 2, True)
+    assert docked.ui.selected_ship == "submarine" and "bs-ghost" in docked.ghost_class
+    state.apply(
+        {"type": "place", "player": 0, "ship": "patrol", "square": "C3", "orientation": "v"}
+    )
+    placed = rules.lift(state, ui, facts(ui), "", "D3", 0)  # its second square
+    assert (placed.piece, placed.hole, placed.along_x) == ("patrol", 1, False)
+    assert rules.lift(state, ui, facts(ui), "", "J9", 0) is None  # water: a tap, not a drag
+    assert rules.landing(state, placed.ui, facts(ui), "patrol", "F6", 1) == (["E6", "F6"], True)
+    assert rules.landing(state, ui, facts(ui), "carrier", "A9", 0)[1] is False
+    assert rules.lift(*battle(), facts(ME), "carrier", "", 0) is None

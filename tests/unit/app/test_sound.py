@@ -155,18 +155,14 @@ class NoElement:
 
 @pytest.fixture
 def views(import_without_browser, monkeypatch):
-    """(the game view of the frame, battleship's view module), drawing nothing and timing
-    nothing."""
-    browser, game_view, battleship = import_without_browser(
-        "app.browser", "app.frame.game_view", "app.views.battleship"
-    )
+    """The game view of the frame, drawing nothing and timing nothing."""
+    browser, game_view = import_without_browser("app.browser", "app.frame.game_view")
     monkeypatch.setattr(browser, "now_ms", lambda: 1_000_000.0)
     monkeypatch.setattr(browser, "today_iso", lambda: "2026-12-02")
     monkeypatch.setattr(browser, "later", lambda ms, callback: 0)
     monkeypatch.setattr(browser, "element", lambda _id: NoElement())
-    for view in (game_view.GameView, battleship.BattleshipView):
-        monkeypatch.setattr(view, "redraw", lambda self, focus_id=None, **_: None)
-    return game_view, battleship
+    monkeypatch.setattr(game_view.GameView, "redraw", lambda self, focus_id=None, **_: None)
+    return game_view
 
 
 def marbles_view(game_view, address):
@@ -182,7 +178,7 @@ def press(view, square):
 
 
 def test_marbles_asks_for_select_invalid_move_line_and_the_end(views, heard):
-    game_view, _ = views
+    game_view = views
     view = marbles_view(game_view, "#/marbles?seed=3")
     state = view.state
     empty = state.board.index(0)
@@ -208,7 +204,7 @@ def test_marbles_asks_for_select_invalid_move_line_and_the_end(views, heard):
 
 
 def test_a_move_marbles_refuses_is_heard_as_invalid(views, heard):
-    game_view, _ = views
+    game_view = views
     view = marbles_view(game_view, "#/marbles?seed=3")
     marble = next(sq for sq, colour in enumerate(view.state.board) if colour)
     view.play((marble, marble))  # onto a square that is not empty: refused by the rules
@@ -216,15 +212,20 @@ def test_a_move_marbles_refuses_is_heard_as_invalid(views, heard):
 
 
 def test_battleship_asks_for_place_hit_miss_sink_invalid_and_the_end(views, heard):
+    from app.battleship.frontend import FRONTEND
+    from app.battleship.ui import seated, seen
     from app.frame.frontend import Input
 
-    _, battleship = views
-    view = battleship.BattleshipView(FakeApp(["battleship"]), parse("#/battleship"))
+    view = views.GameView(FakeApp(["battleship"]), parse("#/battleship"), FRONTEND)
+
+    def phase():
+        return seen(view.state, seated(view.ui, view.table())).phase
+
     view.handle(Input("place", {"sq": "A1"}))
     assert heard.cues == ["move"]
     view.handle(Input("random-fleet"))
     view.handle(Input("ready"))
-    assert view.phase() == "fire"
+    assert phase() == "fire"
     enemy = view.state.view_for(1)["fleet"]  # the test may look: the player may not
     ships = {ship["ship"]: ship["squares"] for ship in enemy}
     water = next(
@@ -238,8 +239,8 @@ def test_battleship_asks_for_place_hit_miss_sink_invalid_and_the_end(views, hear
         heard.cues.clear()
         view.handle(Input("shoot", {"sq": square}))
         mine = list(heard.cues)
-        if view.phase() == "computer":
-            view.perform(view.midend.computer_move())
+        if phase() == "computer":
+            view.arrived(view.midend.computer_move())
             assert heard.cues[len(mine) :] in (["hit"], ["miss"], ["sink"]), heard.cues
         return mine
 
