@@ -1,6 +1,6 @@
 """A match's saved record and hello, read back strictly (untrusted: they come from
-storage or from the other device): who plays each seat, the game's options, how it
-ended, the refusals kept. Each raises ProtocolError with the reason."""
+storage or from the other device): who plays each seat, the game's options, the refusals
+kept (how it ended: app.remote.verdict.checked). Each raises ProtocolError with the reason."""
 
 from collections.abc import Collection
 from typing import Any
@@ -44,17 +44,6 @@ def checked_params(params: Any) -> dict[str, str]:
         if not isinstance(key, str) or not isinstance(value, str) or len(key + value) > 80:
             raise ProtocolError("an option is a short text")
     return dict(params)
-
-
-def checked_ended(ended: Any, by: Collection[str] = (HOST, GUEST)) -> dict[str, Any] | None:
-    """A game's end as saved or sent: None, or {how: resigned | left, by: one of `by`}."""
-    if ended is None:
-        return None
-    if not isinstance(ended, dict) or set(ended) != {"how", "by"}:
-        raise ProtocolError("an end is {how, by}")
-    if ended["how"] not in ("resigned", "left") or ended["by"] not in by:
-        raise ProtocolError("an end is resigned or left, by a player's device")
-    return dict(ended)
 
 
 def checked_problems(problems: Any, by: Collection[str] = ("us", "peer")) -> list[dict[str, Any]]:

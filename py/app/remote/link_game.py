@@ -8,15 +8,20 @@ the view (`on_event`) in one shape: {"type": "started" | "moved" | "ended" | "pr
 `before` it, so the view can show it played (a block rolling, a shot landing).
 
 A guest's match starts with the host's hello; when a game is over, the next hello on
-the same connection starts the next game ("Play again" on the host's page)."""
+the same connection starts the next game ("Play again" on the host's page).
+
+The other device is away while the connection is not open; once it has been away for
+app.remote.verdict.AWAY_MS on its own turn (on the midend's clock: the page's, or a
+test's), the person here may claim the game (`claim`)."""
 
 from collections.abc import Callable
 from typing import Any
 
 from app.midend import Midend
 from app.peer.channel import Channel
+from app.remote import verdict
 from app.remote.checks import GUEST, HOST
-from app.remote.match import ENDED, OVER, Match
+from app.remote.match import ENDED, OVER, PLAYING, Match
 from app.remote.page_side import PageSide
 
 OPEN, INTERRUPTED = "open", "interrupted"  # app.peer.channel's states
@@ -62,6 +67,12 @@ class LinkGame(PageSide):
         # Given each move that came from the other device (its events, the position before
         # it) instead of `on_event`, by a view that saves it itself (app.frame.remote_seat).
         self.on_moved: Callable[[list[dict[str, Any]], Any], None] | None = None
+        self.now = midend.session.now_ms  # the page's clock
+        # Since when the other device has been away on its turn, as far as this page knows:
+        # from the connection's loss, or from this device's move made meanwhile.
+        self.away_since: float | None = None if self.connected else self.now()
+        # The page's timer (app.browser.later), to say "away" once a claim may be made.
+        self.later: Callable[[float, Callable[[], None]], Any] | None = None
 
     # --- starting ---------------------------------------------------------------
     def host(self, options: dict[str, Any], seats: list[str], draw_seats: bool = True) -> None:
@@ -90,7 +101,47 @@ class LinkGame(PageSide):
             self._taken = True  # the messages held for this page go to the match now
             self.link.take(self._received, self._link_state)
 
+    def sent(self) -> None:
+        """The move the midend has just played for the person here: to the other device."""
+        if self.match is not None:
+            self.match.played()
+            self._their_turn_begins()
+
+    def play(self, move: Any) -> list[dict[str, Any]]:
+        events = super().play(move)
+        self._their_turn_begins()
+        return events
+
+    def claim(self) -> None:
+        """The person here claims the game of the device away on its turn."""
+        if self.match is not None and self.may_claim:
+            self.match.claim()
+
+    def _their_turn_begins(self) -> None:
+        if self.away_since is not None:
+            self.away_since = self.now()
+            self.remind()
+
+    def remind(self) -> None:
+        """Tell the view ("away") when the game may be claimed, if nothing changes."""
+        if self.later is None or self.away_since is None:
+            return
+        since = self.away_since
+
+        def due() -> None:
+            if self.away_since == since and self.may_claim:
+                self.on_event({"type": "away"})
+
+        self.later(verdict.AWAY_MS, due)
+
     # --- what the view asks -------------------------------------------------------
+    @property
+    def may_claim(self) -> bool:
+        match = self.match
+        if match is None or match.status != PLAYING or self.connected:
+            return False
+        return verdict.may_claim(self.midend.remote_to_move, self.away_since, self.now())
+
     @property
     def connected(self) -> bool:
         return self.link is not None and self.link.state == OPEN
@@ -126,8 +177,8 @@ class LinkGame(PageSide):
         match = self.match
         if match is None:
             return None
-        if match.status == ENDED and match.ended is not None:
-            return bool(match.ended["by"] != match.role)
+        if match.status == ENDED:
+            return self.ended_outcome
         if match.status == OVER:
             result = self.midend.state.result or {}
             if "winners" in result:  # (Dominoes: the seats of the winning side)
@@ -151,6 +202,11 @@ class LinkGame(PageSide):
     def _link_state(self, state: str) -> None:
         if state == OPEN and self.match is not None:
             self.match.connect(self.pipe)  # compare where both are
+        if state == OPEN:
+            self.away_since = None
+        elif self.away_since is None:
+            self.away_since = self.now()
+            self.remind()
         self.on_event({"type": "link", "state": state})
 
     def _match_event(self, event: dict[str, Any]) -> None:

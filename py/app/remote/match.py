@@ -26,9 +26,12 @@ and the receiver plays it only if the number is the next one, it is a remote sea
 the notation is canonical, the engine allows it and the hash matches; otherwise it answers
 `refused {kind, reason}` and keeps the refusal in `problems`. Kinds: "duplicate" and "junk"
 are recorded only (a move seen already, a message that is no part of the protocol);
-"desync" (the positions differ) and "cheating" (a move no honest engine sends: illegal,
-out of turn, malformed) stop the game, shown as that status, never played on. A device
-told its own move was refused stops too ("desync": the two histories now differ).
+"cheating" (a move no honest engine sends: illegal, out of turn, malformed) ends the game
+as a forfeit by the other device, "desync" (the positions differ, and nothing shows which
+device is wrong) ends it with nothing recorded (app.remote.verdict decides what each end
+records). A `refused` from the other device is its claim: kept in `problems` as its words
+and answered with a sync (this device's own checks then compare where both are), it never
+ends the game here by itself.
 
 Each seat's moves come from the device that plays it, its timeouts too (the Wordle duel's
 30 s turns): a device never plays the other's seat, even when its own clock says that turn
@@ -38,7 +41,8 @@ A device that never moves is waited for: the view shows it and offers to leave.
 After a lost connection or a reload both devices send `sync {match, count, hash, ended}`;
 the one ahead checks the other's hash against its own history at that count and sends the
 missing moves (checked one by one as above); a different history is a desync. `resign`
-and `leave` end the game, recorded with who did it ("host" or "guest") on both devices.
+and `leave` end the game, recorded with who did it ("host" or "guest") on both devices;
+a device away for 2 minutes on its own turn may have its game claimed (`claim`).
 
 The session's record (`record()`) lives in the midend's frame (remote.session), so the view
 saves it with the game: after any notification of `listener`, the view saves the midend.
@@ -57,7 +61,7 @@ from app.fair.errors import Cheated, ProtocolError
 from app.fair.messages import RandomBytes
 from app.midend import Midend
 from app.midend_saves import MAX_MOVES
-from app.remote import wire
+from app.remote import verdict, wire
 from app.remote.checks import (
     CHEATING,
     DESYNC,
@@ -68,7 +72,6 @@ from app.remote.checks import (
     JUNK,
     KINDS,
     MAX_PROBLEMS,
-    checked_ended,
     checked_params,
     checked_problems,
     checked_seats,
@@ -132,9 +135,7 @@ class Match:
         self.peer_role = GUEST if role == HOST else HOST
         self.peer: str | None = None
         self.status = CONNECTING
-        self.ended: dict[str, Any] | None = (
-            None  # {"how": "resigned" or "left", "by": "host" or "guest"}
-        )
+        self.ended: dict[str, Any] | None = None  # app.remote.verdict's record
         self.problems: list[
             dict[str, Any]
         ] = []  # {"by": "us" or "peer", "kind", "reason"}, latest last
@@ -215,7 +216,7 @@ class Match:
             match.status = session.get("status")
             if match.status not in STATUSES or match.status == CONNECTING:
                 raise ProtocolError("bad status")
-            match.ended = checked_ended(session.get("ended"))
+            match.ended = verdict.checked(session.get("ended"), (HOST, GUEST))
             match.problems = checked_problems(session.get("problems"))
         except (ProtocolError, AttributeError) as error:
             raise ValueError(f"unreadable match: {error}") from None
@@ -275,15 +276,23 @@ class Match:
         """The person here gives the game up (the other device wins)."""
         if self.status != PLAYING:
             raise RuntimeError("no game in play to resign")
-        self._end("resigned", self.role)
+        self._end(verdict.RESIGNED, self.role)
         self._send({"type": "resign"})
 
     def leave(self) -> None:
-        """The person here leaves the game (recorded as who left, on both devices)."""
-        if self.status in (OVER, ENDED):
+        """The person here leaves the game (recorded as who left, on both devices); a game
+        that has ended, or that a check stopped, is left as it is."""
+        if self.status in (OVER, ENDED) or self.stopped:
             return
-        self._end("left", self.role)
+        self._end(verdict.LEFT, self.role)
         self._send({"type": "leave"})
+
+    def claim(self) -> None:
+        """The person here claims the game of a device that has been away on its own turn
+        (app.remote.verdict.may_claim, asked by the page that knows the connection)."""
+        if self.status != PLAYING or not self.midend.remote_to_move:
+            raise RuntimeError("no game of the other device's to claim")
+        self._end(verdict.ABANDONED, self.peer_role)
 
     # --- what the view shows --------------------------------------------------------------------
     @property
@@ -292,8 +301,19 @@ class Match:
 
     @property
     def stopped(self) -> bool:
-        """The game cannot go on: "desync", "cheating" (suspected) or "incompatible"."""
+        """No game here: "incompatible", or the handshake "cheating"; a game of an older
+        version's save stopped as "desync" or "cheating" (now such a game has ended)."""
         return self.status in STOPPED
+
+    @property
+    def stop(self) -> str | None:
+        """The check that stopped the game, if one did (app.remote.verdict.stop)."""
+        return verdict.stop(self.status, self.ended, STOPPED)
+
+    @property
+    def outcome(self) -> verdict.Outcome:
+        """What this device records for the game that ended (app.remote.verdict)."""
+        return verdict.outcome(self.ended, self.role) if self.ended is not None else None
 
     def record(self) -> dict[str, Any]:
         """The session as JSON, kept in the midend's frame (remote.session)."""
@@ -461,7 +481,7 @@ class Match:
             raise ProtocolError(f"the game is stopped ({self.status})")
         count = wire.whole(message["count"], 0, MAX_MOVES, "a move count")
         theirs = wire.hex64(message["hash"], "a position's hash")
-        ended = checked_ended(message["ended"])
+        ended = verdict.checked(message["ended"], (HOST, GUEST))
         if message["match"] != self.match_id:
             raise Refused(DESYNC, "a different game")
         mine = len(self.midend.moves)
@@ -471,7 +491,10 @@ class Match:
             self._send(*self._moves_after(count))
         elif not self._synced:
             self._send_sync()
-        if ended and ended["by"] == self.peer_role and self.status in (PLAYING, OVER):
+        # (only the other device's own doing: its verdicts on this one are its claims)
+        if ended is None or ended["how"] not in (verdict.RESIGNED, verdict.LEFT):
+            return
+        if ended["by"] == self.peer_role and self.status in (PLAYING, OVER):
             self._end(ended["how"], self.peer_role)
 
     def _on_end(self, message: dict[str, Any]) -> None:
@@ -483,16 +506,19 @@ class Match:
             return  # leaving a finished game changes nothing
         if kind == "resign" and self.status != PLAYING:
             raise ProtocolError("a resignation with no game in play")
-        self._end("resigned" if kind == "resign" else "left", self.peer_role)
+        self._end(verdict.RESIGNED if kind == "resign" else verdict.LEFT, self.peer_role)
 
     def _on_refused(self, message: dict[str, Any]) -> None:
-        """The other device refused a message of ours. Never answered (two devices could
-        refuse each other's refusals for ever)."""
+        """The other device refused a message of ours: its claim, kept as its words. Never
+        answered with a refusal (two devices could refuse each other's refusals for ever);
+        a claim that the game is out of step or cheated asks where the other device is
+        (a sync, once a connection), and only this device's own checks of the answer can
+        end the game here."""
         kind = message.get("kind") if isinstance(message, dict) else None
         kind = kind if kind in KINDS else JUNK
         self._note("peer", kind, clean_reason(message.get("reason")))
-        if kind in (DESYNC, CHEATING) and not self.stopped:
-            self.status = DESYNC
+        if kind in (DESYNC, CHEATING) and self.status in (PLAYING, OVER) and not self._synced:
+            self._send_sync()
         elif kind == INCOMPATIBLE and self.status == CONNECTING:
             self.status = INCOMPATIBLE
         self._keep()
@@ -543,19 +569,27 @@ class Match:
             }
         )
 
-    def _end(self, how: str, by: str) -> None:
-        self.ended = {"how": how, "by": by}
+    def _end(self, how: str, by: str, reason: str = "") -> None:
+        self.ended = verdict.ended(how, by, reason)
         self.status = ENDED
+        if self.outcome == verdict.NOTHING:
+            self.midend.recorded = True  # decided: this game records nothing here
         self._keep()
         self._tell("ended")
 
     def _refuse(self, kind: str, reason: str) -> None:
+        """Refuse the other device's message; this device's own check that it broke the
+        rules (cheating) or that the two disagree (desync) ends a game in play."""
         self._note("us", kind, reason)
-        if kind in (DESYNC, CHEATING) and not self.stopped:
-            self.status = kind
+        self._send({"type": "refused", "kind": kind, "reason": reason[:200]})
+        if kind in (DESYNC, CHEATING) and self.status == PLAYING:
+            how = verdict.FORFEIT if kind == CHEATING else verdict.VOID
+            self._end(how, self.peer_role, reason)
+            return
+        if kind == CHEATING and self.status == CONNECTING:
+            self.status = CHEATING  # a coin flip cheated: no game begins
         elif kind == INCOMPATIBLE and self.status == CONNECTING:
             self.status = INCOMPATIBLE
-        self._send({"type": "refused", "kind": kind, "reason": reason[:200]})
         self._keep()
         self._tell("problem")
 

@@ -7,6 +7,7 @@ from collections.abc import Callable
 from typing import Any
 
 from app.midend import HUMAN, Midend
+from app.remote import verdict
 from app.remote.match import CONNECTING, ENDED, OVER, PLAYING, Match
 from app.remote.table_match import TableMatch
 
@@ -45,12 +46,25 @@ class PageSide:
         match = self.match
         return match.problems[-1] if match is not None and match.problems else None
 
+    @property
+    def ended_outcome(self) -> bool | None:
+        """Won, lost or neither, for a game that ended before its rules ended it (one that
+        records nothing is marked recorded already: app.remote.verdict)."""
+        outcome = self.match.outcome if self.match is not None else None
+        return None if outcome == verdict.NOTHING else outcome
+
     def play(self, move: Any) -> list[dict[str, Any]]:
         """A move of this device's player (IllegalMove when the rules refuse it)."""
         assert self.match is not None
         events = self.match.play(move)
         self.save()
         return events
+
+    @property
+    def may_claim(self) -> bool:
+        """May the person here claim the game of a device away on its turn? (Between two
+        devices only: a table waits for its missing friend.)"""
+        return False
 
     def resign(self) -> None:
         if self.match is not None and self.status == PLAYING:

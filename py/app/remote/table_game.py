@@ -226,21 +226,14 @@ class TableGame(PageSide):
 
     @property
     def winner_is_me(self) -> bool | None:
-        """After the game: did this device's side win? A table left or resigned by another
-        has no winner unless partners play: then the other side wins (dominoes.md 11.10)."""
+        """After the game: did this device's side win? A game that ended before its rules
+        ended it: as app.remote.verdict decides (dominoes.md 11.10)."""
         match = self.match
         if match is None or self.midend.state is None:
             return None  # (a table left while it was being set up)
         result = self.midend.state.result
-        if match.status == ENDED and match.ended is not None:
-            by = match.ended["by"]
-            if by == match.me:
-                return False
-            table = self.midend.state.table
-            if not table.partnerships:
-                return None
-            mine = table.team_of(self.my_seat)
-            return all(table.team_of(seat) != mine for seat, d in enumerate(match.seats) if d == by)
+        if match.status == ENDED:
+            return self.ended_outcome
         if match.status == OVER and result and "winners" in result:
             return self.my_seat in result["winners"]
         return None

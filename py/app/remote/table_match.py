@@ -18,9 +18,10 @@ Then every move is {move, number, hash} (app.remote.match's), taken only from th
 that plays the seat to move, as the next move, in the engine's canonical notation,
 legal, with the position's hash agreeing. Since every device sees the same messages in
 the same order, every honest device reaches the same verdict on each one without a word
-to the others: a move no honest engine sends stops the game as suspected cheating (by
-that device), a hash that differs as out of step. `resign` and `leave` end the game for
-all, recorded with who did it. A game's own sub-protocol (the Dominoes deal) comes through
+to the others: a move no honest engine sends ends the game as that device's forfeit, a
+hash that differs as out of step, recorded for nobody (app.remote.verdict decides what
+each end records, for every seat). `resign` and `leave` end the game for all, recorded
+with who did it. A game's own sub-protocol (the Dominoes deal) comes through
 `extend`, as with two devices."""
 
 import hashlib
@@ -35,13 +36,12 @@ from app.fair.errors import Cheated, ProtocolError
 from app.fair.messages import RandomBytes
 from app.midend import Midend
 from app.midend_saves import MAX_MOVES
-from app.remote import wire
+from app.remote import verdict, wire
 from app.remote.checks import (
     CHEATING,
     DESYNC,
     INCOMPATIBLE,
     MAX_PROBLEMS,
-    checked_ended,
     checked_params,
     checked_problems,
 )
@@ -97,7 +97,7 @@ class TableMatch:
         self.devices: list[str] = []  # every device's id, the host's first
         self.names: dict[str, str] = {}  # device id -> its person's name
         self.draw_seats = False
-        self.ended: dict[str, Any] | None = None  # {"how": "resigned" | "left", "by": device id}
+        self.ended: dict[str, Any] | None = None  # app.remote.verdict's record, by device id
         self.problems: list[dict[str, Any]] = []  # {"by": device id, "kind", "reason"}
         self.listener: Callable[[dict[str, Any]], None] | None = None
         self.extensions: dict[str, Callable[[dict[str, Any]], list[dict[str, Any]]]] = {}
@@ -184,7 +184,7 @@ class TableMatch:
             match.status = session["status"]
             if match.status not in STATUSES or match.status == CONNECTING:
                 raise ProtocolError("a table match in play or done")
-            match.ended = checked_ended(session["ended"], match.devices)
+            match.ended = verdict.checked(session["ended"], match.devices)
             match.problems = checked_problems(session["problems"], match.devices)
         except (ProtocolError, ValueError) as error:
             raise ValueError(f"unreadable table match: {error}") from None
@@ -264,6 +264,27 @@ class TableMatch:
     @property
     def stopped(self) -> bool:
         return self.status in STOPPED
+
+    @property
+    def stop(self) -> str | None:
+        """The check that stopped the game, if one did (app.remote.verdict.stop)."""
+        return verdict.stop(self.status, self.ended, STOPPED)
+
+    @property
+    def outcome(self) -> verdict.Outcome:
+        """What this device records for the game that ended (app.remote.verdict)."""
+        if self.ended is None:
+            return None
+        return verdict.outcome(self.ended, self.me, self.partner)
+
+    def partner(self, device: str) -> bool | None:
+        """Whether a device plays on this device's side (None: no partnerships)."""
+        table = getattr(self.midend.state, "table", None)
+        if table is None or not table.partnerships:
+            return None
+        mine = table.team_of(self.seats.index(self.me))
+        theirs = [seat for seat, owner in enumerate(self.seats) if owner == device]
+        return any(table.team_of(seat) == mine for seat in theirs)
 
     def seat_owner(self, seat: int) -> str:
         """The device that plays a seat (a computer's: the host)."""
@@ -435,17 +456,26 @@ class TableMatch:
             message["type"] == "leave" and self.status == CONNECTING
         ):
             raise ProtocolError(f"a {message['type']} with no game in play")
-        self._end("resigned" if message["type"] == "resign" else "left", sender)
+        how = verdict.RESIGNED if message["type"] == "resign" else verdict.LEFT
+        self._end(how, sender)
 
     # --- keeping the record -----------------------------------------------------------------------
-    def _end(self, how: str, by: str) -> None:
-        self.status, self.ended = ENDED, {"how": how, "by": by}
+    def _end(self, how: str, by: str, reason: str = "") -> None:
+        self.status, self.ended = ENDED, verdict.ended(how, by, reason)
+        if self.outcome == verdict.NOTHING:
+            self.midend.recorded = True  # decided: this game records nothing here
         self._keep()
         self._tell("ended")
 
     def _stop(self, kind: str, device: str, reason: str) -> None:
-        self.status = kind
+        """A device's message failed this device's check: a game in play ends (a forfeit
+        by that device, or out of step: app.remote.verdict), a game being set up stops."""
         self._note(device, kind, reason)
+        if self.status == PLAYING and kind in (CHEATING, DESYNC):
+            self._end(verdict.FORFEIT if kind == CHEATING else verdict.VOID, device, reason)
+            return
+        if self.status == CONNECTING:
+            self.status = kind  # (a finished game stays as the rules ended it)
         self._tell("problem")
 
     def _note(self, by: str, kind: str, reason: str) -> None:

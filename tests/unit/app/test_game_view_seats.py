@@ -245,10 +245,37 @@ def test_a_friends_illegal_move_is_refused_as_their_error_and_nothing_changes_he
     link.pump()
     assert waiting.state.to_json() == before and waiting.midend.moves == moves
     assert "play" not in path_of(steps, waiting) and "changed" not in path_of(steps, waiting)
-    assert waiting.remote.link_game.status == CHEATING and not waiting.remote.in_play
+    assert waiting.remote.link_game.match.stop == CHEATING and not waiting.remote.in_play
     assert not waiting.table().to_act(waiting.state.current_player)
     assert 'data-remote="cheating"' in str(waiting.render())  # the page says so
     assert waiting.app.said[-1] == waiting.remote.said(waiting.t)
+    # A win by forfeit here; the sender's page (its own moves sound) plays on, winning nothing.
+    other = bryn if waiting is ann else ann
+    assert won_and_played(waiting) == (1, 1) and won_and_played(other) == (0, 0)
+    assert other.remote.in_play and "says: \u201cmove 1" in other.remote.said(other.t)
+    waiting.remote.action("remote-leave", waiting.app, waiting.proposal)  # (not offered)
+    link.pump()
+    assert won_and_played(waiting) == (1, 1) and won_and_played(other) == (0, 0)
+
+
+def won_and_played(view):
+    entries = scores.stats_for(view.app.store, "deblockle").values()
+    return sum(e.get("won", 0) for e in entries), sum(e["played"] for e in entries)
+
+
+def test_a_forged_refusal_is_the_friends_claim_and_the_game_goes_on(world):
+    open_view, _, _, _ = world
+    link, ann, bryn = devices(open_view)
+    forged = "Ann's device sent <b>move 9</b> twice"
+    link.ends[1].send({"type": "refused", "kind": "cheating", "reason": forged})
+    link.pump()
+    assert ann.remote.in_play and 'data-remote="playing"' in str(ann.render())
+    assert ann.remote.said(ann.t).endswith(
+        f"Bryn's device says: \u201c{forged}\u201d. "
+        "This device checked the game and found nothing wrong, so it goes on."
+    )
+    assert "&lt;b&gt;move 9" in str(ann.render())  # shown as text, never as markup
+    assert won_and_played(ann) == won_and_played(bryn) == (0, 0)
 
 
 def test_a_move_the_rules_refuse_here_is_never_sent(world):

@@ -252,8 +252,8 @@ def test_rule_an_answer_no_fleet_could_give_stops_the_game_at_once():
 
     wire, (host, guest) = connected({"mode": "advanced_salvo"}, seed=6, tamper=lie)
     play_out(wire, [host, guest], random.Random(6))
-    assert host.match.status == CHEATING and not host.state.volleys[0]["answer"]
-    assert "impossible_answer" in host.match.problems[-1]["reason"]
+    assert host.match.stop == CHEATING and not host.state.volleys[0]["answer"]
+    assert "impossible_answer" in host.match.ended["reason"]  # (not the junk after it)
 
 
 def test_rule_a_fleet_not_shown_is_waited_for_and_checked_once_it_comes():

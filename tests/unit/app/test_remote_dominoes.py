@@ -176,8 +176,8 @@ def finish_the_hand(wire, games, rng, shows=None):
 
 
 def assert_named(host, reason):
-    assert host.match.status == CHEATING and not host.state.is_over
-    assert reason in host.match.problems[-1]["reason"], host.match.problems
+    assert host.match.stop == CHEATING and not host.state.is_over
+    assert reason in host.match.ended["reason"], host.match.problems  # (later junk aside)
 
 
 def unheld_fitting(view, state, among=None):

@@ -151,3 +151,35 @@ def test_resigning_ends_the_game_on_both_devices_with_the_other_the_winner():
     assert host.game.status == friend.game.status == ENDED
     assert host.game.winner_is_me is True and friend.game.winner_is_me is False
     assert any(event["type"] == "ended" for event in host.events)
+
+
+def test_a_friend_away_two_minutes_on_their_turn_may_have_their_game_claimed():
+    clock = [0.0]
+    link = Link()
+    host, friend = Device("Ann"), Device("Bryn")
+    host.midend = Midend(host.store, DEBLOCKLE, lambda: clock[0], slot=remote_slot("deblockle"))
+    link.ends[1].on_message(lambda message: link.ends[1].hold(message))
+    reminders = []
+    host.open(link.ends[0]).later = lambda ms, call: reminders.append((ms, call))
+    host.game.host(OPTIONS, ["host", "guest"])
+    link.pump()
+    friend.open(link.ends[1]).guest()
+    link.pump()
+    if host.game.my_turn:
+        host.game.play(host.midend.state.legal_moves()[0])
+        link.pump()
+    assert not host.game.my_turn and not host.game.may_claim  # connected: only waited for
+    clock[0] = 5_000.0
+    link.close()  # Bryn's page is gone
+    assert reminders[-1][0] == 120_000 and not host.game.may_claim
+    clock[0] = 5_000.0 + 119_999
+    assert not host.game.may_claim
+    clock[0] = 5_000.0 + 120_000
+    reminders[-1][1]()
+    assert host.game.may_claim and host.events[-1] == {"type": "away"}
+    host.game.claim()
+    assert host.game.status == ENDED and host.game.match.ended == {
+        "how": "abandoned",
+        "by": "guest",
+    }
+    assert host.game.winner_is_me is True

@@ -12,7 +12,6 @@ from app.remote import wire
 from app.remote.match import (
     CHEATING,
     CONNECTING,
-    DESYNC,
     DUPLICATE,
     ENDED,
     INCOMPATIBLE,
@@ -185,8 +184,10 @@ def test_a_reveal_changed_after_seeing_the_other_commitment_is_caught():
     wire.tamper = forge
     wire.pump()
     assert guest.status == CHEATING and guest.midend.state is None
-    assert guest.problems[-1]["by"] == "us" and "commitment" in guest.problems[-1]["reason"]
-    assert host.status == DESYNC and host.problems[-1] == {**guest.problems[-1], "by": "peer"}
+    caught = guest.problems[0]
+    assert caught["by"] == "us" and "commitment" in caught["reason"]
+    # The host's device keeps the guest's refusal as its claim; it is no check of its own.
+    assert {**caught, "by": "peer"} in host.problems and host.status == PLAYING
 
 
 def test_an_illegal_move_is_refused_reported_and_never_applied():
@@ -199,10 +200,12 @@ def test_an_illegal_move_is_refused_reported_and_never_applied():
     for move in ("a1N-a1", "z9N", "c5:slider:star"):
         host.receive({"type": "move", "number": number, "move": move, "hash": "0" * 64})
         assert host.problems[-1]["kind"] == CHEATING and host.midend.state.to_json() == before
+        assert host.status == ENDED and host.ended["how"] == "forfeit"
         host.status = PLAYING  # to try the next one
     assert [m["kind"] for m in wire.sent_to(1)] == [CHEATING] * 3
     wire.pump()
-    assert guest.status == DESYNC and guest.problems[-1]["by"] == "peer"
+    # The guest's device checked its own moves: the host's refusals are only its claims.
+    assert guest.status == PLAYING and guest.problems[-1]["by"] == "peer"
 
 
 def test_a_move_out_of_turn_is_refused():
@@ -218,7 +221,8 @@ def test_a_move_out_of_turn_is_refused():
     number = len(host.midend.moves) + 1
     before = host.midend.state.to_json()
     host.receive({"type": "move", "number": number, "move": text, "hash": wire_hash(trial)})
-    assert host.status == CHEATING and "not the other device's" in host.problems[-1]["reason"]
+    assert host.status == ENDED and host.ended["how"] == "forfeit"
+    assert "not the other device's" in host.ended["reason"]
     assert host.midend.state.to_json() == before
     with pytest.raises(RuntimeError):
         host.play(move)  # a stopped game plays on no more
@@ -236,8 +240,10 @@ def test_a_wrong_hash_is_a_desync_and_the_move_is_not_played():
     wire.tamper = lambda side, m: {**m, "hash": "f" * 64} if m["type"] == "move" else m
     match.play(match.midend.state.legal_moves()[0])
     wire.pump()
-    assert other.status == DESYNC and other.midend.state.to_json() == before
-    assert match.status == DESYNC and match.problems[-1]["by"] == "peer"
+    assert other.status == ENDED and other.ended["how"] == "void"
+    assert other.midend.state.to_json() == before and other.midend.recorded
+    # The mover's own engine says its move was sound: the game goes on there, waiting.
+    assert match.status == PLAYING and match.problems[-1]["by"] == "peer"
     wire.tamper = None
     for stopped in (host, guest):  # neither plays on
         with pytest.raises(RuntimeError):
@@ -288,7 +294,8 @@ def test_junk_is_refused_and_reported_and_changes_nothing(junk):
 def test_a_malformed_move_is_suspected_cheating(move):
     _, host, _ = connected()
     host.receive({"type": "move", **move})
-    assert host.status == CHEATING and host.midend.moves == []
+    assert host.status == ENDED and host.midend.moves == []
+    assert host.ended["how"] == "forfeit" and host.ended["by"] == "guest"
 
 
 def test_a_duplicated_move_is_refused_and_the_game_goes_on():
@@ -359,8 +366,11 @@ def test_different_histories_after_a_reconnect_are_a_desync_not_played_on():
     host.connect(new.ends[0])
     guest.connect(new.ends[1])
     new.pump()
-    assert host.status == guest.status == DESYNC
-    assert any("histories differ" in p["reason"] for p in host.problems + guest.problems)
+    # Each device's own check finds the two histories differ: nothing is recorded on either.
+    assert host.status == guest.status == ENDED
+    assert host.ended["how"] == guest.ended["how"] == "void"
+    assert host.midend.recorded and guest.midend.recorded
+    assert "histories differ" in host.ended["reason"] + guest.ended["reason"]
 
 
 def test_resigning_and_leaving_are_recorded_on_both_devices_even_after_a_reload():
@@ -504,3 +514,79 @@ def test_a_move_lost_before_the_next_one_is_asked_for_again():
     assert guest.problems[0]["kind"] == JUNK and "have not arrived" in guest.problems[0]["reason"]
     assert_agree(host, guest)
     assert host.status == guest.status == PLAYING
+
+
+# --- what is recorded (app.remote.verdict), a cheater in each role ------------------------
+
+
+def honest_and_cheater(cheat):
+    wire, host, guest = connected()
+    return (wire, guest, host) if cheat == "host" else (wire, host, guest)
+
+
+@pytest.mark.parametrize("cheat", ["host", "guest"])
+def test_a_malformed_move_is_a_forfeit_and_leaving_after_it_costs_the_honest_player_nothing(
+    cheat,
+):
+    wire, honest, cheater = honest_and_cheater(cheat)
+    cheater.channel.send({"type": "move", "number": 1, "move": "x", "hash": "not a hash"})
+    wire.pump()
+    assert honest.status == ENDED and honest.ended["how"] == "forfeit"
+    assert honest.ended["by"] == cheat and honest.outcome is True  # a win by forfeit here
+    assert cheater.status == PLAYING and cheater.ended is None  # its claim-checks found nothing
+    honest.leave()
+    assert wire.sent_to(side_of(cheater)) == []  # no "leave": the game had ended here
+    wire.pump()
+    assert honest.outcome is True and cheater.ended is None and cheater.outcome is None
+
+
+def side_of(match):
+    return 1 if match.role == "guest" else 0
+
+
+@pytest.mark.parametrize("cheat", ["host", "guest"])
+def test_a_forged_refusal_is_a_claim_answered_by_a_sync_and_the_game_goes_on(cheat):
+    wire, honest, cheater = honest_and_cheater(cheat)
+    forged = {"type": "refused", "kind": "cheating", "reason": "move 9 twice"}
+    cheater.channel.send(forged)
+    wire.pump()
+    assert honest.status == PLAYING and honest.ended is None
+    assert honest.problems[-1] == {"by": "peer", "kind": CHEATING, "reason": "move 9 twice"}
+    assert cheater.problems == []  # the sync agreed: nothing to refuse
+    play_on(wire, honest, cheater, random.Random(7), moves=2)
+    assert_agree(honest, cheater)
+
+
+@pytest.mark.parametrize("cheat", ["host", "guest"])
+def test_a_hash_no_sync_mends_ends_the_game_recording_nothing_on_the_device_that_found_it(cheat):
+    wire, honest, cheater = honest_and_cheater(cheat)
+    if cheater.midend.remote_to_move:
+        honest.play(honest.midend.state.legal_moves()[0])
+        wire.pump()
+    wire.tamper = lambda side, m: {**m, "hash": "e" * 64} if m["type"] == "move" else m
+    cheater.play(cheater.midend.state.legal_moves()[0])
+    wire.pump()
+    assert honest.status == ENDED and honest.ended["how"] == "void"
+    assert honest.outcome == "nothing" and honest.midend.recorded
+    assert "positions differ" in honest.ended["reason"]
+    honest.receive({"type": "nonsense"})  # later junk: the reason stays
+    assert "positions differ" in honest.ended["reason"]
+
+
+def test_resigning_is_a_loss_for_the_one_who_resigns_and_a_win_for_the_other():
+    wire, host, guest = connected()
+    host.resign()
+    wire.pump()
+    assert (host.outcome, guest.outcome) == (False, True)
+    assert not host.midend.recorded and not guest.midend.recorded  # (the views record it)
+
+
+def test_a_claim_is_a_win_by_abandonment_only_on_the_other_devices_turn():
+    wire, host, guest = connected()
+    waiting = host if host.midend.remote_to_move else guest
+    other = guest if waiting is host else host
+    with pytest.raises(RuntimeError):
+        other.claim()  # its own turn: nothing to claim
+    waiting.claim()
+    assert waiting.ended == {"how": "abandoned", "by": other.role}
+    assert waiting.outcome is True and wire.sent_to(side_of(other)) == []

@@ -344,5 +344,5 @@ def test_a_deck_message_for_another_devices_seat_is_cheating_named_by_every_othe
     bryn.game.spoke.post(forged)  # (a modified page: its engine never sends it)
     net.pump()
     for device in (host, cai):
-        assert device.game.status == "cheating"
+        assert device.game.match.stop == "cheating"
         assert device.game.last_problem["by"] == "g1"

@@ -195,7 +195,7 @@ def test_a_move_out_of_turn_is_named_by_every_other_device_and_stops_the_game():
     net.pump()
     for device, game in games.items():
         if device != cheat:
-            assert game.match.status == CHEATING
+            assert game.match.stop == CHEATING
             assert game.match.problems[-1]["by"] == cheat
     assert games[owner].state.to_json() == state.to_json()
 
@@ -209,7 +209,7 @@ def test_a_move_whose_position_differs_stops_the_game_as_out_of_step():
     game.play(game.view()["legal_moves"][0])
     net.pump()
     others = [g for g in games.values() if g is not game]
-    assert all(g.match.status == DESYNC and g.match.problems[-1]["by"] == match.me for g in others)
+    assert all(g.match.stop == DESYNC and g.match.problems[-1]["by"] == match.me for g in others)
 
 
 def test_a_device_that_leaves_ends_the_game_for_every_device():
@@ -370,3 +370,27 @@ def test_a_seat_order_other_than_the_games_is_refused():
     midend.remote["session"]["seats"] = seats[1:] + seats[:1]
     with pytest.raises(ValueError, match="seats"):
         TableMatch.resumed(midend, print, "g1", "Bryn")
+
+
+@pytest.mark.parametrize("partnerships", [False, True])
+def test_a_cheat_at_the_table_wins_the_cheater_nothing_and_costs_no_honest_player(partnerships):
+    options = {"seats": 4, "partnerships": partnerships, "target": 30}
+    net, games = seated(options, [HOST, "g1", "g2", "g3"], ("g1", "g2", "g3"), seed=5)
+    owner = games[HOST].match.seat_owner(games[HOST].state.current_player)
+    cheat = next(d for d in games if d != owner)
+    games[cheat].match.post({"type": "move", "number": 1, "move": "x", "hash": "junk"})
+    net.pump()
+    table = games[HOST].state.table
+    cheat_team = table.team_of(games[HOST].match.seats.index(cheat))
+    for device, game in games.items():
+        if device == cheat:
+            continue
+        match = game.match
+        assert match.status == ENDED and match.ended["how"] == "forfeit"
+        assert match.ended["by"] == cheat and "malformed" in match.ended["reason"]
+        team = table.team_of(match.seats.index(device))
+        expected = True if partnerships and team != cheat_team else "nothing"
+        assert match.outcome == expected
+        assert match.midend.recorded == (expected == "nothing")
+        match.receive(cheat, {"type": "junk"})  # later junk: the reason stays
+        assert "malformed" in match.ended["reason"]
