@@ -2,8 +2,9 @@
 data channel between two browser contexts, as the other remote tests connect them. Ann's
 page is honest; Bryn's device lies: its frames pass through window.gemauTamper
 (remote_support.TAMPERING) and it sends frames of its own (WIRE below), as a modified
-browser would. Findings 1, 2, 3 and 6 are marked xfail(strict) until issue 31's fixes
-for them; 4 and 5 pass since the guarded parser of untrusted text (app.untrusted).
+browser would. Finding 6 is marked xfail(strict) until issue 31's fix for it; 4 and 5
+pass since the guarded parser of untrusted text (app.untrusted), 1 and 2 since
+app.remote.verdict, 3 since the Dominoes checks.
 
 A page "has taken" a frame once the app's own listener on the data channel has run for it
 (WIRE counts each frame after that listener): a page frozen by a message never gets there."""
@@ -159,7 +160,6 @@ def stats(page, game: str) -> dict:
 # --- 1. A stopped game turns into the cheater's win ---------------------------------------
 
 
-@pytest.mark.xfail(strict=True, reason="issue 31, finding 1: leaving a stopped game is a loss")
 def test_leaving_a_game_stopped_by_a_malformed_move_costs_the_honest_player_nothing(
     open_app, context
 ):
@@ -189,7 +189,6 @@ def test_leaving_a_game_stopped_by_a_malformed_move_costs_the_honest_player_noth
 FORGED = "Ann's device sent move 9 twice"
 
 
-@pytest.mark.xfail(strict=True, reason="issue 31, finding 2: a forged refusal stops the game")
 def test_a_forged_refusal_neither_stops_the_game_nor_speaks_as_the_app(open_app, context):
     host, friend = two_devices(open_app, context, "deblockle", ("deblockle", ONE_BLOCK_EACH))
     playing((host, friend))

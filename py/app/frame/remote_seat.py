@@ -16,12 +16,12 @@ connection) goes to `on_event`."""
 from collections.abc import Callable
 from typing import Any
 
-from .. import router
+from .. import browser, router
 from ..html import Markup, h
 from ..midend import Midend
 from ..remote.link_game import LinkGame
 from ..remote.match import CONNECTING, ENDED, PLAYING
-from ..views.remote_bar import bar_text, remote_bar
+from ..views.remote_bar import asked_first, bar_text, remote_bar
 
 Proposal = Callable[[], tuple[dict, list[str]]]  # the options and seats this device proposes
 
@@ -46,6 +46,7 @@ class RemoteSeat:
         self.midend = midend
         self.link_game = LinkGame(current_link(), midend, name, save, on_event)
         self.link_game.on_moved = on_moved
+        self.link_game.later = browser.later
 
     def start(self, how: str, proposal: Proposal) -> None:
         """Propose a game (host), wait for the host's (guest), or resume the one saved here."""
@@ -56,6 +57,8 @@ class RemoteSeat:
             game.guest()
         elif not (self.midend.resume() is not None and game.resume()):
             game.guest()  # nothing saved: the page says so, and offers a link
+        else:
+            game.remind()  # (no connection yet: the friend is away)
 
     # --- what the game view asks ------------------------------------------------------------
     @property
@@ -82,9 +85,7 @@ class RemoteSeat:
 
     def sent(self) -> None:
         """The move the midend has just played for the person here: to the other device."""
-        match = self.link_game.match
-        if match is not None:
-            match.played()
+        self.link_game.sent()
 
     def said(self, t) -> str:
         return bar_text(self.link_game, t)
@@ -94,15 +95,10 @@ class RemoteSeat:
 
     # --- the bar's buttons ------------------------------------------------------------------
     def action(self, action: str, app, proposal: Proposal) -> bool:
-        """Resign, leave or play again; True when the action was one of these."""
+        """Resign, claim the game, leave or play again; True when the action was one."""
         game, t = self.link_game, app.t
-        if action == "remote-resign":
-            app.ask(
-                t("remote.resign_question"),
-                t("remote.resign_detail", name=game.peer),
-                t("remote.resign"),
-                game.resign,
-            )
+        if asked_first(action, game, app, t):
+            pass
         elif action == "remote-leave":
             game.leave()
             app.navigate(router.href("hub"))

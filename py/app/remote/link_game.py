@@ -191,8 +191,12 @@ class LinkGame(PageSide):
     def _received(self, message: dict[str, Any]) -> None:
         match = self.match
         finished = match is not None and match.status in (OVER, ENDED)
-        if message.get("type") == "hello" and finished and self._role() == GUEST:
-            self.guest()  # the host started the next game
+        if message.get("type") == "hello" and self._role() == GUEST and match is not None:
+            if match.disputed:
+                match.set_aside()  # (the host's page offered a new game after the dispute)
+                finished = True
+            if finished:
+                self.guest()  # the host started the next game
         if self.pipe.deliver is None:
             return
         before = self.midend.state.copy() if self.midend.state is not None else None

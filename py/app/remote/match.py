@@ -61,7 +61,7 @@ from app.fair.errors import Cheated, ProtocolError
 from app.fair.messages import RandomBytes
 from app.midend import Midend
 from app.midend_saves import MAX_MOVES
-from app.remote import verdict, wire
+from app.remote import history, verdict, wire
 from app.remote.checks import (
     CHEATING,
     DESYNC,
@@ -294,6 +294,20 @@ class Match:
             raise RuntimeError("no game of the other device's to claim")
         self._end(verdict.ABANDONED, self.peer_role)
 
+    @property
+    def disputed(self) -> bool:
+        """The other device said this game cannot go on (its claim of cheating or of
+        positions that differ) while this device's own checks found nothing."""
+        claims = [p for p in self.problems if p["by"] == "peer" and p["kind"] in (DESYNC, CHEATING)]
+        return self.status == PLAYING and bool(claims)
+
+    def set_aside(self) -> None:
+        """A disputed game given up for a new one on the same connection: the devices
+        disagree and nothing proves who, so it ends recording nothing."""
+        if not self.disputed:
+            raise RuntimeError("only a disputed game is set aside")
+        self._end(verdict.VOID, self.peer_role, "set aside for a new game after the dispute")
+
     # --- what the view shows --------------------------------------------------------------------
     @property
     def state_hash(self) -> str:
@@ -486,9 +500,9 @@ class Match:
             raise Refused(DESYNC, "a different game")
         mine = len(self.midend.moves)
         if count <= mine:
-            if self._hash_at(count) != theirs:
+            if history.hash_at(self.midend, count) != theirs:
                 raise Refused(DESYNC, f"the two histories differ by move {count}")
-            self._send(*self._moves_after(count))
+            self._send(*history.moves_after(self.midend, count))
         elif not self._synced:
             self._send_sync()
         # (only the other device's own doing: its verdicts on this one are its claims)
@@ -536,26 +550,6 @@ class Match:
         if seat.startswith(COMPUTER) and self.role == HOST:
             return seat
         return REMOTE
-
-    def _hash_at(self, count: int) -> str:
-        midend = self.midend
-        if count == len(midend.moves):
-            return self.state_hash
-        texts = [text for _, text in midend.moves[:count]]
-        return wire.state_hash(midend.game.replay(midend.options, midend.seed, texts))
-
-    def _moves_after(self, count: int) -> list[dict[str, Any]]:
-        """This device's moves from count + 1 on, as they were sent, for a device behind."""
-        midend = self.midend
-        texts = [text for _, text in midend.moves]
-        state = midend.game.replay(midend.options, midend.seed, texts[:count])
-        messages = []
-        for number, text in enumerate(texts[count:], count + 1):
-            state.apply(midend.game.parse_move(text))
-            messages.append(
-                {"type": "move", "number": number, "move": text, "hash": wire.state_hash(state)}
-            )
-        return messages
 
     def _send_sync(self) -> None:
         self._synced = True

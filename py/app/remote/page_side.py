@@ -66,6 +66,9 @@ class PageSide:
         devices only: a table waits for its missing friend.)"""
         return False
 
+    def claim(self) -> None:
+        """Claim the game of a device away on its turn (see `may_claim`)."""
+
     def resign(self) -> None:
         if self.match is not None and self.status == PLAYING:
             self.match.resign()
@@ -78,7 +81,10 @@ class PageSide:
         raise NotImplementedError
 
     def play_again(self, options: dict[str, Any], seats: list[str]) -> None:
-        """The host's next game with the same devices."""
+        """The host's next game with the same devices (a disputed one set aside first)."""
+        match = self.match
+        if isinstance(match, Match) and self.hosting and match.disputed:
+            match.set_aside()
         if self.hosting and self.status in (OVER, ENDED):
             self.host(options, seats)
             self.save()

@@ -5,32 +5,40 @@ view gives it its LinkGame (app.remote.link_game)."""
 
 from .. import router
 from ..html import h
+from ..remote import verdict
+from ..remote.checks import CHEATING, DESYNC
 from ..remote.match import CONNECTING, ENDED, OVER, PLAYING
 from ..remote.relay import HOST
+
+CLAIMS = (CHEATING, DESYNC)  # a friend's refusal that says the game cannot go on
 
 
 def bar_state(game) -> str:
     """One word for the page (data-remote) and the tests: connecting, playing,
-    interrupted (waiting for the network to come back), lost, over, ended, desync,
-    cheating or incompatible."""
+    interrupted (waiting for the network to come back), lost, over, ended, desync
+    (ended by this device's check, recording nothing), cheating (ended as the other
+    device's forfeit) or incompatible."""
     status = game.status
     if status in (PLAYING, CONNECTING) and not game.connected:
         return "interrupted" if game.interrupted else "lost"
-    return status
+    stop = game.match.stop if game.match is not None else None
+    return stop or status
 
 
 def bar_text(game, t) -> str:
     state, name = bar_state(game), game.peer
     problem = game.last_problem
     reason = problem["reason"] if problem else ""
-    if state == ENDED and game.match.ended is not None:
-        ended = game.match.ended
-        if ended["by"] == game.match.role:
-            who = "me_table" if game.at_table else "me"
-            return t(f"remote.ended.{ended['how']}.{who}", name=name)
-        # at a table of devices: nobody wins, or the leaver's partner loses too
-        who = {True: "them", None: "nobody", False: "partner"}[game.winner_is_me]
-        return t(f"remote.ended.{ended['how']}.{who}", name=game.name_of(ended["by"]))
+    if game.status == ENDED and game.match.ended is not None:
+        return ended_text(game, game.match.ended, t)
+    problems = game.match.problems if state == PLAYING and not game.at_table else []
+    claims = [p for p in problems if p["by"] == "peer" and p["kind"] in CLAIMS]
+    if claims:
+        # the friend's words, quoted: never this device's own finding
+        claim = t("remote.status.claim", name=name, claim=claims[-1]["reason"])
+        return f"{t('remote.status.playing', name=name)} {claim}"
+    if state == PLAYING and game.may_claim:
+        return t("remote.status.away", name=name)
     if problem and game.at_table and state == problem["kind"]:
         name = game.name_of(problem["by"])  # the device every other one names
     if state == "lost" and game.at_table:  # the host makes the new links
@@ -40,9 +48,42 @@ def bar_text(game, t) -> str:
     return t(f"remote.status.{state}", name=name, reason=reason)
 
 
+def ended_text(game, ended: dict, t) -> str:
+    """How the game ended, as app.remote.verdict decided it for this device."""
+    if ended["by"] == game.match.role:
+        who = "me_table" if game.at_table else "me"
+        return t(f"remote.ended.{ended['how']}.{who}", name=game.peer)
+    # at a table of devices: nobody wins, or the leaver's partner loses too
+    outcome = game.match.outcome
+    who = {True: "them", None: "nobody", False: "partner", verdict.NOTHING: "nobody"}[outcome]
+    return t(f"remote.ended.{ended['how']}.{who}", name=game.name_of(ended["by"]))
+
+
+def found(game, t):
+    """What this device's check found that stopped the game (the move, the rule's key),
+    behind a disclosure: kept however much junk came after it."""
+    match = game.match
+    ended = match.ended if match is not None else None
+    if ended is not None and "reason" in ended:
+        reason = ended["reason"]
+    elif match is not None and match.stop is not None:
+        ours = [p["reason"] for p in match.problems if p["kind"] == match.stop]
+        reason = ours[0] if ours else ""
+    else:
+        return None
+    return h(
+        "details",
+        {"class": "remote-details"},
+        h("summary", {}, t("remote.details")),
+        h("p", {}, reason),
+    )
+
+
 def remote_bar(game, t):
     state = bar_state(game)
     buttons = []
+    if state == PLAYING and game.may_claim:
+        buttons.append(button("remote-claim", t("remote.claim")))
     if state == PLAYING:
         buttons.append(button("remote-resign", t("remote.resign"), subtle=True))
     if state in ("lost", "interrupted", CONNECTING) and game.at_table:
@@ -59,12 +100,14 @@ def remote_bar(game, t):
         buttons.append(
             h("a", {"class": "button", "href": router.href("connect")}, t("remote.new_link"))
         )
-    if state in (OVER, ENDED) and game.connected:
+    finished = state in (OVER, ENDED) or game.status == ENDED
+    disputed = state == PLAYING and not game.at_table and game.match.disputed
+    if (finished or disputed) and game.connected:
         if game.hosting:
             buttons.append(button("remote-again", t("remote.again", name=game.peer)))
         else:
             buttons.append(h("span", {"class": "hint"}, t("remote.they_start", name=game.peer)))
-    if state not in (OVER, ENDED, PLAYING):
+    if not finished and state != PLAYING:
         buttons.append(button("remote-leave", t("remote.leave"), subtle=True))
     return h(
         "div",
@@ -74,8 +117,21 @@ def remote_bar(game, t):
             {"class": "remote-status", "id": "remote-status", "role": "status"},
             bar_text(game, t),
         ),
+        found(game, t),
         h("div", {"class": "remote-actions"}, buttons) if buttons else None,
     )
+
+
+def asked_first(action: str, game, app, t) -> bool:
+    """Resign and Claim the game ask first (the question, what it means, its button);
+    True when the action was one of these."""
+    then = {"remote-resign": game.resign, "remote-claim": game.claim}.get(action)
+    if then is None:
+        return False
+    word = action.removeprefix("remote-")
+    detail = t(f"remote.{word}_detail", name=game.peer)
+    app.ask(t(f"remote.{word}_question"), detail, t(f"remote.{word}"), then)
+    return True
 
 
 def button(action: str, label: str, subtle: bool = False):

@@ -20,7 +20,7 @@ from ..peer import prefs
 from ..remote.link_game import LinkGame
 from ..remote.relay import HOST
 from ..remote.table_game import TableGame, is_table_save, table_message, table_session
-from .remote_bar import bar_text, remote_bar
+from .remote_bar import asked_first, bar_text, remote_bar
 
 
 class RemoteGameParts:
@@ -37,12 +37,14 @@ class RemoteGameParts:
             return
         self.link_game = LinkGame(link, self.midend, name, self._save, self.on_remote)
         self.link_game.on_match = self.remote_match_made
+        self.link_game.later = browser.later
         if self.remote_how == "host" and link is not None:
             self.link_game.host(*self.remote_proposal())
         elif self.remote_how == "guest" and link is not None:
             self.link_game.guest()
         elif self.midend.resume() is not None and self.link_game.resume():
             self.remote_ui()
+            self.link_game.remind()  # (no connection yet: the friend is away)
         else:
             self.link_game.guest()  # nothing saved: the page says so, and offers a link
 
@@ -125,7 +127,7 @@ class RemoteGameParts:
             if self.midend.state is not None and self.finish():
                 self._save()
             self.app.announce(bar_text(self.link_game, self.t))
-        elif kind in ("problem", "link"):
+        elif kind in ("problem", "link", "away"):
             self.app.announce(bar_text(self.link_game, self.t))
         if self.on_screen():
             self.redraw()
@@ -139,13 +141,8 @@ class RemoteGameParts:
         game = self.link_game
         if game is None:
             return False
-        if action == "remote-resign":
-            self.app.ask(
-                self.t("remote.resign_question"),
-                self.t("remote.resign_detail", name=game.peer),
-                self.t("remote.resign"),
-                game.resign,
-            )
+        if asked_first(action, game, self.app, self.t):
+            pass
         elif action == "remote-leave":
             game.leave()
             self.app.navigate(router.href("hub"))

@@ -183,3 +183,39 @@ def test_a_friend_away_two_minutes_on_their_turn_may_have_their_game_claimed():
         "by": "guest",
     }
     assert host.game.winner_is_me is True
+
+
+MALFORMED = {"type": "move", "number": 1, "move": "x", "hash": "not a hash"}
+
+
+def test_after_a_forfeit_the_host_starts_a_new_game_on_the_same_connection():
+    link, host, friend = handed_over()
+    link.ends[1].send(MALFORMED)  # (sent as Bryn's device, by a modified page)
+    link.pump()
+    assert host.game.match.ended["how"] == "forfeit" and friend.game.match.disputed
+    disputed = friend.game.match
+    host.game.play_again(OPTIONS, ["host", "guest"])
+    link.pump()
+    assert disputed.ended["how"] == "void"  # set aside: recorded for nobody on Bryn's device
+    assert host.game.status == friend.game.status == PLAYING
+    assert host.midend.seed == friend.midend.seed and not friend.midend.recorded
+
+
+def test_a_host_told_its_game_stopped_may_set_it_aside_for_a_new_one():
+    link, host, friend = handed_over()
+    link.ends[0].send(MALFORMED)  # (sent as Ann's device)
+    link.pump()
+    assert friend.game.match.ended["how"] == "forfeit" and host.game.match.disputed
+    disputed = host.game.match
+    host.game.play_again(OPTIONS, ["host", "guest"])
+    link.pump()
+    assert disputed.ended["how"] == "void"
+    assert host.game.status == friend.game.status == PLAYING
+
+
+def test_a_new_game_is_refused_while_a_game_nobody_disputes_is_in_play():
+    link, host, friend = handed_over()
+    before = friend.game.match
+    host.game.play_again(OPTIONS, ["host", "guest"])  # (offered only once it ended)
+    link.pump()
+    assert friend.game.match is before and friend.game.status == PLAYING
