@@ -107,7 +107,8 @@ def test_a_table_that_lies_is_named_by_the_device_that_opened_it():
     wire, duels, clock = connected(6, tamper=garbled)
     play_out(wire, duels, clock, random.Random(6))
     guest = duels[1].match
-    assert guest.status == CHEATING
+    assert guest.stop == CHEATING and guest.ended is not None
+    assert guest.ended["how"] == "forfeit" and guest.outcome is True  # a win by forfeit here
     assert guest.problems[-1]["by"] == "us" and guest.problems[-1]["kind"] == CHEATING
 
 
@@ -127,8 +128,9 @@ def test_marks_the_other_device_plays_against_its_own_table_are_refused():
     host._due_move = lying
     play_out(wire, duels, clock, random.Random(seed))
     guest = duels[1].match
-    assert guest.status == CHEATING and guest.problems[-1]["by"] == "us"
-    assert "differ from its table" in guest.problems[-1]["reason"]
+    assert guest.stop == CHEATING and guest.outcome is True
+    assert guest.problems[-1]["by"] == "us"
+    assert "differ from its table" in guest.ended["reason"]  # kept, whatever came after
 
 
 def test_a_reloaded_device_carries_on_from_its_record():
