@@ -62,7 +62,7 @@ class HiddenDuel:
     def copy(self) -> "HiddenDuel":
         twin = HiddenDuel(self.words, self.length, self.first)
         twin.commitments, twin.shares = list(self.commitments), list(self.shares)
-        twin.rows = [{**row, "marks": _copied(row["marks"])} for row in self.rows]
+        twin.rows = [{**row, "marks": copied_marks(row["marks"])} for row in self.rows]
         twin.turn, twin.turn_started = self.turn, self.turn_started
         twin.candidates = list(self.candidates)
         twin.decided = dict(self.decided) if self.decided else None
@@ -221,7 +221,7 @@ class HiddenDuel:
             "lang": self.words.lang,
             "length": self.length,
             "phase": self.phase,
-            "rows": [{**row, "marks": _copied(row["marks"])} for row in self.rows],
+            "rows": [{**row, "marks": copied_marks(row["marks"])} for row in self.rows],
             "turn": self.current_player,
             "first": self.first,
             "turns_used": [self.turns_used(0), self.turns_used(1)],
@@ -233,7 +233,7 @@ class HiddenDuel:
         }
 
 
-def _copied(row_marks: list[int] | None) -> list[int] | None:
+def copied_marks(row_marks: list[int] | None) -> list[int] | None:
     return list(row_marks) if row_marks is not None else None
 
 

@@ -14,8 +14,11 @@ devices' coin flip) draws the word's length and who starts; the word is the devi
 pending guess may get; a commitment and a reveal hold a device's own secret and are not
 listed. Saves are the moves played (version 1), replayed by the rules when loaded."""
 
+import hashlib
 import json
 import re
+import weakref
+from collections.abc import Mapping
 from functools import partial
 
 from games.common.checks import is_int
@@ -24,11 +27,11 @@ from games.common.errors import BadState, IllegalMove
 from games.common.protocol import Game, Json, refuse_malformed
 from games.common.rng import SeededRng
 
-from . import letters
+from . import duel_game, letters
 from .dictionary import LENGTHS, Dictionary
-from .duel_game import options_from_params, options_to_params
+from .duel import TURN_MS
 from .feedback import marks
-from .hidden_duel import VERSION, HiddenDuel, is_opening, is_time
+from .hidden_duel import PLAY, VERSION, HiddenDuel, copied_marks, is_opening, is_time
 
 NAME = "wordle-duel-hidden"
 MAX_MOVES = 2 + 4 * 6 + 2  # commitments, 12 guesses and their marks, reveals
@@ -41,6 +44,9 @@ KEYS = {
     "reveal": {"type", "seat", "salt", "opening"},
 }
 _TIME = re.compile(r"@([0-9]{1,16})")
+LISTS = "words"  # the address parameter naming the word lists' version (lists_digest)
+OTHER_LISTS = "another version of the word lists"
+_digests: "weakref.WeakKeyDictionary[Dictionary, str]" = weakref.WeakKeyDictionary()
 
 
 def _checked_shape(move: object) -> Json:
@@ -124,6 +130,36 @@ class HiddenDuelState:
     def view_for(self, seat: int | None) -> Json:
         return self.duel.view_for(seat)
 
+    # --- for the duel's screen (as games.wordle.duel_game's DuelState offers) ----------------
+    @property
+    def length(self) -> int:
+        return self.duel.length
+
+    @property
+    def rows(self) -> list[Json]:
+        return [{**row, "marks": copied_marks(row["marks"])} for row in self.duel.rows]
+
+    @property
+    def deadline(self) -> int | None:
+        return self.duel.deadline
+
+    def time_left(self, now: int) -> int:
+        """Milliseconds left in the turn at `now` on the duel's clock; while a guess waits
+        for its marks, what was left when it was made (the clock is stopped); 0 outside play."""
+        duel = self.duel
+        pending = duel.pending
+        if duel.phase != PLAY:
+            return 0
+        end = duel.turn_started + TURN_MS
+        return max(0, end - (duel.rows[pending]["at"] if pending is not None else now))
+
+    def timeout_move(self) -> Json:
+        """The move that ends the turn in play when its time runs out."""
+        deadline = self.duel.deadline
+        if deadline is None:
+            raise IllegalMove("wordle.not_due")
+        return {"type": "timeout", "at": deadline}
+
     def to_json(self) -> Json:
         duel = self.duel
         return {
@@ -132,6 +168,31 @@ class HiddenDuelState:
             "first": duel.first,
             "moves": [dict(move) for move in self.moves],
         }
+
+
+def lists_digest(words: Dictionary) -> str:
+    """The word lists' version, as both devices must hold it: a hash of the language's
+    answers and guesses of every length (16 hex digits)."""
+    digest = _digests.get(words)
+    if digest is None:
+        lists = [words.lang, [[words.answers[n], words.guess_lists[n]] for n in sorted(LENGTHS)]]
+        text = json.dumps(lists, ensure_ascii=False, separators=(",", ":"))
+        digest = hashlib.sha256(text.encode("utf-8")).hexdigest()[:16]
+        _digests[words] = digest
+    return digest
+
+
+def options_to_params(words: Dictionary, options: Json) -> dict[str, str]:
+    """The practice duel's (the language), and the word lists' version: two devices play a
+    duel only on the same lists, or their honest marks would differ."""
+    return {**duel_game.options_to_params(words, options), LISTS: lists_digest(words)}
+
+
+def options_from_params(words: Dictionary, params: Mapping[str, str]) -> Json:
+    """ValueError (OTHER_LISTS) when the other device's word lists are not these."""
+    if params.get(LISTS) != lists_digest(words):
+        raise ValueError(OTHER_LISTS)
+    return duel_game.options_from_params(words, {k: v for k, v in params.items() if k != LISTS})
 
 
 def new_game(words: Dictionary, options: Json | None, seed: int) -> HiddenDuelState:

@@ -248,3 +248,51 @@ def test_the_seed_draws_the_length_and_who_starts_and_legal_moves_list_the_marks
     assert {tuple(move["marks"]) for move in listed} == {marks(ANSWERS[4], w) for w in ANSWERS}
     for move in listed[:5]:
         state.copy().apply(move)
+
+
+# --- what the duel's screen reads (as the practice duel's DuelState offers) ----------------
+
+
+def test_the_clock_stops_while_a_guess_waits_for_its_marks():
+    state = committed()
+    assert state.length == 5 and state.rows == [] and state.deadline == 30_000
+    assert state.time_left(12_000) == 18_000
+    assert state.timeout_move() == {"type": "timeout", "at": 30_000}
+    state.apply({"type": "guess", "seat": 0, "word": ANSWERS[0], "at": 12_000})
+    assert state.rows[0]["marks"] is None and state.deadline is None
+    assert state.time_left(12_000) == state.time_left(29_000) == 18_000  # stopped
+    with pytest.raises(IllegalMove):
+        state.timeout_move()
+    given = list(marks(ANSWERS[0], ANSWERS[13]))
+    state.apply({"type": "marks", "seat": 1, "marks": given, "at": 12_400})
+    assert state.time_left(12_400) == 30_000  # the next turn starts with the marks
+    state.rows[0]["marks"].append(9)  # a copy
+    assert state.duel.rows[0]["marks"] == given
+
+
+def test_two_devices_play_a_duel_only_on_the_same_word_lists():
+    params = GAME.options_to_params({"lang": "en"})
+    assert set(params) == {"lang", "words"} and len(params["words"]) == 16
+    assert GAME.options_from_params(params) == {"lang": "en"}
+    for bad in ({"lang": "en"}, {**params, "words": "0" * 16}):
+        with pytest.raises(ValueError, match="another version of the word lists"):
+            GAME.options_from_params(bad)
+
+
+def test_the_word_lists_version_changes_with_any_answer_or_guess():
+    from games.wordle.dictionary import Dictionary
+    from games.wordle.hidden_duel_game import lists_digest
+
+    def data(words):
+        return {
+            "language": "en",
+            "answers": {str(n): list(words.answers[n]) for n in words.answers},
+            "guesses": {str(n): list(words.guess_lists[n]) for n in words.guess_lists},
+        }
+
+    same = Dictionary("en", data(WORDS))
+    assert lists_digest(same) == lists_digest(WORDS)
+    for part in ("answers", "guesses"):
+        changed = data(WORDS)
+        changed[part]["5"] = changed[part]["5"][:-1]
+        assert lists_digest(Dictionary("en", changed)) != lists_digest(WORDS)
