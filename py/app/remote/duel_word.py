@@ -12,6 +12,9 @@ has taken it, since this wraps the match's listener):
     duel.record()              # JSON to save beside the match; DuelWord(..., saved=it)
     duel.ask_again()           # after a new link: send again what may have been lost
 
+on_change is called after each change of this device's side of the word (before anything of
+it leaves) and after each move it plays by itself (the commitment, the marks, the share).
+
 Everything else is no one's choice and is done here as soon as it is due: this seat's
 commitment, this device's table for every guess (both devices send one, so each learns the
 marks itself), the marks of the other's guess (this seat's move, from the entry opened),
@@ -33,7 +36,8 @@ from games.wordle.hidden_duel import MARKS_MS, PLAY, REVEAL
 from games.wordle.hidden_duel_game import HiddenDuelState
 
 from app.fair.errors import Cheated, ProtocolError
-from app.fair.hidden_word import PREFIX, HiddenWord
+from app.fair.group import to_hex
+from app.fair.hidden_word import PREFIX, TRANSFERS, HiddenWord
 from app.fair.messages import RandomBytes
 from app.midend import HUMAN
 from app.remote.match import CONNECTING, PLAYING, Match
@@ -56,6 +60,9 @@ class DuelWord:
         self._saved = saved
         self.word: HiddenWord | None = None
         self.tables_sent: set[int] = set()
+        # The other's tables that came before their guess (a new link's resend can overtake
+        # the moves the sync sends): taken once the guess is played.
+        self.held: dict[int, dict[str, Any]] = {}
         match.extend(PREFIX, self._on_message)
         match.vet = self._vet
         self._listener = match.listener
@@ -106,12 +113,15 @@ class DuelWord:
         }
 
     def ask_again(self) -> None:
-        """After a new link: this device's start and its tables again (the other device takes
-        what it has already as a duplicate)."""
+        """After a new link: this device's start, its choices and its tables again (the other
+        device takes what it has already as a duplicate)."""
         word = self._hidden()
         if word is None:
             return
         self.match.send(*word.start())
+        if word.receiver.points:
+            points = [to_hex(point) for point in word.receiver.points]
+            self.match.send({"type": f"{PREFIX}-choices", "seat": word.seat, "points": points})
         for number in sorted(self.tables_sent):
             self.match.send(*word.table(number, self._entry))
 
@@ -132,6 +142,7 @@ class DuelWord:
             if move is None:
                 return
             self.match.play(move)
+            self._changed()  # (the page saves and shows the move it did not make itself)
 
     def _due_move(self, word: HiddenWord, state: HiddenDuelState) -> dict[str, Any] | None:
         duel, seat = state.duel, self.seat
@@ -175,7 +186,7 @@ class DuelWord:
         word = self._hidden()
         if word is None:
             raise ProtocolError("a word message before the duel")
-        if self._duplicate(word, message):
+        if self._duplicate(word, message) or self._held(message):
             return []
         answers = word.receive(message)
         if message.get("type") == "word-entries":
@@ -197,6 +208,21 @@ class DuelWord:
         if kind == "word-entries":
             return message.get("number") in word.receiver.values
         return False
+
+    def _held(self, message: dict[str, Any]) -> bool:
+        """A table for a guess not played here yet, kept until it is (True)."""
+        number = message.get("number")
+        if message.get("type") != f"{PREFIX}-entries" or type(number) is not int:
+            return False
+        if not len(self._guesses()) <= number < TRANSFERS:
+            return False
+        self.held[number] = message
+        return True
+
+    def _take_held(self) -> None:
+        for number in sorted(self.held):
+            if number < len(self._guesses()):
+                self._on_message(self.held.pop(number))
 
     def _check_entry(self, word: HiddenWord, number: int) -> None:
         """An entry just opened: marks some answer may give with the rows before, and the
@@ -240,6 +266,8 @@ class DuelWord:
             word.check(self._entry)
 
     def _on_event(self, event: dict[str, Any]) -> None:
+        if event["type"] == "moved":
+            self._take_held()
         if event["type"] in ("started", "moved"):
             self.catch_up()
         if self._listener is not None:
@@ -268,3 +296,11 @@ class DuelWord:
     def _changed(self) -> None:
         if self.on_change is not None:
             self.on_change()
+
+
+def from_before_the_hidden_word(saved: object) -> bool:
+    """A duel with a friend saved by a version of Gemau in which both engines knew the word
+    (games.wordle.duel_game: its state holds it). It cannot be carried on here: this version
+    plays only duels whose word neither device knows, and the friend's device has moved on too."""
+    state = saved.get("state") if isinstance(saved, dict) else None
+    return isinstance(state, dict) and "word" in state

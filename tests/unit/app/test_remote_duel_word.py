@@ -148,3 +148,43 @@ def test_a_reloaded_device_carries_on_from_its_record():
     assert duels[1].word.to_json() == record["word"]
     play_out(wire, duels, clock, rng)
     assert all(duel.match.status == OVER for duel in duels)
+
+
+def test_a_table_resent_on_a_new_link_before_its_guess_arrives_waits_for_the_guess():
+    """A new link: each device syncs, then resends its start, choices and tables
+    (ask_again); the guesser's table for the guess the link lost reaches the other device
+    before the sync brings the guess itself: it is kept until the guess is played, not
+    taken for a table of a guess never played."""
+    wire, duels, clock = connected(9)
+    rng = random.Random(9)
+    state = duels[0].state
+    player = next(d for d in duels if d.seat == state.current_player)
+    other = duels[1 - duels.index(player)]
+    clock[0] = 1000
+    player.guess(rng.choice(WORDS.guess_lists[state.duel.length]))
+    wire.cut()  # the guess and its table are lost with the link
+    for duel, end in zip(duels, wire.ends):
+        duel.match.connect(end)
+    for duel in duels:
+        duel.ask_again()
+    wire.pump()
+    assert other.match.status == PLAYING and other.held == {}
+    assert other.state.duel.rows[0]["marks"] is not None  # marked, by the table held
+    play_out(wire, duels, clock, rng)
+    assert all(duel.match.status == OVER for duel in duels)
+
+
+def test_an_old_two_device_duel_is_told_apart_from_a_hidden_word_duel():
+    from app.remote.duel_word import from_before_the_hidden_word
+    from games.wordle.duel import Duel
+
+    old = {"state": Duel("crane", 0, 0, 0, [], None).to_json(), "meta": {}}
+    new = {"state": duels_state_json(), "meta": {}}
+    assert from_before_the_hidden_word(old)
+    assert not from_before_the_hidden_word(new)
+    assert not from_before_the_hidden_word(None)
+
+
+def duels_state_json():
+    _, duels, _ = connected(10)
+    return duels[0].state.to_json()
