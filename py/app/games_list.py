@@ -39,7 +39,7 @@ GAME_FOLDERS = (*FRONTENDS, "dominoes")
 # name of the engine's Game (what a match's hello names).
 REMOTE_GAMES = {
     "deblockle": "deblockle",
-    "wordle": "wordle",
+    "wordle": "wordle-duel-hidden",  # (games.wordle.hidden_duel_game: the word hidden from both)
     "dominoes": "dominoes-public",
     "battleship": "battleship-public",
 }

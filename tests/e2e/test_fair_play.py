@@ -2,9 +2,9 @@
 data channel between two browser contexts, as the other remote tests connect them. Ann's
 page is honest; Bryn's device lies: its frames pass through window.gemauTamper
 (remote_support.TAMPERING) and it sends frames of its own (WIRE below), as a modified
-browser would. Finding 6 is marked xfail(strict) until issue 31's fix for it; 4 and 5
-pass since the guarded parser of untrusted text (app.untrusted), 1 and 2 since
-app.remote.verdict, 3 since the Dominoes checks.
+browser would. Findings 4 and 5 pass since the guarded parser of untrusted text
+(app.untrusted), 1 and 2 since app.remote.verdict, 3 since the Dominoes checks, 6 since the
+duel's word is hidden from both devices (app.remote.duel_word).
 
 A page "has taken" a frame once the app's own listener on the data channel has run for it
 (WIRE counts each frame after that listener): a page frozen by a message never gets there."""
@@ -368,7 +368,6 @@ def to_guess(pages, bell):
         bell.wait()
 
 
-@pytest.mark.xfail(strict=True, reason="issue 31, finding 6: the duel's word in localStorage")
 def test_the_wordle_duels_word_is_in_neither_devices_storage_during_play(open_app, context):
     host, friend = start_duel(open_app, context)
     pages = (host, friend)
@@ -382,10 +381,10 @@ def test_the_wordle_duels_word_is_in_neither_devices_storage_during_play(open_ap
         page, guess = to_guess(pages, bell), next(guesses)
         guess_on_screen(page, words, guess)
         for each in pages:  # (a row skipped meanwhile, its turn run out, changes nothing)
-            row = each.locator(f".wd-row[aria-label*=': {guess.upper()}. ']")
+            row = each.locator(f".wd-row:not(.wd-pending)[aria-label*=': {guess.upper()}. ']")
             expect(row).to_have_count(1)
-        if result.count():
-            break
+        if result.count() or host.locator(".wd-status[data-waiting='revealing']").count():
+            break  # (solved: the word is shown once both devices have shown their shares)
         if turn == 0:  # the first turn played
             for name, each in (("Ann", host), ("Bryn", friend)):
                 for key, found in storage_strings(each).items():

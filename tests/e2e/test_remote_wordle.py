@@ -1,9 +1,10 @@
 """The Wordle duel between two devices (docs/rules/wordle-tournament.md 15): the host
 invites, the friend replies, the host picks the duel, the coin flip of both devices
-draws the word and who starts, and each types their own guesses on their own page;
-both pages agree on every row and the result, a reload resumes through a new link,
-and a device that lies is caught. The conftest's `watch` checks that no request left
-either page's origin."""
+draws the word's length and who starts, the word is the two devices' shares' (neither
+knows it until the duel is decided), and each types their own guesses on their own
+page; both pages agree on every row and the result, a reload resumes through a new
+link, and a device that lies is caught. The conftest's `watch` checks that no request
+left either page's origin."""
 
 import json
 import re
@@ -35,22 +36,51 @@ def duel(page) -> dict:
     return saved(page, SLOT)["state"]
 
 
+SHARE_SAVED = """() => {
+  const text = localStorage.getItem('gemau:saved:wordle-remote');
+  return Boolean(text && JSON.parse(text).data.meta.duel_word);
+}"""
+
+
+def the_word(host, friend, words) -> str:
+    """The word, which only both devices' shares give (the test reads both devices'
+    storage: each holds its own share alone, docs/rules/wordle-tournament.md 15.7)."""
+    shares = []
+    for page in (host, friend):
+        page.wait_for_function(SHARE_SAVED)
+        opening = saved(page, SLOT)["meta"]["duel_word"]["word"]["opening"]["value"]
+        shares.append(int(opening.split(":")[0]))
+    answers = words.answers[duel(host)["length"]]
+    return answers[sum(shares) % len(answers)]
+
+
 def mover(host, friend):
-    """(the page whose player is to guess, the other page)."""
-    turn = duel(host)["turn"]
-    return (host, friend) if my_seat(saved(host, SLOT)) == turn else (friend, host)
+    """(the page whose player is to guess, the other page), once one page says whose turn
+    it is (not while the duel is set up or a guess waits for its marks)."""
+    expect(host.locator(".wd-whose:not(.wd-waiting)")).to_be_visible(timeout=15_000)
+    turn = duel(host)
+    for page, other in ((host, friend), (friend, host)):
+        if page.locator(".wd-whose.wd-you").count():
+            return page, other
+    raise AssertionError(f"no one is to guess: {turn}")
 
 
 def rows_seen(page, count: int) -> None:
-    expect(page.locator(".wd-row:not(.wd-future):not(.wd-current)")).to_have_count(count)
+    """`count` rows played and marked (a guess waiting for its marks is not counted)."""
+    rows = ".wd-row:not(.wd-future):not(.wd-current):not(.wd-pending)"
+    expect(page.locator(rows)).to_have_count(count, timeout=15_000)
+
+
+def rows_played(page) -> int:
+    return sum(1 for move in duel(page)["moves"] if move["type"] in ("guess", "timeout"))
 
 
 def test_a_whole_duel_between_two_devices_agrees_and_counts_on_both(open_app, context):
     host, friend = start_duel(open_app, context)
     assert sorted(my_seat(saved(page, SLOT)) for page in (host, friend)) == [0, 1]
     words = dictionary("en")
-    word = duel(host)["word"]
-    assert duel(friend)["word"] == word  # both engines drew it from the joint seed
+    word = the_word(host, friend, words)
+    assert "word" not in duel(host) and "word" not in duel(friend)  # neither engine knows it
     assert "seed" not in host.url and "seed" not in friend.url
     for page, name in ((host, "Bryn"), (friend, "Ann")):
         expect(page.locator(".wd-duel-info")).to_contain_text(f"with {name} on another device")
@@ -79,7 +109,9 @@ def test_a_whole_duel_between_two_devices_agrees_and_counts_on_both(open_app, co
     for page in (host, friend):  # a new duel, with a new word drawn by both
         rows_seen(page, 0)
         expect(page.locator(".remote-bar")).to_have_attribute("data-remote", "playing")
-    assert duel(host) == duel(friend) and duel(host)["rows"] == []
+    mover(host, friend)
+    assert rows_played(host) == rows_played(friend) == 0
+    assert the_word(host, friend, words) in words.answers[duel(host)["length"]]
     friend.get_by_role("link", name="Statistics").click()
     expect(friend.locator("h3", has_text="Duels with a friend on another device")).to_be_visible()
 
@@ -87,7 +119,7 @@ def test_a_whole_duel_between_two_devices_agrees_and_counts_on_both(open_app, co
 def test_a_reload_mid_duel_and_a_new_link_carry_the_duel_on(open_app, context):
     host, friend = start_duel(open_app, context)
     words = dictionary("en")
-    word = duel(host)["word"]
+    word = the_word(host, friend, words)
     first, second = mover(host, friend)
     other = next(w for w in words.answers[len(words.tiles(word))] if w != word)
     guess_on_screen(first, words, other)
@@ -105,11 +137,11 @@ def test_a_reload_mid_duel_and_a_new_link_carry_the_duel_on(open_app, context):
         expect(page.locator(".remote-bar")).to_have_attribute("data-remote", "playing")
     # (A loaded machine can take the 30 s of the turn to reload and link again: that
     # turn then ran out, a skipped row, and the other player is to guess.)
-    rows = len(duel(host)["rows"])
+    solver, waiting = mover(host, friend)
+    rows = rows_played(host)
     assert rows >= 1
     for page in (host, friend):
         rows_seen(page, rows)
-    solver, waiting = mover(host, friend)
     guess_on_screen(solver, words, word)
     expect(solver.locator(".wd-status")).to_contain_text("You solved it first")
     winner = "Ann" if solver is host else "Bryn"
@@ -131,11 +163,12 @@ def test_a_device_that_sends_a_guess_off_the_list_is_caught(open_app, context):
     friend_context.add_init_script(TAMPERING)
     host, friend = start_duel(open_app, context, friend_context)
     words = dictionary("en")
-    word = duel(host)["word"]
+    word = the_word(host, friend, words)
     other = next(w for w in words.answers[len(words.tiles(word))] if w != word)
     if mover(host, friend)[0] is host:
         guess_on_screen(host, words, other)
         rows_seen(friend, 1)
+        assert mover(host, friend)[0] is friend
     friend.evaluate(f"() => {{ window.gemauTamper = {WRONG_WORD}; }}")
     before = duel(host)
     guess_on_screen(friend, words, other)

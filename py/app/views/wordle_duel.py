@@ -172,7 +172,7 @@ class DuelScreen:
                 )
             self.info["clock"] = {"t0": int(browser.now_ms()), "origin": 0, "speed": self.speed}
         self.words, self.midend, self._plan = words, midend, None
-        self.rows_drawn = len(midend.state.rows)  # a resumed duel's rows are not revealed again
+        self.rows_drawn = parts.settled(midend.state.rows)  # (not revealed again when resumed)
         length = midend.state.length
         self.typing = typed if wanted is None else parts.Typing(words.lang, length)
         if wanted is not None:
@@ -414,13 +414,14 @@ class DuelScreen:
             )
         state = self.state
         rows = state.rows
+        drawn = parts.settled(rows)
         won = state.is_over and state.result.get("winner") == self.me
         motion = parts.Motion(
-            reveal_from=self.rows_drawn if len(rows) > self.rows_drawn else None,
+            reveal_from=self.rows_drawn if drawn > self.rows_drawn else None,
             won=won and bool(rows) and rows[-1]["seat"] == self.me,
             pop=self.popped,
         )
-        self.rows_drawn, self.popped = len(rows), False
+        self.rows_drawn, self.popped = drawn, False
         ui = draw.Ui(
             level=self.info["level"],
             time_left=state.time_left(self.now()),
@@ -432,7 +433,11 @@ class DuelScreen:
             motion=motion,
             me=self.me,
         )
-        return draw.page(t, self.words, state.view_for(self.me), self.dressed(ui))
+        return draw.page(t, self.words, self.drawn_view(), self.dressed(ui))
+
+    def drawn_view(self) -> dict:
+        """The engine's view of this screen's seat, as it is drawn."""
+        return self.state.view_for(self.me)
 
     def dressed(self, ui: draw.Ui) -> draw.Ui:
         """What a duel with a friend adds to the drawing (the remote screen's)."""

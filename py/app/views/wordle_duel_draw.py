@@ -15,6 +15,12 @@ from . import wordle_parts as parts
 
 YOU = 0
 GAME = "wordle"
+# Why no one is to guess in a duel between devices (the view's "waiting"), and what is said.
+WAITING = {
+    "starting": "wordle.duel_starting",
+    "checking": "wordle.duel_checking",
+    "revealing": "wordle.duel_revealing",
+}
 
 
 @dataclass
@@ -38,6 +44,19 @@ class Ui:
         if self.peer is None:
             return names(t)
         return [t("wordle.you") if seat == self.me else self.peer for seat in (0, 1)]
+
+
+def between_turns(view: dict) -> dict:
+    """A duel between devices (games.wordle.hidden_duel_game's view) as it is drawn: no one
+    to guess while the duel is set up, while a guess waits for its marks and while the
+    shares are shown, and "waiting" says which."""
+    phase, pending = view.get("phase"), view.get("pending")
+    waiting = {"commit": "starting", "reveal": "revealing"}.get(str(phase))
+    if phase == "play" and pending is not None:
+        waiting = "checking"
+    if waiting is None:
+        return view
+    return {**view, "turn": None, "waiting": waiting}
 
 
 def names(t) -> list:
@@ -66,6 +85,13 @@ def status(t, words, view: dict, ui: Ui) -> Markup:
     if view["result"] is not None:
         return h("p", {"class": "wd-status"}, result_text(t, words, view, ui.me, ui.peer))
     turn = view["turn"]
+    waiting = view.get("waiting")
+    if turn is None and waiting in WAITING:  # (a duel between devices, between turns)
+        return h(
+            "p",
+            {"class": "wd-status", "data-waiting": waiting},
+            h("span", {"class": "wd-whose wd-waiting"}, t(WAITING[waiting])),
+        )
     if turn == ui.me:
         whose = t("wordle.your_turn")
     elif ui.peer is not None:

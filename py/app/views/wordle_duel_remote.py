@@ -1,30 +1,39 @@
 """The Wordle duel with a friend on another device ("#/wordle?remote=host|guest|resume").
 
 The same screen as the practice duel (wordle_duel), with the friend in the other
-seat (app.views.remote_game): the host proposes the duel in its Wordle language,
-the coin flip of both devices draws the duel's number and so its word, its length
-and who starts (both engines know the word: a duel between friends trusts both
-browsers, docs/rules/wordle-tournament.md 15). Each device plays its own seat's
-moves only, its guesses and its timeouts, by its own clock: a turn of the friend's
-that ran out here is still theirs to end, so a friend who went away is waited for
-(the page says so) and their device plays the turns that ran out when it is back.
+seat (app.views.remote_game): the host proposes the duel in its Wordle language
+(with its word lists' version: two devices play only on the same lists), the coin
+flip of both devices draws the duel's length and who starts, and the word is
+neither device's to know until the duel is decided (docs/rules/wordle-tournament.md
+15): the midend runs games.wordle.hidden_duel_game, and app.remote.duel_word.DuelWord
+this device's share of the word, the marks by oblivious transfer both ways and the
+reveal beside it. A guess is drawn as "checking" until its marks come, the clock
+stopped meanwhile; the word is shown once both shares are. Each device plays its own
+seat's moves only, its guesses and its timeouts, by its own clock: a turn of the
+friend's that ran out here is still theirs to end, so a friend who went away is
+waited for (the page says so) and their device plays the turns that ran out when it
+is back.
 
-The duel is saved in its own slot (games_list.remote_slot), with its clock and
-letters typed as the practice duel keeps them, and counted in the statistics as a
-duel with a friend.
+The duel is saved in its own slot (games_list.remote_slot), with its clock, the
+letters typed and this device's side of the word (meta "duel_word", which holds its
+own share and never the word), and counted in the statistics as a duel with a friend.
+A duel saved by a version in which both engines knew the word cannot be carried on:
+it is dropped, and the player asked to start a new one.
 """
 
+from games.wordle.hidden_duel_game import hidden_duel_game
 from games.wordle.letters import LANGUAGES
 
-from .. import browser, router, saved_games, scores
+from .. import browser, router, saved_games, scores, sound
 from ..games_list import remote_slot
 from ..midend import Midend
+from ..remote.duel_word import DuelWord, from_before_the_hidden_word
 from ..remote.match import CONNECTING, ENDED, PLAYING
 from . import wordle_duel_draw as draw
 from . import wordle_parts as parts
 from .remote_bar import remote_bar
 from .remote_game import RemoteGameParts
-from .wordle_duel import GAME, DuelScreen, stored_game
+from .wordle_duel import GAME, DuelScreen
 from .wordle_duel_saved import duel_clock, saved_typing
 
 SLOT = remote_slot(GAME)
@@ -36,6 +45,9 @@ class RemoteDuelScreen(RemoteGameParts, DuelScreen):
     def __init__(self, view):
         self.remote_how = view.route.params.get("remote")
         self.link_game = None
+        self.duel_word: DuelWord | None = None
+        self.said = 0  # the rows announced (a guess is said once its marks are in)
+        self.shown_seed: int | None = None  # the duel remote_ui set the screen up for
         super().__init__(view)
 
     def _begin(self) -> None:
@@ -74,11 +86,68 @@ class RemoteDuelScreen(RemoteGameParts, DuelScreen):
 
     def _words_ready(self, words) -> None:
         self.words = words
+        self._drop_a_duel_from_before_the_hidden_word()
         self.midend = Midend(
-            self.app.store, stored_game(words), browser.now_ms, browser.today_iso, slot=SLOT
+            self.app.store,
+            hidden_duel_game(words),
+            browser.now_ms,
+            browser.today_iso,
+            slot=SLOT,
+            keeps_replays=False,  # (the replay view plays the practice duel's engine)
         )
         self.start_remote()
         self.view.refresh()
+
+    def _drop_a_duel_from_before_the_hidden_word(self) -> None:
+        """A duel saved by the version in which both engines knew the word is not carried
+        on (this version's duel keeps the word from both devices, and the friend's device
+        cannot resume the old one either): dropped, uncounted, and the player told."""
+        data = saved_games.load(self.app.store, SLOT).data
+        if not from_before_the_hidden_word(data):
+            return
+        remote = data["meta"].get("frame", {}).get("remote")
+        peer = remote.get("peer") if isinstance(remote, dict) else None
+        name = peer if isinstance(peer, str) else self.t("wordle.friend")
+        saved_games.clear(self.app.store, SLOT)
+        self.app.notice(
+            f"{GAME}-old-remote-duel", lambda: self.t("wordle.old_remote_duel", name=name)
+        )
+
+    # --- this device's side of the word (app.remote.duel_word) ----------------------
+    def remote_match_made(self, match) -> None:
+        resumed = match.status != CONNECTING
+        saved = self._saved_meta().get("duel_word") if resumed else None
+        self.duel_word = DuelWord(
+            match,
+            self.words,
+            self._duel_now,
+            on_change=self._word_changed,
+            saved=saved if isinstance(saved, dict) else None,
+        )
+
+    def _saved_meta(self) -> dict:
+        data = saved_games.load(self.app.store, SLOT).data
+        meta = data.get("meta") if isinstance(data, dict) else None
+        return meta if isinstance(meta, dict) else {}
+
+    def _duel_now(self) -> int:
+        """The duel's clock for a move DuelWord makes, never before the turn in play began."""
+        if "clock" not in self.info or self.info.get("seed") != self.midend.seed:
+            self._keep_clock()
+        return max(self.now(), self.state.duel.turn_started)
+
+    def _word_changed(self) -> None:
+        """This device's side of the word changed, or it played a move by itself (its
+        commitment, the marks of the friend's guess, its share): saved before anything of
+        it leaves, then said and drawn."""
+        if not self._save() or self.shown_seed != self.midend.seed:
+            return  # (a duel being set up: remote_ui draws it)
+        self._announce([])
+        self._after_change()
+
+    def _view_meta(self) -> dict:
+        word = self.duel_word.record() if self.duel_word is not None else None
+        return {**super()._view_meta(), "duel_word": word}
 
     # --- what app.views.remote_game asks of a game's page ----------------------------
     def remote_proposal(self):
@@ -92,7 +161,8 @@ class RemoteDuelScreen(RemoteGameParts, DuelScreen):
         self.me = self.link_game.my_seat
         meta = self._keep_clock()
         self._plan, self.message, self.shake = None, "", False
-        self.rows_drawn = len(self.state.rows)
+        self.rows_drawn = self.said = parts.settled(self.state.rows)
+        self.shown_seed = self.midend.seed
         try:
             self.typing = saved_typing(meta or {}, self.words.lang, self.state.length)
         except ValueError:
@@ -148,10 +218,37 @@ class RemoteDuelScreen(RemoteGameParts, DuelScreen):
         )
 
     def show_remote_move(self, before, events: list) -> None:
-        """The friend's guess or timeout, already played: revealed and said as the
-        computer's are."""
+        """The friend's move, already played (a guess, its marks of this device's guess, a
+        timeout, its share): revealed and said as the computer's are."""
         self._announce(events)
         self._after_change()
+
+    def _announce(self, events: list) -> None:
+        """Each row once its marks are in (a guess waiting for them is drawn, not said)."""
+        for event in events:
+            row = event.get("row")
+            if event["type"] == "row" and row["seat"] == self.me and row["guess"] is None:
+                self.typing.clear()  # this turn ran out
+        rows, names = self.state.rows, self.ui_names()
+        settled = parts.settled(rows)
+        for number in range(self.said, settled):
+            row = rows[number]
+            self.app.announce(
+                parts.row_summary(self.t, self.words, row, names[row["seat"]], number)
+            )
+        self.said = max(self.said, settled)
+
+    def _after_change(self) -> None:
+        """Saved; the end said once (the duel is over once both shares are shown)."""
+        if not self._save():
+            return
+        if self.state.is_over and self.finish():
+            self._save()
+            view = self.state.view_for(self.me)
+            self.app.announce(draw.result_text(self.t, self.words, view, self.me, self.peer_name))
+            sound.cue("win" if self.state.result.get("winner") == self.me else "lose")
+        if self.on_screen():
+            self.view.refresh()
 
     # --- the duel's screen, with a friend ---------------------------------------------
     def _save(self) -> bool:
@@ -169,12 +266,20 @@ class RemoteDuelScreen(RemoteGameParts, DuelScreen):
         return False
 
     def _due_move(self) -> dict | None:
-        if self.midend.remote_to_move or self.link_game.status != PLAYING:
-            return None  # the friend's device ends the friend's turns
+        """This device's turn that runs out (the friend's device ends the friend's turns;
+        no turn runs while a guess waits for its marks)."""
+        if not self.my_turn() or self.state.duel.deadline is None:
+            return None
         return self.state.timeout_move()
 
     def _play(self, move: dict) -> list:
-        return self.play_move(move)
+        """This device's person's guess, or its turn run out, through DuelWord (which plays
+        and sends what follows from it: its table for the guess)."""
+        if self.duel_word is None:
+            raise RuntimeError("no duel in play")
+        if move["type"] == "timeout":
+            return self.duel_word.timeout()
+        return self.duel_word.guess(move["word"])
 
     def my_turn(self) -> bool:
         return self.link_game.my_turn
@@ -185,6 +290,9 @@ class RemoteDuelScreen(RemoteGameParts, DuelScreen):
 
     def ui_names(self) -> list:
         return [self.t("wordle.you") if seat == self.me else self.link_game.peer for seat in (0, 1)]
+
+    def drawn_view(self) -> dict:
+        return draw.between_turns(self.state.view_for(self.me))
 
     def dressed(self, ui: draw.Ui) -> draw.Ui:
         ui.peer = self.link_game.peer

@@ -90,6 +90,18 @@ def _played_row(t, words, row, names, you, number, reveal=False, won=False):
             h("span", {"class": "wd-skip-note"}, t("wordle.skipped")),
         )
     tiles = words.tiles(row["guess"])
+    if row["marks"] is None:  # its marks still being worked out (a duel between devices)
+        return h(
+            "li",
+            {"class": cls + " wd-pending", "aria-label": row_summary(t, words, row, who, number)},
+            h("span", {"class": "wd-who", "aria-hidden": "true"}, who),
+            h(
+                "span",
+                {"class": "wd-tiles", "aria-hidden": "true"},
+                [h("span", {"class": "wd-tile wd-typed"}, tile) for tile in tiles],
+            ),
+            h("span", {"class": "wd-checking", "aria-hidden": "true"}, t("wordle.checking")),
+        )
     cells = [
         h(
             "span",
@@ -141,6 +153,9 @@ def row_summary(t, words, row, who, number) -> str:
     if row["guess"] is None:
         return t("wordle.row_skipped", number=number, name=who)
     tiles = words.tiles(row["guess"])
+    if row["marks"] is None:
+        word = "".join(tiles).upper()
+        return t("wordle.row_checking", number=number, name=who, word=word)
     parts = [
         t(f"wordle.mark.{MARK_NAMES[mark]}", letter=tile.upper())
         for tile, mark in zip(tiles, row["marks"])
@@ -154,11 +169,17 @@ def row_summary(t, words, row, who, number) -> str:
     )
 
 
+def settled(rows) -> int:
+    """How many rows are drawn for good: all but a last guess still waiting for its marks."""
+    pending = bool(rows) and rows[-1]["guess"] is not None and rows[-1]["marks"] is None
+    return len(rows) - 1 if pending else len(rows)
+
+
 def key_states(words, rows) -> dict:
     """The best news each tile has had so far: correct > present > absent."""
     states: dict[str, int] = {}
     for row in rows:
-        if row["guess"] is None:
+        if row["guess"] is None or row["marks"] is None:
             continue
         for tile, mark in zip(words.tiles(row["guess"]), row["marks"]):
             if mark > states.get(tile, -1):

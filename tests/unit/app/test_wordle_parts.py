@@ -69,3 +69,16 @@ def test_keyboard_has_every_tile_of_the_language_once():
         html = parts.keyboard(t, lang, {}, True)
         for tile in letters.alphabet(lang):
             assert html.count(f'data-key="{tile}"') == 1, (lang, tile)
+
+
+def test_a_last_guess_waiting_for_its_marks_is_not_settled():
+    rows = [
+        {"seat": 0, "guess": "crane", "marks": [0, 1, 2, 0, 0], "at": 1},
+        {"seat": 1, "guess": None, "marks": None, "at": 2},
+    ]
+    assert parts.settled([]) == 0 and parts.settled(rows) == 2
+    pending = [*rows, {"seat": 0, "guess": "slate", "marks": None, "at": 3}]
+    assert parts.settled(pending) == 2
+    assert parts.key_states(sample_dictionary(), pending) == parts.key_states(
+        sample_dictionary(), rows
+    )

@@ -172,3 +172,55 @@ def test_the_drawing_loads_no_browser():
         if isinstance(node, ast.ImportFrom)
     }
     assert imported <= {"dataclasses", "html", ""}, imported
+
+
+# --- the duel between devices, whose word neither knows (games.wordle.hidden_duel_game) -----
+
+
+def hidden_duel():
+    from games.common.commitment import digest
+    from games.wordle.hidden_duel import HiddenDuel
+    from games.wordle.hidden_duel_game import HiddenDuelState
+
+    state = HiddenDuelState(HiddenDuel(WORDS, 5, 0))
+    for seat in (0, 1):
+        commitment = digest(bytes(32), f"{seat}:{'ab' * 32}")
+        state.apply({"type": "commit", "seat": seat, "commitment": commitment})
+    return state
+
+
+def test_a_guess_waiting_for_its_marks_is_drawn_as_checking_with_no_one_to_guess():
+    state = hidden_duel()
+    ui = draw.Ui(level="", me=1, peer="Siân", time_left=TURN_MS)
+    guess_word = WORDS.answers[5][0]
+    state.apply({"type": "guess", "seat": 0, "word": guess_word, "at": 1000})
+    html = draw.page(T, WORDS, draw.between_turns(state.view_for(1)), ui)
+    text = text_of(html)
+    assert "wd-pending" in html and "checking…" in text and "wd-current" not in html
+    assert f"Row 1, Siân: {guess_word.upper()}. Checking the marks…" in text
+    assert 'data-waiting="checking"' in html and "Checking the marks…" in text
+    assert "wd-clock" not in html and "Your turn" not in text
+    keys = html.split('class="wd-keyboard"')[1]
+    assert keys.count("disabled") == keys.count("<button")
+    assert "wd-correct" not in keys and "wd-absent" not in keys  # no news from a pending row
+    state.apply({"type": "marks", "seat": 1, "marks": [0, 0, 0, 0, 0], "at": 1500})
+    view = draw.between_turns(state.view_for(1))
+    assert "waiting" not in view and view["turn"] == 1
+    assert "Your turn" in text_of(draw.page(T, WORDS, view, ui))
+
+
+def test_a_duel_between_devices_says_when_it_is_being_set_up_and_when_the_word_is_shown():
+    from games.wordle.hidden_duel import HiddenDuel
+    from games.wordle.hidden_duel_game import HiddenDuelState
+
+    setting_up = HiddenDuelState(HiddenDuel(WORDS, 5, 0)).view_for(0)
+    assert draw.between_turns(setting_up)["waiting"] == "starting"
+    ui = draw.Ui(level="", me=0, peer="Siân")
+    html = draw.page(T, WORDS, draw.between_turns(setting_up), ui)
+    assert "neither device knows the word" in text_of(html) and "wd-current" not in html
+    state = hidden_duel()
+    state.apply({"type": "guess", "seat": 0, "word": WORDS.answers[5][0], "at": 1000})
+    state.apply({"type": "marks", "seat": 1, "marks": [2] * 5, "at": 1500})
+    view = draw.between_turns(state.view_for(0))
+    assert view["waiting"] == "revealing" and view["word"] is None
+    assert "showing the word" in text_of(draw.page(T, WORDS, view, ui))
