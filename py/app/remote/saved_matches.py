@@ -10,6 +10,7 @@ from .. import saved_games
 from ..games_list import REMOTE_GAMES, remote_slot
 from ..storage import Store
 from . import wire
+from .duel_word import from_before_the_hidden_word
 from .relay import HOST
 from .table_game import is_table_save
 
@@ -27,6 +28,8 @@ def in_progress(store: Store, peer_name: str | None) -> list[tuple[str, dict[str
         remote = frame.get("remote") if frame else None
         if frame is None or not isinstance(remote, dict) or meta.get("over") is True:
             continue
+        if from_before_the_hidden_word(data):
+            continue  # (a duel that cannot be carried on: its page says so and drops it)
         if peer_name is None or remote.get("peer") == peer_name:
             found.append((route, frame))
     return found

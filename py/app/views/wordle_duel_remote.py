@@ -124,6 +124,13 @@ class RemoteDuelScreen(RemoteGameParts, DuelScreen):
             on_change=self._word_changed,
             saved=saved if isinstance(saved, dict) else None,
         )
+        if resumed:
+            self.duel_word.ask_again()  # (what the link lost before the reload)
+
+    def on_remote(self, event: dict) -> None:
+        if event["type"] == "link" and event["state"] == "open" and self.duel_word is not None:
+            self.duel_word.ask_again()  # (what the link lost while the network was away)
+        super().on_remote(event)
 
     def _saved_meta(self) -> dict:
         data = saved_games.load(self.app.store, SLOT).data

@@ -163,6 +163,15 @@ def test_an_unfinished_game_with_this_friend_is_offered_and_one_with_another_is_
     assert saved_matches.in_progress(store_with("deblockle", {"remote": "x"}), None) == []
 
 
+def test_a_duel_saved_by_the_version_in_which_both_devices_knew_the_word_is_not_offered():
+    frame = {"options": {"lang": "en"}, "seed": 7, "remote": {"peer": "Bryn"}}
+    store = store_with("wordle", frame)
+    assert saved_matches.in_progress(store, "Bryn") == [("wordle", frame)]
+    old_state = {"version": 1, "word": "crane", "first": 0, "turn": 0, "rows": []}
+    saved_games.save(store, remote_slot("wordle"), old_state, {"frame": frame}, None)
+    assert saved_matches.in_progress(store, "Bryn") == []
+
+
 def test_a_friends_sync_names_the_game_it_resumes_and_a_broken_frame_is_passed_over():
     frame = {"options": {"a": 1}, "seed": 7, "remote": {"peer": "Bryn"}}
     store = store_with("deblockle", frame)
