@@ -188,3 +188,21 @@ def test_an_old_two_device_duel_is_told_apart_from_a_hidden_word_duel():
 def duels_state_json():
     _, duels, _ = connected(10)
     return duels[0].state.to_json()
+
+
+def test_two_honest_devices_on_different_word_lists_are_told_so_not_called_cheats():
+    from app.remote.match import INCOMPATIBLE
+    from games.wordle.dictionary import Dictionary
+    from games.wordle.sample_words import sample_data
+
+    data = sample_data()
+    data["answers"]["5"] = data["answers"]["5"][:-1]  # another version of the lists
+    wire = Wire()
+    guest = Match.guest(new_midend(hidden_duel_game(Dictionary("en", data))), wire.ends[1], "Bob")
+    host = Match.host(new_midend(GAME), wire.ends[0], "Alice", {"lang": "en"}, ["host", "guest"])
+    wire.pump()
+    assert guest.status == INCOMPATIBLE and host.status == INCOMPATIBLE
+    for match in (host, guest):
+        said = [problem for problem in match.problems if problem["kind"] == INCOMPATIBLE]
+        assert "another version of the word lists" in said[0]["reason"]
+        assert all(problem["kind"] != CHEATING for problem in match.problems)
