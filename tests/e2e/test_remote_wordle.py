@@ -94,6 +94,9 @@ def test_a_whole_duel_between_two_devices_agrees_and_counts_on_both(open_app, co
     first_name = "Ann" if first is host else "Bryn"
     said = re.compile(f"Row 1, {first_name}: {other.upper()}")
     expect(second.locator(".wd-row").first).to_have_attribute("aria-label", said)
+    for page, name in ((first, "You"), (second, first_name)):  # said once marked, with them
+        expect(page.locator("#announcer")).to_contain_text(f"Row 1, {name}: {other.upper()}. ")
+        expect(page.locator("#announcer")).not_to_contain_text("Checking")
     expect(second.locator(".wd-whose.wd-you")).to_be_visible()
     guess_on_screen(second, words, word)
     expect(second.locator(".wd-status")).to_contain_text("You solved it first")

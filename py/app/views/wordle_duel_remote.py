@@ -105,7 +105,8 @@ class RemoteDuelScreen(RemoteGameParts, DuelScreen):
         data = saved_games.load(self.app.store, SLOT).data
         if not from_before_the_hidden_word(data):
             return
-        remote = data["meta"].get("frame", {}).get("remote")
+        frame = data["meta"].get("frame")
+        remote = frame.get("remote") if isinstance(frame, dict) else None
         peer = remote.get("peer") if isinstance(remote, dict) else None
         name = peer if isinstance(peer, str) else self.t("wordle.friend")
         saved_games.clear(self.app.store, SLOT)
@@ -241,7 +242,7 @@ class RemoteDuelScreen(RemoteGameParts, DuelScreen):
         for number in range(self.said, settled):
             row = rows[number]
             self.app.announce(
-                parts.row_summary(self.t, self.words, row, names[row["seat"]], number)
+                parts.row_summary(self.t, self.words, row, names[row["seat"]], number + 1)
             )
         self.said = max(self.said, settled)
 
