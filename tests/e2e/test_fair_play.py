@@ -16,7 +16,6 @@ import re
 import time
 import zlib
 
-import pytest
 from app.peer.channel import PART_CHARS
 from app.remote import wire
 from games.common.commitment import SALT_BYTES, digest

@@ -8,13 +8,12 @@ left either page's origin."""
 
 import json
 import re
-import statistics
 
 from e2e_support import wait_ready
 from playwright.sync_api import expect
 from remote_support import TAMPERING, connect, my_seat, saved, set_name
 from test_axe import violations
-from test_wordle import dictionary, guess_on_screen, type_on_screen
+from test_wordle import dictionary, guess_on_screen
 
 SLOT = "wordle-remote"
 
@@ -220,41 +219,3 @@ def test_a_duel_saved_by_the_version_in_which_both_devices_knew_the_word_is_not_
     assert saved(page, SLOT) is None
     expect(page.locator(".remote-waiting")).to_be_visible()
     assert page.evaluate("localStorage.getItem('gemau:stats:wordle')") is None
-
-
-# Enter pressed in the page, and the time until the page shows `n` rows marked (a guess's
-# marks, by oblivious transfer both ways: docs/rules/wordle-tournament.md 15.2).
-TIMED_ENTER = """(n) => new Promise((resolve) => {
-  const done = () => document.querySelectorAll(
-    '.wd-row:not(.wd-future):not(.wd-current):not(.wd-pending)').length >= n;
-  const start = performance.now();
-  const watch = new MutationObserver(() => {
-    if (done()) { watch.disconnect(); resolve(performance.now() - start); }
-  });
-  watch.observe(document.body, {subtree: true, childList: true, attributes: true});
-  document.querySelector(".wd-key[data-key='enter']").click();
-})"""
-OVER = "[data-waiting='revealing'], .wd-status:has-text('The word was')"
-
-
-def test_a_guesss_marks_are_shown_within_a_second_p95(open_app, context):
-    """Issue 31's cost of the hidden word: from the Enter to the row's colours on the
-    guesser's page, over a whole duel's guesses (12 unless one is the word); printed."""
-    host, friend = start_duel(open_app, context)
-    words = dictionary("en")
-    guesses = iter(words.answers[duel(host)["length"]][100:])
-    times = []
-    while True:
-        page, _ = mover(host, friend)
-        rows = rows_played(page)
-        type_on_screen(page, words.tiles(next(guesses)))
-        times.append(page.evaluate(TIMED_ENTER, rows + 1))
-        if rows + 1 >= 12 or page.locator(OVER).count():
-            break
-    times.sort()
-    p95 = times[max(0, round(0.95 * len(times)) - 1)]
-    print(
-        f"marks shown after Enter: {len(times)} guesses, median "
-        f"{statistics.median(times):.0f} ms, p95 {p95:.0f} ms, largest {times[-1]:.0f} ms"
-    )
-    assert p95 <= 1000, times
