@@ -24,6 +24,7 @@ from ..peer.channel import CLOSED, FAILED, OPEN, clean_name
 from ..remote import saved_matches
 from ..remote.saved_matches import TABLE_GAMES
 from . import connect_panels as panels
+from . import connect_sharing as sharing
 from . import wordle_group_hosting as hosting
 from .base import View
 from .connect_scan import ReplyScan
@@ -102,7 +103,7 @@ class ConnectView(View):
             problem=self.problem,
             relinking=self.relink[1] if self.relink is not None else None,
             code=self.code,
-            can_share=bool(self.code) and can_share(),
+            can_share=bool(self.code) and sharing.can_share(),
             reply_problem=self.reply_problem,
             can_scan=self.hosting and self.stage == WAITING and ReplyScan.possible(),
             scanning=self.scan.scanning,
@@ -246,9 +247,10 @@ class ConnectView(View):
         if action == "name":
             self.rename(data.get("value"))
         elif action == "copy":
-            self.copy()
+            sharing.copy(self.code)
+            browser.element("connect-copied").textContent = self.t("connect.copied")
         elif action == "share":
-            self.share()
+            sharing.share(self.code, self.t("connect.title"), as_link=self.hosting)
         elif action == "connect":
             self.connect(str(browser.element("connect-reply").value))
         elif action == "scan":
@@ -271,20 +273,6 @@ class ConnectView(View):
                 self.open_game(route, "host" if action == "play" else "resume")
         elif action == "invite-more" and self.hosting and 0 < len(table) < MAX_GROUP_GUESTS:
             self.invite_more()
-
-    def copy(self) -> None:
-        from pyodide.ffi import create_once_callable
-        from pyscript import window
-
-        window.navigator.clipboard.writeText(self.code).catch(create_once_callable(ignore))
-        browser.element("connect-copied").textContent = self.t("connect.copied")
-
-    def share(self) -> None:
-        from pyodide.ffi import create_once_callable
-        from pyscript import window
-
-        shared = {"url" if self.hosting else "text": self.code, "title": self.t("connect.title")}
-        window.navigator.share(browser._js(shared)).catch(create_once_callable(ignore))
 
     def connect(self, text: str) -> None:
         try:
@@ -391,16 +379,6 @@ class ConnectView(View):
             for link in [*self.friends, self.link]:
                 if link is not None:
                     link.close()
-
-
-def can_share() -> bool:
-    from pyscript import window
-
-    return bool(getattr(window.navigator, "share", None))
-
-
-def ignore(_error) -> None:
-    """A copy or share the browser refused (or the player cancelled): nothing to do."""
 
 
 VIEW = ConnectView
