@@ -16,7 +16,7 @@ import re
 from pathlib import Path
 
 import pytest
-from app.views.wordle_tournament_ui import isolated
+from app.tournament.ui import isolated
 from e2e_support import ROOT, pause_clock, wait_ready
 from games.wordle.dictionary import Dictionary
 from games.wordle.duel import TURN_MS

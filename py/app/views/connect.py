@@ -23,9 +23,9 @@ from ..peer import codes, prefs
 from ..peer.channel import CLOSED, FAILED, OPEN, clean_name
 from ..remote import saved_matches
 from ..remote.saved_matches import TABLE_GAMES
+from ..tournament import group_hosting as hosting
 from . import connect_panels as panels
 from . import connect_sharing as sharing
-from . import wordle_group_hosting as hosting
 from .base import View
 from .connect_scan import ReplyScan
 from .connect_stages import (

@@ -22,12 +22,12 @@ from ..html import Markup, h
 from .base import View
 
 GAMES_ON_THE_PROTOCOL = ("marbles", "battleship", "deblockle", "dominoes")
-# Games built from data the page loads first, by a module of app.views that gives
+# Games built from data the page loads first, by a module (named from app.views) that gives
 # loading_text(t) and load_game(token, ready): ready(Game or None), maybe at once.
 # By (route, mode): the practice duel and the tournament, for their words.
 LOADED_FIRST = {
-    ("wordle", None): "wordle_duel_replay",
-    ("wordle", "tournament"): "wordle_tournament_replay",
+    ("wordle", None): ".wordle_duel_replay",
+    ("wordle", "tournament"): "..tournament.replay",
 }
 STEP_KEYS = {"ArrowLeft": -1, "ArrowRight": 1}
 
@@ -47,7 +47,7 @@ class ReplayView(View):
         if route.detail in GAMES_ON_THE_PROTOCOL:  # imported on first use, not at start-up
             self._take(importlib.import_module(f"games.{route.detail}.game").GAME)
         elif loaded_first is not None:
-            loader = importlib.import_module(f"{__package__}.{loaded_first}")
+            loader = importlib.import_module(loaded_first, __package__)
             self.drawing = loader if hasattr(loader, "replay_board") else None
             self.loading = loader.loading_text(self.t)
             loader.load_game(route.params.get("r", ""), self._loaded)

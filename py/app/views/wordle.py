@@ -22,9 +22,9 @@ LEVEL_ORDER = ("beginner", "casual", "skilled", "expert")
 def tournament_screen_class():
     """The tournament's screen, if this build has it."""
     try:
-        from .wordle_tournament import TournamentScreen
+        from ..tournament.screen import TournamentScreen
     except ModuleNotFoundError as missing:
-        if missing.name != f"{__package__}.wordle_tournament":
+        if missing.name != "app.tournament.screen":
             raise
         return None
     return TournamentScreen
@@ -35,10 +35,10 @@ GROUP_SCREENS = ("group-host", "group-member")
 
 def group_screen(remote: str):
     if remote == "group-host":
-        from .wordle_group_leader_screen import GroupLeaderScreen
+        from ..tournament.group_leader import GroupLeaderScreen
 
         return GroupLeaderScreen
-    from .wordle_group_member_screen import GroupMemberScreen
+    from ..tournament.group_member import GroupMemberScreen
 
     return GroupMemberScreen
 

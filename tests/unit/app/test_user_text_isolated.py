@@ -6,10 +6,10 @@ between Unicode isolates (FSI ... PDI)."""
 import re
 
 from app.i18n import Translator
-from app.views import wordle_tournament_draw as draw
-from app.views import wordle_tournament_said as said
-from app.views.wordle_tournament_away_draw import bar, bar_state
-from app.views.wordle_tournament_ui import Ui
+from app.tournament import draw as draw
+from app.tournament import said as said
+from app.tournament.away_draw import bar, bar_state
+from app.tournament.ui import Ui
 from games.wordle.sample_words import sample_dictionary
 from games.wordle.tournament import new_lobby
 from games.wordle.tournament_rules import INTRO_MS

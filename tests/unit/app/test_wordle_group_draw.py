@@ -1,10 +1,10 @@
-"""The group across devices, drawn (app.views.wordle_group_draw, docs/rules/wordle-tournament.md
+"""The group across devices, drawn (app.tournament.group_draw, docs/rules/wordle-tournament.md
 16): what the leader's and a member's pages show besides the tournament screen."""
 
 from app.i18n import Translator
-from app.views import wordle_group_draw as draw
-from app.views.wordle_tournament_draw import render
-from app.views.wordle_tournament_ui import Ui
+from app.tournament import group_draw as draw
+from app.tournament.draw import render
+from app.tournament.ui import Ui
 from games.wordle.tournament import new_lobby
 from test_remote_wordle_group import WORDS
 

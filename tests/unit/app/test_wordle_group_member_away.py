@@ -8,7 +8,7 @@ from test_remote_wordle_group import Group, started
 from test_wordle_tournament_away import HeaderBar
 
 T = Translator("en")
-away = None  # app.views.wordle_group_member_away, imported by the fixture
+away = None  # app.tournament.group_member_away, imported by the fixture
 BACK = 'href="#/wordle?mode=tournament&amp;remote=group-member"'
 
 
@@ -31,7 +31,7 @@ class MemberScreen:
 def header(import_without_browser, monkeypatch):
     """The bar in the header, as the module (imported afresh) puts it."""
     global away
-    (away,) = import_without_browser("app.views.wordle_group_member_away")
+    (away,) = import_without_browser("app.tournament.group_member_away")
     bar = HeaderBar()
     monkeypatch.setattr(away, "BAR", bar)
     return bar

@@ -9,8 +9,8 @@ import re
 import pytest
 import test_wordle_tournament_screen as screen_tests
 from app.i18n import Translator
-from app.views.wordle_tournament_away_draw import BACK_TO_HOSTED, bar, bar_state
-from app.views.wordle_tournament_ui import isolated
+from app.tournament.away_draw import BACK_TO_HOSTED, bar, bar_state
+from app.tournament.ui import isolated
 from app.wordle import records as tp
 from games.wordle.sample_words import sample_dictionary
 from games.wordle.tournament import new_lobby
@@ -46,7 +46,7 @@ class HeaderBar:
 @pytest.fixture
 def page(screen_page, monkeypatch):
     """(open(route), clock, app, away module, the bar)."""
-    from app.views import wordle_tournament_away as away  # as imported afresh for the page
+    from app.tournament import away as away  # as imported afresh for the page
 
     header = HeaderBar()
     monkeypatch.setattr(away, "BAR", header)

@@ -8,11 +8,11 @@ from pathlib import Path
 
 import pytest
 from app.i18n import Translator
-from app.views import wordle_tournament_draw as draw
-from app.views import wordle_tournament_lobby_draw as lobby_draw
-from app.views import wordle_tournament_said as said
-from app.views import wordle_tournament_side as side_draw
-from app.views.wordle_tournament_ui import Context, Ui, isolated, lives, signed
+from app.tournament import draw as draw
+from app.tournament import lobby_draw as lobby_draw
+from app.tournament import said as said
+from app.tournament import side as side_draw
+from app.tournament.ui import Context, Ui, isolated, lives, signed
 from games.wordle.duel import TURN_MS
 from games.wordle.sample_words import sample_dictionary
 from games.wordle.tournament import new_lobby
@@ -23,8 +23,8 @@ WORDS = sample_dictionary()
 APP = Path(__file__).resolve().parents[3] / "py" / "app"
 PURE = [
     *(
-        f"views/wordle_tournament_{name}.py"
-        for name in ["draw", "round", "ui", "said", "side", "cards", "lobby_draw"]
+        f"tournament/{name}.py"
+        for name in ["draw", "round_draw", "ui", "said", "side", "cards", "lobby_draw"]
     ),
     "wordle/records.py",
     "wordle/tournament_keeper.py",

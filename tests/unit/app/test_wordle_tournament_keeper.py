@@ -203,8 +203,7 @@ def test_the_tournaments_and_the_groups_views_leave_storage_to_the_keeper():
     import ast
     from pathlib import Path
 
-    views = Path(__file__).resolve().parents[3] / "py" / "app" / "views"
-    files = sorted([*views.glob("wordle_tournament*.py"), *views.glob("wordle_group*.py")])
+    files = sorted((Path(__file__).resolve().parents[3] / "py" / "app" / "tournament").glob("*.py"))
     assert len(files) > 10
     for path in files:
         tree = ast.parse(path.read_text("utf-8"))
@@ -213,5 +212,5 @@ def test_the_tournaments_and_the_groups_views_leave_storage_to_the_keeper():
                 names = {node.module or ""} | {alias.name for alias in node.names}
                 assert not names & {"storage", "midend"}, path.name
             if isinstance(node, ast.Attribute) and node.attr == "store":
-                assert path.name in ("wordle_tournament.py", "wordle_group_member_screen.py")
+                assert path.name in ("screen.py", "group_member.py")
                 assert ast.unparse(node) == "view.app.store", path.name  # handed to its keeper

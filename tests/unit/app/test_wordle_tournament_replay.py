@@ -1,5 +1,5 @@
 """Wordle Tournament replays under CPython: every position of a told tournament
-drawn (app.views.wordle_tournament_replay_draw), the replay page loading its
+drawn (app.tournament.replay_draw), the replay page loading its
 words and stepping (app.views.replay with wordle_tournament_replay), bad links,
 and the screen keeping each finished tournament once, listed in Statistics
 (docs/rules/wordle-tournament.md 14)."""
@@ -14,7 +14,7 @@ import test_wordle_tournament_screen as screen_tests
 from app import replays
 from app.i18n import Translator
 from app.router import parse
-from app.views import wordle_tournament_replay_draw as draw
+from app.tournament import replay_draw as draw
 from games.wordle import tournament_story as story
 from games.wordle.sample_words import sample_dictionary
 from games.wordle.tournament import new_lobby
@@ -144,7 +144,7 @@ def replay_page(import_without_browser, monkeypatch):
     """open(token, at=None, waiting=False) -> (ReplayView, app); `release()` delivers
     words still on their way."""
     browser, words, replay, _ = import_without_browser(
-        "app.browser", "app.wordle_words", "app.views.replay", "app.views.wordle_tournament_replay"
+        "app.browser", "app.wordle_words", "app.views.replay", "app.tournament.replay"
     )
     waiting = []
 

@@ -18,11 +18,11 @@ FRESH = [
     "app.wordle_words",
     "app.views.wordle",
     "app.views.wordle_duel",
-    "app.views.wordle_tournament_lobby",
+    "app.tournament.lobby",
     "app.wordle.tournament_keeper",
-    "app.views.wordle_tournament_away",
-    "app.views.wordle_tournament_round_actions",
-    "app.views.wordle_tournament",
+    "app.tournament.away",
+    "app.tournament.round_actions",
+    "app.tournament.screen",
 ]
 
 

@@ -1,7 +1,7 @@
 """The leader's hosting of a Wordle Tournament group across devices, kept while the app
 shows another page: the tournament (app.remote.wordle_group's GroupLeader), the link to
 each friend's device and a clock that goes on sending each member what changed. The
-leader's tournament page (wordle_group_leader_screen) draws it and plays the leader's
+leader's tournament page (group_leader) draws it and plays the leader's
 seat; #/connect?relink=<device> makes a new link for a friend whose page was closed or
 reloaded and hands it here (`relinked`), so the leader never has to leave the tournament
 for long. Only closing or reloading the leader's page ends it (the friends' pages say
@@ -11,8 +11,8 @@ the leader was lost).
 from .. import browser
 from ..remote.wordle_group import LEADER, GroupLeader
 from ..wordle.tournament_keeper import TournamentKeeper
-from .wordle_tournament_away import BAR
-from .wordle_tournament_away_draw import BACK_TO_HOSTED, bar, bar_state
+from .away import BAR
+from .away_draw import BACK_TO_HOSTED, bar, bar_state
 
 DOWN = ("closed", "failed", "interrupted")
 TICK_MS = 200

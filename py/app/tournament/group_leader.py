@@ -18,10 +18,10 @@ from ..html import h
 from ..remote.wordle_group import LEADER, GroupLeader
 from ..wordle import records as tp
 from ..wordle.tournament_keeper import FRIENDS
-from . import wordle_group_hosting as hosting
-from .wordle_group_draw import lost_friends
-from .wordle_tournament import TournamentScreen
-from .wordle_tournament_draw import render
+from . import group_hosting as hosting
+from .draw import render
+from .group_draw import lost_friends
+from .screen import TournamentScreen
 
 IGNORED = {"wt-lang", "wt-rename", "wt-group-open", "wt-solo", "wt-add", "wt-remove"}
 IGNORED |= {"wt-group-lobby"}

@@ -1,10 +1,10 @@
 """The side panel of a Wordle Tournament round, drawn: everyone's lives in
 standings order and the round's duels at a glance, each a button to watch it (6.6).
-Pure: functions of a drawing's Context (wordle_tournament_ui); no browser.
+Pure: functions of a drawing's Context (ui); no browser.
 """
 
 from ..html import h
-from .wordle_tournament_ui import Context, lives_or_status, mini_or_empty, nickname
+from .ui import Context, lives_or_status, mini_or_empty, nickname
 
 
 def side(c: Context):

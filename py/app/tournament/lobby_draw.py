@@ -1,7 +1,7 @@
 """The Wordle Tournament's lobby, drawn (5.1): the language, your nickname, the 8
 players and Start, beside the rating panel of the device's player (9.7), which
 the final standings show too. Pure: functions of a drawing's Context
-(wordle_tournament_ui); no browser.
+(ui); no browser.
 """
 
 from games.wordle import rating as ratings
@@ -9,9 +9,9 @@ from games.wordle.nicknames import MAX_LENGTH
 from games.wordle.tournament_rules import SEATS
 
 from ..html import h
-from . import wordle_parts as parts
-from .wordle_group_draw import friends_joined
-from .wordle_tournament_ui import Context, isolated, nickname
+from ..views import wordle_parts as parts
+from .group_draw import friends_joined
+from .ui import Context, isolated, nickname
 
 
 def language_select(c: Context, lang):

@@ -2,7 +2,7 @@
 tournament saved (resumed), a lobby, the group on this device, and their actions
 (language, nickname, members).
 
-`LobbyActions` is held by the screen (wordle_tournament's TournamentScreen): it reads
+`LobbyActions` is held by the screen (screen's TournamentScreen): it reads
 and sets the screen's state (mode, game, group, lang, message, ...), calls the screen's
 `_load_words`, `_say` and `_forget`, and keeps records through the screen's keeper
 (app.wordle.tournament_keeper); Start is the screen's own (it starts the clock). The
@@ -21,7 +21,7 @@ from games.wordle.tournament import Tournament, new_lobby
 
 from .. import browser
 from ..wordle import records as tp
-from .wordle_tournament_ui import isolated
+from .ui import isolated
 
 
 class LobbyActions:

@@ -13,7 +13,7 @@ ours, is a bad link.
 from games.wordle.letters import LANGUAGES
 
 from .. import replays, wordle_words
-from .wordle_tournament_replay_draw import replay_board, replay_step
+from .replay_draw import replay_board, replay_step
 
 __all__ = ["load_game", "loading_text", "replay_board", "replay_step"]
 

@@ -5,7 +5,7 @@ Settings, Games, the Wordle home...) is not leaving. When the tournament's
 page closes with people of this device still in, its screen hands itself to
 `carry_on` and keeps its clock running: their turns run out as usual, the
 computers play, results are recorded and the tournament saved. A bar in the
-app's header (wordle_tournament_away_draw) shows the round, whose turn it is
+app's header (away_draw) shows the round, whose turn it is
 with its clock, and a link back; the tournament's page, opened again, takes
 the tournament back from it (`take_back`) as it stands.
 
@@ -15,7 +15,7 @@ the app does for the page it shows.
 """
 
 from .. import browser
-from .wordle_tournament_away_draw import BAR_ID, bar, bar_state
+from .away_draw import BAR_ID, bar, bar_state
 
 _behind = None  # the TournamentScreen going on behind another page, if any
 _listening = False

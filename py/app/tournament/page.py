@@ -5,7 +5,7 @@ duels' clocks and the introduction's count, on one device and on a group member'
 
 from .. import browser
 from ..html import join
-from . import wordle_parts as parts
+from ..views import wordle_parts as parts
 
 
 class PageParts:

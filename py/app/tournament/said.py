@@ -6,8 +6,8 @@ and the screen's Ui in; no browser, tested under CPython.
 
 from dataclasses import dataclass, field
 
-from . import wordle_parts as parts
-from .wordle_tournament_ui import Ui, display_name, is_you, signed
+from ..views import wordle_parts as parts
+from .ui import Ui, display_name, is_you, signed
 
 ROW_EVENTS = ("guess", "skip")
 

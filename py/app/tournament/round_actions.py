@@ -1,7 +1,7 @@
 """The Wordle Tournament screen during the rounds: watching the other duels,
 skipping to the final results once everyone of this device is out, and leaving.
 
-`RoundActions` is held by the screen (wordle_tournament's TournamentScreen): it
+`RoundActions` is held by the screen (screen's TournamentScreen): it
 reads and sets the screen's state (mode, game, watching, focus, out_seen,
 confirm_leave, finishing) and calls the screen's `now`, `_stop_ticking` and
 `_after_change`, and its page parts (`page`). The rules are the engine's

@@ -2,18 +2,17 @@
 markup of the whole screen from the engine's view (`Tournament.view`, None
 before one is loaded), the screen's state (`Ui`) and the translator. Here: the
 group and the final standings; the lobby and the rating panel are in
-wordle_tournament_lobby_draw, the rounds in wordle_tournament_round. Pure: no
+lobby_draw, the rounds in round_draw. Pure: no
 browser, tested under CPython.
 """
 
 from games.wordle.nicknames import MAX_LENGTH
 
 from ..html import h
+from ..views import wordle_parts as parts
 from ..wordle.records import MAX_MEMBERS, group_link
-from . import wordle_parts as parts
-from . import wordle_tournament_lobby_draw as lobby_draw
-from . import wordle_tournament_round as round_draw
-from .wordle_tournament_ui import Context, Ui, isolated, nickname, signed
+from . import lobby_draw, round_draw
+from .ui import Context, Ui, isolated, nickname, signed
 
 
 def render(t, words, ui: Ui, view: dict | None):

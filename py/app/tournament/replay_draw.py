@@ -11,11 +11,11 @@ be opened by anyone), shown as text. Pure: no browser, tested under CPython.
 """
 
 from ..html import h
-from . import wordle_parts as parts
-from . import wordle_tournament_round as round_draw
-from . import wordle_tournament_side as side_draw
-from .wordle_tournament_draw import standings_rows
-from .wordle_tournament_ui import Context, Ui, isolated, signed
+from ..views import wordle_parts as parts
+from . import round_draw
+from . import side as side_draw
+from .draw import standings_rows
+from .ui import Context, Ui, isolated, signed
 
 GAME = "wordle"
 

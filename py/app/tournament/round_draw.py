@@ -1,15 +1,15 @@
 """The Wordle Tournament's rounds, drawn: the header (round, players left,
 Leave), your duel or the one watched, and the introduction; the cards shown
-instead of a duel (a bye, being out) are wordle_tournament_cards', the side panel
-wordle_tournament_side's. Pure: the engine's view and the screen's Ui in, markup
+instead of a duel (a bye, being out) are cards', the side panel
+side's. Pure: the engine's view and the screen's Ui in, markup
 out; no browser.
 """
 
 from ..html import h
-from . import wordle_parts as parts
-from . import wordle_tournament_cards as cards
-from . import wordle_tournament_side as side_draw
-from .wordle_tournament_ui import (
+from ..views import wordle_parts as parts
+from . import cards
+from . import side as side_draw
+from .ui import (
     Context,
     nickname,
 )

@@ -2,15 +2,15 @@
 
 Opening another page of the app on a member's device is not leaving: the link to the
 leader stays up, the member's screen keeps listening and ticking (results are recorded
-as they come), and the header's bar (wordle_tournament_away_draw) says how this
+as they come), and the header's bar (away_draw) says how this
 member's tournament stands, with a link back. The member's page, opened again, takes
 over: the screen behind stops and the bar goes (the new page joins anew on the link).
 """
 
 from ..remote.wordle_group_member import ABANDONED, LOBBY, OVER, PAUSED, PLAYING
-from .wordle_tournament_away import BAR
-from .wordle_tournament_away_draw import BACK_TO_MEMBER, bar, bar_state
-from .wordle_tournament_ui import isolated
+from .away import BAR
+from .away_draw import BACK_TO_MEMBER, bar, bar_state
+from .ui import isolated
 
 _behind = None  # the GroupMemberScreen going on behind another page, if any
 

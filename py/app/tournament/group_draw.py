@@ -1,11 +1,11 @@
-"""A Wordle Tournament group across devices, drawn (the pages are wordle_group_leader_screen
-and wordle_group_member_screen): the leader's friends panel and the friends whose link is
+"""A Wordle Tournament group across devices, drawn (the pages are group_leader
+and group_member): the leader's friends panel and the friends whose link is
 down, a member's lobby, paused line and status cards. Pure: no browser, tested under CPython.
 """
 
 from .. import router
 from ..html import h
-from .wordle_tournament_ui import isolated, nickname
+from .ui import isolated, nickname
 
 
 def friends_joined(t, joined: list, joining: int):

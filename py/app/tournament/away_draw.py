@@ -1,12 +1,12 @@
 """The bar above the app's other pages while a Wordle Tournament goes on behind
-them (rule 10.6, app.views.wordle_tournament_away): the round, whose turn it
+them (rule 10.6, app.views.away): the round, whose turn it
 is with its clock, and a link back. Pure: the engine's view in, markup out.
 """
 
 from ..html import h
 from ..router import href
-from . import wordle_parts as parts
-from .wordle_tournament_ui import isolated
+from ..views import wordle_parts as parts
+from .ui import isolated
 
 BAR_ID = "wt-away-bar"
 BACK = href("wordle", mode="tournament")

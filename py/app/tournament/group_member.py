@@ -23,14 +23,14 @@ from ..remote.wordle_group_member import (
     PAUSED,
     GroupMember,
 )
+from ..views import wordle_parts as parts
 from ..wordle import records as tp
 from ..wordle.tournament_keeper import FRIENDS, TournamentKeeper
-from . import wordle_group_draw as draw
-from . import wordle_group_member_away as away
-from . import wordle_parts as parts
-from .wordle_tournament_draw import render
-from .wordle_tournament_page import PageParts
-from .wordle_tournament_ui import Ui
+from . import group_draw as draw
+from . import group_member_away as away
+from .draw import render
+from .page import PageParts
+from .ui import Ui
 
 TICK_MS = 200
 

@@ -5,16 +5,16 @@ other duels live in a side panel), being out, and the final standings.
 The rules live in games.wordle.tournament (who may type, whose clock runs,
 who is out, placements); this screen feeds it the page's clock (Date.now,
 sped up by the test-only `speed=N`), turns keys into guesses, reads what
-happened from the engine's event log (announcements: wordle_tournament_said).
+happened from the engine's event log (announcements: said).
 Its clock, its save (a reload within 60 seconds resumes it), ratings, statistics
 and replays are its keeper's (app.wordle.tournament_keeper); the ticker here only
 forwards the page's ticks. Hiding, closing or reloading the page is a lost
 connection; another page of the app is not (rule 10.6): the screen goes on
-behind it (wordle_tournament_away) and is taken back when the page returns.
-Drawing is wordle_tournament_draw's (pure), the parts changed in place between
-drawings wordle_tournament_page's; the screen holds its opening, the lobby and
-the group's input (wordle_tournament_lobby) and the round's (watching, skipping
-to the end, leaving: wordle_tournament_round_actions).
+behind it (away) and is taken back when the page returns.
+Drawing is draw's (pure), the parts changed in place between
+drawings page's; the screen holds its opening, the lobby and
+the group's input (lobby) and the round's (watching, skipping
+to the end, leaving: round_actions).
 
 The bots' plans are asked of the thinker's Web Worker (app.wordle.bot_plans).
 
@@ -27,20 +27,20 @@ from games.common.protocol import MAX_SEED
 from games.wordle.tournament import Tournament
 
 from .. import browser, router, sound, thinker, wordle_words
+from ..views import wordle_parts as parts
 from ..wordle import records as tp
 from ..wordle.bot_plans import BotPlans
 from ..wordle.tournament_keeper import VARIANT, TournamentKeeper
-from . import wordle_parts as parts
-from . import wordle_tournament_away as away
-from . import wordle_tournament_side as side_draw
-from .wordle_tournament_draw import render
-from .wordle_tournament_lobby import ACTIONS as LOBBY
-from .wordle_tournament_lobby import LobbyActions
-from .wordle_tournament_page import PageParts
-from .wordle_tournament_round_actions import ACTIONS as ROUNDS
-from .wordle_tournament_round_actions import RoundActions
-from .wordle_tournament_said import clock_tick, happened
-from .wordle_tournament_ui import Context, Ui
+from . import away
+from . import side as side_draw
+from .draw import render
+from .lobby import ACTIONS as LOBBY
+from .lobby import LobbyActions
+from .page import PageParts
+from .round_actions import ACTIONS as ROUNDS
+from .round_actions import RoundActions
+from .said import clock_tick, happened
+from .ui import Context, Ui
 
 TICK_MS = 200
 

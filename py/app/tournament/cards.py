@@ -1,13 +1,13 @@
 """The cards a Wordle Tournament round shows in place of a duel: a bye, the
 hint to watch once everyone of the device is out, being out (placements and rating
 changes, 8.2), and the bots' last duels being played out. Pure: functions of a
-drawing's Context (wordle_tournament_ui); no browser.
+drawing's Context (ui); no browser.
 """
 
 from games.wordle.tournament_rules import SEATS
 
 from ..html import h
-from .wordle_tournament_ui import Context, isolated, signed
+from .ui import Context, isolated, signed
 
 
 def bye(c: Context):
