@@ -178,6 +178,15 @@ def add_member(group: Json, name: Any) -> Json:
     return {**group, "members": group["members"] + [name]}
 
 
+def remove_member(group: Json, index: int) -> Json | None:
+    """The group without its member at `index`; None when there is none there to remove
+    (the leader, first, stays)."""
+    members = group["members"]
+    if not 1 <= index < len(members):
+        return None
+    return {**group, "members": members[:index] + members[index + 1 :]}
+
+
 def group_param(group: Json) -> str:
     """The group's make-up for the invite link: JSON [lang, leader, members...]."""
     return json.dumps(

@@ -100,6 +100,15 @@ def test_a_group_has_up_to_8_members_with_different_names():
     assert full.value.key == "wt.group_full"
 
 
+def test_a_member_is_removed_by_place_and_the_leader_stays():
+    group = {"lang": "en", "members": ["Lead", "Ana", "Bo"]}
+    assert tp.remove_member(group, 1) == {"lang": "en", "members": ["Lead", "Bo"]}
+    assert group["members"] == ["Lead", "Ana", "Bo"]  # a new group: the old one unchanged
+    assert tp.remove_member(group, 2)["members"] == ["Lead", "Ana"]
+    assert tp.remove_member(group, 0) is None  # the leader
+    assert tp.remove_member(group, 3) is None and tp.remove_member(group, -1) is None
+
+
 def test_the_invite_link_carries_the_group_and_survives_the_router():
     group = {"lang": "uz", "members": ["Lead", "<b>Bo</b>", "Zoë & co"]}
     link = tp.group_link(group)
