@@ -2,8 +2,8 @@
 
 Opening another page of the app during a tournament (Rules, Statistics,
 Settings, Games, the Wordle home...) is not leaving. When the tournament's
-page closes with people of this device still in, its screen hands itself to
-`carry_on` and keeps its clock running: their turns run out as usual, the
+page closes with people of this device still in, its screen hands its play to
+`carry_on`, which keeps its clock running: their turns run out as usual, the
 computers play, results are recorded and the tournament saved. A bar in the
 app's header (away_draw) shows the round, whose turn it is
 with its clock, and a link back; the tournament's page, opened again, takes
@@ -14,10 +14,16 @@ is still a lost connection (10.4): this module listens to the page for it, as
 the app does for the page it shows.
 """
 
+from typing import TYPE_CHECKING
+
 from .. import browser
 from .away_draw import BAR_ID, bar, bar_state
 
-_behind = None  # the TournamentScreen going on behind another page, if any
+if TYPE_CHECKING:
+    from .play import TournamentPlay
+
+_behind: "TournamentPlay | None" = None  # the tournament going on behind another page
+
 _listening = False
 
 
@@ -53,65 +59,60 @@ class HeaderBar:
 BAR = HeaderBar()
 
 
-def carry_on(screen) -> None:
-    """The screen's page closed for another page of the app: it goes on behind."""
+def carry_on(play: "TournamentPlay") -> None:
+    """The tournament's page closed for another page of the app: it goes on behind."""
     global _behind
     _listen()
-    _behind = screen
-    screen.behind = True
-    show(screen)
+    _behind = play
+    play.behind = True
+    show(play)
 
 
-def take_back(screen) -> bool:
-    """A new tournament screen (the tournament's page opened again) takes over
-    the one going on behind, as it stands; False when there is none."""
+def take_back() -> "TournamentPlay | None":
+    """The tournament going on behind another page (stopped, to be shown by the page of
+    the tournament opened again, as it stands), if any."""
     behind = _release()
-    if behind is None:
-        return False
-    behind._stop_ticking()
-    own = {"view", "app", "t", "page", "lobby", "rounds", "ticker", "behind"}  # the new page's
-    vars(screen).update({k: v for k, v in vars(behind).items() if k not in own})
-    screen._start_ticking()
-    return True
+    if behind is not None:
+        behind.stop_ticking()
+    return behind
 
 
-def _release():
-    """No longer behind: the screen that was (or None), its bar gone."""
+def _release() -> "TournamentPlay | None":
+    """No longer behind: the play that was (or None), its bar gone."""
     global _behind
-    screen, _behind = _behind, None
-    if screen is not None:
+    play, _behind = _behind, None
+    if play is not None:
         BAR.remove()
-    return screen
+    return play
 
 
-def show(screen) -> None:
+def show(play: "TournamentPlay") -> None:
     """The bar for the tournament as it stands (after every tick behind).
     Once nobody of this device is still in, the clock behind stops (the bar says
     so, its link shows the results); another tab taking the tournament over
     ends it here."""
-    if screen is not _behind:
+    if play is not _behind:
         return
-    if screen.keeper.elsewhere or screen.game is None:
+    if play.keeper.elsewhere or play.game is None:
         _release()
         return
-    view = screen._current_view()
-    holder = screen.game.keyboard_holder(screen.now(), screen.focus)
-    group = screen.group is not None
+    view = play.current_view()
+    holder = play.game.keyboard_holder(play.now(), play.focus)
     if view["humans_done"]:
-        screen._stop_ticking()
-    said, clock = bar_state(screen.t, view, holder, group)
-    if not BAR.update(said, clock, screen.t.language):
-        BAR.put(bar(screen.t, said, clock))
+        play.stop_ticking()
+    said, clock = bar_state(play.t, view, holder, play.group is not None)
+    if not BAR.update(said, clock, play.t.language):
+        BAR.put(bar(play.t, said, clock))
 
 
 def page_hidden() -> None:
     if _behind is not None:
-        _behind.suspend()  # a lost connection, as on the tournament's own page
+        _behind.disconnect()  # a lost connection, as on the tournament's own page
 
 
 def page_shown() -> None:
     if _behind is not None:
-        _behind.resume()
+        _behind.reconnect()
         show(_behind)
 
 

@@ -6,32 +6,36 @@ lobby_draw, the rounds in round_draw. Pure: no
 browser, tested under CPython.
 """
 
+from typing import Any
+
+from games.wordle.dictionary import Dictionary
 from games.wordle.nicknames import MAX_LENGTH
 
-from ..html import h
+from ..html import Markup, h
+from ..i18n import Translator
 from ..views import wordle_parts as parts
 from ..wordle.records import MAX_MEMBERS, group_link
 from . import lobby_draw, round_draw
-from .ui import Context, Ui, isolated, nickname, signed
+from .ui import Context, Ui, isolated, message_line, nickname, signed
 
 
-def render(t, words, ui: Ui, view: dict | None):
+def render(t: Translator, words: Dictionary | None, ui: Ui, view: dict[str, Any] | None) -> Markup:
     """The screen: loading, the group, the lobby, a round or the end."""
-    return screen(Context(t, words, ui, view))
-
-
-def screen(c: Context):
-    t, ui = c.t, c.ui
     if ui.loading_error:
         return h("p", {"class": "wd-message wd-error", "role": "alert"}, ui.loading_error)
-    if ui.mode == "group":
-        return group(c)
-    if ui.mode == "loading" or c.words is None or c.view is None:
+    if ui.mode == "group" and ui.group is not None:
+        return group(t, ui, ui.group)
+    if ui.mode == "loading" or words is None or view is None:
         return h(
             "p",
             {"class": "wd-loading"},
             t("wordle.loading", language=parts.language_name(t, ui.lang)),
         )
+    return screen(Context(t, words, ui, view))
+
+
+def screen(c: Context) -> Markup:
+    t, ui = c.t, c.ui
     if ui.mode == "lobby":
         return lobby_draw.lobby(c)
     if ui.elsewhere:
@@ -46,11 +50,10 @@ def screen(c: Context):
     return round_draw.game(c)
 
 
-def group(c: Context):
+def group(t: Translator, ui: Ui, group: dict[str, Any]) -> Markup:
     """The group on this device (11.2): its language, members, invite link."""
-    t, group = c.t, c.ui.group
     members = []
-    for i, (name, rating) in enumerate(zip(group["members"], c.ui.member_ratings)):
+    for i, (name, rating) in enumerate(zip(group["members"], ui.member_ratings)):
         members.append(
             h(
                 "li",
@@ -83,7 +86,7 @@ def group(c: Context):
             "div",
             {"class": "wt-field"},
             h("label", {"for": "wt-lang"}, t("wordle.language")),
-            lobby_draw.language_select(c, group["lang"]),
+            parts.language_select(t, "wt-lang", "wt-lang", group["lang"]),
         ),
         h("h3", {}, t("wt.members", count=len(group["members"]), max=MAX_MEMBERS)),
         h("ol", {"class": "wt-members"}, members),
@@ -118,7 +121,7 @@ def group(c: Context):
                 ),
             ),
         ),
-        c.message(),
+        message_line(ui),
         h(
             "p",
             {"class": "wt-invite"},

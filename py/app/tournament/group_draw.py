@@ -3,8 +3,11 @@ and group_member): the leader's friends panel and the friends whose link is
 down, a member's lobby, paused line and status cards. Pure: no browser, tested under CPython.
 """
 
+from typing import Any
+
 from .. import router
-from ..html import h
+from ..html import Markup, h
+from ..i18n import Translator
 from .ui import isolated, nickname
 
 
@@ -54,9 +57,9 @@ def lost_friends(t, lost: list):
     )
 
 
-def member_lobby(t, view: dict, leader: str):
+def member_lobby(t: Translator, view: dict[str, Any] | None, leader: str) -> Markup:
     """A member's page before the start: who is in the group, and who starts."""
-    people = [p for p in view["players"] if p["human"]]
+    people = [p for p in view["players"] if p["human"]] if view is not None else []
     return h(
         "div",
         {"class": "wt-card"},
@@ -73,7 +76,7 @@ def member_lobby(t, view: dict, leader: str):
                     h("span", {"class": "wt-num"}, str(p["rating"])),
                     " ",
                     h("span", {"class": "wt-tag"}, t("wt.tag_you"))
-                    if p["id"] == view["you"]
+                    if view is not None and p["id"] == view["you"]
                     else None,
                 )
                 for p in people

@@ -8,29 +8,37 @@ for long. Only closing or reloading the leader's page ends it (the friends' page
 the leader was lost).
 """
 
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
 from .. import browser
+from ..i18n import Translator
 from ..remote.wordle_group import LEADER, GroupLeader
 from ..wordle.tournament_keeper import TournamentKeeper
 from .away import BAR
 from .away_draw import BACK_TO_HOSTED, bar, bar_state
 
+if TYPE_CHECKING:
+    from ..peer.rtc import Link
+    from .group_leader import GroupLeaderScreen
+
 DOWN = ("closed", "failed", "interrupted")
 TICK_MS = 200
 
-current = None  # the Hosting under way on this page, if any
+current: "Hosting | None" = None  # the Hosting under way on this page, if any
 
 
 class Hosting:
     def __init__(self, group_leader: GroupLeader, keeper: TournamentKeeper):
         self.leader = group_leader
         self.keeper = keeper  # the leader's screen's: its clock, save, results recorded
-        self.links: dict = {}  # device -> its link now
-        self.page = None  # the screen drawing the tournament now, if any
-        self.t = None  # the leader's page's translator, for the bar behind other pages
+        self.links: dict[str, Link] = {}  # device -> its link now
+        self.page: GroupLeaderScreen | None = None  # the screen drawing it now, if any
+        self.t: Translator | None = None  # the leader page's, for the bar behind other pages
         self.bar_shown = False
         self.ticker = browser.Repeating(TICK_MS, self.tick)
 
-    def adopt(self, device: str, link) -> None:
+    def adopt(self, device: str, link: "Link") -> None:
         """A friend's device linked: a newcomer to the lobby, or a member back."""
         old = self.links.get(device)
         if old is not None and old is not link:
@@ -43,7 +51,7 @@ class Hosting:
         link.take(self._on_message(device, link), self._on_state(device, link))
         self._changed()
 
-    def relinked(self, device: str, link) -> None:
+    def relinked(self, device: str, link: "Link") -> None:
         """A member's new link, made on #/connect: their page is told to join again."""
         link.send({"type": "group"})
         self.adopt(device, link)
@@ -58,15 +66,15 @@ class Hosting:
         ]
 
     @staticmethod
-    def _sender(link):
-        def send(message: dict) -> None:
+    def _sender(link: "Link") -> Callable[[dict[str, Any]], None]:
+        def send(message: dict[str, Any]) -> None:
             if link.state == "open":
                 link.send(message)
 
         return send
 
-    def _on_message(self, device: str, link):
-        def taken(message) -> None:
+    def _on_message(self, device: str, link: "Link") -> Callable[[object], None]:
+        def taken(message: object) -> None:
             if self.links.get(device) is link:
                 self.leader.receive(device, message, self.now())
                 self.save(force=True)
@@ -74,7 +82,7 @@ class Hosting:
 
         return taken
 
-    def _on_state(self, device: str, link):
+    def _on_state(self, device: str, link: "Link") -> Callable[[str], None]:
         def changed(state: str) -> None:
             leader = self.leader
             if self.links.get(device) is not link:

@@ -11,198 +11,218 @@ leaves the leader alone; the leader's result is recorded here (as a tournament w
 friends), each member's on their own device.
 """
 
+from typing import TYPE_CHECKING, Any
+
 from games.common.errors import IllegalMove
 from games.wordle.letters import LANGUAGES
+from games.wordle.tournament import Tournament
 
-from ..html import h
+from .. import browser
+from ..html import Markup, h
 from ..remote.wordle_group import LEADER, GroupLeader
 from ..wordle import records as tp
-from ..wordle.tournament_keeper import FRIENDS
+from ..wordle.tournament_keeper import FRIENDS, TournamentKeeper
 from . import group_hosting as hosting
 from .draw import render
 from .group_draw import lost_friends
-from .screen import TournamentScreen
+from .play import TournamentPlay, View
+from .round_actions import ACTIONS as ROUNDS
+from .round_actions import RoundActions
+from .ui import Ui
 
-IGNORED = {"wt-lang", "wt-rename", "wt-group-open", "wt-solo", "wt-add", "wt-remove"}
-IGNORED |= {"wt-group-lobby"}
+if TYPE_CHECKING:
+    from ..peer.rtc import Link
+    from ..views.wordle import WordleView
 
 
-class GroupLeaderScreen(TournamentScreen):
-    def _open(self, params: dict) -> None:
+class GroupLeaderScreen:
+    """The leader's page: it has the tournament's play (play.TournamentPlay), with this
+    screen as its seat (the leader's), and the round's actions (round_actions)."""
+
+    def __init__(self, view: "WordleView") -> None:
         from ..peer import rtc
 
+        self.view = view
         self.hosting: hosting.Hosting | None = hosting.current
         self.group_leader: GroupLeader | None = None
+        keeper = self.hosting.keeper if self.hosting is not None else None
+        self.play = TournamentPlay(view, keeper or TournamentKeeper(view.app.store, browser), self)
+        self.rounds = RoundActions(self.play)
+        play, t = self.play, view.t
         if self.hosting is not None:  # back from another page of the app
-            self.keeper = self.hosting.keeper
             self.hosting.page = self
             self.hosting.hide_bar()
-            self._load_words(self.hosting.leader.words.lang, self._hosting_shown)
+            play.load_words(self.hosting.leader.words.lang, self._hosting_shown)
             return
         links = {device: link for device, link in rtc.table.items() if link.state == "open"}
         rtc.table = {}
-        saved = self.keeper.saved_hosted()
+        saved = play.keeper.saved_hosted()
         if links:
-            self._load_words(self.view.prefs["lang"], lambda: self._group_ready(links))
+            play.load_words(view.prefs["lang"], lambda: self._group_ready(links))
         elif saved is not None and saved["group"].get("tournament", {}).get("lang") in LANGUAGES:
-            self.keeper.resume(saved["meta"])
+            play.keeper.resume(saved["meta"])
             lang = saved["group"]["tournament"]["lang"]
-            self._load_words(lang, lambda: self._group_resumed(saved["group"]))
+            play.load_words(lang, lambda: self._group_resumed(saved["group"]))
         else:
-            self.loading_error = self.t("wt.group.remote.no_friends")
+            play.loading_error = t("wt.group.remote.no_friends")
 
-    def _group_resumed(self, saved: dict) -> None:
+    def _group_resumed(self, saved: dict[str, Any]) -> None:
         """This page reloaded: the group from its save, every friend's link down until
         the leader sends them a new one (their page waits, paused, for 60 s)."""
+        play = self.play
         try:
-            leader = GroupLeader.from_json(saved, self.words, self.now())
+            leader = GroupLeader.from_json(saved, self.play.loaded_words(), play.now())
         except ValueError:
-            self.keeper.discard_hosted()
-            self.loading_error = self.t("wt.save_lost")
-            self.view.refresh()
+            play.keeper.discard_hosted()
+            play.loading_error = play.t("wt.save_lost")
+            play.refresh()
             return
         if leader.abandoned:  # away too long: the friends' pages said so, the group is over
-            self.keeper.discard_hosted()
-            self.loading_error = self.t("wt.group.remote.abandoned_here")
-            self.view.refresh()
+            play.keeper.discard_hosted()
+            play.loading_error = play.t("wt.group.remote.abandoned_here")
+            play.refresh()
             return
         self._host(leader)
 
-    def _host(self, leader: GroupLeader) -> None:
-        self.hosting = hosting.current = hosting.Hosting(leader, self.keeper)
+    def _host(self, leader: GroupLeader) -> hosting.Hosting:
+        self.hosting = hosting.current = hosting.Hosting(leader, self.play.keeper)
         self.hosting.page = self
         self.hosting.save(force=True)
         self._hosting_shown()
+        return self.hosting
 
-    def _group_ready(self, links: dict) -> None:
-        data = self.keeper.ratings()
+    def _group_ready(self, links: "dict[str, Link]") -> None:
+        keeper = self.play.keeper
+        data = keeper.ratings()
         me = tp.my_profile(data)
         name = me["name"] or next(iter(links.values())).my_name
         if me["name"] is None:  # the name given on #/connect is this device's nickname now
-            self.keeper.save_ratings(tp.set_my_name(data, name))
-        seed = self.keeper.new_hosted(self.speed)
-        leader = GroupLeader(self.words, name, me["rating"], seed)
-        self._host(leader)
+            keeper.save_ratings(tp.set_my_name(data, name))
+        seed = keeper.new_hosted(self.play.speed)
+        hosted = self._host(GroupLeader(self.play.loaded_words(), name, me["rating"], seed))
         for device, link in links.items():
-            self.hosting.adopt(device, link)
+            hosted.adopt(device, link)
 
     def _hosting_shown(self) -> None:
         """The tournament hosted, drawn as it stands: its lobby, or the round under way."""
+        if self.hosting is None:
+            return
+        play = self.play
         self.group_leader = leader = self.hosting.leader
-        self.words = leader.words
-        self.game = leader.tournament
-        self.watching, self.out_seen = None, False
-        if self.game.phase == "lobby":
-            self.mode, self.seen, self.focus = "lobby", 0, None
+        play.words = leader.words
+        play.game = game = leader.tournament
+        play.watching, play.out_seen = None, False
+        if game.phase == "lobby":
+            play.mode, play.seen, play.focus = "lobby", 0, None
         else:
-            self.mode, self.seen = "game", len(self.game.log)
-            self._catch_up(announce_all=False)
-            self._start_ticking()
-        self.view.refresh()
+            play.mode, play.seen = "game", len(game.log)
+            play.catch_up(announce_all=False)
+            play.start_ticking()
+        play.refresh()
 
     def hosting_changed(self) -> None:
         """Something came from a friend's device (or a link changed)."""
-        if self.app.view is not self.view or self.group_leader is None:
+        if self.view.app.view is not self.view or self.group_leader is None:
             return
-        if self.mode == "game":
-            self._after_change()
+        if self.play.mode == "game":
+            self.play.after_change()
         else:
-            self.view.refresh()
+            self.play.refresh()
 
-    # --- the tournament screen, for the leader's seat ----------------------------------------
-    def _start_game(self, now: int) -> None:
-        self.group_leader.start(now)
+    # --- the leader's seat of the tournament (play.Seat) ----------------------------------------
+    def view_here(self, game: Tournament, now: int, focus: int | None) -> tuple[View, int | None]:
+        view = game.view(LEADER, now)
+        return view, view["your_duel"]
 
-    def _after_change(self, force_save: bool = False) -> None:
-        super()._after_change(force_save)
-        self.group_leader.tick(self.now())  # the members' views that changed
+    def may_type(self, pid: int) -> bool:
+        return pid == LEADER  # only the leader's own duel takes this keyboard
 
-    def tick(self) -> None:
-        super().tick()
-        if self.group_leader is not None and self.mode == "game":
-            self.group_leader.tick(self.now())
+    def start(self, play: TournamentPlay) -> None:
+        if self.group_leader is not None:
+            self.group_leader.start(play.now())
 
-    def _current_view(self):
-        now = self.now()
-        self.game.advance(now)
-        view = self.game.view(LEADER, now)
-        self.focus = view["your_duel"]
-        return view
-
-    def _focus_typing(self, view):
-        target = super()._focus_typing(view)
-        return target if target is not None and target[0] == LEADER else None
-
-    def _ui(self, view):
-        ui = super()._ui(view)
-        ui.remote = "leader"
-        if self.mode == "lobby":
-            ui.joined = [m.name for m in self.group_leader.members.values()]
-            ui.joining = len(self.group_leader.waiting)
-        if ui.stats is not None or ui.profile is not None:
-            ui.stats = self.keeper.stats(FRIENDS)
-        return ui
-
-    def render(self):
-        if self.mode == "game" and self.game is not None:
-            view = self._current_view()
-            drawn = {**view, "humans_done": bool(view["out"]) or view["humans_done"]}
-            screen = render(self.t, self.words, self._ui(view), drawn)
-        else:
-            screen = super().render()
-        lost = self.hosting.lost() if self.hosting is not None else []
-        return h("div", {"class": "wt-hosting"}, lost_friends(self.t, lost), screen)
-
-    # --- actions -------------------------------------------------------------------------------
-    def on_action(self, action: str, data: dict, event) -> None:
-        if action in IGNORED:
-            return
-        if action in ("wt-back-to-group", "wt-new"):
-            self._next_lobby()
-        elif action == "wt-leave-yes":
-            self.confirm_leave = False
-            self.group_leader.leave(self.now())
-            self._after_change(force_save=True)
-        else:
-            super().on_action(action, data, event)
-
-    def _next_lobby(self) -> None:
-        """After the tournament, the group's lobby again (once nobody is still playing)."""
-        leader = self.group_leader
-        if leader is None or self.mode != "game":
-            return
-        seed = self.keeper.new_seed()
-        try:
-            leader.next_lobby(seed, self.now())
-        except IllegalMove as refused:
-            self._say(self.t(refused.key, **refused.params), error=True)
-            self.view.refresh()
-            return
-        self._stop_ticking()
-        self.keeper.next_hosted_lobby(seed)
-        self._hosting_shown()
-
-    # --- records: the leader's own result, once -------------------------------------------------
-    def _record_humans(self) -> None:
-        self.keeper.record_leader(self.game, LEADER)
-
-    def _save(self, force: bool = False) -> None:
+    def save(self, play: TournamentPlay, force: bool) -> None:
         if self.hosting is not None:
             self.hosting.save(force)
 
-    def _forget(self) -> None:
-        self._stop_ticking()
+    def results(self, play: TournamentPlay) -> None:
+        """The leader's own result, once (each member's is recorded on their device)."""
+        game = play.playing()
+        self.play.keeper.record_leader(game, LEADER)
+        if play.here() and play.keeper.keep_replay(game, None):
+            play.save(force=True)
+
+    def changed(self, play: TournamentPlay) -> None:
+        if self.group_leader is not None and play.mode == "game":
+            self.group_leader.tick(play.now())  # the members' views that changed
+
+    def dress(self, play: TournamentPlay, ui: Ui) -> None:
+        ui.remote = "leader"
+        if play.mode == "lobby" and self.group_leader is not None:
+            ui.joined = [m.name for m in self.group_leader.members.values()]
+            ui.joining = len(self.group_leader.waiting)
+        if ui.stats is not None or ui.profile is not None:
+            ui.stats = play.keeper.stats(FRIENDS)
+
+    # --- the page ---------------------------------------------------------------------------------
+    def key(self, key: str) -> None:
+        self.play.key(key)
+
+    def render(self) -> Markup:
+        play = self.play
+        view = play.drawn_view()
+        if view is not None and play.mode == "game":
+            drawn = {**view, "humans_done": bool(view["out"]) or view["humans_done"]}
+            screen = render(play.t, play.words, play.ui(view), drawn)
+        else:
+            screen = play.render(view)
+        lost = self.hosting.lost() if self.hosting is not None else []
+        return h("div", {"class": "wt-hosting"}, lost_friends(play.t, lost), screen)
+
+    def on_action(self, action: str, data: dict[str, Any], event: object) -> None:
+        play = self.play
+        if action in ("wt-back-to-group", "wt-new"):
+            self._next_lobby()
+        elif action == "wt-leave-yes":
+            play.confirm_leave = False
+            if self.group_leader is not None and play.mode == "game":
+                self.group_leader.leave(play.now())
+                play.after_change(force_save=True)
+        elif action == "wd-key":
+            play.key(data.get("key", ""))
+        elif action == "wt-start":
+            play.start()
+        elif action in ROUNDS:
+            ROUNDS[action](self.rounds, data)
+        # the lobby's on one device (language, names, the group on this device) are not the
+        # leader's: the group is the friends linked, its language the leader's
+
+    def _next_lobby(self) -> None:
+        """After the tournament, the group's lobby again (once nobody is still playing)."""
+        leader, play = self.group_leader, self.play
+        if leader is None or play.mode != "game":
+            return
+        seed = play.keeper.new_seed()
+        try:
+            leader.next_lobby(seed, play.now())
+        except IllegalMove as refused:
+            play.say(play.t(refused.key, **refused.params), error=True)
+            play.refresh()
+            return
+        play.stop_ticking()
+        play.keeper.next_hosted_lobby(seed)
+        self._hosting_shown()
 
     # --- page life -------------------------------------------------------------------------------
     def suspend(self) -> None:
         pass  # hidden, the page goes on hosting: its links stay up
 
     def resume(self) -> None:
-        self.view.refresh()
+        self.play.refresh()
 
     def close(self) -> None:
         """Another page of the app: the hosting goes on behind it (a friend's new link
         is made on #/connect); the leader's own turns run out as usual meanwhile."""
-        self._stop_ticking()
+        self.play.stop_ticking()
         if self.hosting is not None and self.hosting.page is self:
-            self.hosting.page, self.hosting.t = None, self.t  # its bar says how it stands
+            self.hosting.page, self.hosting.t = None, self.play.t  # its bar says how it stands

@@ -12,10 +12,13 @@ leader pauses the page; after 60 s on this device's clock the tournament was aba
 Rules: docs/rules/wordle-tournament.md 16.
 """
 
+from typing import TYPE_CHECKING, Any
+
 from games.common.errors import IllegalMove
+from games.wordle.dictionary import Dictionary
 
 from .. import browser, sound, wordle_words
-from ..html import h
+from ..html import Markup, h
 from ..remote.wordle_group_member import (
     ABANDONED,
     CONNECTING,
@@ -23,35 +26,46 @@ from ..remote.wordle_group_member import (
     PAUSED,
     GroupMember,
 )
-from ..views import wordle_parts as parts
+from ..views.wordle_parts import Typing
 from ..wordle import records as tp
 from ..wordle.tournament_keeper import FRIENDS, TournamentKeeper
 from . import group_draw as draw
 from . import group_member_away as away
 from .draw import render
 from .page import PageParts
+from .round_actions import Data
+from .turn_typing import TurnTyping, watched_after_click
 from .ui import Ui
 
+if TYPE_CHECKING:
+    from ..peer.rtc import Link
+    from ..views.wordle import WordleView
+
 TICK_MS = 200
+View = dict[str, Any]  # the view the leader sent, at this device's time
 
 
 class GroupMemberScreen:
-    def __init__(self, view):
+    def __init__(self, view: "WordleView") -> None:
         from ..peer import rtc
 
         away.take_over()  # this page opened again: the screen behind other pages stops
         self.view, self.app, self.t = view, view.app, view.t
         self.keeper = TournamentKeeper(view.app.store, browser)
         self.page = PageParts(view)
-        self.words = None
-        self.loading = None  # the language whose words are being loaded
-        self.typing, self.typing_key = None, None
+        self.words: Dictionary | None = None
+        self.loading: str | None = None  # the language whose words are being loaded
+        self.typed = TurnTyping()
         self.message, self.message_is_error, self.shake = "", False, False
-        self.watching, self.out_seen, self.confirm_leave = None, False, False
-        self.ticker = None
+        self.watching: int | None = None
+        self.out_seen, self.confirm_leave = False, False
+        self.ticker: browser.Repeating | None = None
         self.recorded_game = 0  # the group's latest tournament whose result is recorded here
         link = rtc.current if rtc.current is not None and rtc.current.state == "open" else None
-        self.link, self.member, self.leader = link, None, link.peer_name if link else ""
+        self.link: Link | None = link
+        self.member: GroupMember | None = None
+        self.leader = (link.peer_name or "") if link else ""
+        self.name = ""
         if link is None:
             return
         data = self.keeper.ratings()
@@ -65,18 +79,22 @@ class GroupMemberScreen:
         return int(browser.now_ms())
 
     # --- the link to the leader -----------------------------------------------------------
-    def _send(self, message: dict) -> None:
+    def _send(self, message: dict[str, Any]) -> None:
+        if self.link is None:
+            return
         try:
             self.link.send(message)
         except RuntimeError:  # the link went down as we sent: it says so itself
             pass
 
-    def on_message(self, message) -> None:
+    def on_message(self, message: object) -> None:
         member = self.member
+        if member is None:
+            return
         phase = (member.view or {}).get("phase")
         if not member.receive(message, self.now()):
             return
-        if message["type"] == "refused":
+        if isinstance(message, dict) and message["type"] == "refused":
             self._refused(self.t(member.refusal))
             return
         view = member.view
@@ -84,14 +102,17 @@ class GroupMemberScreen:
             self._load_words(view["lang"])
         if view is not None and view["phase"] != phase:
             self.watching, self.out_seen, self.confirm_leave = None, False, False
-        self._record_result()
+        self._record_result(member)
         self.view.refresh()
 
     def on_state(self, state: str) -> None:
+        member = self.member
+        if member is None:
+            return
         if state in ("closed", "failed", "interrupted"):
-            self.member.leader_lost(self.now())
-        elif state == "open" and self.member.status == PAUSED:
-            self.member.linked(self._send)
+            member.leader_lost(self.now())
+        elif state == "open" and member.status == PAUSED:
+            member.linked(self._send)
         self.view.refresh()
 
     def _refused(self, text: str) -> None:
@@ -105,12 +126,12 @@ class GroupMemberScreen:
             return
         self.loading = lang
 
-        def got(words):
+        def got(words: Dictionary) -> None:
             if words.lang == self.loading:
                 self.words = words
                 self.view.refresh()
 
-        def failed(reason):
+        def failed(reason: str) -> None:
             self.message = self.t("wordle.load_failed", reason=reason)
             self.message_is_error = True
             self.view.refresh()
@@ -118,8 +139,8 @@ class GroupMemberScreen:
         wordle_words.load(lang, got, failed)
 
     # --- the result, once ---------------------------------------------------------------------
-    def _record_result(self) -> None:
-        result = self.member.result
+    def _record_result(self, member: GroupMember) -> None:
+        result = member.result
         if result is None or self.recorded_game >= result["game"]:
             return
         self.recorded_game = result["game"]
@@ -128,66 +149,71 @@ class GroupMemberScreen:
     # --- the clock ----------------------------------------------------------------------------
     def tick(self) -> None:
         member = self.member
+        if member is None:
+            return
         was = member.status
         member.tick(self.now())
         if member.status != was:
             self.view.refresh()
         else:
-            self._update_clocks()
+            self._update_clocks(member)
         away.show(self)
 
-    def _update_clocks(self) -> None:
-        view = self.member.view_at(self.now())
+    def _update_clocks(self, member: GroupMember) -> None:
+        view = member.view_at(self.now())
         if view is not None:
             self.page.put_clocks(self.t, view)
 
     # --- typing ---------------------------------------------------------------------------------
-    def _my_duel(self, view):
-        """(my id, my duel's view) while it is my turn to type, else None."""
+    def _my_turn(self, view: View | None) -> tuple[int, dict[str, Any], Typing] | None:
+        """(my id, my duel's view, what I typed) while it is my turn to type, else None."""
         index = view["your_duel"] if view is not None else None
-        if index is None or not view["your_turn"] or view["out"]:
+        if view is None or index is None or not view["your_turn"] or view["out"]:
             return None
         duel = view["duels"][index]
-        key = (view["round"], index, len(duel["rows"]))
-        if self.typing is None or self.typing_key is None or self.typing_key[:2] != key[:2]:
-            self.typing = parts.Typing(view["lang"], duel["length"])
-        elif self.typing_key != key:
-            self.typing.clear()  # a row was added (a skip): start afresh
-        self.typing_key = key
-        return view["you"], duel
+        turn = (view["round"], index)
+        typing = self.typed.for_turn(view["lang"], duel["length"], turn, len(duel["rows"]))
+        return view["you"], duel, typing
 
     def key(self, key: str) -> None:
-        view = self.member.view_at(self.now()) if self.member else None
-        if self.words is None or self.member.status == PAUSED or self._my_duel(view) is None:
+        member = self.member
+        if member is None or self.words is None or member.status == PAUSED:
             return
+        target = self._my_turn(member.view_at(self.now()))
+        if target is None:
+            return
+        _me, duel, typing = target
         self.watching = None
         if key == "enter":
-            self._submit(self._my_duel(view)[1])
+            self._submit(member, self.words, duel, typing)
             return
         elif key == "back":
-            self.typing.back()
-        elif not self.typing.add(key):
+            typing.back()
+        elif not typing.add(key):
             return
         else:
             self.message, self.shake = "", False
         self.view.refresh()
 
-    def _submit(self, duel) -> None:
+    def _submit(
+        self, member: GroupMember, words: Dictionary, duel: dict[str, Any], typing: Typing
+    ) -> None:
         """Checked here first against this device's word list (the reason at once, with
         its details), then sent; the leader checks it again and applies it."""
         try:
-            self.words.parse(self.typing.text, duel["length"])
+            words.parse(typing.text, duel["length"])
         except IllegalMove as refused:
             self._refused(self.t(refused.key, **refused.params))
             return
-        if self.member.guess(self.typing.text, self.now()):
-            self.typing.clear()
+        if member.guess(typing.text, self.now()):
+            typing.clear()
             self.message, self.shake = "", False
             self.view.refresh()
 
     # --- actions --------------------------------------------------------------------------------
-    def on_action(self, action: str, data: dict, event) -> None:
-        view = self.member.view if self.member else None
+    def on_action(self, action: str, data: Data, event: object) -> None:
+        member = self.member
+        view = member.view if member else None
         if action == "wd-key":
             self.key(data.get("key", ""))
         elif action == "wt-watch" and view is not None:
@@ -198,7 +224,7 @@ class GroupMemberScreen:
             if 0 <= index < len(view["duels"]):
                 self.out_seen = self.out_seen or bool(view["out"])
                 mine = index == view["your_duel"] and not view["out"]
-                self.watching = None if self.watching == index or mine else index
+                self.watching = watched_after_click(index, self.watching, mine)
                 self.view.refresh()
         elif action in ("wt-unwatch", "wt-watch-on", "wt-leave-no"):
             self.watching = None
@@ -208,13 +234,13 @@ class GroupMemberScreen:
         elif action == "wt-leave" and view is not None and not view["out"]:
             self.confirm_leave = True
             self.view.refresh()
-        elif action == "wt-leave-yes":
+        elif action == "wt-leave-yes" and member is not None:
             self.confirm_leave = False
-            self.member.leave()
+            member.leave()
             self.view.refresh()
 
     # --- drawing ----------------------------------------------------------------------------------
-    def render(self):
+    def render(self) -> Markup:
         t, member = self.t, self.member
         if member is None:
             return draw.card(t, t("wt.group.remote.no_link"), home=True)
@@ -224,7 +250,7 @@ class GroupMemberScreen:
             return draw.card(t, t("wt.group.remote.abandoned", leader=self.leader), home=True)
         view = member.view_at(self.now())
         paused = draw.paused(t, self.leader) if member.status == PAUSED else None
-        if member.status == LOBBY or self.words is None:
+        if member.status == LOBBY or self.words is None or view is None:
             return h(
                 "div",
                 {"class": "wt-screen wt-remote-lobby"},
@@ -249,9 +275,9 @@ class GroupMemberScreen:
         if view["phase"] == "over":
             ui.profile = tp.profile(self.keeper.ratings(), self.name)
             ui.stats = self.keeper.stats(FRIENDS)
-        target = self._my_duel(view)
+        target = self._my_turn(view)
         if target is not None and member.status != PAUSED:
-            ui.typist, ui.typed = target[0], self.typing.tiles()
+            ui.typist, ui.typed = target[0], target[2].tiles()
         drawn = {**view, "humans_done": bool(view["out"])}
         return h("div", {"class": "wt-remote"}, paused, render(t, self.words, ui, drawn))
 

@@ -7,15 +7,20 @@ member's tournament stands, with a link back. The member's page, opened again, t
 over: the screen behind stops and the bar goes (the new page joins anew on the link).
 """
 
+from typing import TYPE_CHECKING
+
 from ..remote.wordle_group_member import ABANDONED, LOBBY, OVER, PAUSED, PLAYING
 from .away import BAR
 from .away_draw import BACK_TO_MEMBER, bar, bar_state
 from .ui import isolated
 
-_behind = None  # the GroupMemberScreen going on behind another page, if any
+if TYPE_CHECKING:
+    from .group_member import GroupMemberScreen
+
+_behind: "GroupMemberScreen | None" = None  # the member's screen behind another page
 
 
-def carry_on(screen) -> bool:
+def carry_on(screen: "GroupMemberScreen") -> bool:
     """The member's page closed for another page of the app: True when its
     tournament (or the group waiting for it) goes on behind, with the bar (False:
     nothing to carry on)."""
@@ -37,13 +42,14 @@ def take_over() -> None:
         BAR.remove()
 
 
-def show(screen) -> None:
+def show(screen: "GroupMemberScreen") -> None:
     """The bar as the member's tournament stands (after every tick behind): from the
     group's lobby to the end and back to the lobby for the next one. Once it is
     abandoned, the bar says so and the clock behind stops."""
-    if screen is not _behind:
+    member = screen.member
+    if screen is not _behind or member is None:
         return
-    t, member = screen.t, screen.member
+    t = screen.t
     view = member.view_at(screen.now())
     if member.status == ABANDONED or view is None:
         screen.stop_ticking()

@@ -11,6 +11,7 @@ turns input into their calls.
 """
 
 import random
+from typing import Any
 
 from games.common.errors import BadState, IllegalMove
 from games.common.protocol import MAX_SEED
@@ -21,241 +22,241 @@ from games.wordle.tournament import Tournament, new_lobby
 
 from .. import browser
 from ..wordle import records as tp
+from .play import TournamentPlay
+from .round_actions import Data
 from .ui import isolated
 
 
 class LobbyActions:
-    def __init__(self, screen) -> None:
-        self.screen = screen  # TournamentScreen (or the group leader's): the state it changes
+    def __init__(self, play: TournamentPlay) -> None:
+        self.play = play
 
     # --- opening ---------------------------------------------------------------------------
-    def open_saved(self, saved: dict) -> None:
+    def open_saved(self, saved: dict[str, Any]) -> None:
         """The tournament saved (a reload within 60 s resumes it), once its words are
         loaded; a save this page cannot read gives a new lobby."""
-        screen = self.screen
+        play = self.play
         state, meta = saved["state"], saved["meta"]
         lang = state.get("lang")
         if lang not in LANGUAGES:
-            screen.keeper.discard_bad()
+            play.keeper.discard_bad()
             self.open_lobby()
             return
-        screen.keeper.resume(meta)
+        play.keeper.resume(meta)
         if meta.get("group"):
-            screen.group = screen.keeper.saved_group()
-        screen.mode = "loading"
-        screen._load_words(lang, lambda: self.saved_ready(state))
+            play.group = play.keeper.saved_group()
+        play.mode = "loading"
+        play.load_words(lang, lambda: self.saved_ready(state))
 
-    def saved_ready(self, state) -> None:
-        screen = self.screen
+    def saved_ready(self, state: dict[str, Any]) -> None:
+        play = self.play
         try:
-            game = Tournament.from_json(state, screen.words)
+            game = Tournament.from_json(state, play.loaded_words())
         except BadState:
-            screen.keeper.discard_bad()
-            screen._say(screen.t("wt.save_lost"), error=True)
+            play.keeper.discard_bad()
+            play.say(play.t("wt.save_lost"), error=True)
             self.open_lobby()
             return
-        screen.game, screen.mode = game, "game"
-        screen.keeper.take_over()
-        screen.seen = len(game.log)
-        game.resume(screen.now())
-        screen._catch_up(announce_all=False)
-        screen._save(force=True)
-        screen._ask_plans()
-        screen._start_ticking()
-        screen.view.refresh()
+        play.game, play.mode = game, "game"
+        play.keeper.take_over()
+        play.seen = len(game.log)
+        game.resume(play.now())
+        play.catch_up(announce_all=False)
+        play.save(force=True)
+        play.ask_plans()
+        play.start_ticking()
+        play.refresh()
 
-    def open_lobby(self, lang=None) -> None:
+    def open_lobby(self, lang: str | None = None) -> None:
         """A new lobby: you (or the group) and bots rated within 200 of the leader."""
-        screen = self.screen
-        screen.mode = "loading"
-        screen.game, screen.watching, screen.focus, screen.out_seen = None, None, None, False
-        lang = lang or (screen.group["lang"] if screen.group else screen.lang)
-        screen._load_words(lang, self.lobby_ready)
+        play = self.play
+        play.mode = "loading"
+        play.game, play.watching, play.focus, play.out_seen = None, None, None, False
+        lang = lang or (play.group["lang"] if play.group else play.lang)
+        play.load_words(lang, self.lobby_ready)
 
     def lobby_ready(self) -> None:
-        screen = self.screen
-        keeper = screen.keeper
+        play = self.play
+        keeper = play.keeper
         data = keeper.ratings()
-        if screen.group is not None:
+        if play.group is not None:
             humans = [
                 {"name": name, "rating": tp.profile(data, name)["rating"]}
-                for name in screen.group["members"]
+                for name in play.group["members"]
             ]
         else:
             me = tp.my_profile(data)
             humans = [{"name": me["name"], "rating": me["rating"]}]
-        seed = keeper.new_lobby(screen.speed, screen.group is not None, screen.seed_param)
-        screen.game = new_lobby(screen.words, humans, seed)
-        screen.game.shared_keyboard = screen.group is not None  # one keyboard, one clock (11.4)
-        if screen.group is None and tp.my_profile(data)["name"] is None:
-            keeper.save_ratings(tp.set_my_name(data, screen.game.players[0]["name"]))
+        seed = keeper.new_lobby(play.speed, play.group is not None, play.seed_param)
+        play.game = new_lobby(play.loaded_words(), humans, seed)
+        play.game.shared_keyboard = play.group is not None  # one keyboard, one clock (11.4)
+        if play.group is None and tp.my_profile(data)["name"] is None:
+            keeper.save_ratings(tp.set_my_name(data, play.game.players[0]["name"]))
         if not keeper.counted:  # its seed came from the address: its words may be known
-            screen.app.notice(
-                "wordle-tournament-not-counted", lambda: screen.t("frame.not_counted_known")
+            play.app.notice(
+                "wordle-tournament-not-counted", lambda: play.t("frame.not_counted_known")
             )
-        screen.mode = "lobby"
-        screen.view.refresh()
+        play.mode = "lobby"
+        play.refresh()
 
-    def open_group(self, group: dict) -> None:
-        screen = self.screen
-        screen.group = group
-        screen.keeper.save_group(screen.group)
-        screen.game, screen.mode = None, "group"
-        screen.lang = group["lang"]
+    def open_group(self, group: dict[str, Any]) -> None:
+        play = self.play
+        play.group = group
+        play.keeper.save_group(play.group)
+        play.game, play.mode = None, "group"
+        play.lang = group["lang"]
 
-    def new_group(self) -> dict:
-        screen = self.screen
-        saved = screen.keeper.saved_group()
+    def new_group(self) -> dict[str, Any]:
+        play = self.play
+        saved = play.keeper.saved_group()
         if saved is not None:
             return saved
-        data = screen.keeper.ratings()
+        data = play.keeper.ratings()
         name = tp.my_profile(data)["name"]
         if name is None:
             name = make_nickname(SeededRng(random.randrange(MAX_SEED)))
-            screen.keeper.save_ratings(tp.set_my_name(data, name))
-        return {"lang": screen.lang, "members": [name]}
+            play.keeper.save_ratings(tp.set_my_name(data, name))
+        return {"lang": play.lang, "members": [name]}
 
     def refresh_address(self, solo: bool = False) -> None:
         """Keep the address the group's invite link (or the plain page)."""
-        screen = self.screen
+        play = self.play
         href = (
-            tp.group_link(screen.group)
-            if screen.group is not None and not solo
+            tp.group_link(play.group)
+            if play.group is not None and not solo
             else "#/wordle?mode=tournament"
         )
         browser.replace_hash(href)
 
     # --- actions ---------------------------------------------------------------------------
-    def act_lang(self, data) -> None:
-        screen = self.screen
+    def act_lang(self, data: Data) -> None:
+        play = self.play
         lang = data.get("value")
         if lang not in LANGUAGES:
             return
-        if screen.mode == "group":
-            screen.group = {**screen.group, "lang": lang}
-            screen.keeper.save_group(screen.group)
-            screen.lang = lang
-            screen.view.refresh()
-        elif screen.mode == "lobby":
-            screen.view.set_prefs(lang=lang)
-            if screen.group is not None:
-                screen.group = {**screen.group, "lang": lang}
-                screen.keeper.save_group(screen.group)
+        if play.mode == "group" and play.group is not None:
+            play.group = {**play.group, "lang": lang}
+            play.keeper.save_group(play.group)
+            play.lang = lang
+            play.refresh()
+        elif play.mode == "lobby":
+            play.view.set_prefs(lang=lang)
+            if play.group is not None:
+                play.group = {**play.group, "lang": lang}
+                play.keeper.save_group(play.group)
             self.open_lobby(lang)
-            screen.view.refresh()
+            play.refresh()
 
-    def act_rename(self, data) -> None:
-        screen = self.screen
-        if screen.mode != "lobby" or screen.game is None or screen.group is not None:
+    def act_rename(self, data: Data) -> None:
+        play = self.play
+        if play.mode != "lobby" or play.game is None or play.group is not None:
             return
         name = data.get("value")
         if name is None:
-            node = screen.page.find("#wt-name")
+            node = play.page.find("#wt-name")
             name = str(node.value) if node is not None else ""
-        if name.strip() == screen.game.players[0]["name"]:
+        if name.strip() == play.game.players[0]["name"]:
             return
         try:
-            screen.game.rename(0, name)
+            play.game.rename(0, name)
         except IllegalMove as refused:
-            screen._say(screen.t(refused.key, **refused.params), error=True)
-            screen.view.refresh()
+            play.say(play.t(refused.key, **refused.params), error=True)
+            play.refresh()
             return
-        name = screen.game.players[0]["name"]
-        screen.keeper.save_ratings(tp.set_my_name(screen.keeper.ratings(), name))
-        screen._say(screen.t("wt.renamed", name=isolated(screen.game.players[0]["name"])))
-        screen.app.announce(screen.message)
-        screen.view.refresh()
+        name = play.game.players[0]["name"]
+        play.keeper.save_ratings(tp.set_my_name(play.keeper.ratings(), name))
+        play.say(play.t("wt.renamed", name=isolated(play.game.players[0]["name"])))
+        play.app.announce(play.message)
+        play.refresh()
 
-    def act_group_open(self, _data) -> None:
-        screen = self.screen
-        if screen.mode in ("lobby", "loading") or (screen.game is not None and screen.game.is_over):
-            screen._forget()
+    def act_group_open(self, _data: Data) -> None:
+        play = self.play
+        if play.mode in ("lobby", "loading") or (play.game is not None and play.game.is_over):
+            play.forget()
             self.open_group(self.new_group())
-            screen.message = ""
+            play.message = ""
             self.refresh_address()
-            screen.view.refresh()
+            play.refresh()
 
-    def act_solo(self, _data) -> None:
-        screen = self.screen
-        if screen.mode in ("group", "lobby"):
-            screen.group = None
-            screen.message = ""
+    def act_solo(self, _data: Data) -> None:
+        play = self.play
+        if play.mode in ("group", "lobby"):
+            play.group = None
+            play.message = ""
             self.refresh_address(solo=True)
-            self.open_lobby(screen.view.prefs["lang"])
-            screen.view.refresh()
+            self.open_lobby(play.view.prefs["lang"])
+            play.refresh()
 
-    def act_add(self, data) -> None:
-        screen = self.screen
-        if screen.mode != "group":
+    def act_add(self, data: Data) -> None:
+        play, group = self.play, self.play.group
+        if play.mode != "group" or group is None:
             return
         name = data.get("value")
-        node = screen.page.find("#wt-member")
+        node = play.page.find("#wt-member")
         if name is None:
             name = str(node.value) if node is not None else ""
             if not name.strip():
                 return
         try:
-            screen.group = tp.add_member(screen.group, name)
+            group = play.group = tp.add_member(group, name)
         except IllegalMove as refused:
             key = "wt.name_taken_group" if refused.key == "wordle.name_taken" else refused.key
-            screen._say(screen.t(key, **refused.params), error=True)
-            screen.view.refresh()
+            play.say(play.t(key, **refused.params), error=True)
+            play.refresh()
             return
-        screen.keeper.save_group(screen.group)
-        screen._say(screen.t("wt.member_added", name=screen.group["members"][-1]))
-        screen.app.announce(screen.message)
+        play.keeper.save_group(group)
+        play.say(play.t("wt.member_added", name=group["members"][-1]))
+        play.app.announce(play.message)
         self.refresh_address()
-        screen.view.refresh()
-        node = screen.page.find("#wt-member")
+        play.refresh()
+        node = play.page.find("#wt-member")
         if node is not None:
             node.focus()
 
-    def act_remove(self, data) -> None:
-        screen = self.screen
-        if screen.mode != "group":
+    def act_remove(self, data: Data) -> None:
+        play, group = self.play, self.play.group
+        if play.mode != "group" or group is None:
             return
         try:
             index = int(data.get("index", ""))
         except ValueError:
             return
-        if not 1 <= index < len(screen.group["members"]):
-            return  # the leader stays
-        name = screen.group["members"][index]
-        screen.group = {
-            **screen.group,
-            "members": screen.group["members"][:index] + screen.group["members"][index + 1 :],
-        }
-        screen.keeper.save_group(screen.group)
-        screen._say(screen.t("wt.member_removed", name=name))
-        screen.app.announce(screen.message)
+        smaller = tp.remove_member(group, index)
+        if smaller is None:
+            return
+        name = group["members"][index]
+        play.group = smaller
+        play.keeper.save_group(smaller)
+        play.say(play.t("wt.member_removed", name=name))
+        play.app.announce(play.message)
         self.refresh_address()
-        screen.view.refresh()
+        play.refresh()
 
-    def act_group_lobby(self, _data) -> None:
-        screen = self.screen
-        if screen.mode == "group":
-            screen.message = ""
-            self.open_lobby(screen.group["lang"])
-            screen.view.refresh()
+    def act_group_lobby(self, _data: Data) -> None:
+        play = self.play
+        if play.mode == "group" and play.group is not None:
+            play.message = ""
+            self.open_lobby(play.group["lang"])
+            play.refresh()
 
-    def act_back_to_group(self, _data) -> None:
+    def act_back_to_group(self, _data: Data) -> None:
         """After the tournament everyone returns to the group screen (11.6)."""
-        screen = self.screen
-        if screen.game is not None and not screen.game.humans_done:
+        play = self.play
+        if play.game is not None and not play.game.humans_done:
             return
-        screen._forget()
-        screen.confirm_leave = False
-        self.open_group(screen.group or self.new_group())
-        screen.view.refresh()
+        play.forget()
+        play.confirm_leave = False
+        self.open_group(play.group or self.new_group())
+        play.refresh()
 
-    def act_new(self, _data) -> None:
-        screen = self.screen
-        if screen.game is not None and screen.mode == "game" and not screen.game.humans_done:
+    def act_new(self, _data: Data) -> None:
+        play = self.play
+        if play.game is not None and play.mode == "game" and not play.game.humans_done:
             return
-        screen._forget()
-        screen.confirm_leave = False
-        self.open_lobby(screen.view.prefs["lang"] if screen.group is None else None)
-        screen.view.refresh()
+        play.forget()
+        play.confirm_leave = False
+        self.open_lobby(play.view.prefs["lang"] if play.group is None else None)
+        play.refresh()
 
 
 ACTIONS = {

@@ -8,7 +8,7 @@ from games.wordle import rating as ratings
 from games.wordle.nicknames import MAX_LENGTH
 from games.wordle.tournament_rules import SEATS
 
-from ..html import h
+from ..html import Markup, h
 from ..views import wordle_parts as parts
 from .group_draw import friends_joined
 from .ui import Context, isolated, nickname
@@ -156,10 +156,12 @@ def lobby(c: Context):
     )
 
 
-def profile_panel(c: Context):
+def profile_panel(c: Context) -> Markup | None:
     """The rating of the device's player (the group's leader), its chart and
     the tournament statistics (9.7)."""
     t, me, stats = c.t, c.ui.profile, c.ui.stats
+    if me is None:
+        return None
     figures = []
     if stats:
         totals = stats["totals"]

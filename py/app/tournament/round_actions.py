@@ -8,110 +8,119 @@ confirm_leave, finishing) and calls the screen's `now`, `_stop_ticking` and
 (humans_done, play_out, leave_all): this only turns input into their calls.
 """
 
-from .. import browser
+from typing import Any
 
+from games.wordle.tournament import Tournament
+
+from .. import browser
+from .play import TournamentPlay
+from .turn_typing import watched_after_click
+
+Data = dict[str, Any]  # an action's data, from the element clicked
 FINISH_SLICE_MS = 40  # the longest the page plays out the bots' last duels at a go
 
 
 class RoundActions:
-    def __init__(self, screen) -> None:
-        self.screen = screen  # TournamentScreen (or the group leader's): the state it changes
+    def __init__(self, play: TournamentPlay) -> None:
+        self.play = play
 
-    def act_watch(self, data) -> None:
-        screen = self.screen
-        if screen.mode != "game":
+    def act_watch(self, data: Data) -> None:
+        play, game = self.play, self.play.game
+        if play.mode != "game" or game is None:
             return
         try:
             index = int(data.get("duel", ""))
         except ValueError:
             return
-        rnd = screen.game.current
+        rnd = game.current
         if rnd is None or not 0 <= index < len(rnd["matches"]):
             return
-        if screen.game.humans_done:
-            screen.out_seen = True
-        yours = index == screen.focus and screen.game.humans_in()
-        screen.watching = None if screen.watching == index or yours else index
-        screen.view.refresh()
+        if game.humans_done:
+            play.out_seen = True
+        yours = index == play.focus and bool(game.humans_in())
+        play.watching = watched_after_click(index, play.watching, yours)
+        play.refresh()
 
-    def act_unwatch(self, _data) -> None:
-        screen = self.screen
-        screen.watching = None
-        screen.view.refresh()
+    def act_unwatch(self, _data: Data) -> None:
+        play = self.play
+        play.watching = None
+        play.refresh()
 
-    def act_watch_on(self, _data) -> None:
-        screen = self.screen
-        screen.out_seen = True
-        screen.view.refresh()
+    def act_watch_on(self, _data: Data) -> None:
+        play = self.play
+        play.out_seen = True
+        play.refresh()
 
-    def act_focus(self, data) -> None:
-        screen = self.screen
+    def act_focus(self, data: Data) -> None:
+        play, game = self.play, self.play.game
+        if game is None:
+            return
         try:
             index = int(data.get("duel", ""))
         except ValueError:
             return
-        holder = screen.game.keyboard_holder(screen.now(), screen.focus)
-        if screen.game.shared_keyboard and holder is not None and holder[1] != index:
-            screen.watching = index  # the keyboard stays where it is (11.4): only a look
+        holder = game.keyboard_holder(play.now(), play.focus)
+        if game.shared_keyboard and holder is not None and holder[1] != index:
+            play.watching = index  # the keyboard stays where it is (11.4): only a look
         else:
-            screen.focus, screen.watching = index, None
-        screen.view.refresh()
+            play.focus, play.watching = index, None
+        play.refresh()
 
-    def act_finish(self, _data) -> None:
+    def act_finish(self, _data: Data) -> None:
         """Everyone of the device is out: the bots' remaining duels at once, in
         slices of FINISH_SLICE_MS so the page never stops (the button says so)."""
-        screen = self.screen
-        game = screen.game
-        if game is None or not game.humans_done or game.is_over or screen.finishing:
+        play = self.play
+        game = play.game
+        if game is None or not game.humans_done or game.is_over or play.finishing:
             return
-        screen.finishing = True
-        screen._stop_ticking()
-        screen.view.refresh()
-        button = screen.page.find("#wt-finishing")
+        play.finishing = True
+        play.stop_ticking()
+        play.refresh()
+        button = play.page.find("#wt-finishing")
         if button is not None:
             button.focus()
-        screen.app.announce(screen.t("wt.finishing"))
+        play.app.announce(play.t("wt.finishing"))
         browser.later(0, lambda: self.finish_some(game))
 
-    def finish_some(self, game) -> None:
-        screen = self.screen
-        if game is not screen.game or screen.mode != "game" or screen.keeper.elsewhere:
-            screen.finishing = False  # left or replaced: leaving plays the rest out (_forget)
+    def finish_some(self, game: Tournament) -> None:
+        play = self.play
+        if game is not play.game or play.mode != "game" or play.keeper.elsewhere:
+            play.finishing = False  # left or replaced: leaving plays the rest out (_forget)
             return
         deadline = browser.now_ms() + FINISH_SLICE_MS
         game.play_out(stop=lambda: browser.now_ms() >= deadline)
         if not game.is_over:
             browser.later(0, lambda: self.finish_some(game))
             return
-        screen.finishing = False
-        screen.watching = None
-        screen._after_change(force_save=True)
-        screen.view.refresh()
-        screen.page.scroll_to_top()
+        play.finishing = False
+        play.watching = None
+        play.after_change(force_save=True)
+        play.refresh()
+        play.page.scroll_to_top()
 
-    def act_leave(self, _data) -> None:
-        screen = self.screen
-        if screen.mode == "game" and screen.game is not None and not screen.game.humans_done:
-            screen.confirm_leave = True
-            screen.view.refresh()
-            button = screen.page.find("[data-action='wt-leave-yes']")
+    def act_leave(self, _data: Data) -> None:
+        play = self.play
+        if play.mode == "game" and play.game is not None and not play.game.humans_done:
+            play.confirm_leave = True
+            play.refresh()
+            button = play.page.find("[data-action='wt-leave-yes']")
             if button is not None:
                 button.focus()
 
-    def act_leave_no(self, _data) -> None:
-        screen = self.screen
-        screen.confirm_leave = False
-        screen.view.refresh()
+    def act_leave_no(self, _data: Data) -> None:
+        play = self.play
+        play.confirm_leave = False
+        play.refresh()
 
-    def act_leave_yes(self, _data) -> None:
-        screen = self.screen
-        screen.confirm_leave = False
-        if screen.game is None or screen.game.humans_done:
+    def act_leave_yes(self, _data: Data) -> None:
+        play = self.play
+        play.confirm_leave = False
+        if play.game is None or play.game.humans_done:
             return
-        screen.game.leave_all(screen.now())  # the whole group leaves (11.5)
-        screen.out_seen = False
-        screen._after_change(force_save=True)
-        screen.view.refresh()
+        play.game.leave_all(play.now())  # the whole group leaves (11.5)
+        play.out_seen = False
+        play.after_change(force_save=True)
+        play.refresh()
 
 
 ACTIONS = {

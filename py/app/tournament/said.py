@@ -5,7 +5,13 @@ and the screen's Ui in; no browser, tested under CPython.
 """
 
 from dataclasses import dataclass, field
+from typing import Any
 
+from games.wordle.dictionary import Dictionary
+from games.wordle.tournament import Tournament
+from games.wordle.tournament_rules import Event, PlayerRecord
+
+from ..i18n import Translator
 from ..views import wordle_parts as parts
 from .ui import Ui, display_name, is_you, signed
 
@@ -16,14 +22,21 @@ ROW_EVENTS = ("guess", "skip")
 class Happened:
     """What a batch of events means for the screen."""
 
-    said: list = field(default_factory=list)  # the announcements, in order
+    said: list[str] = field(default_factory=list)  # the announcements, in order
     full: bool = False  # the main part of the screen changed (else the side panel only)
     new_round: bool = False  # a round began: back to its introduction
     back_to_duel: bool = False  # a human is to play: stop watching another duel
     cue: str | None = None  # a human of this device won ("win") or lost a life ("lose")
 
 
-def happened(t, words, game, events: list, ui: Ui, announce_all: bool = True) -> Happened:
+def happened(
+    t: Translator,
+    words: Dictionary | None,
+    game: Tournament,
+    events: list[Event],
+    ui: Ui,
+    announce_all: bool = True,
+) -> Happened:
     """Read `events` (new in `game.log`). Rows are announced in the humans'
     duels, results of their duels, placements (all of them, or only the
     humans' when not `announce_all`), the rounds and the end."""
@@ -32,7 +45,7 @@ def happened(t, words, game, events: list, ui: Ui, announce_all: bool = True) ->
     humans = {p["id"] for p in players if p["human"]}
     shown = {ui.focus, ui.watching} - {None}
 
-    def name(pid):
+    def name(pid: int) -> str:
         return display_name(t, ui, players, pid)
 
     for e in events:
@@ -73,7 +86,7 @@ def happened(t, words, game, events: list, ui: Ui, announce_all: bool = True) ->
 TICKING_MS = 5000  # a clock of this device ticks in its last five seconds
 
 
-def clock_tick(view: dict):
+def clock_tick(view: dict[str, Any]) -> tuple[int, int, int, int] | None:
     """The second a running clock of a human of this device is in, in its last
     TICKING_MS ((round, duel, row, second): one tick each), else None."""
     for duel in view["duels"]:
@@ -83,11 +96,11 @@ def clock_tick(view: dict):
     return None
 
 
-def row_number(match, events: list, e) -> int:
+def row_number(match: dict[str, Any], events: list[Event], e: Event) -> int:
     """The number of the row that `e` (a guess or skip of this batch) added
     to its duel: the rows before this batch, then the batch's in order."""
 
-    def same_duel(x):
+    def same_duel(x: Event) -> bool:
         return x["type"] in ROW_EVENTS and x["round"] == e["round"] and x["duel"] == e["duel"]
 
     in_batch = sum(1 for x in events if same_duel(x))
@@ -95,7 +108,7 @@ def row_number(match, events: list, e) -> int:
     return 1 + earlier + len(match["duel"].rows) - in_batch
 
 
-def round_text(t, ui: Ui, players: list, e) -> str:
+def round_text(t: Translator, ui: Ui, players: list[PlayerRecord], e: Event) -> str:
     humans = {p["id"] for p in players if p["human"]}
     lines = [t("wt.said_round", round=e["round"])]
     for pair, length in zip(e["pairs"], e["lengths"]):
@@ -112,15 +125,17 @@ def round_text(t, ui: Ui, players: list, e) -> str:
     return " ".join(lines)
 
 
-def duel_result_text(t, words, ui: Ui, players: list, e) -> str:
-    word = words.display(e["word"]).upper()
+def duel_result_text(
+    t: Translator, words: Dictionary | None, ui: Ui, players: list[PlayerRecord], e: Event
+) -> str:
+    word = (words.display(e["word"]) if words is not None else e["word"]).upper()
     if e["draw"]:
         a, b = (display_name(t, ui, players, pid) for pid in e["players"])
         return t("wt.said_draw", a=a, b=b, word=word)
     return t("wt.said_won", name=display_name(t, ui, players, e["winner"]), word=word)
 
 
-def placed_text(t, ui: Ui, players: list, e) -> str:
+def placed_text(t: Translator, ui: Ui, players: list[PlayerRecord], e: Event) -> str:
     params = {
         "name": display_name(t, ui, players, e["player"]),
         "placement": e["placement"],

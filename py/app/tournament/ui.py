@@ -9,10 +9,13 @@ the winners all come in the view.
 """
 
 from dataclasses import dataclass, field
+from typing import Any
 
-from games.wordle.tournament_rules import LIVES
+from games.wordle.dictionary import Dictionary
+from games.wordle.tournament_rules import LIVES, PlayerRecord
 
-from ..html import h
+from ..html import Markup, h
+from ..i18n import Translator
 
 
 @dataclass
@@ -21,7 +24,7 @@ class Ui:
 
     mode: str = "loading"  # loading | lobby | group | game
     lang: str = "en"  # the language loaded or being loaded
-    group: dict | None = None  # {"lang", "members"} when a group plays on this device
+    group: dict[str, Any] | None = None  # {"lang", "members"} when a group plays on this device
     message: str = ""
     message_is_error: bool = False
     shake: bool = False  # the guess typed was refused: its row shakes
@@ -33,52 +36,56 @@ class Ui:
     out_seen: bool = False  # the "you are out" card was answered ("watch on")
     finishing: bool = False  # the bots' last duels are being played out
     typist: int | None = None  # the human the keyboard types for, in the focused duel
-    typed: list = field(default_factory=list)  # the tiles they typed so far
-    profile: dict | None = None  # the rating profile shown: {"name", "rating", "history"}
-    stats: dict | None = None  # the tournament statistics (scores.stats_for), if any
-    member_ratings: list = field(default_factory=list)  # the group's, member by member
+    typed: list[str] = field(default_factory=list)  # the tiles they typed so far
+    profile: dict[str, Any] | None = None  # the rating profile shown: {"name", "rating", "history"}
+    stats: dict[str, Any] | None = None  # the tournament statistics (scores.stats_for), if any
+    member_ratings: list[int] = field(default_factory=list)  # the group's, member by member
     names_only: bool = False  # nobody is "you" (a replay): everyone by their nickname
     you: int = 0  # the player of this device (a member of a group across devices: its seat)
     remote: str | None = None  # a group across devices: "leader" or "member"
     leader_name: str = ""  # a member's: whose page hosts the tournament
-    joined: list = field(default_factory=list)  # the leader's lobby: the friends in it
+    joined: list[str] = field(default_factory=list)  # the leader's lobby: the friends in it
     joining: int = 0  # the leader's lobby: friends' devices linked, not in it yet
     replay: str | None = None  # the link replaying the finished tournament, once kept
     counted: bool = True  # False: started from a known seed, no rating changes (9.8)
 
 
 class Context:
-    """One drawing: the translator, the word list, the screen's state and the
-    engine's view (None before a tournament is loaded)."""
+    """One drawing of a tournament: the translator, the word list, the screen's state and
+    the engine's view."""
 
-    def __init__(self, t, words, ui: Ui, view: dict | None):
+    def __init__(self, t: Translator, words: Dictionary, ui: Ui, view: dict[str, Any]) -> None:
         self.t, self.words, self.ui, self.view = t, words, ui, view
-        players = view["players"] if view else []
+        players = view["players"]
         # The people at this device: across devices, its own player alone.
         self.humans = {p["id"] for p in players if p["human"]} if ui.remote is None else {ui.you}
 
-    def is_you(self, pid) -> bool:
+    def is_you(self, pid: int) -> bool:
         return is_you(self.ui, self.view["players"], pid)
 
-    def name(self, pid) -> str:
+    def name(self, pid: int) -> str:
         return display_name(self.t, self.ui, self.view["players"], pid)
 
-    def pair_names(self, duel) -> list:
+    def pair_names(self, duel: dict[str, Any]) -> list[str]:
         return [self.name(pid) for pid in duel["players"]]
 
-    def humans_in(self) -> list:
+    def humans_in(self) -> list[dict[str, Any]]:
         return [p for p in self.view["players"] if p["human"] and p["placement"] is None]
 
-    def message(self):
-        ui = self.ui
-        return h(
-            "p",
-            {"class": "wd-message" + (" wd-error" if ui.message_is_error else ""), "role": "alert"},
-            ui.message,
-        )
+    def message(self) -> Markup:
+        return message_line(self.ui)
 
 
-def is_you(ui: Ui, players: list, pid) -> bool:
+def message_line(ui: Ui) -> Markup:
+    """The screen's message: what was refused, renamed, added..."""
+    return h(
+        "p",
+        {"class": "wd-message" + (" wd-error" if ui.message_is_error else ""), "role": "alert"},
+        ui.message,
+    )
+
+
+def is_you(ui: Ui, players: list[PlayerRecord], pid: int) -> bool:
     """Alone at the device, its player (0, or a group member's seat) is "you" (a group on
     one device is named by nicknames)."""
     return (
@@ -96,12 +103,12 @@ def isolated(name: str) -> str:
     return f"\u2068{name}\u2069"
 
 
-def nickname(name: str):
+def nickname(name: str) -> Markup:
     """A nickname as an element of its own: <bdi>, isolated from the text around it."""
     return h("bdi", {"class": "wt-name"}, name)
 
 
-def display_name(t, ui: Ui, players: list, pid) -> str:
+def display_name(t: Translator, ui: Ui, players: list[PlayerRecord], pid: int) -> str:
     return t("wordle.you") if is_you(ui, players, pid) else isolated(players[pid]["name"])
 
 
@@ -109,7 +116,7 @@ def signed(number: int) -> str:
     return f"+{number}" if number > 0 else "−" + str(-number) if number < 0 else "±0"
 
 
-def lives(t, count: int):
+def lives(t: Translator, count: int) -> Markup:
     """Three dots, filled for each life left."""
     return h(
         "span",
@@ -121,7 +128,7 @@ def lives(t, count: int):
     )
 
 
-def mini_rows(view: dict):
+def mini_rows(view: dict[str, Any]) -> Markup:
     """A duel at a glance: each row as coloured squares (no letters)."""
     rows = []
     for row in view["rows"]:
@@ -135,11 +142,11 @@ def mini_rows(view: dict):
     return h("span", {"class": "wt-minis", "aria-hidden": "true"}, rows)
 
 
-def mini_or_empty(duel):
+def mini_or_empty(duel: dict[str, Any]) -> Markup:
     return mini_rows(duel) if duel["rows"] else h("span", {"class": "wt-minis wt-minis-empty"}, "")
 
 
-def lives_or_status(t, p, status):
+def lives_or_status(t: Translator, p: PlayerRecord, status: str | None) -> Markup:
     if status is not None and p["placement"] is not None:
         return h("span", {"class": "wt-status"}, status)
     return h(

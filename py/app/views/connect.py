@@ -340,7 +340,9 @@ class ConnectView(View):
 
         self.handed_over = True
         rtc.current = None
-        if hosting.current is not None:  # a member of the tournament group hosted here
+        if (
+            hosting.current is not None and self.link is not None
+        ):  # a member of the group hosted here
             hosting.current.relinked(guest, self.link)
             self.app.navigate(group_address("group-host"))
             return

@@ -276,12 +276,12 @@ def test_the_tournament_ticks_in_a_clocks_last_five_seconds_and_says_lives_and_w
     view = open_route("#/wordle?mode=tournament&speed=1", seed=5)
     screen = view.screen
     screen.on_action("wt-start", {}, None)
-    play(view, clock, lambda g: g.view(0, screen.now())["your_turn"], solve=lambda g: False)
-    rows = len(screen.game.view(0, screen.now())["duels"][screen.focus]["rows"])
+    play(view, clock, lambda g: g.view(0, screen.play.now())["your_turn"], solve=lambda g: False)
+    rows = len(screen.play.game.view(0, screen.play.now())["duels"][screen.play.focus]["rows"])
     heard.cues.clear()
-    while len(screen.game.view(0, screen.now())["duels"][screen.focus]["rows"]) == rows:
+    while len(screen.play.game.view(0, screen.play.now())["duels"][screen.play.focus]["rows"]) == rows:
         clock[0] += 200
-        screen.tick()  # our clock runs out: the row is skipped
+        screen.play.tick()  # our clock runs out: the row is skipped
     assert heard.cues == ["tick"] * 5
 
     view = open_route("#/wordle?mode=tournament&speed=10")
@@ -291,13 +291,13 @@ def test_the_tournament_ticks_in_a_clocks_last_five_seconds_and_says_lives_and_w
     ends = [c for c in heard.cues if c in ("win", "lose")]
     lost = sum(
         1
-        for e in screen.game.log
+        for e in screen.play.game.log
         if e["type"] == "duel_over" and 0 in e["players"] and e["winner"] != 0
     )
-    won = sum(1 for e in screen.game.log if e["type"] == "duel_over" and e["winner"] == 0)
+    won = sum(1 for e in screen.play.game.log if e["type"] == "duel_over" and e["winner"] == 0)
     assert lost >= 1 and won >= 1 and "win" in ends and "lose" in ends
     assert len(ends) >= lost + won - 1  # one a duel (a last one may share its batch's cue)
-    me = screen.game.players[0]
+    me = screen.play.game.players[0]
     assert ends[-1] == ("win" if me["placement"] == 1 else "lose")
 
 

@@ -59,8 +59,8 @@ def playing(open_route, clock, seed=7):
     view = open_route("#/wordle?mode=tournament&speed=1", seed=seed)
     view.screen.on_action("wt-start", {}, None)
     clock[0] += INTRO_MS + 1000
-    view.screen.tick()
-    assert view.screen.game.phase == "playing"
+    view.screen.play.tick()
+    assert view.screen.play.game.phase == "playing"
     return view
 
 
@@ -68,15 +68,15 @@ def behind_for(screen, clock, ms):
     """The tournament's clock running while another page is shown (its ticker)."""
     for _ in range(ms // 200):
         clock[0] += 200
-        screen.tick()
+        screen.play.tick()
 
 
 def test_another_page_of_the_app_is_not_leaving_the_tournament_goes_on_behind_it(page):
     open_route, clock, app, away, header = page
     view = playing(open_route, clock)
-    screen, game = view.screen, view.screen.game
+    screen, game = view.screen, view.screen.play.game
     view.close()  # the app opens the Rules, as its link does
-    assert screen.behind and "Back to the tournament" in header.markup
+    assert screen.play.behind and "Back to the tournament" in header.markup
     assert 'href="#/wordle?mode=tournament"' in header.markup
     assert header.said.startswith("Wordle Tournament, round 1: ")
     said_before = list(app.said)
@@ -91,10 +91,10 @@ def test_another_page_of_the_app_is_not_leaving_the_tournament_goes_on_behind_it
     assert saved["players"][0]["lost_at"] is None and len(saved["log"]) >= len(game.log) - 5
 
     back = open_route("#/wordle?mode=tournament")  # "Back to the tournament"
-    assert back.screen.game is game and not back.screen.behind and header.markup is None
+    assert back.screen.play.game is game and not back.screen.play.behind and header.markup is None
     html = back.render()
     assert "wt-game" in html and "You are out" not in html and "wt-leave" in html
-    assert not away.take_back(screen)  # nothing is behind any more
+    assert away.take_back() is None  # nothing is behind any more
 
 
 def test_the_bar_follows_the_tournament_and_its_language(page):
@@ -116,7 +116,7 @@ def test_the_bar_follows_the_tournament_and_its_language(page):
 def test_hiding_the_page_behind_another_page_is_still_a_lost_connection(page):
     open_route, clock, _app, away, _header = page
     view = playing(open_route, clock)
-    screen, game = view.screen, view.screen.game
+    screen, game = view.screen, view.screen.play.game
     view.close()
     away.page_hidden()
     assert game.players[0]["lost_at"] is not None and game.log[-1]["type"] == "disconnected"
@@ -128,13 +128,13 @@ def test_hiding_the_page_behind_another_page_is_still_a_lost_connection(page):
     clock[0] += 61_000
     away.page_shown()  # later: left, as of the 60th second (10.4)
     assert me["left"] == "disconnect" and me["placement"] is not None
-    assert screen.behind
+    assert screen.play.behind
 
 
 def test_out_while_behind_the_results_are_recorded_and_the_clock_behind_stops(page):
     open_route, clock, app, _away, header = page
     view = playing(open_route, clock, seed=5)
-    screen, game = view.screen, view.screen.game
+    screen, game = view.screen, view.screen.play.game
     view.close()
     for _ in range(60):
         if game.humans_done:
@@ -142,7 +142,7 @@ def test_out_while_behind_the_results_are_recorded_and_the_clock_behind_stops(pa
         behind_for(screen, clock, 30_000)  # every turn of ours runs out
     me = game.players[0]
     assert me["placement"] is not None and me["left"] is None
-    assert "nobody of yours is still in" in header.said and screen.ticker is None
+    assert "nobody of yours is still in" in header.said and screen.play.ticker is None
     ratings = app.store.load(tp.RATING).data
     assert ratings["players"][ratings["me"]]["rating"] == me["rating"] + me["rating_change"]
     back = open_route("#/wordle?mode=tournament")
@@ -157,8 +157,8 @@ def test_another_tab_taking_the_tournament_over_ends_it_here(page):
     record = app.store.load(tp.TOURNAMENT)
     app.store.save(tp.TOURNAMENT, record.data, base_rev=record.rev)  # the other tab's save
     behind_for(screen, clock, 40_000)  # a turn runs out: saving, it finds the newer save
-    assert screen.keeper.elsewhere and header.markup is None
-    assert not away.take_back(screen)
+    assert screen.play.keeper.elsewhere and header.markup is None
+    assert away.take_back() is None
 
 
 def test_a_page_closed_with_nobody_still_in_is_not_kept_behind(page):
@@ -167,7 +167,7 @@ def test_a_page_closed_with_nobody_still_in_is_not_kept_behind(page):
     view.screen.on_action("wt-leave", {}, None)
     view.screen.on_action("wt-leave-yes", {}, None)
     view.close()
-    assert not view.screen.behind and header.markup is None
+    assert not view.screen.play.behind and header.markup is None
 
 
 # --- the bar, drawn ------------------------------------------------------------------------

@@ -18,6 +18,7 @@ FRESH = [
     "app.wordle_words",
     "app.views.wordle",
     "app.views.wordle_duel",
+    "app.tournament.play",
     "app.tournament.lobby",
     "app.wordle.tournament_keeper",
     "app.tournament.away",
@@ -59,7 +60,7 @@ def page(import_without_browser, monkeypatch):
     """(open(route, seed=None) -> WordleView, clock list [ms], app): a browser-less
     page; `seed` is the one a new lobby draws (so the tournament counts, as one the
     page starts itself does, unlike one whose seed is in the address)."""
-    browser, words, wordle, _, _, keeper, *_ = import_without_browser(*FRESH)
+    browser, words, wordle, _, _, _, keeper, *_ = import_without_browser(*FRESH)
     from app import saved_games, scores
     from app.wordle import records as tp
 
@@ -97,14 +98,14 @@ def play(view, clock, until, solve=lambda t: True, steps=20_000):
     """Tick the clock 200 ms at a time; the humans to play solve when `solve(t)`."""
     screen = view.screen
     for _ in range(steps):
-        if until(screen.game):
+        if until(screen.play.game):
             return
         clock[0] += 200
-        screen.tick()
+        screen.play.tick()
         view.render()
-        game = screen.game
-        for duel in game.view(0, screen.now())["duels"]:
-            if duel["index"] == screen.focus and duel["to_play"] is not None and solve(game):
+        game = screen.play.game
+        for duel in game.view(0, screen.play.now())["duels"]:
+            if duel["index"] == screen.play.focus and duel["to_play"] is not None and solve(game):
                 for letter in game.current["matches"][duel["index"]]["duel"].word:
                     screen.key(letter)
                 screen.key("enter")
@@ -125,28 +126,28 @@ def test_a_solo_tournament_from_lobby_to_final_standings(page, monkeypatch):
     assert "wt-intro" in view.render()
 
     # An invalid guess: a message, nothing played.
-    play(view, clock, lambda g: g.view(0, screen.now())["your_turn"], solve=lambda g: False)
-    for _ in range(screen.game.view(0, screen.now())["duels"][screen.focus]["length"]):
+    play(view, clock, lambda g: g.view(0, screen.play.now())["your_turn"], solve=lambda g: False)
+    for _ in range(screen.play.game.view(0, screen.play.now())["duels"][screen.play.focus]["length"]):
         screen.key("q")
     screen.key("enter")
-    assert "not in the word list" in screen.message and screen.shake
+    assert "not in the word list" in screen.play.message and screen.play.shake
     assert "wd-shake" in view.render()
 
     play(
         view, clock, lambda g: g.humans_done, solve=lambda g: g.round_number % 2 == 1
     )  # every other duel lost
-    me = screen.game.players[0]
+    me = screen.play.game.players[0]
     html = view.render()
     assert me["placement"] > 1 and "You are out" in html
     assert f"Rating 1000 → {1000 + me['rating_change']}" in html
     screen.on_action("wt-watch-on", {}, None)
-    if not screen.game.is_over:
+    if not screen.play.game.is_over:
         screen.on_action("wt-watch", {"duel": "0"}, None)
         assert "wt-watching" in view.render()
         screen.on_action("wt-unwatch", {}, None)
         screen.on_action("wt-finish", {}, None)
         # Played out in slices: meanwhile the button says so, and nothing else is done.
-        assert "Working out the final results" in view.render() and not screen.game.is_over
+        assert "Working out the final results" in view.render() and not screen.play.game.is_over
         screen.on_action("wt-finish", {}, None)
         assert len(app.timers) == 1
         reads = iter(range(10**9))  # the clock read 40 ms later each time: a step a slice
@@ -154,7 +155,7 @@ def test_a_solo_tournament_from_lobby_to_final_standings(page, monkeypatch):
         assert app.run_later() > 1
     html = view.render()
     assert (
-        screen.game.phase == "over"
+        screen.play.game.phase == "over"
         and "Final standings" in html
         and html.count("data-player=") >= 8
     )
@@ -187,14 +188,14 @@ def test_a_tournament_from_the_seed_in_its_address_is_played_but_never_counted(p
     view.screen.suspend()
     view = open_route("#/wordle?mode=tournament")  # back at once: the same tournament
     screen = view.screen
-    assert screen.keeper.meta["known"] is True and screen.game.round_number == 2
+    assert screen.play.keeper.meta["known"] is True and screen.play.game.round_number == 2
     play(view, clock, lambda g: g.humans_done, solve=lambda g: g.round_number % 2 == 1)
-    me = screen.game.players[0]
+    me = screen.play.game.players[0]
     assert me["placement"] is not None and me["rating_change"] != 0  # it would have counted
     ratings = app.store.load("wordle-rating").data
     assert ratings["players"][ratings["me"]]["rating"] == 1000
     assert "tournament" not in (app.store.load("stats:wordle").data or {})
-    assert screen.keeper.meta["recorded"] == [0]
+    assert screen.play.keeper.meta["recorded"] == [0]
     drawn = view.render()
     assert "Not counted: your rating stays 1000." in drawn and "→" not in drawn
 
@@ -204,16 +205,16 @@ def test_a_reload_within_60_seconds_resumes_and_later_counts_as_leaving(page):
     view = open_route("#/wordle?mode=tournament&speed=1", seed=7)
     view.screen.on_action("wt-start", {}, None)
     clock[0] += 7_000
-    view.screen.tick()
+    view.screen.play.tick()
     view.screen.suspend()  # the page is closed
     clock[0] += 30_000
     back = open_route("#/wordle?mode=tournament")
-    me = back.screen.game.players[0]
-    assert back.screen.mode == "game" and me["placement"] is None and me["lost_at"] is None
+    me = back.screen.play.game.players[0]
+    assert back.screen.play.mode == "game" and me["placement"] is None and me["lost_at"] is None
     back.screen.suspend()
     clock[0] += 61_000
     late = open_route("#/wordle?mode=tournament")
-    me = late.screen.game.players[0]
+    me = late.screen.play.game.players[0]
     assert me["left"] == "disconnect" and me["placement"] is not None
     html = late.render()
     assert "You are out" in html and "more than 60 seconds" in html
@@ -227,10 +228,10 @@ def test_leaving_asks_first_then_costs_the_tournament(page):
     screen.on_action("wt-leave", {}, None)
     assert "wt-confirm" in view.render()
     screen.on_action("wt-leave-no", {}, None)
-    assert "wt-confirm" not in view.render() and screen.game.players[0]["placement"] is None
+    assert "wt-confirm" not in view.render() and screen.play.game.players[0]["placement"] is None
     screen.on_action("wt-leave", {}, None)
     screen.on_action("wt-leave-yes", {}, None)
-    me = screen.game.players[0]
+    me = screen.play.game.players[0]
     assert me["left"] == "left" and me["placement"] == 8
     assert "You are out" in view.render()
 
@@ -243,7 +244,7 @@ def test_a_group_plays_on_one_screen_and_returns_to_the_group(page):
     assert "wt-group" in view.render()
     screen.on_action("wt-add", {"value": "Ana"}, None)
     screen.on_action("wt-add", {"value": "ANA"}, None)
-    assert "already in the group" in screen.message
+    assert "already in the group" in screen.play.message
     screen.on_action("wt-add", {"value": "<i>Cy</i>"}, None)
     assert app.store.load("wordle-group").data["members"][1:] == ["Ana", "<i>Cy</i>"]
     screen.on_action("wt-remove", {"index": "2"}, None)
@@ -252,7 +253,7 @@ def test_a_group_plays_on_one_screen_and_returns_to_the_group(page):
     assert html.count('class="wt-human"') == 2
     screen.on_action("wt-start", {}, None)
     play(view, clock, lambda g: g.phase == "playing", solve=lambda g: False)
-    game = screen.game
+    game = screen.play.game
     pair = next(m for m in game.current["matches"] if 0 in m["players"])
     assert sorted(pair["players"]) == [0, 1]  # seed 4: the two humans meet in round 1
     html = view.render()
@@ -267,7 +268,7 @@ def test_a_group_plays_on_one_screen_and_returns_to_the_group(page):
     screen.on_action("wt-finish", {}, None)
     app.run_later()
     screen.on_action("wt-back-to-group", {}, None)
-    assert screen.mode == "group" and "wt-group" in view.render()
+    assert screen.play.mode == "group" and "wt-group" in view.render()
 
 
 def test_a_second_tab_takes_the_tournament_over_and_the_first_one_stops(page):
@@ -276,14 +277,14 @@ def test_a_second_tab_takes_the_tournament_over_and_the_first_one_stops(page):
     first.screen.on_action("wt-start", {}, None)
     clock[0] += 1_000
     second = open_route("#/wordle?mode=tournament")
-    assert second.screen.mode == "game"
+    assert second.screen.play.mode == "game"
     clock[0] += 2_000
-    first.screen.tick()
-    first.screen._save(force=True)
-    assert first.screen.keeper.elsewhere and "another tab" in first.render()
-    second.screen.tick()
-    second.screen._save(force=True)
-    assert not second.screen.keeper.elsewhere
+    first.screen.play.tick()
+    first.screen.play.save(force=True)
+    assert first.screen.play.keeper.elsewhere and "another tab" in first.render()
+    second.screen.play.tick()
+    second.screen.play.save(force=True)
+    assert not second.screen.play.keeper.elsewhere
 
 
 class FakeThinker:
@@ -331,7 +332,7 @@ def played_with(page, monkeypatch, fake, answer=None):
         return game.humans_done
 
     play(view, clock, until, solve=lambda g: g.round_number % 2 == 1)
-    return view.screen.game
+    return view.screen.play.game
 
 
 def test_the_bots_plans_come_from_the_thinker_and_make_the_same_tournament(page, monkeypatch):
@@ -378,11 +379,11 @@ def test_a_reload_mid_turn_asks_again_for_the_plans_not_given(page, monkeypatch)
     fake.pending = rest
     first[1](json.dumps(bot_plan(first[0], WORDS)))
     clock[0] += 3_000
-    view.screen.tick()
+    view.screen.play.tick()
     view.screen.suspend()  # reloaded: the answers still to come are lost with the page
     fake.pending = []
     back = open_route("#/wordle?mode=tournament")
     again = [r["seat"] for r, *_ in fake.pending]
     assert len(asked) == len(again) + 1  # the plan given was saved with the tournament
-    plans = [m["plan"] for m in back.screen.game.current["matches"] if m["plan"]]
+    plans = [m["plan"] for m in back.screen.play.game.current["matches"] if m["plan"]]
     assert len(plans) == 1 and plans[0]["rows"] == 0
