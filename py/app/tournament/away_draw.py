@@ -1,5 +1,5 @@
 """The bar above the app's other pages while a Wordle Tournament goes on behind
-them (rule 10.6, app.views.away): the round, whose turn it
+them (rule 10.6, away): the round, whose turn it
 is with its clock, and a link back. Pure: the engine's view in, markup out.
 """
 

@@ -2,12 +2,12 @@
 tournament saved (resumed), a lobby, the group on this device, and their actions
 (language, nickname, members).
 
-`LobbyActions` is held by the screen (screen's TournamentScreen): it reads
-and sets the screen's state (mode, game, group, lang, message, ...), calls the screen's
-`_load_words`, `_say` and `_forget`, and keeps records through the screen's keeper
-(app.wordle.tournament_keeper); Start is the screen's own (it starts the clock). The
-rules are the engine's (new_lobby, rename) and the records' (add_member): this only
-turns input into their calls.
+`LobbyActions` is held by the screen on one device (screen.TournamentScreen) and has
+its play (play.TournamentPlay): the state it reads and sets (mode, game, group, lang,
+message, ...); records go through the play's keeper (app.wordle.tournament_keeper);
+Start is the play's (it starts the clock). The rules are the engine's (new_lobby,
+rename) and the records' (add_member, remove_member): this only turns input into their
+calls.
 """
 
 import random

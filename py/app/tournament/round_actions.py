@@ -1,10 +1,9 @@
 """The Wordle Tournament screen during the rounds: watching the other duels,
 skipping to the final results once everyone of this device is out, and leaving.
 
-`RoundActions` is held by the screen (screen's TournamentScreen): it
-reads and sets the screen's state (mode, game, watching, focus, out_seen,
-confirm_leave, finishing) and calls the screen's `now`, `_stop_ticking` and
-`_after_change`, and its page parts (`page`). The rules are the engine's
+`RoundActions` is held by both tournament screens (one device's and a group leader's)
+and has their play (play.TournamentPlay): the state it reads and sets (mode, game,
+watching, focus, out_seen, confirm_leave, finishing), its clock and its page parts. The rules are the engine's
 (humans_done, play_out, leave_all): this only turns input into their calls.
 """
 

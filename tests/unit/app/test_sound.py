@@ -279,7 +279,9 @@ def test_the_tournament_ticks_in_a_clocks_last_five_seconds_and_says_lives_and_w
     play(view, clock, lambda g: g.view(0, screen.play.now())["your_turn"], solve=lambda g: False)
     rows = len(screen.play.game.view(0, screen.play.now())["duels"][screen.play.focus]["rows"])
     heard.cues.clear()
-    while len(screen.play.game.view(0, screen.play.now())["duels"][screen.play.focus]["rows"]) == rows:
+    while (
+        len(screen.play.game.view(0, screen.play.now())["duels"][screen.play.focus]["rows"]) == rows
+    ):
         clock[0] += 200
         screen.play.tick()  # our clock runs out: the row is skipped
     assert heard.cues == ["tick"] * 5

@@ -245,7 +245,9 @@ def test_a_finished_tournament_is_kept_once_offered_on_its_end_and_listed_in_sta
     (entry,) = replays.kept(app.store, "wordle-tournament")
     assert entry["date"] == "2026-11-29" and entry["options"]["lang"] == "en"
     final = story.tell(WORDS, entry)
-    assert [p["placement"] for p in final.players] == [p["placement"] for p in screen.play.game.players]
+    assert [p["placement"] for p in final.players] == [
+        p["placement"] for p in screen.play.game.players
+    ]
     html = view.render()
     link = re.search(r'<a class="button" href="([^"]+)">Replay this tournament</a>', html)
     assert link and replays.from_token(parse(markup.unescape(link.group(1))).params["r"]) == entry

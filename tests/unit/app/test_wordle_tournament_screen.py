@@ -127,7 +127,9 @@ def test_a_solo_tournament_from_lobby_to_final_standings(page, monkeypatch):
 
     # An invalid guess: a message, nothing played.
     play(view, clock, lambda g: g.view(0, screen.play.now())["your_turn"], solve=lambda g: False)
-    for _ in range(screen.play.game.view(0, screen.play.now())["duels"][screen.play.focus]["length"]):
+    for _ in range(
+        screen.play.game.view(0, screen.play.now())["duels"][screen.play.focus]["length"]
+    ):
         screen.key("q")
     screen.key("enter")
     assert "not in the word list" in screen.play.message and screen.play.shake
