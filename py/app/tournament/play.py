@@ -71,6 +71,9 @@ class Seat(Protocol):
 
 
 class TournamentPlay:
+    """The tournament on this page and the screen's state around it, which its two screens
+    share; `seat` says what differs."""
+
     def __init__(self, view: "WordleView", keeper: TournamentKeeper, seat: Seat) -> None:
         self.view = view  # the page (app.views.wordle): redrawn after a change
         self.app, self.t = view.app, view.t
@@ -93,9 +96,7 @@ class TournamentPlay:
         self.typed = TurnTyping()  # what the keyboard typed for the turn under way
         self.seen = 0  # events of the log already handled
         self.ticker: browser.Repeating | None = None
-        self.ticked: tuple[int, ...] | None = (
-            None  # the last second of a clock that ticked (clock_tick)
-        )
+        self.ticked: tuple[int, ...] | None = None  # a clock's last second ticked (clock_tick)
         self.behind = False  # it goes on behind another page of the app (rule 10.6)
         self.plans = BotPlans()
         self.finishing = False  # the bots' last duels are being played out (wt-finish)
