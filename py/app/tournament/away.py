@@ -14,7 +14,7 @@ is still a lost connection (10.4): this module listens to the page for it, as
 the app does for the page it shows.
 """
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from .. import browser
 from .away_draw import BAR_ID, bar, bar_state
@@ -30,16 +30,16 @@ _listening = False
 class HeaderBar:
     """The bar in the page: put at the end of the app's header, updated, removed."""
 
-    def node(self):
+    def node(self) -> Any:
         node = browser.element(BAR_ID)
         return node if browser.found(node) else None
 
-    def put(self, markup) -> None:
+    def put(self, markup: str) -> None:
         self.remove()
         header = browser.element("topnav").parentNode
         header.insertAdjacentHTML("beforeend", markup)
 
-    def update(self, said: str, clock, lang: str) -> bool:
+    def update(self, said: str, clock: str, lang: str) -> bool:
         """False when there is no bar to update (or it speaks another language)."""
         node = self.node()
         if node is None or str(node.dataset.lang) != lang:
@@ -123,7 +123,7 @@ def _listen() -> None:
     _listening = True
     document = browser.element("app").ownerDocument
 
-    def visibility(_event) -> None:
+    def visibility(_event: object) -> None:
         page_hidden() if str(document.visibilityState) == "hidden" else page_shown()
 
     browser.listen(document, "visibilitychange", visibility)

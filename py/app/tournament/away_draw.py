@@ -3,7 +3,10 @@ them (rule 10.6, away): the round, whose turn it
 is with its clock, and a link back. Pure: the engine's view in, markup out.
 """
 
-from ..html import h
+from typing import Any
+
+from ..html import Markup, h
+from ..i18n import Translator
 from ..router import href
 from ..views import wordle_parts as parts
 from .ui import isolated
@@ -14,7 +17,7 @@ BACK_TO_HOSTED = href("wordle", mode="tournament", remote="group-host")
 BACK_TO_MEMBER = href("wordle", mode="tournament", remote="group-member")
 
 
-def bar(t, said: str, clock: str, back: str = BACK):
+def bar(t: Translator, said: str, clock: str, back: str = BACK) -> Markup:
     """The whole bar: what it says, its clock (markup or "") and its link back."""
     return h(
         "aside",
@@ -30,7 +33,13 @@ def bar(t, said: str, clock: str, back: str = BACK):
     )
 
 
-def bar_state(t, view: dict, holder, group: bool, people=None):
+def bar_state(
+    t: Translator,
+    view: dict[str, Any],
+    holder: tuple[int, int] | None,
+    group: bool,
+    people: set[int] | None = None,
+) -> tuple[str, str]:
     """(what the bar says, the clock it shows or ""): said anew only when the
     tournament moves on (a screen reader hears it), the clock every tick.
     `holder`: the engine's keyboard_holder, (pid, duel) or None; `people`: the ids

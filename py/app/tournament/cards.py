@@ -6,11 +6,11 @@ drawing's Context (ui); no browser.
 
 from games.wordle.tournament_rules import SEATS
 
-from ..html import h
+from ..html import Markup, h
 from .ui import Context, isolated, signed
 
 
-def bye(c: Context):
+def bye(c: Context) -> Markup:
     t = c.t
     return h(
         "div",
@@ -21,12 +21,12 @@ def bye(c: Context):
     )
 
 
-def watch_hint(c: Context):
+def watch_hint(c: Context) -> Markup:
     t = c.t
     return h("div", {"class": "wt-card"}, h("p", {}, t("wt.watch_hint")), finish_buttons(c))
 
 
-def finishing(c: Context):
+def finishing(c: Context) -> Markup:
     """The bots' last duels being played out (wt-finish): a moment."""
     return h(
         "div",
@@ -35,7 +35,7 @@ def finishing(c: Context):
     )
 
 
-def finish_buttons(c: Context, first=None):
+def finish_buttons(c: Context, first: Markup | None = None) -> Markup:
     t = c.t
     if c.ui.remote is not None:  # the leader's page hosts the others: it plays on
         return h("div", {"class": "wd-actions"}, first)
@@ -65,7 +65,7 @@ def finish_buttons(c: Context, first=None):
     )
 
 
-def out(c: Context):
+def out(c: Context) -> Markup:
     """Everyone of the device is out: placements and rating changes (8.2)."""
     t, group = c.t, c.ui.group
     lines = []

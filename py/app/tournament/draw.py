@@ -146,7 +146,7 @@ def group(t: Translator, ui: Ui, group: dict[str, Any]) -> Markup:
     )
 
 
-def end(c: Context):
+def end(c: Context) -> Markup:
     """Final standings (8.6), then a new tournament or back to the group."""
     t, view, group = c.t, c.view, c.ui.group
     winners = view["winners"]
@@ -192,7 +192,12 @@ def end(c: Context):
     )
 
 
-def standings_rows(t, order: list, you=None, human_tag="wt.tag_human"):
+def standings_rows(
+    t: Translator,
+    order: list[dict[str, Any]],
+    you: int | None = None,
+    human_tag: str = "wt.tag_human",
+) -> Markup:
     """Final (or current) standings: the players in the order given (the view's
     "standings", best first), each with placement, name, rating before -> after;
     `you` the id tagged "you", the other people tagged `human_tag`."""

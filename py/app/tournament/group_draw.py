@@ -11,7 +11,7 @@ from ..i18n import Translator
 from .ui import isolated, nickname
 
 
-def friends_joined(t, joined: list, joining: int):
+def friends_joined(t: Translator, joined: list[str], joining: int) -> Markup:
     """The leader's lobby: the friends whose devices joined, live (16.1)."""
     return h(
         "div",
@@ -29,7 +29,7 @@ def friends_joined(t, joined: list, joining: int):
     )
 
 
-def lost_friends(t, lost: list):
+def lost_friends(t: Translator, lost: list[tuple[str, str]]) -> Markup | None:
     """The friends (device, name) whose page was closed or reloaded: a new link for each (16.8)."""
     if not lost:
         return None
@@ -86,13 +86,13 @@ def member_lobby(t: Translator, view: dict[str, Any] | None, leader: str) -> Mar
     )
 
 
-def paused(t, leader: str):
+def paused(t: Translator, leader: str) -> Markup:
     return h(
         "p", {"class": "wt-paused", "role": "alert"}, t("wt.group.remote.paused", leader=leader)
     )
 
 
-def card(t, text: str, home: bool = False):
+def card(t: Translator, text: str, home: bool = False) -> Markup:
     """A member's page with nothing to play: joining, no link, abandoned."""
     return h(
         "div",

@@ -4,21 +4,24 @@ the final standings show too. Pure: functions of a drawing's Context
 (ui); no browser.
 """
 
+from typing import Any
+
 from games.wordle import rating as ratings
 from games.wordle.nicknames import MAX_LENGTH
 from games.wordle.tournament_rules import SEATS
 
 from ..html import Markup, h
+from ..i18n import Translator
 from ..views import wordle_parts as parts
 from .group_draw import friends_joined
 from .ui import Context, isolated, nickname
 
 
-def language_select(c: Context, lang):
-    return parts.language_select(c.t, "wt-lang", "wt-lang", lang)
+def language_select(c: Context, lang: str) -> Markup:
+    return Markup(parts.language_select(c.t, "wt-lang", "wt-lang", lang))
 
 
-def lobby(c: Context):
+def lobby(c: Context) -> Markup:
     """The lobby (5.1): the language, your nickname, the 8 players, Start."""
     t, group, view = c.t, c.ui.group, c.view
     you = None if group is not None else 0
@@ -198,7 +201,9 @@ def profile_panel(c: Context) -> Markup | None:
     )
 
 
-def rating_chart(t, start: int, history: list, width: int = 240, height: int = 72):
+def rating_chart(
+    t: Translator, start: int, history: list[dict[str, Any]], width: int = 240, height: int = 72
+) -> Markup:
     """The rating after each tournament as a small line chart (SVG), the start first."""
     values = [start] + [entry["rating"] for entry in history]
     if len(history) == 0:
@@ -210,7 +215,7 @@ def rating_chart(t, start: int, history: list, width: int = 240, height: int = 7
     pad = 6
     step = (width - 2 * pad) / max(1, len(values) - 1)
 
-    def point(i, v):
+    def point(i: int, v: float) -> tuple[float, float]:
         return round(pad + i * step, 1), round(
             height - pad - (v - low) / (high - low) * (height - 2 * pad), 1
         )

@@ -3,19 +3,25 @@ that a tick of the clock does not draw the whole screen again: the side panel, t
 duels' clocks and the introduction's count, on one device and on a group member's.
 """
 
+from typing import TYPE_CHECKING, Any
+
 from .. import browser
-from ..html import join
+from ..html import Markup, join
+from ..i18n import Translator
 from ..views import wordle_parts as parts
+
+if TYPE_CHECKING:
+    from ..views.wordle import WordleView
 
 
 class PageParts:
-    def __init__(self, view):
+    def __init__(self, view: "WordleView") -> None:
         self.view = view  # the page's view (app.views.wordle): its root, once mounted
 
     def shown(self) -> bool:
         return self.view.root is not None and self.view.app.view is self.view
 
-    def find(self, selector):
+    def find(self, selector: str) -> Any:
         """The first element of the view matching `selector`, or None (querySelector
         gives JS null, not None, when nothing matches)."""
         root = self.view.root
@@ -24,7 +30,7 @@ class PageParts:
         node = root.querySelector(selector)
         return node if browser.found(node) else None
 
-    def put_side(self, markup) -> bool:
+    def put_side(self, markup: list[Markup | None]) -> bool:
         """The side panel drawn anew; False when the page shows none."""
         side = self.find(".wt-side")
         if side is None:
@@ -32,12 +38,13 @@ class PageParts:
         side.innerHTML = join(markup)
         return True
 
-    def put_clocks(self, t, view: dict) -> None:
+    def put_clocks(self, t: Translator, view: dict[str, Any]) -> None:
         """Every duel's clock on the page (yours too when watching another), and the
         seconds left of a round's introduction."""
-        if not self.shown():
+        root = self.view.root
+        if root is None or not self.shown():
             return
-        for slot in self.view.root.querySelectorAll(".wd-clock-slot"):
+        for slot in root.querySelectorAll(".wd-clock-slot"):
             index = int(slot.dataset.duel)
             if index < len(view["duels"]):
                 duel = view["duels"][index]

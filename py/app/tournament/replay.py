@@ -10,19 +10,24 @@ page shows it: one that is not a whole tournament, or names no language of
 ours, is a bad link.
 """
 
+from collections.abc import Callable
+
+from games.common.protocol import Game
+from games.wordle.dictionary import Dictionary
 from games.wordle.letters import LANGUAGES
 
 from .. import replays, wordle_words
+from ..i18n import Translator
 from .replay_draw import replay_board, replay_step
 
 __all__ = ["load_game", "loading_text", "replay_board", "replay_step"]
 
 
-def loading_text(t) -> str:
+def loading_text(t: Translator) -> str:
     return t("wt.replay_loading")
 
 
-def load_game(token: str, ready) -> None:
+def load_game(token: str, ready: Callable[[Game | None], None]) -> None:
     """ready(the story's Game) once the words are loaded and the record holds
     together as a whole tournament; ready(None) when it does not or the words
     cannot be loaded."""
@@ -38,7 +43,7 @@ def load_game(token: str, ready) -> None:
         ready(None)
         return
 
-    def loaded(words) -> None:
+    def loaded(words: Dictionary) -> None:
         try:
             story.tell(words, entry)
         except ValueError:

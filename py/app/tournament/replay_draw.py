@@ -10,21 +10,27 @@ the final standings. Everyone is named by their nickname (a replay link may
 be opened by anyone), shown as text. Pure: no browser, tested under CPython.
 """
 
-from ..html import h
+from typing import TYPE_CHECKING, Any
+
+from ..html import Markup, h
+from ..i18n import Translator
 from ..views import wordle_parts as parts
 from . import round_draw
 from . import side as side_draw
 from .draw import standings_rows
 from .ui import Context, Ui, isolated, signed
 
+if TYPE_CHECKING:
+    from games.wordle.tournament_story import Story
+
 GAME = "wordle"
 
 
-def replay_board(state, t):
+def replay_board(state: "Story", t: Translator) -> Markup:
     return ReplayDraw(state, t).board()
 
 
-def replay_step(state, t, at: int, total: int) -> str:
+def replay_step(state: "Story", t: Translator, at: int, total: int) -> str:
     """The step that led to this position, in words (the page says it aloud)."""
     if at == 0:
         return t("wt.replay_start", total=total)
@@ -32,12 +38,12 @@ def replay_step(state, t, at: int, total: int) -> str:
 
 
 class ReplayDraw:
-    def __init__(self, state, t):
+    def __init__(self, state: "Story", t: Translator) -> None:
         self.c = Context(t, state.words, Ui(mode="game", names_only=True), state.view())
         self.t, self.words, self.view = t, self.c.words, self.c.view
         self.step = self.view["step"]
 
-    def board(self):
+    def board(self) -> Markup:
         t, view = self.t, self.view
         language = parts.language_name(t, view["lang"])
         if view["phase"] == "over":
@@ -66,7 +72,7 @@ class ReplayDraw:
         )
 
     # --- the main part ------------------------------------------------------------------
-    def shown(self):
+    def shown(self) -> Markup:
         """The duel the step played in (for a player's step, their duel), else
         the round's pairings, or before the first round the players."""
         view, step = self.view, self.step
@@ -81,7 +87,7 @@ class ReplayDraw:
             return h("p", {"class": "wt-card"}, self.t("wt.replay_lobby"))
         return self.replayed_duel(view["duels"][index])
 
-    def pairings(self):
+    def pairings(self) -> Markup:
         t, view = self.t, self.view
         pairs = [round_draw.pair(self.c, d) for d in view["duels"]]
         rest = view["bye_player"]
@@ -95,7 +101,7 @@ class ReplayDraw:
             else None,
         )
 
-    def replayed_duel(self, duel):
+    def replayed_duel(self, duel: dict[str, Any]) -> Markup:
         t = self.t
         names = self.c.pair_names(duel)
         if duel["result"] is not None:
@@ -118,7 +124,7 @@ class ReplayDraw:
             parts.board(t, self.words, duel, names, None, []),
         )
 
-    def final(self):
+    def final(self) -> Markup | None:
         """At the end, the final standings (rule 8.6)."""
         view = self.view
         if view["phase"] != "over":
@@ -144,7 +150,7 @@ class ReplayDraw:
         )
 
     # --- the side panel -----------------------------------------------------------------
-    def side(self):
+    def side(self) -> list[Markup | None]:
         """Everyone's lives or placement, best first, and the round's duels."""
         t, view = self.t, self.view
         rows = [
@@ -173,7 +179,7 @@ class ReplayDraw:
         return side_draw.side_panel(self.c, rows, duels)
 
     # --- the step in words --------------------------------------------------------------
-    def said(self) -> list:
+    def said(self) -> list[str]:
         t, view, step = self.t, self.view, self.step
         kind = step["kind"]
         names = ", ".join(self.c.name(pid) for pid in step["players"])

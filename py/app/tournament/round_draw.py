@@ -5,7 +5,9 @@ side's. Pure: the engine's view and the screen's Ui in, markup
 out; no browser.
 """
 
-from ..html import h
+from typing import Any
+
+from ..html import Markup, h
 from ..views import wordle_parts as parts
 from . import cards
 from . import side as side_draw
@@ -15,7 +17,7 @@ from .ui import (
 )
 
 
-def game(c: Context):
+def game(c: Context) -> Markup:
     """The screen of a round: its header, the main part and the side panel."""
     t, ui, view = c.t, c.ui, c.view
     humans_in = c.humans_in()
@@ -89,7 +91,7 @@ def game(c: Context):
     )
 
 
-def main(c: Context):
+def main(c: Context) -> Markup:
     """Your duel, the one watched, the introduction, a bye or being out."""
     ui, view = c.ui, c.view
     all_out = view["humans_done"]
@@ -108,7 +110,7 @@ def main(c: Context):
     return cards.bye(c)
 
 
-def status(c: Context, duel, to_play):
+def status(c: Context, duel: dict[str, Any], to_play: int | None) -> Markup:
     t = c.t
     if duel["result"] is not None:
         return h("p", {"class": "wd-status"}, result_line(c, duel))
@@ -147,7 +149,7 @@ def status(c: Context, duel, to_play):
     )
 
 
-def result_line(c: Context, duel):
+def result_line(c: Context, duel: dict[str, Any]) -> str:
     t = c.t
     word = c.words.display(duel["word"]).upper() if duel["word"] else ""
     result = duel["result"]
@@ -161,7 +163,7 @@ def result_line(c: Context, duel):
     return t("wt.result_won_by", name=c.name(winner), word=word)
 
 
-def duel(c: Context, duel):
+def duel(c: Context, duel: dict[str, Any]) -> Markup:
     """The humans' duel in focus: its board, and the keyboard of the human
     who holds it (Ui.typist: the engine's keyboard_holder)."""
     t, view, humans = c.t, c.view, c.humans
@@ -217,7 +219,7 @@ def duel(c: Context, duel):
     )
 
 
-def watch(c: Context, duel):
+def watch(c: Context, duel: dict[str, Any]) -> Markup:
     t = c.t
     names = c.pair_names(duel)
     return h(
@@ -243,7 +245,7 @@ def watch(c: Context, duel):
     )
 
 
-def waiting_for_you(c: Context, watched):
+def waiting_for_you(c: Context, watched: dict[str, Any]) -> Markup | None:
     """Watching another duel while yours waits for your guess: say so, with
     your clock, and one button back (a letter typed also goes back)."""
     focus = c.ui.focus
@@ -279,7 +281,7 @@ def waiting_for_you(c: Context, watched):
     )
 
 
-def intro(c: Context):
+def intro(c: Context) -> Markup:
     t, view, humans = c.t, c.view, c.humans
     pairs = [pair(c, d, mine=bool(set(d["players"]) & humans)) for d in view["duels"]]
     bye, rest = None, view["bye_player"]
@@ -307,7 +309,7 @@ def intro(c: Context):
     )
 
 
-def pair(c: Context, d, mine=False):
+def pair(c: Context, d: dict[str, Any], mine: bool = False) -> Markup:
     """A duel of the round's introduction: who plays whom, on how many letters."""
     t = c.t
     a, b = d["players"]

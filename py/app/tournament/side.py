@@ -3,11 +3,13 @@ standings order and the round's duels at a glance, each a button to watch it (6.
 Pure: functions of a drawing's Context (ui); no browser.
 """
 
-from ..html import h
+from typing import Any
+
+from ..html import Markup, h
 from .ui import Context, lives_or_status, mini_or_empty, nickname
 
 
-def side(c: Context):
+def side(c: Context) -> list[Markup | None]:
     """Everyone's lives (standings order) and the round's duels, to watch (6.6)."""
     t, ui, view, humans = c.t, c.ui, c.view, c.humans
     you = t("wt.tag_you") if ui.group is None else None
@@ -53,7 +55,7 @@ def side(c: Context):
     return side_panel(c, rows, duels)
 
 
-def side_player(c: Context, p, tag=None):
+def side_player(c: Context, p: dict[str, Any], tag: str | None = None) -> Markup:
     """A player in the side panel: nickname, `tag` (if any), rating, and
     lives or how they stand (placed, away, the bye)."""
     t, view = c.t, c.view
@@ -79,7 +81,7 @@ def side_player(c: Context, p, tag=None):
     )
 
 
-def duel_card(c: Context, d, names, state):
+def duel_card(c: Context, d: dict[str, Any], names: list[str], state: str) -> list[Markup]:
     """A duel at a glance: its players, its rows as colours, how it stands."""
     return [
         h(
@@ -94,7 +96,7 @@ def duel_card(c: Context, d, names, state):
     ]
 
 
-def side_panel(c: Context, players, duels):
+def side_panel(c: Context, players: list[Markup], duels: list[Markup]) -> list[Markup | None]:
     t = c.t
     return [
         h("h2", {"class": "wt-side-title"}, t("wt.players_title")),
@@ -106,7 +108,7 @@ def side_panel(c: Context, players, duels):
     ]
 
 
-def short_result(c: Context, d) -> str:
+def short_result(c: Context, d: dict[str, Any]) -> str:
     t = c.t
     if d["result"].get("draw"):
         return t("wt.short_draw")
