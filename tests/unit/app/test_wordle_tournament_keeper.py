@@ -214,3 +214,18 @@ def test_the_tournaments_and_the_groups_views_leave_storage_to_the_keeper():
             if isinstance(node, ast.Attribute) and node.attr == "store":
                 assert path.name in ("screen.py", "group_leader.py", "group_member.py")
                 assert ast.unparse(node) == "view.app.store", path.name  # handed to its keeper
+
+
+def test_no_tournament_class_inherits_a_class_of_its_own_folder():
+    """Issue 30: composition, not mixins: a screen has the parts it shares (a TournamentPlay)."""
+    import ast
+    from pathlib import Path
+
+    folder = Path(__file__).resolve().parents[3] / "py" / "app" / "tournament"
+    trees = [ast.parse(path.read_text("utf-8")) for path in sorted(folder.glob("*.py"))]
+    classes = [node for tree in trees for node in ast.walk(tree) if isinstance(node, ast.ClassDef)]
+    ours = {node.name for node in classes}
+    assert {"TournamentScreen", "GroupLeaderScreen", "TournamentPlay"} <= ours
+    for node in classes:
+        bases = {ast.unparse(base).split(".")[-1] for base in node.bases}
+        assert not bases & ours, node.name
