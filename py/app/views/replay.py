@@ -6,8 +6,8 @@ rebuilt by the engine, so a damaged or forged link shows a message, never a
 wrong game. Each game lends the drawing of one position: the function
 `replay_board(state, t)` of its drawing module, app.<game>.draw for a game with a folder
 (games_list.GAME_FOLDERS), else app.views.<game>_draw (the Game's name, a "-" in it
-written "_": wordle-duel is wordle_duel_draw), or of
-its loader (LOADED_FIRST) when that has one; a drawing may also word each step,
+written "_"), or of its loader (LOADED_FIRST) when that has one (the practice
+duel's: app.wordle_duel.draw's); a drawing may also word each step,
 `replay_step(state, t, at, total)` (else the step is its move's notation).
 """
 

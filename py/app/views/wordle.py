@@ -8,10 +8,11 @@ from games.wordle.players import LEVELS
 
 from .. import router, saved_games
 from ..html import h
+from ..wordle_duel import saved
+from ..wordle_duel.saved import wanted_duel
 from .base import View
 from .wordle_duel import DuelScreen
 from .wordle_duel_remote import RemoteDuelScreen
-from .wordle_duel_saved import wanted_duel
 from .wordle_parts import language_select
 
 GAME = "wordle"
@@ -127,7 +128,7 @@ class WordleView(View):
                 for level in LEVEL_ORDER
             ],
         )
-        saved_duel = DuelScreen.has_saved(self.app.store)
+        saved_duel = saved.has_saved(self.app.store)
         tournament = tournament_screen_class() is not None
         return h(
             "section",
@@ -203,7 +204,7 @@ class WordleView(View):
         """A new practice duel, asking first when that would throw away one in
         progress (a row played, not over): it would be lost and not counted
         (docs/rules/wordle-tournament.md 13.4)."""
-        if not DuelScreen.unfinished_saved(self.app.store):
+        if not saved.unfinished_saved(self.app.store):
             self.new_duel()
             return
         t = self.t
@@ -218,7 +219,7 @@ class WordleView(View):
         if isinstance(self.screen, DuelScreen):
             self.screen.forget()
         else:
-            DuelScreen.forget_saved(self.app.store)
+            saved.forget_saved(self.app.store)
         if self.route.params.get("mode") == "duel":
             self.screen = DuelScreen(self)
             self.screen.start(self.prefs["lang"], self.prefs["level"])

@@ -2,9 +2,11 @@
 
 The rules live in the engine (games.wordle.duel_game, on the protocol) and the
 game in progress in the midend (app.midend: started, resumed, saved, the
-computer's moves, recorded once); this screen runs the duel's clock, plays the
-moves that fall due on it (the computer's, which carry its think time, and a
-turn's timeout), turns keys into guesses and draws (wordle_duel_draw).
+computer's moves, recorded once); this screen runs the duel's clock (app.frame.game_clock),
+plays the moves that fall due on it (app.wordle_duel.turns: the computer's,
+which carry its think time, and a turn's timeout), hands keys to the duel's
+input (app.wordle_duel.input), says what changed (app.wordle_duel.changes) and
+draws (app.wordle_duel.draw).
 
 The duel is stored under the Wordle route: saved:wordle, stats:wordle,
 replays:wordle. Its secret (what draws the word, apart from the public seed) is
@@ -19,18 +21,25 @@ has no frame: its meta said its language, level and number.
 """
 
 import dataclasses
+from dataclasses import replace
+from typing import Any
 
-from games.common.errors import BadState, IllegalMove
+from games.common.errors import IllegalMove
 from games.common.protocol import Game
-from games.wordle.duel import Duel
-from games.wordle.duel_game import MAX_TIME, DuelState, duel_game, guess
+from games.wordle.dictionary import Dictionary
+from games.wordle.duel_game import MAX_TIME, DuelState, duel_game
 
-from .. import browser, router, saved_games, scores, sound, thinker, wordle_words
-from ..html import h
+from .. import browser, router, sound, thinker, wordle_words
+from ..frame import game_clock
+from ..frame.ending import record_once
+from ..frame.frontend import Play, Show
+from ..frame.planned_move import PlannedMove
+from ..html import Markup, h
 from ..midend import Midend, fresh_seed
-from . import wordle_duel_draw as draw
-from . import wordle_parts as parts
-from .wordle_duel_saved import (
+from ..wordle_duel import changes, draw, saved, turns
+from ..wordle_duel.input import ENTER, interpret, refused
+from ..wordle_duel.saved import (
+    GAME,
     MAX_SPEED,
     duel_info,
     frame_before_the_midend,
@@ -38,38 +47,35 @@ from .wordle_duel_saved import (
     saved_typing,
     seats_for,
 )
+from ..wordle_duel.ui import DuelUi, drawn_once, new_ui, quiet, screen
+from . import wordle_parts as parts
 
-GAME = "wordle"
 YOU, BOT = 0, 1
 TICK_MS = 200
-TICKING_MS = 5000  # your turn's last seconds tick (app.sound)
 
 
-def stored_game(words) -> Game:
+def stored_game(words: Dictionary) -> Game:
     """The duel's Game as the screen's midend keeps it: under the Wordle route's
     records (the engine's own name, wordle-duel, is the replay's)."""
     return dataclasses.replace(duel_game(words), name=GAME)
 
 
 class DuelScreen:
-    def __init__(self, view):
+    def __init__(self, view: Any):
         self.view = view
         self.app = view.app
         self.t = view.t
         self.speed = _speed(view.route.params)
-        self.words = None
+        self.words: Dictionary | None = None
         self.midend: Midend | None = None  # the duel, once its language's words are loaded
         self.info: dict = {}  # lang, level, seed and clock of the duel shown (or loading)
         self._wanted: dict | None = None  # the ID and seats of a new duel, until its words load
         self._loads = 0  # the word load the screen waits for (an older one is ignored)
-        self._plan: tuple | None = None  # (position, move): the computer's move this turn
+        self.planned = PlannedMove(self._thought)  # the computer's move this turn
         self._ticked: tuple | None = None  # (row count, second) last ticked
-        self.typing = None
-        self.rows_drawn = 0  # rows already on screen: the ones after them are revealed
-        self.popped = False  # a letter was just typed: its tile pops
-        self.message, self.message_is_error, self.shake = "", False, False
+        self.ui = DuelUi()  # the guess being typed, the message, the rows already drawn
         self.loading_error = ""
-        self.ticker = None
+        self.ticker: browser.Repeating | None = None
         self.hidden = False  # the page is hidden: the clock is not watched
         self.me = YOU  # this screen's seat
         self._begin()
@@ -82,6 +88,13 @@ class DuelScreen:
         return self.midend.state if self.midend is not None else None
 
     @property
+    def duel(self) -> Midend:
+        """The duel's midend, for what runs only once it is loaded."""
+        if self.midend is None:
+            raise RuntimeError("no duel loaded")
+        return self.midend
+
+    @property
     def seed(self) -> int | None:
         """The number of the duel shown or being loaded (None: no duel)."""
         return self.info.get("seed")
@@ -89,21 +102,14 @@ class DuelScreen:
     # --- time -----------------------------------------------------------------
     def now(self) -> int:
         """The duel's clock, in milliseconds."""
-        clock = self.info["clock"]
-        now = clock["origin"] + int((browser.now_ms() - clock["t0"]) * clock["speed"])
-        return max(clock["origin"], min(MAX_TIME, now))
+        return game_clock.GameClock(**self.info["clock"]).read(browser.now_ms(), MAX_TIME)
 
     # --- starting, resuming, saving ----------------------------------------------------
     def _resume_saved(self) -> bool:
         """Load the words of the saved duel, to resume it; False if none is saved
         or its meta is damaged (that save is reset alone and the player told)."""
-        record = saved_games.load(self.app.store, GAME)
-        if record.data is None:
-            return False
-        try:
-            info = duel_info(record.data["meta"])
-        except ValueError:
-            saved_games.discard_bad(self.app.store, GAME)
+        info = saved.saved_info(self.app.store)
+        if info is None:
             return False
         self.info, self._wanted = info, None
         self._load_words(info["lang"])
@@ -157,7 +163,7 @@ class DuelScreen:
                 info = duel_info({**meta, "frame": frame_of(midend)})
                 typed = saved_typing(meta, words.lang, midend.state.length)
             except ValueError:
-                saved_games.discard_bad(self.app.store, GAME)
+                saved.discard(self.app.store)
                 self.start(self.info["lang"], self.info["level"])
                 return
             if info["lang"] != words.lang:  # another tab saved another duel meanwhile
@@ -170,11 +176,11 @@ class DuelScreen:
                 self.app.notice(
                     "wordle-not-counted", lambda: self.t("frame.not_counted_known"), about_view=True
                 )
-            self.info["clock"] = {"t0": int(browser.now_ms()), "origin": 0, "speed": self.speed}
-        self.words, self.midend, self._plan = words, midend, None
-        self.rows_drawn = parts.settled(midend.state.rows)  # (not revealed again when resumed)
+            self.info["clock"] = game_clock.started(browser.now_ms(), self.speed).meta()
+        self.words, self.midend = words, midend
+        self.planned.forget()
+        self.ui = new_ui(midend.state, typed.text if wanted is None else "")
         length = midend.state.length
-        self.typing = typed if wanted is None else parts.Typing(words.lang, length)
         if wanted is not None:
             if not self._save():
                 return
@@ -193,13 +199,13 @@ class DuelScreen:
 
     def _view_meta(self) -> dict:
         """What the screen saves beside the duel: its clock and the letters typed."""
-        return {**self.info["clock"], "typed": self.typing.text if self.typing else ""}
+        return {**self.info["clock"], "typed": self.ui.typed}
 
     def take_newer_save(self) -> None:
         """Another tab played on (or started another duel): show its duel rather
         than overwrite it, and say so."""
         self._stop_ticking()
-        self.message, self.shake = "", False
+        self.ui = quiet(self.ui)
         if not self._resume_saved():
             self.start(self.info["lang"], self.info["level"])
         self.app.notice(f"{GAME}-other-tab", lambda: self.t(f"{GAME}.other_tab"))
@@ -217,7 +223,7 @@ class DuelScreen:
 
     # --- the clock and the computer player ----------------------------------------------
     def _start_ticking(self) -> None:
-        if self.ticker is None and not self.hidden and self.midend and not self.state.is_over:
+        if self.ticker is None and not self.hidden and self.state and not self.state.is_over:
             self.ticker = browser.Repeating(TICK_MS, self.tick)
             if thinker.shared is not None:
                 thinker.shared.start()  # the computer thinks in the worker once it is ready
@@ -227,67 +233,31 @@ class DuelScreen:
             self.ticker.stop()
             self.ticker = None
 
-    def _due_move(self) -> dict | None:
-        """The next move the clock plays on this screen: the computer's, or the
+    def _due_move(self, now: int) -> dict | None:
+        """The next move the clock plays on this screen by `now`: the computer's, or the
         timeout of a turn of this screen's (None: none yet)."""
-        if self.midend.computer_to_move:
-            return self._computer_move()
-        return self.state.timeout_move()
+        midend = self.duel
+        to_move = midend.computer_to_move
+        planned = self.planned.move(midend) if to_move else None
+        return turns.due_move(midend.state, to_move, planned, now)
 
     def _play(self, move: dict) -> list:
-        return self.midend.play(move)
+        return self.duel.play(move)
 
-    def _computer_move(self) -> dict | None:
-        """The computer's move this turn (its guess at the time it finishes
-        thinking, or the timeout), from the midend: the same after a reload, and
-        wherever it was worked out. Worked out once per position, not on every
-        tick: in the thinker's worker when it is ready (None until its answer
-        comes; the move then plays at its own time, or at once if that is past),
-        else here."""
-        midend = self.midend
-        position = (midend, midend.generation, len(midend.moves))
-        if self._plan is None or self._plan[0] != position:
-            self._plan = (position, None)
-            if not self._ask_the_worker(position):
-                self._plan = (position, midend.computer_move())
-        return self._plan[1]
-
-    def _ask_the_worker(self, position: tuple) -> bool:
-        if thinker.shared is None:
-            return False
-        midend = self.midend
-
-        def thought(text: str) -> None:
-            if self._plan is not None and self._plan[0] == position:
-                try:
-                    self._plan = (position, midend.game.parse_move(text))
-                except IllegalMove:
-                    self._plan = (position, midend.computer_move())
-                if self.ticker is not None:  # (a duel not on screen plays when it is again)
-                    self.tick()
-
-        def failed(_reason: str) -> None:
-            if self._plan is not None and self._plan[0] == position:
-                self._plan = (position, midend.computer_move())
-                if self.ticker is not None:
-                    self.tick()
-
-        return thinker.shared.think(midend.computer_request(), thought, failed)
+    def _thought(self) -> None:
+        if self.ticker is not None:  # (a duel not on screen plays when it is again)
+            self.tick()
 
     def tick(self, now: int | None = None) -> None:
         """Play every move that fell due by `now` on the duel's clock, in order."""
         if self.midend is None:
             return
         now = self.now() if now is None else now
-        state, changed = self.midend.state, False
-        while not state.is_over:
-            move = self._due_move()
-            if move is None or move["at"] > now:
-                break  # (None: the worker is still thinking, or the friend is to move)
-            self._announce(self._play(move))
-            changed = True
-        if changed:
-            self._after_change()
+        events: list = []
+        while (move := self._due_move(now)) is not None:  # (None: the worker still thinks)
+            events += self._play(move)
+        if events:
+            self._moved(events)
         else:
             self._update_clock()
 
@@ -296,90 +266,68 @@ class DuelScreen:
 
     peer_name: str | None = None  # the friend's, in a duel with a friend on another device
 
-    def _announce(self, events: list) -> None:
-        names = self.ui_names()
-        for event in events:
-            if event["type"] != "row":
-                continue
-            row = event["row"]
-            if row["seat"] == self.me and row["guess"] is None:
-                self.typing.clear()
-            self.app.announce(
-                parts.row_summary(self.t, self.words, row, names[row["seat"]], event["number"])
-            )
-
-    def _after_change(self) -> None:
-        """Save what was played (another tab's newer duel is taken instead); a
-        finished duel is recorded once, after its save went through."""
+    def _moved(self, events: list) -> None:
+        """Save what was played (another tab's newer duel is taken instead); a finished
+        duel is recorded once, after its save went through; then what changed is said."""
         if not self._save():
             return
-        if self.state.is_over:
+        midend = self.duel
+        if midend.state.is_over:
             self._stop_ticking()
-            self.midend.record_once(self._record)  # a full device loses the record only
+            result = changes.record(midend.state, self.me)  # (a full device loses the record only)
+            record_once(midend, self.app.store, GAME, result, browser.today_iso())
             if not self._save():
                 return
-            view = self.state.view_for(self.me)
-            self.app.announce(draw.result_text(self.t, self.words, view, self.me, self.peer_name))
-            sound.cue("win" if self.state.result.get("winner") == self.me else "lose")
+        names = self.ui_names()
+        changed = changes.changed(midend.state, self.ui, events, self.me, names, self.t)
+        self.ui = changed.ui
+        self.app.announce(changed.said)
+        if changed.cue:
+            sound.cue(changed.cue)
         self.view.refresh()
-
-    def _record(self):
-        result = self.state.result
-        return scores.record_result(
-            self.app.store,
-            GAME,
-            "duel",
-            won=result.get("winner") == self.me,
-            figures={"rows": len(self.state.rows)},
-            date=browser.today_iso(),
-        )
 
     # --- the player's keys ---------------------------------------------------------------
     def key(self, key: str) -> None:
-        if self.state is None or self.state.is_over or self.typing is None:
+        """A key of the duel's (a letter, "enter", "back": app.wordle_duel.input)."""
+        midend, words = self.midend, self.words
+        if midend is None or words is None or midend.state.is_over:
             return
-        if key == "enter":
-            self.submit()
-            return
-        if key == "back":
-            self.typing.back()
-        elif not self.typing.add(key):
-            return
-        self.popped = key != "back"
-        self.message, self.shake = "", False
-        if not self.midend.session.newer_elsewhere():  # (the next guess takes that one)
-            self.midend.save(self._view_meta())  # so a reload shows the letters typed
-        self.view.refresh()
-
-    def submit(self) -> None:
         now = self.now()
-        midend = self.midend
-        self.tick(now)
-        if self.midend is not midend or self.state.is_over:
-            return  # another tab's duel was taken, or this one ended meanwhile
+        if key == ENTER:
+            self.tick(now)  # what fell due comes first
+            if self.midend is not midend or midend.state.is_over:
+                return  # another tab's duel was taken, or this one ended meanwhile
+        meant = interpret(midend.state, self.ui, key, self.me, now, words, self.t)
+        if isinstance(meant, Play):
+            self.submit(meant.move)
+        elif isinstance(meant, Show):
+            self.show(meant)
+            if key != ENTER and not midend.session.newer_elsewhere():  # (the next guess takes it)
+                midend.save(self._view_meta())  # so a reload shows the letters typed
+
+    def submit(self, move: dict) -> None:
+        """The guess typed, played (if this screen's turn) and shown as every move is."""
         try:
             if not self.my_turn():
                 raise IllegalMove("wordle.not_your_turn")
-            word = self.words.parse(self.typing.text, self.state.length)
-            events = self._play(guess(self.me, word, max(now, self.state.duel.turn_started)))
-        except IllegalMove as refused:
-            sound.cue("invalid")
-            self.message, self.message_is_error, self.shake = (
-                self.t(refused.key, **refused.params),
-                True,
-                True,
-            )
-            self.app.announce(self.message)
-            self.view.refresh()
+            events = self._play(move)
+        except IllegalMove as refusal:
+            self.show(refused(self.ui, refusal.key, refusal.params, self.t))
             return
-        self.typing.clear()
-        self.message, self.shake = "", False
-        self._announce(events)
-        self._after_change()
+        self.ui = replace(quiet(self.ui), typed="")
+        self._moved(events)
         self.tick()
 
+    def show(self, shown: Show) -> None:
+        self.ui = shown.ui
+        if shown.cue:
+            sound.cue(shown.cue)
+        if shown.said:
+            self.app.announce(shown.said)
+        self.view.refresh()
+
     def my_turn(self) -> bool:
-        return self.state.current_player == self.me
+        return self.duel.state.current_player == self.me
 
     # --- drawing --------------------------------------------------------------------------
     def _update_clock(self) -> None:
@@ -388,56 +336,35 @@ class DuelScreen:
         )
         if self.state is None or self.state.is_over:
             return
-        left = self.state.time_left(self.now())
         if slot is not None:
-            slot.innerHTML = draw.clock(self.t, left)
-        self._tick_in_the_last_seconds(left)
+            slot.innerHTML = draw.clock(self.t, self.state.time_left(self.now()))
+        self._tick_in_the_last_seconds()
 
-    def _tick_in_the_last_seconds(self, left: int) -> None:
+    def _tick_in_the_last_seconds(self) -> None:
         """Once a second in your turn's last five seconds (app.sound)."""
-        if not self.my_turn() or not 0 < left <= TICKING_MS:
-            return
-        second = (len(self.state.rows), (left + 999) // 1000)
-        if second != self._ticked:
+        state = self.duel.state
+        second = turns.tick_second(state, self.me, self.now()) if self.my_turn() else None
+        if second is not None and second != self._ticked:
             self._ticked = second
             sound.cue("tick")
 
-    def render(self):
+    def render(self) -> Markup:
         t = self.t
         if self.loading_error:
             return h("p", {"class": "wd-message wd-error", "role": "alert"}, self.loading_error)
-        if self.midend is None or self.words is None:
-            return h(
-                "p",
-                {"class": "wd-loading"},
-                t("wordle.loading", language=parts.language_name(t, self.info["lang"])),
-            )
-        state = self.state
-        rows = state.rows
-        drawn = parts.settled(rows)
-        won = state.is_over and state.result.get("winner") == self.me
-        motion = parts.Motion(
-            reveal_from=self.rows_drawn if drawn > self.rows_drawn else None,
-            won=won and bool(rows) and rows[-1]["seat"] == self.me,
-            pop=self.popped,
-        )
-        self.rows_drawn, self.popped = drawn, False
-        ui = draw.Ui(
-            level=self.info["level"],
-            time_left=state.time_left(self.now()),
-            typed=self.typing.tiles() if self.typing else [],
-            message=self.message,
-            message_is_error=self.message_is_error,
-            shake=self.shake,
-            counted=self.midend.ranked,
-            motion=motion,
-            me=self.me,
-        )
-        return draw.page(t, self.words, self.drawn_view(), self.dressed(ui))
+        midend, words = self.midend, self.words
+        if midend is None or words is None:
+            language = parts.language_name(t, self.info["lang"])
+            return h("p", {"class": "wd-loading"}, t("wordle.loading", language=language))
+        state, ui = midend.state, self.ui
+        self.ui = drawn_once(state, ui)
+        time_left = state.time_left(self.now())
+        shown = screen(state, ui, words.lang, self.me, self.info["level"], time_left, midend.ranked)
+        return draw.page(t, words, self.drawn_view(), self.dressed(shown))
 
     def drawn_view(self) -> dict:
         """The engine's view of this screen's seat, as it is drawn."""
-        return self.state.view_for(self.me)
+        return self.duel.state.view_for(self.me)
 
     def dressed(self, ui: draw.Ui) -> draw.Ui:
         """What a duel with a friend adds to the drawing (the remote screen's)."""
@@ -460,33 +387,12 @@ class DuelScreen:
     def close(self) -> None:
         self.suspend()
 
-    @staticmethod
-    def has_saved(store) -> bool:
-        record = saved_games.load(store, GAME)
-        return record.data is not None
-
-    @staticmethod
-    def unfinished_saved(store) -> bool:
-        """A duel is saved with a row played and not over: a new one would lose it."""
-        saved = saved_games.load(store, GAME).data
-        if saved is None:
-            return False
-        try:
-            duel = Duel.from_json(saved["state"])
-        except BadState:
-            return False  # the duel's page resets it and says so
-        return not duel.is_over and len(duel.rows) > 0
-
-    @staticmethod
-    def forget_saved(store) -> None:
-        saved_games.clear(store, GAME)
-
     def forget(self) -> None:
         """A new duel replaces this one."""
         self._stop_ticking()
         self._loads += 1  # words still loading for this duel are not waited for
         self.midend = None
-        saved_games.clear(self.app.store, GAME)
+        saved.forget_saved(self.app.store)
 
 
 def _speed(params: dict) -> int:

@@ -21,20 +21,24 @@ A duel saved by a version in which both engines knew the word cannot be carried 
 it is dropped, and the player asked to start a new one.
 """
 
+from dataclasses import replace
+
 from games.wordle.hidden_duel_game import hidden_duel_game
 from games.wordle.letters import LANGUAGES
 
 from .. import browser, router, saved_games, scores, sound
+from ..frame import game_clock
 from ..games_list import remote_slot
 from ..midend import Midend
 from ..remote.duel_word import DuelWord, from_before_the_hidden_word
 from ..remote.match import CONNECTING, ENDED, PLAYING
-from . import wordle_duel_draw as draw
+from ..wordle_duel import draw, turns
+from ..wordle_duel.saved import duel_clock, saved_typing
+from ..wordle_duel.ui import new_ui
 from . import wordle_parts as parts
 from .remote_bar import remote_bar
 from .remote_game import RemoteGameParts
 from .wordle_duel import GAME, DuelScreen
-from .wordle_duel_saved import duel_clock, saved_typing
 
 SLOT = remote_slot(GAME)
 
@@ -168,13 +172,14 @@ class RemoteDuelScreen(RemoteGameParts, DuelScreen):
         """The duel that started or resumed: this screen's seat, its clock, its row."""
         self.me = self.link_game.my_seat
         meta = self._keep_clock()
-        self._plan, self.message, self.shake = None, "", False
-        self.rows_drawn = self.said = parts.settled(self.state.rows)
+        self.planned.forget()
+        self.said = parts.settled(self.state.rows)
         self.shown_seed = self.midend.seed
         try:
-            self.typing = saved_typing(meta or {}, self.words.lang, self.state.length)
+            typed = saved_typing(meta or {}, self.words.lang, self.state.length).text
         except ValueError:
-            self.typing = parts.Typing(self.words.lang, self.state.length)
+            typed = ""
+        self.ui = new_ui(self.state, typed)
         self._stop_ticking()
         self._start_ticking()
         self.tick()
@@ -191,7 +196,7 @@ class RemoteDuelScreen(RemoteGameParts, DuelScreen):
                 raise ValueError("another duel's")
             clock = duel_clock(meta)
         except (KeyError, TypeError, ValueError):
-            meta, clock = None, {"t0": int(browser.now_ms()), "origin": 0, "speed": self.speed}
+            meta, clock = None, game_clock.started(browser.now_ms(), self.speed).meta()
         self.info = {"lang": self.words.lang, "level": None, "seed": self.midend.seed}
         self.info["clock"] = clock
         return meta
@@ -228,6 +233,9 @@ class RemoteDuelScreen(RemoteGameParts, DuelScreen):
     def show_remote_move(self, before, events: list) -> None:
         """The friend's move, already played (a guess, its marks of this device's guess, a
         timeout, its share): revealed and said as the computer's are."""
+        self._moved(events)
+
+    def _moved(self, events: list) -> None:
         self._announce(events)
         self._after_change()
 
@@ -236,7 +244,7 @@ class RemoteDuelScreen(RemoteGameParts, DuelScreen):
         for event in events:
             row = event.get("row")
             if event["type"] == "row" and row["seat"] == self.me and row["guess"] is None:
-                self.typing.clear()  # this turn ran out
+                self.ui = replace(self.ui, typed="")  # this turn ran out
         rows, names = self.state.rows, self.ui_names()
         settled = parts.settled(rows)
         for number in range(self.said, settled):
@@ -273,12 +281,12 @@ class RemoteDuelScreen(RemoteGameParts, DuelScreen):
     def on_storage_change(self, name) -> bool:
         return False
 
-    def _due_move(self) -> dict | None:
-        """This device's turn that runs out (the friend's device ends the friend's turns;
-        no turn runs while a guess waits for its marks)."""
+    def _due_move(self, now: int) -> dict | None:
+        """This device's turn that runs out by `now` (the friend's device ends the friend's
+        turns; no turn runs while a guess waits for its marks)."""
         if not self.my_turn() or self.state.duel.deadline is None:
             return None
-        return self.state.timeout_move()
+        return turns.due_move(self.state, False, None, now)
 
     def _play(self, move: dict) -> list:
         """This device's person's guess, or its turn run out, through DuelWord (which plays

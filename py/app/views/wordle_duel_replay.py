@@ -9,6 +9,9 @@ from games.wordle.duel_game import duel_game
 from games.wordle.letters import LANGUAGES
 
 from .. import replays, wordle_words
+from ..wordle_duel.draw import replay_board
+
+__all__ = ["load_game", "loading_text", "replay_board"]  # (the replay page draws with it)
 
 
 def loading_text(t) -> str:

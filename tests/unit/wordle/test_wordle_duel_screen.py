@@ -217,7 +217,7 @@ def test_your_guesses_refused_or_played_and_the_win_recorded(page):
     for _ in range(screen.state.length):
         screen.key("q")
     screen.key("enter")
-    assert "not in the word list" in screen.message and screen.shake
+    assert "not in the word list" in screen.ui.message and screen.ui.shake
     assert screen.state.current_player == 0
     for _ in range(screen.state.length):
         screen.key("back")
@@ -260,7 +260,7 @@ def test_a_turn_that_runs_out_is_skipped_while_the_page_was_away(page):
     rows = screen.state.rows
     skipped = [row for row in rows if row["seat"] == 0 and row["guess"] is None]
     assert skipped and skipped[0]["at"] == started + TURN_MS
-    assert screen.typing.text == ""
+    assert screen.ui.typed == ""
     assert [row["at"] for row in rows] == sorted(row["at"] for row in rows)
 
 
@@ -348,12 +348,12 @@ def test_a_reload_resumes_the_duel_its_moves_and_the_computers_next_move(page):
     screen = view.screen
     wait_for_my_turn(page, screen)
     type_word(screen, next(w for w in SAMPLE.guess_lists[screen.state.length]))
-    coming = screen._computer_move()
+    coming = screen.planned.move(screen.midend)
     again, _ = page.open("#/wordle?mode=duel", storage=dict(app.backend.items))
     resumed = again.screen
     assert resumed.state.to_json() == screen.state.to_json()
     assert resumed.midend.moves == screen.midend.moves and resumed.midend.base is None
-    assert resumed.info == screen.info and resumed._computer_move() == coming
+    assert resumed.info == screen.info and resumed.planned.move(resumed.midend) == coming
 
 
 def test_letters_typed_are_kept_through_a_reload_and_cleared_when_the_row_is_played(page):
@@ -367,7 +367,7 @@ def test_letters_typed_are_kept_through_a_reload_and_cleared_when_the_row_is_pla
     assert saved(app)["meta"]["typed"] == "".join(tiles[:2])
     again, reloaded = page.open("#/wordle?mode=duel", storage=dict(app.backend.items))
     resumed = again.screen
-    assert resumed.typing.tiles() == tiles[:2]
+    assert resumed.ui.typed == "".join(tiles[:2])
     assert again.render().count("wd-tile wd-typed") == 2
     for tile in tiles[2:]:
         resumed.key(tile)

@@ -11,7 +11,7 @@ name. The word is drawn only once the view has it (the duel is over, rule 3.7).
 from dataclasses import dataclass, field
 
 from ..html import Markup, h
-from . import wordle_parts as parts
+from ..views import wordle_parts as parts
 
 YOU = 0
 GAME = "wordle"

@@ -1,18 +1,27 @@
 """The practice duel's save, read back: who played, its number, its clock and
-the letters typed, each checked (ValueError when damaged, so the screen resets
-only that save), and the duel an address asks for. See wordle_duel for the
-meta's keys and the clock.
+the letters typed, each checked (ValueError when damaged, so only that save is
+reset), and the duel an address asks for; and the save itself, asked about from
+the Wordle page's home, reset, or forgotten for a new duel (app.saved_games: the
+duel's screen never writes storage). See app.views.wordle_duel for the meta's
+keys and the clock.
 """
 
+from typing import Any
+
 from games.common.checks import is_int
+from games.common.errors import BadState
 from games.common.protocol import MAX_SEED
+from games.wordle.duel import Duel
 from games.wordle.duel_game import MAX_TIME
 from games.wordle.letters import LANGUAGES
 from games.wordle.players import LEVELS, PROTOCOL_LEVELS
 
-from .. import router
+from .. import router, saved_games
+from ..frame import game_clock
 from ..midend import HUMAN, Midend, computer
-from . import wordle_parts as parts
+from ..views import wordle_parts as parts
+
+GAME = "wordle"  # the duel is saved, counted and replayed under the Wordle route
 
 MAX_SPEED = 100
 LEVEL_OF_SEAT = {computer(protocol): level for level, protocol in PROTOCOL_LEVELS.items()}
@@ -59,16 +68,8 @@ def duel_info(meta: dict) -> dict:
 
 
 def duel_clock(meta: dict) -> dict:
-    """The duel's clock from a save's meta (see the module's docstring)."""
-    t0, speed = meta.get("t0"), meta.get("speed")
-    origin = meta.get("origin", t0)
-    if not is_int(t0) or not 0 <= t0 <= MAX_SEED:
-        raise ValueError("t0 is not a time")
-    if not is_int(origin) or not 0 <= origin <= MAX_TIME:
-        raise ValueError("origin is not a time")
-    if not is_int(speed) or not 1 <= speed <= MAX_SPEED:
-        raise ValueError("speed is not 1 to 100")
-    return {"t0": t0, "origin": origin, "speed": speed}
+    """The duel's clock from a save's meta (app.frame.game_clock), checked."""
+    return game_clock.from_meta(meta, MAX_TIME, MAX_SPEED).meta()
 
 
 MAX_TYPED = 64  # characters: more than any word's tiles in any language
@@ -108,3 +109,42 @@ def wanted_duel(params: dict):
     lang = params.get("lang") if params.get("lang") in LANGUAGES else None
     level = params.get("level") if params.get("level") in LEVELS else None
     return seed, lang, level
+
+
+def saved_info(store: Any) -> dict | None:
+    """duel_info of the duel saved, or None: none saved, or its meta damaged (that save is
+    then reset alone, and the player told)."""
+    record = saved_games.load(store, GAME)
+    if record.data is None:
+        return None
+    try:
+        return duel_info(record.data["meta"])
+    except ValueError:
+        discard(store)
+        return None
+
+
+def has_saved(store: Any) -> bool:
+    return saved_games.load(store, GAME).data is not None
+
+
+def unfinished_saved(store: Any) -> bool:
+    """A duel is saved with a row played and not over: a new one would lose it."""
+    saved = saved_games.load(store, GAME).data
+    if saved is None:
+        return False
+    try:
+        duel = Duel.from_json(saved["state"])
+    except BadState:
+        return False  # the duel's page resets it and says so
+    return not duel.is_over and len(duel.rows) > 0
+
+
+def forget_saved(store: Any) -> None:
+    """A new duel replaces the one saved."""
+    saved_games.clear(store, GAME)
+
+
+def discard(store: Any) -> None:
+    """The save is damaged: reset alone (app.saved_games tells the player)."""
+    saved_games.discard_bad(store, GAME)

@@ -1,0 +1,72 @@
+"""The duel's UI state: what is on screen beside the position (the guess being typed, the
+message under the status, which rows are already drawn), and what the drawing is given.
+Pure: no browser, no storage."""
+
+from dataclasses import dataclass, replace
+
+from games.wordle.duel_game import DuelState
+
+from ..views import wordle_parts as parts
+from . import draw
+
+
+@dataclass(frozen=True)
+class DuelUi:
+    """`typed` is text (shown as the language's tiles: app.views.wordle_parts.Typing);
+    `popped` and `shake` last one drawing; rows after `rows_drawn` are revealed when drawn."""
+
+    typed: str = ""
+    message: str = ""
+    message_is_error: bool = False
+    shake: bool = False
+    popped: bool = False  # a letter was just typed: its tile pops
+    rows_drawn: int = 0
+
+
+def new_ui(state: DuelState, typed: str = "") -> DuelUi:
+    """A position just put on screen (started, resumed, another tab's): its rows are not
+    revealed again; `typed`, the letters a save kept for the row in play."""
+    return DuelUi(typed=typed, rows_drawn=parts.settled(state.rows))
+
+
+def typing_of(ui: DuelUi, lang: str, length: int) -> parts.Typing:
+    """The guess being typed, to add a letter to or take one back."""
+    typed = parts.Typing(lang, length)
+    typed.restore(ui.typed)
+    return typed
+
+
+def quiet(ui: DuelUi) -> DuelUi:
+    """The UI state with the message and the drawing's one-off motions gone."""
+    return replace(ui, message="", message_is_error=False, shake=False, popped=False)
+
+
+def screen(
+    state: DuelState, ui: DuelUi, lang: str, me: int, level: str, time_left: int, counted: bool
+) -> draw.Ui:
+    """What the drawing (app.wordle_duel.draw) adds to the engine's view: the rows after
+    those already drawn are revealed, a winning row of `me`'s bounces, a tile typed pops."""
+    rows = state.rows
+    drawn = parts.settled(rows)
+    won = state.is_over and (state.result or {}).get("winner") == me
+    motion = parts.Motion(
+        reveal_from=ui.rows_drawn if drawn > ui.rows_drawn else None,
+        won=won and bool(rows) and rows[-1]["seat"] == me,
+        pop=ui.popped,
+    )
+    return draw.Ui(
+        level=level,
+        time_left=time_left,
+        typed=typing_of(ui, lang, state.length).tiles(),
+        message=ui.message,
+        message_is_error=ui.message_is_error,
+        shake=ui.shake,
+        counted=counted,
+        motion=motion,
+        me=me,
+    )
+
+
+def drawn_once(state: DuelState, ui: DuelUi) -> DuelUi:
+    """The UI state once drawn: its rows are not revealed again, the typed tile not popped."""
+    return replace(ui, rows_drawn=parts.settled(state.rows), popped=False)
