@@ -2,22 +2,20 @@
 
 The rules live in the engine (games.wordle.duel_game, on the protocol) and the
 game in progress in the midend (app.midend: started, resumed, saved, the
-computer's moves, recorded once); this screen runs the duel's clock (app.frame.game_clock),
-plays the moves that fall due on it (app.wordle_duel.turns: the computer's,
-which carry its think time, and a turn's timeout), hands keys to the duel's
-input (app.wordle_duel.input), says what changed (app.wordle_duel.changes) and
-draws (app.wordle_duel.draw).
+computer's moves, recorded once); this screen runs the duel's clock
+(app.frame.game_clock), plays the moves that fall due on it (app.wordle_duel.turns:
+the computer's, which carry its think time, and a turn's timeout), hands keys to
+the duel's input, says what changed and draws (app.wordle_duel).
 
 The duel is stored under the Wordle route: saved:wordle, stats:wordle,
 replays:wordle. Its secret (what draws the word, apart from the public seed) is
 in the midend's frame with the options, where the save already holds the word;
 it is never in the address, and a replay link exists only once the duel is over.
 
-The duel's clock is the page's clock (Date.now) since the duel began, optionally
-sped up by the test-only option `speed=N` in the address: meta "t0" is the
-page's time when the clock read meta "origin" (0; a duel saved before "origin"
-counted from the page's own epoch: origin = t0). A duel saved before the midend
-has no frame: its meta said its language, level and number.
+The duel's clock is the page's (Date.now) since the duel began, kept in the
+save's meta (app.frame.game_clock), sped up by the test-only `speed=N` in the
+address. A duel saved before the midend has no frame: its meta said its
+language, level and number.
 """
 
 import dataclasses
