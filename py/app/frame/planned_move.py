@@ -39,17 +39,24 @@ class PlannedMove:
         if worker is None:
             return False
 
+        def current() -> bool:  # (an answer for a position gone is not worked on)
+            return self.plan is not None and self.plan[0] == position
+
         def answered(move: Any) -> None:
-            if self.plan is not None and self.plan[0] == position:
-                self.plan = (position, move)
-                self.came()
+            self.plan = (position, move)
+            self.came()
 
         def thought(text: str) -> None:
+            if not current():
+                return
             try:
-                answered(midend.game.parse_move(text))
+                move = midend.game.parse_move(text)
             except IllegalMove:
+                move = midend.computer_move()  # (nonsense from the worker: worked out here)
+            answered(move)
+
+        def failed(_why: str) -> None:
+            if current():
                 answered(midend.computer_move())
 
-        return worker.think(
-            midend.computer_request(), thought, lambda _why: answered(midend.computer_move())
-        )
+        return worker.think(midend.computer_request(), thought, failed)

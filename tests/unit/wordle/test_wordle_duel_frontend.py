@@ -257,7 +257,9 @@ def test_the_workers_move_comes_later_and_one_for_a_position_gone_is_ignored(mon
     midend.moves.append("x")
     assert planned.move(midend) is None
     worker.asked[0][1](GAME.format_move(guess(BOT, "about", 1)))  # the old position's answer
-    assert planned.move(midend) is None and came == [1]
+    worker.asked[0][1]("nonsense")  # (nor is its nonsense worked out here)
+    worker.asked[0][2]("the worker failed")
+    assert planned.move(midend) is None and came == [1] and midend.worked_out == 0
     worker.asked[1][1]("nonsense")  # a bad answer: worked out here instead
     assert planned.move(midend) == guess(BOT, "acorn", 5001) and came == [1, 1]
     midend.moves.append("y")
