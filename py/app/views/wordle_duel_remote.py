@@ -30,10 +30,10 @@ from .. import browser, router, saved_games, scores, sound
 from ..frame import game_clock
 from ..games_list import remote_slot
 from ..midend import Midend
-from ..remote.duel_word import DuelWord, from_before_the_hidden_word
+from ..remote.duel_word import DuelWord
 from ..remote.match import CONNECTING, ENDED, PLAYING
 from ..wordle_duel import draw, turns
-from ..wordle_duel.saved import duel_clock, saved_typing
+from ..wordle_duel.saved import drop_from_before_the_hidden_word, duel_clock, saved_typing
 from ..wordle_duel.ui import new_ui
 from . import wordle_parts as parts
 from .remote_bar import remote_bar
@@ -103,17 +103,12 @@ class RemoteDuelScreen(RemoteGameParts, DuelScreen):
         self.view.refresh()
 
     def _drop_a_duel_from_before_the_hidden_word(self) -> None:
-        """A duel saved by the version in which both engines knew the word is not carried
-        on (this version's duel keeps the word from both devices, and the friend's device
-        cannot resume the old one either): dropped, uncounted, and the player told."""
-        data = saved_games.load(self.app.store, SLOT).data
-        if not from_before_the_hidden_word(data):
+        """A duel saved by the version in which both engines knew the word: dropped
+        (app.wordle_duel.saved), and the player told."""
+        peer = drop_from_before_the_hidden_word(self.app.store)
+        if peer is None:
             return
-        frame = data["meta"].get("frame")
-        remote = frame.get("remote") if isinstance(frame, dict) else None
-        peer = remote.get("peer") if isinstance(remote, dict) else None
-        name = peer if isinstance(peer, str) else self.t("wordle.friend")
-        saved_games.clear(self.app.store, SLOT)
+        name = peer or self.t("wordle.friend")
         self.app.notice(
             f"{GAME}-old-remote-duel", lambda: self.t("wordle.old_remote_duel", name=name)
         )

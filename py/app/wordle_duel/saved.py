@@ -18,10 +18,13 @@ from games.wordle.players import LEVELS, PROTOCOL_LEVELS
 
 from .. import router, saved_games
 from ..frame import game_clock
+from ..games_list import remote_slot
 from ..midend import HUMAN, Midend, computer
+from ..remote.duel_word import from_before_the_hidden_word
 from ..views import wordle_parts as parts
 
 GAME = "wordle"  # the duel is saved, counted and replayed under the Wordle route
+REMOTE_SLOT = remote_slot(GAME)  # a duel with a friend on another device
 
 MAX_SPEED = 100
 LEVEL_OF_SEAT = {computer(protocol): level for level, protocol in PROTOCOL_LEVELS.items()}
@@ -148,3 +151,18 @@ def forget_saved(store: Any) -> None:
 def discard(store: Any) -> None:
     """The save is damaged: reset alone (app.saved_games tells the player)."""
     saved_games.discard_bad(store, GAME)
+
+
+def drop_from_before_the_hidden_word(store: Any) -> str | None:
+    """A duel with a friend saved by the version in which both engines knew the word is not
+    carried on (this version's keeps the word from both devices, and the friend's device
+    cannot resume the old one either): dropped, uncounted. The friend's name it was with
+    ("" when the save did not say it); None when no such duel was saved."""
+    data = saved_games.load(store, REMOTE_SLOT).data
+    if not from_before_the_hidden_word(data):
+        return None
+    frame = data["meta"].get("frame") if isinstance(data.get("meta"), dict) else None
+    remote = frame.get("remote") if isinstance(frame, dict) else None
+    peer = remote.get("peer") if isinstance(remote, dict) else None
+    saved_games.clear(store, REMOTE_SLOT)
+    return peer if isinstance(peer, str) else ""

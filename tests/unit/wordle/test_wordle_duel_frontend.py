@@ -266,3 +266,27 @@ def test_the_workers_move_comes_later_and_one_for_a_position_gone_is_ignored(mon
     planned.move(midend)
     worker.asked[2][2]("the worker failed")
     assert planned.move(midend) == guess(BOT, "acorn", 5002)
+
+
+# --- app.wordle_duel.saved: a duel with a friend from before the hidden word -----------------------
+
+
+def test_a_duel_with_a_friend_from_before_the_hidden_word_is_dropped_and_its_friend_named():
+    from app import saved_games
+    from app.storage import MemoryBackend, Store
+    from app.wordle_duel.saved import REMOTE_SLOT, drop_from_before_the_hidden_word
+
+    store = Store(MemoryBackend({}), on_problem=lambda *problem: None)
+    saved_games.register_remote(store, [REMOTE_SLOT])
+    assert drop_from_before_the_hidden_word(store) is None  # nothing saved
+    old = Duel("about", 0, turn=0, turn_started=0).to_json()  # (its state holds the word)
+    meta = {"frame": {"remote": {"peer": "Ana"}}}
+    saved_games.save(store, REMOTE_SLOT, old, meta, base_rev=None)
+    assert drop_from_before_the_hidden_word(store) == "Ana"
+    assert saved_games.load(store, REMOTE_SLOT).data is None
+    saved_games.save(store, REMOTE_SLOT, old, {}, base_rev=None)
+    assert drop_from_before_the_hidden_word(store) == ""  # (the page names them "your friend")
+    hidden = {"version": 1, "phase": "play"}  # a hidden-word duel's state: no word in it
+    saved_games.save(store, REMOTE_SLOT, hidden, meta, base_rev=None)
+    assert drop_from_before_the_hidden_word(store) is None
+    assert saved_games.load(store, REMOTE_SLOT).data is not None  # kept
