@@ -9,12 +9,15 @@ from .frontend import Frontend, Result
 
 
 def record_once(
-    midend: Midend, store: Any, game: str, result: Result, today: str, ended: bool = False
+    midend: Midend, store: Any, game: str, result: Result | None, today: str, ended: bool = False
 ) -> int | None:
     """Record the finished game if the midend has not yet (`ended`: stopped before the rules
-    ended it); its place in the rankings (None: not ranked, or a full device)."""
+    ended it; `result` None: nothing to record); its place in the rankings (None: not ranked,
+    or a full device)."""
 
     def record() -> int | None:
+        if result is None:
+            return None
         return scores.record_result(
             store,
             game,

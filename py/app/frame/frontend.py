@@ -189,6 +189,7 @@ class Facts:
     table: Table = Table((Seat(LOCAL),))
     prefs: Mapping[str, Any] = field(default_factory=dict)  # the player's remembered choices
     bar: Markup | None = None  # a game with another device: the line that says where it stands
+    layout: Any = None  # what the page's width decides of the drawing (app.frame.viewport)
 
 
 class Frontend(Protocol[State, Ui]):
@@ -267,8 +268,8 @@ class Frontend(Protocol[State, Ui]):
         cannot be read."""
         ...
 
-    def record(self, state: State, table: Table, clock_ms: float) -> Result:
-        """What a finished game records."""
+    def record(self, state: State, table: Table, clock_ms: float) -> Result | None:
+        """What a finished game records (None: nothing, nobody here played in it)."""
         ...
 
     def outcome(

@@ -19,7 +19,7 @@ from ..games_list import remote_slot
 from ..midend import Midend, fresh_seed
 from ..peer import prefs as peer_prefs
 from ..saved_game_view import SavedGameView
-from . import history
+from . import history, lasting_ui, undoing, viewport
 from .clock import format_clock
 from .ending import record_once, resumed_outcome, window
 from .frontend import Changes, Command, Facts, Frontend, Input, Journey, Play, Show, Table
@@ -50,6 +50,7 @@ class GameView(SavedGameView):
         self.closed = False
         self.ticker: browser.Repeating | None = None
         self.ui: Any = None
+        self.asked_for: tuple | None = None  # a game the address asks for, once mounted
         self.computer = ComputerSeat(
             self.midend, self.arrived, self.computer_may_move, browser.later, browser.now_ms
         )
@@ -61,7 +62,7 @@ class GameView(SavedGameView):
             self.remote.start(how, self.proposal)
         else:
             self._start_or_resume()
-        if self.state is not None:  # (a game with a friend may be still to come)
+        if self.state is not None and self.ui is None:  # (a friend's game may be still to come)
             self.ui = frontend.new_ui(self.state)
 
     @property
@@ -73,11 +74,15 @@ class GameView(SavedGameView):
         if self.remote is not None:
             self.midend.resume()
             return
-        found = resume_or_new(self.frontend, self.midend, self.route.params, self.prefs)
-        if isinstance(found, tuple):  # a game to start
-            self._start(*found)
+        opening = resume_or_new(self.frontend, self.midend, self.route.params, self.prefs)
+        meta = opening.resumed
+        if meta is None:
+            assert opening.new is not None
+            self._start(*opening.new)
             return
-        self.outcome = resumed_outcome(self.frontend, self.midend, self.app.store, found)
+        self.asked_for = opening.new  # another game by its address: asked once mounted
+        self.ui = lasting_ui.resumed_ui(self.frontend, self.state, meta)
+        self.outcome = resumed_outcome(self.frontend, self.midend, self.app.store, meta)
 
     def _start(self, options: dict, seed: int, seats: list[str], known: bool = False) -> None:
         self.midend.start(options, seed, seats, known=known)
@@ -95,7 +100,8 @@ class GameView(SavedGameView):
     def _save(self) -> None:
         if self.state is None:
             return  # a game with a friend still being set up: nothing to keep yet
-        if not self.midend.save({"outcome": self.outcome} if self.outcome else {}):
+        kept = lasting_ui.kept(self.frontend, self.ui)
+        if not self.midend.save({**kept, "outcome": self.outcome} if self.outcome else kept):
             self.take_newer_save()
             self.redraw()
 
@@ -138,6 +144,7 @@ class GameView(SavedGameView):
             table=table,
             prefs=self.prefs,
             bar=self.remote.bar(self.t) if self.remote is not None else None,
+            layout=viewport.layout(self.frontend),
         )
 
     def render(self):
@@ -150,6 +157,7 @@ class GameView(SavedGameView):
         if self.remote is not None and self.remote.waiting:
             return
         self.gesture.follow()
+        viewport.watch(self)
         for dialog in root.querySelectorAll("dialog[data-open]"):
             browser.open_dialog(dialog)  # a dialog of the frontend's, open through a redraw
         if self.state.is_over:
@@ -161,6 +169,13 @@ class GameView(SavedGameView):
             if self.ticker is None:
                 self.ticker = browser.Repeating(TICK_MS, self.tick)
             self.computer.start_turn()
+        if self.asked_for is not None:
+            asked, self.asked_for = self.asked_for, None
+            self.unless_kept("frame.confirm_new_yes", lambda: self.start_asked(asked))
+
+    def start_asked(self, asked: tuple) -> None:
+        self._start(*asked)
+        self.announce_new()
 
     def tick(self) -> None:
         node = browser.element("view").querySelector("[data-figure='time']")
@@ -215,7 +230,10 @@ class GameView(SavedGameView):
             )
             return
         self.busy = False
+        kept = lasting_ui.kept(self.frontend, self.ui)
         self.ui = shown.ui
+        if kept != lasting_ui.kept(self.frontend, self.ui):
+            self._save()
         if shown.cue:
             sound.cue(shown.cue)
         if shown.said:
@@ -292,7 +310,7 @@ class GameView(SavedGameView):
         store = self.app.store
         stats_before = scores.stats_for(store, self.game)
         result = self.frontend.record(self.state, self.table(), self.session.elapsed_ms())
-        if self.remote is not None:  # (a game given up or left has no winner by the rules)
+        if self.remote is not None and result is not None:  # (given up or left: no winner)
             result = replace(result, won=self.remote.winner_is_me)
         place = record_once(self.midend, store, self.game, result, browser.today_iso(), ended)
         if self.state.is_over:
@@ -319,10 +337,8 @@ class GameView(SavedGameView):
     def command(self, command: Command) -> None:
         if self.busy or self.state is None:
             return
-        if command.name == "undo":
-            self.undo()
-        elif command.name == "redo":
-            self.redo()
+        if command.name in ("undo", "redo"):
+            (undoing.undo if command.name == "undo" else undoing.redo)(self)
         elif command.name == "toggle":  # a shortcut to an on/off setting every game honours
             name = (command.options or {})["setting"]
             self.app.change_setting(name, "off" if self.app.settings[name] == "on" else "on")
@@ -330,7 +346,10 @@ class GameView(SavedGameView):
             self.app.navigate(router.href(self.game))  # a game of one's own; the friend's kept
         elif command.name == "new":
             options = dict(command.options or {})
-            self.unless_kept("frame.confirm_new_yes", lambda: self.new_game(options), self.redraw)
+            kept = Show(self.frontend.new_ui(self.state, self.ui))  # (a dialog of it closed)
+            self.unless_kept(
+                "frame.confirm_new_yes", lambda: self.new_game(options), lambda: self.show(kept)
+            )
         elif command.name == "restart":  # the same game again: now known, so not counted
             self.unless_kept("frame.confirm_restart_yes", self.restart)
 
@@ -358,28 +377,6 @@ class GameView(SavedGameView):
 
     def announce_new(self) -> None:
         self.app.announce(self.frontend.said_new(self.state, self.table(), self.t))
-        self.redraw()
-
-    def undo(self) -> None:
-        """Take back the last decision of a person here (app.frame.history); against the
-        computer the game then no longer counts in the statistics, which is said once."""
-        ranked = self.midend.ranked
-        self._after_history("undo", history.undo(self.midend, self.frontend, self.ui, self.table()))
-        if ranked and not self.midend.ranked:
-            self.app.notice(
-                f"{self.game}-not-ranked", lambda: self.t("frame.not_ranked"), about_view=True
-            )
-
-    def redo(self) -> None:
-        self._after_history("redo", history.redo(self.midend, self.frontend, self.ui, self.table()))
-
-    def _after_history(self, done: str, why_not: str) -> None:
-        if why_not:  # nothing taken back or played again: the frontend may say why
-            self.show(self.frontend.cannot(self.state, self.ui, why_not, self.t))
-            return
-        self.ui = self.frontend.new_ui(self.state, self.ui)
-        self._save()
-        self.app.announce(self.t(f"{self.game}.announce.{done}"))
         self.redraw()
 
     def focus_lost(self, view_root, wanted_id: str) -> None:

@@ -1,8 +1,9 @@
 """Which game a game view opens: the one saved, unless the address asks for another by its
-number (then that one, known, so never counted), or else a new one from the player's
-remembered choices."""
+number (then that one, known, so never counted; asked first when the saved game is in
+progress), or else a new one from the player's remembered choices."""
 
 from collections.abc import Mapping
+from dataclasses import dataclass
 from typing import Any
 
 from ..midend import HUMAN, Midend, fresh_seed
@@ -12,10 +13,19 @@ from .seats import midend_seats
 NewGame = tuple[dict, int, list[str], bool]  # options, seed, the midend's seats, known
 
 
+@dataclass(frozen=True)
+class Opening:
+    """The saved game's meta when the midend resumed it, and the game to start: both when
+    the address asks for another game while the saved one is in progress (asked first)."""
+
+    resumed: dict | None
+    new: NewGame | None = None
+
+
 def resume_or_new(
     frontend: Frontend, midend: Midend, params: Mapping[str, str], prefs: Mapping[str, Any]
-) -> dict | NewGame:
-    """The saved game's meta when the midend resumed it, else the game to start."""
+) -> Opening:
+    """The game the view opens (see Opening)."""
     wanted = frontend.wanted(params, prefs)
 
     def legacy(state: Any, meta: dict) -> dict:  # a save from before the midend
@@ -24,11 +34,12 @@ def resume_or_new(
 
     meta = midend.resume(legacy=legacy)
     if meta is not None and (wanted is None or is_saved(frontend, midend, *wanted)):
-        return meta
+        return Opening(meta)
     seats = midend_seats(frontend.new_seats(params, prefs))
     if wanted is not None:  # a game by its number: whoever gave it may know it
-        return (*wanted, seats, True)
-    return frontend.new_options(prefs), fresh_seed(), seats, False
+        kept = meta if meta is not None and in_progress(midend) else None
+        return Opening(kept, (*wanted, seats, True))
+    return Opening(None, (frontend.new_options(prefs), fresh_seed(), seats, False))
 
 
 def is_saved(frontend: Frontend, midend: Midend, options: dict, seed: int) -> bool:

@@ -1,0 +1,27 @@
+"""What of a game's UI state outlives a reload. Most games keep none: a position resumed is
+shown as `new_ui` makes it. A game whose screen holds something the players did that no move
+records (Dominoes: the hands' summaries the players have closed) says what of it goes into
+the save's meta (`kept`) and the UI state a resumed game starts from (`ui_from_save`)."""
+
+from typing import Any, Protocol, runtime_checkable
+
+
+@runtime_checkable
+class KeepsUi(Protocol):
+    def kept(self, ui: Any) -> dict[str, Any]:
+        """What of the UI state is saved beside the position."""
+        ...
+
+    def ui_from_save(self, meta: dict[str, Any]) -> Any:
+        """The UI state kept in a save's meta, read with care (for `new_ui` as `kept`)."""
+        ...
+
+
+def kept(frontend: object, ui: Any) -> dict[str, Any]:
+    return frontend.kept(ui) if isinstance(frontend, KeepsUi) and ui is not None else {}
+
+
+def resumed_ui(frontend: Any, state: Any, meta: dict[str, Any]) -> Any:
+    """The UI state of a game resumed from its save."""
+    saved = frontend.ui_from_save(meta) if isinstance(frontend, KeepsUi) else None
+    return frontend.new_ui(state, saved)
