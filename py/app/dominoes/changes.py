@@ -48,7 +48,7 @@ def changed(
     """A move of `seat` (its events), for the page showing `view` after it: what was
     picked and said goes, its points float, a tile drawn is lifted; between people passing
     the device, the next person's hand is covered once the turn passes."""
-    pop = ui.pop
+    pop = None  # (points float once, over the drawing after the move that scored them)
     for event in events:
         if event["type"] == "score":
             pop = (event["points"], event["seat"])

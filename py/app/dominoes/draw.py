@@ -296,6 +296,8 @@ def hand(view: dict, ui: Screen, t: Translator) -> Markup | None:
                     "type": "button",
                     "data-action": "tile",
                     "data-tile": tile_name(tile),
+                    "data-drag": tile_name(tile) if tile in plays else None,
+                    "data-board": "on",  # (the arrows go along the hand)
                     "id": f"dm-t-{tile_name(tile)}",
                     "aria-label": label,
                     "aria-pressed": "true" if tile == ui.selected else "false",

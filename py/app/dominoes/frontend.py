@@ -1,38 +1,49 @@
-"""Dominoes' frontend (app.frame.frontend): who sits where, the hands' summaries closed,
-whose hand is uncovered, the tile picked and the tile just drawn, the points floating and
-the line under the table as the UI state (ui.py); clicks and keys turned into moves
-(input.py); what a move says and sounds like (changes.py); what a finished game records;
-the page (draw.py). Pure: no browser, no storage, no midend; the rules stay in
-games.dominoes.
+"""Dominoes' frontend (app.frame.frontend): who sits where (from the game view's Table), the
+hands' summaries closed, whose hand is uncovered, the tile picked and the tile just drawn, the
+points floating and the line under the table as the UI state (ui.py); clicks, keys and a tile
+dragged turned into moves (input.py, dragging.py); what a move says and sounds like
+(changes.py); what a finished game records; the page (draw.py). Pure: no browser, no storage,
+no midend; the rules stay in games.dominoes.
 
-Every hook reads the position as the seat in view has it (`seen`): on this device from
-the engine's state; in a game between devices the view makes it from this device's hand
-(app.remote.dominoes_match) and calls input.interpret and changes.changed itself, as the
-view of Battleship does until the game view holds the seats.
+Every hook reads the position as the seat in view has it (`seats.seen`). A game between
+devices is still its old view's (app.views.dominoes), which makes that view from this
+device's hand (app.remote.dominoes_match) and calls input.interpret and changes.changed itself.
 """
 
 from collections.abc import Mapping
+from dataclasses import replace
 from typing import Any
 
+from games.common.checks import is_int
 from games.common.errors import IllegalMove
 from games.dominoes import State
 from games.dominoes.choices import hands_played
 from games.dominoes.game import GAME as DOMINOES
 from games.dominoes.view import public_view
 
-from ..frame.frontend import Changes, Input, Interpretation, Result, Show, Translate
+from ..frame.frontend import (
+    Changes,
+    Command,
+    Facts,
+    FrontendDefaults,
+    Input,
+    Interpretation,
+    Result,
+    Show,
+    Table,
+    Translate,
+)
 from ..html import Markup
+from ..seat_kinds import HUMAN
 from . import input as clicks
+from . import setup
 from .changes import changed
+from .dragging import LEAD, TileDragRules
 from .draw import page
-from .seats import frame_before_the_midend, parse_players, wanted_game
-from .ui import DEFAULT_PLAYERS, GAME, DominoesUi, Screen, humans, settled_ack, viewer
-
-
-def seen(state: State, ui: DominoesUi) -> dict[str, Any]:
-    """What the seat whose hand is face up may see; the public view when none is."""
-    seat = viewer(ui, state.current_player)
-    return public_view(state) if seat is None else state.view_for(seat)
+from .seats import frame_before_the_midend, levels, parse_players, seated, seen, wanted_game
+from .table import row_capacity
+from .tiles import parse_tile
+from .ui import DEFAULT_PLAYERS, GAME, DominoesUi, Screen, humans, screen, settled_ack
 
 
 def variant(options: Mapping[str, Any]) -> str:
@@ -60,41 +71,133 @@ def result(
     return Result(kind, won, score, figures)
 
 
-class DominoesFrontend:
+def on_screen(ui: DominoesUi, facts: Facts) -> Screen:
+    """The drawing's Screen: the UI state, seated, with what the game view knows beside it."""
+    return screen(
+        seated(ui, facts.table),
+        seed=facts.table.seed,
+        capacity=facts.layout or 4,
+        can_undo=facts.can_undo,
+        can_redo=facts.can_redo,
+        address=facts.share_href,
+        seed_shown=facts.seed_shown,
+        counted=facts.counted,
+        bar=facts.bar,
+    )
+
+
+class DominoesFrontend(FrontendDefaults):
     name = GAME
     game = DOMINOES
     title_key = "game.dominoes.name"
+    # Where play goes on when the control that had focus went with the drawing.
+    focus_fallbacks = ("dm-draw", "dm-pass", "dm-reveal", "dm-undo")
+    drag_rules = TileDragRules()
+
+    # --- the game ID, the seats and the UI state ----------------------------------------
+    def players(self, params: Mapping[str, str], prefs: Mapping[str, Any]) -> list[str]:
+        """Who plays each seat (a kind per seat): as a game's address names them when it asks
+        for a game by its number, else as last chosen."""
+        chosen = parse_players(prefs.get("players")) or list(DEFAULT_PLAYERS)
+        found = wanted_game(params, chosen, self.partners(prefs, chosen))
+        return chosen if found is None else found[1]
+
+    def partners(self, prefs: Mapping[str, Any], players: list[str]) -> bool:
+        return bool(prefs.get("partners")) and len(players) == 4
 
     def wanted(
         self, params: Mapping[str, str], prefs: Mapping[str, Any]
-    ) -> tuple[int, list[str], dict[str, Any]] | None:
-        """The game an address asks for: (seed, players, options), what it leaves out as
-        the player's remembered choices say."""
-        players = self.new_players(prefs)
-        partners = bool(prefs.get("partners")) and len(players) == 4
-        return wanted_game(params, players, partners)
+    ) -> tuple[dict[str, Any], int] | None:
+        """The game an address asks for by its number (its seats as it names them, what it
+        leaves out as last chosen)."""
+        chosen = self.players({}, prefs)
+        found = wanted_game(params, chosen, self.partners(prefs, chosen))
+        return None if found is None else (found[2], found[0])
 
-    def new_players(self, prefs: Mapping[str, Any]) -> list[str]:
-        """Who plays each seat of a new game: a kind per seat, as last chosen."""
-        return parse_players(prefs.get("players")) or list(DEFAULT_PLAYERS)
+    def new_options(self, prefs: Mapping[str, Any]) -> dict[str, Any]:
+        players = self.players({}, prefs)
+        return {"seats": len(players), "partnerships": self.partners(prefs, players)}
+
+    def new_seats(self, params: Mapping[str, str], prefs: Mapping[str, Any]) -> list[str | None]:
+        return levels(self.players(params, prefs))
+
+    def seat_params(self, table: Table) -> dict[str, str]:
+        return {"players": ",".join(seated(DominoesUi(), table).players)}
+
+    def legacy(self, state: State, meta: dict[str, Any]) -> dict[str, Any]:
+        found = frame_before_the_midend(state, meta)
+        return {
+            **found,
+            "seats": [None if s == HUMAN else s.split(":", 1)[1] for s in found["seats"]],
+        }
 
     def new_ui(self, state: State, kept: DominoesUi | None = None) -> DominoesUi:
-        """The UI state of a position put on screen by undo, redo or another tab: who sits
-        where stays, and the hands' summaries closed as far as they still exist (one
-        brought back by redo opens again); what was picked and said goes, and a
-        pass-and-play hand is covered."""
-        kept = kept or DominoesUi()
-        return DominoesUi(
-            players=kept.players,
-            peer=kept.peer,
-            peer_names=kept.peer_names,
-            frozen=kept.frozen,
-            ack=settled_ack(public_view(state), kept.ack),
-            setup=kept.setup,
-        )
+        """The UI state of a position put on screen (a new game, undo, redo, another tab's, a
+        game resumed): the hands' summaries closed as far as they still exist (one brought
+        back by redo opens again); what was picked and said goes, the new-game dialog closes,
+        and a pass-and-play hand is covered."""
+        view = public_view(state)
+        ack = settled_ack(view, kept.ack if kept is not None else 0)
+        return DominoesUi(ack=ack, finished=len(view["hand_summaries"]))
 
-    def interpret(self, state: State, ui: Screen, given: Input, t: Translate) -> Interpretation:
-        return clicks.interpret(seen(state, ui), ui, given, t)
+    def kept(self, ui: DominoesUi) -> dict[str, Any]:
+        """The hands' summaries closed outlive a reload (app.frame.lasting_ui)."""
+        return {"ack": ui.ack}
+
+    def ui_from_save(self, meta: dict[str, Any]) -> DominoesUi:
+        ack = meta.get("ack")
+        return DominoesUi(ack=ack if is_int(ack) and ack >= 0 else 0)
+
+    def layout_for(self, width: float) -> int:
+        """The lying tiles that fit in a row of the table's W and E arms (app.frame.viewport)."""
+        return row_capacity(width)
+
+    def paused(self, ui: DominoesUi) -> bool:
+        """The computers wait while a hand's summary or the new-game dialog is open."""
+        return ui.setup is not None or ui.finished > ui.ack
+
+    def said_new(self, state: State, table: Table, t: Translate) -> str:
+        return t("dominoes.announce.new_game")
+
+    # --- input ---------------------------------------------------------------------------
+    def interpret(
+        self, state: State, ui: DominoesUi, given: Input, facts: Facts, t: Translate
+    ) -> Interpretation:
+        drawn = on_screen(replace(ui, pop=None), facts)
+        view = seen(state, drawn)
+        if given.action == "drop":
+            return self.drop(view, drawn, given.data, t)
+        meant = clicks.interpret(view, drawn, given, t)
+        if isinstance(meant, Command):
+            return self.command(state, drawn, meant, facts)
+        if isinstance(meant, Show):
+            return replace(meant, drawn=given.action in clicks.SETUP_CHOICES)
+        return meant
+
+    def drop(
+        self, view: dict[str, Any], ui: Screen, data: Mapping[str, str], t: Translate
+    ) -> Interpretation:
+        """A tile dropped on an open end, or on the table before the lead (TileDragRules)."""
+        tile = parse_tile(data.get("piece"))
+        if tile is None:
+            return None
+        if data.get("sq") == LEAD:
+            return clicks.press_tile(view, ui, tile, t)
+        return clicks.press_end(view, replace(ui, selected=tile), data.get("sq", ""))
+
+    def command(self, state: State, ui: Screen, meant: Command, facts: Facts) -> Interpretation:
+        """The new-game dialog opens on the table last chosen; Start and Play again are new
+        games of the game view, their table remembered."""
+        if meant.name == "setup":
+            choices = setup.choices_from_prefs(facts.prefs)
+            return Show(clicks.page_ui(replace(ui, setup=choices)))
+        if meant.name == "again":
+            table = (list(ui.players), state.table.partnerships)
+            return Command("new", {"players": ",".join(table[0]), "partners": table[1]})
+        if meant.name == "new":
+            options = meant.options or {}
+            return Command("new", {**options, "players": ",".join(options["players"])})
+        return meant
 
     def refused(
         self,
@@ -107,26 +210,33 @@ class DominoesFrontend:
     ) -> Show[DominoesUi]:
         return clicks.refused(ui, IllegalMove(key, **params), t)
 
+    # --- what a move changed, whoever made it ----------------------------------------------
     def changed(
         self,
         before: State,
         state: State,
         ui: DominoesUi,
         events: list[dict[str, Any]],
+        facts: Facts,
         t: Translate,
     ) -> Changes[DominoesUi]:
-        """A move of the seat that was to move in `before`, as the seat in view sees it."""
+        """A move of the seat that was to move in `before`, as the seat in view sees it: the
+        tile it drew is the one its draw event names (changes.drawn_by), never found by
+        comparing hands."""
         mover = before.current_player
         if mover is None:
             raise RuntimeError("no move is made in a finished game")
-        return changed(mover, events, seen(state, ui), ui, t)
+        ui = seated(ui, facts.table)
+        made = changed(mover, events, seen(state, ui), ui, t)
+        after = replace(made.ui, finished=len(state.hand_summaries), focus=None)
+        return replace(made, ui=after, focus=made.ui.focus or "")
 
-    def legacy(self, state: State, meta: dict[str, Any]) -> dict[str, Any]:
-        return frame_before_the_midend(state, meta)
-
-    def record(self, state: State, ui: DominoesUi, seed: int) -> Result | None:
+    # --- the end -------------------------------------------------------------------------
+    def record(self, state: State, table: Table, clock_ms: float) -> Result | None:
         """docs/rules/dominoes.md 10: the person's team won or not (between people here,
-        the first person's team), its score, the hands and points per hand."""
+        the first person's team), its score, the hands and points per hand; nothing when
+        only computers played."""
+        ui = seated(DominoesUi(), table)
         people = humans(ui)
         won = None
         if people and state.result is not None:
@@ -135,10 +245,26 @@ class DominoesFrontend:
             else:
                 won = state.result["winner_team"] == state.table.team_of(people[0])
         kind = variant(state.table.to_json())
-        return result(state, public_view(state), ui, seed, kind, won)
+        return result(state, public_view(state), ui, table.seed, kind, won)
 
-    def draw(self, state: State, ui: Screen, t: Translate) -> Markup:
-        return page(seen(state, ui), ui, t)
+    def outcome(
+        self,
+        state: State,
+        facts_before: Mapping[str, Any],
+        counted: bool,
+        place: int | None,
+        clock_ms: float,
+    ) -> dict[str, Any]:
+        """The game-over window is drawn from the finished position: no figures of its own."""
+        return {}
+
+    def checked_outcome(self, saved: Any) -> dict[str, Any] | None:
+        return {} if isinstance(saved, dict) else None
+
+    # --- drawing -------------------------------------------------------------------------
+    def draw(self, state: State, ui: DominoesUi, facts: Facts, t: Translate) -> Markup:
+        drawn = on_screen(ui, facts)
+        return page(seen(state, drawn), drawn, t)
 
 
 FRONTEND = DominoesFrontend()

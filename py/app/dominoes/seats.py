@@ -1,19 +1,23 @@
 """Who sits at a Dominoes table, as the page, its address, its remembered choices and its
 saves name them: a kind per seat ("human" or a computer's level by the page's name), and
-the midend's seats (app.seat_kinds) for them; the game an address asks for; the tables
-proposed to friends on other devices. Pure."""
+the midend's seats (app.seat_kinds) for them, or the game view's Table; whose hand is in
+view; the game an address asks for; the tables proposed to friends on other devices. Pure."""
 
 from collections.abc import Mapping
+from dataclasses import replace
 from typing import Any
 
 from games.common.checks import is_int
 from games.common.protocol import MAX_SEED
 from games.dominoes.game import GAME as DOMINOES
-from games.dominoes.table import Table
+from games.dominoes.table import Table as Seating
+from games.dominoes.view import public_view
 
 from .. import router
+from ..frame.frontend import COMPUTER as COMPUTER_SEAT
+from ..frame.frontend import LOCAL, Table
 from ..seat_kinds import COMPUTER, HUMAN, computer
-from .ui import KINDS
+from .ui import KINDS, REMOTE_KIND, DominoesUi, viewer
 
 # The computer players as the page, its remembered choices and its saves name them
 # -> the level of games.dominoes.game.GAME.computer that plays them.
@@ -44,9 +48,39 @@ def wanted_game(
         asked = DOMINOES.options_from_params(dict(params))
         options = {**chosen, **{key: asked[key] for key in asked if key in params}}
         options["seats"] = len(players)  # a seat for each player
-        return seed, players, Table.from_options(options).to_json()
+        return seed, players, Seating.from_options(options).to_json()
     except ValueError:
         return None
+
+
+def players_at(table: Table) -> tuple[str, ...]:
+    """The page's players (a kind per seat) for the game view's Table."""
+    kinds = {level: kind for kind, level in LEVEL_OF.items()}
+    return tuple(
+        "human"
+        if seat.kind == LOCAL
+        else kinds.get(seat.level, "strong")
+        if seat.kind == COMPUTER_SEAT
+        else REMOTE_KIND
+        for seat in table.seats
+    )
+
+
+def seated(ui: DominoesUi, table: Table) -> DominoesUi:
+    """The UI state with who sits where, as the game view's Table says."""
+    return replace(ui, players=players_at(table))
+
+
+def seen(state: Any, ui: DominoesUi) -> dict[str, Any]:
+    """What the seat whose hand is face up may see; the public view when none is."""
+    seat = viewer(ui, state.current_player)
+    return public_view(state) if seat is None else state.view_for(seat)
+
+
+def levels(players: list[str] | tuple[str, ...]) -> list[str | None]:
+    """The computers' levels for the page's players, as the frame chooses seats (None: a
+    person here)."""
+    return [None if kind == "human" else LEVEL_OF[kind] for kind in players]
 
 
 def seats_for(players: list[str] | tuple[str, ...]) -> list[str]:

@@ -40,8 +40,9 @@ def change(
         if 0 <= seat < len(players):
             players[seat] = data["value"]
             return {**setup, "players": players}
-    elif action == "setup-partners":
-        return {**setup, "partners": bool(checked)}
+    elif action == "setup-partners":  # (each change turns the box over, when not told)
+        partners = checked if "checked" in data else not setup["partners"]
+        return {**setup, "partners": bool(partners)}
     return None
 
 
@@ -87,7 +88,12 @@ def setup_dialog(ui: DominoesUi, t: Translate) -> Markup | None:
     ]
     return h(
         "dialog",
-        {"class": "dm-dialog dm-setup", "id": "dm-setup", "aria-labelledby": "dm-setup-title"},
+        {
+            "class": "dm-dialog dm-setup",
+            "id": "dm-setup",
+            "aria-labelledby": "dm-setup-title",
+            "data-open": True,
+        },
         h("h2", {"id": "dm-setup-title"}, t("dominoes.setup_title")),
         h(
             "fieldset",

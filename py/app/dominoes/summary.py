@@ -113,6 +113,7 @@ def summary_dialog(view: dict, ui: Screen, t: Translator) -> Markup | None:
             "class": "dm-dialog dm-summary",
             "id": "dm-summary",
             "aria-labelledby": "dm-summary-title",
+            "data-open": True,
         },
         h("h2", {"id": "dm-summary-title"}, t("dominoes.sum_title", number=summary["hand"] + 1)),
         summary_body(view, ui, summary, t),
@@ -160,7 +161,12 @@ def game_over_dialog(view: dict, ui: Screen, t: Translator) -> Markup | None:
     last = summaries[-1] if len(summaries) > ui.ack else None
     return h(
         "dialog",
-        {"class": "dm-dialog dm-over", "id": "dm-over", "aria-labelledby": "dm-over-title"},
+        {
+            "class": "dm-dialog dm-over",
+            "id": "dm-over",
+            "aria-labelledby": "dm-over-title",
+            "data-game-over": True,
+        },
         h("h2", {"id": "dm-over-title"}, t("dominoes.over_title")),
         h("p", {"class": "dm-over-head"}, head),
         None

@@ -52,6 +52,7 @@ def table(view: dict, ui: Screen, t: Translate) -> Markup:
                 "class": "dm-slot",
                 "data-action": "end",
                 "data-end": arm,
+                "data-sq": arm,  # (where a tile dragged is dropped: app.dominoes.dragging)
                 "id": f"dm-end-{arm}",
                 "aria-label": t("dominoes.end_label", end=t(f"dominoes.end.{arm}"), value=value),
             },
@@ -138,7 +139,8 @@ def table(view: dict, ui: Screen, t: Translate) -> Markup:
         )
     return h(
         "div",
-        {"class": "dm-table"},
+        # Before the lead a tile dragged is dropped anywhere on the table.
+        {"class": "dm-table", "data-sq": "lead" if layout["root"] is None else None},
         h(
             "p",
             {

@@ -26,13 +26,15 @@ Tile = tuple[int, int]
 class DominoesUi:
     """What is on screen beside the position. `players` (a kind per seat), `peer`,
     `peer_names` and `frozen` say who sits where and whether a game with other devices is in
-    play, until the game view holds the seats. `focus` lasts one drawing."""
+    play (on the frame, from its Table: app.dominoes.seats.seated). `pop` and `focus` last one
+    drawing."""
 
     players: tuple[str, ...] = DEFAULT_PLAYERS
     peer: str | None = None  # the friend's name, in a game with a friend on another device
     peer_names: Mapping[int, str] = field(default_factory=dict)  # at a table: seat -> name
     frozen: bool = False  # a game with other devices that is not in play (stopped, ended)
     ack: int = 0  # hand summaries the players have closed
+    finished: int = 0  # hands finished in the position on screen (a summary open: more than ack)
     revealed: int | None = None  # pass-and-play: the human seat whose hand is uncovered
     selected: Tile | None = None  # the tile picked from the hand, waiting for an end
     drawn: Tile | None = None  # the tile just drawn by the seat in view

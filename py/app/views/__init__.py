@@ -7,7 +7,7 @@ export VIEW (their View class). Both are imported the first time the game is ope
 
 import importlib
 
-from ..games_list import FRONTENDS, GAME_ROUTES
+from ..games_list import FRONTENDS, GAME_ROUTES, OLD_VIEWS_BETWEEN_DEVICES
 from .base import View
 from .hub import HubView
 from .replay import ReplayView
@@ -34,8 +34,8 @@ def make_view(app, route) -> View:
         from .connect import ConnectView
 
         return ConnectView(app, route)
-    # (Battleship between devices is still its old view's: app.views.battleship.)
-    if route.page in FRONTENDS and not (route.page == "battleship" and route.params.get("remote")):
+    between_devices = route.page in OLD_VIEWS_BETWEEN_DEVICES and route.params.get("remote")
+    if route.page in FRONTENDS and not between_devices:  # (else its old view: app.views.<game>)
         from ..frame.game_view import GameView
 
         return GameView(app, route, importlib.import_module(FRONTENDS[route.page]).FRONTEND)

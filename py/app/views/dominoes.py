@@ -1,41 +1,36 @@
-"""Straight Dominoes on the page: what needs the browser, the midend and the link to
-friends' devices, until the one game view (app.frame.game_view) takes them with the seats.
+"""Straight Dominoes with friends on other devices ("#/dominoes?remote=..."), until the one
+game view (app.frame.game_view) takes a friend's seat with the deal's sub-protocol: a game on
+this device (against the computer, people passing it) is already the game view's, with
+app.dominoes.frontend.
 
 What an input means, what a move changed, what a finished game records and the drawing
-are app.dominoes's, pure and unit-tested. Here: the midend (starting, resuming, saving,
-who plays each seat, undo and redo, the computer's moves, recording the result), keys,
-dialogs, dragging a tile (dominoes_drag) and a game with friends (dominoes_remote).
+are app.dominoes's, pure and unit-tested. Here: the midend over the public engine (starting,
+resuming, saving, the host's computers' moves, recording the result), keys, dialogs,
+dragging a tile (dominoes_drag) and the link to the friends' devices (dominoes_remote).
 """
 
 from dataclasses import replace
 
-from games.common.checks import is_int
 from games.common.errors import IllegalMove
 from games.dominoes import State
-from games.dominoes.game import GAME as DOMINOES
 from games.dominoes.public_game import GAME as PUBLIC_DOMINOES
-from games.dominoes.view import public_view
 
-from .. import browser, router, scores, sound
+from .. import browser, scores, sound
 from ..browser import found
 from ..computer_turns import ComputerTurns
 from ..dominoes import table
 from ..dominoes.changes import changed
 from ..dominoes.draw import page
-from ..dominoes.frontend import FRONTEND, seen
 from ..dominoes.input import SETUP_CHOICES, interpret, refused
-from ..dominoes.seats import frame_before_the_midend, players_of, seats_for
-from ..dominoes.ui import GAME, DominoesUi, Screen, in_progress, moves_shown, phase, screen
+from ..dominoes.ui import GAME, DominoesUi, Screen, moves_shown, phase, screen
 from ..frame.frontend import Command, Input, Show
 from ..frame.keys import read_key
 from ..games_list import remote_slot
-from ..midend import Midend, fresh_seed
+from ..midend import Midend
 from ..pointer_drag import follow
 from ..remote.match import CONNECTING, ENDED
 from ..saved_game_view import SavedGameView
 from .dominoes_drag import TileDrag
-from .dominoes_history import History
-from .dominoes_new_game import NewGames
 from .dominoes_remote import DominoesRemoteParts
 
 _on_screen = {"view": None, "listening": False}
@@ -53,12 +48,11 @@ class DominoesView(DominoesRemoteParts, SavedGameView):
 
     def __init__(self, app, route):
         super().__init__(app, route)
-        self.remote_how = route.params.get("remote")  # a game with a friend: host, guest, resume
+        self.remote_how = route.params.get("remote")  # host, guest, resume, table-host...
         self.link_game = None
-        engine, slot = (PUBLIC_DOMINOES, remote_slot(GAME)) if self.remote_how else (DOMINOES, None)
-        # Between devices the page keeps the replay itself, face up (remote_replay).
+        # The page keeps the replay itself, face up (remote_replay).
         self.midend = Midend(
-            app.store, engine, browser.now_ms, browser.today_iso, slot, not self.remote_how
+            app.store, PUBLIC_DOMINOES, browser.now_ms, browser.today_iso, remote_slot(GAME), False
         )
         self.session = self.midend.session
         self.ui = DominoesUi()
@@ -69,94 +63,41 @@ class DominoesView(DominoesRemoteParts, SavedGameView):
             browser.now_ms,
             self.perform,
             self.computer_ready,
-            # Between devices a computer of the host's plays from its own hand, here.
-            choose=self.remote_computer_move if self.remote_how else None,
+            choose=self.remote_computer_move,  # a computer of the host's plays from its hand
         )
         self.closed = False
         self.drag = TileDrag(self)  # a hand tile being dragged onto an end
-        self.history = History(self)
-        self.new_games = NewGames(self)
-        self._start_or_resume()
+        self.start_remote()
 
     @property
     def state(self) -> State:
         return self.midend.state
 
-    # --- starting and saving -------------------------------------------------------
-    def _start_or_resume(self) -> None:
-        if self.remote_how:
-            self.start_remote()
-            return
-        wanted = FRONTEND.wanted(self.route.params, self.prefs)
-        meta = self.midend.resume(legacy=frame_before_the_midend)
-        saved_players = players_of(self.midend.seats) if meta is not None else None
-        if saved_players is not None:
-            ack, revealed = meta.get("ack"), meta.get("revealed")
-            self.ui = replace(
-                self.ui,
-                players=tuple(saved_players),
-                ack=ack if is_int(ack) else len(self.state.hand_summaries),
-                revealed=revealed if is_int(revealed) else None,
-            )
-            if wanted is None or wanted[0] == self.midend.seed:
-                return
-            if self.in_progress():  # another game by its address: asked once mounted
-                self.new_games.wanted = wanted
-                return
-        if wanted is not None:  # a game by its number: whoever gave it may know the deal
-            self._new_state(*wanted, known=True)
-        else:
-            players = FRONTEND.new_players(self.prefs)
-            partners = bool(self.prefs.get("partners")) and len(players) == 4
-            self._new_state(
-                fresh_seed(), players, {"seats": len(players), "partnerships": partners}
-            )
-
-    def _new_state(self, seed: int, players: list, options: dict, known: bool = False) -> None:
-        self.midend.start(options, seed, seats_for(players), known=known)
-        self.say_if_not_counted()
-        # Nothing picked or said about the game before goes on.
-        self.ui = DominoesUi(players=tuple(players), setup=self.ui.setup)
-        self._save()
-
+    # --- saving --------------------------------------------------------------------------
     def _save(self) -> None:
-        # Who plays each seat is the midend's (its frame); the players and seed stay
-        # in the meta too, as the app before the midend read them.
         if self.midend.state is None:
             return  # a game with a friend still being set up: nothing to keep yet
         ui = self.ui
-        meta = {
-            "players": list(ui.players),
-            "seed": self.midend.seed,
-            "ack": ui.ack,
-            "revealed": ui.revealed,
-        }
-        if self.link_game is not None:
-            meta.update(self.remote_meta())
-        if not self.midend.save(meta):
+        meta = {"players": list(ui.players), "seed": self.midend.seed, "ack": ui.ack}
+        if not self.midend.save({**meta, **self.remote_meta()}):
             self.take_newer_save()
 
     def forget_position(self) -> None:
         # (the new generation drops a computer move)
         self.ui = replace(self.ui, selected=None, drawn=None, pop=None)
 
-    def in_progress(self) -> bool:
-        return in_progress(self.public(), self.ui)
-
     def public(self) -> dict:
         """What every seat may see."""
-        return self.remote_public() if self.link_game is not None else public_view(self.state)
+        return self.remote_public()
 
     # --- what the page may show ------------------------------------------------------
     def seated(self) -> DominoesUi:
-        """The UI state, with whether a game with other devices is in play now."""
-        if self.link_game is None:
-            return self.ui
+        """The UI state, with whether the game with the other devices is in play now."""
         return replace(self.ui, frozen=self.remote_frozen())
 
     def view(self) -> dict:
-        """What the seat whose hand is face up may see; the public view when none is."""
-        return self.remote_view() if self.link_game is not None else seen(self.state, self.ui)
+        """What this device's person may see."""
+        return self.remote_view()
 
     def phase(self) -> str:
         return phase(self.view(), self.seated())
@@ -165,10 +106,7 @@ class DominoesView(DominoesRemoteParts, SavedGameView):
         return self.t("game.dominoes.name")
 
     def share_href(self) -> str:
-        """This game's address: with its number only once that gives nothing away."""
-        if self.link_game is not None:
-            return self.remote_share_href()
-        return router.href(GAME, **self.midend.game_id, players=",".join(self.ui.players))
+        return self.remote_share_href()
 
     def screen(self) -> Screen:
         midend = self.midend
@@ -176,18 +114,14 @@ class DominoesView(DominoesRemoteParts, SavedGameView):
             self.seated(),
             seed=midend.seed,
             capacity=self.capacity,
-            can_undo=midend.can_undo,
-            can_redo=midend.can_redo,
             address=self.share_href(),
             seed_shown=midend.seed_shown,
             counted=midend.ranked,
-            **(self.remote_page() if self.link_game is not None else {}),
+            **self.remote_page(),
         )
 
     def render(self):
-        if self.link_game is not None and (
-            self.midend.state is None or self.link_game.status == CONNECTING
-        ):
+        if self.midend.state is None or self.link_game.status == CONNECTING:
             return self.remote_waiting_page()
         self.capacity = self.row_capacity()
         return page(self.view(), self.screen(), self.t)
@@ -208,30 +142,28 @@ class DominoesView(DominoesRemoteParts, SavedGameView):
             browser.listen(browser.window, "resize", _resized)
         follow(self.drag)
         if self.midend.state is None:
-            return  # a game with a friend still being set up
+            return  # the game with the friends is still being set up
         if self.state.is_over:
             self.session.stop_clock()
             if self.finish():
                 self._save()
         else:
             self.session.start_clock()
-        for dialog_id in ("dm-setup", "dm-over", "dm-summary"):
+        for dialog_id in ("dm-over", "dm-summary"):
             node = root.querySelector(f"#{dialog_id}")
             if found(node):
                 browser.open_dialog(node)
                 break
         self.ui = replace(self.ui, pop=None, focus=None)  # (for one drawing only)
         self.computer.schedule()
-        self.new_games.ask_about_the_wanted_game()
 
     def focus_lost(self, view_root, wanted_id: str) -> None:
-        if wanted_id.startswith("dm-") and self.ui.setup is None:
+        if wanted_id.startswith("dm-"):
             # The focused tile or end is gone (played): keep keyboard players in their hand.
             for selector in (
                 ".dm-hand .playable",
                 "#dm-draw:not([disabled])",
                 "#dm-pass:not([disabled])",
-                "#dm-reveal",
                 ".dm-hand [data-action='tile']",
             ):
                 node = view_root.querySelector(selector)
@@ -240,13 +172,12 @@ class DominoesView(DominoesRemoteParts, SavedGameView):
                     break
 
     def computer_ready(self) -> bool:
-        """Nothing on screen in the way of a computer's turn (a hand's summary, the
-        new-game dialog)? Its turns are timed by app.computer_turns."""
-        ready = self.phase() == "computer" and self.ui.setup is None
-        return ready and (self.link_game is None or self.remote_computer_ready())
+        """Nothing on screen in the way of a computer's turn of the host's (a hand's
+        summary), and the deck ready for it. Its turns are timed by app.computer_turns."""
+        return self.phase() == "computer" and self.remote_computer_ready()
 
     def viewer_view(self) -> dict | None:
-        """The view of the seat to move when its person may act now, else None."""
+        """The view of this device's person when they may act now, else None."""
         view = self.view()
         return view if moves_shown(view, self.seated()) else None
 
@@ -254,23 +185,14 @@ class DominoesView(DominoesRemoteParts, SavedGameView):
     def on_action(self, action: str, data: dict, event) -> None:
         if action in ("tile", "end") and self.drag.dragging.swallows_click():
             return  # the click that ends a drag
-        if self.link_game is not None and self.remote_action(
-            "new-dialog" if action == "new" else action
-        ):
+        if self.remote_action("new-dialog" if action == "new" else action):
             return
-        data = dict(data)
-        if action == "setup-partners":
-            data["checked"] = "true" if event.target.checked else "false"
-        self.handle(Input(action, data))
+        self.handle(Input(action, dict(data)))
 
     def on_key(self, event) -> None:
-        given = read_key(event, self.ui.setup is not None)
-        if isinstance(given, Command):
-            event.preventDefault()
-            self.command(given)
-            return
-        if given is None:
-            return
+        given = read_key(event, False)
+        if given is None or isinstance(given, Command):
+            return  # (no undo between devices: a move stands once played)
         target = event.target
         on_tile = str(target.getAttribute("data-action") or "") == "tile"
         meant = self.handle(Input("key", {"id": str(target.id)}, key=given.key, on_board=on_tile))
@@ -285,7 +207,8 @@ class DominoesView(DominoesRemoteParts, SavedGameView):
         if isinstance(meant, Show):
             self.show(meant, given.action)
         elif isinstance(meant, Command):
-            self.command(meant)
+            if meant.name == "setup":  # a game of one's own is set up on its own page
+                self.remote_action("new-dialog")
         elif meant is not None:
             self.perform(meant.move)
         return meant
@@ -296,26 +219,14 @@ class DominoesView(DominoesRemoteParts, SavedGameView):
             sound.cue(shown.cue)
         if shown.said:
             self.app.announce(shown.said)
-        if (before.ack, before.revealed) != (self.ui.ack, self.ui.revealed):
-            self._save()  # (both are kept in the save)
+        if before.ack != self.ui.ack:
+            self._save()  # (kept in the save)
         if self.ui == before and shown.focus:
             node = browser.element(shown.focus)
             if found(node):
                 node.focus()
-        elif action not in SETUP_CHOICES:  # (a choice in the dialog shows itself)
+        elif action not in SETUP_CHOICES:
             self.redraw(focus_id=shown.focus or None)
-
-    def command(self, command: Command) -> None:
-        if command.name == "undo":
-            self.history.undo()
-        elif command.name == "redo":
-            self.history.redo()
-        elif command.name == "setup":
-            self.new_games.open_setup()
-        elif command.name == "again":
-            self.new_games.again()
-        elif command.name == "new":
-            self.new_games.start_chosen(dict(command.options or {}))
 
     # --- playing -------------------------------------------------------------------------------------
     def refuse(self, refusal: IllegalMove) -> None:
@@ -324,13 +235,11 @@ class DominoesView(DominoesRemoteParts, SavedGameView):
     def perform(self, move: dict) -> bool:
         seat = self.state.current_player
         try:
-            events = (
-                self.remote_play(move) if self.link_game is not None else self.midend.play(move)
-            )
+            events = self.remote_play(move)
         except IllegalMove as refusal:
             self.refuse(refusal)
             return False
-        except RuntimeError:  # between devices: not this device's move (yet)
+        except RuntimeError:  # not this device's move (yet)
             return False
         self.after_move(seat, events)
         return True
@@ -346,26 +255,20 @@ class DominoesView(DominoesRemoteParts, SavedGameView):
         self._save()
         if changes.said:
             self.app.announce(changes.said)
-        if self.link_game is not None:
-            self.say_the_tile_drawn()  # if the deck gave it already
+        self.say_the_tile_drawn()  # if the deck gave it already
         self.redraw(focus_id=self.ui.focus)
 
     def finish(self) -> bool:
-        """Count the finished game once in the statistics when a person played in it
-        (the midend asks only once, and not at all for a game against the computer
-        that was taken back; a full device loses the record, not the game-over
-        window). True when it was asked now: the save then has to say so."""
-        ended = self.link_game is not None and self.link_game.status == ENDED
+        """Count the finished game (or the game ended early: app.remote.verdict) once in
+        the statistics when a person played in it; a full device loses the record, not the
+        game-over window. True when it was asked now: the save then has to say so."""
+        ended = self.link_game.status == ENDED
         if self.midend.recorded or not (self.state.is_over or ended):
             return False
         self.session.stop_clock()
-        state = self.state
 
         def record():
-            here = self.link_game is None
-            counted = (
-                FRONTEND.record(state, self.ui, self.midend.seed) if here else self.remote_result()
-            )
+            counted = self.remote_result()
             if counted is None:
                 return None
             return scores.record_result(
@@ -379,7 +282,7 @@ class DominoesView(DominoesRemoteParts, SavedGameView):
             )
 
         self.midend.record_once(record, ended=ended)
-        if self.link_game is not None and state.is_over:
+        if self.state.is_over:
             self.keep_remote_replay()
         return True
 

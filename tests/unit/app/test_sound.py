@@ -321,29 +321,25 @@ def test_dominoes_hears_a_laid_tile_a_draw_points_and_the_end_for_its_person():
     assert cue_for([laid, lost], people) == "win"  # between people someone won
 
 
-def test_the_dominoes_view_plays_the_cue_of_each_move(import_without_browser, monkeypatch, heard):
+def test_the_dominoes_view_plays_the_cue_of_each_move(views, heard):
     from dataclasses import replace
 
     from app.dominoes.changes import cue_for
+    from app.dominoes.frontend import FRONTEND
+    from app.dominoes.seats import seated
 
-    browser, dominoes = import_without_browser("app.browser", "app.views.dominoes")
-    monkeypatch.setattr(browser, "now_ms", lambda: 1_000_000.0)
-    monkeypatch.setattr(browser, "today_iso", lambda: "2026-12-02")
-    monkeypatch.setattr(browser, "later", lambda ms, callback: 0)
-    monkeypatch.setattr(browser, "element", lambda _id: NoElement())
-    monkeypatch.setattr(dominoes.DominoesView, "redraw", lambda self, *_, **__: None)
-    view = dominoes.DominoesView(FakeApp(["dominoes"]), parse("#/dominoes?seed=3"))
+    view = views.GameView(FakeApp(["dominoes"]), parse("#/dominoes?seed=3"), FRONTEND)
     heard_kinds = set()
     for _ in range(60):
         if view.state.is_over:
             break
         view.ui = replace(view.ui, ack=len(view.state.hand_summaries))  # past any summary
         heard.cues.clear()
-        move = view.midend.computer_move() if view.midend.computer_to_move else None
-        move = move or view.state.legal_moves()[0]
+        computer = view.midend.computer_to_move
+        move = view.midend.computer_move() if computer else view.state.legal_moves()[0]
         events = view.state.copy().apply(move)
-        assert view.perform(move)
-        expected = cue_for(events, view.ui)
+        (view.arrived if computer else view.play)(move)
+        expected = cue_for(events, seated(view.ui, view.table()))
         assert heard.cues == ([expected] if expected else [])
         heard_kinds.update(heard.cues)
     assert {"move", "line"} <= heard_kinds
