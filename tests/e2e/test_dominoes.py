@@ -155,7 +155,12 @@ def test_a_four_seat_partnership_table_set_up_through_the_dialog(open_app):
     expect(page.locator(".dm-score").first).to_contain_text("You & Computer 3")
     state, meta = saved(page)
     assert state.table.seats == 4 and state.table.partnerships
-    assert meta["players"] == ["human", "strong", "greedy", "random"]
+    assert meta["frame"]["seats"] == [
+        "human",
+        "computer:expert",
+        "computer:medium",
+        "computer:easy",
+    ]
     assert state.boneyard == []
     expect(page.locator(".dm-seat[data-seat]")).to_have_count(3)
     wait_phase(page, "human")
@@ -636,7 +641,7 @@ def test_an_address_asking_for_another_game_asks_before_the_one_in_progress_is_l
     question.get_by_role("button", name="New game").click()
     expect(question).to_have_count(0)
     expect(page.locator(".notice", has_text="started from its number")).to_have_count(1)
-    assert saved(page)[1]["seed"] == 5
+    assert saved(page)[1]["frame"]["seed"] == 5
 
 
 def test_a_new_game_starts_with_an_empty_log(open_app):

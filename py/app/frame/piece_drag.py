@@ -67,8 +67,9 @@ class PieceDrag:
         lifted = self._ask(self.rules.lift, piece, square, hole)
         if lifted is None:
             return None
-        board = browser.document.querySelector(self.rules.board)
-        size = board.querySelector("[data-sq]").getBoundingClientRect().width
+        square_node = browser.document.querySelector(f"{self.rules.board} [data-sq]")
+        # (no square yet: the places a piece may go show once it is lifted, e.g. Dominoes' ends)
+        size = square_node.getBoundingClientRect().width if found(square_node) else 0
         return {"lifted": lifted, "size": size}
 
     def drag_lift(self, drag: dict[str, Any]) -> Any:

@@ -14,7 +14,7 @@ from app.frame.frontend import Input
 from app.frame.starting import resume_or_new
 from app.router import parse
 from games.dominoes.choices import must
-from test_sound import FakeApp, NoElement
+from test_sound import FakeApp, views  # noqa: F401 (the fixture: the game view, drawing nothing)
 
 
 class AskingApp(FakeApp):
@@ -38,13 +38,8 @@ class AskingApp(FakeApp):
 
 
 @pytest.fixture
-def open_view(import_without_browser, monkeypatch):
-    browser, game_view = import_without_browser("app.browser", "app.frame.game_view")
-    monkeypatch.setattr(browser, "now_ms", lambda: 1_000_000.0)
-    monkeypatch.setattr(browser, "today_iso", lambda: "2026-12-06")
-    monkeypatch.setattr(browser, "later", lambda ms, callback: 0)
-    monkeypatch.setattr(browser, "element", lambda _id: NoElement())
-    monkeypatch.setattr(game_view.GameView, "redraw", lambda self, focus_id=None: None)
+def open_view(request):
+    game_view = request.getfixturevalue("views")
 
     def open_at(address, app=None):
         return game_view.GameView(app or AskingApp(["dominoes"]), parse(address), FRONTEND)
