@@ -10,6 +10,7 @@ dragging a tile (dominoes_drag) and the link to the friends' devices (dominoes_r
 """
 
 from dataclasses import replace
+from typing import Any
 
 from games.common.errors import IllegalMove
 from games.dominoes import State
@@ -33,7 +34,7 @@ from ..saved_game_view import SavedGameView
 from .dominoes_drag import TileDrag
 from .dominoes_remote import DominoesRemoteParts
 
-_on_screen = {"view": None, "listening": False}
+_on_screen: dict[str, Any] = {"view": None, "listening": False}
 ALONG_THE_HAND = ("ArrowLeft", "ArrowRight", "Home", "End")
 
 
@@ -49,7 +50,7 @@ class DominoesView(DominoesRemoteParts, SavedGameView):
     def __init__(self, app, route):
         super().__init__(app, route)
         self.remote_how = route.params.get("remote")  # host, guest, resume, table-host...
-        self.link_game = None
+        self.link_game: Any = None  # (app.remote.link_game's or table_game's, once started)
         # The page keeps the replay itself, face up (remote_replay).
         self.midend = Midend(
             app.store, PUBLIC_DOMINOES, browser.now_ms, browser.today_iso, remote_slot(GAME), False
@@ -234,6 +235,8 @@ class DominoesView(DominoesRemoteParts, SavedGameView):
 
     def perform(self, move: dict) -> bool:
         seat = self.state.current_player
+        if seat is None:
+            return False  # (the game is over)
         try:
             events = self.remote_play(move)
         except IllegalMove as refusal:
