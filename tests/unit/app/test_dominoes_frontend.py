@@ -276,3 +276,43 @@ def test_the_frontend_imports_neither_the_browser_nor_the_midend_nor_storage(mod
         elif isinstance(node, ast.Import):
             imported |= {alias.name for alias in node.names}
     assert not imported & {"browser", "js", "pyscript", "midend", "storage", "saved_games"}
+
+
+# --- who sits where, the address, the save and the page's width --------------------------
+
+
+@pytest.mark.parametrize(
+    "players", [ALONE, ("human", "human"), ("human", "random", "greedy", "heuristic")]
+)
+def test_who_sits_where_goes_to_and_from_the_game_views_table(players):
+    from app.dominoes.seats import seated
+
+    assert seated(DominoesUi(), table(players)).players == players
+    chosen = {"players": ",".join(players)}
+    assert FRONTEND.seat_params(table(players)) == chosen
+    levels = [None if kind == "human" else LEVEL_OF[kind] for kind in players]
+    assert FRONTEND.new_seats({}, chosen) == levels
+    assert FRONTEND.new_options(chosen)["seats"] == len(players)
+
+
+def test_an_address_names_its_table_only_with_the_games_number():
+    asked = {"seed": "5", "players": "human,human,strong"}
+    options, seed = FRONTEND.wanted(asked, {})
+    assert seed == 5 and options["seats"] == 3
+    assert FRONTEND.new_seats(asked, {}) == [None, None, "expert"]
+    assert FRONTEND.new_seats({"players": "human,human,strong"}, {}) == [None, "expert"]
+    assert FRONTEND.wanted({"players": "human,human"}, {}) is None
+
+
+def test_the_summaries_closed_are_kept_in_the_save_and_read_back_with_care():
+    assert FRONTEND.kept(DominoesUi(ack=3, revealed=1)) == {"ack": 3}  # (a reload covers a hand)
+    assert FRONTEND.ui_from_save({"ack": 3}).ack == 3
+    assert FRONTEND.ui_from_save({"ack": "3"}).ack == FRONTEND.ui_from_save({"ack": -1}).ack == 0
+    state = until(new_game({"seats": 2}, 6), lambda s: bool(s.hand_summaries), SeededRng(6), 2000)
+    open_summary = FRONTEND.new_ui(state, FRONTEND.ui_from_save({"ack": 0}))
+    assert FRONTEND.paused(open_summary) == (not state.history)  # the computers wait for it
+    assert not FRONTEND.paused(FRONTEND.new_ui(state, FRONTEND.ui_from_save({"ack": 9})))
+
+
+def test_a_phone_fits_fewer_tiles_in_a_row_than_a_desktop():
+    assert 2 <= FRONTEND.layout_for(360) < FRONTEND.layout_for(1280)
