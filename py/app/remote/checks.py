@@ -1,40 +1,31 @@
 """A match's saved record and hello, read back strictly (untrusted: they come from
-storage or from the other device): who plays each seat, the game's options, the refusals
-kept (how it ended: app.remote.verdict.checked). Each raises ProtocolError with the reason."""
+storage or from the other device): the game's options, the refusals kept (who plays each
+seat: app.remote.roster; how it ended: app.remote.verdict.checked). Each raises
+ProtocolError with the reason; a message this device refuses raises Refused."""
 
 from collections.abc import Collection
 from typing import Any
 
-from games.common.protocol import Game
-
 from app.fair.errors import ProtocolError
-from app.midend import COMPUTER
 from app.remote.names import clean_reason
 
-HOST, GUEST = "host", "guest"
 DESYNC, CHEATING, INCOMPATIBLE = "desync", "cheating", "incompatible"
+CONNECTING, PLAYING, OVER, ENDED = "connecting", "playing", "over", "ended"
+STOPPED = (DESYNC, CHEATING, INCOMPATIBLE)  # a game that a check stopped as it was set up
+STATUSES = (CONNECTING, PLAYING, OVER, ENDED, *STOPPED)  # a match's
 JUNK, DUPLICATE = "junk", "duplicate"
 KINDS = (JUNK, DUPLICATE, DESYNC, CHEATING, INCOMPATIBLE)
 MAX_PARAMS = 32
 MAX_PROBLEMS = 20  # the latest refusals kept for the view; a flood of junk keeps no more
 
 
-def checked_seats(game: Game, params: dict[str, Any], seats: Any) -> list[str]:
-    """Who plays each seat ("host", "guest", "computer:<level>"), checked against the game's
-    options; ProtocolError unless each device has a seat."""
-    try:
-        count = game.seats(game.options_from_params(params))
-    except (ValueError, TypeError, KeyError) as error:
-        raise ProtocolError(f"options the game refuses: {str(error)[:80]}") from None
-    if not isinstance(seats, list) or len(seats) != count:
-        raise ProtocolError(f"the game has {count} seats")
-    for seat in seats:
-        computer = isinstance(seat, str) and seat.removeprefix(COMPUTER) in game.computer
-        if seat not in (HOST, GUEST) and not (computer and seat.startswith(COMPUTER)):
-            raise ProtocolError(f"unknown player {str(seat)[:40]!r}")
-    if HOST not in seats or GUEST not in seats:
-        raise ProtocolError("each device has a seat")
-    return list(seats)
+class Refused(ProtocolError):
+    """Another device's message refused by this device's check: the kind of refusal (see
+    app.remote.match) and the device at fault (None: the message's sender)."""
+
+    def __init__(self, kind: str, reason: str, device: str | None = None):
+        super().__init__(reason)
+        self.kind, self.device = kind, device
 
 
 def checked_params(params: Any) -> dict[str, str]:

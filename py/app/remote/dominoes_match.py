@@ -33,7 +33,6 @@ from app.fair.errors import Cheated
 from app.midend import COMPUTER, HUMAN, REMOTE
 from app.remote.dominoes_deal import DECK, PREFIX, DealSession
 from app.remote.match import PLAYING, Match
-from app.remote.table_match import TableMatch
 
 ORDINARY_MOVES = ("play", "draw", "pass")  # the public engine's moves the ordinary one has
 
@@ -41,7 +40,7 @@ ORDINARY_MOVES = ("play", "draw", "pass")  # the public engine's moves the ordin
 class DominoesMatch:
     def __init__(
         self,
-        match: Match | TableMatch,
+        match: Match,
         on_change: Callable[[], None] | None = None,
         saved: dict[str, Any] | None = None,
         randbelow: RandBelow = secrets.randbelow,
@@ -170,17 +169,21 @@ class DominoesMatch:
         return []
 
     def _check_sender(self, message: dict[str, Any]) -> None:
-        """At a table of devices (the match names each message's sender), a deck message
-        speaks for a seat of the device that sent it, never for another device's."""
-        if not isinstance(self.match, TableMatch) or self.match.sender is None:
-            return  # between two devices every message is the other device's
+        """A deck message speaks for a seat of the device that sent it, never for another
+        device's (between two devices as at a table)."""
         sender = self.match.sender
+        if sender is None:
+            return  # (not a message from another device)
         deck = message.get("deck") if message.get("type") == DECK else None
         if not isinstance(deck, dict):
             return
         seat = deck.get("seat")
         seats = len(self.match.seats)
-        if type(seat) is not int or not 0 <= seat < seats or self.match.seat_owner(seat) != sender:
+        if (
+            type(seat) is not int
+            or not 0 <= seat < seats
+            or self.match.roster.seat_owner(seat) != sender
+        ):
             raise Cheated(f"a deck message for seat {str(seat)[:4]}, not the sender's")
 
     def _vet(self, move: Any) -> None:

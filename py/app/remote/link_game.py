@@ -20,9 +20,9 @@ from typing import Any
 from app.midend import Midend
 from app.peer.channel import Channel
 from app.remote import verdict
-from app.remote.checks import GUEST, HOST
 from app.remote.match import ENDED, OVER, PLAYING, Match
 from app.remote.page_side import PageSide
+from app.remote.roster import GUEST, HOST
 
 OPEN, INTERRUPTED = "open", "interrupted"  # app.peer.channel's states
 

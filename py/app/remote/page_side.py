@@ -9,11 +9,10 @@ from typing import Any
 from app.midend import HUMAN, Midend
 from app.remote import verdict
 from app.remote.match import CONNECTING, ENDED, OVER, PLAYING, Match
-from app.remote.table_match import TableMatch
 
 
 class PageSide:
-    match: Match | TableMatch | None
+    match: Match | None
     midend: Midend
     save: Callable[[], None]
 
@@ -83,7 +82,7 @@ class PageSide:
     def play_again(self, options: dict[str, Any], seats: list[str]) -> None:
         """The host's next game with the same devices (a disputed one set aside first)."""
         match = self.match
-        if isinstance(match, Match) and self.hosting and match.disputed:
+        if match is not None and self.hosting and match.disputed:
             match.set_aside()
         if self.hosting and self.status in (OVER, ENDED):
             self.host(options, seats)

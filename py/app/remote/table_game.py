@@ -32,7 +32,7 @@ from app.fair.errors import ProtocolError
 from app.midend import Midend
 from app.peer.channel import Channel
 from app.remote import wire
-from app.remote.match import ENDED, OVER
+from app.remote.match import ENDED, OVER, Match
 from app.remote.page_side import PageSide
 from app.remote.relay import HOST, Hub, Spoke
 from app.remote.table_match import TableMatch
@@ -63,8 +63,8 @@ class TableGame(PageSide):
         self.links = dict(links)
         self.midend, self.name = midend, name
         self.save, self.on_event = save, on_event
-        self.match: TableMatch | None = None
-        self.on_match: Callable[[TableMatch], None] | None = None
+        self.match: Match | None = None
+        self.on_match: Callable[[Match], None] | None = None
         self.me: str | None = None
         self.hub: Hub | None = None
         self.spoke: Spoke | None = None
@@ -144,7 +144,7 @@ class TableGame(PageSide):
             table["match"] = self.match_id
         self._send(link, table)
 
-    def _watch(self, match: TableMatch) -> None:
+    def _watch(self, match: Match) -> None:
         self.match = match
         match.listener = self._match_event
         if self.on_match is not None:
@@ -179,7 +179,7 @@ class TableGame(PageSide):
     def missing(self) -> list[str]:
         """The devices this one has no open connection to (the host's: its friends')."""
         if self.me == HOST and self.match is not None:
-            others = [device for device in self.match.devices if device != HOST]
+            others = [device for device in self.match.roster.devices if device != HOST]
         elif self.me != HOST and HOST in self.links and self.links[HOST].state == OPEN:
             return list(self.away)  # (as the host says)
         else:
@@ -191,15 +191,15 @@ class TableGame(PageSide):
         """The other people at the table by name; while connections are lost, the names
         of those this device waits for."""
         match = self.match
-        if match is None or not match.names:
+        if match is None or not match.roster.names:
             return "?"
         missing = self.missing
         if missing:
             return ", ".join(self.name_of(device) for device in missing)
-        return match.peers_text()
+        return match.roster.peers_text()
 
     def name_of(self, device: str) -> str:
-        return self.match.names.get(device, "?") if self.match is not None else "?"
+        return self.match.roster.names.get(device, "?") if self.match is not None else "?"
 
     def seat_names(self) -> dict[int, str]:
         """Each other device's seat and its person's name."""
@@ -209,7 +209,7 @@ class TableGame(PageSide):
         return {
             seat: self.name_of(device)
             for seat, device in enumerate(match.seats)
-            if device in match.names and device != match.me
+            if device in match.roster.names and device != match.role
         }
 
     @property
@@ -299,7 +299,7 @@ class TableGame(PageSide):
         self._spoke().reconnected()
 
     def _told_away(self, away: Any) -> None:
-        devices = self.match.devices if self.match is not None else []
+        devices = self.match.roster.devices if self.match is not None else []
         if isinstance(away, list) and all(d in devices and d not in (HOST, self.me) for d in away):
             self.away = list(dict.fromkeys(away))
             self.on_event({"type": "link", "state": OPEN})

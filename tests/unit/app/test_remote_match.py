@@ -198,7 +198,7 @@ def test_an_illegal_move_is_refused_reported_and_never_applied():
     before = host.midend.state.to_json()
     number = len(host.midend.moves) + 1
     for move in ("a1N-a1", "z9N", "c5:slider:star"):
-        host.receive({"type": "move", "number": number, "move": move, "hash": "0" * 64})
+        host.receive("guest", {"type": "move", "number": number, "move": move, "hash": "0" * 64})
         assert host.problems[-1]["kind"] == CHEATING and host.midend.state.to_json() == before
         assert host.status == ENDED and host.ended["how"] == "forfeit"
         host.status = PLAYING  # to try the next one
@@ -220,9 +220,11 @@ def test_a_move_out_of_turn_is_refused():
     text = DEBLOCKLE.format_move(move)
     number = len(host.midend.moves) + 1
     before = host.midend.state.to_json()
-    host.receive({"type": "move", "number": number, "move": text, "hash": wire_hash(trial)})
+    host.receive(
+        "guest", {"type": "move", "number": number, "move": text, "hash": wire_hash(trial)}
+    )
     assert host.status == ENDED and host.ended["how"] == "forfeit"
-    assert "not the other device's" in host.ended["reason"]
+    assert "is not guest's to play" in host.ended["reason"]
     assert host.midend.state.to_json() == before
     with pytest.raises(RuntimeError):
         host.play(move)  # a stopped game plays on no more
@@ -272,7 +274,7 @@ JUNK_MESSAGES = [
 def test_junk_is_refused_and_reported_and_changes_nothing(junk):
     wire, host, guest = connected()
     before = (host.midend.state.to_json(), list(host.midend.moves))
-    host.receive(junk)
+    host.receive("guest", junk)
     assert host.status == PLAYING and host.problems[-1]["kind"] == JUNK
     assert (host.midend.state.to_json(), host.midend.moves) == before
     assert wire.sent_to(1)[-1]["type"] == "refused"
@@ -293,7 +295,7 @@ def test_junk_is_refused_and_reported_and_changes_nothing(junk):
 )
 def test_a_malformed_move_is_suspected_cheating(move):
     _, host, _ = connected()
-    host.receive({"type": "move", **move})
+    host.receive("guest", {"type": "move", **move})
     assert host.status == ENDED and host.midend.moves == []
     assert host.ended["how"] == "forfeit" and host.ended["by"] == "guest"
 
@@ -308,7 +310,7 @@ def test_a_duplicated_move_is_refused_and_the_game_goes_on():
     wire.tamper = None
     other = guest if match is host else host
     moves = list(other.midend.moves)
-    other.receive(copies[0][1])
+    other.receive(match.role, copies[0][1])
     assert other.problems[-1]["kind"] == DUPLICATE and other.status == PLAYING
     assert other.midend.moves == moves
     wire.pump()
@@ -402,7 +404,7 @@ def test_a_leave_lost_with_the_connection_arrives_with_the_sync():
 def test_the_session_record_survives_a_json_round_trip():
     wire, host, guest = connected()
     play_on(wire, host, guest, random.Random(5), moves=3)
-    host.receive({"type": "nonsense"})
+    host.receive("guest", {"type": "nonsense"})
     record = json.loads(json.dumps(host.record()))
     assert record == host.midend.remote["session"]
     assert record["problems"][-1]["kind"] == JUNK and record["role"] == "host"
@@ -450,9 +452,9 @@ def test_a_proposal_the_guest_cannot_play_is_refused_on_both_sides(change, reaso
     guest = Match.guest(new_midend(), wire.ends[1], "Bob")
     Match.host(new_midend(), wire.ends[0], "Alice", {}, ["host", "guest"])
     hello, commit = wire.sent_to(1)
-    guest.receive({**hello, **change})
+    guest.receive("host", {**hello, **change})
     assert guest.status == INCOMPATIBLE and reason in guest.problems[-1]["reason"]
-    guest.receive(commit)  # the handshake is over: the coin is not flipped
+    guest.receive("host", commit)  # the handshake is over: the coin is not flipped
     assert guest.midend.state is None and guest.status == INCOMPATIBLE
 
 
@@ -488,8 +490,10 @@ def test_a_game_adds_its_own_messages_through_an_extension():
 def test_a_message_before_the_game_began_is_refused():
     wire = Wire()
     guest = Match.guest(new_midend(), wire.ends[1], "Bob")
-    guest.receive({"type": "move", "number": 1, "move": "a1N-a2", "hash": "0" * 64})
-    guest.receive({"type": "sync", "match": "x", "count": 0, "hash": "0" * 64, "ended": None})
+    guest.receive("host", {"type": "move", "number": 1, "move": "a1N-a2", "hash": "0" * 64})
+    guest.receive(
+        "host", {"type": "sync", "match": "x", "count": 0, "hash": "0" * 64, "ended": None}
+    )
     assert guest.status == CONNECTING and [p["kind"] for p in guest.problems] == [JUNK, JUNK]
 
 
@@ -529,7 +533,7 @@ def test_a_malformed_move_is_a_forfeit_and_leaving_after_it_costs_the_honest_pla
     cheat,
 ):
     wire, honest, cheater = honest_and_cheater(cheat)
-    cheater.channel.send({"type": "move", "number": 1, "move": "x", "hash": "not a hash"})
+    cheater.send({"type": "move", "number": 1, "move": "x", "hash": "not a hash"})
     wire.pump()
     assert honest.status == ENDED and honest.ended["how"] == "forfeit"
     assert honest.ended["by"] == cheat and honest.outcome is True  # a win by forfeit here
@@ -548,7 +552,7 @@ def side_of(match):
 def test_a_forged_refusal_is_a_claim_answered_by_a_sync_and_the_game_goes_on(cheat):
     wire, honest, cheater = honest_and_cheater(cheat)
     forged = {"type": "refused", "kind": "cheating", "reason": "move 9 twice"}
-    cheater.channel.send(forged)
+    cheater.send(forged)
     wire.pump()
     assert honest.status == PLAYING and honest.ended is None
     assert honest.problems[-1] == {"by": "peer", "kind": CHEATING, "reason": "move 9 twice"}
@@ -569,7 +573,7 @@ def test_a_hash_no_sync_mends_ends_the_game_recording_nothing_on_the_device_that
     assert honest.status == ENDED and honest.ended["how"] == "void"
     assert honest.outcome == "nothing" and honest.midend.recorded
     assert "positions differ" in honest.ended["reason"]
-    honest.receive({"type": "nonsense"})  # later junk: the reason stays
+    honest.receive(honest.link.other, {"type": "nonsense"})  # later junk: the reason stays
     assert "positions differ" in honest.ended["reason"]
 
 

@@ -154,7 +154,9 @@ def test_rule_a_table_of_devices_plays_a_whole_game_as_the_ordinary_engine(optio
     host = games[HOST]
     for device, game in games.items():
         match = game.match
-        assert match.status == PLAYING and match.names == {d: NAMES[d] for d in (HOST, *guests)}
+        assert match.status == PLAYING and match.roster.names == {
+            d: NAMES[d] for d in (HOST, *guests)
+        }
         mine = [seat for seat, kind in enumerate(match.midend.seats) if kind == HUMAN]
         assert [match.seats[seat] for seat in mine] == [device]  # the coin turned the table
         computers = [s for s, k in enumerate(match.midend.seats) if k.startswith(COMPUTER)]
@@ -187,11 +189,11 @@ def test_the_seats_and_who_leads_are_drawn_by_every_device_not_the_host():
 def test_a_move_out_of_turn_is_named_by_every_other_device_and_stops_the_game():
     net, games = seated({"seats": 3}, [HOST, "g1", "g2"], seed=5)
     state = games[HOST].state
-    owner = games[HOST].match.seat_owner(state.current_player)
+    owner = games[HOST].match.roster.seat_owner(state.current_player)
     cheat = next(d for d in games if d != owner)
     cheater = games[cheat].match
     move = {"type": "move", "number": 1, "move": "draw", "hash": "0" * 64}
-    cheater.post(move)  # (its own engine never let it: the device is modified)
+    cheater.link.post(move)  # (its own engine never let it: the device is modified)
     net.pump()
     for device, game in games.items():
         if device != cheat:
@@ -204,12 +206,12 @@ def test_a_move_whose_position_differs_stops_the_game_as_out_of_step():
     net, games = seated({"seats": 3}, [HOST, "g1", "g2"], seed=6)
     game = next(g for g in games.values() if g.ready)
     match = game.match
-    honest_post = match.post
-    match.post = lambda m: honest_post({**m, "hash": "f" * 64} if m["type"] == "move" else m)
+    honest_post = match.link.post
+    match.link.post = lambda m: honest_post({**m, "hash": "f" * 64} if m["type"] == "move" else m)
     game.play(game.view()["legal_moves"][0])
     net.pump()
     others = [g for g in games.values() if g is not game]
-    assert all(g.match.stop == DESYNC and g.match.problems[-1]["by"] == match.me for g in others)
+    assert all(g.match.stop == DESYNC and g.match.problems[-1]["by"] == match.role for g in others)
 
 
 def test_a_device_that_leaves_ends_the_game_for_every_device():
@@ -376,9 +378,9 @@ def test_a_seat_order_other_than_the_games_is_refused():
 def test_a_cheat_at_the_table_wins_the_cheater_nothing_and_costs_no_honest_player(partnerships):
     options = {"seats": 4, "partnerships": partnerships, "target": 30}
     net, games = seated(options, [HOST, "g1", "g2", "g3"], ("g1", "g2", "g3"), seed=5)
-    owner = games[HOST].match.seat_owner(games[HOST].state.current_player)
+    owner = games[HOST].match.roster.seat_owner(games[HOST].state.current_player)
     cheat = next(d for d in games if d != owner)
-    games[cheat].match.post({"type": "move", "number": 1, "move": "x", "hash": "junk"})
+    games[cheat].match.link.post({"type": "move", "number": 1, "move": "x", "hash": "junk"})
     net.pump()
     table = games[HOST].state.table
     cheat_team = table.team_of(games[HOST].match.seats.index(cheat))

@@ -1,0 +1,140 @@
+"""How a game between devices starts: the host proposes it, every guest accepts it, and a
+coin flip among all of them (app.fair.coin) draws the seed, so no device chooses it:
+
+    host  -> hello {version, game, params, seats, draw_seats, name}   + coin-commit
+             (at a table, also `devices`: every device's id, the host's first)
+    guest -> welcome {version, name}                                  + coin-commit
+    all   -> coin-reveal (each device reveals only once every commitment is in)
+
+`params` are the game's address parameters (a guest reads them with the game's own
+options_from_params, as it would an address); `seats` says who plays each seat
+(app.remote.roster). With `draw_seats` the coin also decides who sits where, so who starts
+is not the host's choice either. For Deblockle (the rolls, a quick set-up) the engine's
+seed then draws everything, and every engine knows it; Battleship's fleets and the
+Dominoes deal need more, and come as a game's own sub-protocol (Match.extend).
+
+A guest refuses a proposal it cannot play as "incompatible"; a coin flip message for
+another device's seat, or an opening that does not match its commitment, is "cheating"."""
+
+from typing import Any
+
+from games.common.protocol import MAX_SEED, Game
+
+from app.fair.coin import CoinPeer
+from app.fair.errors import ProtocolError
+from app.fair.messages import Message, RandomBytes
+from app.remote import wire
+from app.remote.checks import CHEATING, INCOMPATIBLE, Refused, checked_params
+from app.remote.names import clean_name
+from app.remote.roster import HOST, Roster, checked_devices, checked_seats
+
+HELLO = {"version", "game", "params", "seats", "draw_seats", "name"}
+
+
+class Handshake:
+    """This device's side of the start, filling in the roster (every device's name, who
+    plays each seat) until `seed()` gives the game's seed."""
+
+    def __init__(
+        self, game: Game, roster: Roster, name: str, random_bytes: RandomBytes, at_table: bool
+    ):
+        self.game, self.roster, self.name = game, roster, name
+        self.random_bytes = random_bytes
+        self.at_table = at_table  # the hello names the devices (a table's are the relay's)
+        self.params: dict[str, str] = {}
+        self.draw = False
+        self.coin: CoinPeer | None = None
+
+    def propose(self, options: dict[str, Any], seats: list[str], draw_seats: bool) -> list[Message]:
+        """The host's proposal; ValueError if the game cannot be played so."""
+        roster = self.roster
+        self.params = dict(self.game.options_to_params(options))
+        try:
+            roster.seats = checked_seats(self.game, self.params, seats, roster.devices)
+        except ProtocolError as error:
+            raise ValueError(error.reason) from None
+        self.draw = draw_seats
+        roster.names[HOST] = self.name
+        self.coin = CoinPeer(0, len(roster.devices), self.random_bytes)
+        hello = {
+            "type": "hello",
+            "version": wire.VERSION,
+            "game": self.game.name,
+            "params": self.params,
+            "seats": roster.seats,
+            "draw_seats": draw_seats,
+            "name": self.name,
+        }
+        if self.at_table:
+            hello["devices"] = roster.devices
+        return [hello, *self.coin.start()]
+
+    def take(self, sender: str, message: dict[str, Any]) -> list[Message]:
+        """Another device's hello, welcome or coin flip message; the messages to send."""
+        if message["type"] == "hello":
+            return self.hello(sender, message)
+        if message["type"] == "welcome":
+            self.welcome(sender, message)
+            return []
+        return self.flip(sender, message)
+
+    def hello(self, sender: str, message: dict[str, Any]) -> list[Message]:
+        """A guest takes the host's proposal, and answers it."""
+        wire.fields(message, "hello", HELLO | ({"devices"} if self.at_table else set()))
+        roster = self.roster
+        if sender != HOST or roster.me == HOST or self.coin is not None:
+            raise ProtocolError("a hello out of place")
+        try:
+            if not wire.is_version(message["version"]):
+                raise ProtocolError(f"a different version of the protocol ({wire.VERSION} here)")
+            if message["game"] != self.game.name:
+                raise ProtocolError(f"a different game ({self.game.name} here)")
+            if self.at_table:
+                roster.devices = checked_devices(message["devices"], roster.me)
+            self.params = checked_params(message["params"])
+            roster.seats = checked_seats(self.game, self.params, message["seats"], roster.devices)
+            if not isinstance(message["draw_seats"], bool):
+                raise ProtocolError("draw_seats is true or false")
+            host_name = clean_name(message["name"])
+        except ProtocolError as error:
+            raise Refused(INCOMPATIBLE, error.reason, HOST) from None
+        self.draw = message["draw_seats"]
+        roster.names = {HOST: host_name, roster.me: self.name}
+        self.coin = CoinPeer(
+            roster.devices.index(roster.me), len(roster.devices), self.random_bytes
+        )
+        welcome = {"type": "welcome", "version": wire.VERSION, "name": self.name}
+        return [welcome, *self.coin.start()]
+
+    def welcome(self, sender: str, message: dict[str, Any]) -> None:
+        """A guest's answer: its person's name."""
+        wire.fields(message, "welcome", {"version", "name"})
+        roster = self.roster
+        if sender == HOST or sender not in roster.devices or sender in roster.names:
+            raise ProtocolError("a welcome out of place")
+        if not wire.is_version(message["version"]):
+            raise Refused(INCOMPATIBLE, f"a different version of the protocol ({wire.VERSION})")
+        try:
+            roster.names[sender] = clean_name(message["name"])
+        except ProtocolError as error:
+            raise Refused(INCOMPATIBLE, error.reason) from None
+
+    def flip(self, sender: str, message: dict[str, Any]) -> list[Message]:
+        """A coin flip message of the sender's seat; the messages to send in answer."""
+        if self.coin is None:
+            raise ProtocolError("a coin flip message with no coin flip under way")
+        devices = self.roster.devices
+        if sender not in devices or message.get("seat") != devices.index(sender):
+            raise Refused(CHEATING, "a coin flip message for another device's seat")
+        return self.coin.receive(message)
+
+    def seed(self) -> int | None:
+        """The game's seed once every device is named and the coin has fallen (the seats
+        drawn then, with `draw_seats`); None until then, and after."""
+        coin = self.coin
+        if coin is None or coin.seed is None or not self.roster.complete:
+            return None
+        self.coin = None
+        if self.draw:
+            self.roster.draw_seats(coin.seed)
+        return 1 + coin.pick(MAX_SEED - 1)

@@ -1,0 +1,84 @@
+"""This device's check of a move another device sent, before anything changes:
+
+    move {number, move, hash}   number: the move's count from 1; move: the engine's
+                                notation; hash: wire.state_hash of the position after it
+
+It is played only if it is the next move, the seat to move is the sender's, the notation
+is canonical, this device's engine allows it on a copy of its position and the hash
+matches; a game's own check (Match.vet) comes after. Otherwise Refused says how:
+"cheating" (no honest engine sends it: malformed, out of turn, illegal), "desync" (the
+positions differ and nothing shows which device is wrong) or, between two devices whose
+channel may have lost or repeated messages, "duplicate" (a move played already); moves
+missing before it raise Behind. Through a table's relay every device takes every message
+in one order, so there a move that is not the next one is the sender's doing."""
+
+from collections.abc import Callable
+from typing import Any
+
+from games.common.errors import BadState, IllegalMove
+
+from app.fair.errors import ProtocolError
+from app.midend import Midend
+from app.midend_saves import MAX_MOVES
+from app.remote import wire
+from app.remote.checks import CHEATING, DESYNC, DUPLICATE, Refused
+
+MAX_NOTATION = 400
+# What an engine may raise on input its checks did not foresee (as Game.load lists them).
+ENGINE_ERRORS: tuple[type[Exception], ...] = (
+    IllegalMove,
+    BadState,
+    ValueError,
+    TypeError,
+    KeyError,
+    IndexError,
+    AttributeError,
+    RecursionError,
+)
+
+
+class Behind(ProtocolError):
+    """A move whose earlier moves have not arrived here (between two devices)."""
+
+
+def checked_move(
+    midend: Midend,
+    owner: Callable[[int], str],
+    sender: str,
+    message: dict[str, Any],
+    ordered: bool,
+) -> tuple[Any, str]:
+    """The move `sender` sent, as this device's engine reads it, and its notation.
+    `owner(seat)`: the device that plays a seat; `ordered`: messages come in one order
+    (a table's relay), so a move that is not the next one is refused as cheating."""
+    try:
+        wire.fields(message, "move", {"number", "move", "hash"})
+        number = wire.whole(message["number"], 1, MAX_MOVES, "a move's number")
+        text = wire.text(message["move"], MAX_NOTATION, "a move")
+        claimed = wire.hex64(message["hash"], "a position's hash")
+    except ProtocolError as error:
+        raise Refused(CHEATING, f"a malformed move: {error.reason}") from None
+    moves = midend.moves
+    if ordered and number != len(moves) + 1:
+        raise Refused(CHEATING, f"move {number} is not the next one")
+    if number <= len(moves):
+        if moves[number - 1][1] == text:
+            raise Refused(DUPLICATE, f"move {number} was played already")
+        raise Refused(DESYNC, f"move {number} here is {moves[number - 1][1][:40]!r}")
+    if number > len(moves) + 1:
+        raise Behind(f"moves {len(moves) + 1} to {number - 1} have not arrived")
+    state = midend.state
+    if state.is_over or owner(state.current_player) != sender:
+        raise Refused(CHEATING, f"move {number} is not {sender}'s to play")
+    game = midend.game
+    try:
+        trial = state.copy()
+        move = game.parse_move(text)
+        if game.format_move(move) != text:
+            raise Refused(CHEATING, f"move {number} is not in the game's notation")
+        trial.apply(move)
+    except ENGINE_ERRORS as error:
+        raise Refused(CHEATING, f"move {number} {text[:40]!r} is illegal: {error}") from None
+    if wire.state_hash(trial) != claimed:
+        raise Refused(DESYNC, f"after move {number} the positions differ")
+    return move, text
