@@ -1,5 +1,5 @@
 """This device's history of a game as it travels to another device after a lost
-connection or a reload (a sync, app.remote.match): the position's hash after a number of
+connection or a reload (a sync, app.remote.pair): the position's hash after a number of
 moves, and the moves after it as they were sent."""
 
 from typing import Any

@@ -1,5 +1,5 @@
 """What a game between devices records when it ends before its rules end it, decided here
-once for two devices (app.remote.match) and for a table of devices (app.remote.table_match).
+once for two devices and for a table of them alike (app.remote.match).
 
 A match that ended keeps `ended`: {"how", "by"}, with the "reason" when a check stopped it.
 `by` is the device whose doing ended the game:
