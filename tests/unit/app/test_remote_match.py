@@ -190,6 +190,24 @@ def test_a_reveal_changed_after_seeing_the_other_commitment_is_caught():
     assert {**caught, "by": "peer"} in host.problems and host.status == PLAYING
 
 
+def test_a_coin_flip_message_for_the_other_devices_seat_is_caught():
+    """As at a table: a device speaks in the coin flip for its own seat only."""
+    wire = Wire()
+    guest = Match.guest(new_midend(), wire.ends[1], "Bob")
+    host = Match.host(new_midend(), wire.ends[0], "Alice", {}, ["host", "guest"])
+
+    def speak_for_the_host(side, message):
+        if side == 0 and message["type"] == "coin-commit":  # the guest's, to the host
+            return {**message, "seat": 0}
+        return message
+
+    wire.tamper = speak_for_the_host
+    wire.pump()
+    assert host.status == CHEATING and host.midend.state is None
+    assert "another device's seat" in host.problems[0]["reason"]
+    assert guest.problems[-1]["by"] == "peer"  # the host's refusal: the guest's to hear
+
+
 def test_an_illegal_move_is_refused_reported_and_never_applied():
     wire, host, guest = connected()
     if not host.midend.remote_to_move:
