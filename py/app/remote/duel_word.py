@@ -206,7 +206,8 @@ class DuelWord:
         if kind == "word-choices":
             return word.sender.choices is not None
         if kind == "word-entries":
-            return message.get("number") in word.receiver.values
+            number = message.get("number")  # (untrusted: a list here is no key)
+            return type(number) is int and number in word.receiver.values
         return False
 
     def _held(self, message: dict[str, Any]) -> bool:
