@@ -67,6 +67,18 @@ MESSAGES: tuple[MessageType, ...] = (
         draw_seats=False,
         name="Alice",
     ),
+    _message(
+        "hello",
+        (TABLE,),
+        ("name",),
+        version=1,
+        game="dominoes-public",
+        params={"seats": "3", "partnerships": "0", "target": "30"},
+        seats=["host", "g1", "g2"],
+        devices=["host", "g1", "g2"],
+        draw_seats=True,
+        name="Ann",
+    ),
     _message("welcome", SESSION, ("name",), version=1, name="Bob"),
     _message("move", SESSION, ("move",), number=1, move="c1W-b2-b3-b2", hash=HASH),
     _message("sync", (MATCH,), match="a" * 32, count=0, hash=HASH, ended=None),
@@ -103,8 +115,8 @@ MESSAGES: tuple[MessageType, ...] = (
     _message("word-entries", (WORD,), seat=1, number=0, data="00" * 4),
     _message("join", (GROUP_LEADER,), ("name",), version=1, name="Ann", rating=1100),
     _message("guess", (GROUP_LEADER,), ("text",), round=1, duel=2, text="stare", at=20345),
-    _message("view", (GROUP_MEMBER,), game=1, view={"phase": "lobby"}),
-    _message("refused", (GROUP_MEMBER,), ("reason",), reason="group.junk"),
+    _message("view", (GROUP_MEMBER,), n=1, game=1, view={"phase": "lobby"}),
+    _message("refused", (GROUP_MEMBER,), ("reason",), n=1, reason="group.junk"),
 )
 
 

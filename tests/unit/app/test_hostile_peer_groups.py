@@ -1,0 +1,147 @@
+"""The hostile-peer suite (issue 31) for the protocols among more than two devices: a table
+of Dominoes through the host's relay (app.remote.table_match, relay) and the Wordle group
+(app.remote.wordle_group, wordle_group_member). A cheating device sends every registered
+message type (app.remote.messages), out of place and with each field mangled; every
+honest device keeps running, its data intact, and any game that ends names the cheater and
+costs no honest player anything."""
+
+import copy
+import json
+import random
+
+import test_remote_table_match as table_tests
+import test_remote_wordle_group as group_tests
+from app.fair.errors import ProtocolError
+from app.remote.match import ENDED, PLAYING
+from app.remote.relay import HOST
+from test_hostile_peer import CASES, MARKUP
+
+CHEATER = "g1"
+_BUILT: dict = {}
+
+
+def table():
+    """A table of three devices mid-hand (test_remote_table_match.Table: the host's hub,
+    each device's DominoesMatch), built once and copied for each use."""
+    if "table" not in _BUILT:
+        built = table_tests.Table(
+            {"seats": 3, "target": 30}, [HOST, "g1", "g2"], ("g1", "g2"), 3, True
+        )
+        enough = lambda g: len(g[0].match.midend.moves) >= 3  # noqa: E731
+        table_tests.play_out(built.net, list(built.games.values()), random.Random(3), until=enough)
+        _BUILT["table"] = built
+    built = copy.deepcopy(_BUILT["table"])
+    # (a copy's links are the original's closures: tie them to the copy's own devices)
+    built.hub.deliver = built.deliver_to(HOST)
+    for guest in built.guests:
+        spoke = built.spokes[guest]
+        spoke.deliver, spoke.send = built.deliver_to(guest), built.to_host(guest)
+        built.hub.channels[guest] = built.to_guest(guest)
+    return built
+
+
+def assert_unharmed(match, before):
+    assert match.status in (PLAYING, ENDED)
+    if match.status == PLAYING:
+        assert (list(match.midend.moves), match.state_hash) == before
+        return
+    assert match.midend.moves == before[0]
+    assert match.ended["by"] == CHEATER
+    assert match.outcome is not False  # no honest player loses
+
+
+def honest_matches(built):
+    return [built.games[HOST].match, built.games["g2"].match]
+
+
+def test_every_registered_message_from_a_cheating_guest_at_a_table_harms_no_honest_device():
+    built = table()
+    for case, message in CASES:
+        honest = honest_matches(built)
+        befores = [(list(m.midend.moves), m.state_hash) for m in honest]
+        text = json.dumps(message)  # as the relay hands it on: JSON read back
+        for match, before in zip(honest, befores):
+            try:
+                match.receive(CHEATER, json.loads(text))
+                assert_unharmed(match, before)
+            except AssertionError as error:
+                raise AssertionError(f"{match.me}, {case}: {error}") from None
+        built.net.queue.clear()
+        if any(m.status != PLAYING for m in honest):
+            built = table()
+
+
+def cheater_scripted(built):
+    """The cheating guest's page is a script: what the host sends it is not read."""
+    built.net.cut(built.link(CHEATER))
+    return built
+
+
+def test_through_the_hosts_relay_a_cheating_guest_is_named_and_speaks_for_no_one_else():
+    built = cheater_scripted(table())
+    for case, message in CASES:
+        honest = honest_matches(built)
+        befores = [(list(m.midend.moves), m.state_hash) for m in honest]
+        post = {"type": "relay-post", "n": built.hub.relayed[CHEATER] + 1, "ack": 0}
+        for data in (message, {**post, "message": message}, {**post, "from": "g2"}):
+            try:
+                built.hub.receive(CHEATER, json.loads(json.dumps(data)))
+            except ProtocolError:
+                pass  # refused, changing nothing
+            except Exception as error:
+                raise AssertionError(f"{case}: the relay raised {error!r}") from None
+            built.net.pump()
+        for match, before in zip(honest, befores):
+            try:
+                assert_unharmed(match, before)
+                assert all(p["by"] == CHEATER for p in match.problems)
+            except AssertionError as error:
+                raise AssertionError(f"{match.me}, {case}: {error}") from None
+        if any(m.status != PLAYING for m in honest):
+            built = cheater_scripted(table())
+
+
+# --- the Wordle group ------------------------------------------------------------------------
+
+
+def group():
+    """A group in its first round (built anew: its links are closures over it)."""
+    built = group_tests.started()
+    group_tests.until_playing(built)
+    return built
+
+
+def test_every_registered_message_from_a_member_harms_neither_the_leader_nor_the_others():
+    built = group()
+    t = built.leader.tournament
+    before = json.dumps(t.to_json())
+    for case, message in CASES:
+        if message.get("type") in ("leave", "guess", "join") and case.endswith("as is"):
+            continue  # a member may leave or guess: that is play, not a cheat
+        try:
+            built.leader.receive("ann", json.loads(json.dumps(message)), built.now)
+        except Exception as error:
+            raise AssertionError(f"{case}: the leader raised {error!r}") from None
+        built.net.pump()
+        if json.dumps(t.to_json()) != before:
+            raise AssertionError(f"{case}: the tournament changed")
+    for member in built.members.values():
+        assert member.problems == []
+
+
+def test_every_registered_message_as_the_leader_leaves_a_members_view_as_it_was():
+    built = group()
+    member = built.members["ben"]
+    kept, n = member.view, member.n
+    for case, message in CASES:
+        if message.get("type") in ("view", "refused") and "n" in message:
+            message = {**message, "n": n + 1}
+        try:
+            taken = member.receive(json.loads(json.dumps(message)), built.now)
+        except Exception as error:
+            raise AssertionError(f"{case}: the member raised {error!r}") from None
+        if message.get("type") == "refused" and taken:
+            n = member.n  # a refusal with a catalogue key is the leader's to send
+            continue
+        assert member.view is kept, case
+    assert MARKUP not in json.dumps(member.view)
