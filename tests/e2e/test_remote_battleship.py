@@ -414,9 +414,11 @@ def the_lie(state, liar: int, fleets, square: str, last_shot: str) -> dict:
     return swaps
 
 
-def test_a_device_that_answers_a_hit_as_a_miss_is_named_at_the_check_and_nothing_counts(
+def test_a_device_that_answers_a_hit_as_a_miss_is_named_at_the_check_and_forfeits(
     open_app, context
 ):
+    """Rule 12.6: the lie found at the end is the liar's forfeit, a win for the honest
+    player; the liar's page records nothing."""
     friend_context = context(reduced_motion="reduce")
     friend_context.add_init_script(TAMPERING)
     friend_context.add_init_script(TAMPERING_IN)
@@ -451,13 +453,15 @@ def test_a_device_that_answers_a_hit_as_a_miss_is_named_at_the_check_and_nothing
     for page in (host, friend):
         expect(page.locator("#bs-over")).to_be_visible(timeout=20_000)
     over = host.locator("#bs-over")
-    expect(over.locator("#bs-over-title")).to_have_text("Bryn lied: the game does not count.")
+    expect(over.locator("#bs-over-title")).to_have_text("Bryn lied: you win by forfeit.")
     turn = len(public_state(host).volleys) - 1  # the lie's turn, counted from 1
     expect(over.locator("[data-problem='false_miss']")).to_have_text(
         f"Turn {turn}: {carrier} was answered a miss, but a ship is there."
     )
     shot(host, "remote-lied")
     expect(host.locator("[data-status]")).to_contain_text("Bryn lied")
-    expect(host.locator(".remote-bar")).to_have_attribute("data-remote", "over")
-    assert public_state(host).result["winner"] is None
-    assert stats_entry(host, "remote-classic") is None  # not counted
+    expect(host.locator(".remote-bar")).to_have_attribute("data-remote", "cheating")
+    assert public_state(host).result["winner"] is None  # the engine's: the check's verdict
+    entry = stats_entry(host, "remote-classic")
+    assert entry is not None and entry["played"] == 1 and entry.get("won", 0) == 1
+    assert stats_entry(friend, "remote-classic") is None  # the liar gains nothing

@@ -41,7 +41,7 @@ from games.common.errors import IllegalMove
 
 from app.fair.messages import RandomBytes
 from app.midend import HUMAN
-from app.remote.match import CONNECTING, PLAYING, Match
+from app.remote.match import CONNECTING, OVER, PLAYING, Match
 
 VERSION = 1
 
@@ -63,7 +63,7 @@ class BattleshipMatch:
         self._saved = checked_record(saved) if saved is not None else None
         self._listener = match.listener
         match.listener = self._on_event
-        if match.status == PLAYING:
+        if match.status in (PLAYING, OVER):
             self.catch_up()
 
     # --- what the view asks --------------------------------------------------------------
@@ -225,8 +225,19 @@ class BattleshipMatch:
         while fleet is not None and self.match.status == PLAYING:
             move = fleet.due_move(self._game())
             if move is None:
-                return
+                break
             self.match.play(move)
+        self._judge()
+
+    def _judge(self) -> None:
+        """Rule 12.6: the check at the end that names the other device alone (a lie in
+        its answers, another fleet than the one it sealed) ends the game as its forfeit.
+        A check naming this device too (its fleet lost with a save) records nothing."""
+        result = self.state.result if self.state is not None else None
+        if self.match.status != OVER or self.liar is None or result is None:
+            return
+        if self.seat not in result["cheaters"]:
+            self.match.forfeit(self.problems[0] if self.problems else "a lie at the end")
 
     def _fire_ready(self) -> PrivateFleet:
         if not self.ready:

@@ -239,6 +239,14 @@ class Match:
             raise RuntimeError("no game of another device's to claim")
         self.end(verdict.ABANDONED, self.roster.seat_owner(self.midend.state.current_player))
 
+    def forfeit(self, reason: str) -> None:
+        """A game's own check once its last move is in (Battleship's fleets shown at the
+        end) proved the other device broke the rules: the game ends as its forfeit."""
+        if self.status != OVER:
+            raise RuntimeError("only a finished game is checked at its end")
+        self._note("us", CHEATING, reason)
+        self._end(verdict.FORFEIT, self.peer_role, reason)
+
     @property
     def disputed(self) -> bool:
         """Another device said this game cannot go on (its claim of cheating or of

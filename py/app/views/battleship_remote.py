@@ -184,15 +184,16 @@ class BattleshipRemoteParts(RemoteGameParts):
     # --- the end ----------------------------------------------------------------------------------
     def remote_finish(self) -> bool:
         """Count the finished (or resigned, or left) game once: by mode, won or lost, with
-        this person's shooting; a game in which the check found a lie counts for nobody
-        (docs/rules/battleship.md 12.6). True when it was asked now."""
+        this person's shooting; the check at the end that found the other device lied has
+        ended the game as its forfeit, a win here, and one that names this device counts
+        for nobody (docs/rules/battleship.md 12.6). True when it was asked now."""
         game, state, midend = self.link_game, self.state, self.midend
         ended = game.status == ENDED
         if midend.recorded or not (state.is_over or ended):
             return False
         self.session.stop_clock()
         result = state.result or {}
-        lied = bool(result.get("cheaters"))
+        lied = bool(result.get("cheaters")) and not ended  # (a liar's forfeit: 12.6)
         view = self.seen()
         mine = figures(view, self.me)
         won = game.winner_is_me

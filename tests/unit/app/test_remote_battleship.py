@@ -224,7 +224,8 @@ class MovedAfterReady(PrivateFleet):
 @pytest.mark.parametrize("mode", ["classic", "advanced_salvo"])
 def test_rule_a_device_that_moved_its_ships_after_ready_is_named(mode):
     """Rules 12.5 and 12.6: the guest's answers are true of another fleet than the one it
-    sealed; the check names it on both devices, and the game has no winner."""
+    sealed; the check names it on both devices, and the host wins by the guest's forfeit
+    (the cheater's own engine names it too, and gives it no win)."""
     wire, (host, guest) = connected({"mode": mode}, seed=4)
 
     def sealed(games):
@@ -236,10 +237,14 @@ def test_rule_a_device_that_moved_its_ships_after_ready_is_named(mode):
     guest.fleet = MovedAfterReady(guest.fleet, other.ships)
     play_out(wire, [host, guest], random.Random(4))
     for game in (host, guest):
-        assert game.match.status == OVER and game.state.result["winner"] is None
-        assert game.state.result["cheaters"] == [1]
+        assert game.state.result["winner"] is None and game.state.result["cheaters"] == [1]
     assert host.liar == 1 and guest.liar is None  # the guest's own engine names itself
     assert host.problems and all(p.startswith("seat 1 ") for p in host.problems)
+    assert host.match.ended == {"how": "forfeit", "by": "guest", "reason": host.problems[0]}
+    assert host.match.outcome is True
+    assert guest.match.status == OVER and guest.match.outcome is None  # nothing won there
+    reloaded_host = reloaded(host)  # a reload decides nothing again
+    assert reloaded_host.match.ended == host.match.ended
 
 
 def test_rule_an_answer_no_fleet_could_give_stops_the_game_at_once():
