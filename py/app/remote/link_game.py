@@ -17,6 +17,9 @@ test's), the person here may claim the game (`claim`)."""
 from collections.abc import Callable
 from typing import Any
 
+from games.wordle.duel_game import NAME as DUEL
+from games.wordle.hidden_duel_game import NAME as HIDDEN_DUEL
+
 from app.midend import Midend
 from app.peer.channel import Channel
 from app.remote import verdict
@@ -25,6 +28,9 @@ from app.remote.page_side import PageSide
 from app.remote.roster import GUEST, HOST
 
 OPEN, INTERRUPTED = "open", "interrupted"  # app.peer.channel's states
+# Games whose own clocks deal with a player away, never claimed: the Wordle duel's turns
+# run out by its rules once the friend's device is back (wordle-tournament.md 15.3).
+OWN_CLOCKS = (DUEL, HIDDEN_DUEL)
 
 
 class Pipe:
@@ -139,6 +145,8 @@ class LinkGame(PageSide):
     def may_claim(self) -> bool:
         match = self.match
         if match is None or match.status != PLAYING or self.connected:
+            return False
+        if self.midend.game.name in OWN_CLOCKS:
             return False
         return verdict.may_claim(self.midend.remote_to_move, self.away_since, self.now())
 

@@ -1,0 +1,99 @@
+"""The hostile-peer suite in a browser (issue 31): what only a real data channel and page
+show, a case or two; the whole matrix of message types and mangled fields runs in the
+unit tests (tests/unit/app/test_hostile_peer*.py). Bryn's device is the cheater (its
+frames sent by test_fair_play's WIRE), Ann's page the honest one.
+
+The screenshots (desktop and phone, light and dark, English and Welsh) of the remote bar
+with the friend's claim quoted and the forfeit's details open go to /tmp/hostile-peer/."""
+
+import json
+import pathlib
+
+import pytest
+from app.remote.messages import MATCH, MESSAGES
+from playwright.sync_api import expect
+from test_fair_play import answers, has_taken, inject, playing, two_devices
+from test_remote_deblockle import ONE_BLOCK_EACH
+
+SHOTS = pathlib.Path("/tmp/hostile-peer")
+MARKUP = '<img id="pwned" src="x" onerror="window.pwned=1">'
+ENDS_THE_GAME = ("move", "sync", "resign", "leave")  # each has its own case in the unit suite
+LOOKS = [("desktop", 1280, 800), ("phone", 390, 844)]
+WELSH = (
+    "localStorage.setItem('gemau:settings', JSON.stringify({v: 1, rev: 1, data: {language: 'cy'}}))"
+)
+
+
+def in_place(message):
+    """A registered message with markup in each of its text fields."""
+    return {**message.example, **dict.fromkeys(message.texts, MARKUP)}
+
+
+def test_every_message_type_a_match_takes_leaves_the_honest_page_playing_and_unharmed(
+    open_app, context
+):
+    host, friend = two_devices(open_app, context, "deblockle", ("deblockle", ONE_BLOCK_EACH))
+    playing((host, friend))
+    sent = [m for m in MESSAGES if MATCH in m.takers or m.takers[0] in ("coin", "deal", "word")]
+    assert len(sent) > 15
+    for message in sent:
+        if message.type in ENDS_THE_GAME:
+            continue
+        for variant in (message.example, in_place(message)):
+            assert has_taken(host, inject(friend, variant)), message.type
+    expect(host.locator(".remote-bar")).to_have_attribute("data-remote", "playing")
+    assert host.evaluate("() => !document.getElementById('pwned') && !window.pwned")
+    assert answers(host)
+
+
+@pytest.mark.parametrize("language", ["en", "cy"])
+def test_a_claim_quoted_then_a_forfeit_with_its_details_look_right(open_app, context, language):
+    """The friend's claim (a forged refusal, with markup) is quoted; then its malformed
+    move ends the game as its forfeit, the details behind a disclosure styled as the app
+    (static/css/connect.css), in every look."""
+    ctx = context
+    if language == "cy":
+
+        def ctx(**kw):
+            made = context(**kw)
+            made.add_init_script(f"if (origin !== 'null') {WELSH}")
+            return made
+
+    host, friend = two_devices(open_app, ctx, "deblockle", ("deblockle", ONE_BLOCK_EACH))
+    playing((host, friend))
+    SHOTS.mkdir(exist_ok=True)
+    claim = {"type": "refused", "kind": "cheating", "reason": f"Ann cheated {MARKUP}"}
+    assert has_taken(host, inject(friend, claim))
+    bar = host.locator(".remote-bar")
+    expect(bar.locator(".remote-status")).to_contain_text("Ann cheated <img")
+    shoot(host, bar, f"claim-{language}")
+    malformed = {"type": "move", "number": 1, "move": MARKUP, "hash": "not a hash"}
+    assert has_taken(host, inject(friend, malformed))
+    expect(bar).to_have_attribute("data-remote", "cheating")
+    details = bar.locator(".remote-details")
+    details.locator("summary").click()
+    expect(details.locator("p")).to_be_visible()
+    style = details.evaluate(
+        """(d) => { const s = getComputedStyle(d.querySelector('summary'));
+                   const p = getComputedStyle(d.querySelector('p'));
+                   return [s.cursor, s.fontWeight, p.overflowWrap, p.borderLeftStyle,
+                           getComputedStyle(d).flexBasis]; }"""
+    )
+    assert style == ["pointer", "600", "anywhere", "solid", "100%"], style
+    box, bar_box = details.bounding_box(), bar.bounding_box()
+    assert box["width"] > 0.8 * (bar_box["width"] - 30)  # a row of its own
+    shoot(host, bar, f"forfeit-{language}")
+    assert host.evaluate("() => !document.getElementById('pwned') && !window.pwned")
+    stats = host.evaluate("localStorage.getItem('gemau:stats:deblockle')")
+    assert stats is None or all(e["won"] == e["played"] for e in json.loads(stats)["data"].values())
+
+
+def shoot(page, bar, name: str) -> None:
+    for look, width, height in LOOKS:
+        page.set_viewport_size({"width": width, "height": height})
+        for scheme in ("light", "dark"):
+            page.emulate_media(color_scheme=scheme)
+            bar.scroll_into_view_if_needed()
+            page.screenshot(path=str(SHOTS / f"{name}-{look}-{scheme}.png"))
+    page.set_viewport_size({"width": LOOKS[0][1], "height": LOOKS[0][2]})
+    page.emulate_media(color_scheme="light")
