@@ -1,10 +1,16 @@
 """The fair-play gaps issue 31 left open, each closed with its test: the Wordle duel's own
-clock rules instead of "Claim the game" (docs/rules/wordle-tournament.md 15.3)."""
+clock rules instead of "Claim the game" (docs/rules/wordle-tournament.md 15.3); Deblockle's
+start rolls, which a cheater cannot choose."""
 
+import pytest
+import test_remote_match as match_tests
 from app import saved_games
 from app.midend import Midend
 from app.remote.link_game import LinkGame
 from app.storage import MemoryBackend, Store
+from games.common.errors import IllegalMove
+from games.deblockle.game import GAME as DEBLOCKLE
+from games.deblockle.setup import Placement, side_faces_of
 from games.wordle.duel_game import duel_game
 from games.wordle.sample_words import sample_dictionary
 from test_remote_link_game import Link
@@ -51,3 +57,61 @@ def test_the_wordle_duel_offers_no_claim_when_the_friend_is_away_on_their_turn()
     assert not host.game.may_claim
     host.game.claim()
     assert host.game.status == "playing"
+
+
+# --- Deblockle's start rolls ---------------------------------------------------------------
+
+
+def roll_and_place():
+    """Two devices at Deblockle's "Roll and place" set-up, the guest's device to place."""
+    wire, host, guest = match_tests.connected(DEBLOCKLE, {"blocks": [3, 3], "quick_setup": False})
+    while not host.midend.remote_to_move:  # the host places the guest's blocks first
+        host.play(host.midend.state.legal_moves()[0])
+        wire.pump()
+    assert host.midend.state.phase == "setup" and host.midend.remote_to_move
+    return wire, host, guest
+
+
+def placement(state, wanted_rolled: bool) -> str:
+    """A placement the guest's device could send: of a rolled top, or of one not rolled."""
+    owner = 1 - state.player_to_play
+    square = next(s for s in sorted(state.start_squares[owner]) if state.position.cells[s] < 0)
+    tops = range(6) if not wanted_rolled else state.to_place[owner]
+    top = next(t for t in tops if (t in state.to_place[owner]) == wanted_rolled)
+    return str(Placement(square, top, side_faces_of(top)[0]))
+
+
+def test_deblockle_a_roll_the_seed_did_not_give_is_the_placing_devices_forfeit():
+    """The start rolls come from the seed both devices drew by the coin flip (rules 4.1 and
+    "Playing on two devices"): a device that places a block with a top it chose, not the
+    one rolled, sends a move no honest engine sends."""
+    _, host, _ = roll_and_place()
+    state = host.midend.state
+    chosen = placement(state, wanted_rolled=False)
+    trial = state.copy()
+    with pytest.raises(IllegalMove):
+        trial.apply(DEBLOCKLE.parse_move(chosen))
+    number = len(host.midend.moves) + 1
+    host.receive({"type": "move", "number": number, "move": chosen, "hash": "0" * 64})
+    assert host.ended == {"how": "forfeit", "by": "guest", "reason": host.ended["reason"]}
+    assert "not_rolled" in host.ended["reason"] and host.outcome is True
+    assert host.midend.state.to_json() == state.to_json()  # nothing of it played
+
+
+def test_deblockle_a_device_whose_engine_rolled_otherwise_is_caught_at_its_placement():
+    """Both engines roll from the joint seed; a device whose own engine was changed to
+    roll another top (the rolls "chosen") places it, and the honest device refuses it as a
+    roll the seed did not give, naming that device."""
+    wire, host, guest = roll_and_place()
+    assert host.midend.state.to_place == guest.midend.state.to_place
+    owner = 1 - guest.midend.state.player_to_play
+    rolled = guest.midend.state.to_place[owner]
+    chosen = next(top for top in range(6) if top not in rolled)
+    guest.midend.state.to_place[owner] = sorted([chosen, *rolled[1:]])  # the modified engine
+    state = guest.midend.state
+    square = next(s for s in sorted(state.start_squares[owner]) if state.position.cells[s] < 0)
+    guest.play(Placement(square, chosen, side_faces_of(chosen)[0]))
+    wire.tamper = lambda side, message: message if side == 0 else None  # (only the host's end)
+    wire.pump()
+    assert host.ended["how"] == "forfeit" and host.ended["by"] == "guest"
+    assert "not_rolled" in host.ended["reason"]
