@@ -21,6 +21,7 @@ from .settings import (
     sound_on,
 )
 from .storage import Store
+from .storage_problems import storage_area
 from .views import make_view
 from .views.base import View
 from .wordle import records as wordle_tournament_records
@@ -99,10 +100,8 @@ class App:
             self.render_notices()
 
     def _storage_problem(self, name: str, kind: str) -> None:
-        area, _, game = name.partition(":")
-
         def text():
-            what = self.t(f"storage.area.{area}", game=self.t(f"game.{game}.name") if game else "")
+            what = storage_area(self.t, name)
             return self.t(f"storage.problem.{kind}", what=what)
 
         self.notice(f"storage-{kind}-{name}", text)

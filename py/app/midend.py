@@ -146,6 +146,13 @@ class Midend:
         self.generation += 1
         return {k: v for k, v in meta.items() if k not in ("frame", "recorded", "over", "clock_ms")}
 
+    def discard_damaged(self) -> None:
+        """The game just resumed cannot be played after all (a record kept beside its frame,
+        such as its match with another device, is damaged): its save is reset, the player
+        told as for any damaged save, and no game is held."""
+        self.session.discard_bad()
+        self.state = None
+
     def _check_seats(self, seats: list[str], options: dict) -> None:
         if len(seats) != self.game.seats(options):
             raise ValueError("one player per seat")

@@ -59,6 +59,11 @@ class DuelWord:
         self._random_bytes = random_bytes
         self._saved = saved
         self.word: HiddenWord | None = None
+        # This device's share of the word, saved, did not read back (its save was altered):
+        # it can give no marks nor show its share, and never draws another (that would be
+        # a share other than the one it committed to).
+        self.share_lost = False
+        self.problem = ""
         self.tables_sent: set[int] = set()
         # The other's tables that came before their guess (a new link's resend can overtake
         # the moves the sync sends): taken once the guess is played.
@@ -171,9 +176,16 @@ class DuelWord:
             if self.match.status == CONNECTING:
                 return None
             saved = self._saved
-            if saved is not None and saved.get("game") == self.match.match_id:
-                self.word = HiddenWord.from_json(saved["word"])
-                self.tables_sent = {n for n in saved["tables"] if isinstance(n, int)}
+            if self.share_lost:
+                return None
+            if isinstance(saved, dict) and saved.get("game") == self.match.match_id:
+                try:
+                    self.word = HiddenWord.from_json(saved["word"])
+                    self.tables_sent = {n for n in saved["tables"] if type(n) is int}
+                except (ProtocolError, KeyError, TypeError) as error:
+                    self.word, self.share_lost = None, True
+                    self.problem = f"this device's saved share does not read back: {error}"
+                    return None
             else:
                 size = len(state.duel.answers)
                 self.word = HiddenWord(seat, size, self._random_bytes)

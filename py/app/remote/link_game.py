@@ -95,7 +95,7 @@ class LinkGame(PageSide):
         try:
             self._watch(Match.resumed(self.midend, self.pipe, self.name))
         except ValueError:
-            return False
+            return self._damaged()
         return True
 
     def _watch(self, match: Match) -> None:

@@ -15,6 +15,14 @@ class PageSide:
     match: Match | None
     midend: Midend
     save: Callable[[], None]
+    damaged = False  # the game saved here could not be resumed: its record was altered
+
+    def _damaged(self) -> bool:
+        """The saved match did not read back: the save is reset (the page says so), with
+        nothing else lost. False, for `resume`."""
+        self.damaged = True
+        self.midend.discard_damaged()
+        return False
 
     @property
     def status(self) -> str:

@@ -95,7 +95,7 @@ class TableGame(PageSide):
         session = (self.midend.remote or {}).get("session")
         me = session.get("me") if isinstance(session, dict) else None
         if not isinstance(me, str):
-            return False
+            return self._damaged()
         try:
             if me == HOST:
                 self.hub = Hub.from_record(self._deliver, relay_record)
@@ -106,7 +106,7 @@ class TableGame(PageSide):
             match = TableMatch.resumed(self.midend, self._post, me, self.name)
         except ValueError:
             self.hub = self.spoke = None
-            return False
+            return self._damaged()
         self.me = me
         self._watch(match)
         return True

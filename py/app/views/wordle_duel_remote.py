@@ -29,6 +29,7 @@ from games.wordle.letters import LANGUAGES
 from .. import browser, router, saved_games, scores, sound
 from ..frame import game_clock
 from ..games_list import remote_slot
+from ..html import h
 from ..midend import Midend
 from ..remote.duel_word import DuelWord
 from ..remote.match import CONNECTING, ENDED, PLAYING
@@ -309,6 +310,10 @@ class RemoteDuelScreen(RemoteGameParts, DuelScreen):
         ui.peer = self.link_game.peer
         ui.bar = remote_bar(self.link_game, self.t)
         ui.frozen = self.link_game.status != PLAYING
+        if self.duel_word is not None and self.duel_word.share_lost:
+            said = {"class": "remote-status", "role": "alert", "data-share-lost": True}
+            ui.bar = h("div", {}, ui.bar, h("p", said, self.t("wordle.remote.share_lost")))
+            ui.frozen = True
         return ui
 
     def _start_ticking(self) -> None:

@@ -1,13 +1,22 @@
 """The fair-play gaps issue 31 left open, each closed with its test: the Wordle duel's own
 clock rules instead of "Claim the game" (docs/rules/wordle-tournament.md 15.3); Deblockle's
-start rolls, which a cheater cannot choose."""
+start rolls, which a cheater cannot choose; a saved match whose record was altered."""
+
+import json
+import random
 
 import pytest
+import test_remote_duel_word as duel_tests
+import test_remote_link_game as link_tests
 import test_remote_match as match_tests
 from app import saved_games
+from app.games_list import remote_slot
+from app.i18n import Translator
 from app.midend import Midend
+from app.remote.duel_word import DuelWord
 from app.remote.link_game import LinkGame
 from app.storage import MemoryBackend, Store
+from app.storage_problems import storage_area
 from games.common.errors import IllegalMove
 from games.deblockle.game import GAME as DEBLOCKLE
 from games.deblockle.setup import Placement, side_faces_of
@@ -16,6 +25,7 @@ from games.wordle.sample_words import sample_dictionary
 from test_remote_link_game import Link
 
 WORDLE = duel_game(sample_dictionary())
+T = Translator("en")
 SLOT = "wordle-duel-remote"
 
 
@@ -115,3 +125,81 @@ def test_deblockle_a_device_whose_engine_rolled_otherwise_is_caught_at_its_place
     wire.pump()
     assert host.ended["how"] == "forfeit" and host.ended["by"] == "guest"
     assert "not_rolled" in host.ended["reason"]
+
+
+# --- a damaged saved match ------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "damage",
+    [
+        lambda session: session.update(status="won"),
+        lambda session: session.update(role="referee"),
+        lambda session: session.update(seats=["guest", "guest"]),
+        lambda session: session.update(problems=[{"by": "app", "kind": "x", "reason": "y"}]),
+        lambda session: session.update(ended={"how": "forfeit", "by": "host"}),
+        lambda session: session.pop("params"),
+    ],
+)
+def test_a_saved_match_whose_record_was_altered_is_refused_saying_so_and_nothing_else_is_lost(
+    damage,
+):
+    link, host, friend = link_tests.handed_over()
+    link_tests.play_out(link, [host, friend], random.Random(2), moves=2)
+    store = friend.store
+    stats_before = {k: v for k, v in store.backend.items.items() if "remote" not in k}
+    key = "gemau:saved:" + remote_slot("deblockle")
+    saved = json.loads(store.backend.items[key])
+    damage(saved["data"]["meta"]["frame"]["remote"]["session"])
+    store.backend.items[key] = json.dumps(saved)
+    problems = []
+    store.on_problem = lambda name, kind: problems.append((name, kind))
+    reloaded = link_tests.Device("Bryn")
+    reloaded.store = store
+    reloaded.midend = reloaded.new_midend()
+    page = reloaded.open(None)
+    assert reloaded.midend.resume() is not None  # the game itself reads back
+    assert page.resume() is False and page.damaged
+    assert problems == [("saved:" + remote_slot("deblockle"), "reset")]  # the page says so
+    assert key not in store.backend.items and reloaded.midend.state is None
+    assert {k: v for k, v in store.backend.items.items() if "remote" not in k} == stats_before
+    text = T(f"storage.problem.{problems[0][1]}", what=storage_area(T, problems[0][0]))
+    assert text == (
+        "Saved data was damaged or from an unknown version, so the game of Deblockle with a "
+        "friend on another device had to be reset. Everything else is kept."
+    )
+
+
+@pytest.mark.parametrize(
+    "damage",
+    [
+        lambda record: record["word"]["opening"].update(salt="zz"),
+        lambda record: record["word"].update(seat=7),
+        lambda record: record["word"].pop("values"),
+        lambda record: record.update(tables=5),
+        lambda record: record["word"].update(peer_commitment="<b>x</b>"),
+    ],
+)
+def test_a_wordle_duels_saved_share_altered_is_refused_saying_so_and_nothing_else_is_lost(damage):
+    """The duel's record beside the match holds this device's share of the word: altered,
+    it reads back as lost (the page says so) instead of raising into the page, and no other
+    share is drawn in its place (the commitment sent was to the first)."""
+    wire, duels, clock = duel_tests.connected()
+    state = duels[0].state
+    player = next(d for d in duels if d.seat == state.current_player)
+    clock[0] = state.duel.turn_started + 2000
+    player.guess(duel_tests.WORDS.guess_lists[state.duel.length][0])
+    wire.pump()
+    record = json.loads(json.dumps(duels[1].record()))
+    damage(record)
+    match = duels[1].match
+    match.listener = duels[1]._listener
+    before = (list(match.midend.moves), match.status)
+    reloaded = DuelWord(match, duel_tests.WORDS, lambda: clock[0], saved=record)
+    assert reloaded.share_lost and reloaded.word is None
+    assert (list(match.midend.moves), match.status) == before  # nothing else lost or played
+    assert reloaded.record() == record  # kept as it was, for nothing is put in its place
+    wire.pump()
+    assert duels[0].match.status == "playing"
+    texts = [Translator(language)("wordle.remote.share_lost") for language in ("en", "cy")]
+    assert texts[0] != texts[1] and "wordle.remote" not in texts[1]
