@@ -47,11 +47,21 @@ class Incoming:
         except Refused as refusal:
             self._refuse(refusal.kind, refusal.device or sender, refusal.reason)
         except Cheated as error:
-            self._refuse(CHEATING, sender, error.reason)
+            self._refuse(CHEATING, self._cheater(sender, error), error.reason)
         except ProtocolError as error:
             self._refuse(JUNK, sender, error.reason)
         except ENGINE_ERRORS as error:  # input no check foresaw: refused all the same
             self._refuse(JUNK, sender, f"{type(error).__name__}: {str(error)[:80]}")
+
+    def _cheater(self, sender: str, proof: Cheated) -> str:
+        """The device a proof names: in play, the player of the seat it names (the check at
+        the end of a hand may find out any seat, whoever sent the last key); else the sender
+        (a coin flip's seats are the devices' order, not the game's)."""
+        roster, seat = self.match.roster, proof.seat
+        if self.match.status == PLAYING and type(seat) is int and 0 <= seat < len(roster.seats):
+            owner = roster.seat_owner(seat)
+            return sender if owner == roster.me else owner
+        return sender
 
     def _dispatch(self, sender: str, message: Any) -> None:
         match = self.match

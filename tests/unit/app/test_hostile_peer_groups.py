@@ -12,6 +12,7 @@ import random
 import test_remote_table_match as table_tests
 import test_remote_wordle_group as group_tests
 from app.fair.errors import ProtocolError
+from app.remote import verdict
 from app.remote.match import ENDED, PLAYING
 from app.remote.relay import HOST
 from test_hostile_peer import CASES, MARKUP
@@ -145,3 +146,41 @@ def test_every_registered_message_as_the_leader_leaves_a_members_view_as_it_was(
             continue
         assert member.view is kept, case
     assert MARKUP not in json.dumps(member.view)
+
+
+def test_at_a_table_a_draw_while_holding_a_tile_that_fits_names_the_drawer_on_every_device():
+    """Dominoes rules 5.4, 11.6 and 11.7 among three devices: no device can know the
+    drawer's hand during the hand, so the draw is taken; the check at the end of the hand,
+    once the keys are revealed, names the drawer on every honest device, and no honest
+    player records a loss."""
+    built = table_tests.Table(
+        {"seats": 3, "target": 100}, [HOST, "g1", "g2"], ("g1", "g2"), 4, True
+    )
+    games = list(built.games.values())
+    cheat = built.games[CHEATER]
+
+    def could_play(_):
+        state = cheat.state
+        if not (cheat.ready and state.phase == "play" and state.boneyard):
+            return False
+        view = cheat.view()
+        return view["legal_moves"][0]["type"] == "play" and bool(view["history"])
+
+    assert table_tests.play_out(built.net, games, random.Random(4), until=could_play)
+    hand = cheat.state.hand_number
+    cheat.match.play({"type": "draw"})  # (its own engine let it: the rules cannot see)
+    cheat.catch_up()
+    built.net.pump()
+    honest = honest_matches(built)
+    assert all(m.status == PLAYING for m in honest)  # taken as its claim, for now
+
+    def checked(_):
+        return any(m.status != PLAYING or m.midend.state.hand_number != hand for m in honest)
+
+    table_tests.play_out(built.net, games, random.Random(5), until=checked)
+    for match in honest:
+        assert match.ended is not None and match.ended["how"] == verdict.FORFEIT
+        assert (
+            match.ended["by"] == CHEATER and "drew or passed while holding" in match.ended["reason"]
+        )
+        assert match.outcome is not False
