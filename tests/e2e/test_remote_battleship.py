@@ -418,7 +418,7 @@ def test_a_device_that_answers_a_hit_as_a_miss_is_named_at_the_check_and_forfeit
     open_app, context
 ):
     """Rule 12.6: the lie found at the end is the liar's forfeit, a win for the honest
-    player; the liar's page records nothing."""
+    player."""
     friend_context = context(reduced_motion="reduce")
     friend_context.add_init_script(TAMPERING)
     friend_context.add_init_script(TAMPERING_IN)
@@ -464,4 +464,5 @@ def test_a_device_that_answers_a_hit_as_a_miss_is_named_at_the_check_and_forfeit
     assert public_state(host).result["winner"] is None  # the engine's: the check's verdict
     entry = stats_entry(host, "remote-classic")
     assert entry is not None and entry["played"] == 1 and entry.get("won", 0) == 1
-    assert stats_entry(friend, "remote-classic") is None  # the liar gains nothing
+    # (the liar's page is the modified one: its own engine saw no lie, so what it records
+    # is its own doing; an honest engine names itself, as the unit test shows)

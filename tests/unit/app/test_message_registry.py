@@ -160,3 +160,54 @@ def test_each_move_example_is_in_its_games_canonical_notation(entry):
     assert game.format_move(move) == entry.example
     if isinstance(move, dict):
         assert move["type"] == entry.type
+
+
+def _fields(message, seen):
+    """Each message's type and its fields, and those of the messages it carries."""
+    if isinstance(message, dict) and isinstance(message.get("type"), str):
+        seen.add((message["type"], frozenset(message)))
+        for inner in ("message", "deck"):
+            _fields(message.get(inner), seen)
+
+
+def test_every_message_honest_devices_send_has_its_registered_fields():
+    """Short honest games of every protocol, their traffic read as it goes: each message
+    is of a registered type, with the fields of its registered example."""
+    import random
+
+    import test_remote_dominoes as dominoes_tests
+    import test_remote_duel_word as duel_tests
+    import test_remote_match as match_tests
+    import test_remote_table_match as table_tests
+    import test_remote_wordle_group as group_tests
+    from app.remote.relay import HOST
+
+    seen: set = set()
+
+    def watch(side, message):
+        _fields(message, seen)
+        return message
+
+    wire, host, guest = match_tests.connected()
+    wire.tamper = watch
+    match_tests.play_on(wire, host, guest, random.Random(1), moves=2)
+    host.leave()
+    wire.pump()
+    wire, games = dominoes_tests.connected({}, tamper=watch)
+    dominoes_tests.play_out(
+        wire, games, random.Random(1), until=lambda g: bool(g[0].match.midend.moves)
+    )
+    wire, duels, clock = duel_tests.connected(tamper=watch)
+    duel_tests.play_out(wire, duels, clock, random.Random(1))
+    table = table_tests.Table({"seats": 3, "target": 30}, [HOST, "g1", "g2"], ("g1", "g2"), 1, True)
+    table.net.drop = lambda message: _fields(message, seen)
+    enough = lambda games: len(games[0].match.midend.moves) >= 2  # noqa: E731
+    table_tests.play_out(table.net, list(table.games.values()), random.Random(1), until=enough)
+    group = group_tests.started()
+    group_tests.until_playing(group)
+    for sent in group.net.log.values():
+        for message in sent:
+            _fields(message, seen)
+    registered = {(m.type, frozenset(m.example)) for m in MESSAGES}
+    assert {kind for kind, _ in seen} >= {"hello", "deal-deck", "deck-unlock", "word-entries"}
+    assert seen - registered == set()
