@@ -274,3 +274,30 @@ def test_a_forged_refused_is_only_the_cheaters_claim(kind):
     host = devices["host"]
     assert host.status == PLAYING and host.outcome is None
     assert host.problems[-1]["by"] == "peer"
+
+
+def test_markup_in_every_text_field_a_peer_sends_is_drawn_as_text():
+    """A friend's name and words (a claim's reason, a move's text) with markup in them reach
+    the remote bar as text: escaped, never elements."""
+    import test_remote_link_game as link_tests
+    from app.i18n import Translator
+    from app.views.remote_bar import remote_bar
+
+    link, host, friend = link_tests.handed_over()
+    friend.game.match.name = MARKUP  # (what its hello said would be its name)
+    host.game.match.peer = MARKUP
+    send = friend.game.match.channel.send
+    send({"type": "refused", "kind": "cheating", "reason": MARKUP})
+    link.pump()
+    claim = str(remote_bar(host.game, Translator("en")))
+    if host.game.my_turn:  # (the coin drew who starts: the friend's turn now)
+        host.game.play(host.midend.state.legal_moves()[0])
+        link.pump()
+    number = len(host.midend.moves) + 1
+    send({"type": "move", "number": number, "move": MARKUP, "hash": "0" * 64})  # (quoted)
+    link.pump()
+    forfeit = str(remote_bar(host.game, Translator("en")))
+    assert host.game.match.ended["how"] == verdict.FORFEIT
+    assert "<img" in host.game.match.ended["reason"]  # (kept as the text it is)
+    for drawn in (claim, forfeit):
+        assert "<img" not in drawn and "&lt;img" in drawn
