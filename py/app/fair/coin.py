@@ -76,10 +76,12 @@ class CoinPeer:
                 value = parse_json(text, max_chars=MAX_OPENED_CHARS)
             except Untrusted:
                 value = None
-            if not isinstance(value, str) or len(value) != 2 * VALUE_BYTES:
-                raise Cheated(f"seat {seat} committed to something other than 32 bytes", seat)
-            require_hex(value, 2 * VALUE_BYTES, "a revealed value")
-            self.reveals[seat] = value
+            try:  # (what was committed to is no value: bound by the commitment, a cheat)
+                self.reveals[seat] = require_hex(value, 2 * VALUE_BYTES, "a revealed value")
+            except ProtocolError:
+                raise Cheated(
+                    f"seat {seat} committed to something other than 32 bytes", seat
+                ) from None
             return []
         raise ProtocolError(f"unknown message type {kind[:40]!r}")
 

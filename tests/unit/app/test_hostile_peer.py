@@ -19,6 +19,7 @@ import test_remote_battleship as battleship_tests
 import test_remote_dominoes as dominoes_tests
 import test_remote_duel_word as duel_tests
 import test_remote_match as match_tests
+from app.fair.commit import commit
 from app.remote import verdict
 from app.remote.match import ENDED, PLAYING
 from app.remote.messages import DECK, MESSAGES, MOVES, MessageType
@@ -301,3 +302,55 @@ def test_markup_in_every_text_field_a_peer_sends_is_drawn_as_text():
     assert "<img" in host.game.match.ended["reason"]  # (kept as the text it is)
     for drawn in (claim, forfeit):
         assert "<img" not in drawn and "&lt;img" in drawn
+
+
+def handshake():
+    """A host whose hello and coin commitment went out, the cheating guest to answer."""
+    wire = match_tests.Wire()
+    host = match_tests.Match.host(
+        match_tests.new_midend(), wire.ends[0], "Alice", {}, ["host", "guest"]
+    )
+    wire.cut()
+    return wire, host
+
+
+def test_every_registered_message_during_the_handshake_starts_no_game_the_cheater_chose():
+    """The coin flip's bad openings (a reveal that opens nothing, a value that is no value,
+    JSON nested in it), a move or a claim before any game: the host's page runs on, and no
+    game starts from them."""
+    wire, host = handshake()
+    for case, message in CASES:
+        try:
+            wire.callbacks[0](json.loads(json.dumps(message)))
+        except Exception as error:
+            raise AssertionError(f"{case}: the host raised {error!r}") from None
+        assert host.status in ("connecting", "cheating", "incompatible", ENDED), case
+        assert host.midend.state is None, case  # no game, so nothing to record
+        if host.status == ENDED:  # (a friend may leave before the game begins)
+            assert host.ended == {"how": "left", "by": CHEATER}, case
+        if host.status != "connecting":
+            wire, host = handshake()
+
+
+@pytest.mark.parametrize(
+    "value",
+    ['"' + "6" * 64 + '"', "[" * 100_000, '"' + "[" * 64 + '"', "1e400", "NaN", "6" * 64, MARKUP],
+)
+def test_a_coin_flip_opened_to_anything_but_what_was_committed_starts_no_game(value):
+    """The guest commits to a value, then opens it as itself, with another salt, or to a
+    text that is no value (deep JSON, a huge number, NaN, markup): no game starts from a
+    value the cheater chose after seeing the host's commitment, and the page runs on."""
+    wire, host = handshake()
+    commitment, opening = commit(value)
+    wire.callbacks[0]({"type": "welcome", "version": 1, "name": "Bob"})
+    wire.callbacks[0]({"type": "coin-commit", "seat": 1, "commitment": commitment})
+    other_salt = {**opening, "salt": "0" * 64}
+    wire.callbacks[0]({"type": "coin-reveal", "seat": 1, "opening": other_salt})
+    assert host.status == "cheating" and host.midend.state is None
+    wire, host = handshake()
+    wire.callbacks[0]({"type": "welcome", "version": 1, "name": "Bob"})
+    wire.callbacks[0]({"type": "coin-commit", "seat": 1, "commitment": commitment})
+    wire.callbacks[0]({"type": "coin-reveal", "seat": 1, "opening": opening})
+    honest = value == '"' + "6" * 64 + '"'  # the only well-formed value: the game begins
+    assert host.status == ("playing" if honest else "cheating")
+    assert (host.midend.state is not None) == honest
