@@ -184,3 +184,32 @@ def test_at_a_table_a_draw_while_holding_a_tile_that_fits_names_the_drawer_on_ev
             match.ended["by"] == CHEATER and "drew or passed while holding" in match.ended["reason"]
         )
         assert match.outcome is not False
+
+
+def test_every_registered_message_during_a_tables_handshake_starts_no_game():
+    from app.remote.table_match import TableMatch
+    from test_remote_match import new_midend
+
+    def handshake():
+        host = TableMatch.host(
+            new_midend(table_tests.GAME),
+            lambda message: None,
+            "Ann",
+            {"seats": 3},
+            [HOST, "g1", "g2"],
+            ["g1", "g2"],
+        )
+        return host
+
+    host = handshake()
+    for case, message in CASES:
+        try:
+            host.receive(CHEATER, json.loads(json.dumps(message)))
+        except Exception as error:
+            raise AssertionError(f"{case}: the host raised {error!r}") from None
+        assert host.midend.state is None, case
+        assert all(p["by"] == CHEATER for p in host.problems), case
+        if host.status != "connecting":
+            assert host.status in ("cheating", "incompatible", ENDED), case
+            assert host.ended in (None, {"how": "left", "by": CHEATER}), case
+            host = handshake()
