@@ -53,11 +53,13 @@ def test_a_claim_quoted_then_a_forfeit_with_its_details_look_right(open_app, con
     (static/css/connect.css), in every look."""
     ctx = context
     if language == "cy":
+        made: list = []
 
-        def ctx(**kw):
-            made = context(**kw)
-            made.add_init_script(f"if (origin !== 'null') {WELSH}")
-            return made
+        def ctx(**kw):  # Ann's page in Welsh (the first made), Bryn's in English
+            made.append(context(**kw))
+            if len(made) == 1:
+                made[0].add_init_script(f"if (origin !== 'null') {WELSH}")
+            return made[-1]
 
     host, friend = two_devices(open_app, ctx, "deblockle", ("deblockle", ONE_BLOCK_EACH))
     playing((host, friend))
@@ -66,6 +68,9 @@ def test_a_claim_quoted_then_a_forfeit_with_its_details_look_right(open_app, con
     assert has_taken(host, inject(friend, claim))
     bar = host.locator(".remote-bar")
     expect(bar.locator(".remote-status")).to_contain_text("Ann cheated <img")
+    expect(bar.locator(".remote-status")).to_contain_text(
+        "Bryn's device says" if language == "en" else "Bryn"
+    )
     shoot(host, bar, f"claim-{language}")
     malformed = {"type": "move", "number": 1, "move": MARKUP, "hash": "not a hash"}
     assert has_taken(host, inject(friend, malformed))

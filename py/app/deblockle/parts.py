@@ -188,6 +188,8 @@ def turn_text(state, ui: Screen, t) -> str:
         return result_text(state, ui, t)
     player = state.current_player
     remote = ui.opponent == REMOTE
+    if remote and ui.frozen:  # ended before its end (the remote bar says how): no turn
+        return t("deblockle.status.ended")
     if state.phase == "setup":
         if is_computer(ui, player):
             if remote:

@@ -8,7 +8,14 @@ import re
 import pytest
 from app.deblockle import draw, setup
 from app.deblockle.frontend import FRONTEND
-from app.deblockle.parts import LEVEL_OF, OPPONENTS, last_squares, last_turn, turn_said
+from app.deblockle.parts import (
+    LEVEL_OF,
+    OPPONENTS,
+    last_squares,
+    last_turn,
+    turn_said,
+    turn_text,
+)
 from app.deblockle.parts import Screen as Ui
 from app.deblockle.ui import opponent_of
 from app.frame.frontend import COMPUTER, LOCAL, Seat, Table
@@ -525,3 +532,13 @@ def test_a_deblockled_players_blocks_are_marked_trapped_and_said_so(t):
     free = position([(0, "c3", "cross", "stop"), (1, "e5", "cross", "star")], [3, 3])
     assert free.deblockled() == []
     assert drawn(free, Ui(seed=5), t).all(cls="db-trapped") == []
+
+
+def test_a_game_with_a_friend_ended_before_its_end_says_no_turn(t):
+    """A forfeit, a resignation or a claim ends the game before its rules do: the line under
+    the remote bar no longer says whose turn it is."""
+    state = new_game({"blocks": [1, 1], "quick_setup": True}, 3)
+    playing = Ui(seed=3, opponent="remote", me=state.current_player, peer="Bryn")
+    assert turn_text(state, playing, t) != t("deblockle.status.ended")
+    ended = Ui(seed=3, opponent="remote", me=state.current_player, peer="Bryn", frozen=True)
+    assert turn_text(state, ended, t) == t("deblockle.status.ended")
