@@ -55,10 +55,8 @@ def test_a_claim_quoted_then_a_forfeit_with_its_details_look_right(open_app, con
     if language == "cy":
         made: list = []
 
-        def ctx(**kw):  # Ann's page in Welsh (the first made), Bryn's in English
-            made.append(context(**kw))
-            if len(made) == 1:
-                made[0].add_init_script(f"if (origin !== 'null') {WELSH}")
+        def ctx(**kw):  # Ann's page in Welsh (the first made: a Welsh browser), Bryn's not
+            made.append(context(**kw, **({"locale": "cy-GB"} if not made else {})))
             return made[-1]
 
     host, friend = two_devices(open_app, ctx, "deblockle", ("deblockle", ONE_BLOCK_EACH))
