@@ -244,8 +244,9 @@ class Match:
         end) proved the other device broke the rules: the game ends as its forfeit."""
         if self.status != OVER:
             raise RuntimeError("only a finished game is checked at its end")
-        self._note("us", CHEATING, reason)
-        self._end(verdict.FORFEIT, self.peer_role, reason)
+        (other,) = self.roster.others  # a check at the end is a game between two devices'
+        self.note("us", CHEATING, reason)
+        self.end(verdict.FORFEIT, other, reason)
 
     @property
     def disputed(self) -> bool:

@@ -61,9 +61,12 @@ class Pair:
         compare where they are."""
         self.channel = channel
         self.synced = False
-        channel.on_message(lambda message: self.match.receive(self.other, message))
+        channel.on_message(self.received)
         if self.match.status in ON:
             self.send_sync()
+
+    def received(self, message: Any) -> None:
+        self.match.receive(self.other, message)
 
     def send(self, message: dict[str, Any]) -> None:
         self.channel.send(message)

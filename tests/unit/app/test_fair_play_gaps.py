@@ -102,7 +102,7 @@ def test_deblockle_a_roll_the_seed_did_not_give_is_the_placing_devices_forfeit()
     with pytest.raises(IllegalMove):
         trial.apply(DEBLOCKLE.parse_move(chosen))
     number = len(host.midend.moves) + 1
-    host.receive({"type": "move", "number": number, "move": chosen, "hash": "0" * 64})
+    host.receive("guest", {"type": "move", "number": number, "move": chosen, "hash": "0" * 64})
     assert host.ended == {"how": "forfeit", "by": "guest", "reason": host.ended["reason"]}
     assert "not_rolled" in host.ended["reason"] and host.outcome is True
     assert host.midend.state.to_json() == state.to_json()  # nothing of it played

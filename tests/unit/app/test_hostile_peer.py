@@ -286,8 +286,8 @@ def test_markup_in_every_text_field_a_peer_sends_is_drawn_as_text():
 
     link, host, friend = link_tests.handed_over()
     friend.game.match.name = MARKUP  # (what its hello said would be its name)
-    host.game.match.peer = MARKUP
-    send = friend.game.match.channel.send
+    host.game.match.roster.names["guest"] = MARKUP
+    send = friend.game.match.link.channel.send
     send({"type": "refused", "kind": "cheating", "reason": MARKUP})
     link.pump()
     claim = str(remote_bar(host.game, Translator("en")))
