@@ -1,7 +1,12 @@
 """What a move changed on Battleship's page (app.battleship.frontend): what to say, the
 cue, the grid whose latest shot is drawn moving, the cursor and the ship in hand, from the
-move's events and the position after it as the person at the screen has it. Pure."""
+move's events and the position after it as the person at the screen has it. Pure.
 
+Between devices the events are the public engine's (games.battleship.public): a volley
+fired here is told as sent, its answer comes with the friend's move; a friend's volley comes
+with this device's answer to it, as the ordinary engine tells a turn (its "shots")."""
+
+from collections.abc import Mapping
 from dataclasses import replace
 from typing import Any
 
@@ -13,22 +18,34 @@ from .ui import BattleshipUi, Seen, first_unplaced, screen
 
 
 def changed_seen(
-    shown: Seen, ui: BattleshipUi, events: list[dict[str, Any]], t: Translate
+    shown: Seen,
+    ui: BattleshipUi,
+    events: list[dict[str, Any]],
+    t: Translate,
+    page_facts: Mapping[str, Any] | None = None,
 ) -> Changes[BattleshipUi]:
     """What a move changed for the person at the screen (`shown`: after it): a ship placed,
     a fleet made or cleared, a Ready, a square aimed, a turn's shots (theirs or at them), the
-    end. The move's own events come first; a computer's placing may follow them."""
+    end. The move's own events come first; a computer's placing may follow them.
+    `page_facts`: the Screen's fields beside the UI state (a game between devices')."""
     ui = replace(ui, fresh=None, focus=None, message="", message_is_error=False)
+    facts = dict(page_facts or {})
     kind = events[0]["type"] if events else ""
     if kind in ("placed", "cleared", "ready"):
-        return placing_changed(shown, ui, events, t)
+        return placing_changed(shown, ui, events, t, facts)
     if kind in ("aim", "unaim"):
         return aim_changed(shown, ui, events[0], t)
-    return shots_changed(shown, ui, events, t)
+    if kind == "fired" and shown.view is not None and events[0]["player"] == shown.view["player"]:
+        return fired_changed(shown, ui, events[0], t, facts)
+    return shots_changed(shown, ui, events, t, facts)
 
 
 def placing_changed(
-    shown: Seen, ui: BattleshipUi, events: list[dict[str, Any]], t: Translate
+    shown: Seen,
+    ui: BattleshipUi,
+    events: list[dict[str, Any]],
+    t: Translate,
+    facts: dict[str, Any],
 ) -> Changes[BattleshipUi]:
     """A ship placed (the next one comes to hand), a fleet made or cleared, a Ready."""
     first, view = events[0], shown.view
@@ -45,7 +62,7 @@ def placing_changed(
         made = any(event["type"] == "placed" for event in events)
         said = t("battleship.announce.random-fleet" if made else "battleship.announce.clear")
         return Changes(replace(ui, selected_ship=first_unplaced(view)), said, "")
-    said = said_of(t, screen(ui, shown), first["player"], "battleship.announce.ready")
+    said = said_of(t, screen(ui, shown, **facts), first["player"], "battleship.announce.ready")
     battle = any(event["type"] == "battle_started" for event in events)
     ready = replace(ui, message=said, cursor=0 if battle else ui.cursor)
     return Changes(with_focus(ready, shown), said, "")
@@ -64,8 +81,25 @@ def aim_changed(
     return Changes(ui, said, "select")
 
 
+def fired_changed(
+    shown: Seen, ui: BattleshipUi, fired: dict[str, Any], t: Translate, facts: dict[str, Any]
+) -> Changes[BattleshipUi]:
+    """A volley sent to the friend's device: said, its answer waited for; a classic shot
+    keeps the cursor on its square."""
+    squares = fired["squares"]
+    said = t("battleship.remote.fired", squares=", ".join(squares), name=facts.get("peer", ""))
+    cursor = square_index(squares[0]) if shown.mode == "classic" else None
+    return Changes(
+        replace(ui, message=said, cursor=ui.cursor if cursor is None else cursor), said, ""
+    )
+
+
 def shots_changed(
-    shown: Seen, ui: BattleshipUi, events: list[dict[str, Any]], t: Translate
+    shown: Seen,
+    ui: BattleshipUi,
+    events: list[dict[str, Any]],
+    t: Translate,
+    facts: dict[str, Any],
 ) -> Changes[BattleshipUi]:
     """A turn's shots, told from the viewer's side: their own as announced to them (a
     classic shot keeps the cursor on its square), the other's as they land on the viewer's
@@ -80,11 +114,12 @@ def shots_changed(
             ui = replace(ui, fresh="target" if mine else "ocean")
             if mine and shown.mode == "classic":
                 ui = replace(ui, cursor=square_index(record["shots"][0]["square"]) or 0)
-            said.append(record_text(t, view, screen(ui, shown), record))
+            said.append(record_text(t, view, screen(ui, shown, **facts), record))
             cue = shot_cue(record)
         elif event["type"] == "game_over":
-            cue = over_cue(event["winner"], ui.me)
-            said.append(status_text(t, view, screen(ui, shown)))
+            lied = bool(view and (view.get("result") or {}).get("cheaters"))
+            cue = "invalid" if lied else over_cue(event["winner"], ui.me)
+            said.append(status_text(t, view, screen(ui, shown, **facts)))
     message = " ".join(said)
     return Changes(with_focus(replace(ui, message=message), shown), message, cue)
 

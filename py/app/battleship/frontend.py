@@ -34,12 +34,14 @@ from ..frame.frontend import (
 from ..html import Markup
 from ..seat_kinds import HUMAN
 from . import setup
+from .between_devices import SEALED_FLEETS, result_between_devices
 from .changes import changed_seen
 from .dragging import ShipDragRules
 from .draw import page
 from .input import GRIDS, SETUP_CHOICES, drop, interpret_seen, refused_seen
 from .over import figures
-from .ui import BattleshipUi, screen, seated, seen, unplaced, viewer
+from .sealed_position import SealedPosition
+from .ui import BattleshipUi, Position, between_devices, screen, seated, seen, unplaced, viewer
 
 GAME = "battleship"
 AIMING = ("aim", "unaim")
@@ -50,7 +52,7 @@ def levels(seats: list[str]) -> list[str | None]:
     return [None if seat == HUMAN else seat.split(":", 1)[1] for seat in seats]
 
 
-def is_fresh(state: State) -> bool:
+def is_fresh(state: Position) -> bool:
     """A new game's position: no ship placed by anyone yet."""
     fleets = (state.view_for(player)["fleet"] for player in (0, 1))
     return state.phase == "placement" and not any(s["squares"] for f in fleets for s in f)
@@ -63,6 +65,7 @@ class BattleshipFrontend(FrontendDefaults):
     # Where play goes on when the control that had focus went with the drawing.
     focus_fallbacks = ("bs-hide", "bs-target", "bs-ocean", "bs-reveal")
     drag_rules = ShipDragRules()
+    sub_protocol = SEALED_FLEETS  # with a friend on another device: each fleet sealed
 
     # --- the game ID, the seats and the UI state ----------------------------------------
     def wanted(
@@ -102,7 +105,7 @@ class BattleshipFrontend(FrontendDefaults):
         found = setup.frame_before_the_midend(state, meta)
         return {**found, "seats": levels(found["seats"])}
 
-    def new_ui(self, state: State, kept: BattleshipUi | None = None) -> BattleshipUi:
+    def new_ui(self, state: Position, kept: BattleshipUi | None = None) -> BattleshipUi:
         """After undo or another tab's position, whose screen is uncovered, the cursor and
         the orientation stay; what was in hand goes. A new game between two people starts
         behind the cover."""
@@ -124,7 +127,7 @@ class BattleshipFrontend(FrontendDefaults):
 
     # --- input ---------------------------------------------------------------------------
     def interpret(
-        self, state: State, ui: BattleshipUi, given: Input, facts: Facts, t: Translate
+        self, state: Position, ui: BattleshipUi, given: Input, facts: Facts, t: Translate
     ) -> Interpretation:
         ui = seated(ui, facts.table)
         if given.action == "reveal":  # the next person, alone at the screen
@@ -147,6 +150,8 @@ class BattleshipFrontend(FrontendDefaults):
             grid = given.data.get("id", "")
             given = replace(given, data={"grid": grid}, on_board=grid in GRIDS)
         meant = interpret_seen(shown, ui, given, t)
+        if isinstance(meant, Command) and meant.name == "setup" and facts.table.remote:
+            return Command("new")  # a game of one's own, the friend's kept
         if isinstance(meant, Command) and meant.name == "setup":  # the new-game dialog
             choices = setup.preferred(dict(facts.prefs))
             return Show(replace(ui, setup=choices, fresh=None), focus="bs-start")
@@ -162,7 +167,7 @@ class BattleshipFrontend(FrontendDefaults):
 
     def refused(
         self,
-        state: State,
+        state: Position,
         ui: BattleshipUi,
         move: Any,
         key: str,
@@ -174,8 +179,8 @@ class BattleshipFrontend(FrontendDefaults):
     # --- what a move changed, whoever made it ----------------------------------------------
     def changed(
         self,
-        before: State,
-        state: State,
+        before: Position,
+        state: Position,
         ui: BattleshipUi,
         events: list[dict[str, Any]],
         facts: Facts,
@@ -183,34 +188,39 @@ class BattleshipFrontend(FrontendDefaults):
     ) -> Changes[BattleshipUi]:
         ui = seated(ui, facts.table)
         shown = seen(state, ui)
-        if shown.view is None:  # under the cover: told as the shooter has it
+        if shown.view is None and isinstance(state, State):  # under the cover: as the shooter
             shooter = next((e["player"] for e in events if e["type"] == "shots"), None)
             if shooter is not None:
                 shown = replace(shown, view=state.view_for(shooter))
-        changes = changed_seen(shown, ui, events, t)
+        changes = changed_seen(shown, ui, events, t, between_devices(state, facts))
         return replace(changes, focus=changes.ui.focus or "")
 
-    def instant(self, state: State) -> bool:
+    def instant(self, state: Position) -> bool:
         return state.phase == "placement"  # the computer's fleet: placed at once
 
     def joined(self, move: Any) -> bool:
         return move.get("type") in AIMING  # a salvo's squares go with it
 
-    def may_take_back(self, state: State, ui: BattleshipUi, table: Table, player: int) -> bool:
+    def may_take_back(self, state: Position, ui: BattleshipUi, table: Table, player: int) -> bool:
         """Two people passing the device each take back only their own moves, at their own
         screen (none behind the cover)."""
         return not table.all_here or viewer(state, seated(ui, table)) == player
 
-    def cannot(self, state: State, ui: BattleshipUi, key: str, t: Translate) -> Show[BattleshipUi]:
+    def cannot(
+        self, state: Position, ui: BattleshipUi, key: str, t: Translate
+    ) -> Show[BattleshipUi]:
         """Why nothing was taken back (a key pressed), on the line under the grids."""
         said = t(key)
         return Show(replace(ui, message=said, message_is_error=True), said=said)
 
     # --- the end -------------------------------------------------------------------------
-    def record(self, state: State, table: Table, clock_ms: float) -> Result:
+    def record(self, state: Position, table: Table, clock_ms: float) -> Result | None:
         """docs/rules/battleship.md 11.2: against the computer by mode, won or lost, with
         the person's shooting (the score: shots to win, fewer is better); two people's
-        games by mode too, as played."""
+        games by mode too, as played; a game with a friend as app.battleship.between_devices
+        says."""
+        if isinstance(state, SealedPosition):
+            return result_between_devices(state)
         result = state.result
         if result is None:
             raise RuntimeError("a game in play records nothing")
@@ -226,7 +236,7 @@ class BattleshipFrontend(FrontendDefaults):
 
     def outcome(
         self,
-        state: State,
+        state: Position,
         facts_before: Mapping[str, Any],
         counted: bool,
         place: int | None,
@@ -240,10 +250,11 @@ class BattleshipFrontend(FrontendDefaults):
         return {} if isinstance(saved, dict) else None
 
     # --- drawing -------------------------------------------------------------------------
-    def draw(self, state: State, ui: BattleshipUi, facts: Facts, t: Translate) -> Markup:
+    def draw(self, state: Position, ui: BattleshipUi, facts: Facts, t: Translate) -> Markup:
         ui = seated(ui, facts.table)
         shown = seen(state, ui)
-        drawn = screen(ui, shown, facts.motion, can_undo=facts.can_undo, can_redo=facts.can_redo)
+        history = {"can_undo": facts.can_undo, "can_redo": facts.can_redo}
+        drawn = screen(ui, shown, facts.motion, **history, **between_devices(state, facts))
         return page(t, shown.view, drawn)
 
 

@@ -9,8 +9,12 @@ from typing import Any
 from games.battleship import State
 from games.battleship.fleet import SHIP_IDS
 
-from ..frame.frontend import COMPUTER, Table
+from ..frame.frontend import COMPUTER, Facts, Table
 from .screen import Screen
+from .sealed_position import SealedPosition
+
+# A position as the frontend's hooks read it: an ordinary game's, or one between devices.
+Position = State | SealedPosition
 
 
 @dataclass(frozen=True)
@@ -62,7 +66,7 @@ def seated(ui: BattleshipUi, table: Table) -> BattleshipUi:
 
 
 # --- who is looking --------------------------------------------------------------------
-def viewer(state: State, ui: BattleshipUi) -> int | None:
+def viewer(state: Position, ui: BattleshipUi) -> int | None:
     """The player whose screen is shown, or None behind the pass-and-play cover."""
     if not ui.humans:
         return ui.me
@@ -71,7 +75,7 @@ def viewer(state: State, ui: BattleshipUi) -> int | None:
     return ui.revealed
 
 
-def phase(state: State, ui: BattleshipUi) -> str:
+def phase(state: Position, ui: BattleshipUi) -> str:
     if state.is_over:
         return "over"
     looking, active = viewer(state, ui), state.current_player
@@ -82,7 +86,9 @@ def phase(state: State, ui: BattleshipUi) -> str:
     return "place" if state.phase == "placement" else "fire"
 
 
-def seen(state: State, ui: BattleshipUi) -> Seen:
+def seen(state: Position, ui: BattleshipUi) -> Seen:
+    if isinstance(state, SealedPosition):  # between devices: this device's person's view
+        return Seen(state.own, state.here, None if state.is_over else state.me, state.mode)
     looking = viewer(state, ui)
     view = None if looking is None else state.view_for(looking)
     return Seen(view, phase(state, ui), state.current_player, state.mode)
@@ -96,10 +102,27 @@ def first_unplaced(view: Mapping[str, Any] | None) -> str | None:
     return next((ship["ship"] for ship in view["fleet"] if not ship["squares"]), None)
 
 
-def unplaced(state: State) -> str | None:
-    """The next ship to place of the player placing now."""
+def unplaced(state: Position) -> str | None:
+    """The next ship to place of the player placing now (between devices: this device's)."""
+    if isinstance(state, SealedPosition):
+        return first_unplaced(state.own)
     active = state.current_player
     return None if active is None else first_unplaced(state.view_for(active))
+
+
+def between_devices(state: Position, facts: Facts) -> dict[str, Any]:
+    """The Screen's fields of a game with a friend on another device: the friend's name, the
+    line about the match, whether this device's fleet was lost, hosting, connected."""
+    remote = facts.table.remote
+    if not isinstance(state, SealedPosition) or remote is None:
+        return {}
+    return {
+        "peer": remote.name,
+        "bar": facts.bar,
+        "fleet_lost": state.fleet_lost,
+        "hosting": state.hosting,
+        "connected": state.connected,
+    }
 
 
 def screen(ui: BattleshipUi, shown: Seen, motion: bool = True, **page_facts: Any) -> Screen:

@@ -20,6 +20,7 @@ from typing import Any, Generic, Protocol, TypeVar
 from games.common.protocol import Game
 
 from ..html import Markup
+from .sub_protocol import SubProtocol
 
 State = TypeVar("State", contravariant=True)  # only ever given to the hooks
 Ui = TypeVar("Ui")
@@ -269,7 +270,7 @@ class Frontend(Protocol[State, Ui]):
         ...
 
     def record(self, state: State, table: Table, clock_ms: float) -> Result | None:
-        """What a finished game records (None: nothing, nobody here played in it)."""
+        """What a finished game records (None: nothing: nobody here played, or a lie found)."""
         ...
 
     def outcome(
@@ -315,6 +316,7 @@ class Frontend(Protocol[State, Ui]):
         ...
 
     drag_rules: "DragRules | None"  # pieces dragged onto the board (app.frame.piece_drag)
+    sub_protocol: "SubProtocol | None"  # its own part between devices (app.frame.sub_protocol)
 
 
 @dataclass(frozen=True)
@@ -394,3 +396,4 @@ class FrontendDefaults:
         return Show(ui)  # (nothing said: the button was disabled)
 
     drag_rules: DragRules | None = None
+    sub_protocol: SubProtocol | None = None

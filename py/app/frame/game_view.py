@@ -29,6 +29,7 @@ from .piece_drag import gesture_of
 from .remote_seat import RemoteSeat
 from .seats import ComputerSeat, instant_moves, midend_seats, table_of
 from .starting import in_progress, resume_or_new
+from .sub_protocol import engine_of
 
 TICK_MS = 1000
 
@@ -43,7 +44,8 @@ class GameView(SavedGameView):
         super().__init__(app, route)
         how = route.params.get("remote")  # a game with a friend: host, guest or resume
         slot = remote_slot(self.game) if how else None
-        self.midend = Midend(app.store, frontend.game, browser.now_ms, browser.today_iso, slot=slot)
+        game, keeps = engine_of(frontend.sub_protocol, frontend.game, remote=bool(how))
+        self.midend = Midend(app.store, game, browser.now_ms, browser.today_iso, slot, keeps)
         self.session = self.midend.session
         self.outcome: dict | None = None  # the game-over window's figures, once it is over
         self.busy = False  # a move is being drawn: input waits
@@ -59,7 +61,7 @@ class GameView(SavedGameView):
         if how:
             name = peer_prefs.load(app.store)["name"] or self.t("connect.default_name")
             self.remote = RemoteSeat(self.midend, name, self._save, self.remote_event, self.moved)
-            self.remote.start(how, self.proposal)
+            self.remote.start(how, self.proposal, frontend.sub_protocol)
         else:
             self._start_or_resume()
         if self.state is not None and self.ui is None:  # (a friend's game may be still to come)
@@ -67,7 +69,7 @@ class GameView(SavedGameView):
 
     @property
     def state(self) -> Any:
-        return self.midend.state
+        return self.midend.state if self.remote is None else self.remote.position()
 
     # --- starting -----------------------------------------------------------------------
     def _start_or_resume(self) -> None:
@@ -101,6 +103,8 @@ class GameView(SavedGameView):
         if self.state is None:
             return  # a game with a friend still being set up: nothing to keep yet
         kept = lasting_ui.kept(self.frontend, self.ui)
+        if self.remote is not None:  # (a sub-protocol's part, app.frame.sub_protocol)
+            kept = {**kept, **self.remote.meta()}
         if not self.midend.save({**kept, "outcome": self.outcome} if self.outcome else kept):
             self.take_newer_save()
             self.redraw()
@@ -249,7 +253,7 @@ class GameView(SavedGameView):
         events: list = []
         for each in (move, *more):
             try:
-                events += self.midend.play(each)
+                events += self.midend.play(each) if self.remote is None else self.remote.play(each)
             except IllegalMove as refusal:
                 if events:
                     break  # the moves before it stand
@@ -258,8 +262,6 @@ class GameView(SavedGameView):
                 )
                 self.show(shown)
                 return
-            if self.remote is not None:
-                self.remote.sent()
         events += instant_moves(self.midend, self.frontend)
         self.moved(events, before)
 
@@ -380,8 +382,7 @@ class GameView(SavedGameView):
         self.redraw()
 
     def focus_lost(self, view_root, wanted_id: str) -> None:
-        """The control that had focus went with the drawing: focus goes where play goes on
-        (the frontend's first control still there), never to the page's body."""
+        """Focus gone with the drawing goes where play goes on, never to the page's body."""
         if wanted_id and not self.state.is_over:
             browser.focus_first(view_root, self.frontend.focus_fallbacks)
 

@@ -10,8 +10,13 @@ that comes from the other device is a claim: this device's engine checks it befo
 changes (Match refuses an illegal one as the other device's error, and the game stops there);
 a legal one is played once through the midend and handed to the game view (`on_moved`), which
 saves, records and draws it as any other move. A move made here is sent once the rules have
-accepted it (`sent`). Everything else the link says (started, ended, a problem, the
-connection) goes to `on_event`."""
+accepted it (`play`). Everything else the link says (started, ended, a problem, the
+connection) goes to `on_event`.
+
+A game with a sub-protocol of its own (app.frame.sub_protocol: Battleship's sealed fleets)
+gets this device's side of each match as it is made: the frontend is then given what this
+device knows (`position`), the person's moves go through the side, and what the side keeps
+is saved with the game (`meta`) and read back when the game resumes."""
 
 from collections.abc import Callable
 from typing import Any
@@ -20,8 +25,9 @@ from .. import browser, router
 from ..html import Markup, h
 from ..midend import Midend
 from ..remote.link_game import LinkGame
-from ..remote.match import CONNECTING, ENDED, PLAYING
+from ..remote.match import CONNECTING, ENDED, PLAYING, Match
 from ..views.remote_bar import asked_first, bar_text, remote_bar
+from .sub_protocol import Side, SubProtocol
 
 Proposal = Callable[[], tuple[dict, list[str]]]  # the options and seats this device proposes
 
@@ -43,22 +49,33 @@ class RemoteSeat:
         on_moved: Callable[[list, Any], None],
     ):
         """`name`: the person's here, as the other device shows it."""
-        self.midend = midend
+        self.midend, self.save = midend, save
         self.link_game = LinkGame(current_link(), midend, name, save, on_event)
         self.link_game.on_moved = on_moved
         self.link_game.later = browser.later
+        self.side: Side | None = None  # this device's part of the match (a sub-protocol's)
+        self.saved: dict[str, Any] | None = None  # the meta of the game resumed here
 
-    def start(self, how: str, proposal: Proposal) -> None:
+    def start(self, how: str, proposal: Proposal, sub_protocol: SubProtocol | None = None) -> None:
         """Propose a game (host), wait for the host's (guest), or resume the one saved here."""
         game, link = self.link_game, self.link_game.link
+        if sub_protocol is not None:
+            game.on_match = lambda match: self._join(sub_protocol, match)
         if how == "host" and link is not None:
             game.host(*proposal())
         elif how == "guest" and link is not None:
             game.guest()
-        elif not (self.midend.resume() is not None and game.resume()):
-            game.guest()  # nothing saved: the page says so, and offers a link
         else:
-            game.remind()  # (no connection yet: the friend is away)
+            self.saved = self.midend.resume()
+            if self.saved is not None and game.resume():
+                game.remind()  # (no connection yet: the friend is away)
+            else:
+                game.guest()  # nothing saved: the page says so, and offers a link
+
+    def _join(self, sub_protocol: SubProtocol, match: Match) -> None:
+        """This device's side of a new match (of the game saved here, if it resumes it)."""
+        saved = self.saved if match.status != CONNECTING else None
+        self.side = sub_protocol.join(self.link_game, saved, self.save)
 
     # --- what the game view asks ------------------------------------------------------------
     @property
@@ -83,9 +100,22 @@ class RemoteSeat:
     def winner_is_me(self) -> bool | None:
         return self.link_game.winner_is_me
 
-    def sent(self) -> None:
-        """The move the midend has just played for the person here: to the other device."""
+    def position(self) -> Any:
+        """The position the frontend is given: the midend's, or what this device knows of it."""
+        return self.midend.state if self.side is None else self.side.position()
+
+    def play(self, move: Any) -> list[dict[str, Any]]:
+        """A move of the person here, played (IllegalMove when the rules refuse it), then
+        sent to the other device."""
+        if self.side is not None:
+            return self.side.play(move)
+        events: list[dict[str, Any]] = self.midend.play(move)
         self.link_game.sent()
+        return events
+
+    def meta(self) -> dict[str, Any]:
+        """What the game's side keeps, saved with the game."""
+        return self.side.record() if self.side is not None else {}
 
     def said(self, t) -> str:
         return bar_text(self.link_game, t)

@@ -84,6 +84,11 @@ class BattleshipMatch:
         return seats.index(HUMAN) if HUMAN in seats else None
 
     @property
+    def has_fleet(self) -> bool:
+        """This seat's fleet is here: the game is in play (or over) and this device has a seat."""
+        return self._fleet() is not None
+
+    @property
     def placing(self) -> bool:
         fleet = self._fleet()
         return fleet is not None and not fleet.sealed and self._game().phase == PLACEMENT
@@ -218,16 +223,18 @@ class BattleshipMatch:
         }
 
     # --- keeping up ------------------------------------------------------------------------
-    def catch_up(self) -> None:
+    def catch_up(self) -> list[dict[str, Any]]:
         """Play the moves that are no one's choice: the Ready once sealed, each answer, the
-        reveal."""
+        reveal; their events."""
         fleet = self._fleet()
+        events: list[dict[str, Any]] = []
         while fleet is not None and self.match.status == PLAYING:
             move = fleet.due_move(self._game())
             if move is None:
                 break
-            self.match.play(move)
+            events += self.match.play(move)
         self._judge()
+        return events
 
     def _judge(self) -> None:
         """Rule 12.6: the check at the end that names the other device alone (a lie in
@@ -262,8 +269,13 @@ class BattleshipMatch:
         return self.fleet
 
     def _on_event(self, event: dict[str, Any]) -> None:
-        if event["type"] in ("started", "moved"):
+        """The match's news, once what is due here is played: a move of the other device's
+        is told with the events of what this device played by itself after it (the answer
+        to its volley, this fleet shown at the end), as the ordinary engine tells a turn."""
+        if event["type"] == "started":
             self.catch_up()
+        elif event["type"] == "moved":
+            event = {**event, "events": event["events"] + self.catch_up()}
         if self._listener is not None:
             self._listener(event)
 

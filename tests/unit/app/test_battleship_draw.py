@@ -553,7 +553,7 @@ def imported_modules(name: str, seen: set) -> set:
 
 
 def test_the_drawing_modules_load_no_browser():
-    assert "app.browser" in imported_modules("app.views.battleship", set())  # the view does
+    assert "app.browser" in imported_modules("app.frame.game_view", set())  # the view does
     folder = ROOT / "py" / "app" / "battleship"
     modules = sorted(path.stem for path in folder.glob("*.py"))
     assert {"draw", "grids", "frontend", "texts"} <= set(modules)

@@ -1,0 +1,53 @@
+"""A game's own part of a game between devices, beside the moves both engines check
+(app.remote.match): Battleship's sealed fleets. Such a game's midend runs an engine of what
+both devices know (`SubProtocol.game`), and each device keeps its secret part beside it (its
+fleet), made for each match (`join`) and saved with the game. The game view then gives the
+frontend's hooks what this device knows (`Side.position`: the public position with its own
+secret part) and plays the person's moves through the side, which sends what is due.
+
+A game without one (Deblockle) plays between devices the engine it plays here."""
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any, Protocol
+
+from games.common.protocol import Game
+
+if TYPE_CHECKING:
+    from ..remote.link_game import LinkGame
+
+
+class Side(Protocol):
+    """This device's secret part of one match."""
+
+    def position(self) -> Any:
+        """What the frontend's hooks are given as the position (None while the game is
+        still being set up)."""
+        ...
+
+    def play(self, move: Any) -> list[dict[str, Any]]:
+        """A move of the person here, played on the secret part or over the match (sent when
+        it goes to the other device); IllegalMove when the rules refuse it."""
+        ...
+
+    def record(self) -> dict[str, Any]:
+        """What is saved beside the game (the view's meta), read back by `join`."""
+        ...
+
+
+class SubProtocol(Protocol):
+    game: Game  # the engine both devices' midends run: what both know
+
+    def join(
+        self, link_game: "LinkGame", saved: dict[str, Any] | None, save: Callable[[], None]
+    ) -> Side:
+        """This device's part of the match the link game has just made (`saved`: the meta of
+        the game saved here, when the match resumes it; `save` before anything is sent)."""
+        ...
+
+
+def engine_of(sub_protocol: SubProtocol | None, game: Game, remote: bool) -> tuple[Game, bool]:
+    """The engine a game view's midend runs, and whether the midend keeps its replays (a
+    public engine's moves hide what a replay shows: the side keeps it)."""
+    if remote and sub_protocol is not None:
+        return sub_protocol.game, False
+    return game, True

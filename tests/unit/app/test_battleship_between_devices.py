@@ -1,0 +1,225 @@
+"""Battleship with a friend on another device through the one game view (app.frame.game_view,
+app.frame.remote_seat) and its sub-protocol (app.battleship.between_devices), two pages over
+an in-memory link, under CPython: each page places and fires through its frontend, its own
+fleet kept beside the public engine and sealed at Ready; a friend's volley is answered here
+and told as the computer's shots are; the end is drawn, counted on both devices and kept
+for replay face up; a reload takes the fleet back from the save; New game is a game of
+one's own; a game in which the check found a lie records nothing (docs/rules/battleship.md
+12)."""
+
+import json
+
+import pytest
+from app import replays, saved_games, scores
+from app.battleship.between_devices import face_up_replay, result_between_devices
+from app.battleship.frontend import FRONTEND
+from app.frame.frontend import Input
+from app.games_list import remote_slot
+from app.i18n import Translator
+from app.peer import prefs as peer_prefs
+from app.router import parse
+from app.settings import SETTINGS_SCHEMA
+from app.storage import MemoryBackend, Store
+from games.battleship.game import GAME as BATTLESHIP
+from games.battleship.grid import square_name
+from test_game_view_seats import Link, Nothing
+
+SQUARES = [square_name(i) for i in range(100)]
+
+
+class FakeApp:
+    reduced_motion = True
+
+    def __init__(self, name, store=None):
+        self.t = Translator("en")
+        self.store = store or Store(MemoryBackend())
+        self.store.register(SETTINGS_SCHEMA)
+        self.store.save("peer", {**peer_prefs.load(self.store), "name": name})
+        scores.register(self.store, ["battleship"])
+        saved_games.register(self.store, ["battleship"])
+        saved_games.register_remote(self.store, [remote_slot("battleship")])
+        self.settings = self.store.load("settings").data
+        self.said: list[str] = []
+        self.went: list[str] = []
+        self.view = None
+
+    def announce(self, text):
+        self.said.append(text)
+
+    def notice(self, notice_id, make_text, action=None, about_view=False):
+        pass
+
+    def navigate(self, href):
+        self.went.append(href)
+
+
+@pytest.fixture
+def open_view(import_without_browser, monkeypatch):
+    """A game view on a page whose drawing is kept (`view.drawn`), timing nothing."""
+    browser, remote_seat, game_view = import_without_browser(
+        "app.browser", "app.frame.remote_seat", "app.frame.game_view"
+    )
+    monkeypatch.setattr(browser, "now_ms", lambda: 1_000_000.0)
+    monkeypatch.setattr(browser, "today_iso", lambda: "2026-12-06")
+    monkeypatch.setattr(browser, "element", lambda _id: Nothing())
+    monkeypatch.setattr(browser, "later", lambda ms, callback: None)
+    monkeypatch.setattr(browser, "replace_hash", lambda _href: None)
+    monkeypatch.setattr(browser, "Repeating", lambda ms, callback: None)
+
+    def redraw(self, focus_id=None):
+        self.drawn = str(self.render())
+
+    monkeypatch.setattr(game_view.GameView, "redraw", redraw)
+
+    def open_at(address, app, link=None):
+        monkeypatch.setattr(remote_seat, "current_link", lambda: link)
+        view = game_view.GameView(app, parse(address), FRONTEND)
+        app.view = view
+        return view
+
+    return open_at
+
+
+def devices(open_view, mode="classic"):
+    """Ann's page proposed Battleship to Bryn's, which had the hello held for it."""
+    link = Link()
+    link.ends[1].on_message(lambda message: link.ends[1].hold(message))  # the connect page
+    ann_app = FakeApp("Ann")
+    ann_app.store.save("prefs:battleship", {"mode": mode})
+    ann = open_view("#/battleship?remote=host", ann_app, link.ends[0])
+    link.pump()
+    bryn = open_view("#/battleship?remote=guest", FakeApp("Bryn"), link.ends[1])
+    link.pump()
+    return link, ann, bryn
+
+
+def press(view, action, **data):
+    view.handle(Input(action, data))
+
+
+def both_ready(link, ann, bryn):
+    """Each places a random fleet and presses Ready: (the pages in seat order)."""
+    for view in (ann, bryn):
+        press(view, "random-fleet")
+        press(view, "ready")
+        link.pump()
+    return (ann, bryn) if ann.state.me == 0 else (bryn, ann)
+
+
+def ships_of(view) -> set[str]:
+    return {square for ship in view.state.own["fleet"] for square in ship["squares"]}
+
+
+def open_squares(view) -> list[str]:
+    return view.state.public.open_squares(view.state.me)
+
+
+def test_each_page_places_its_own_fleet_seals_it_and_waits_for_the_friends(open_view):
+    link, ann, bryn = devices(open_view)
+    for view in (ann, bryn):
+        assert view.state.here == "place" and 'data-phase="place"' in view.drawn
+    press(ann, "place", sq="A1")  # the carrier across from A1, on Ann's device only
+    assert ships_of(ann) == {f"A{n}" for n in range(1, 6)} and ships_of(bryn) == set()
+    assert "Carrier placed at A1" in ann.app.said[-1]
+    sent = len(link.queue)
+    press(ann, "random-fleet")
+    press(ann, "ready")
+    assert ann.state.here == "friend" and "Waiting for Bryn to place their fleet" in ann.drawn
+    assert ann.ui.message == "You are ready."
+    press(ann, "place", sq="J1")  # sealed: nothing moves
+    assert ann.state.own["sealed"]
+    fleet = ann.remote.meta()["fleet"]["fleet"]  # saved before its Ready could leave
+    saved = saved_games.load(ann.app.store, remote_slot("battleship")).data["meta"]
+    assert saved["fleet"]["fleet"] == fleet
+    link.pump()
+    carried = json.dumps([text for _, text in link.sent])
+    assert fleet["salt"] not in carried and json.dumps(fleet["ships"]) not in carried
+    assert len(link.queue) == 0 and sent <= len(link.sent)
+
+
+def test_a_whole_classic_game_is_told_counted_and_kept_face_up_on_both(open_view):
+    link, ann, bryn = devices(open_view)
+    red, blue = both_ready(link, ann, bryn)
+    assert red.state.here == "fire" and blue.state.here == "friend"
+    targets = {red: sorted(ships_of(blue)), blue: sorted(ships_of(red))}
+    water = {page: [s for s in SQUARES if s not in targets[page]] for page in (red, blue)}
+    name = {ann: "Bryn", bryn: "Ann"}
+    while not ann.state.is_over:
+        page = red if red.state.here == "fire" else blue
+        other = blue if page is red else red
+        wanted = targets[page] if page is ann else water[page]
+        square = next(s for s in wanted if s in open_squares(page))
+        press(page, "shoot", sq=square)
+        assert page.ui.message.startswith(f"Fired: {square}. Waiting for {name[page]}")
+        link.pump()
+        hit = square in targets[page]
+        result = "hit" if hit else "miss"
+        if ann.state.public.decided is None:  # (the last is told with the end)
+            assert f"{name[other]}: {square} — {result}" in other.app.said[-1]
+            assert f"You: {square} — {result}" in page.app.said[-1]
+            assert page.ui.fresh == "target" and other.ui.fresh == "ocean"
+    assert bryn.state.is_over and ann.state.public.to_json() == bryn.state.public.to_json()
+    assert "You win!" in ann.drawn and "Ann wins!" in bryn.drawn
+    assert ann.app.said[-1].endswith("You win!")
+    for view, won in ((ann, 1), (bryn, 0)):
+        entry = scores.stats_for(view.app.store, "battleship")["remote-classic"]
+        assert entry["played"] == 1 and entry.get("won", 0) == won
+        kept = replays.kept(view.app.store, "battleship")
+        assert len(kept) == 1  # once, face up, in the ordinary engine's moves
+        replayed = BATTLESHIP.replay(kept[0]["options"], kept[0]["seed"], kept[0]["moves"])
+        assert replayed.is_over and replayed.winner == ann.state.me
+    ann.remote.action("remote-again", ann.app, ann.proposal)  # the next game, same link
+    link.pump()
+    for view in (ann, bryn):
+        assert view.state.here == "place" and ships_of(view) == set()
+        assert view.state.public.volleys == [] and view.outcome is None
+
+
+def test_a_salvo_is_aimed_here_cleared_and_fired_as_one_volley(open_view):
+    link, ann, bryn = devices(open_view, mode="salvo")
+    red, blue = both_ready(link, ann, bryn)
+    press(red, "shoot", sq="A1")
+    press(red, "shoot", sq="A2")
+    assert red.state.own["aimed"] == ["A1", "A2"]
+    assert red.app.said[-1] == "A2 chosen: 2 of 5."
+    sent = len(link.sent)
+    press(red, "clear-salvo")
+    link.pump()
+    assert red.state.own["aimed"] == [] and len(link.sent) == sent  # nothing of the aim went
+    for square in ("A1", "A2", "A3", "A4", "A5"):
+        press(red, "shoot", sq=square)
+    press(red, "fire")
+    assert red.ui.message.startswith("Fired: A1, A2, A3, A4, A5.")
+    link.pump()
+    assert red.ui.message.startswith("You: A1 — ") and red.ui.fresh == "target"
+    assert [v["squares"] for v in blue.state.public.volleys] == [["A1", "A2", "A3", "A4", "A5"]]
+    assert blue.state.here == "fire" and red.state.public.volleys[0]["answer"] is not None
+
+
+def test_a_reload_takes_the_fleet_back_from_the_save_and_new_game_is_ones_own(open_view):
+    link, ann, bryn = devices(open_view)
+    both_ready(link, ann, bryn)
+    fleet = ships_of(bryn)
+    again = open_view("#/battleship?remote=resume", FakeApp("Bryn", bryn.app.store))
+    assert ships_of(again) == fleet and again.state.public.to_json() == bryn.state.public.to_json()
+    assert 'data-remote="lost"' in str(again.render())
+    press(again, "new")  # N or New game: a game of one's own; the friend's is kept
+    assert again.app.went == ["#/battleship"]
+    assert saved_games.load(again.app.store, remote_slot("battleship")).data is not None
+
+
+class Lied:
+    """A finished position between devices in which the check named the friend."""
+
+    liars = (1,)
+
+
+def test_a_game_in_which_the_check_found_a_lie_records_nothing():
+    assert result_between_devices(Lied()) is None
+
+
+def test_a_replay_needs_both_fleets_shown():
+    from games.battleship.public import new_game
+
+    with pytest.raises(ValueError):
+        face_up_replay(new_game({"mode": "classic"}), {}, 0, ["human", "remote"])
