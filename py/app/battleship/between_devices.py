@@ -92,9 +92,10 @@ class FleetSide:
 
 def result_between_devices(position: SealedPosition) -> Result | None:
     """What a game with a friend records (docs/rules/battleship.md 11.2, 12.6): by mode, won
-    or lost (the game view asks the match who won one resigned or left), with this person's
-    shooting; a game in which the check found a lie counts for nobody (None)."""
-    if position.liars:
+    or lost (the game view asks the match who won one resigned, left or forfeit), with this
+    person's shooting; a game in which the check at the end found a lie counts for nobody
+    (None), unless the match ended on it as the liar's forfeit (app.remote.verdict)."""
+    if position.liars and not position.ended:
         return None
     result, me = position.result, position.me
     mine = figures(position.own, me)

@@ -16,7 +16,7 @@ from games.common.errors import IllegalMove
 from games.common.protocol import Json
 
 from ..remote.battleship_match import BattleshipMatch
-from ..remote.match import PLAYING
+from ..remote.match import ENDED, PLAYING
 
 
 class SealedPosition:
@@ -24,13 +24,15 @@ class SealedPosition:
         self,
         fleets: BattleshipMatch,
         public: PublicState,
-        playing: bool,
+        status: str,
         hosting: bool = False,
         connected: bool = False,
     ):
-        """`playing`: the match is in play (not stopped by a check, not ended); `hosting`:
-        this device proposed the game; `connected`: the link to the friend's device is open."""
+        """`status`: the match's (app.remote.match: playing, over, ended, or stopped by a
+        check); `hosting`: this device proposed the game; `connected`: the link to the
+        friend's device is open."""
         self.fleets, self.public = fleets, public
+        self.ended = status == ENDED  # resigned, left, claimed or forfeit (app.remote.verdict)
         seat = fleets.seat
         assert seat is not None
         self.me = seat
@@ -38,7 +40,7 @@ class SealedPosition:
         self.fleet_lost = fleets.fleet_lost  # this device's fleet is not the one it sealed
         if public.is_over:
             self.here = "over"
-        elif not playing:
+        elif status != PLAYING:
             self.here = "stopped"
         elif fleets.placing:
             self.here = "place"
@@ -114,4 +116,4 @@ def position_of(fleets: BattleshipMatch, link: Any) -> SealedPosition | None:
     public = fleets.state
     if public is None or not fleets.has_fleet:
         return None
-    return SealedPosition(fleets, public, link.status == PLAYING, link.hosting, link.connected)
+    return SealedPosition(fleets, public, link.status, link.hosting, link.connected)

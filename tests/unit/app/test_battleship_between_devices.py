@@ -15,42 +15,12 @@ from app.battleship.between_devices import face_up_replay, result_between_device
 from app.battleship.frontend import FRONTEND
 from app.frame.frontend import Input
 from app.games_list import remote_slot
-from app.i18n import Translator
-from app.peer import prefs as peer_prefs
 from app.router import parse
-from app.settings import SETTINGS_SCHEMA
-from app.storage import MemoryBackend, Store
 from games.battleship.game import GAME as BATTLESHIP
 from games.battleship.grid import square_name
-from test_game_view_seats import Link, Nothing
+from test_game_view_seats import FakeApp, Link, Nothing
 
 SQUARES = [square_name(i) for i in range(100)]
-
-
-class FakeApp:
-    reduced_motion = True
-
-    def __init__(self, name, store=None):
-        self.t = Translator("en")
-        self.store = store or Store(MemoryBackend())
-        self.store.register(SETTINGS_SCHEMA)
-        self.store.save("peer", {**peer_prefs.load(self.store), "name": name})
-        scores.register(self.store, ["battleship"])
-        saved_games.register(self.store, ["battleship"])
-        saved_games.register_remote(self.store, [remote_slot("battleship")])
-        self.settings = self.store.load("settings").data
-        self.said: list[str] = []
-        self.went: list[str] = []
-        self.view = None
-
-    def announce(self, text):
-        self.said.append(text)
-
-    def notice(self, notice_id, make_text, action=None, about_view=False):
-        pass
-
-    def navigate(self, href):
-        self.went.append(href)
 
 
 @pytest.fixture
@@ -84,11 +54,11 @@ def devices(open_view, mode="classic"):
     """Ann's page proposed Battleship to Bryn's, which had the hello held for it."""
     link = Link()
     link.ends[1].on_message(lambda message: link.ends[1].hold(message))  # the connect page
-    ann_app = FakeApp("Ann")
+    ann_app = FakeApp("Ann", "battleship")
     ann_app.store.save("prefs:battleship", {"mode": mode})
     ann = open_view("#/battleship?remote=host", ann_app, link.ends[0])
     link.pump()
-    bryn = open_view("#/battleship?remote=guest", FakeApp("Bryn"), link.ends[1])
+    bryn = open_view("#/battleship?remote=guest", FakeApp("Bryn", "battleship"), link.ends[1])
     link.pump()
     return link, ann, bryn
 
@@ -200,7 +170,7 @@ def test_a_reload_takes_the_fleet_back_from_the_save_and_new_game_is_ones_own(op
     link, ann, bryn = devices(open_view)
     both_ready(link, ann, bryn)
     fleet = ships_of(bryn)
-    again = open_view("#/battleship?remote=resume", FakeApp("Bryn", bryn.app.store))
+    again = open_view("#/battleship?remote=resume", FakeApp("Bryn", "battleship", bryn.app.store))
     assert ships_of(again) == fleet and again.state.public.to_json() == bryn.state.public.to_json()
     assert 'data-remote="lost"' in str(again.render())
     press(again, "new")  # N or New game: a game of one's own; the friend's is kept
@@ -208,14 +178,17 @@ def test_a_reload_takes_the_fleet_back_from_the_save_and_new_game_is_ones_own(op
     assert saved_games.load(again.app.store, remote_slot("battleship")).data is not None
 
 
-class Lied:
-    """A finished position between devices in which the check named the friend."""
-
-    liars = (1,)
-
-
-def test_a_game_in_which_the_check_found_a_lie_records_nothing():
-    assert result_between_devices(Lied()) is None
+def test_a_game_in_which_the_check_found_a_lie_records_nothing_unless_forfeit(open_view):
+    """Over as the rules ended it, nothing; ended by this device as the friend's forfeit
+    (app.remote.verdict), a game with a winner the match names."""
+    link, ann, bryn = devices(open_view)
+    both_ready(link, ann, bryn)
+    lied = ann.state.copy()
+    checked = {"winner": None, "turns": 0, "shots": [0, 0], "problems": []}
+    lied.public.result = {**checked, "cheaters": [1 - lied.me]}
+    assert lied.liars == [1 - lied.me] and result_between_devices(lied) is None
+    lied.ended = True
+    assert result_between_devices(lied).variant == "remote-classic"
 
 
 def test_a_replay_needs_both_fleets_shown():

@@ -25,16 +25,18 @@ from app.storage import MemoryBackend, Store
 class FakeApp:
     reduced_motion = True  # a move lands at once
 
-    def __init__(self, name="Ann"):
+    def __init__(self, name="Ann", game="deblockle", store=None):
+        """`store`: the device's storage (a page opened again on the same device)."""
         self.t = Translator("en")
-        self.store = Store(MemoryBackend())
+        self.store = store or Store(MemoryBackend())
         self.store.register(SETTINGS_SCHEMA)
         self.store.save("peer", {**peer_prefs.load(self.store), "name": name})
-        scores.register(self.store, ["deblockle"])
-        saved_games.register(self.store, ["deblockle"])
-        saved_games.register_remote(self.store, [remote_slot("deblockle")])
+        scores.register(self.store, [game])
+        saved_games.register(self.store, [game])
+        saved_games.register_remote(self.store, [remote_slot(game)])
         self.settings = self.store.load("settings").data
         self.said: list[str] = []
+        self.went: list[str] = []  # the addresses it was sent to
         self.view = None
 
     def announce(self, text):
@@ -44,7 +46,7 @@ class FakeApp:
         pass
 
     def navigate(self, href):
-        pass
+        self.went.append(href)
 
 
 class FakeThinker:
