@@ -8,6 +8,8 @@ saved, taken back, refused by the rules), so the UI state holds only what is on 
 hook reads the position as the person at the screen may see it (a `Seen`, app.battleship.ui):
 their own fleet, never the other's, and between two people passing the device nobody's behind
 the cover; who sits where is the game view's (the Table), put in the UI state by `seated`.
+With a friend on another device the hooks are given what this device knows (a
+SealedPosition: the public position and its own fleet, app.battleship.between_devices).
 """
 
 from collections.abc import Mapping
