@@ -21,7 +21,7 @@ from .. import replays
 from ..frame.frontend import Result
 from ..remote.battleship_match import BattleshipMatch
 from ..remote.link_game import LinkGame
-from ..remote.match import OVER
+from ..remote.match import CONNECTING, OVER
 from ..seat_kinds import HUMAN, REMOTE
 from .over import figures
 from .sealed_position import SealedPosition, position_of
@@ -42,8 +42,10 @@ class FleetSide:
             self.fleets = BattleshipMatch(match, on_change=save)
         self._told = match.listener  # the page's, which BattleshipMatch tells after its own
         match.listener = self._on_event
+        # A finished game resumed was kept already; a new match's midend still holds the
+        # game before it until the new one starts.
         public = self.fleets.state
-        self.kept = public is not None and public.is_over  # (a finished game resumed)
+        self.kept = match.status != CONNECTING and public is not None and public.is_over
 
     def position(self) -> SealedPosition | None:
         return position_of(self.fleets, self.link_game)

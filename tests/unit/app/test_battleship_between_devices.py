@@ -107,8 +107,9 @@ def test_each_page_places_its_own_fleet_seals_it_and_waits_for_the_friends(open_
     assert len(link.queue) == 0 and sent <= len(link.sent)
 
 
-def test_a_whole_classic_game_is_told_counted_and_kept_face_up_on_both(open_view):
-    link, ann, bryn = devices(open_view)
+def play_out(link, ann, bryn):
+    """Both ready, Ann sinks Bryn's fleet square by square, Bryn fires at water; each shot
+    sent, then said on both pages as the page whose fleet it is has it."""
     red, blue = both_ready(link, ann, bryn)
     assert red.state.here == "fire" and blue.state.here == "friend"
     targets = {red: sorted(ships_of(blue)), blue: sorted(ships_of(red))}
@@ -122,27 +123,32 @@ def test_a_whole_classic_game_is_told_counted_and_kept_face_up_on_both(open_view
         press(page, "shoot", sq=square)
         assert page.ui.message.startswith(f"Fired: {square}. Waiting for {name[page]}")
         link.pump()
-        hit = square in targets[page]
-        result = "hit" if hit else "miss"
+        result = "hit" if square in targets[page] else "miss"
         if ann.state.public.decided is None:  # (the last is told with the end)
             assert f"{name[other]}: {square} — {result}" in other.app.said[-1]
             assert f"You: {square} — {result}" in page.app.said[-1]
             assert page.ui.fresh == "target" and other.ui.fresh == "ocean"
-    assert bryn.state.is_over and ann.state.public.to_json() == bryn.state.public.to_json()
-    assert "You win!" in ann.drawn and "Ann wins!" in bryn.drawn
-    assert ann.app.said[-1].endswith("You win!")
-    for view, won in ((ann, 1), (bryn, 0)):
-        entry = scores.stats_for(view.app.store, "battleship")["remote-classic"]
-        assert entry["played"] == 1 and entry.get("won", 0) == won
-        kept = replays.kept(view.app.store, "battleship")
-        assert len(kept) == 1  # once, face up, in the ordinary engine's moves
-        replayed = BATTLESHIP.replay(kept[0]["options"], kept[0]["seed"], kept[0]["moves"])
-        assert replayed.is_over and replayed.winner == ann.state.me
-    ann.remote.action("remote-again", ann.app, ann.proposal)  # the next game, same link
-    link.pump()
-    for view in (ann, bryn):
-        assert view.state.here == "place" and ships_of(view) == set()
-        assert view.state.public.volleys == [] and view.outcome is None
+
+
+def test_whole_classic_games_are_told_counted_and_kept_face_up_on_both(open_view):
+    link, ann, bryn = devices(open_view)
+    for game in (1, 2):  # the second on the same link, the host playing again
+        play_out(link, ann, bryn)
+        assert bryn.state.is_over and ann.state.public.to_json() == bryn.state.public.to_json()
+        assert "You win!" in ann.drawn and "Ann wins!" in bryn.drawn
+        assert ann.app.said[-1].endswith("You win!")
+        for view, won in ((ann, game), (bryn, 0)):
+            entry = scores.stats_for(view.app.store, "battleship")["remote-classic"]
+            assert entry["played"] == game and entry.get("won", 0) == won
+            kept = replays.kept(view.app.store, "battleship")
+            assert len(kept) == game  # once a game, face up, in the ordinary engine's moves
+            replayed = BATTLESHIP.replay(kept[-1]["options"], kept[-1]["seed"], kept[-1]["moves"])
+            assert replayed.is_over and replayed.winner == ann.state.me
+        ann.remote.action("remote-again", ann.app, ann.proposal)
+        link.pump()
+        for view in (ann, bryn):
+            assert view.state.here == "place" and ships_of(view) == set()
+            assert view.state.public.volleys == [] and view.outcome is None
 
 
 def test_a_salvo_is_aimed_here_cleared_and_fired_as_one_volley(open_view):
