@@ -28,8 +28,8 @@ def changed_seen(
     a fleet made or cleared, a Ready, a square aimed, a turn's shots (theirs or at them), the
     end. The move's own events come first; a computer's placing may follow them.
     `page_facts`: the Screen's fields beside the UI state (a game between devices')."""
+    facts, last = dict(page_facts or {}), ui.message
     ui = replace(ui, fresh=None, focus=None, message="", message_is_error=False)
-    facts = dict(page_facts or {})
     kind = events[0]["type"] if events else ""
     if kind in ("placed", "cleared", "ready"):
         return placing_changed(shown, ui, events, t, facts)
@@ -37,7 +37,7 @@ def changed_seen(
         return aim_changed(shown, ui, events[0], t)
     if kind == "fired" and shown.view is not None and events[0]["player"] == shown.view["player"]:
         return fired_changed(shown, ui, events[0], t, facts)
-    return shots_changed(shown, ui, events, t, facts)
+    return shots_changed(shown, ui, events, t, facts, last)
 
 
 def placing_changed(
@@ -87,7 +87,7 @@ def fired_changed(
     """A volley sent to the friend's device: said, its answer waited for; a classic shot
     keeps the cursor on its square."""
     squares = fired["squares"]
-    said = t("battleship.remote.fired", squares=", ".join(squares), name=facts.get("peer", ""))
+    said = t("battleship.remote.fired", squares=", ".join(squares), name=facts["peer"])
     cursor = square_index(squares[0]) if shown.mode == "classic" else None
     return Changes(
         replace(ui, message=said, cursor=ui.cursor if cursor is None else cursor), said, ""
@@ -100,10 +100,12 @@ def shots_changed(
     events: list[dict[str, Any]],
     t: Translate,
     facts: dict[str, Any],
+    last: str = "",
 ) -> Changes[BattleshipUi]:
     """A turn's shots, told from the viewer's side: their own as announced to them (a
     classic shot keeps the cursor on its square), the other's as they land on the viewer's
-    ocean; drawn moving on that grid; then the end."""
+    ocean; drawn moving on that grid; then the end (between devices it comes with the fleets
+    shown, not with a shot: the line under the grids keeps the last shot)."""
     view = shown.view
     said: list[str] = []
     cue = ""
@@ -121,7 +123,9 @@ def shots_changed(
             cue = "invalid" if lied else over_cue(event["winner"], ui.me)
             said.append(status_text(t, view, screen(ui, shown, **facts)))
     message = " ".join(said)
-    return Changes(with_focus(replace(ui, message=message), shown), message, cue)
+    shots = any(event["type"] == "shots" for event in events)
+    ui = replace(ui, message=message if shots or not last else last)
+    return Changes(with_focus(ui, shown), message, cue)
 
 
 def with_focus(ui: BattleshipUi, shown: Seen) -> BattleshipUi:

@@ -137,6 +137,8 @@ def test_whole_classic_games_are_told_counted_and_kept_face_up_on_both(open_view
         assert bryn.state.is_over and ann.state.public.to_json() == bryn.state.public.to_json()
         assert "You win!" in ann.drawn and "Ann wins!" in bryn.drawn
         assert ann.app.said[-1].endswith("You win!")
+        # The end comes with the fleets shown: the line under the grids keeps the last shot.
+        assert ann.ui.message.startswith("You: ") and bryn.ui.message.startswith("Ann: ")
         for view, won in ((ann, game), (bryn, 0)):
             entry = scores.stats_for(view.app.store, "battleship")["remote-classic"]
             assert entry["played"] == game and entry.get("won", 0) == won
