@@ -382,7 +382,8 @@ class GameView(SavedGameView):
         self.redraw()
 
     def focus_lost(self, view_root, wanted_id: str) -> None:
-        """Focus gone with the drawing goes where play goes on, never to the page's body."""
+        """The control that had focus went with the drawing: focus goes where play goes on
+        (the frontend's first control still there), never to the page's body."""
         if wanted_id and not self.state.is_over:
             browser.focus_first(view_root, self.frontend.focus_fallbacks)
 
