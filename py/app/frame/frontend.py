@@ -191,6 +191,7 @@ class Facts:
     prefs: Mapping[str, Any] = field(default_factory=dict)  # the player's remembered choices
     bar: Markup | None = None  # a game with another device: the line that says where it stands
     layout: Any = None  # what the page's width decides of the drawing (app.frame.viewport)
+    page_ms: float = 0.0  # the page's time now, for a game with its own clock (app.frame.timed)
 
 
 class Frontend(Protocol[State, Ui]):

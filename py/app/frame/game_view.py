@@ -30,6 +30,7 @@ from .remote_seat import RemoteSeat
 from .seats import ComputerSeat, instant_moves, midend_seats, table_of
 from .starting import in_progress, resume_or_new
 from .sub_protocol import engine_of
+from .timed import Ticks, is_timed
 
 TICK_MS = 1000
 
@@ -57,6 +58,7 @@ class GameView(SavedGameView):
             self.midend, self.arrived, self.computer_may_move, browser.later, browser.now_ms
         )
         self.remote: RemoteSeat | None = None
+        self.ticks = Ticks(self) if is_timed(frontend) else None  # (its moves wait their time)
         self.gesture = gesture_of(self, frontend.drag_rules)
         if how:
             name = peer_prefs.load(app.store)["name"] or self.t("connect.default_name")
@@ -149,6 +151,7 @@ class GameView(SavedGameView):
             prefs=self.prefs,
             bar=self.remote.bar(self.t) if self.remote is not None else None,
             layout=viewport.layout(self.frontend),
+            page_ms=browser.now_ms(),
         )
 
     def render(self):
@@ -172,7 +175,7 @@ class GameView(SavedGameView):
             self.session.start_clock()
             if self.ticker is None:
                 self.ticker = browser.Repeating(TICK_MS, self.tick)
-            self.computer.start_turn()
+            (self.computer.start_turn if self.ticks is None else self.ticks.start)()
         if self.asked_for is not None:
             asked, self.asked_for = self.asked_for, None
             self.unless_kept("frame.confirm_new_yes", lambda: self.start_asked(asked))

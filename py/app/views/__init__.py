@@ -34,6 +34,14 @@ def make_view(app, route) -> View:
         from .connect import ConnectView
 
         return ConnectView(app, route)
+    if (
+        route.page == "wordle"
+        and route.params.get("mode") == "duel"
+        and not route.params.get("remote")
+    ):
+        from ..wordle_duel.loading import duel_view  # (the practice duel: on the frame)
+
+        return duel_view(app, route)
     between_devices = route.page in OLD_VIEWS_BETWEEN_DEVICES and route.params.get("remote")
     if route.page in FRONTENDS and not between_devices:  # (else its old view: app.views.<game>)
         from ..frame.game_view import GameView

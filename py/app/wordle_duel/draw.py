@@ -10,6 +10,7 @@ name. The word is drawn only once the view has it (the duel is over, rule 3.7).
 
 from dataclasses import dataclass, field
 
+from .. import router
 from ..html import Markup, h
 from ..views import wordle_parts as parts
 
@@ -152,6 +153,24 @@ def page(t, words, view: dict, ui: Ui) -> Markup:
         after,
         parts.keyboard(
             t, lang, parts.key_states(words, view["rows"]), view["turn"] == ui.me and not ui.frozen
+        ),
+    )
+
+
+def framed(t, body: Markup, shapes: bool) -> Markup:
+    """The Wordle page around the duel (as app.views.wordle draws its home): its heading and
+    links, the colour-blind marks as the settings say."""
+    return h(
+        "div",
+        {"class": "wordle-view" + (" wd-colour-blind" if shapes else ""), "data-game": GAME},
+        h("h1", {"tabindex": "-1"}, t("game.wordle.name")),
+        body,
+        h(
+            "p",
+            {"class": "wd-links"},
+            h("a", {"href": "#/wordle"}, t("wordle.home")),
+            " ",
+            h("a", {"href": router.href("rules", "wordle")}, t("wordle.rules_link")),
         ),
     )
 

@@ -6,6 +6,7 @@ from dataclasses import dataclass, replace
 
 from games.wordle.duel_game import DuelState
 
+from ..frame.game_clock import GameClock
 from ..views import wordle_parts as parts
 from . import draw
 
@@ -21,12 +22,16 @@ class DuelUi:
     shake: bool = False
     popped: bool = False  # a letter was just typed: its tile pops
     rows_drawn: int = 0
+    # The duel's clock (None: not started yet; the frame's ticks start it at the page's time,
+    # app.frame.timed). Kept in the save with the letters typed (app.frame.lasting_ui).
+    clock: GameClock | None = None
+    resumed: bool = False  # read back from a save: its clock goes on (see new_ui)
 
 
-def new_ui(state: DuelState, typed: str = "") -> DuelUi:
+def new_ui(state: DuelState, typed: str = "", clock: GameClock | None = None) -> DuelUi:
     """A position just put on screen (started, resumed, another tab's): its rows are not
     revealed again; `typed`, the letters a save kept for the row in play."""
-    return DuelUi(typed=typed, rows_drawn=parts.settled(state.rows))
+    return DuelUi(typed=typed, rows_drawn=parts.settled(state.rows), clock=clock)
 
 
 def typing_of(ui: DuelUi, lang: str, length: int) -> parts.Typing:

@@ -1,0 +1,76 @@
+"""The practice duel's page while its words load (`#/wordle?mode=duel`): the duel's Game
+exists only for one language's words, so the one game view (app.frame.game_view) is built
+once they are here, and takes the page's place. The language is the one the address asks
+for with a duel's number, else the saved duel's, else the player's choice."""
+
+from typing import Any
+
+from games.wordle.letters import LANGUAGES
+
+from .. import router, wordle_words
+from ..frame.game_view import GameView
+from ..html import Markup, h
+from ..views import wordle_parts as parts
+from ..views.base import View
+from . import draw, saved
+from .frontend import DuelFrontend
+
+
+def duel_language(params: dict, saved_lang: str | None, prefs: Any) -> str:
+    asked = saved.wanted_duel(params)
+    if asked is not None and asked[1] is not None:
+        return asked[1]
+    if saved_lang is not None:
+        return saved_lang
+    lang = prefs.get("lang") if isinstance(prefs, dict) else None
+    return lang if isinstance(lang, str) and lang in LANGUAGES else "en"
+
+
+def duel_view(app: Any, route: Any) -> View:
+    """The duel's game view at once when its words are loaded, else the page that loads them."""
+    info = saved.saved_info(app.store)
+    prefs = app.store.load(f"prefs:{saved.GAME}").data
+    lang = duel_language(route.params, info["lang"] if info else None, prefs)
+    words = wordle_words.loaded(lang)
+    return DuelLoading(app, route, lang) if words is None else game_view(app, route, words)
+
+
+def game_view(app: Any, route: Any, words: Any) -> GameView:
+    speed = router.int_param(route.params, "speed", 1, saved.MAX_SPEED, default=1)
+    return GameView(app, route, DuelFrontend(words, speed))
+
+
+class DuelLoading(View):
+    def __init__(self, app, route, lang: str):
+        super().__init__(app, route)
+        self.lang = lang
+        self.error = ""
+        self.closed = False
+        wordle_words.load(lang, self.ready, self.failed)
+
+    def ready(self, words: Any) -> None:
+        if self.closed or self.app.view is not self:
+            return
+        self.app.view = game_view(self.app, self.route, words)
+        self.app.render()
+
+    def failed(self, reason: str) -> None:
+        if self.closed or self.app.view is not self:
+            return
+        self.error = self.t("wordle.load_failed", reason=reason)
+        self.app.render()
+
+    def title(self) -> str:
+        return self.t("game.wordle.name")
+
+    def render(self) -> Markup:
+        t = self.t
+        if self.error:
+            body = h("p", {"class": "wd-message wd-error", "role": "alert"}, self.error)
+        else:
+            language = parts.language_name(t, self.lang)
+            body = h("p", {"class": "wd-loading"}, t("wordle.loading", language=language))
+        return draw.framed(t, body, self.app.settings["colour_blind"] == "on")
+
+    def close(self) -> None:
+        self.closed = True
