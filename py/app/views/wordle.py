@@ -9,9 +9,7 @@ from games.wordle.players import LEVELS
 from .. import router, saved_games
 from ..html import h
 from ..wordle_duel import saved
-from ..wordle_duel.saved import wanted_duel
 from .base import View
-from .wordle_duel import DuelScreen
 from .wordle_duel_remote import RemoteDuelScreen
 from .wordle_parts import language_select
 
@@ -56,15 +54,6 @@ class WordleView(View):
             self.screen = group_screen(remote)(self)
         elif remote:  # a duel with a friend on another device
             self.screen = RemoteDuelScreen(self)
-        elif mode == "duel":
-            self.screen = DuelScreen(self)
-            wanted = wanted_duel(route.params)
-            if wanted is not None and self.screen.seed != wanted[0]:
-                seed, lang, level = wanted
-                self.screen.forget()
-                self.screen.start(lang or self.prefs["lang"], level or self.prefs["level"], seed)
-            elif self.screen.seed is None:
-                self.screen.start(self.prefs["lang"], self.prefs["level"])
         elif mode == "tournament" and tournament_screen_class() is not None:
             self.screen = tournament_screen_class()(self)
 
@@ -195,8 +184,6 @@ class WordleView(View):
             self.app.change_setting("colour_blind", "off" if self.colour_blind else "on")
         elif action == "wd-new-duel":
             self.new_duel_unless_kept()
-        elif action == "wd-key" and isinstance(self.screen, DuelScreen):
-            self.screen.key(data.get("key", ""))
         elif self.screen is not None and hasattr(self.screen, "on_action"):
             self.screen.on_action(action, data, event)
 
@@ -216,16 +203,9 @@ class WordleView(View):
         )
 
     def new_duel(self) -> None:
-        if isinstance(self.screen, DuelScreen):
-            self.screen.forget()
-        else:
-            saved.forget_saved(self.app.store)
-        if self.route.params.get("mode") == "duel":
-            self.screen = DuelScreen(self)
-            self.screen.start(self.prefs["lang"], self.prefs["level"])
-            self.refresh()
-        else:
-            self.app.navigate("#/wordle?mode=duel")
+        """A new practice duel, on the one game view (app.wordle_duel.loading)."""
+        saved.forget_saved(self.app.store)
+        self.app.navigate("#/wordle?mode=duel")
 
     def on_key(self, event) -> None:
         if self.screen is None or event.ctrlKey or event.metaKey or event.altKey:
@@ -249,10 +229,7 @@ class WordleView(View):
             self.screen.key(key)
 
     def on_storage_change(self, name) -> None:
-        """Another tab changed a record: the duel takes its newer save (and says
-        so); anything else is drawn again."""
-        if isinstance(self.screen, DuelScreen) and self.screen.on_storage_change(name):
-            return
+        """Another tab changed a record: drawn again."""
         self.app.render()
 
     def suspend(self) -> None:

@@ -1,61 +1,34 @@
-"""The practice duel: you against one computer player on a shared board.
-
-The rules live in the engine (games.wordle.duel_game, on the protocol) and the
-game in progress in the midend (app.midend: started, resumed, saved, the
-computer's moves, recorded once); this screen runs the duel's clock
-(app.frame.game_clock), plays the moves that fall due on it (app.wordle_duel.turns:
-the computer's, which carry its think time, and a turn's timeout), hands keys to
-the duel's input, says what changed and draws (app.wordle_duel).
-
-The duel is stored under the Wordle route: saved:wordle, stats:wordle,
-replays:wordle. Its secret (what draws the word, apart from the public seed) is
-in the midend's frame with the options, where the save already holds the word;
-it is never in the address, and a replay link exists only once the duel is over.
-
-The duel's clock is the page's (Date.now) since the duel began, kept in the
-save's meta (app.frame.game_clock), sped up by the test-only `speed=N` in the
-address. A duel saved before the midend has no frame: its meta said its
-language, level and number.
+"""The Wordle duel's screen that a duel with a friend on another device is still drawn by
+(app.views.wordle_duel_remote.RemoteDuelScreen, its only subclass): its words loaded, the
+duel's clock (app.frame.game_clock) and its ticks, keys into guesses, what changed said and
+drawn (app.wordle_duel). The practice duel against the computer runs on the one game view
+(app.wordle_duel.frontend, app.frame.timed); this goes when the duel with a friend does.
 """
 
-import dataclasses
 from dataclasses import replace
 from typing import Any
 
 from games.common.errors import IllegalMove
-from games.common.protocol import Game
 from games.wordle.dictionary import Dictionary
-from games.wordle.duel_game import MAX_TIME, DuelState, duel_game
+from games.wordle.duel_game import MAX_TIME, DuelState
 
 from .. import browser, router, sound, thinker, wordle_words
 from ..frame import game_clock
 from ..frame.ending import record_once
 from ..frame.frontend import Play, Show
-from ..frame.planned_move import PlannedMove
 from ..html import Markup, h
-from ..midend import Midend, fresh_seed
-from ..wordle_duel import changes, draw, saved, turns
+from ..midend import Midend
+from ..wordle_duel import changes, draw, turns
 from ..wordle_duel.input import ENTER, interpret, refused
 from ..wordle_duel.saved import (
     GAME,
     MAX_SPEED,
-    duel_info,
-    frame_before_the_midend,
-    frame_of,
-    saved_typing,
-    seats_for,
 )
-from ..wordle_duel.ui import DuelUi, drawn_once, new_ui, quiet, screen
+from ..wordle_duel.ui import DuelUi, drawn_once, quiet, screen
 from . import wordle_parts as parts
 
 YOU, BOT = 0, 1
 TICK_MS = 200
-
-
-def stored_game(words: Dictionary) -> Game:
-    """The duel's Game as the screen's midend keeps it: under the Wordle route's
-    records (the engine's own name, wordle-duel, is the replay's)."""
-    return dataclasses.replace(duel_game(words), name=GAME)
 
 
 class DuelScreen:
@@ -67,9 +40,7 @@ class DuelScreen:
         self.words: Dictionary | None = None
         self.midend: Midend | None = None  # the duel, once its language's words are loaded
         self.info: dict = {}  # lang, level, seed and clock of the duel shown (or loading)
-        self._wanted: dict | None = None  # the ID and seats of a new duel, until its words load
         self._loads = 0  # the word load the screen waits for (an older one is ignored)
-        self.planned = PlannedMove(self._thought)  # the computer's move this turn
         self._ticked: tuple | None = None  # (row count, second) last ticked
         self.ui = DuelUi()  # the guess being typed, the message, the rows already drawn
         self.loading_error = ""
@@ -79,7 +50,20 @@ class DuelScreen:
         self._begin()
 
     def _begin(self) -> None:
-        self._resume_saved()
+        """Load the words of the duel to show (the subclass's)."""
+        raise NotImplementedError
+
+    def _words_ready(self, words) -> None:
+        """Its words are here: the duel starts or resumes (the subclass's)."""
+        raise NotImplementedError
+
+    def take_newer_save(self) -> None:
+        """Another tab of this device saved the duel (the subclass's)."""
+        raise NotImplementedError
+
+    def _due_move(self, now: int) -> dict | None:
+        """The next move the clock plays on this screen by `now` (the subclass's)."""
+        raise NotImplementedError
 
     @property
     def state(self) -> DuelState | None:
@@ -102,37 +86,6 @@ class DuelScreen:
         """The duel's clock, in milliseconds."""
         return game_clock.GameClock(**self.info["clock"]).read(browser.now_ms(), MAX_TIME)
 
-    # --- starting, resuming, saving ----------------------------------------------------
-    def _resume_saved(self) -> bool:
-        """Load the words of the saved duel, to resume it; False if none is saved
-        or its meta is damaged (that save is reset alone and the player told)."""
-        info = saved.saved_info(self.app.store)
-        if info is None:
-            return False
-        self.info, self._wanted = info, None
-        self._load_words(info["lang"])
-        return True
-
-    def start(self, lang: str, level: str, seed: int | None = None) -> None:
-        """A new duel; `seed` when the address asks for a duel by its number (see
-        wanted_duel): its word could be known, so it is played but never counted
-        (docs/rules/README.md, Fairness). Else a seed and a secret drawn apart."""
-        known = seed is not None
-        if seed is None:
-            seed, secret = fresh_seed(), fresh_seed()
-        else:
-            secret = seed
-        self._stop_ticking()
-        self.midend = None  # nothing of the duel before is saved any more
-        self.info = {"lang": lang, "level": level, "seed": seed}
-        self._wanted = {
-            "options": {"lang": lang, "secret": secret},
-            "seed": seed,
-            "seats": seats_for(level),
-            "known": known,
-        }
-        self._load_words(lang)
-
     def _load_words(self, lang: str) -> None:
         self._loads += 1
         ticket = self._loads
@@ -149,45 +102,6 @@ class DuelScreen:
 
         wordle_words.load(lang, ready, failed)
 
-    def _words_ready(self, words) -> None:
-        midend = Midend(self.app.store, stored_game(words), browser.now_ms, browser.today_iso)
-        wanted, self._wanted = self._wanted, None
-        if wanted is None:
-            meta = midend.resume(legacy=frame_before_the_midend)
-            if meta is None:  # the engine or the midend refused it: reset, a new duel
-                self.start(self.info["lang"], self.info["level"])
-                return
-            try:
-                info = duel_info({**meta, "frame": frame_of(midend)})
-                typed = saved_typing(meta, words.lang, midend.state.length)
-            except ValueError:
-                saved.discard(self.app.store)
-                self.start(self.info["lang"], self.info["level"])
-                return
-            if info["lang"] != words.lang:  # another tab saved another duel meanwhile
-                self._resume_saved()
-                return
-            self.info = info
-        else:
-            midend.start(wanted["options"], wanted["seed"], wanted["seats"], wanted["known"])
-            if wanted["known"]:
-                self.app.notice(
-                    "wordle-not-counted", lambda: self.t("frame.not_counted_known"), about_view=True
-                )
-            self.info["clock"] = game_clock.started(browser.now_ms(), self.speed).meta()
-        self.words, self.midend = words, midend
-        self.planned.forget()
-        self.ui = new_ui(midend.state, typed.text if wanted is None else "")
-        length = midend.state.length
-        if wanted is not None:
-            if not self._save():
-                return
-            first = self.ui_names()[midend.state.view_for(self.me)["first"]]
-            self.app.announce(self.t("wordle.duel_started", length=length, first=first))
-        self._start_ticking()
-        self.tick()
-        self.view.refresh()
-
     def _save(self) -> bool:
         """Save the duel; False when another tab held a newer save: that one is taken."""
         if self.midend is None or self.midend.save(self._view_meta()):
@@ -198,26 +112,6 @@ class DuelScreen:
     def _view_meta(self) -> dict:
         """What the screen saves beside the duel: its clock and the letters typed."""
         return {**self.info["clock"], "typed": self.ui.typed}
-
-    def take_newer_save(self) -> None:
-        """Another tab played on (or started another duel): show its duel rather
-        than overwrite it, and say so."""
-        self._stop_ticking()
-        self.ui = quiet(self.ui)
-        if not self._resume_saved():
-            self.start(self.info["lang"], self.info["level"])
-        self.app.notice(f"{GAME}-other-tab", lambda: self.t(f"{GAME}.other_tab"))
-        self.view.refresh()
-
-    def on_storage_change(self, name) -> bool:
-        """Another tab wrote `name`: True when it was a newer save of this duel,
-        now on screen."""
-        if name not in (None, f"saved:{GAME}") or self.midend is None:
-            return False
-        if not self.midend.session.newer_elsewhere():
-            return False
-        self.take_newer_save()
-        return True
 
     # --- the clock and the computer player ----------------------------------------------
     def _start_ticking(self) -> None:
@@ -231,20 +125,8 @@ class DuelScreen:
             self.ticker.stop()
             self.ticker = None
 
-    def _due_move(self, now: int) -> dict | None:
-        """The next move the clock plays on this screen by `now`: the computer's, or the
-        timeout of a turn of this screen's (None: none yet)."""
-        midend = self.duel
-        to_move = midend.computer_to_move
-        planned = self.planned.move(midend) if to_move else None
-        return turns.due_move(midend.state, to_move, planned, now)
-
     def _play(self, move: dict) -> list:
         return self.duel.play(move)
-
-    def _thought(self) -> None:
-        if self.ticker is not None:  # (a duel not on screen plays when it is again)
-            self.tick()
 
     def tick(self, now: int | None = None) -> None:
         """Play every move that fell due by `now` on the duel's clock, in order."""
@@ -384,13 +266,6 @@ class DuelScreen:
 
     def close(self) -> None:
         self.suspend()
-
-    def forget(self) -> None:
-        """A new duel replaces this one."""
-        self._stop_ticking()
-        self._loads += 1  # words still loading for this duel are not waited for
-        self.midend = None
-        saved.forget_saved(self.app.store)
 
 
 def _speed(params: dict) -> int:

@@ -168,7 +168,6 @@ class RemoteDuelScreen(RemoteGameParts, DuelScreen):
         """The duel that started or resumed: this screen's seat, its clock, its row."""
         self.me = self.link_game.my_seat
         meta = self._keep_clock()
-        self.planned.forget()
         self.said = parts.settled(self.state.rows)
         self.shown_seed = self.midend.seed
         try:

@@ -10,8 +10,8 @@ name. The word is drawn only once the view has it (the duel is over, rule 3.7).
 
 from dataclasses import dataclass, field
 
-from .. import router
 from ..html import Markup, h
+from ..router import href
 from ..views import wordle_parts as parts
 
 YOU = 0
@@ -170,7 +170,7 @@ def framed(t, body: Markup, shapes: bool) -> Markup:
             {"class": "wd-links"},
             h("a", {"href": "#/wordle"}, t("wordle.home")),
             " ",
-            h("a", {"href": router.href("rules", "wordle")}, t("wordle.rules_link")),
+            h("a", {"href": href("rules", "wordle")}, t("wordle.rules_link")),
         ),
     )
 

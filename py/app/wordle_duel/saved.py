@@ -2,7 +2,7 @@
 the letters typed, each checked (ValueError when damaged, so only that save is
 reset), and the duel an address asks for; and the save itself, asked about from
 the Wordle page's home, reset, or forgotten for a new duel (app.saved_games: the
-duel's screen never writes storage). See app.views.wordle_duel for the meta's
+duel's views never write storage). See app.wordle_duel.frontend for the meta's
 keys and the clock.
 """
 

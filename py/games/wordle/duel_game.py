@@ -29,7 +29,7 @@ apart from the seed: it is never in the address, nor in `to_json()["options"]`,
 and the save keeps the word, not the secret); without it, from the seed's
 hidden stream `SeededRng(seed).fork("word")`, for tests and replays that need
 only the ID. A duel the page opens by its number (?seed=N) is that number's
-duel, as it always was: its secret is N (see app.views.wordle_duel).
+duel, as it always was: its secret is N (see app.wordle_duel.frontend).
 
 Computer players: players.Player at the protocol's levels (easy, medium, hard,
 expert for beginner, casual, skilled, expert), called `(view, rng, budget)`; the

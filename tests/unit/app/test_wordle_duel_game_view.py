@@ -6,6 +6,7 @@ recorded once, with no game-over window; nothing is taken back."""
 
 import json
 import random
+from pathlib import Path
 
 import pytest
 from app import saved_games, scores
@@ -14,26 +15,31 @@ from app.i18n import Translator
 from app.router import parse
 from app.settings import SETTINGS_SCHEMA
 from app.storage import MemoryBackend, Store
+from games.wordle.dictionary import Dictionary
 from games.wordle.duel import TURN_MS
 from games.wordle.duel_game import duel_game
 from games.wordle.sample_words import sample_dictionary
 
 SAMPLE = sample_dictionary()
+REPO = Path(__file__).resolve().parents[3]
 START = 1_000_000.0
 
 
 class FakeApp:
     reduced_motion = True
 
-    def __init__(self, store=None):
+    def __init__(self, store=None, items=None):
+        """`store`: another tab's on the same storage; `items`: a device's storage."""
         self.t = Translator("en")
-        self.store = store or Store(MemoryBackend())
+        self.problems: list = []  # (record, kind) the storage layer reported
         if store is None:
-            self.store.register(SETTINGS_SCHEMA)
-            scores.register(self.store, ["wordle"])
-            saved_games.register(self.store, ["wordle"])
             record = {"v": 1, "rev": 1, "data": {"lang": "en", "level": "beginner"}}
-            self.store.backend.set("gemau:prefs:wordle", json.dumps(record))
+            items = items or {"gemau:prefs:wordle": json.dumps(record)}
+            store = Store(MemoryBackend(dict(items)), on_problem=lambda *p: self.problems.append(p))
+            store.register(SETTINGS_SCHEMA)
+            scores.register(store, ["wordle"])
+            saved_games.register(store, ["wordle"])
+        self.store = store
         self.settings = self.store.load("settings").data
         self.said: list = []
         self.asked: list = []
@@ -82,7 +88,16 @@ def duel(import_without_browser, monkeypatch):
     monkeypatch.setattr(browser, "today_iso", lambda: "2026-12-06")
     monkeypatch.setattr(browser, "element", lambda _id: NoElement())
     monkeypatch.setattr(browser, "Repeating", Repeating)
-    monkeypatch.setattr(wordle_words, "loaded", lambda lang: SAMPLE)
+    words = [SAMPLE]  # the words loaded (the sample list unless a test puts others)
+    monkeypatch.setattr(wordle_words, "loaded", lambda lang: words[0])
+    waiting: list = []  # a replay's words on their way, while `waiting[0]` is a list
+    monkeypatch.setattr(
+        wordle_words,
+        "load",
+        lambda lang, ready, error: (
+            waiting[0].append(lambda: ready(SAMPLE)) if waiting else ready(SAMPLE)
+        ),
+    )
     monkeypatch.setattr(game_view.GameView, "redraw", lambda self, focus_id=None: None)
     draws = random.Random(2026)  # (the same duels every run)
     monkeypatch.setattr(frontend, "fresh_seed", lambda: draws.randrange(1, 2**31))
@@ -98,6 +113,9 @@ def duel(import_without_browser, monkeypatch):
         open = staticmethod(open_duel)
 
     Duel.clock = clock
+    Duel.waiting = waiting
+    Duel.words = words
+    (Duel.replay,) = import_without_browser("app.views.replay")
     return Duel
 
 
@@ -233,3 +251,157 @@ def test_the_replay_of_the_duel_is_kept_under_the_engines_name(duel):
         view.ticks.tick()
     assert duel_game(SAMPLE).name == "wordle-duel"
     assert view.midend.recorded
+
+
+def frame_save(duel) -> dict:
+    view = duel.open("#/wordle?mode=duel&seed=11&lang=en&level=beginner")
+    wait_my_turn(duel, view)
+    return dict(view.app.store.backend.items)
+
+
+def damaged(items: dict, change) -> dict:
+    record = json.loads(items["gemau:saved:wordle"])
+    change(record["data"]["meta"])
+    return {**items, "gemau:saved:wordle": json.dumps(record)}
+
+
+BAD_CLOCK = [
+    ("t0", "soon"),
+    ("t0", -1),
+    ("t0", True),
+    ("speed", 0),
+    ("speed", "2"),
+    ("origin", None),
+]
+BAD_FRAME = [
+    ("options", {"lang": "xx", "secret": 1}),
+    ("options", {"lang": "en", "secret": "x"}),
+    ("seats", ["human", "computer:godlike"]),
+    ("seats", ["computer:easy", "computer:easy"]),
+    ("seed", "11"),
+]
+
+
+@pytest.mark.parametrize(("key", "value"), BAD_CLOCK)
+def test_a_save_with_a_damaged_clock_is_reset_alone_and_a_new_duel_runs(duel, key, value):
+    items = damaged(frame_save(duel), lambda meta: meta.update({key: value}))
+    view = duel.open(app=FakeApp(items=items))
+    assert ("saved:wordle", "reset") in view.app.problems
+    assert view.state.rows == [] and saved(view)["meta"]["frame"]["moves"] == []
+
+
+@pytest.mark.parametrize(("key", "value"), BAD_FRAME)
+def test_a_save_with_a_damaged_frame_is_reset_alone(duel, key, value):
+    items = damaged(frame_save(duel), lambda meta: meta["frame"].update({key: value}))
+    view = duel.open(app=FakeApp(items=items))
+    assert ("saved:wordle", "reset") in view.app.problems and view.state.rows == []
+
+
+@pytest.mark.parametrize("value", [5, None, ["a"], "x" * 65])
+def test_damaged_letters_typed_are_dropped_the_duel_kept(duel, value):
+    items = frame_save(duel)
+    rows = json.loads(items["gemau:saved:wordle"])["data"]["state"]["rows"]
+    view = duel.open(app=FakeApp(items=damaged(items, lambda meta: meta.update({"typed": value}))))
+    assert view.ui.typed == "" and view.state.rows == rows
+
+
+def test_a_second_tab_on_the_same_duel_takes_the_newer_save(duel):
+    first = duel.open()
+    wait_my_turn(duel, first)
+    second = duel.open(app=FakeApp(first.app.store))
+    for tile in SAMPLE.tiles(not_the_word(second)):
+        key(second, tile)
+    key(second, "enter")
+    first.on_storage_change("saved:wordle")
+    assert first.state.to_json() == second.state.to_json()
+    assert first.ui.clock == second.ui.clock
+
+
+def test_a_full_device_still_ends_the_duel_the_record_lost_not_the_duel(duel):
+    view = duel.open()
+    wait_my_turn(duel, view)
+    backend = view.app.store.backend
+    backend.quota = sum(len(v) for v in backend.items.values())  # nothing more fits
+    for tile in SAMPLE.tiles(view.state.duel.word):
+        key(view, tile)
+    key(view, "enter")
+    assert view.state.result == {"winner": 0}
+    assert ("saved:wordle", "full") in view.app.problems
+    assert "wd-after" in view.render()
+
+
+def replay_view(duel, token, app):
+    view = duel.replay.ReplayView(app, parse(f"#/replay/wordle?r={token}&at=1"))
+    app.view = view
+    return view
+
+
+def test_a_duels_replay_waits_for_its_words_then_steps_through_its_rows(duel):
+    from app import replays
+
+    view = duel.open()
+    wait_my_turn(duel, view)
+    word = view.state.duel.word
+    for tile in SAMPLE.tiles(word):
+        key(view, tile)
+    key(view, "enter")
+    (entry,) = replays.kept(view.app.store, "wordle")
+    assert entry["options"] == view.midend.options and entry["seed"] == view.midend.seed
+    states = replays.positions(duel_game(SAMPLE), entry)
+    assert states[-1].to_json() == view.state.to_json()
+    duel.waiting.append([])
+    app = FakeApp()
+    replay = replay_view(duel, replays.token(entry), app)
+    assert "data-replay-loading" in replay.render()
+    for ready in duel.waiting.pop():
+        ready()
+    assert replay.game.name == "wordle-duel" and len(replay.states) == len(entry["moves"]) + 1
+    shown = replay.render()
+    assert "wd-board" in shown and 'href="#/wordle"' in shown
+    replay.at = len(entry["moves"])
+    assert f"The word was {word.upper()}" in replay.render()
+
+
+def test_a_damaged_duel_replay_link_says_so(duel):
+    from app import replays
+
+    bad_lang = replays.token({"options": {"lang": "xx"}, "seed": 1, "seats": [], "moves": []})
+    for token in ("nonsense", bad_lang):
+        assert "data-replay-bad" in replay_view(duel, token, FakeApp()).render()
+
+
+def captured(name: str) -> dict:
+    return json.loads((REPO / f"tests/fixtures/saves/{name}.json").read_text("utf-8"))["storage"]
+
+
+def test_a_duel_saved_before_the_midend_resumes_on_its_own_clock(duel):
+    """tests/fixtures/saves/wordle-duel.json: times on the page's clock of the day, so its
+    meta has no "origin"; our turn's 30 seconds go on from its save."""
+    storage = captured("wordle-duel")
+    duel.words[0] = Dictionary("en", json.loads((REPO / "static/words/en.json").read_text()))
+    state = json.loads(storage["gemau:saved:wordle"])["data"]["state"]
+    duel.clock[0] = state["turn_started"] + 5000  # speed 1: the page's clock is the duel's
+    view = duel.open(app=FakeApp(items=storage))
+    assert view.state.to_json() == state
+    assert view.state.time_left(view.frontend.now(view.ui, duel.clock[0])) == TURN_MS - 5000
+    other = next(w for w in duel.words[0].guess_lists[4] if w != state["word"])
+    for tile in duel.words[0].tiles(other):
+        key(view, tile)
+    key(view, "enter")
+    assert view.state.rows[-1]["guess"] == other and view.state.rows[-1]["at"] == duel.clock[0]
+    assert view.midend.base == state and (view.midend.seed, view.midend.seats) == (
+        11,
+        ["human", "computer:easy"],
+    )
+    again = duel.open(app=FakeApp(items=view.app.store.backend.items))
+    assert again.state.to_json() == view.state.to_json() and again.ui.clock == view.ui.clock
+
+
+def test_a_finished_duel_saved_before_the_midend_is_shown_not_recorded_again(duel):
+    duel.words[0] = Dictionary("en", json.loads((REPO / "static/words/en.json").read_text()))
+    view = duel.open(app=FakeApp(items=captured("wordle-duel-won")))
+    assert view.state.result == {"winner": 0} and view.midend.recorded
+    assert "You solved it first! The word was PENCIL." in view.render()
+    view.ticks.tick()
+    view.suspend()
+    assert view.app.store.load("stats:wordle").data["duel"]["played"] == 1
