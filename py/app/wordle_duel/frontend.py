@@ -60,8 +60,8 @@ class DuelFrontend(FrontendDefaults):
     def wanted(
         self, params: Mapping[str, str], prefs: Mapping[str, Any]
     ) -> tuple[dict[str, Any], int] | None:
-        """ "?mode=duel&seed=N": that number's duel, whose number is also its secret (so it
-        is played but never counted: docs/rules/README.md, Fairness)."""
+        """The address "?mode=duel&seed=N" asks for that number's duel, whose number is
+        also its secret (so it is played but never counted: docs/rules/README.md, Fairness)."""
         found = wanted_duel(dict(params))
         if found is None:
             return None
