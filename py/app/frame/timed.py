@@ -20,9 +20,9 @@ class TimedFrontend(Protocol):
         """The UI state with its clock running from `page_ms` if it was not yet."""
         ...
 
-    def due(self, state: Any, ui: Any, planned: Any, page_ms: float) -> Any:
-        """The move that fell due by `page_ms` (`planned`: the computer's, None while it
-        thinks or when not its turn); None when none did."""
+    def due(self, state: Any, ui: Any, computer_to_move: bool, planned: Any, page_ms: float) -> Any:
+        """The move that fell due by `page_ms` (`planned`: the computer's in its turn, None
+        while it thinks); None when none did."""
         ...
 
     def clock_shown(self, state: Any, ui: Any, page_ms: float, t: Any) -> Markup:
@@ -78,8 +78,9 @@ class Ticks:
         while not view.state.is_over:
             now = self.now_ms()
             midend = view.midend
-            planned = self.planned.move(midend) if midend.computer_to_move else None
-            move = frontend.due(view.state, view.ui, planned, now)
+            computer_to_move = midend.computer_to_move
+            planned = self.planned.move(midend) if computer_to_move else None
+            move = frontend.due(view.state, view.ui, computer_to_move, planned, now)
             if move is None:
                 break
             view.arrived(move)

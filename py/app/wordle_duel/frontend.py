@@ -114,13 +114,14 @@ class DuelFrontend(FrontendDefaults):
         return 0 if ui.clock is None else ui.clock.read(page_ms, MAX_TIME)
 
     def clock_started(self, ui: DuelUi, page_ms: float) -> DuelUi:
-        return ui if ui.clock is not None else replace(ui, clock=self.started(page_ms))
+        if ui.clock is not None:
+            return ui
+        return replace(ui, clock=game_clock.started(page_ms, self.speed))
 
-    def started(self, page_ms: float) -> game_clock.GameClock:
-        return game_clock.started(page_ms, self.speed)
-
-    def due(self, state: DuelState, ui: DuelUi, planned: Any, page_ms: float) -> Any:
-        return turns.due_move(state, planned is not None, planned, self.now(ui, page_ms))
+    def due(
+        self, state: DuelState, ui: DuelUi, computer_to_move: bool, planned: Any, page_ms: float
+    ) -> Any:
+        return turns.due_move(state, computer_to_move, planned, self.now(ui, page_ms))
 
     def clock_shown(self, state: DuelState, ui: DuelUi, page_ms: float, t: Translate) -> Markup:
         return draw.clock(t, state.time_left(self.now(ui, page_ms)))
