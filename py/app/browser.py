@@ -131,7 +131,7 @@ def focus_first(root, ids) -> None:
 
 
 def open_dialog(node) -> None:
-    if node is not None and not node.open:
+    if found(node) and not node.open:  # (none: a game with no game-over window)
         node.showModal()
 
 

@@ -237,9 +237,8 @@ class GameView(SavedGameView):
             )
             return
         self.busy = False
-        kept = lasting_ui.kept(self.frontend, self.ui)
-        self.ui = shown.ui
-        if kept != lasting_ui.kept(self.frontend, self.ui):
+        before, self.ui = self.ui, shown.ui
+        if lasting_ui.changed(self.frontend, before, self.ui):
             self._save()
         if shown.cue:
             sound.cue(shown.cue)
@@ -296,7 +295,9 @@ class GameView(SavedGameView):
 
     def after_move(self, changes: Changes) -> None:
         self.busy = False
-        self.ui = changes.ui
+        before, self.ui = self.ui, changes.ui
+        if lasting_ui.changed(self.frontend, before, self.ui):
+            self._save()  # (the duel's letters typed, gone with the row they made)
         self.app.announce(changes.said)
         if changes.cue:  # ("" for none)
             sound.cue(changes.cue)

@@ -25,3 +25,8 @@ def resumed_ui(frontend: Any, state: Any, meta: dict[str, Any]) -> Any:
     """The UI state of a game resumed from its save."""
     saved = frontend.ui_from_save(meta) if isinstance(frontend, KeepsUi) else None
     return frontend.new_ui(state, saved)
+
+
+def changed(frontend: object, before: Any, after: Any) -> bool:
+    """Does the save's part of the UI state differ (so the game is saved again)?"""
+    return kept(frontend, before) != kept(frontend, after)

@@ -31,6 +31,8 @@ def duel_view(app: Any, route: Any) -> View:
     info = saved.saved_info(app.store)
     prefs = app.store.load(f"prefs:{saved.GAME}").data
     lang = duel_language(route.params, info["lang"] if info else None, prefs)
+    if info is not None and lang != info["lang"]:  # a duel by its number in another language:
+        saved.forget_saved(app.store)  # it replaces the one saved (whose words are not loaded)
     words = wordle_words.loaded(lang)
     return DuelLoading(app, route, lang) if words is None else game_view(app, route, words)
 

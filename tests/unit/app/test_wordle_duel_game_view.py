@@ -198,6 +198,7 @@ def test_a_guess_is_played_at_the_duels_time_and_clears_the_letters(duel):
     key(view, "enter")
     row = view.state.rows[-1]
     assert row["seat"] == 0 and row["at"] == at and view.ui.typed == ""
+    assert saved(view)["meta"]["typed"] == "", "the letters go with the row they made"
     assert duel.open(app=FakeApp(view.app.store)).ui.typed == "", "not put back by a reload"
 
 
