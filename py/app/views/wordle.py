@@ -184,6 +184,8 @@ class WordleView(View):
             self.app.change_setting("colour_blind", "off" if self.colour_blind else "on")
         elif action == "wd-new-duel":
             self.new_duel_unless_kept()
+        elif action == "wd-key" and isinstance(self.screen, RemoteDuelScreen):
+            self.screen.key(data.get("key", ""))
         elif self.screen is not None and hasattr(self.screen, "on_action"):
             self.screen.on_action(action, data, event)
 
