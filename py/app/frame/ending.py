@@ -1,6 +1,7 @@
 """The end of a game on the frame: recorded once in the player's statistics (app.scores),
 and the figures of its game-over window."""
 
+from dataclasses import replace
 from typing import Any
 
 from .. import scores
@@ -54,3 +55,19 @@ def resumed_outcome(
     if not midend.state.is_over:
         return None
     return frontend.checked_outcome(meta.get("outcome")) or window(frontend, midend, store)
+
+
+def finish(view: Any, ended: bool, today: str) -> dict[str, Any] | None:
+    """A game view's finished game recorded (app.frame.game_view.GameView.finish); the figures
+    of its game-over window once the rules ended it (also when a full device refused the
+    record), None for a game stopped before."""
+    view.session.stop_clock()
+    store, frontend = view.app.store, view.frontend
+    stats_before = scores.stats_for(store, view.game)
+    result = frontend.record(view.state, view.table(), view.session.elapsed_ms())
+    if view.remote is not None and result is not None:  # (given up or left: no winner)
+        result = replace(result, won=view.remote.winner_is_me)
+    place = record_once(view.midend, store, view.game, result, today, ended)
+    if not view.state.is_over:
+        return None
+    return window(frontend, view.midend, store, stats_before, place)

@@ -8,7 +8,6 @@ the address, the clock and the game-over window are here, the same for every gam
 writes nothing but through the midend, the statistics and the player's remembered choices.
 """
 
-from dataclasses import replace
 from typing import Any
 
 from games.common.errors import IllegalMove
@@ -19,9 +18,10 @@ from ..games_list import remote_slot
 from ..midend import Midend, fresh_seed
 from ..peer import prefs as peer_prefs
 from ..saved_game_view import SavedGameView
-from . import history, lasting_ui, undoing, viewport
+from . import ending, history, lasting_ui, undoing, viewport
+from .address import shared_params
 from .clock import format_clock
-from .ending import record_once, resumed_outcome, window
+from .ending import resumed_outcome
 from .frontend import Changes, Command, Facts, Frontend, Input, Journey, Play, Show, Table
 from .keys import read_key
 from .motion import travel
@@ -125,7 +125,7 @@ class GameView(SavedGameView):
         if self.remote is not None:
             return router.href(self.game, remote="resume")
         seats = self.frontend.seat_params(self.table())
-        return router.href(self.game, **self.midend.game_id, **seats)
+        return router.href(self.game, **shared_params(self.frontend, self.midend), **seats)
 
     def table(self) -> Table:
         remote = self.remote
@@ -308,19 +308,9 @@ class GameView(SavedGameView):
 
     def finish(self, ended: bool = False) -> None:
         """Record the finished game once (`ended`: stopped before the rules ended it, by a
-        friend resigning or leaving); the figures of its game-over window (also when a full
-        device refused the record)."""
-        if self.outcome is not None or self.midend.recorded:
-            return
-        self.session.stop_clock()
-        store = self.app.store
-        stats_before = scores.stats_for(store, self.game)
-        result = self.frontend.record(self.state, self.table(), self.session.elapsed_ms())
-        if self.remote is not None and result is not None:  # (given up or left: no winner)
-            result = replace(result, won=self.remote.winner_is_me)
-        place = record_once(self.midend, store, self.game, result, browser.today_iso(), ended)
-        if self.state.is_over:
-            self.outcome = window(self.frontend, self.midend, store, stats_before, place)
+        friend resigning or leaving) and keep its game-over window's figures."""
+        if self.outcome is None and not self.midend.recorded:
+            self.outcome = ending.finish(self, ended, browser.today_iso())
 
     # --- the other device -------------------------------------------------------------------
     def remote_event(self, event: dict) -> None:

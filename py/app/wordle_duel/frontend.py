@@ -67,6 +67,11 @@ class DuelFrontend(FrontendDefaults):
             return None
         return {"lang": self.words.lang, "secret": found[0]}, found[0]
 
+    def numbered(self, options: dict[str, Any], seed: int) -> bool:
+        """Only a duel asked for by its number opens again from it: another's word was drawn
+        apart from the seed (app.frame.address)."""
+        return options.get("secret") == seed
+
     def new_options(self, prefs: Mapping[str, Any]) -> dict[str, Any]:
         return {"lang": self.words.lang, "secret": fresh_seed()}  # drawn apart from the seed
 

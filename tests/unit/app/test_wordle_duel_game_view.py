@@ -406,3 +406,16 @@ def test_a_finished_duel_saved_before_the_midend_is_shown_not_recorded_again(due
     view.ticks.tick()
     view.suspend()
     assert view.app.store.load("stats:wordle").data["duel"]["played"] == 1
+
+
+def test_a_finished_duels_address_gives_a_number_only_when_that_number_opens_it_again(duel):
+    """A duel's word is drawn apart from its seed: once over, the address shows the seed
+    only of a duel asked for by its number (whose secret is that number), since another's
+    number would open a different word on another device."""
+    for address, numbered in (("#/wordle?mode=duel", False), ("#/wordle?mode=duel&seed=11", True)):
+        view = duel.open(address)
+        while not view.state.is_over:
+            duel.clock[0] += 1_000
+            view.ticks.tick()
+        assert view.midend.seed_shown and "seed" in view.midend.game_id
+        assert ("seed=" in view.share_href()) is numbered, view.share_href()
