@@ -17,7 +17,7 @@ class NumberedApart(Protocol):
 def shared_params(frontend: object, midend: Any) -> dict[str, str]:
     """The address parameters of the game in progress: its options, and its number when
     that is shown and opens the same game."""
-    params = midend.game_id
+    params: dict[str, str] = midend.game_id
     if isinstance(frontend, NumberedApart) and not frontend.numbered(midend.options, midend.seed):
         params.pop("seed", None)
     return params
