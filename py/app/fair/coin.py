@@ -26,7 +26,7 @@ MAX_OPENED_CHARS = 2 * VALUE_BYTES + 2  # the committed text: 32 bytes in hex, q
 
 
 class CoinPeer:
-    """One peer's side of a coin flip between 2 to 4 seats."""
+    """One peer's side of a coin flip between 2 to MAX_PEERS (8) seats."""
 
     def __init__(self, seat: int, seats: int, random_bytes: RandomBytes = secrets.token_bytes):
         check_seats(seat, seats)

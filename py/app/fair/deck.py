@@ -37,6 +37,7 @@ from app.fair.messages import (
 VERSION = 1
 TILES = len(SET)
 HAND = 7
+SEATS = range(2, 5)  # Dominoes: 2 to 4 players (the deal's limit is the game's)
 KEY_BITS = 256
 ENCODED = [(k + 2) ** 2 for k in range(TILES)]
 RandBelow = Callable[[int], int]  # secrets.randbelow, or a test's own
@@ -60,7 +61,7 @@ class DeckPeer:
     """One seat's side of the shuffle, the deal, the draws and the final check."""
 
     def __init__(self, seat: int, seats: int, randbelow: RandBelow = secrets.randbelow):
-        check_seats(seat, seats)
+        check_seats(seat, seats, SEATS)
         self.seat, self.seats = seat, seats
         self.e = 2 + randbelow(2**KEY_BITS)
         self._randbelow = randbelow

@@ -44,7 +44,10 @@ def require_hex(text: object, digits: int, what: str) -> str:
     return text
 
 
-def check_seats(seat: object, seats: object, allowed: range = range(2, 5)) -> None:
+MAX_PEERS = 8  # devices in one game between devices: a Wordle Tournament group's 8 seats
+
+
+def check_seats(seat: object, seats: object, allowed: range = range(2, MAX_PEERS + 1)) -> None:
     if type(seats) is not int or seats not in allowed:
         raise ValueError(f"seats must be one of {list(allowed)}")
     if type(seat) is not int or not 0 <= seat < seats:

@@ -3,7 +3,7 @@ channels (`send(dict)`, `on_message(callback)`, made by the WebRTC layer, app.pe
 
 Each device runs the same engine with its own midend; on each, the other device's seats are
 REMOTE (app.midend). match.Match is the session, for two devices (pair.py) or a table of
-3-4 (table_match.py) alike: a handshake (hello), a joint seed from a commit-reveal coin flip
+3 to 8 (table_match.py) alike: a handshake (hello), a joint seed from a commit-reveal coin flip
 (app.fair.coin, so no device chooses it), then every move as the engine's notation with its
 number and the hash of the position after it (wire.state_hash).
 Other devices are untrusted: every message is checked (incoming.py), a refused one is kept

@@ -40,7 +40,7 @@ from typing import Any
 from games.dominoes.private import PrivateHand, describe, verify_hand
 from games.dominoes.public import CHECK, HAND_SIZE, PLAY, REVEAL, PublicState
 
-from app.fair.deck import DeckPeer, RandBelow
+from app.fair.deck import SEATS, DeckPeer, RandBelow
 from app.fair.errors import Cheated, ProtocolError
 from app.fair.messages import check_seats, message_type
 
@@ -56,7 +56,7 @@ class DealSession:
         self.seats = seats
         self.local = sorted(set(local))
         for seat in self.local:
-            check_seats(seat, seats)
+            check_seats(seat, seats, SEATS)
         if not self.local or len(self.local) == seats:
             raise ValueError("a device plays some of the seats, not none nor all")
         self.remote = [seat for seat in range(seats) if seat not in self.local]

@@ -1,5 +1,5 @@
-"""One game between 2 to 4 devices: the start, the moves, the end. Two devices talk over
-one channel (app.remote.pair); a table of 3 or 4 through the host's relay
+"""One game between 2 to 8 devices: the start, the moves, the end. Two devices talk over
+one channel (app.remote.pair); a table of 3 to 8 through the host's relay
 (app.remote.table_match); the protocol is the same.
 
 The host proposes the game and a coin flip draws its seed (app.remote.handshake). Each

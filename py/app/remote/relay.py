@@ -1,4 +1,4 @@
-"""One order for a table of 3 or 4 devices: the host relays every message, and loses none
+"""One order for a table of 3 to 8 devices: the host relays every message, and loses none
 across a new link or a reload.
 
 The fair protocols (app.fair) and the Dominoes deal (dominoes_deal) assume that every
@@ -46,11 +46,12 @@ from collections.abc import Callable
 from typing import Any
 
 from app.fair.errors import ProtocolError
+from app.remote.roster import MAX_DEVICES
 
 HOST = "host"
 RELAY, POST, RESEND = "relay", "relay-post", "relay-resend"
 VERSION = 1  # of the records
-MAX_GUESTS = 3
+MAX_GUESTS = MAX_DEVICES - 1
 MAX_NAME = 8
 
 Deliver = Callable[[str, dict[str, Any]], None]

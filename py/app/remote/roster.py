@@ -1,8 +1,8 @@
 """Who is at a game between devices: every device's id (the host's first), this device's,
 the name of each device's person, and who plays each seat.
 
-Two devices are "host" and "guest"; at a table of 3 or 4 they are "host" and the relay's
-names of the guests ("g1", "g2", "g3"). A seat is played by a device's id, or by
+Two devices are "host" and "guest"; at a table of 3 to 8 they are "host" and the relay's
+names of the guests ("g1", "g2", ..., "g7"). A seat is played by a device's id, or by
 "computer:<level>": a computer the host's device runs, whose moves travel as the host's.
 Everything read here may come from another device or from storage: each check raises
 ProtocolError with the reason."""
@@ -13,12 +13,13 @@ from typing import Any
 from games.common.protocol import Game
 
 from app.fair.errors import ProtocolError
+from app.fair.messages import MAX_PEERS
 from app.remote.names import clean_name
 from app.seat_kinds import COMPUTER, HUMAN, REMOTE
 
 HOST, GUEST = "host", "guest"
 PAIR = [HOST, GUEST]  # the devices of a game between two
-MAX_DEVICES = 4  # as many as a coin flip (app.fair.coin) is shared among
+MAX_DEVICES = MAX_PEERS  # the protocol's limit, not a game's (Dominoes seats 4 at most)
 MAX_DEVICE = 8  # a device's id: "host", "guest", or the relay's name of a guest
 # What an engine may raise on options or input its checks did not foresee (as Game.load).
 OPTION_ERRORS: tuple[type[Exception], ...] = (ValueError, TypeError, KeyError, IndexError)

@@ -15,6 +15,7 @@ from .relay import HOST
 from .table_game import is_table_save
 
 TABLE_GAMES = ("dominoes",)  # the games 3 or 4 devices play together
+MAX_TABLE_DEVICES = 4  # their seats (the protocol takes up to 8 devices: a Wordle group)
 
 
 def in_progress(store: Store, peer_name: str | None) -> list[tuple[str, dict[str, Any]]]:

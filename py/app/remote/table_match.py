@@ -1,8 +1,8 @@
-"""A game among 3 or 4 devices: app.remote.match's protocol, each guest linked to the host
+"""A game among 3 to 8 devices: app.remote.match's protocol, each guest linked to the host
 alone and every message passed on by the host's relay (app.remote.relay), so every device
-takes the others' messages in one order (a table of Straight Dominoes).
+takes the others' messages in one order (a table of Straight Dominoes, which seats 4).
 
-Devices are named by the host: "host", and an id per guest ("g1", "g2", "g3": the relay's
+Devices are named by the host: "host", and an id per guest ("g1", "g2", ...: the relay's
 names, so no guest can speak as another); the host's hello names them all (`devices`).
 Since every device sees the same messages in the same order, every honest device reaches
 the same verdict on each one without a word to the others: a refusal is kept, not sent,

@@ -6,11 +6,11 @@ keeps them across the change of page)."""
 from ..games_list import REMOTE_GAMES
 from ..peer.channel import OPEN
 from ..remote.relay import MAX_GUESTS
-from ..remote.saved_matches import TABLE_GAMES
+from ..remote.saved_matches import MAX_TABLE_DEVICES, TABLE_GAMES
 from ..remote.table_game import guest_ids
 
 GROUP = "wordle-group"  # a Wordle Tournament group, each friend on their own device
-MAX_GROUP_GUESTS = 7  # the leader and 7 friends: a tournament's 8 seats
+MAX_GROUP_GUESTS = MAX_GUESTS  # the leader and 7 friends: a tournament's 8 seats
 GROUP_ADDRESS = "#/wordle?mode=tournament&remote="  # + group-host | group-member
 MAX_CODE = 20_000  # a reply code passed on by a friend: far more than any real one
 
@@ -19,7 +19,7 @@ def games_for(friends: int) -> tuple[str, ...]:
     """What the host may choose with this many friends connected."""
     if friends == 1:
         return (*REMOTE_GAMES, GROUP)
-    return (*TABLE_GAMES, GROUP) if friends <= MAX_GUESTS else (GROUP,)
+    return (*TABLE_GAMES, GROUP) if friends < MAX_TABLE_DEVICES else (GROUP,)
 
 
 def open_links(friends: list, link) -> list:

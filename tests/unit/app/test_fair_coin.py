@@ -1,4 +1,4 @@
-"""app.fair.coin: commit-reveal joint randomness between 2 to 4 peers."""
+"""app.fair.coin: commit-reveal joint randomness between 2 to 8 peers."""
 
 import hashlib
 import json
@@ -26,13 +26,19 @@ def fixed_bytes(fill):
     return lambda n: bytes([fill]) * n
 
 
-@pytest.mark.parametrize("seats", [2, 3, 4])
+@pytest.mark.parametrize("seats", [2, 3, 4, 8])
 def test_every_peer_agrees_on_the_seed_of_all_reveals(seats):
     peers = [CoinPeer(seat, seats, fixed_bytes(seat + 1)) for seat in range(seats)]
     run(peers)
     expected = hashlib.sha256(b"".join(bytes([s + 1]) * 32 for s in range(seats))).digest()
     assert all(peer.seed == expected for peer in peers)
     assert len({peer.pick(6) for peer in peers}) == 1
+
+
+@pytest.mark.parametrize("seats", [1, 9])
+def test_a_flip_is_among_2_to_8_seats(seats):
+    with pytest.raises(ValueError):
+        CoinPeer(0, seats)
 
 
 def test_seeds_differ_between_flips():

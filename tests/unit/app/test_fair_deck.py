@@ -311,3 +311,9 @@ def test_junk_values_for_a_card_awaited_now_are_refused():
         with pytest.raises(ProtocolError):
             peers[0].receive({"type": "deck-unlock", "seat": 1, "cards": cards, "values": [good]})
     assert peers[0].to_json() == saved
+
+
+@pytest.mark.parametrize("seats", [1, 5, 8])
+def test_a_deal_is_among_dominoes_2_to_4_players_though_a_coin_flip_takes_8(seats):
+    with pytest.raises(ValueError):
+        DeckPeer(0, seats)

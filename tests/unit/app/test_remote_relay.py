@@ -86,9 +86,10 @@ def test_the_host_says_who_sent_a_message():
     for name in ("", HOST, None, "a name too long"):
         with pytest.raises(ValueError):
             hub.join(name, net.channel(ignore))
-    hub.join("cat", net.channel(ignore))
-    with pytest.raises(ValueError, match="3 guests"):
-        hub.join("dan", net.channel(ignore))
+    for name in ("cat", "dan", "eve", "fay", "gus"):  # 7 guests: a group of 8 devices
+        hub.join(name, net.channel(ignore))
+    with pytest.raises(ValueError, match="7 guests"):
+        hub.join("hal", net.channel(ignore))
     hub.receive("ann", {"type": "relay-post", "n": 1, "ack": 0, "message": {"from": "ben"}})
     assert seen == ["ann"] and hub.log[-1]["from"] == "ann"
     with pytest.raises(ProtocolError):
@@ -97,7 +98,7 @@ def test_the_host_says_who_sent_a_message():
         hub.receive("ann", {"type": "relay-post", "n": 2, "ack": 0, "message": "not an object"})
     hub.join("ann", net.channel(ignore))  # a new link: the same name takes it
     with pytest.raises(ValueError, match="before the table's first message"):
-        hub.join("eve", net.channel(ignore))  # (it would lack the messages before it)
+        hub.join("ivy", net.channel(ignore))  # (it would lack the messages before it)
 
 
 def test_a_gap_is_refused_a_repeat_skipped_and_the_host_sends_the_rest_again():
