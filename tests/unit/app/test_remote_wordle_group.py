@@ -25,16 +25,17 @@ from games.wordle.tournament_rules import GRACE_MS
 
 WORDS = sample_dictionary()
 DEVICES = ("ann", "ben", "cat")
+SEVEN = ("ann", "ben", "cat", "dan", "eve", "fay", "gus")  # a group of 8 devices
 
 
 class Net:
     """Links that hold each message (as JSON text) until `pump`; a cut link loses what it
     carries from then on. `log[device]` keeps every message the leader sent that device."""
 
-    def __init__(self):
+    def __init__(self, devices=DEVICES):
         self.queue: list = []
         self.cut: set = set()
-        self.log: dict = {device: [] for device in DEVICES}
+        self.log: dict = {device: [] for device in devices}
 
     def link(self, deliver, name):
         return lambda message: self.queue.append((deliver, json.dumps(message), name))
@@ -47,13 +48,17 @@ class Net:
 
 
 class Group:
-    """A leader and 3 members, each member's device with its own clock (`skew` ms ahead)."""
+    """A leader and 3 members (or `devices`), each member's device with its own clock
+    (`skew` ms ahead)."""
 
-    def __init__(self, seed=5, ratings=(1000, 1100, 950, 1000), skew=(0, 70_000, 3, 12_345)):
-        self.net, self.now, self.skew = Net(), 0, dict(zip(("leader", *DEVICES), skew))
+    def __init__(
+        self, seed=5, ratings=(1000, 1100, 950, 1000), skew=(0, 70_000, 3, 12_345), devices=DEVICES
+    ):
+        self.devices = devices
+        self.net, self.now, self.skew = Net(devices), 0, dict(zip(("leader", *devices), skew))
         self.leader = GroupLeader(WORDS, "Leader", ratings[0], seed)
         self.members = {}
-        for device, rating in zip(DEVICES, ratings[1:]):
+        for device, rating in zip(devices, ratings[1:]):
             self.link_leader(device, first=True)
             self.members[device] = GroupMember(self.to_leader(device), device.capitalize(), rating)
         self.net.pump()
@@ -81,10 +86,11 @@ class Group:
     def pid(self, device):
         return self.leader.members[device].pid
 
-    def play(self, ms=1000, until=None, guessing=DEVICES + ("leader",)):
+    def play(self, ms=1000, until=None, guessing=None):
         """Time runs on in steps of `ms`; whoever's turn it is guesses a random accepted
         word about 2 s into it, from its own device; stops once `until()` holds."""
         t = self.leader.tournament
+        guessing = (*self.devices, "leader") if guessing is None else guessing
         for _ in range(20_000):
             if until is not None and until():
                 return
@@ -172,6 +178,29 @@ def test_a_leader_and_three_members_play_a_whole_tournament_and_agree_on_the_sta
         words_kept_secret(group, device)
     guesses = [e for e in t.log if e["type"] == "guess" and e["player"] in (1, 2, 3)]
     assert guesses  # the members' guesses came over their links and were played
+
+
+def test_a_group_of_8_devices_plays_a_whole_tournament_and_a_9th_is_refused():
+    group = Group(ratings=(1000,) * 8, skew=tuple(range(0, 80_000, 10_000)), devices=SEVEN)
+    late = []
+    group.leader.connect("hal", group.net.link(late.append, ">hal"))
+    group.leader.receive(
+        "hal", {"type": "join", "version": GROUP_VERSION, "name": "Hal", "rating": 1000}, 0
+    )
+    group.net.pump()
+    assert [(m["type"], m["reason"]) for m in late] == [("refused", "wordle.lobby_full")]
+    assert "hal" not in group.leader.members
+    group.leader.start(group.now)
+    group.net.pump()
+    t = group.leader.tournament
+    assert [p["human"] for p in t.players] == [True] * 8  # no computer: 8 people
+    group.play()
+    assert t.phase == "over"
+    for device, member in group.members.items():
+        assert member.status == OVER and member.problems == []
+        assert member.view["standings"] == [p["id"] for p in t.standings()]
+        assert member.result["placement"] == t.players[group.pid(device)]["placement"]
+        words_kept_secret(group, device)
 
 
 def test_each_member_is_sent_its_own_view_only_when_something_in_it_changed():
