@@ -5,7 +5,7 @@ member's side is app.remote.wordle_group_member. Rules: docs/rules/wordle-tourna
 
 Member -> leader (untrusted: checked here; a bad one is answered, nothing else changes):
 
-    {"type": "join", "version": 1, "name": nickname, "rating": 0..4000}   # in the lobby
+    {"type": "join", "version": wire.VERSION, "name": nickname, "rating": 0..4000}  # lobby
     {"type": "guess", "round": r, "duel": i, "text": typed word, "at": member's ms}
     {"type": "leave"}
 
@@ -44,7 +44,7 @@ from app.remote.names import clean_name
 
 Send = Callable[[dict[str, Any]], None]  # down one member's link
 
-GROUP_VERSION = 1
+SAVE_VERSION = 1  # of the leader's save (the messages' is wire.VERSION, every protocol's)
 MAX_RATING = 4000
 MAX_TEXT = 40  # a typed guess: 6 tiles, with room for accents and Uzbek digraphs
 MAX_MS = 2**53
@@ -79,7 +79,9 @@ class GroupLeader:
         self.words = words
         self.tournament = new_lobby(words, [{"name": name, "rating": rating}], seed)
         self.members: dict[str, Member] = {}  # device -> member, in the order they joined
-        self.waiting: dict[str, Callable[[dict[str, Any]], None]] = {}  # linked, not joined yet
+        # Linked, not joined yet: no name nor seat, but its messages numbered already, so
+        # a refusal of its join (another version, a name taken) is one it can read.
+        self.waiting: dict[str, Member] = {}
         self.game = 1
         # Resumed after more than 60 s away: the results of the people still in then do
         # not count (their ratings stay); the ids of those placed before still count.
@@ -92,7 +94,8 @@ class GroupLeader:
         """A new member device's link (in the lobby): it is in once its join comes."""
         if device in self.members:
             raise ValueError(f"{device!r} is a member already")
-        self.waiting[device] = send
+        self.waiting[device] = Member("", 0, None)
+        self.waiting[device].send = send
 
     def member_lost(self, device: str, now: int) -> None:
         """A member's link dropped. In the lobby they leave it (5.4); in a tournament
@@ -155,7 +158,7 @@ class GroupLeader:
         self._guess(member, message, now)
 
     def _join(self, device: str, message: dict[str, Any], now: int) -> None:
-        if type(message["version"]) is not int or message["version"] != GROUP_VERSION:
+        if not wire.is_version(message["version"]):
             raise ProtocolError("group.version")
         member = self.members.get(device)
         if member is not None and member.send is not None and message["name"] == member.name:
@@ -171,8 +174,8 @@ class GroupLeader:
             raise ProtocolError("group.bad_name") from None
         rating = wire.whole(message["rating"], 0, MAX_RATING, "group.rating")
         events = self.tournament.join(name, rating)
-        member = Member(name, rating, events[0]["player"])
-        member.send = self.waiting.pop(device)
+        member = self.waiting.pop(device)
+        member.name, member.rating, member.pid = name, rating, events[0]["player"]
         self.members[device] = member
 
     def _guess(self, member: Member, message: dict[str, Any], now: int) -> None:
@@ -211,10 +214,9 @@ class GroupLeader:
                 other.pid -= 1
 
     def _refuse(self, device: str, reason: str) -> None:
-        member = self.members.get(device)
-        send = member.send if member is not None else self.waiting.get(device)
-        if send is not None:
-            self._send(send, member, {"type": "refused", "reason": reason})
+        member = self.members.get(device) or self.waiting.get(device)
+        if member is not None and member.send is not None:
+            self._send(member.send, member, {"type": "refused", "reason": reason})
 
     # --- the leader's own play, and the clock ----------------------------------------------
 
@@ -288,17 +290,15 @@ class GroupLeader:
                 self._send(member.send, member, {"type": "view", "game": self.game, "view": view})
 
     @staticmethod
-    def _send(send: Send, member: Member | None, message: dict[str, Any]) -> None:
-        if member is not None:
-            member.n += 1
-            message = {**message, "n": member.n}
-        send(message)
+    def _send(send: Send, member: Member, message: dict[str, Any]) -> None:
+        member.n += 1
+        send({**message, "n": member.n})
 
     # --- saving ---------------------------------------------------------------------------------
 
     def to_json(self) -> dict[str, Any]:
         return {
-            "version": GROUP_VERSION,
+            "version": SAVE_VERSION,
             "game": self.game,
             "abandoned": self.abandoned,
             "kept": list(self.kept),
@@ -316,7 +316,7 @@ class GroupLeader:
         (`abandoned`: only the results settled before it count: `kept`). Every member's
         link is down until member_back.
         ValueError (BadState) for a save that does not hold together."""
-        if not isinstance(data, dict) or data.get("version") != GROUP_VERSION:
+        if not isinstance(data, dict) or data.get("version") != SAVE_VERSION:
             raise ValueError("unknown group save")
         try:
             return cls._load(data, words, now)

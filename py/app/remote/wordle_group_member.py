@@ -21,7 +21,7 @@ from games.wordle.tournament_rules import GRACE_MS, INTRO_MS, LEAVE_REASONS, PHA
 from app.fair.errors import ProtocolError
 from app.remote import wire
 from app.remote.names import clean_name
-from app.remote.wordle_group import GROUP_VERSION, MAX_MS, MAX_RATING, MAX_TEXT
+from app.remote.wordle_group import MAX_MS, MAX_RATING, MAX_TEXT
 
 CONNECTING, LOBBY, PLAYING, OVER = "connecting", "lobby", "playing", "over"
 PAUSED, ABANDONED = "paused", "abandoned"
@@ -74,7 +74,7 @@ class GroupMember:
         self._join()
 
     def _join(self) -> None:
-        message = {"type": "join", "version": GROUP_VERSION, "name": self.name}
+        message = {"type": "join", "version": wire.VERSION, "name": self.name}
         self._post({**message, "rating": self.rating})
 
     def _post(self, message: dict[str, Any]) -> None:

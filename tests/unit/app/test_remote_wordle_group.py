@@ -7,7 +7,8 @@ import random
 
 import pytest
 from app.fair.errors import ProtocolError
-from app.remote.wordle_group import GROUP_VERSION, LEADER, GroupLeader
+from app.remote import wire
+from app.remote.wordle_group import LEADER, SAVE_VERSION, GroupLeader
 from app.remote.wordle_group_member import (
     ABANDONED,
     LOBBY,
@@ -185,7 +186,7 @@ def test_a_group_of_8_devices_plays_a_whole_tournament_and_a_9th_is_refused():
     late = []
     group.leader.connect("hal", group.net.link(late.append, ">hal"))
     group.leader.receive(
-        "hal", {"type": "join", "version": GROUP_VERSION, "name": "Hal", "rating": 1000}, 0
+        "hal", {"type": "join", "version": wire.VERSION, "name": "Hal", "rating": 1000}, 0
     )
     group.net.pump()
     assert [(m["type"], m["reason"]) for m in late] == [("refused", "wordle.lobby_full")]
@@ -490,7 +491,7 @@ def test_junk_and_out_of_place_messages_are_refused_and_change_nothing():
         {"type": "guess", "round": 1, "duel": 0, "text": "x" * 500, "at": 5},
         {"type": "guess", "round": 1, "duel": True, "text": "crane", "at": 5},
         {"type": "leave", "extra": 1},
-        {"type": "join", "version": GROUP_VERSION, "name": "Zed", "rating": 1000},
+        {"type": "join", "version": wire.VERSION, "name": "Zed", "rating": 1000},
     ]
     for message in junk:
         assert say(group, "ann", message) in ("group.junk", "group.joined_already")
@@ -528,11 +529,11 @@ def test_joining_is_checked_and_leaving_the_lobby_moves_the_seats_up():
         leader.connect(device, sent[device].append)
 
     def join(device, **fields):
-        message = {"type": "join", "version": GROUP_VERSION, "name": device, "rating": 1000}
+        message = {"type": "join", "version": wire.VERSION, "name": device, "rating": 1000}
         leader.receive(device, {**message, **fields}, 0)
         return sent[device][-1]
 
-    assert join("a", version=2)["reason"] == "group.version"
+    assert join("a", version=wire.VERSION + 1)["reason"] == "group.version"
     assert join("a", name="\u202eevil")["reason"] == "group.bad_name"
     assert join("a", rating=10**9)["reason"] == "group.rating"
     assert join("a", name="leader")["reason"] == "wordle.name_taken"
@@ -547,6 +548,21 @@ def test_joining_is_checked_and_leaving_the_lobby_moves_the_seats_up():
     leader.start(0)
     assert join("d")["reason"] == "group.started"
     assert net.queue == []
+
+
+def test_a_member_of_another_build_is_told_another_version_by_the_protocols_one_version(
+    monkeypatch,
+):
+    net = Net(("old",))
+    leader = GroupLeader(WORDS, "Leader", 1000, 4)
+    member = None
+    leader.connect("old", net.link(lambda m: member.receive(m, 0), ">old"))
+    monkeypatch.setattr(wire, "VERSION", wire.VERSION - 1)  # the member's build is older
+    member = GroupMember(net.link(lambda m: leader.receive("old", m, 0), "old>"), "Old", 1000)
+    monkeypatch.undo()
+    net.pump()
+    assert member.refusal == "group.version" and member.status == "connecting"
+    assert leader.members == {} and "old" in leader.waiting
 
 
 # --- refusals: the member's side ---------------------------------------------------------------
@@ -605,7 +621,7 @@ def test_checked_view_takes_every_view_the_engine_gives():
     with pytest.raises(ValueError):
         GroupMember(lambda m: None, "", 1000)
     with pytest.raises(ValueError):
-        GroupLeader.from_json({"version": GROUP_VERSION}, WORDS, 0)
+        GroupLeader.from_json({"version": SAVE_VERSION}, WORDS, 0)
     saved = group.leader.to_json()
     for field, value in (("pid", 7), ("pid", 0), ("name", "\u202e"), ("rating", -1), ("n", "1")):
         bad = json.loads(json.dumps(saved))

@@ -9,7 +9,8 @@ from pathlib import Path
 
 import pytest
 from app.i18n import LANGUAGES, Translator, load_catalogue
-from app.remote.wordle_group import GROUP_VERSION, GroupLeader
+from app.remote import wire
+from app.remote.wordle_group import GroupLeader
 from games.wordle.sample_words import sample_dictionary
 
 PY = Path(__file__).resolve().parents[3] / "py"
@@ -75,13 +76,13 @@ def refusals_of_a_lobby_and_a_round() -> list[str]:
         sent[device] = []
         leader.connect(device, sent[device].append)
 
-    def join(device, name, rating=1000, version=GROUP_VERSION):
+    def join(device, name, rating=1000, version=wire.VERSION):
         message = {"type": "join", "version": version, "name": name, "rating": rating}
         leader.receive(device, message, 0)
 
     link("a")
     leader.receive("a", "not a message", 0)  # group.junk
-    join("a", "Ann", version=GROUP_VERSION + 1)  # group.version
+    join("a", "Ann", version=wire.VERSION + 1)  # group.version
     join("a", " ")  # group.bad_name
     join("a", "Ann", rating=-5)  # group.rating
     join("a", "Ann")
