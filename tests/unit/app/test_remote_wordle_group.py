@@ -492,6 +492,9 @@ def test_junk_and_out_of_place_messages_are_refused_and_change_nothing():
         {"type": "guess", "round": 1, "duel": True, "text": "crane", "at": 5},
         {"type": "leave", "extra": 1},
         {"type": "join", "version": wire.VERSION, "name": "Zed", "rating": 1000},
+        # a member's refusal is its claim: the leader's page never acts on it
+        {"type": "refused", "kind": "cheating", "reason": "the leader cheats"},
+        {"type": "refused", "n": 1, "reason": "group.started"},
     ]
     for message in junk:
         assert say(group, "ann", message) in ("group.junk", "group.joined_already")
