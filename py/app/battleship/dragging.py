@@ -7,7 +7,8 @@ from typing import Any
 
 from games.battleship.fleet import LENGTH
 
-from ..frame.frontend import Facts, Lift
+from ..frame.frontend import Facts
+from ..frame.gestures import Lift
 from .grids import ghost_holes
 from .input import landing
 from .ui import BattleshipUi, seated, seen

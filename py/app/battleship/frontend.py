@@ -236,21 +236,6 @@ class BattleshipFrontend(FrontendDefaults):
         figured = {**shooting, "turns": result["turns"]}
         return Result(state.mode, won, score, figured, higher_is_better=False)
 
-    def outcome(
-        self,
-        state: Position,
-        facts_before: Mapping[str, Any],
-        counted: bool,
-        place: int | None,
-        clock_ms: float,
-    ) -> dict[str, Any]:
-        """The end-of-game window is drawn from the finished position (both fleets are
-        shown then): it keeps no figures of its own."""
-        return {}
-
-    def checked_outcome(self, saved: Any) -> dict[str, Any] | None:
-        return {} if isinstance(saved, dict) else None
-
     # --- drawing -------------------------------------------------------------------------
     def draw(self, state: Position, ui: BattleshipUi, facts: Facts, t: Translate) -> Markup:
         ui = seated(ui, facts.table)

@@ -195,19 +195,6 @@ class DeblockleFrontend(FrontendDefaults):
         won = None if seen.opponent == "human" or winner is None else winner == seen.me
         return Result(variant(state, seen), won, None, result_figures(state, seen, clock_ms))
 
-    def outcome(
-        self,
-        state: State,
-        stats_before: Mapping[str, Any],
-        counted: bool,
-        place: int | None,
-        clock_ms: float,
-    ) -> dict[str, Any]:
-        return {}  # the game-over window is drawn from the position
-
-    def checked_outcome(self, saved: Any) -> dict[str, Any] | None:
-        return None
-
     # --- drawing ---------------------------------------------------------------------------
     def draw(self, state: State, ui: DeblockleUi, facts: Facts, t: Translate) -> Markup:
         seen = screen(ui, facts)

@@ -7,7 +7,8 @@ from typing import Any
 
 from games.dominoes.choices import playable
 
-from ..frame.frontend import Facts, Lift
+from ..frame.frontend import Facts
+from ..frame.gestures import Lift
 from .seats import seated, seen
 from .table import selected_ends
 from .tiles import domino, parse_tile

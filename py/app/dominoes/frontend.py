@@ -247,20 +247,6 @@ class DominoesFrontend(FrontendDefaults):
         kind = variant(state.table.to_json())
         return result(state, public_view(state), ui, table.seed, kind, won)
 
-    def outcome(
-        self,
-        state: State,
-        facts_before: Mapping[str, Any],
-        counted: bool,
-        place: int | None,
-        clock_ms: float,
-    ) -> dict[str, Any]:
-        """The game-over window is drawn from the finished position: no figures of its own."""
-        return {}
-
-    def checked_outcome(self, saved: Any) -> dict[str, Any] | None:
-        return {} if isinstance(saved, dict) else None
-
     # --- drawing -------------------------------------------------------------------------
     def draw(self, state: State, ui: DominoesUi, facts: Facts, t: Translate) -> Markup:
         drawn = on_screen(ui, facts)

@@ -20,6 +20,7 @@ from typing import Any, Generic, Protocol, TypeVar
 from games.common.protocol import Game
 
 from ..html import Markup
+from .gestures import DragRules
 from .sub_protocol import SubProtocol
 
 State = TypeVar("State", contravariant=True)  # only ever given to the hooks
@@ -316,67 +317,8 @@ class Frontend(Protocol[State, Ui]):
         again (`key`: the catalogue key of why)."""
         ...
 
-    drag_rules: "DragRules | None"  # pieces dragged onto the board (app.frame.piece_drag)
+    drag_rules: DragRules | None  # pieces dragged onto the board (app.frame.piece_drag)
     sub_protocol: "SubProtocol | None"  # its own part between devices (app.frame.sub_protocol)
-
-
-@dataclass(frozen=True)
-class Lift:
-    """A piece a press lifts (DragRules.lift): the UI state with it in hand, the piece and the
-    square of it held (`hole`, from its head), the floating copy's markup and class, and
-    whether it lies along the board's rows (else down its columns)."""
-
-    ui: Any
-    piece: str
-    hole: int
-    ghost: Markup
-    ghost_class: str
-    along_x: bool
-
-
-class DragRules(Protocol):
-    """A game's rules for pieces dragged onto its board (pure: the browser's side is
-    app.frame.piece_drag). `board` is the selector of the board pieces are dropped on; a drop
-    is the input "drop" {piece, sq, hole} for `interpret`."""
-
-    board: str
-
-    def lift(
-        self, state: Any, ui: Any, facts: "Facts", piece: str, square: str, hole: int
-    ) -> Lift | None:
-        """What a press lifts: a piece from the dock (`piece`, held by `hole`) or the one on
-        the board's `square`; None: nothing to lift."""
-        ...
-
-    def landing(
-        self, state: Any, ui: Any, facts: "Facts", piece: str, square: str, hole: int
-    ) -> tuple[list[str], bool]:
-        """The squares the piece held over `square` would cover, and whether it may go there."""
-        ...
-
-
-class Gesture(Protocol):
-    """A pointer gesture the game view follows (app.pointer_drag's hooks): `swallows` the
-    click that ends a drag; `abandon` when the view closes."""
-
-    def follow(self) -> None: ...
-
-    def swallows(self, action: str) -> bool: ...
-
-    def abandon(self) -> None: ...
-
-
-class NoGesture:
-    """The gesture of a game that has none."""
-
-    def follow(self) -> None:
-        pass
-
-    def swallows(self, action: str) -> bool:
-        return False
-
-    def abandon(self) -> None:
-        pass
 
 
 class FrontendDefaults:
@@ -395,6 +337,14 @@ class FrontendDefaults:
 
     def cannot(self, state: Any, ui: Any, key: str, t: Translate) -> Show[Any]:
         return Show(ui)  # (nothing said: the button was disabled)
+
+    def outcome(
+        self, state: Any, facts_before: Mapping[str, Any], counted: bool, place: Any, clock: float
+    ) -> dict[str, Any]:
+        return {}  # the game-over window is drawn from the finished position alone
+
+    def checked_outcome(self, saved: Any) -> dict[str, Any] | None:
+        return {} if isinstance(saved, dict) else None
 
     drag_rules: DragRules | None = None
     sub_protocol: SubProtocol | None = None

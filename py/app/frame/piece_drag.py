@@ -11,7 +11,8 @@ from typing import Any
 from .. import browser
 from ..browser import found
 from ..pointer_drag import PointerDrag, follow
-from .frontend import DragRules, Gesture, Input, NoGesture
+from .frontend import Input
+from .gestures import DragRules, Gesture, NoGesture
 
 
 def gesture_of(view: Any, rules: DragRules | None) -> Gesture:
