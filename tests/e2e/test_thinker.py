@@ -99,9 +99,15 @@ def test_the_wordle_expert_guesses_from_the_worker_with_its_words(open_app):
     expect(page.locator("html[data-thinker='ready']")).to_be_attached(timeout=30_000)
     before = thinker_moves(page)
     page.evaluate(f"location.hash = '{duel}4'")  # a new duel: every turn in the worker
+    # The expert may already have guessed in duel 3 before the address changed, so the
+    # wait is for a guess in duel 4's own save.
     page.wait_for_function(
-        """() => JSON.parse(localStorage.getItem('gemau:saved:wordle')).data.meta.frame.moves
-            .some(([seat, text]) => seat === 1 && /^1 [A-Z]+ @/.test(text))""",
+        """() => {
+            const saved = JSON.parse(localStorage.getItem('gemau:saved:wordle'));
+            const frame = saved && saved.data.meta.frame;
+            return frame && frame.seed === 4
+                && frame.moves.some(([seat, text]) => seat === 1 && /^1 [A-Z]+ @/.test(text));
+        }""",
         timeout=60_000,
     )
     frame = json.loads(page.evaluate("localStorage.getItem('gemau:saved:wordle')"))["data"]
