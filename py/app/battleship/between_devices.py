@@ -22,6 +22,7 @@ from ..frame.frontend import Result
 from ..remote.battleship_match import BattleshipMatch
 from ..remote.link_game import LinkGame
 from ..remote.match import CONNECTING, OVER
+from ..remote.page_side import PageSide
 from ..seat_kinds import HUMAN, REMOTE
 from .over import figures
 from .sealed_position import SealedPosition, position_of
@@ -80,6 +81,12 @@ class FleetSide:
     def record(self) -> dict[str, Any]:
         return {"fleet": self.fleets.record()}
 
+    def computer_ready(self) -> bool:
+        return False  # (a game between devices is between people)
+
+    def computer_move(self) -> Any:
+        raise RuntimeError("no computer plays Battleship between devices")
+
     def _on_event(self, event: dict[str, Any]) -> None:
         if self._told is not None:
             self._told(event)
@@ -135,8 +142,13 @@ class SealedFleets:
     game = PUBLIC_BATTLESHIP
 
     def join(
-        self, link_game: LinkGame, saved: dict[str, Any] | None, save: Callable[[], None]
+        self,
+        link_game: PageSide,
+        saved: dict[str, Any] | None,
+        save: Callable[[], None],
+        told: Callable[[list[dict[str, Any]], Any], None],
     ) -> FleetSide:
+        assert isinstance(link_game, LinkGame)  # (a game of two devices)
         return FleetSide(link_game, saved, save)
 
 

@@ -5,9 +5,9 @@ dragged turned into moves (input.py, dragging.py); what a move says and sounds l
 (changes.py); what a finished game records; the page (draw.py). Pure: no browser, no storage,
 no midend; the rules stay in games.dominoes.
 
-Every hook reads the position as the seat in view has it (`seats.seen`). A game between
-devices is still its old view's (app.views.dominoes), which makes that view from this
-device's hand (app.remote.dominoes_match) and calls input.interpret and changes.changed itself.
+Every hook reads the position as the seat in view has it (`seats.seen`). Between devices the
+position is what this device knows (dealt_position: the public one with this device's hands,
+its sub-protocol's: between_devices), read the same way.
 """
 
 from collections.abc import Mapping
@@ -19,7 +19,6 @@ from games.common.errors import IllegalMove
 from games.dominoes import State
 from games.dominoes.choices import hands_played
 from games.dominoes.game import GAME as DOMINOES
-from games.dominoes.view import public_view
 
 from ..frame.frontend import (
     Changes,
@@ -33,14 +32,27 @@ from ..frame.frontend import (
     Table,
     Translate,
 )
+from ..frame.sub_protocol import SubProtocol
 from ..html import Markup
 from ..seat_kinds import HUMAN
 from . import input as clicks
 from . import setup
+from .between_devices import DEALT_HANDS
 from .changes import changed
+from .dealt_position import DealtPosition
 from .dragging import LEAD, TileDragRules
 from .draw import page
-from .seats import frame_before_the_midend, levels, parse_players, seated, seen, wanted_game
+from .seats import (
+    everyone,
+    frame_before_the_midend,
+    levels,
+    parse_players,
+    proposed_seats,
+    seated,
+    seen,
+    table_seats,
+    wanted_game,
+)
 from .table import row_capacity
 from .tiles import parse_tile
 from .ui import DEFAULT_PLAYERS, GAME, DominoesUi, Screen, humans, screen, settled_ack
@@ -71,8 +83,9 @@ def result(
     return Result(kind, won, score, figures)
 
 
-def on_screen(ui: DominoesUi, facts: Facts) -> Screen:
-    """The drawing's Screen: the UI state, seated, with what the game view knows beside it."""
+def on_screen(state: Any, ui: DominoesUi, facts: Facts) -> Screen:
+    """The drawing's Screen: the UI state, seated, with what the game view knows beside it
+    (between devices, whether this device starts the next game)."""
     return screen(
         seated(ui, facts.table),
         seed=facts.table.seed,
@@ -83,6 +96,7 @@ def on_screen(ui: DominoesUi, facts: Facts) -> Screen:
         seed_shown=facts.seed_shown,
         counted=facts.counted,
         bar=facts.bar,
+        hosting=isinstance(state, DealtPosition) and state.hosting,
     )
 
 
@@ -93,6 +107,7 @@ class DominoesFrontend(FrontendDefaults):
     # Where play goes on when the control that had focus went with the drawing.
     focus_fallbacks = ("dm-draw", "dm-pass", "dm-reveal", "dm-undo")
     drag_rules = TileDragRules()
+    sub_protocol: SubProtocol | None = DEALT_HANDS
 
     # --- the game ID, the seats and the UI state ----------------------------------------
     def players(self, params: Mapping[str, str], prefs: Mapping[str, Any]) -> list[str]:
@@ -136,7 +151,7 @@ class DominoesFrontend(FrontendDefaults):
         game resumed): the hands' summaries closed as far as they still exist (one brought
         back by redo opens again); what was picked and said goes, the new-game dialog closes,
         and a pass-and-play hand is covered."""
-        view = public_view(state)
+        view = everyone(state)
         ack = settled_ack(view, kept.ack if kept is not None else 0)
         return DominoesUi(ack=ack, finished=len(view["hand_summaries"]))
 
@@ -147,6 +162,17 @@ class DominoesFrontend(FrontendDefaults):
     def ui_from_save(self, meta: dict[str, Any]) -> DominoesUi:
         ack = meta.get("ack")
         return DominoesUi(ack=ack if is_int(ack) and ack >= 0 else 0)
+
+    def proposal(
+        self, prefs: Mapping[str, Any], guests: list[str]
+    ) -> tuple[dict[str, Any], list[str]]:
+        """The host's New game table: its seat, the friends' (the other people's seats, else
+        the computers'; at a table of devices it grows if it must) and its computers, who play
+        on the host's device (with two devices, any person beyond two: the strong one)."""
+        players = self.players({}, prefs)
+        if guests:
+            return table_seats(players, bool(prefs.get("partners")), guests)
+        return self.new_options(prefs), proposed_seats(players)
 
     def layout_for(self, width: float) -> int:
         """The lying tiles that fit in a row of the table's W and E arms (app.frame.viewport)."""
@@ -163,7 +189,7 @@ class DominoesFrontend(FrontendDefaults):
     def interpret(
         self, state: State, ui: DominoesUi, given: Input, facts: Facts, t: Translate
     ) -> Interpretation:
-        drawn = on_screen(replace(ui, pop=None), facts)
+        drawn = on_screen(state, replace(ui, pop=None), facts)
         view = seen(state, drawn)
         if given.action == "drop":
             return self.drop(view, drawn, given.data, t)
@@ -221,7 +247,8 @@ class DominoesFrontend(FrontendDefaults):
         t: Translate,
     ) -> Changes[DominoesUi]:
         """A move of the seat that was to move in `before`, as the seat in view sees it: the
-        tile it drew is the one its draw event names (changes.drawn_by), never found by
+        tile it drew is the one its draw event names (changes.drawn_by; between devices, the
+        event the deck's card for that draw gives: between_devices), never found by
         comparing hands."""
         mover = before.current_player
         if mover is None:
@@ -245,11 +272,13 @@ class DominoesFrontend(FrontendDefaults):
             else:
                 won = state.result["winner_team"] == state.table.team_of(people[0])
         kind = variant(state.table.to_json())
-        return result(state, public_view(state), ui, table.seed, kind, won)
+        if isinstance(state, DealtPosition):  # (won as the match says: app.frame.ending)
+            kind = f"remote-{kind}"
+        return result(state, everyone(state), ui, table.seed, kind, won)
 
     # --- drawing -------------------------------------------------------------------------
     def draw(self, state: State, ui: DominoesUi, facts: Facts, t: Translate) -> Markup:
-        drawn = on_screen(ui, facts)
+        drawn = on_screen(state, ui, facts)
         return page(seen(state, drawn), drawn, t)
 
 

@@ -15,8 +15,9 @@ from games.dominoes.view import public_view
 
 from .. import router
 from ..frame.frontend import COMPUTER as COMPUTER_SEAT
-from ..frame.frontend import LOCAL, Table
+from ..frame.frontend import LOCAL, REMOTE, Table
 from ..seat_kinds import COMPUTER, HUMAN, computer
+from .dealt_position import DealtPosition
 from .ui import KINDS, REMOTE_KIND, DominoesUi, viewer
 
 # The computer players as the page, its remembered choices and its saves name them
@@ -67,14 +68,24 @@ def players_at(table: Table) -> tuple[str, ...]:
 
 
 def seated(ui: DominoesUi, table: Table) -> DominoesUi:
-    """The UI state with who sits where, as the game view's Table says."""
-    return replace(ui, players=players_at(table))
+    """The UI state with who sits where, as the game view's Table says: the people on
+    other devices by name, and whether the game with them is in play."""
+    names = {seat: each.name for seat, each in enumerate(table.seats) if each.kind == REMOTE}
+    peer = ", ".join(dict.fromkeys(names.values())) if names else None
+    return replace(
+        ui, players=players_at(table), peer=peer, peer_names=names, frozen=not table.in_play
+    )
+
+
+def everyone(state: Any) -> dict[str, Any]:
+    """What every seat may see (between devices: what every device knows)."""
+    return state.public_view() if isinstance(state, DealtPosition) else public_view(state)
 
 
 def seen(state: Any, ui: DominoesUi) -> dict[str, Any]:
     """What the seat whose hand is face up may see; the public view when none is."""
     seat = viewer(ui, state.current_player)
-    return public_view(state) if seat is None else state.view_for(seat)
+    return everyone(state) if seat is None else state.view_for(seat)
 
 
 def levels(players: list[str] | tuple[str, ...]) -> list[str | None]:

@@ -317,6 +317,14 @@ class Frontend(Protocol[State, Ui]):
         again (`key`: the catalogue key of why)."""
         ...
 
+    def proposal(
+        self, prefs: Mapping[str, Any], guests: list[str]
+    ) -> tuple[dict[str, Any], list[str]] | None:
+        """The game this device proposes to friends' devices (`guests`: theirs at a table of
+        more than two): its options and seats ("host", a guest's, "computer:<level>"); None:
+        the player's choices (new_options), a friend on the other seat."""
+        ...
+
     drag_rules: DragRules | None  # pieces dragged onto the board (app.frame.piece_drag)
     sub_protocol: "SubProtocol | None"  # its own part between devices (app.frame.sub_protocol)
 
@@ -337,6 +345,9 @@ class FrontendDefaults:
 
     def cannot(self, state: Any, ui: Any, key: str, t: Translate) -> Show[Any]:
         return Show(ui)  # (nothing said: the button was disabled)
+
+    def proposal(self, prefs: Any, guests: list[str]) -> tuple[dict[str, Any], list[str]] | None:
+        return None
 
     def outcome(
         self, state: Any, facts_before: Mapping[str, Any], counted: bool, place: Any, clock: float

@@ -26,7 +26,7 @@ from .frontend import Changes, Command, Facts, Frontend, Input, Journey, Play, S
 from .keys import read_key
 from .motion import travel
 from .piece_drag import gesture_of
-from .remote_seat import RemoteSeat
+from .remote_seat import RemoteSeat, proposed
 from .seats import ComputerSeat, instant_moves, midend_seats, table_of
 from .starting import in_progress, resume_or_new
 from .sub_protocol import engine_of
@@ -54,20 +54,22 @@ class GameView(SavedGameView):
         self.ticker: browser.Repeating | None = None
         self.ui: Any = None
         self.asked_for: tuple | None = None  # a game the address asks for, once mounted
-        self.computer = ComputerSeat(
-            self.midend, self.arrived, self.computer_may_move, browser.later, browser.now_ms
-        )
         self.remote: RemoteSeat | None = None
-        self.ticks = Ticks(self) if is_timed(frontend) else None  # (its moves wait their time)
-        self.gesture = gesture_of(self, frontend.drag_rules)
         if how:
             name = peer_prefs.load(app.store)["name"] or self.t("connect.default_name")
             self.remote = RemoteSeat(self.midend, name, self._save, self.remote_event, self.moved)
+        choose = self.remote.computer_move if self.remote is not None else None
+        self.computer = ComputerSeat(
+            self.midend, self.arrived, self.computer_may_move, browser.later, browser.now_ms, choose
+        )
+        self.ticks = Ticks(self) if is_timed(frontend) else None  # (its moves wait their time)
+        self.gesture = gesture_of(self, frontend.drag_rules)
+        if self.remote is not None:
             self.remote.start(how, self.proposal, frontend.sub_protocol)
         else:
             self._start_or_resume()
-        if self.state is not None and self.ui is None:  # (a friend's game may be still to come)
-            self.ui = frontend.new_ui(self.state)
+        if self.remote is not None and self.state is not None:  # (else still to come)
+            self.ui = lasting_ui.resumed_ui(frontend, self.state, self.remote.resumed)
 
     @property
     def state(self) -> Any:
@@ -98,8 +100,8 @@ class GameView(SavedGameView):
             self.say_if_not_counted()  # once, as it starts: not again when it is resumed
 
     def proposal(self) -> tuple[dict, list[str]]:
-        """This device's proposal to a friend's: the player's choices, who plays first by lot."""
-        return self.frontend.new_options(self.prefs), ["host", "guest"]
+        """This device's proposal to friends' devices (who plays first is drawn by lot)."""
+        return proposed(self.frontend, self.prefs, self.remote)
 
     def _save(self) -> None:
         if self.state is None:
@@ -128,10 +130,7 @@ class GameView(SavedGameView):
         return router.href(self.game, **shared_params(self.frontend, self.midend), **seats)
 
     def table(self) -> Table:
-        remote = self.remote
-        if remote is None:
-            return table_of(self.midend)
-        return table_of(self.midend, remote.peer, remote.in_play)
+        return table_of(self.midend) if self.remote is None else self.remote.table()
 
     def facts(self) -> Facts:
         table, midend = self.table(), self.midend
@@ -271,7 +270,7 @@ class GameView(SavedGameView):
         """The computer's move (app.frame.seats): played as a person's is."""
         before = self.state.copy()
         try:
-            events = self.midend.play(move)
+            events = self.midend.play(move) if self.remote is None else self.remote.play(move)
         except IllegalMove:
             return  # its seat chose from the legal moves: this does not happen
         self.moved(events, before)
@@ -304,7 +303,8 @@ class GameView(SavedGameView):
         self.redraw(focus_id=changes.focus or None)
 
     def computer_may_move(self) -> bool:
-        return not self.busy and not self.closed and not self.frontend.paused(self.ui)
+        here = self.remote is None or self.remote.computer_ready()
+        return here and not self.busy and not self.closed and not self.frontend.paused(self.ui)
 
     def finish(self, ended: bool = False) -> None:
         """Record the finished game once (`ended`: stopped before the rules ended it, by a
@@ -325,7 +325,8 @@ class GameView(SavedGameView):
         elif kind == "ended" and self.state is not None:
             self.finish(ended=True)
             self._save()
-        self.app.announce(self.remote.said(self.t))
+        if kind != "changed":  # (this device's side moved on by itself: only drawn)
+            self.app.announce(self.remote.said(self.t))
         if self.app.view is self:
             self.redraw()
 
@@ -387,6 +388,8 @@ class GameView(SavedGameView):
         self.computer.close()
         self.gesture.abandon()
         self.suspend()
+        if self.remote is not None:
+            self.remote.release()
         if self.ticker is not None:
             self.ticker.stop()
             self.ticker = None

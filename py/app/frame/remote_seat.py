@@ -26,7 +26,11 @@ from ..html import Markup, h
 from ..midend import Midend
 from ..remote.link_game import LinkGame
 from ..remote.match import CONNECTING, ENDED, PLAYING, Match
+from ..remote.table_game import TableGame
 from ..views.remote_bar import asked_first, bar_text, remote_bar
+from . import table_seat
+from .frontend import Table
+from .seats import table_of
 from .sub_protocol import Side, SubProtocol
 
 Proposal = Callable[[], tuple[dict, list[str]]]  # the options and seats this device proposes
@@ -39,6 +43,15 @@ def current_link() -> Any:
     return rtc.current if rtc.current is not None and rtc.current.state == "open" else None
 
 
+def proposed(
+    frontend: Any, prefs: dict[str, Any], remote: "RemoteSeat | None"
+) -> tuple[dict[str, Any], list[str]]:
+    """The game this device proposes: the frontend's (Frontend.proposal), else the player's
+    choices with a friend on the other seat."""
+    guests = remote.guests if remote is not None else []
+    return frontend.proposal(prefs, guests) or (frontend.new_options(prefs), ["host", "guest"])
+
+
 class RemoteSeat:
     def __init__(
         self,
@@ -49,33 +62,64 @@ class RemoteSeat:
         on_moved: Callable[[list, Any], None],
     ):
         """`name`: the person's here, as the other device shows it."""
-        self.midend, self.save = midend, save
-        self.link_game = LinkGame(current_link(), midend, name, save, on_event)
+        self.midend, self.save, self.name = midend, save, name
+        self.on_event, self.on_moved = on_event, on_moved
+        self.link_game: LinkGame | TableGame = LinkGame(
+            current_link(), midend, name, save, on_event
+        )
         self.link_game.on_moved = on_moved
         self.link_game.later = browser.later
         self.side: Side | None = None  # this device's part of the match (a sub-protocol's)
         self.saved: dict[str, Any] | None = None  # the meta of the game resumed here
 
     def start(self, how: str, proposal: Proposal, sub_protocol: SubProtocol | None = None) -> None:
-        """Propose a game (host), wait for the host's (guest), or resume the one saved here."""
-        game, link = self.link_game, self.link_game.link
+        """Propose a game (host), wait for the host's (guest), or resume the one saved here;
+        at a table of devices, the same through the host's relay (app.frame.table_seat)."""
+        if table_seat.at_table(how, self.midend):
+            self.link_game = table_seat.table_game(
+                how, current_link(), self.midend, self.name, self.save, self.on_event
+            )
+            self.link_game.on_moved = self.on_moved
+        game = self.link_game
         if sub_protocol is not None:
             game.on_match = lambda match: self._join(sub_protocol, match)
+        if isinstance(game, TableGame):
+            table_seat.start(game, how, proposal, self._resume)
+            return
+        link = game.link
         if how == "host" and link is not None:
             game.host(*proposal())
         elif how == "guest" and link is not None:
             game.guest()
         else:
-            self.saved = self.midend.resume()
-            if self.saved is not None and game.resume():
+            if self._resume() is not None and game.resume():
                 game.remind()  # (no connection yet: the friend is away)
             else:
                 game.guest()  # nothing saved: the page says so, and offers a link
 
+    def _resume(self) -> dict[str, Any] | None:
+        """The game saved here, taken up by the midend (its meta kept for the side)."""
+        self.saved = self.midend.resume()
+        return self.saved
+
+    def release(self) -> None:
+        """The page is left: a table's links hold what comes for the next page."""
+        if isinstance(self.link_game, TableGame):
+            self.link_game.release()
+
     def _join(self, sub_protocol: SubProtocol, match: Match) -> None:
         """This device's side of a new match (of the game saved here, if it resumes it)."""
         saved = self.saved if match.status != CONNECTING else None
-        self.side = sub_protocol.join(self.link_game, saved, self.save)
+        self.side = sub_protocol.join(self.link_game, saved, self.save, self._side_told)
+
+    def _side_told(self, events: list[dict[str, Any]], before: Any) -> None:
+        """What the side played or learnt by itself: shown as a move is, or (nothing to
+        tell) saved and drawn again."""
+        if events:
+            self.on_moved(events, before)
+        else:
+            self.save()
+            self.on_event({"type": "changed"})
 
     # --- what the game view asks ------------------------------------------------------------
     @property
@@ -100,6 +144,23 @@ class RemoteSeat:
     def winner_is_me(self) -> bool | None:
         return self.link_game.winner_is_me
 
+    @property
+    def resumed(self) -> dict[str, Any]:
+        """The meta of the game resumed here ({}: none)."""
+        return self.saved or {}
+
+    @property
+    def guests(self) -> list[str]:
+        """The friends' devices at a table of more than two, as the host names them."""
+        game = self.link_game
+        return sorted(game.links) if isinstance(game, TableGame) else []
+
+    def table(self) -> Table:
+        """Who sits where, the people on other devices by name, and whether it is in play."""
+        game = self.link_game
+        names = game.seat_names() if isinstance(game, TableGame) else None
+        return table_of(self.midend, self.peer, self.in_play, names)
+
     def position(self) -> Any:
         """The position the frontend is given: the midend's, or what this device knows of it."""
         return self.midend.state if self.side is None else self.side.position()
@@ -109,9 +170,20 @@ class RemoteSeat:
         sent to the other device."""
         if self.side is not None:
             return self.side.play(move)
+        game = self.link_game
+        if isinstance(game, TableGame):  # (the relay sends it)
+            return game.play(move)
         events: list[dict[str, Any]] = self.midend.play(move)
-        self.link_game.sent()
+        game.sent()
         return events
+
+    def computer_ready(self) -> bool:
+        """A computer this device runs may move now (what a sub-protocol's side says)."""
+        return self.in_play and (self.side is None or self.side.computer_ready())
+
+    def computer_move(self) -> Any:
+        """The move of this device's computer to move, from what it may see here."""
+        return self.midend.computer_move() if self.side is None else self.side.computer_move()
 
     def meta(self) -> dict[str, Any]:
         """What the game's side keeps, saved with the game."""

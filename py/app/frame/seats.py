@@ -8,7 +8,7 @@ The computer's seat: after a pause, its move is chosen by the thinker's Web Work
 this thread while the worker is not ready: app.computer_turns) and handed to the game view,
 which plays it through the same path as a move made here."""
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from ..computer_turns import ComputerTurns, Later
@@ -18,15 +18,17 @@ from ..midend import REMOTE as REMOTE_SEAT
 from .frontend import COMPUTER, LOCAL, REMOTE, Frontend, Seat, Table
 
 
-def table_of(midend: Midend, peer: str = "", in_play: bool = True) -> Table:
+def table_of(
+    midend: Midend, peer: str = "", in_play: bool = True, names: Mapping[int, str] | None = None
+) -> Table:
     """The seats of the midend's game as the frontend sees them (`peer`: the name of the
-    person on another device)."""
+    person on another device; at a table of devices, `names`: each one's by seat)."""
     seats = []
-    for seat in midend.seats:
+    for number, seat in enumerate(midend.seats):
         if seat == HUMAN:
             seats.append(Seat(LOCAL))
         elif seat == REMOTE_SEAT:
-            seats.append(Seat(REMOTE, name=peer))
+            seats.append(Seat(REMOTE, name=(names or {}).get(number, peer)))
         else:
             seats.append(Seat(COMPUTER, level=seat.removeprefix(COMPUTER_SEAT)))
     return Table(tuple(seats), in_play, midend.seed)
@@ -57,8 +59,11 @@ class ComputerSeat:
         ready: Callable[[], bool],
         later: Later,
         now_ms: Callable[[], float],
+        choose: Callable[[], Any] | None = None,
     ):
-        self.turns = ComputerTurns(midend, later, now_ms, play, ready)
+        """`choose`: the computer's move from what it may see on this device (between
+        devices, a sub-protocol's hand), else the midend's, thought in the worker."""
+        self.turns = ComputerTurns(midend, later, now_ms, play, ready, choose=choose)
 
     def start_turn(self) -> None:
         self.turns.schedule()

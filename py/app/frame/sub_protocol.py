@@ -1,9 +1,10 @@
 """A game's own part of a game between devices, beside the moves both engines check
-(app.remote.match): Battleship's sealed fleets. Such a game's midend runs an engine of what
-both devices know (`SubProtocol.game`), and each device keeps its secret part beside it (its
-fleet), made for each match (`join`) and saved with the game. The game view then gives the
-frontend's hooks what this device knows (`Side.position`: the public position with its own
-secret part) and plays the person's moves through the side, which sends what is due.
+(app.remote.match): Battleship's sealed fleets, Dominoes' deal. Such a game's midend runs an
+engine of what both devices know (`SubProtocol.game`), and each device keeps its secret part
+beside it (its fleet, its hands), made for each match (`join`) and saved with the game. The
+game view then gives the frontend's hooks what this device knows (`Side.position`: the public
+position with its own secret part) and plays the person's moves (and its computers') through
+the side, which sends what is due.
 
 A game without one (Deblockle) plays between devices the engine it plays here."""
 
@@ -13,7 +14,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 from games.common.protocol import Game
 
 if TYPE_CHECKING:
-    from ..remote.link_game import LinkGame
+    from ..remote.page_side import PageSide
 
 
 class Side(Protocol):
@@ -33,15 +34,30 @@ class Side(Protocol):
         """What is saved beside the game (the view's meta), read back by `join`."""
         ...
 
+    def computer_ready(self) -> bool:
+        """A computer this device runs may choose its move now."""
+        ...
+
+    def computer_move(self) -> Any:
+        """Its move, chosen from what it may see here (RuntimeError when none is to move)."""
+        ...
+
 
 class SubProtocol(Protocol):
     game: Game  # the engine both devices' midends run: what both know
 
     def join(
-        self, link_game: "LinkGame", saved: dict[str, Any] | None, save: Callable[[], None]
+        self,
+        link_game: "PageSide",
+        saved: dict[str, Any] | None,
+        save: Callable[[], None],
+        told: Callable[[list[dict[str, Any]], Any], None],
     ) -> Side:
-        """This device's part of the match the link game has just made (`saved`: the meta of
-        the game saved here, when the match resumes it; `save` before anything is sent)."""
+        """This device's part of the match the page's side (app.remote.link_game's, or
+        table_game's) has just made (`saved`: the meta of
+        the game saved here, when the match resumes it; `save` before anything is sent;
+        `told` what the side played or learnt by itself: events the game view shows as a
+        move's, with the position before them, or none: it moved on, to be saved and drawn)."""
         ...
 
 

@@ -39,6 +39,7 @@ from typing import Any
 
 from games.dominoes.private import PrivateHand, describe, verify_hand
 from games.dominoes.public import CHECK, HAND_SIZE, PLAY, REVEAL, PublicState
+from games.dominoes.tiles import SET, Tile
 
 from app.fair.deck import SEATS, DeckPeer, RandBelow
 from app.fair.errors import Cheated, ProtocolError
@@ -115,6 +116,20 @@ class DealSession:
         if seat not in self.local or public.hand_number != self.hand_number:
             raise ValueError(f"seat {seat}'s hand is not here")
         return self.hands[seat].view_for(public)
+
+    def drawn_tile(self, public: PublicState, seat: int) -> Tile | None:
+        """The tile of `seat`'s draw when the hand's last move was that draw, once this
+        device's deck has read its card: the n-th draw of a hand is the n-th card after the
+        deal (None: not that draw, another device's seat, or its card still coming)."""
+        history = public.history
+        deck = self.decks.get(seat)
+        if deck is None or public.hand_number != self.hand_number:
+            return None
+        if not history or history[-1] != {"type": "draw", "seat": seat}:
+            return None
+        draw = sum(1 for event in history if event["type"] == "draw") - 1
+        index = deck.hand.get(HAND_SIZE * self.seats + draw, -1)
+        return SET[index] if index >= 0 else None
 
     def ask(self) -> list[dict[str, Any]]:
         """After a lost connection: ask the other devices for what did not arrive."""

@@ -23,7 +23,6 @@ from typing import Any
 
 from games.common.rng import SeededRng
 from games.dominoes.game import GAME as DOMINOES
-from games.dominoes.public import HAND_SIZE
 from games.dominoes.tiles import Tile
 from games.dominoes.tiles import from_json as tile_from_json
 from games.dominoes.tiles import name as tile_name
@@ -49,6 +48,10 @@ class DominoesMatch:
         self.on_change = on_change
         self._randbelow = randbelow
         self.deal: DealSession | None = None
+        # The events of the moves played here by themselves (a hand's reveal, its check),
+        # as the engine told them, until the page takes them (`take_due_events`).
+        self.due_events: list[dict[str, Any]] = []
+        self.due_from: Any = None  # the public position before the first of them
         if saved is not None:
             self.deal = DealSession.from_json(saved, randbelow)
         match.extend(PREFIX, self._on_message)
@@ -78,21 +81,12 @@ class DominoesMatch:
             seat = self.match.midend.seats.index(HUMAN)
         return deal.view_for(self.state, seat)
 
-    def drawn_tile(self) -> Tile | None:
-        """The tile of the draw just made by this device's person, once the deck gave it
-        (None while it has not come, or when the last move was not their draw): their k-th
-        draw of the hand is the k-th tile they received after their seven."""
-        deal, state = self._session(), self.state
-        seat = self.match.midend.seats.index(HUMAN)
-        history = state.history
-        if deal is None or not history or history[-1] != {"type": "draw", "seat": seat}:
-            return None
-        hand = deal.hands.get(seat)
-        if hand is None or hand.hand_number != state.hand_number:
-            return None
-        draws = sum(1 for event in history if event == {"type": "draw", "seat": seat})
-        index = HAND_SIZE + draws - 1
-        return hand.received[index] if index < len(hand.received) else None
+    def drawn_tile(self, seat: int) -> Tile | None:
+        """The tile of the draw a seat of this device has just made, found from that draw
+        (DealSession.drawn_tile): None while the deck has not given it, or when the last
+        move was not its draw."""
+        deal = self._session()
+        return deal.drawn_tile(self.state, seat) if deal is not None else None
 
     def computer_move(self) -> Any:
         """The move of this device's computer to move, from its own seat's view, with the
@@ -114,6 +108,13 @@ class DominoesMatch:
         self.catch_up()
         self._changed()
         return events
+
+    def take_due_events(self) -> tuple[list[dict[str, Any]], Any]:
+        """The events of the moves played by themselves since the page last took them, and
+        the public position before them (None: there were none)."""
+        taken = self.due_events, self.due_from
+        self.due_events, self.due_from = [], None
+        return taken
 
     def ask_again(self) -> None:
         deal = self._session()
@@ -148,7 +149,9 @@ class DominoesMatch:
             move = deal.due_move(self.state)
             if move is None:
                 return
-            self.match.play(move)
+            if not self.due_events:
+                self.due_from = self.state.copy()
+            self.due_events += self.match.play(move)
 
     def _session(self) -> DealSession | None:
         midend = self.match.midend

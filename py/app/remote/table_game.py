@@ -65,6 +65,9 @@ class TableGame(PageSide):
         self.save, self.on_event = save, on_event
         self.match: Match | None = None
         self.on_match: Callable[[Match], None] | None = None
+        # Given each move from another device (its events, the position before it) instead
+        # of `on_event`, by a view that saves it itself (app.frame.remote_seat).
+        self.on_moved: Callable[[list[dict[str, Any]], Any], None] | None = None
         self.me: str | None = None
         self.hub: Hub | None = None
         self.spoke: Spoke | None = None
@@ -349,6 +352,9 @@ class TableGame(PageSide):
         self.on_event({"type": "link", "state": state})
 
     def _match_event(self, event: dict[str, Any]) -> None:
+        if event["type"] == "moved" and self.on_moved is not None:
+            self.on_moved(event["events"], self._before)
+            return
         self.save()
         if event["type"] == "moved":
             event = {**event, "before": self._before}

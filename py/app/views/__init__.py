@@ -42,7 +42,8 @@ def make_view(app, route) -> View:
         from ..wordle_duel.loading import duel_view  # (the practice duel: on the frame)
 
         return duel_view(app, route)
-    between_devices = route.page in OLD_VIEWS_BETWEEN_DEVICES and route.params.get("remote")
+    at_table = str(route.params.get("remote", "")).startswith("table-")
+    between_devices = route.page in OLD_VIEWS_BETWEEN_DEVICES and at_table
     if route.page in FRONTENDS and not between_devices:  # (else its old view: app.views.<game>)
         from ..frame.game_view import GameView
 

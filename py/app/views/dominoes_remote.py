@@ -127,7 +127,7 @@ class DominoesRemoteParts(RemoteGameParts):
         and named to them alone, as on one device; said once for each draw."""
         if self.link_game.my_seat is None or self.dm is None:
             return
-        tile = self.dm.drawn_tile()
+        tile = self.dm.drawn_tile(self.link_game.my_seat)
         if tile is None:
             return
         came = tile_came(self.ui, high_first(tile), self.t)
