@@ -70,10 +70,13 @@ def next_hand(page) -> None:
 def play_a_turn(page) -> None:
     """This page's person moves as a person would: the first tile that fits (on the
     first end offered when several fit), else Draw, else Pass. A tile drawn comes into
-    the hand. (Its lift is not checked here: a drawn tile came into the hand unlifted in a
-    CI run on 2026-12-04, when the page compared hands, and again in a fresh clone on
-    2026-12-06 after it asked the deck for the tile of the draw (DominoesMatch.drawn_tile),
-    in one draw of a game to 250: an open bug whose cause is not found yet.)"""
+    the hand, lifted: the deck's card for that draw, told to the game view as the draw's
+    event (app.dominoes.between_devices). A draw of the boneyard's last tile can block the
+    game: its tile then comes with the hands' reveal, which the page goes on to show. (A
+    tile was left unlifted in one draw of a game to 250, in CI on 2026-12-04 and in fresh
+    clones on 2026-12-06; the likely cause, found by reading, not yet seen again: such a
+    blocking draw, its tile told with the reveal as the revealing seat's move, and the
+    frontend lifted a drawn tile only for the seat that moved: changes.drawn_by.)"""
     before = len(saved(page, SLOT)["meta"]["frame"]["moves"])
     playable = page.locator(".dm-hand .dom.playable")
     if playable.count():
@@ -87,6 +90,8 @@ def play_a_turn(page) -> None:
         # The tile comes from the deck, readable here alone (it needs the other device's
         # key, which a busy machine can take seconds to give).
         expect(page.locator(".dm-hand [data-tile]")).to_have_count(held + 1, timeout=30_000)
+        if public_state(page).phase == "play":  # (not a draw that blocked the game)
+            expect(page.locator(".dm-hand .drawn")).to_have_count(1)
     else:
         page.locator("#dm-pass").click()
     page.wait_for_function(

@@ -31,14 +31,18 @@ def cue_for(events: list[dict[str, Any]], ui: DominoesUi) -> str | None:
     return "select" if "draw" in kinds else None
 
 
-def drawn_by(
-    events: list[dict[str, Any]], view: dict[str, Any], ui: DominoesUi, seat: int
-) -> Tile | None:
-    """The tile the seat in view drew by this move, as its draw event names it (between
-    devices the event has none: the deck gives it later, `tile_came`)."""
-    if seat != view["seat"] or is_computer(ui, seat):
+def drawn_by(events: list[dict[str, Any]], view: dict[str, Any], ui: DominoesUi) -> Tile | None:
+    """The tile the seat in view drew, as a draw event of its own names it: the event's
+    seat, not whoever moved (between devices the deck gives the tile after the move, with
+    what it played meanwhile: the hand's reveal when that draw blocked the game)."""
+    seat = view["seat"]
+    if seat is None or is_computer(ui, seat):
         return None
-    tiles = [event["tile"] for event in events if event["type"] == "draw" and "tile" in event]
+    tiles = [
+        event["tile"]
+        for event in events
+        if event["type"] == "draw" and event["seat"] == seat and "tile" in event
+    ]
     return high_first(tiles[-1]) if tiles else None
 
 
@@ -59,7 +63,7 @@ def changed(
     after = replace(
         ui,
         selected=None,
-        drawn=drawn_by(events, view, ui, seat),
+        drawn=drawn_by(events, view, ui),
         pop=pop,
         message="",
         message_is_error=False,

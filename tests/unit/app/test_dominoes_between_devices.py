@@ -8,8 +8,10 @@ import json
 import random
 
 from app.dominoes.between_devices import DealSide
+from app.dominoes.changes import changed
 from app.dominoes.frontend import FRONTEND
 from app.dominoes.seats import everyone
+from app.dominoes.ui import DominoesUi
 from app.frame.frontend import LOCAL, REMOTE, Facts, Seat, Table
 from app.i18n import Translator
 from app.midend import COMPUTER, HUMAN
@@ -179,3 +181,26 @@ def test_a_computer_of_this_device_moves_from_its_own_hand_when_ready():
         side.play(rng.choice(side.position().view_for(side.link_game.my_seat)["legal_moves"]))
         wire.pump()
     raise AssertionError("the host's computer never moved")
+
+
+def test_a_tile_that_came_with_the_hands_reveal_is_lifted_all_the_same():
+    """A draw that took the boneyard's last tile can block the game: the hands are shown at
+    once, and the drawer's tile comes with the reveal the deck then played, told as moves of
+    the seat that was to reveal. The tile is the drawer's as its own draw event names it."""
+    wire, sides, _ = drawing_host()
+    host = sides[0]
+    me = host.link_game.my_seat
+    host.play({"type": "draw"})
+    wire.pump()
+    tile = host.dealt.drawn_tile(me)
+    assert tile is not None
+    other = 1 - me
+    events = [
+        {"type": "show_hands", "reason": "blocked", "seat": None},
+        {"type": "reveal", "seat": other, "tiles": []},
+        {"type": "draw", "seat": me, "tile": list(tile)},
+    ]
+    view = host.position().view_for(me)
+    ui = DominoesUi(players=("human", "remote") if me == 0 else ("remote", "human"))
+    made = changed(other, events, view, ui, T)
+    assert made.ui.drawn == (max(tile), min(tile))

@@ -6,23 +6,8 @@ once the deck gives it; each page holding only its own hand."""
 import pytest
 from app import thinker
 from app.dominoes.frontend import FRONTEND
-from app.frame.frontend import Input
 from app.router import parse
-from test_game_view_seats import FakeApp, FakeThinker, Link, Nothing
-
-
-class Watched:
-    """Dominoes' frontend, its `changed` written down for the view that asked."""
-
-    def __init__(self, view, steps):
-        self.view, self.steps = view, steps
-
-    def __getattr__(self, name):
-        return getattr(FRONTEND, name)
-
-    def changed(self, *args):
-        self.steps.append(("changed", self.view))
-        return FRONTEND.changed(*args)
+from test_game_view_seats import FakeApp, FakeThinker, Link, Nothing, Watched, stand_in
 
 
 @pytest.fixture
@@ -31,12 +16,7 @@ def pages(import_without_browser, monkeypatch):
     browser, remote_seat, game_view = import_without_browser(
         "app.browser", "app.frame.remote_seat", "app.frame.game_view"
     )
-    monkeypatch.setattr(browser, "now_ms", lambda: 1_000_000.0)
-    monkeypatch.setattr(browser, "today_iso", lambda: "2026-12-06")
-    monkeypatch.setattr(browser, "element", lambda _id: Nothing())
-    monkeypatch.setattr(browser, "later", lambda ms, callback: None)
-    monkeypatch.setattr(browser, "replace_hash", lambda _href: None)
-    monkeypatch.setattr(browser, "Repeating", lambda ms, callback: None)
+    stand_in(browser, monkeypatch)
     monkeypatch.setattr(browser, "listen", lambda *_: None)
     monkeypatch.setattr(browser, "window", None)
     monkeypatch.setattr(thinker, "shared", FakeThinker())
@@ -63,7 +43,7 @@ def pages(import_without_browser, monkeypatch):
             return midend_save(meta)
 
         view.midend.play, view.midend.save = play, save
-        view.frontend = Watched(view, steps)
+        view.frontend = Watched(view, steps, FRONTEND)
         return view
 
     link = Link()
@@ -106,7 +86,8 @@ def test_a_friends_move_is_played_once_saved_once_and_drawn_once(pages):
         moves = mover.state.view_for(me(mover))["legal_moves"]
         if moves and moves[0]["type"] == "play":
             break
-        mover.play(moves[0])
+        if moves:
+            mover.play(moves[0])
         link.pump()
     else:
         raise AssertionError("no tile was played")
@@ -124,8 +105,9 @@ def test_a_tile_drawn_is_lifted_and_named_once_when_the_deck_gives_it(pages):
     link, ann, bryn, _ = pages
     for _ in range(200):
         mover = mover_of(ann, bryn)
-        moves = mover.state.view_for(me(mover))["legal_moves"]
-        if moves == [{"type": "draw"}]:
+        view = mover.state.view_for(me(mover))
+        moves = view["legal_moves"]
+        if moves == [{"type": "draw"}] and view["boneyard"] > 1:  # (a draw that cannot block)
             break
         if not moves:  # (a hand's end: its summary closed, the next deal)
             link.pump()
@@ -135,7 +117,7 @@ def test_a_tile_drawn_is_lifted_and_named_once_when_the_deck_gives_it(pages):
     else:
         raise AssertionError("nobody had to draw")
     held = hand(mover)
-    mover.handle(Input("draw", {}))
+    mover.play({"type": "draw"})  # (as Draw pressed: no hand's summary in the way here)
     assert mover.ui.drawn is None  # the deck has not given it yet
     said = len(mover.app.said)
     link.pump()

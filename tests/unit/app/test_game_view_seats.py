@@ -76,17 +76,18 @@ class Nothing:
 
 
 class Watched:
-    """Deblockle's frontend, its `changed` written down for the view that asked."""
+    """A game's frontend (Deblockle's unless told), its `changed` written down for the view
+    that asked."""
 
-    def __init__(self, view, steps):
-        self.view, self.steps = view, steps
+    def __init__(self, view, steps, frontend=FRONTEND):
+        self.view, self.steps, self.frontend = view, steps, frontend
 
     def __getattr__(self, name):
-        return getattr(FRONTEND, name)
+        return getattr(self.frontend, name)
 
     def changed(self, *args):
         self.steps.append(("changed", self.view))
-        return FRONTEND.changed(*args)
+        return self.frontend.changed(*args)
 
 
 class Link:
@@ -110,6 +111,16 @@ class Link:
             self.ends[side].received(text)
 
 
+def stand_in(browser, monkeypatch, later=lambda ms, callback: None) -> None:
+    """The browser's clock, timers, page and address stood in (`later`: the timers)."""
+    monkeypatch.setattr(browser, "now_ms", lambda: 1_000_000.0)
+    monkeypatch.setattr(browser, "today_iso", lambda: "2026-12-06")
+    monkeypatch.setattr(browser, "element", lambda _id: Nothing())
+    monkeypatch.setattr(browser, "later", later)
+    monkeypatch.setattr(browser, "replace_hash", lambda _href: None)
+    monkeypatch.setattr(browser, "Repeating", lambda ms, callback: None)
+
+
 @pytest.fixture
 def world(import_without_browser, monkeypatch):
     """The game view with the browser stood in: timers wait for the test, every drawing
@@ -119,12 +130,7 @@ def world(import_without_browser, monkeypatch):
         "app.browser", "app.frame.remote_seat", "app.frame.game_view"
     )
     timers: list = []
-    monkeypatch.setattr(browser, "now_ms", lambda: 1_000_000.0)
-    monkeypatch.setattr(browser, "today_iso", lambda: "2026-12-06")
-    monkeypatch.setattr(browser, "element", lambda _id: Nothing())
-    monkeypatch.setattr(browser, "later", lambda ms, callback: timers.append((ms, callback)))
-    monkeypatch.setattr(browser, "replace_hash", lambda _href: None)
-    monkeypatch.setattr(browser, "Repeating", lambda ms, callback: None)
+    stand_in(browser, monkeypatch, lambda ms, callback: timers.append((ms, callback)))
     worker = FakeThinker()
     monkeypatch.setattr(thinker, "shared", worker)
     steps: list = []
