@@ -35,9 +35,6 @@ FRONTENDS = {
 }
 # The games whose browser layer has a folder of its own (app/<game>/, its drawing in draw.py).
 GAME_FOLDERS = tuple(FRONTENDS)
-# The games on the frame whose play at a table of devices is still their old view's
-# (app.views.<game>: "remote=table-host|table-guest").
-OLD_VIEWS_BETWEEN_DEVICES = ("dominoes",)
 # The games two people can play each on their own device (#/connect): route -> the
 # name of the engine's Game (what a match's hello names).
 REMOTE_GAMES = {

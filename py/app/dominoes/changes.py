@@ -8,7 +8,7 @@ from typing import Any
 from games.dominoes.choices import must
 
 from ..frame.frontend import Changes, Translate
-from .texts import drawn_text, narrate
+from .texts import narrate
 from .tiles import high_first
 from .ui import DominoesUi, Tile, humans, is_computer, moves_shown
 
@@ -76,9 +76,3 @@ def changed(
     if seat == view["seat"] and kinds & {"draw", "pass"} and drawing_again:
         after = replace(after, focus="dm-draw")  # the keyboard stays on Draw
     return Changes(after, " ".join(said), cue_for(events, ui) or "")
-
-
-def tile_came(ui: DominoesUi, tile: Tile, t: Translate) -> Changes[DominoesUi]:
-    """Between devices, the tile of a draw of the person here, given by the deck after the
-    move: lifted in the hand and named to them alone."""
-    return Changes(replace(ui, drawn=tile), drawn_text(tile, t), "")

@@ -7,7 +7,7 @@ export VIEW (their View class). Both are imported the first time the game is ope
 
 import importlib
 
-from ..games_list import FRONTENDS, GAME_ROUTES, OLD_VIEWS_BETWEEN_DEVICES
+from ..games_list import FRONTENDS, GAME_ROUTES
 from .base import View
 from .hub import HubView
 from .replay import ReplayView
@@ -42,9 +42,7 @@ def make_view(app, route) -> View:
         from ..wordle_duel.loading import duel_view  # (the practice duel: on the frame)
 
         return duel_view(app, route)
-    at_table = str(route.params.get("remote", "")).startswith("table-")
-    between_devices = route.page in OLD_VIEWS_BETWEEN_DEVICES and at_table
-    if route.page in FRONTENDS and not between_devices:  # (else its old view: app.views.<game>)
+    if route.page in FRONTENDS:
         from ..frame.game_view import GameView
 
         return GameView(app, route, importlib.import_module(FRONTENDS[route.page]).FRONTEND)
