@@ -71,7 +71,7 @@ class SavedGameView(View):
         self._save()
 
     def resume(self) -> None:
-        if not self.state.is_over:
+        if self.state is not None and not self.state.is_over:  # (None: a friend still to come)
             self.session.start_clock()
 
     def on_storage_change(self, name) -> None:

@@ -301,3 +301,16 @@ def test_placing_the_rolled_blocks_at_random_is_one_input_several_moves_drawn_on
     view.handle(Input("place-random"))
     assert path_of(steps, view) == ["play"] * to_place + ["save", "changed", "draw"]
     assert len(view.midend.moves) == to_place and view.ui.roll is None
+
+
+def test_a_page_hidden_and_shown_while_its_friend_is_still_to_come_goes_on_waiting(world):
+    """Before the friend's device answers there is no position yet: hiding the page keeps
+    nothing and showing it again starts no clock (it raised AttributeError on None)."""
+    open_view, steps, _timers, _worker = world
+    link = Link()
+    ann = open_view("#/deblockle?remote=host", FakeApp("Ann"), link.ends[0])
+    assert ann.state is None
+    ann.suspend()
+    ann.resume()
+    assert ann.state is None and ann.session.started_at is None
+    assert path_of(steps, ann).count("save") == 0
