@@ -282,6 +282,8 @@ class GameView(SavedGameView):
         if self.state.is_over:
             self.finish()
         self._save()  # before the move is drawn: a move shown on screen is a move saved
+        if self.closed:
+            return  # a friend's move after the player left this page: kept, not told elsewhere
         changes = self.frontend.changed(before, self.state, self.ui, events, self.facts(), self.t)
         if changes.journey is None or self.app.reduced_motion:
             self.after_move(changes)
@@ -325,7 +327,8 @@ class GameView(SavedGameView):
         elif kind == "ended" and self.state is not None:
             self.finish(ended=True)
             self._save()
-        self.app.announce(self.remote.said(self.t))
+        if not self.closed:  # (left for another page: not told there)
+            self.app.announce(self.remote.said(self.t))
         if self.app.view is self:
             self.redraw()
 

@@ -314,3 +314,21 @@ def test_a_page_hidden_and_shown_while_its_friend_is_still_to_come_goes_on_waiti
     ann.resume()
     assert ann.state is None and ann.session.started_at is None
     assert path_of(steps, ann).count("save") == 0
+
+
+def test_a_friends_move_after_this_page_was_left_is_kept_but_not_told_on_the_next_page(world):
+    """The player left the game for another page: the friend's move is still checked,
+    played and saved, but neither said, sounded nor drawn over the page now shown."""
+    open_view, steps, _, _ = world
+    link, ann, bryn = devices(open_view)
+    mover, other = (ann, bryn) if ann.table().to_act(ann.state.current_player) else (bryn, ann)
+    other.close()
+    other.app.view = None  # (the hub, say)
+    said = list(other.app.said)
+    move = next(str(m) for m in mover.state.legal_moves() if len(m.path) == 1)
+    steps.clear()
+    click_a_turn(mover, move)
+    link.pump()
+    assert path_of(steps, other) == ["play", "save"]
+    assert other.midend.moves == mover.midend.moves and len(other.midend.moves) == 1
+    assert other.app.said == said
