@@ -20,14 +20,15 @@ The moves: "start @0" (5.1), "step @t", a guess "2 CRANE @t" (4), "leave 2 @t"
 (10.2), "away 2 @t" and "back 2 @t" (10.3, 10.4), a bot's plan "plan 1 3 2 CRANE 7400",
 "finish" (11.6); their shapes and notation are tournament_moves'.
 
-"step" is legal exactly at the next time something is due by the clock alone (a
-bot's plan that was not given by then is worked out by the engine then: the same
-plan, tournament_plans). "plan" hands in a bot's plan worked out elsewhere (the
+"step @t" plays out what the clock alone brought by t; it is legal once something is
+due by then (a bot's plan that was not given by its time is worked out by the engine
+then: the same plan, tournament_plans), so that time a page missed (a tab in the
+background) is one move, settled turn by turn (3.8). "plan" hands in a bot's plan worked out elsewhere (the
 page's thinker), before its turn needs it; it is taken only if it is one that turn
 could have (tournament_plans.give_plan), and changes nothing the players see: it is
 written down so that a tournament replays the same from its moves. "finish", once
 no human of the device is still in, plays the bots' last duels out at once.
-`legal_moves()` lists the start or the next step, each human's accepted words at the
+`legal_moves()` lists the start or the step when the next thing is due, each human's accepted words at the
 tournament's clock, their leaving, going away and coming back then, and "finish";
 the same moves later on the clock are legal too, and a plan is never listed.
 
@@ -191,7 +192,8 @@ def _play(t: Tournament, kind: str, move: Json) -> list[Json]:
     if kind == "start":
         return t.start(at)
     if kind == "step":
-        if _due(t) != at:
+        due = _due(t)
+        if due is None or at < due:
             raise IllegalMove("wordle.not_due")
         return t.advance(at)
     if t.phase == "lobby":
