@@ -46,17 +46,17 @@ is the start).
 """
 
 import copy
-from collections.abc import Mapping
 from functools import partial
 
 from games.common.checks import is_int
 from games.common.errors import IllegalMove
-from games.common.protocol import MAX_SEED, Game, Json, option_text, parse_options_text
+from games.common.protocol import MAX_SEED, Game, Json
 from games.common.rng import SeededRng
 
 from . import tournament_moves as moves
 from .dictionary import Dictionary
 from .duel import Duel
+from .duel_game import options_from_params, options_to_params
 from .rating import START
 from .tournament import Tournament, new_lobby
 from .tournament_clock import next_step
@@ -279,17 +279,6 @@ def new_game(words: Dictionary, options: Json | None, seed: int) -> TournamentSt
     return TournamentState(t)
 
 
-def options_to_params(words: Dictionary, options: Json) -> dict[str, str]:
-    """The address parameters: the language; never the people nor the secret."""
-    return {"lang": option_text(options.get("lang", words.lang))}
-
-
-def options_from_params(words: Dictionary, params: Mapping[str, str]) -> Json:
-    if "lang" in params:
-        parse_options_text(params["lang"], str, (words.lang,))
-    return {"lang": words.lang}
-
-
 def seats(options: Json) -> int:
     humans = options.get("humans")
     return len(humans) if isinstance(humans, list) else 1
@@ -307,6 +296,7 @@ def tournament_game(words: Dictionary) -> Game:
         version=VERSION,
         format_move=partial(moves.format_move, words),
         parse_move=partial(moves.parse_move, words),
+        # The address: the language alone, as the duel's (never the people nor the secret).
         options_to_params=partial(options_to_params, words),
         options_from_params=partial(options_from_params, words),
         seats=seats,
