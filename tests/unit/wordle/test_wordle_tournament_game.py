@@ -259,6 +259,32 @@ def test_a_whole_tournament_replays_from_its_moves():
     assert state.tournament.players[0]["lives"] == LIVES  # it never lost a duel
 
 
+def test_its_moves_give_the_tournament_the_engines_calls_give():
+    # The page of today calls advance(now) at every tick and guess(pid, text, now) on Enter;
+    # on the frame the same play is "step @now" when something fell due, and a guess move.
+    calls = new_lobby(WORDS, [ANN, BOB], 21)
+    calls.start(0)
+    state = started(humans=(ANN, BOB), seed=21)
+    tick = 0
+    while not calls.is_over:
+        tick += 700
+        calls.advance(tick)
+        due = state.next_due()
+        if due is not None and due <= tick:
+            play(state, f"step @{tick}")
+        for pid in (0, 1):
+            if calls.may_type(pid) and (tick // 700) % 4 == pid:
+                _, match = duel_of(state, pid)
+                length = match["duel"].length
+                word = WORDS.guess_lists[length][tick % len(WORDS.guess_lists[length])]
+                calls.guess(pid, word, tick)
+                play(state, f"{pid} {word.upper()} @{tick}")
+    assert state.is_over and calls.log == state.tournament.log
+    people = {e["player"] for e in calls.log if e["type"] == "guess" and e["player"] < 2}
+    assert people == {0, 1}
+    assert calls.players == state.tournament.players
+
+
 # --- saves -------------------------------------------------------------------------------------------------
 
 
