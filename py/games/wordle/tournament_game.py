@@ -279,6 +279,14 @@ def new_game(words: Dictionary, options: Json | None, seed: int) -> TournamentSt
     return TournamentState(t)
 
 
+def options_of(t: Tournament) -> Json:
+    """The options of `t`'s lobby as it started (its people's names and ratings before
+    it): for a tournament saved before this module, whose save has no frame (the keeper's
+    of today), so that the frame knows its seats."""
+    humans = [{"name": p["name"], "rating": p["rating"]} for p in t.players if p["human"]]
+    return {"lang": t.lang, "humans": humans, "shared_keyboard": t.shared_keyboard}
+
+
 def seats(options: Json) -> int:
     humans = options.get("humans")
     return len(humans) if isinstance(humans, list) else 1

@@ -14,7 +14,7 @@ from games.common.errors import BadState, IllegalMove
 from games.wordle.duel import TURN_MS
 from games.wordle.sample_words import sample_dictionary
 from games.wordle.tournament import Tournament, new_lobby
-from games.wordle.tournament_game import TournamentState, tournament_game
+from games.wordle.tournament_game import TournamentState, options_of, tournament_game
 from games.wordle.tournament_plans import bot_plan, plan_request
 from games.wordle.tournament_rules import GRACE_MS, INTRO_MS, LIVES
 
@@ -304,6 +304,11 @@ def test_a_tournament_saved_by_todays_keeper_resumes():
     play(state, f"step @{at}")
     assert twin.advance(at) and state.tournament.log == twin.log
     assert GAME.load(state.to_json()).to_json() == state.to_json()
+    # Its options (the frame's, which today's keeper did not keep): its people's seats.
+    options = options_of(state.tournament)
+    assert options == {"lang": "en", "humans": [ANN], "shared_keyboard": False}
+    assert GAME.seats(options) == 1
+    assert GAME.new_game(options, 4).tournament.players == new_lobby(WORDS, [ANN], 4).players
 
 
 def test_a_lobby_saved_by_todays_keeper_loads_and_waits_for_its_start():
