@@ -166,10 +166,6 @@ class TournamentState:
         a plan not given by then is the step's."""
         return _due(self.tournament)
 
-    def step_move(self) -> Json | None:
-        due = self.next_due()
-        return None if due is None else {"type": "step", "at": due}
-
     def _duel_length(self, pid: int) -> int:
         rnd = self.tournament.current
         assert rnd is not None
