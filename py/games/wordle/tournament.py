@@ -68,15 +68,13 @@ def new_lobby(
     secret: int | None = None,
 ) -> "Tournament":
     """A lobby of 8 in the language of `words`: the `humans` (up to 8 dicts
-    {"name": str or None, "rating": int}; a None name gets a made-up one) and
-    bots rated within 200 of the first human (with no humans, a simulation: 8
-    bots within 200 of `base_rating`). The bots' names come from `seed`; the
-    pairings, words and the bots' plans from `secret` when it is given (a number
-    drawn apart from the public seed: games.wordle.tournament_game), else from `seed`."""
+    {"name": str or None, "rating": int}; a None name gets a made-up one) and bots
+    rated within 200 of the first human (none: 8 bots within 200 of `base_rating`); the
+    pairings, words and plans from `secret` if given (see tournament_game)."""
     rng = SeededRng(seed)
     names = rng.fork("names")
     players = lobby.seat_humans(humans, names)
-    hidden = rng.fork("tournament") if secret is None else SeededRng(secret).fork("tournament")
+    hidden = SeededRng(seed if secret is None else secret).fork("tournament")
     t = Tournament(words, seed, hidden, players, names_state=names.to_json())
     t.base_rating = base_rating
     while len(t.players) < SEATS:
