@@ -35,7 +35,7 @@ its ID and seats were (`legacy`), and its position becomes the base.
 
 import random
 from collections.abc import Callable
-from typing import Any
+from typing import Any, TypeVar
 
 from games.common.checks import is_int
 from games.common.errors import BadState, IllegalMove
@@ -47,6 +47,8 @@ from .seat_kinds import COMPUTER, HUMAN, REMOTE
 from .seat_kinds import computer as computer  # the games' views name seats through the midend
 from .session import GameSession
 from .storage import StorageFull, Store
+
+T = TypeVar("T")  # what a game's `record` answers (its place in the rankings)
 
 
 def fresh_seed() -> int:
@@ -336,7 +338,7 @@ class Midend:
         }
         return self.session.save(self.game.save(self.state), meta)
 
-    def record_once(self, record: Callable[[], Any], ended: bool = False) -> Any:
+    def record_once(self, record: Callable[[], T], ended: bool = False) -> T | None:
         """Call `record` (which writes the statistics) the first time a finished,
         eligible game asks; its answer, or None. A full device loses the record,
         not the game: the game-over window still opens. `ended`: the game stopped
