@@ -3,20 +3,25 @@ exists only for one language's words, so the one game view (app.frame.game_view)
 once they are here, and takes the page's place. The language is the one the address asks
 for with a duel's number, else the saved duel's, else the player's choice."""
 
-from typing import Any
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
 
 from games.wordle.letters import LANGUAGES
 
 from .. import router, wordle_words
 from ..frame.game_view import GameView
 from ..html import Markup, h
+from ..router import Route
 from ..views import wordle_parts as parts
 from ..views.base import View
 from . import draw, saved
 from .frontend import DuelFrontend
 
+if TYPE_CHECKING:
+    from ..main import App
 
-def duel_language(params: dict, saved_lang: str | None, prefs: Any) -> str:
+
+def duel_language(params: Mapping[str, str], saved_lang: str | None, prefs: Any) -> str:
     asked = saved.wanted_duel(params)
     if asked is not None and asked[1] is not None:
         return asked[1]
@@ -43,7 +48,7 @@ def game_view(app: Any, route: Any, words: Any) -> GameView:
 
 
 class DuelLoading(View):
-    def __init__(self, app, route, lang: str):
+    def __init__(self, app: "App", route: Route, lang: str) -> None:
         super().__init__(app, route)
         self.lang = lang
         self.error = ""
