@@ -19,7 +19,7 @@ device knows (`position`), the person's moves go through the side, and what the 
 is saved with the game (`meta`) and read back when the game resumes."""
 
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .. import browser, router
 from ..html import Markup, h
@@ -27,9 +27,15 @@ from ..midend import Midend
 from ..remote.link_game import LinkGame
 from ..remote.match import CONNECTING, ENDED, PLAYING, Match
 from ..views.remote_bar import asked_first, bar_text, remote_bar
+from .frontend import Translate
 from .sub_protocol import Side, SubProtocol
 
-Proposal = Callable[[], tuple[dict, list[str]]]  # the options and seats this device proposes
+if TYPE_CHECKING:
+    from ..main import App
+
+Proposal = Callable[
+    [], tuple[dict[str, Any], list[str]]
+]  # the options and seats this device proposes
 
 
 def current_link() -> Any:
@@ -45,9 +51,9 @@ class RemoteSeat:
         midend: Midend,
         name: str,
         save: Callable[[], None],
-        on_event: Callable[[dict], None],
-        on_moved: Callable[[list, Any], None],
-    ):
+        on_event: Callable[[dict[str, Any]], None],
+        on_moved: Callable[[list[dict[str, Any]], Any], None],
+    ) -> None:
         """`name`: the person's here, as the other device shows it."""
         self.midend, self.save = midend, save
         self.link_game = LinkGame(current_link(), midend, name, save, on_event)
@@ -117,14 +123,14 @@ class RemoteSeat:
         """What the game's side keeps, saved with the game."""
         return self.side.record() if self.side is not None else {}
 
-    def said(self, t) -> str:
+    def said(self, t: Translate) -> str:
         return bar_text(self.link_game, t)
 
-    def bar(self, t) -> Markup:
+    def bar(self, t: Translate) -> Markup:
         return remote_bar(self.link_game, t)
 
     # --- the bar's buttons ------------------------------------------------------------------
-    def action(self, action: str, app, proposal: Proposal) -> bool:
+    def action(self, action: str, app: "App", proposal: Proposal) -> bool:
         """Resign, claim the game, leave or play again; True when the action was one."""
         game, t = self.link_game, app.t
         if asked_first(action, game, app, t):
@@ -138,7 +144,7 @@ class RemoteSeat:
             return False
         return True
 
-    def waiting_page(self, game: str, t) -> Markup:
+    def waiting_page(self, game: str, t: Translate) -> Markup:
         """Before the game starts (or with no game with a friend saved here)."""
         link_game = self.link_game
         return h(

@@ -4,11 +4,14 @@ player can do about it (resign, leave, make a new link, play again). Markup only
 view gives it its LinkGame (app.remote.link_game)."""
 
 from .. import router
-from ..html import h
+from ..frame.frontend import Translate
+from ..html import Markup, h
 from ..remote import verdict
 from ..remote.checks import CHEATING, DESYNC
+from ..remote.link_game import LinkGame
 from ..remote.match import CONNECTING, ENDED, OVER, PLAYING
 from ..remote.relay import HOST
+from ..remote.table_game import TableGame
 
 CLAIMS = (CHEATING, DESYNC)  # a friend's refusal that says the game cannot go on
 
@@ -79,14 +82,14 @@ def found(game, t):
     )
 
 
-def remote_bar(game, t):
+def remote_bar(game: LinkGame | TableGame, t: Translate) -> Markup:
     state = bar_state(game)
     buttons = []
     if state == PLAYING and game.may_claim:
         buttons.append(button("remote-claim", t("remote.claim")))
     if state == PLAYING:
         buttons.append(button("remote-resign", t("remote.resign"), subtle=True))
-    if state in ("lost", "interrupted", CONNECTING) and game.at_table:
+    if state in ("lost", "interrupted", CONNECTING) and isinstance(game, TableGame):
         if game.hosting:  # a new link for each friend it waits for
             buttons += [
                 h(
@@ -101,7 +104,8 @@ def remote_bar(game, t):
             h("a", {"class": "button", "href": router.href("connect")}, t("remote.new_link"))
         )
     finished = state in (OVER, ENDED) or game.status == ENDED
-    disputed = state == PLAYING and not game.at_table and game.match.disputed
+    match = game.match
+    disputed = state == PLAYING and not game.at_table and match is not None and match.disputed
     if (finished or disputed) and game.connected:
         if game.hosting:
             buttons.append(button("remote-again", t("remote.again", name=game.peer)))
