@@ -14,13 +14,13 @@ from typing import TYPE_CHECKING, Any
 from games.common.errors import IllegalMove
 from games.common.protocol import Json
 
-from .. import browser, html, router, saved_games, scores, sound
+from .. import browser, html, router, scores, sound
 from ..browser import found
 from ..games_list import remote_slot
-from ..midend import Midend, fresh_seed
+from ..midend import Midend
 from ..peer import prefs as peer_prefs
 from ..saved_game_view import SavedGameView
-from . import ending, history, lasting_ui, undoing, viewport
+from . import commands, ending, history, lasting_ui, viewport
 from .address import shared_params
 from .clock import format_clock
 from .ending import resumed_outcome
@@ -29,8 +29,8 @@ from .keys import read_key
 from .motion import travel
 from .piece_drag import gesture_of
 from .remote_seat import RemoteSeat
-from .seats import ComputerSeat, instant_moves, midend_seats, table_of
-from .starting import NewGame, in_progress, resume_or_new
+from .seats import ComputerSeat, instant_moves, table_of
+from .starting import NewGame, resume_or_new
 from .sub_protocol import engine_of
 from .timed import Ticks, is_timed
 
@@ -183,11 +183,11 @@ class GameView(SavedGameView):
             (self.computer.start_turn if self.ticks is None else self.ticks.start)()
         if self.asked_for is not None:
             asked, self.asked_for = self.asked_for, None
-            self.unless_kept("frame.confirm_new_yes", lambda: self.start_asked(asked))
+            commands.unless_kept(self, "frame.confirm_new_yes", lambda: self.start_asked(asked))
 
     def start_asked(self, asked: NewGame) -> None:
         self._start(*asked)
-        self.announce_new()
+        commands.announce_new(self)
 
     def tick(self) -> None:
         node = browser.element("view").querySelector("[data-figure='time']")
@@ -339,51 +339,7 @@ class GameView(SavedGameView):
 
     # --- commands -------------------------------------------------------------------------
     def command(self, command: Command) -> None:
-        if self.busy or self.state is None:
-            return
-        if command.name in ("undo", "redo"):
-            (undoing.undo if command.name == "undo" else undoing.redo)(self)
-        elif command.name == "toggle":  # a shortcut to an on/off setting every game honours
-            name = (command.options or {})["setting"]
-            self.app.change_setting(name, "off" if self.app.settings[name] == "on" else "on")
-        elif command.name == "new" and self.remote is not None:
-            self.app.navigate(router.href(self.game))  # a game of one's own; the friend's kept
-        elif command.name == "new":
-            options = dict(command.options or {})
-            kept = Show(self.frontend.new_ui(self.state, self.ui))  # (a dialog of it closed)
-            self.unless_kept(
-                "frame.confirm_new_yes", lambda: self.new_game(options), lambda: self.show(kept)
-            )
-        elif command.name == "restart":  # the same game again: now known, so not counted
-            self.unless_kept("frame.confirm_restart_yes", self.restart)
-
-    def unless_kept(
-        self, yes_key: str, start: Callable[[], None], on_no: Callable[[], None] | None = None
-    ) -> None:
-        """start() a new game, asking first when that would throw away a game in progress
-        (it would not count)."""
-        if not in_progress(self.midend):
-            start()
-            return
-        t = self.t
-        self.app.ask(
-            t("frame.confirm_new_title"), t("frame.confirm_uncounted"), t(yes_key), start, on_no
-        )
-
-    def new_game(self, options: Json) -> None:
-        if options:  # a choice the player made: remembered for the next game
-            self.prefs = saved_games.update_prefs(self.app.store, self.game, self.prefs, options)
-        seats = midend_seats(self.frontend.new_seats({}, self.prefs))
-        self._start(self.frontend.new_options(self.prefs), fresh_seed(), seats)
-        self.announce_new()
-
-    def restart(self) -> None:
-        self._start(self.midend.options, self.midend.seed, self.midend.seats, known=True)
-        self.announce_new()
-
-    def announce_new(self) -> None:
-        self.app.announce(self.frontend.said_new(self.state, self.table(), self.t))
-        self.redraw()
+        commands.run(self, command)
 
     def focus_lost(self, view_root: Any, wanted_id: str) -> None:
         """The control that had focus went with the drawing: focus goes where play goes on
