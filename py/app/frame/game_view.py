@@ -71,8 +71,8 @@ class GameView(SavedGameView):
             self.remote.start(how, self.proposal, frontend.sub_protocol)
         else:
             self._start_or_resume()
-        if self.state is not None and self.ui is None:  # (a friend's game may be still to come)
-            self.ui = frontend.new_ui(self.state)
+        if self.remote is not None and self.state is not None and self.ui is None:
+            self.ui = self.remote.first_ui(frontend)  # (a friend's game may be still to come)
 
     @property
     def state(self) -> Any:
@@ -273,10 +273,11 @@ class GameView(SavedGameView):
         self.moved(events, before)
 
     def arrived(self, move: Any) -> None:
-        """The computer's move (app.frame.seats): played as a person's is."""
+        """The computer's move (app.frame.seats), or a move on the game's clock (app.frame.timed:
+        with a friend, this device's turn run out): played as a person's is."""
         before = self.state.copy()
         try:
-            events = self.midend.play(move)
+            events = self.midend.play(move) if self.remote is None else self.remote.play(move)
         except IllegalMove:
             return  # its seat chose from the legal moves: this does not happen
         self.moved(events, before)

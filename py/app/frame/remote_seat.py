@@ -27,8 +27,9 @@ from ..midend import Midend
 from ..remote.link_game import LinkGame
 from ..remote.match import CONNECTING, ENDED, PLAYING, Match
 from ..views.remote_bar import asked_first, bar_text, remote_bar
+from . import lasting_ui
 from .frontend import Translate
-from .sub_protocol import Side, SubProtocol
+from .sub_protocol import Relinks, Side, SubProtocol
 
 if TYPE_CHECKING:
     from ..main import App
@@ -55,12 +56,14 @@ class RemoteSeat:
         on_moved: Callable[[list[dict[str, Any]], Any], None],
     ) -> None:
         """`name`: the person's here, as the other device shows it."""
-        self.midend, self.save = midend, save
-        self.link_game = LinkGame(current_link(), midend, name, save, on_event)
+        self.midend, self.save, self.on_event = midend, save, on_event
+        self.link_game = LinkGame(current_link(), midend, name, save, self._on_event)
         self.link_game.on_moved = on_moved
         self.link_game.later = browser.later
         self.side: Side | None = None  # this device's part of the match (a sub-protocol's)
         self.saved: dict[str, Any] | None = None  # the meta of the game resumed here
+        self.joining = False  # a side being made: what it saves meanwhile is saved once made
+        self.save_due = False
 
     def start(self, how: str, proposal: Proposal, sub_protocol: SubProtocol | None = None) -> None:
         """Propose a game (host), wait for the host's (guest), or resume the one saved here."""
@@ -81,7 +84,33 @@ class RemoteSeat:
     def _join(self, sub_protocol: SubProtocol, match: Match) -> None:
         """This device's side of a new match (of the game saved here, if it resumes it)."""
         saved = self.saved if match.status != CONNECTING else None
-        self.side = sub_protocol.join(self.link_game, saved, self.save)
+        self.side, self.joining, self.save_due = None, True, False
+        try:
+            self.side = sub_protocol.join(self.link_game, saved, self._side_save)
+        finally:
+            self.joining = False
+        if self.save_due:
+            self.save()
+
+    def _side_save(self) -> None:
+        """The side's save: the game is saved with the side's part, so not before the side
+        is made (a save then would keep the game without it)."""
+        if self.joining:
+            self.save_due = True
+        else:
+            self.save()
+
+    def _on_event(self, event: dict[str, Any]) -> None:
+        if event["type"] == "link" and event["state"] == "open" and isinstance(self.side, Relinks):
+            self.side.relinked()
+        self.on_event(event)
+
+    def first_ui(self, frontend: Any) -> Any:
+        """The UI state of the game on screen when the view opens: as its save kept it, if
+        it was resumed from one."""
+        if self.saved is not None:
+            return lasting_ui.resumed_ui(frontend, self.position(), self.saved)
+        return frontend.new_ui(self.position())
 
     # --- what the game view asks ------------------------------------------------------------
     @property

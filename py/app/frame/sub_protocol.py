@@ -8,7 +8,7 @@ secret part) and plays the person's moves through the side, which sends what is 
 A game without one (Deblockle) plays between devices the engine it plays here."""
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
 from games.common.protocol import Game
 
@@ -31,6 +31,16 @@ class Side(Protocol):
 
     def record(self) -> dict[str, Any]:
         """What is saved beside the game (the view's meta), read back by `join`."""
+        ...
+
+
+@runtime_checkable
+class Relinks(Protocol):
+    """A side that sends messages of its own beside the moves (the Wordle duel's word): a
+    lost connection dropped them, the sync after it sends only moves."""
+
+    def relinked(self) -> None:
+        """A new link to the other device is open: send again what the lost one dropped."""
         ...
 
 

@@ -166,6 +166,16 @@ def discard(store: Store) -> None:
     saved_games.discard_bad(store, GAME)
 
 
+def saved_friend_language(store: Store) -> str | None:
+    """The language of the duel with a friend saved here (None: none, or unreadable)."""
+    data = saved_games.load(store, REMOTE_SLOT).data
+    try:
+        lang = data["meta"]["frame"]["options"]["lang"]
+    except (KeyError, TypeError):
+        return None
+    return lang if isinstance(lang, str) and lang in LANGUAGES else None
+
+
 def drop_from_before_the_hidden_word(store: Store) -> str | None:
     """A duel with a friend saved by the version in which both engines knew the word is not
     carried on (this version's keeps the word from both devices, and the friend's device
