@@ -3,7 +3,7 @@
 Pure functions of the engine's view (games.wordle.duel_game, `view_for`) and of
 what the screen holds (Ui), with no browser, so they are tested under CPython.
 Against the computer the person at the screen sits in seat 0 and the computer in
-seat 1; with a friend on another device (app.views.wordle_duel_remote) the coin
+seat 1; with a friend on another device (app.wordle_duel.with_friend) the coin
 flip seated them, and the Ui says which seat is this screen's and the friend's
 name. The word is drawn only once the view has it (the duel is over, rule 3.7).
 """

@@ -101,6 +101,15 @@ def saved_typing(meta: Json, lang: str, length: int) -> "parts.Typing":
     return typing
 
 
+def typed_kept(meta: Json) -> tuple[str, int]:
+    """The letters typed and the row they were typed for, from a save's meta (app.frame.
+    lasting_ui); ("", -1) when damaged: the letters are typed again."""
+    typed, row = meta.get("typed", ""), meta.get("typed_row", 0)
+    if not isinstance(typed, str) or len(typed) > MAX_TYPED or not is_int(row):
+        return "", -1
+    return typed, row
+
+
 def frame_before_the_midend(state: object, meta: Json) -> Json:
     """The game ID and seats of a duel saved before the midend, from its meta (its
     secret was never saved: the position is the start the midend plays from)."""

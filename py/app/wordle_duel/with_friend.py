@@ -17,7 +17,6 @@ from collections.abc import Mapping
 from dataclasses import replace
 from typing import Any
 
-from games.common.checks import is_int
 from games.wordle.dictionary import Dictionary
 
 from ..frame.frontend import (
@@ -36,7 +35,7 @@ from ..views import wordle_parts as parts
 from . import draw, turns
 from .between_devices import DuelPosition, HiddenWord
 from .input import ENTER, interpret, key_of, refused
-from .saved import GAME, MAX_TYPED
+from .saved import GAME, typed_kept
 from .ui import DuelUi, drawn_once, quiet, screen
 
 
@@ -173,9 +172,7 @@ class FriendDuelFrontend(FrontendDefaults):
         return {"typed": ui.typed, "typed_row": ui.said}
 
     def ui_from_save(self, meta: dict[str, Any]) -> DuelUi:
-        typed, row = meta.get("typed", ""), meta.get("typed_row", 0)
-        if not isinstance(typed, str) or len(typed) > MAX_TYPED or not is_int(row):
-            typed, row = "", -1  # (damaged: the letters are typed again)
+        typed, row = typed_kept(meta)
         return DuelUi(typed=typed, rows_drawn=row, resumed=True)
 
     # --- drawing -----------------------------------------------------------------------

@@ -19,18 +19,11 @@ from app.wordle_duel.between_devices import DuelPosition
 from games.wordle.duel import TURN_MS
 from games.wordle.sample_words import sample_dictionary
 from test_game_view_seats import FakeApp, Link, Nothing
+from test_wordle_duel_game_view import Repeating
 
 WORDS = sample_dictionary()
 SLOT = remote_slot("wordle")
 START = 1_000_000.0
-
-
-class Repeating:
-    def __init__(self, ms, callback):
-        pass
-
-    def stop(self):
-        pass
 
 
 @pytest.fixture
