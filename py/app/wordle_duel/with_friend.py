@@ -113,7 +113,7 @@ class FriendDuelFrontend(FrontendDefaults):
         self,
         before: Any,
         state: DuelPosition,
-        ui: DuelUi,
+        ui: DuelUi | None,
         events: list[dict[str, Any]],
         facts: Facts,
         t: Translate,
@@ -121,9 +121,10 @@ class FriendDuelFrontend(FrontendDefaults):
         """The rows whose marks came since the last change, said and revealed (`before` is
         not read: a move this device's side of the word played by itself comes without
         it); a row of this seat's, guessed or run out, takes the letters typed; the end
-        said with the word once both shares are shown."""
+        said with the word once both shares are shown. (No UI state yet: a move that came
+        with the connection, before the view was built, on a duel resumed.)"""
         me, rows = state.me, state.state.rows
-        ui = quiet(ui)
+        ui = quiet(ui if ui is not None else self.new_ui(state))
         if any(event["type"] == "row" and event["row"]["seat"] == me for event in events):
             ui = replace(ui, typed="")
         names, settled = self.names(facts.table, t), parts.settled(rows)

@@ -12,11 +12,17 @@ import json
 
 import pytest
 from app import saved_games, scores
-from app.frame.frontend import Input
+from app.frame.frontend import Facts, Input
+from app.frame.game_clock import GameClock
 from app.games_list import remote_slot
+from app.i18n import Translator
 from app.router import parse
 from app.wordle_duel.between_devices import DuelPosition
+from app.wordle_duel.saved import typed_kept
+from app.wordle_duel.ui import DuelUi
+from app.wordle_duel.with_friend import FriendDuelFrontend
 from games.wordle.duel import TURN_MS
+from games.wordle.hidden_duel_game import hidden_duel_game
 from games.wordle.sample_words import sample_dictionary
 from test_game_view_seats import FakeApp, Link, Nothing
 from test_wordle_duel_game_view import Repeating
@@ -194,3 +200,60 @@ def test_a_reload_takes_the_clock_the_letters_and_the_share_back(open_view):
     again = open_view("#/wordle?remote=resume", FakeApp("Bryn", "wordle", second.app.store))
     assert again.ui.typed == "cr" and again.remote.side.word.word.share == share
     assert again.state.state.time_left(again.state.now(open_view.clock[0])) == time_left
+
+
+# --- the pure parts: what this device knows, and the frontend's hooks on it ----------------
+
+
+def position(me=0, moves=()):
+    """A duel set up (both seats committed, or `moves` played instead) at this device's `me`."""
+    state = hidden_duel_game(WORDS).new_game({"lang": "en"}, 7)
+    for move in moves or [{"type": "commit", "seat": s, "commitment": f"{s}" * 64} for s in (0, 1)]:
+        state.apply(move)
+    return DuelPosition(state, me, GameClock(t0=0))
+
+
+def test_no_one_guesses_while_the_duel_is_set_up_or_a_guess_waits_for_its_marks():
+    assert (
+        position(moves=[{"type": "commit", "seat": 0, "commitment": "0" * 64}]).current_player
+        is None
+    )
+    shown = position()
+    seat = shown.state.duel.turn
+    assert shown.current_player == seat and shown.view()["turn"] == seat
+    word = WORDS.guess_lists[shown.state.length][0]
+    shown.state.apply({"type": "guess", "seat": seat, "word": word, "at": 1000})
+    assert shown.current_player is None and shown.view()["waiting"] == "checking"
+    assert shown.copy().state is not shown.state
+
+
+def test_only_this_devices_turn_runs_out_here_at_its_deadline():
+    frontend, ui = FriendDuelFrontend(WORDS), DuelUi()
+    mine = position()
+    mine = DuelPosition(mine.state, mine.state.duel.turn, mine.clock)
+    theirs = DuelPosition(mine.state, 1 - mine.me, mine.clock)
+    assert frontend.due(mine, ui, False, None, TURN_MS - 1) is None
+    assert frontend.due(mine, ui, False, None, TURN_MS) == {"type": "timeout", "at": TURN_MS}
+    assert frontend.due(theirs, ui, False, None, 10 * TURN_MS) is None
+    stopped = DuelPosition(mine.state, mine.me, mine.clock, in_play=False)
+    assert frontend.due(stopped, ui, False, None, 10 * TURN_MS) is None
+
+
+def test_a_move_before_the_view_has_a_ui_state_says_no_row_again():
+    shown = position()
+    seat = shown.state.duel.turn
+    word = WORDS.guess_lists[shown.state.length][0]
+    shown.state.apply({"type": "guess", "seat": seat, "word": word, "at": 1000})
+    shown.state.apply(
+        {"type": "marks", "seat": 1 - seat, "marks": [0] * shown.state.length, "at": 1000}
+    )
+    changes = FriendDuelFrontend(WORDS).changed(None, shown, None, [], Facts(), Translator("en"))
+    assert changes.said == "" and changes.ui.said == 1
+
+
+@pytest.mark.parametrize(
+    "meta", [{"typed": 5}, {"typed": "x" * 65}, {"typed": "ab", "typed_row": "1"}]
+)
+def test_damaged_letters_typed_are_typed_again(meta):
+    assert typed_kept(meta) == ("", -1)
+    assert typed_kept({"typed": "ab", "typed_row": 2}) == ("ab", 2)
