@@ -268,7 +268,7 @@ def test_a_move_sent_with_a_wrong_position_is_refused_and_stops_the_game(open_ap
     before = public_state(host).to_json()
     friend.evaluate(f"() => {{ window.gemauTamper = {WRONG_HASH}; }}")
     play_a_turn(friend)
-    expect(host.locator(".remote-bar")).to_have_attribute("data-remote", "desync", timeout=10_000)
+    expect(host.locator(".remote-bar")).to_have_attribute("data-remote", "cheating", timeout=10_000)
     # Bryn's page found its own move sound: Ann's refusal is her claim, shown as hers.
     expect(friend.locator(".remote-bar")).to_contain_text("Ann's device says: \u201c")
     expect(friend.locator(".remote-bar")).to_have_attribute("data-remote", "playing")

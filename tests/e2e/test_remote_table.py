@@ -263,6 +263,6 @@ def test_a_move_with_a_wrong_position_stops_the_table_on_every_page_naming_its_d
     play_a_turn(cai)
     for page in pages[:2]:
         bar = page.locator(".remote-bar")
-        expect(bar).to_have_attribute("data-remote", "desync", timeout=10_000)
+        expect(bar).to_have_attribute("data-remote", "cheating", timeout=10_000)
         expect(bar).to_contain_text("Cai's")
         assert public_state(page).to_json() == before  # never played
