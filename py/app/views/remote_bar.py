@@ -31,15 +31,12 @@ def bar_state(game) -> str:
 def bar_text(game, t) -> str:
     state, name = bar_state(game), game.peer
     problem = game.last_problem
-    reason = problem["reason"] if problem else ""
     if game.status == ENDED and game.match.ended is not None:
         return ended_text(game, game.match.ended, t)
-    problems = game.match.problems if state == PLAYING and not game.at_table else []
-    claims = [p for p in problems if p["by"] == "peer" and p["kind"] in CLAIMS]
-    if claims:
-        # the friend's words, quoted: never this device's own finding
-        claim = t("remote.status.claim", name=name, claim=claims[-1]["reason"])
-        return f"{t('remote.status.playing', name=name)} {claim}"
+    claim = last_claim(game)
+    if claim is not None:  # what the friend's device says, never this device's own finding
+        said = t(f"remote.status.claim.{claim['kind']}", name=name)
+        return f"{t('remote.status.playing', name=name)} {said}"
     if state == PLAYING and game.may_claim:
         return t("remote.status.away", name=name)
     if problem and game.at_table and state == problem["kind"]:
@@ -48,7 +45,7 @@ def bar_text(game, t) -> str:
         state = "lost_host" if game.hosting else "lost_guest"
         if not game.hosting and HOST not in game.missing:  # another friend is away
             return t("remote.status.lost_other", name=name, host=game.name_of(HOST))
-    return t(f"remote.status.{state}", name=name, reason=reason)
+    return t(f"remote.status.{state}", name=name)
 
 
 def ended_text(game, ended: dict, t) -> str:
@@ -62,22 +59,37 @@ def ended_text(game, ended: dict, t) -> str:
     return t(f"remote.ended.{ended['how']}.{who}", name=game.name_of(ended["by"]))
 
 
+def last_claim(game) -> dict | None:
+    """The friend's latest claim that the game cannot go on, while it goes on here."""
+    match = game.match
+    if match is None or game.at_table or bar_state(game) != PLAYING:
+        return None
+    claims = [p for p in match.problems if p["by"] == "peer" and p["kind"] in CLAIMS]
+    return claims[-1] if claims else None
+
+
 def found(game, t):
-    """What this device's check found that stopped the game (the move, the rule's key),
-    behind a disclosure: kept however much junk came after it."""
+    """The technical detail behind a disclosure, in the words it came in (a move, a rule's
+    key: the status line says it plainly, in the page's language): what this device's check
+    found that stopped the game, kept however much junk came after it; or the friend's
+    device's own words, quoted, for its claim."""
     match = game.match
     ended = match.ended if match is not None else None
+    claim = last_claim(game)
+    summary = t("remote.details")
     if ended is not None and "reason" in ended:
         reason = ended["reason"]
     elif match is not None and match.stop is not None:
         ours = [p["reason"] for p in match.problems if p["kind"] == match.stop]
         reason = ours[0] if ours else ""
+    elif claim is not None:
+        summary, reason = t("remote.said", name=game.peer), f"\u201c{claim['reason']}\u201d"
     else:
         return None
     return h(
         "details",
         {"class": "remote-details"},
-        h("summary", {}, t("remote.details")),
+        h("summary", {}, summary),
         h("p", {}, reason),
     )
 

@@ -254,7 +254,8 @@ def test_a_friends_illegal_move_is_refused_as_their_error_and_nothing_changes_he
     # A win by forfeit here; the sender's page (its own moves sound) plays on, winning nothing.
     other = bryn if waiting is ann else ann
     assert won_and_played(waiting) == (1, 1) and won_and_played(other) == (0, 0)
-    assert other.remote.in_play and "says: \u201cmove 1" in other.remote.said(other.t)
+    assert other.remote.in_play and "says this device broke" in other.remote.said(other.t)
+    assert "\u201cmove 1" in str(other.render())  # its words, behind the disclosure
     waiting.remote.action("remote-leave", waiting.app, waiting.proposal)  # (not offered)
     link.pump()
     assert won_and_played(waiting) == (1, 1) and won_and_played(other) == (0, 0)
@@ -273,10 +274,11 @@ def test_a_forged_refusal_is_the_friends_claim_and_the_game_goes_on(world):
     link.pump()
     assert ann.remote.in_play and 'data-remote="playing"' in str(ann.render())
     assert ann.remote.said(ann.t).endswith(
-        f"Bryn's device says: \u201c{forged}\u201d. "
+        "Bryn's device says this device broke the rules. "
         "This device checked the game and found nothing wrong, so it goes on."
     )
-    assert "&lt;b&gt;move 9" in str(ann.render())  # shown as text, never as markup
+    # Its words, quoted behind the disclosure: shown as text, never as markup.
+    assert "\u201cAnn" in str(ann.render()) and "&lt;b&gt;move 9" in str(ann.render())
     assert won_and_played(ann) == won_and_played(bryn) == (0, 0)
 
 
