@@ -40,4 +40,9 @@ def agreed(midend: Midend, owner: Callable[[int], str], sender: str, count: int)
     a hash or a history that contradicts an agreed position is the sender's false claim.
     Before anything was compared, the two starts may differ without either device lying
     (built by another version of the game), and nothing proves who is wrong."""
-    return count > 0 or any(owner(player) == sender for player, _ in midend.moves)
+    return count > 0 or any(made_by(owner, sender, player) for player, _ in midend.moves)
+
+
+def made_by(owner: Callable[[int], str], sender: str, player: int | None) -> bool:
+    """Whether a move of this device's history, by `player`'s seat, came from `sender`."""
+    return player is not None and owner(player) == sender

@@ -68,7 +68,8 @@ def checked_move(
         if here == text:
             raise Refused(DUPLICATE, f"move {number} was played already")
         # Its own move told otherwise, or a move out of turn from an agreed position.
-        proven = owner(player) == sender or history.agreed(midend, owner, sender, number - 1)
+        its_own = history.made_by(owner, sender, player)
+        proven = its_own or history.agreed(midend, owner, sender, number - 1)
         raise Refused(CHEATING if proven else DESYNC, f"move {number} here is {here[:40]!r}")
     if number > len(moves) + 1:
         raise Behind(f"moves {len(moves) + 1} to {number - 1} have not arrived")
