@@ -10,7 +10,7 @@ from ..remote import verdict
 from ..remote.checks import CHEATING, DESYNC
 from ..remote.link_game import LinkGame
 from ..remote.match import CONNECTING, ENDED, OVER, PLAYING
-from ..remote.relay import HOST
+from ..remote.roster import HOST
 from ..remote.table_game import TableGame
 
 CLAIMS = (CHEATING, DESYNC)  # a friend's refusal that says the game cannot go on

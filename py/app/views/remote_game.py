@@ -18,7 +18,7 @@ from ..games_list import remote_slot
 from ..html import h
 from ..peer import prefs
 from ..remote.link_game import LinkGame
-from ..remote.relay import HOST
+from ..remote.roster import HOST
 from ..remote.table_game import TableGame, is_table_save, table_message, table_session
 from .remote_bar import asked_first, bar_text, remote_bar
 

@@ -9,7 +9,8 @@ import pytest
 from app.fair.errors import Cheated, ProtocolError
 from app.remote import wire
 from app.remote.dominoes_deal import DealSession
-from app.remote.relay import HOST, Hub, Spoke
+from app.remote.relay import Hub, Spoke
+from app.remote.roster import HOST
 from games.dominoes.dealt import dealt_game
 from games.dominoes.public import new_game
 from games.dominoes.public_game import GAME
@@ -123,6 +124,48 @@ def test_a_gap_is_refused_a_repeat_skipped_and_the_host_sends_the_rest_again():
         hub.resend("ann", 99)
 
 
+def test_a_message_for_one_device_reaches_it_alone_and_the_others_keep_their_place():
+    """A Wordle group's leader sends each member its own view, a member its guess to the
+    leader alone: no other guest is sent the message, only its place in the one order."""
+    net = Net()
+    seen = {HOST: [], "ann": [], "ben": []}
+    hub, spokes = linked_table(net, seen)
+    hub.post({"n": "h-ann"}, to="ann")
+    spokes["ann"].post({"n": "a-host"}, to=HOST)
+    spokes["ben"].post({"n": "b-ann"}, to="ann")
+    hub.post({"n": "h-all"})
+    to_ben = []  # the envelopes the host sent down ben's link, as JSON text
+    while net.queue:
+        _, text, link = net.queue[0]
+        if link == "ben:1" and '"relay"' in text:
+            to_ben.append(text)
+        net.step()
+    assert seen == {
+        HOST: [("ann", "a-host")],
+        "ann": [(HOST, "h-ann"), (HOST, "h-all"), ("ben", "b-ann")],
+        "ben": [(HOST, "h-all")],
+    }
+    assert spokes["ann"].seq == spokes["ben"].seq == 4
+    assert not spokes["ann"].outbox and not spokes["ben"].outbox
+    assert len(to_ben) == 4 and not any("h-ann" in t or "a-host" in t for t in to_ben)
+    again = []  # sent again after a new link: the places only, as before
+    hub.channels["ben"] = again.append
+    hub.resend("ben", hub.pruned)
+    assert [json.dumps(e) for e in again] == to_ben[len(to_ben) - len(again) :]
+    with pytest.raises(ValueError):
+        hub.post({}, to="zed")
+    with pytest.raises(ValueError):
+        spokes["ann"].post({}, to="ann")
+    for forged in (
+        {"type": "relay", "seq": 5, "from": HOST, "n": 4, "to": "ben", "message": {}},
+        {"type": "relay", "seq": 5, "from": HOST, "n": 4, "to": "ann"},
+        {"type": "relay", "seq": 5, "from": HOST, "n": 4, "to": HOST, "message": {}},
+    ):
+        with pytest.raises(ProtocolError):
+            spokes["ann"].receive(forged)
+    assert spokes["ann"].seq == 4
+
+
 # --- a new link, a reload: nothing lost, nothing taken twice ----------------------------------
 def linked_table(net, seen, guests=("ann", "ben")):
     """A hub and its spokes over links named "<guest>:1" (both ways), each device keeping
@@ -157,9 +200,9 @@ def test_messages_lost_while_a_guests_link_is_down_come_after_a_new_link_once_ea
     order = []  # the host's one order, as every envelope's (from, n)
     relayed = hub._relay
 
-    def keep_order(sender, n, message):
+    def keep_order(sender, n, message, to):
         order.append((sender, message["n"]))
-        relayed(sender, n, message)
+        relayed(sender, n, message, to)
 
     hub._relay = keep_order
     ann = spokes["ann"]
@@ -219,6 +262,9 @@ def test_the_hubs_log_keeps_only_what_some_guest_may_lack():
         {"type": "relay-post", "n": 2, "ack": 13, "message": {}},  # a seq not reached
         {"type": "relay-post", "n": 2, "ack": 0, "message": [1]},
         {"type": "relay-post", "n": 2, "ack": 0, "message": {}, "from": "ben"},
+        {"type": "relay-post", "n": 2, "ack": 0, "message": {}, "to": "ann"},  # itself
+        {"type": "relay-post", "n": 2, "ack": 0, "message": {}, "to": "zed"},
+        {"type": "relay-post", "n": 2, "ack": 0, "message": {}, "to": None},
         {"type": "relay", "seq": 13, "from": "ben", "n": 1, "message": {}},
         {"n": 2, "ack": 0, "message": {}},
         "relay-post",
