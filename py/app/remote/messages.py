@@ -105,6 +105,7 @@ MESSAGES: tuple[MessageType, ...] = (
     _message("relay-post", (RELAY_HUB,), n=1, ack=1, message={"type": "leave"}),
     _message("relay-post", (RELAY_HUB,), n=1, ack=1, to="host", message={"type": "leave"}),
     _message("relay-resend", (RELAY_HUB,), after=0),
+    _message("relay-ack", (RELAY_HUB,), ack=8),
     _message("table", (TABLE_PAGE,), game="dominoes-public", you="g1"),
     _message("table-away", (TABLE_PAGE,), away=["g2"]),
     _message(

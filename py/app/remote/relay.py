@@ -30,6 +30,7 @@ What travels:
     guest -> host  {"type": "relay-post", "n", "ack", "message"}      a guest's message
                    {"type": "relay-post", "n", "ack", "to", "message"}   for `to` alone
                    {"type": "relay-resend", "after"}                  after a new link
+                   {"type": "relay-ack", "ack"}        every ACK_EVERY envelopes taken
 
 `seq` numbers the host's envelopes from 1; `from` is the sender's name, written by the
 host, so no guest can speak as another device (what a message may say for its sender,
@@ -40,7 +41,9 @@ guest is sent its place in the order without the message, so a gap still shows. 
 keeps each of its posts (its outbox) until the envelope holding it comes back, and the
 host relays a guest's post n once only, so after a new link the guest sends its whole
 outbox again, with a resend request first: nothing is lost, nothing taken twice. `ack` (and a resend's `after`) says the last envelope that guest has taken; the
-host's log keeps only the envelopes some guest may still lack.
+host's log keeps only the envelopes some guest may still lack. A guest that posts nothing
+for a while (a Wordle group's member out of the tournament, watching) says so every
+ACK_EVERY envelopes it takes, so the host's log, saved with its game, stays short.
 
 A reload loses nothing either, if the page saves the records (the relay's with the
 game's, at the same moment) after every message it takes or posts: a device restored
@@ -55,7 +58,8 @@ from typing import Any
 from app.fair.errors import ProtocolError
 from app.remote.roster import HOST, MAX_DEVICES
 
-RELAY, POST, RESEND = "relay", "relay-post", "relay-resend"
+RELAY, POST, RESEND, ACK = "relay", "relay-post", "relay-resend", "relay-ack"
+ACK_EVERY = 8  # envelopes a guest takes before it says so, if it posted nothing meanwhile
 VERSION = 1  # of the records
 MAX_GUESTS = MAX_DEVICES - 1
 MAX_NAME = 8
@@ -132,8 +136,12 @@ class Hub:
             self.resend(name, after)
             self._take_ack(name, after)
             return
+        if kind == ACK:
+            ack = _fields(data, {"type", "ack"}, "an acknowledgement")["ack"]
+            self._take_ack(name, _whole(ack, 0, self.seq, "the last envelope taken"))
+            return
         if kind != POST:
-            raise ProtocolError("a guest sends relay-post or relay-resend")
+            raise ProtocolError("a guest sends relay-post, relay-resend or relay-ack")
         post = {"type", "n", "ack", "message"}
         _fields(data, post | {"to"} if "to" in data else post, "a post")
         n = _whole(data["n"], 1, self.relayed[name] + 1, "a post's number (none skipped)")
@@ -268,6 +276,7 @@ class Spoke:
         self.seq = 0
         self.sent = 0
         self.outbox: list[dict[str, Any]] = []
+        self.acked = 0  # the last envelope this guest told the host it has taken
 
     def post(self, message: dict[str, Any], to: str | None = None) -> None:
         """This guest's message, for every device or (`to`) for one alone."""
@@ -284,6 +293,7 @@ class Spoke:
         envelopes after the last one taken, and send every post not yet seen back."""
         if send is not None:
             self.send = send
+        self.acked = self.seq
         self.send({"type": RESEND, "after": self.seq})
         for post in self.outbox:
             self._send_post(post)
@@ -307,10 +317,14 @@ class Spoke:
                 raise ProtocolError("a receipt that is not the post sent")
             self.outbox.pop(0)
         self.seq = seq
+        if self.seq - self.acked >= ACK_EVERY:
+            self.acked = self.seq
+            self.send({"type": ACK, "ack": self.seq})
         if sender != self.name and "message" in envelope:
             self.deliver(sender, envelope["message"])
 
     def _send_post(self, post: dict[str, Any]) -> None:
+        self.acked = self.seq
         self.send({"type": POST, "ack": self.seq, **post})
 
     # --- the record -------------------------------------------------------------------
