@@ -7,14 +7,16 @@ order is enough. With more, each guest is linked to the host alone and the host 
 every message, its own and the guests', and sends it on to every guest (its sender too,
 as a receipt), so each device takes the others' messages in the host's order:
 
-    host   hub = Hub(deliver)               deliver(sender, message): a guest's message
+    host   hub = Hub(deliver, posts_to_one=False)   deliver(sender, message): a guest's
+                                            message; `posts_to_one`: a guest may post for
+                                            one device alone (never at a table)
            hub.join(name, send)             send(envelope) goes down that guest's channel
                                             (again after a new link: the name takes it)
            hub.post(message, to=None)       the host's own (applied by it already);
                                             `to`: for that guest alone
            hub.receive(name, data)          whatever came down that guest's channel
            hub.resend(name, after)          the envelopes after number `after`, again
-           hub.record()                     JSON; Hub.from_record(deliver, record)
+           hub.record()                     JSON; Hub.from_record(deliver, record, ...)
     guest  spoke = Spoke(name, send, deliver)   send(data) goes to the host
            spoke.post(message, to=None)     its own (applied by it already);
                                             `to`: for that device alone (HOST: the host)
@@ -37,7 +39,9 @@ host, so no guest can speak as another device (what a message may say for its se
 which seats are its, is the receiver's to check); `n` numbers each sender's own messages
 from 1. A message with `to` (a Wordle group's leader sends each member its own view, and
 a member's guess is the leader's alone) reaches only its sender and `to`; every other
-guest is sent its place in the order without the message, so a gap still shows. A guest
+guest is sent its place in the order without the message, so a gap still shows. At a
+table a guest's post is for every device: one that only some devices saw (a cheating move
+to the host alone) would end the game on those alone, so the hub refuses it there. A guest
 keeps each of its posts (its outbox) until the envelope holding it comes back, and the
 host relays a guest's post n once only, so after a new link the guest sends its whole
 outbox again, with a resend request first: nothing is lost, nothing taken twice. `ack` (and a resend's `after`) says the last envelope that guest has taken; the
@@ -91,8 +95,9 @@ class Hub:
     `seq` is the last envelope's number; `acked[guest]` the last one that guest said it
     has taken; `relayed[sender]` the last of that sender's numbered messages relayed."""
 
-    def __init__(self, deliver: Deliver):
+    def __init__(self, deliver: Deliver, posts_to_one: bool = False):
         self.deliver = deliver
+        self.posts_to_one = posts_to_one  # a guest may post for one device alone
         self.channels: dict[str, Send] = {}  # the guests linked now
         self.waiting: set[str] = set()  # linked again, sent nothing until they ask
         self.log: list[dict[str, Any]] = []
@@ -149,6 +154,8 @@ class Hub:
         if not isinstance(data["message"], dict):
             raise ProtocolError("a message is a JSON object")
         to = data.get("to")
+        if "to" in data and not self.posts_to_one:
+            raise ProtocolError("at a table a post is for every device")
         if "to" in data and (not isinstance(to, str) or to == name or to not in self.relayed):
             raise ProtocolError("a post is for another device of the table")
         self._take_ack(name, ack)
@@ -200,7 +207,7 @@ class Hub:
         }
 
     @classmethod
-    def from_record(cls, deliver: Deliver, record: Any) -> "Hub":
+    def from_record(cls, deliver: Deliver, record: Any, posts_to_one: bool = False) -> "Hub":
         """The hub of a reloaded page; its guests join again (`join`) on their new links.
         ValueError if the record is damaged."""
         try:
@@ -232,7 +239,7 @@ class Hub:
                 raise ProtocolError("the last numbers are the log's")
         except (ProtocolError, ValueError) as error:
             raise ValueError(f"a damaged relay record: {error}") from None
-        hub = cls(deliver)
+        hub = cls(deliver, posts_to_one)
         hub.seq, hub.log = seq, [dict(envelope) for envelope in log]
         hub.acked, hub.relayed = dict(acked), dict(relayed)
         return hub

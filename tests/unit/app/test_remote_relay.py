@@ -130,7 +130,7 @@ def test_a_message_for_one_device_reaches_it_alone_and_the_others_keep_their_pla
     leader alone: no other guest is sent the message, only its place in the one order."""
     net = Net()
     seen = {HOST: [], "ann": [], "ben": []}
-    hub, spokes = linked_table(net, seen)
+    hub, spokes = linked_table(net, seen, posts_to_one=True)
     hub.post({"n": "h-ann"}, to="ann")
     spokes["ann"].post({"n": "a-host"}, to=HOST)
     spokes["ben"].post({"n": "b-ann"}, to="ann")
@@ -165,6 +165,14 @@ def test_a_message_for_one_device_reaches_it_alone_and_the_others_keep_their_pla
         with pytest.raises(ProtocolError):
             spokes["ann"].receive(forged)
     assert spokes["ann"].seq == 4
+    # At a table a guest's post for one device is refused: seen by some devices alone, a
+    # cheating move would end the game there and not elsewhere.
+    table_hub, _ = linked_table(Net(), {HOST: [], "ann": [], "ben": []})
+    with pytest.raises(ProtocolError, match="every device"):
+        table_hub.receive(
+            "ann", {"type": "relay-post", "n": 1, "ack": 0, "to": HOST, "message": {}}
+        )
+    assert table_hub.seq == 0
 
 
 def test_a_guest_that_posts_nothing_still_says_what_it_has_taken_so_the_log_stays_short():
@@ -195,10 +203,10 @@ def test_a_guest_that_posts_nothing_still_says_what_it_has_taken_so_the_log_stay
 
 
 # --- a new link, a reload: nothing lost, nothing taken twice ----------------------------------
-def linked_table(net, seen, guests=("ann", "ben")):
+def linked_table(net, seen, guests=("ann", "ben"), posts_to_one=False):
     """A hub and its spokes over links named "<guest>:1" (both ways), each device keeping
     (sender, message["n"]) of what it takes in seen[device]."""
-    hub = Hub(lambda sender, message: seen[HOST].append((sender, message["n"])))
+    hub = Hub(lambda sender, message: seen[HOST].append((sender, message["n"])), posts_to_one)
     spokes = {}
     for name in guests:
         deliver = lambda s, m, name=name: seen[name].append((s, m["n"]))  # noqa: E731
@@ -303,7 +311,7 @@ def test_the_hubs_log_keeps_only_what_some_guest_may_lack(monkeypatch):
 def test_a_malformed_post_or_resend_request_is_refused_and_changes_nothing(data):
     net = Net()
     seen = {HOST: [], "ann": [], "ben": []}
-    hub, spokes = linked_table(net, seen)
+    hub, spokes = linked_table(net, seen, posts_to_one=True)  # (the `to` checks too)
     for n in range(11):
         hub.post({"n": n})
     spokes["ann"].post({"n": "a"})
