@@ -35,18 +35,22 @@ its ID and seats were (`legacy`), and its position becomes the base.
 
 import random
 from collections.abc import Callable
-from typing import Any
+from typing import Any, TypeVar
 
 from games.common.checks import is_int
 from games.common.errors import BadState, IllegalMove
-from games.common.protocol import MAX_SEED, Game
+from games.common.protocol import MAX_SEED, Game, GameState, Json, Move
 
 from . import replays, thinking
 from .midend_saves import checked_frame, checked_remote
-from .seat_kinds import COMPUTER, HUMAN, REMOTE
-from .seat_kinds import computer as computer  # the games' views name seats through the midend
+from .seat_kinds import COMPUTER as COMPUTER  # (the games' views name seats through the midend)
+from .seat_kinds import HUMAN as HUMAN
+from .seat_kinds import REMOTE as REMOTE
+from .seat_kinds import computer as computer
 from .session import GameSession
 from .storage import StorageFull, Store
+
+T = TypeVar("T")  # what a game's `record` answers (its place in the rankings)
 
 
 def fresh_seed() -> int:
@@ -73,26 +77,26 @@ class Midend:
         self.store, self.today = store, today
         self.session = GameSession(store, slot or game.name, now_ms)
         self.state: Any = None
-        self.options: dict = {}
+        self.options: Json = {}
         self.seed = 0
         self.seats: list[str] = []
-        self.base: dict | None = None  # the position the moves start from (None: the ID's)
-        self.moves: list[list] = []  # [player, notation] for every move played
-        self.undone: list[list] = []  # moves taken back, latest last, for redo
+        self.base: Json | None = None  # the position the moves start from (None: the ID's)
+        self.moves: list[list[Any]] = []  # [player, notation] for every move played
+        self.undone: list[list[Any]] = []  # moves taken back, latest last, for redo
         self.ranked = True  # False once a computer's game was taken back, or when known
         self.known = False  # started from a seed that could be known: never counted
-        self.remote: dict | None = None  # {"peer": nickname, "session": {...}} in a remote game
+        self.remote: Json | None = None  # {"peer": nickname, "session": {...}} in a remote game
         self.recorded = False
         self.generation = 0  # changes whenever the position is replaced (undo, new game...)
 
     # --- starting ---------------------------------------------------------------
     def start(
         self,
-        options: dict,
+        options: Json,
         seed: int,
         seats: list[str],
         known: bool = False,
-        remote: dict | None = None,
+        remote: Json | None = None,
     ) -> None:
         """A new game from its ID; ValueError if the options or seats are not valid.
         `known`: the seed came from outside (an address, a link, the same game
@@ -112,7 +116,7 @@ class Midend:
         self.generation += 1
         self.session.reset_clock()
 
-    def resume(self, legacy: Callable[[Any, dict], dict] | None = None) -> dict | None:
+    def resume(self, legacy: Callable[[GameState, Json], Json] | None = None) -> Json | None:
         """Take the saved game if there is one: its view's own meta (without the
         frame), or None when nothing usable is saved. A save whose state or frame
         is damaged is reset alone (the player is told) and never raised.
@@ -153,7 +157,7 @@ class Midend:
         self.session.discard_bad()
         self.state = None
 
-    def _check_seats(self, seats: list[str], options: dict) -> None:
+    def _check_seats(self, seats: list[str], options: Json) -> None:
         if len(seats) != self.game.seats(options):
             raise ValueError("one player per seat")
         for seat in seats:
@@ -190,7 +194,7 @@ class Midend:
     def is_remote(self) -> bool:
         return REMOTE in self.seats
 
-    def computer_move(self, budget: Any = None) -> Any:
+    def computer_move(self, budget: int | None = None) -> Move:
         """The move of the computer whose turn it is (not played: see `play`)."""
         player = self.state.current_player
         level = self.seats[player].removeprefix(COMPUTER)
@@ -198,7 +202,7 @@ class Midend:
             self.game, self.state, player, level, self.seed, len(self.moves), budget
         )
 
-    def computer_request(self) -> dict:
+    def computer_request(self) -> Json:
         """The same question, written down for the thinker's worker (app.thinking)."""
         player = self.state.current_player
         level = self.seats[player].removeprefix(COMPUTER)
@@ -207,11 +211,11 @@ class Midend:
         )
 
     # --- playing --------------------------------------------------------------------------
-    def play(self, move: Any) -> list:
+    def play(self, move: Move) -> list[Json]:
         """Apply a move (raising IllegalMove, the game unchanged, when the rules
         refuse it), write it down and save. The events, for the view to show."""
         player = self.state.current_player
-        events = self.state.apply(move)
+        events: list[Json] = self.state.apply(move)
         self.moves.append([player, self.game.format_move(move)])
         self.undone = []
         if self.state.is_over:
@@ -219,7 +223,7 @@ class Midend:
             self._keep_replay()
         return events
 
-    def play_remote(self, text: Any) -> list:
+    def play_remote(self, text: str) -> list[Json]:
         """Play a move that came from the other device, in the move notation: the
         same rules as any move (IllegalMove when the notation or the engine refuses
         it, the game unchanged), and only when it is a remote seat's turn."""
@@ -232,7 +236,7 @@ class Midend:
             return  # resumed from a save made before the midend: its start is unknown
         replays.keep(self.store, self.game.name, self.replay())
 
-    def replay(self) -> dict:
+    def replay(self) -> Json:
         """This game as a replay (see app.replays)."""
         return {
             "options": self.options,
@@ -297,7 +301,7 @@ class Midend:
         self.state = self._replayed(self.moves)
         self.generation += 1
 
-    def _replayed(self, moves: list[list]) -> Any:
+    def _replayed(self, moves: list[list[Any]]) -> GameState:
         if self.base is None:
             state = self.game.new_game(self.options, self.seed)
         else:
@@ -306,14 +310,14 @@ class Midend:
             state.apply(self.game.parse_move(text))
         return state
 
-    def _history_leads_to(self, state_json: dict) -> bool:
+    def _history_leads_to(self, state_json: Json) -> bool:
         try:
             return self._replayed(self.moves).to_json() == state_json
         except (IllegalMove, BadState, ValueError):
             return False
 
     # --- saving and results ------------------------------------------------------------------------
-    def save(self, view_meta: dict | None = None) -> bool:
+    def save(self, view_meta: Json | None = None) -> bool:
         """Save the game; False when another tab holds a newer save (ours is not
         written: the view takes the newer one). A full device is not an error here:
         the player has been told and play goes on."""
@@ -336,7 +340,7 @@ class Midend:
         }
         return self.session.save(self.game.save(self.state), meta)
 
-    def record_once(self, record: Callable[[], Any], ended: bool = False) -> Any:
+    def record_once(self, record: Callable[[], T], ended: bool = False) -> T | None:
         """Call `record` (which writes the statistics) the first time a finished,
         eligible game asks; its answer, or None. A full device loses the record,
         not the game: the game-over window still opens. `ended`: the game stopped

@@ -14,33 +14,55 @@ The view supplies what differs between boards:
   browser cancelled the gesture.
 """
 
-from typing import Any
+from typing import Any, Protocol
 
 from . import browser
 
 DRAG_START_PX = 8  # a press that moves less than this is a tap
 CLICK_AFTER_DROP_MS = 400  # the click a browser sends after a drag ends comes within this
 
-_on_screen: dict[str, Any] = {"view": None, "listening": False}
+
+class DragHooks(Protocol):
+    """What a board that pieces are dragged on gives (see the module's docstring); `event`
+    is the browser's pointer event, the floating copy an element."""
+
+    @property
+    def closed(self) -> bool: ...
+    @property
+    def dragging(self) -> "PointerDrag": ...
+    def drag_begin(self, event: Any) -> dict[str, Any] | None: ...
+    def drag_lift(self, drag: dict[str, Any]) -> Any: ...
+    def drag_move(self, drag: dict[str, Any], x: float, y: float) -> None: ...
+    def drag_drop(self, drag: dict[str, Any], x: float | None, y: float | None) -> None: ...
 
 
-def follow(view) -> None:
+class OnScreen:
+    """The board the document's pointer events go to, and whether they are listened to."""
+
+    view: DragHooks | None = None
+    listening = False
+
+
+_on_screen = OnScreen()
+
+
+def follow(view: DragHooks) -> None:
     """Send the document's pointer events to `view` (the board on screen)."""
-    _on_screen["view"] = view
-    if not _on_screen["listening"]:
-        _on_screen["listening"] = True
+    _on_screen.view = view
+    if not _on_screen.listening:
+        _on_screen.listening = True
         for name in ("pointerdown", "pointermove", "pointerup", "pointercancel"):
             browser.listen(browser.document, name, _pointer)
 
 
-def _pointer(event) -> None:
-    view = _on_screen["view"]
+def _pointer(event: Any) -> None:
+    view = _on_screen.view
     if view is not None and not view.closed:
         view.dragging.handle(view, event)
 
 
 class PointerDrag:
-    def __init__(self):
+    def __init__(self) -> None:
         # What the view's drag_begin returned, plus the pointer and the floating copy.
         self.drag: dict[str, Any] | None = None
         self.dropped_at = float(-CLICK_AFTER_DROP_MS)
@@ -52,7 +74,7 @@ class PointerDrag:
     def swallows_click(self) -> bool:
         return browser.now_ms() - self.dropped_at < CLICK_AFTER_DROP_MS
 
-    def handle(self, view, event) -> None:
+    def handle(self, view: DragHooks, event: Any) -> None:
         kind = str(event.type)
         if kind == "pointerdown":
             if self.in_air:
@@ -84,10 +106,10 @@ class PointerDrag:
         else:
             view.drag_drop(drag, None, None)
 
-    def abandon(self, view) -> None:
+    def abandon(self, view: DragHooks) -> None:
         """The view is closing: drop whatever is in the air and stop listening for it."""
         if self.drag is not None and self.drag["ghost"] is not None:
             self.drag["ghost"].remove()
         self.drag = None
-        if _on_screen["view"] is view:
-            _on_screen["view"] = None
+        if _on_screen.view is view:
+            _on_screen.view = None

@@ -12,11 +12,11 @@ or parsed, and the game is checked by replaying it.
 import base64
 import json
 import zlib
-from typing import Any
+from typing import Any, TypeGuard
 
 from games.common.checks import is_int
 from games.common.errors import BadState, IllegalMove
-from games.common.protocol import MAX_SEED, Game
+from games.common.protocol import MAX_SEED, Game, GameState, Json
 
 from .storage import StorageFull, Store
 from .untrusted import Untrusted, unpack
@@ -27,14 +27,14 @@ MAX_JSON = 200_000  # bytes once decompressed
 MAX_MOVES = 20_000
 
 
-def clean_kept(data: Any) -> list:
+def clean_kept(data: Any) -> list[Json]:
     """The kept replays that are well formed (a damaged one is dropped alone)."""
     if not isinstance(data, list):
         raise ValueError("replays must be a list")
     return [entry for entry in data if _well_formed(entry)][-KEPT:]
 
 
-def _well_formed(entry: Any) -> bool:
+def _well_formed(entry: Any) -> TypeGuard[Json]:
     if not isinstance(entry, dict):
         return False
     moves, seed, seats = entry.get("moves"), entry.get("seed"), entry.get("seats")
@@ -51,10 +51,10 @@ def _well_formed(entry: Any) -> bool:
     )
 
 
-def keep(store: Store, game: str, entry: dict) -> None:
+def keep(store: Store, game: str, entry: Json) -> None:
     """Add a finished game; a full device loses it (the player has been told)."""
 
-    def add(kept: list) -> list:
+    def add(kept: list[Json]) -> list[Json]:
         return (kept + [entry])[-KEPT:]
 
     try:
@@ -63,17 +63,19 @@ def keep(store: Store, game: str, entry: dict) -> None:
         pass
 
 
-def kept(store: Store, game: str) -> list:
-    return store.load(f"replays:{game}").data
+def kept(store: Store, game: str) -> list[Json]:
+    """The kept replays, oldest first (clean_kept checked them)."""
+    entries = store.load(f"replays:{game}").data
+    return entries if isinstance(entries, list) else []
 
 
-def token(entry: dict) -> str:
+def token(entry: Json) -> str:
     """A replay as text for a link."""
     packed = zlib.compress(json.dumps(entry, separators=(",", ":")).encode(), 9)
     return base64.urlsafe_b64encode(packed).decode().rstrip("=")
 
 
-def from_token(text: str) -> dict:
+def from_token(text: str) -> Json:
     """The replay a link carries; ValueError if it is not one (too big included)."""
     try:
         entry = unpack(text, max_chars=MAX_TOKEN, max_bytes=MAX_JSON)
@@ -84,7 +86,7 @@ def from_token(text: str) -> dict:
     return entry
 
 
-def positions(game: Game, entry: dict) -> list:
+def positions(game: Game, entry: Json) -> list[GameState]:
     """Every position of the game, from the start to the end: len(moves) + 1
     states. ValueError if the moves are not a game of `game`."""
     try:

@@ -1,7 +1,9 @@
 """Hash routes: "#/marbles?seed=42&version=5" -> Route("marbles", {"seed": "42", ...})."""
 
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass, field
+from typing import overload
 
 from .games_list import GAME_ROUTES
 
@@ -61,7 +63,13 @@ def href(page: str, detail: str | None = None, **params) -> str:
     )
 
 
-def int_param(params: dict, name: str, low: int, high: int, default=None):
+@overload
+def int_param(params: Mapping[str, str], name: str, low: int, high: int) -> int | None: ...
+@overload
+def int_param(params: Mapping[str, str], name: str, low: int, high: int, default: int) -> int: ...
+def int_param(
+    params: Mapping[str, str], name: str, low: int, high: int, default: int | None = None
+) -> int | None:
     """An integer option from the address, or `default` when it is missing,
     not a number or outside [low, high]."""
     try:

@@ -1,12 +1,16 @@
 """The part every saved game's view shares: its session and choices, pausing
 when the page is hidden, and what happens when another tab plays on."""
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from . import browser
 from .midend import Midend
+from .router import Route
 from .session import GameSession
 from .views.base import View
+
+if TYPE_CHECKING:
+    from .main import App
 
 
 class SavedGameView(View):
@@ -31,10 +35,10 @@ class SavedGameView(View):
         """Take the saved game, or the one the address asks for, or a new one."""
         raise NotImplementedError
 
-    def __init__(self, app, route):
+    def __init__(self, app: "App", route: Route) -> None:
         super().__init__(app, route)
         self.session = GameSession(app.store, self.game, browser.now_ms)
-        self.prefs = app.store.load(f"prefs:{self.game}").data
+        self.prefs: dict[str, Any] = app.store.load(f"prefs:{self.game}").data
 
     def redraw(self, focus_id: str | None = None) -> None:
         """Draw the view again, keeping keyboard focus on the control that had it
@@ -63,7 +67,7 @@ class SavedGameView(View):
                 about_view=True,
             )
 
-    def focus_lost(self, view_root, wanted_id: str) -> None:
+    def focus_lost(self, view_root: Any, wanted_id: str) -> None:
         """The control that had focus is gone from the new drawing (played, hidden)."""
 
     def suspend(self) -> None:
@@ -71,10 +75,10 @@ class SavedGameView(View):
         self._save()
 
     def resume(self) -> None:
-        if not self.state.is_over:
+        if self.state is not None and not self.state.is_over:  # (None: a friend still to come)
             self.session.start_clock()
 
-    def on_storage_change(self, name) -> None:
+    def on_storage_change(self, name: str | None) -> None:
         game = self.game
         if name in (None, f"saved:{game}") and self.session.newer_elsewhere():
             self.take_newer_save()

@@ -5,11 +5,24 @@ The engine's own from_json validates the state; when it refuses, the view
 calls `discard_bad` and that game alone is reset.
 """
 
+from collections.abc import Iterable, Mapping
+from typing import Any, TypedDict
+
+from games.common.protocol import Json
+
 from . import replays
 from .storage import Record, Schema, StorageFull, Store
 
 
-def clean_saved(data):
+class SavedGame(TypedDict):
+    state: Json  # the engine's
+    meta: Json  # the view's and the midend's (its "frame")
+
+
+Pref = str | int | float | bool
+
+
+def clean_saved(data: object) -> SavedGame | None:
     if data is None:
         return None
     if (
@@ -21,7 +34,7 @@ def clean_saved(data):
     return {"state": data["state"], "meta": data["meta"]}
 
 
-def clean_prefs(data) -> dict:
+def clean_prefs(data: object) -> dict[str, Pref]:
     if not isinstance(data, dict):
         raise ValueError("preferences must be an object")
     return {
@@ -31,14 +44,14 @@ def clean_prefs(data) -> dict:
     }
 
 
-def register(store: Store, games) -> None:
+def register(store: Store, games: Iterable[str]) -> None:
     for game in games:
         store.register(Schema(f"saved:{game}", 1, lambda: None, clean_saved))
         store.register(Schema(f"prefs:{game}", 1, dict, clean_prefs))
         store.register(Schema(f"replays:{game}", 1, list, replays.clean_kept))
 
 
-def register_remote(store: Store, slots) -> None:
+def register_remote(store: Store, slots: Iterable[str]) -> None:
     """The saves of games with a friend on another device (app.games_list.remote_slot)."""
     for slot in slots:
         store.register(Schema(f"saved:{slot}", 1, lambda: None, clean_saved))
@@ -48,7 +61,7 @@ def load(store: Store, game: str) -> Record:
     return store.load(f"saved:{game}")
 
 
-def save(store: Store, game: str, state: dict, meta: dict, base_rev: int | None) -> Record:
+def save(store: Store, game: str, state: Json, meta: Json, base_rev: int | None) -> Record:
     return store.save(f"saved:{game}", {"state": state, "meta": meta}, base_rev)
 
 
@@ -60,17 +73,20 @@ def discard_bad(store: Store, game: str) -> None:
     store.reset(f"saved:{game}")
 
 
-def update_prefs(store: Store, game: str, prefs: dict, changes: dict) -> dict:
+def update_prefs(
+    store: Store, game: str, prefs: Mapping[str, Any], changes: Mapping[str, Any]
+) -> dict[str, Any]:
     """Merge `changes` into the game's remembered choices; the merged prefs.
     When storage is full the player has been told, and the choice still holds
     for this visit."""
     merged = {**prefs, **changes}
 
-    def change(saved):
+    def change(saved: dict[str, Any]) -> dict[str, Any]:
         saved.update(changes)
         return saved
 
     try:
-        return store.update(f"prefs:{game}", change).data
+        stored = store.update(f"prefs:{game}", change).data
     except StorageFull:
         return merged
+    return stored if isinstance(stored, dict) else merged  # (clean_prefs gives a dict)

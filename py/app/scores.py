@@ -4,23 +4,28 @@ stats:<game>    {variant: {"played", "won", "best", "last", "totals": {figure: s
 rankings:<game> {variant: [{"score", "date", "figures"}, ...]}  best first, at most 20
 """
 
+from collections.abc import Iterable, Mapping
+from typing import Any
+
+from games.common.protocol import Json
+
 from .storage import Schema, Store
 
 RANKING_SIZE = 20
 NUMBER = (int, float)
 
 
-def _is_number(value) -> bool:
+def _is_number(value: object) -> bool:
     return isinstance(value, NUMBER) and not isinstance(value, bool)
 
 
-def _figures_ok(figures) -> bool:
+def _figures_ok(figures: object) -> bool:
     return isinstance(figures, dict) and all(
         isinstance(k, str) and (_is_number(v) or isinstance(v, str)) for k, v in figures.items()
     )
 
 
-def clean_stats(data) -> dict:
+def clean_stats(data: object) -> Json:
     if not isinstance(data, dict):
         raise ValueError("stats must be an object")
     cleaned = {}
@@ -40,7 +45,7 @@ def clean_stats(data) -> dict:
     return cleaned
 
 
-def clean_rankings(data) -> dict:
+def clean_rankings(data: object) -> dict[str, list[Json]]:
     if not isinstance(data, dict):
         raise ValueError("rankings must be an object")
     cleaned = {}
@@ -59,7 +64,7 @@ def clean_rankings(data) -> dict:
     return cleaned
 
 
-def register(store: Store, games) -> None:
+def register(store: Store, games: Iterable[str]) -> None:
     for game in games:
         store.register(Schema(f"stats:{game}", 1, dict, clean_stats))
         store.register(Schema(f"rankings:{game}", 1, dict, clean_rankings))
@@ -71,8 +76,8 @@ def record_result(
     variant: str,
     *,
     won: bool | None,
-    score=None,
-    figures: dict | None = None,
+    score: float | None = None,
+    figures: Mapping[str, Any] | None = None,
     date: str = "",
     higher_is_better: bool = True,
 ) -> int | None:
@@ -81,7 +86,7 @@ def record_result(
     figures = dict(figures or {})
     totals_added = {**figures, **({"score": score, "scored": 1} if score is not None else {})}
 
-    def add_to_stats(stats: dict) -> dict:
+    def add_to_stats(stats: Json) -> Json:
         entry = stats.get(variant) or {
             "played": 0,
             "won": 0,
@@ -110,9 +115,9 @@ def record_result(
     store.update(f"stats:{game}", add_to_stats)
     if score is None:
         return None
-    place = None
+    place: int | None = None
 
-    def add_to_rankings(rankings: dict) -> dict:
+    def add_to_rankings(rankings: dict[str, list[Json]]) -> dict[str, list[Json]]:
         nonlocal place
         rows = rankings.get(variant, [])
         row = {"score": score, "date": date, "figures": figures}
@@ -127,9 +132,13 @@ def record_result(
     return place
 
 
-def stats_for(store: Store, game: str) -> dict:
-    return store.load(f"stats:{game}").data
+def stats_for(store: Store, game: str) -> Json:
+    """{variant: {"played", "won", "best", "last", "totals"}} (clean_stats checked it)."""
+    stats = store.load(f"stats:{game}").data
+    return stats if isinstance(stats, dict) else {}
 
 
-def rankings_for(store: Store, game: str) -> dict:
-    return store.load(f"rankings:{game}").data
+def rankings_for(store: Store, game: str) -> dict[str, list[Json]]:
+    """{variant: [{"score", "date", "figures"}, ...]} (clean_rankings checked it)."""
+    rankings = store.load(f"rankings:{game}").data
+    return rankings if isinstance(rankings, dict) else {}

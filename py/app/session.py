@@ -2,14 +2,20 @@
 with a clock that survives reloads, and never overwriting a newer save made
 in another tab."""
 
+from collections.abc import Callable, Mapping
+from typing import Any, TypeVar
+
 from games.common.errors import BadState
+from games.common.protocol import Json
 
 from . import saved_games
-from .storage import StaleWrite, StorageFull
+from .storage import StaleWrite, StorageFull, Store
+
+Loaded = TypeVar("Loaded")  # what a save's state is rebuilt as (load_state)
 
 
 class GameSession:
-    def __init__(self, store, game: str, now_ms):
+    def __init__(self, store: Store, game: str, now_ms: Callable[[], float]) -> None:
         self.store = store
         self.game = game
         self.now_ms = now_ms  # a function: milliseconds since some fixed moment
@@ -35,7 +41,7 @@ class GameSession:
         return self.clock_before + running
 
     # --- saving -------------------------------------------------------------------
-    def load(self):
+    def load(self) -> tuple[Json, Json] | None:
         """(state JSON, meta) of the saved game, or None."""
         record = saved_games.load(self.store, self.game)
         self.rev = record.rev
@@ -47,7 +53,7 @@ class GameSession:
         self.started_at = None
         return record.data["state"], meta
 
-    def load_state(self, from_json):
+    def load_state(self, from_json: Callable[[Json], Loaded]) -> tuple[Loaded, Json] | None:
         """(state, meta) of the saved game rebuilt by `from_json`, or None. A save
         the engine refuses is reset alone (and the player told), never raised."""
         saved = self.load()
@@ -64,7 +70,7 @@ class GameSession:
         """Has another tab saved this game since we last loaded or saved it?"""
         return saved_games.load(self.store, self.game).rev > (self.rev or 0)
 
-    def save(self, state_json: dict, meta: dict | None = None) -> bool:
+    def save(self, state_json: Json, meta: Mapping[str, Any] | None = None) -> bool:
         """Save; False when another tab holds a newer save (ours is not written)."""
         meta = {**(meta or {}), "clock_ms": round(self.elapsed_ms())}
         try:

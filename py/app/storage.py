@@ -16,7 +16,7 @@ dict in tests), so all of this runs under CPython.
 import json
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Protocol
 
 from .untrusted import parse_json
 
@@ -43,6 +43,14 @@ class Schema:
     migrations: dict[int, Callable[[Any], Any]] = field(default_factory=dict)
 
 
+class Backend(Protocol):
+    """What a Store keeps its records in: localStorage, or MemoryBackend."""
+
+    def get(self, key: str) -> str | None: ...
+    def set(self, key: str, value: str) -> None: ...
+    def remove(self, key: str) -> None: ...
+
+
 @dataclass
 class Record:
     data: Any
@@ -52,11 +60,11 @@ class Record:
 class MemoryBackend:
     """A dict with localStorage's interface, for tests and for browsers without storage."""
 
-    def __init__(self, items: dict | None = None, quota: int | None = None):
+    def __init__(self, items: dict[str, str] | None = None, quota: int | None = None) -> None:
         self.items = dict(items or {})
         self.quota = quota
 
-    def get(self, key: str):
+    def get(self, key: str) -> str | None:
         return self.items.get(key)
 
     def set(self, key: str, value: str) -> None:
@@ -71,7 +79,9 @@ class MemoryBackend:
 
 
 class Store:
-    def __init__(self, backend, on_problem: Callable[[str, str], None] = lambda name, kind: None):
+    def __init__(
+        self, backend: Backend, on_problem: Callable[[str, str], None] = lambda name, kind: None
+    ) -> None:
         self.backend = backend
         self.on_problem = on_problem
         self.schemas: dict[str, Schema] = {}
@@ -139,7 +149,7 @@ class Store:
             pass
         self._report(name, "reset")
 
-    def _write(self, schema: Schema, data, rev: int) -> int:
+    def _write(self, schema: Schema, data: Any, rev: int) -> int:
         text = json.dumps({"v": schema.version, "rev": rev, "data": data}, separators=(",", ":"))
         try:
             self.backend.set(NAMESPACE + schema.name, text)
@@ -148,7 +158,7 @@ class Store:
             raise StorageFull(schema.name) from error
         return rev
 
-    def save(self, name: str, data, base_rev: int | None = None) -> Record:
+    def save(self, name: str, data: Any, base_rev: int | None = None) -> Record:
         """Store data. With base_rev, refuse if someone stored a newer revision meanwhile."""
         schema = self.schemas[name]
         current = self.load(name)
@@ -169,7 +179,7 @@ class Store:
             pass
 
     @staticmethod
-    def name_of(full_key) -> str | None:
+    def name_of(full_key: object) -> str | None:
         """The record name for a raw localStorage key, or None when it is not ours."""
         if isinstance(full_key, str) and full_key.startswith(NAMESPACE):
             return full_key[len(NAMESPACE) :]

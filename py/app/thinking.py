@@ -22,7 +22,7 @@ import json
 from typing import Any
 
 from games.common.errors import BadState
-from games.common.protocol import Game
+from games.common.protocol import Game, GameState, Json, Move
 from games.common.rng import SeededRng
 from games.wordle.tournament_plans import PLAN_GAME as TOURNAMENT_PLAN
 
@@ -36,8 +36,14 @@ _wordle_words: dict[str, Any] = {}  # each language's Dictionary, for the tourna
 
 
 def choose(
-    game: Game, state: Any, player: int, level: str, seed: int, move_number: int, budget=None
-) -> Any:
+    game: Game,
+    state: GameState,
+    player: int,
+    level: str,
+    seed: int,
+    move_number: int,
+    budget: int | None = None,
+) -> Move:
     """The move of `player`'s computer at `level`, seeing only what it may see
     (budget None: the level's default, the one bench/<game>.py measures)."""
     rng = SeededRng(seed).fork(f"computer:{move_number}")
@@ -45,8 +51,14 @@ def choose(
 
 
 def request(
-    game: Game, options: dict, state: Any, player: int, level: str, seed: int, move_number: int
-) -> dict:
+    game: Game,
+    options: Json,
+    state: GameState,
+    player: int,
+    level: str,
+    seed: int,
+    move_number: int,
+) -> Json:
     return {
         "game": game.name,
         "options": options,
@@ -99,7 +111,7 @@ def think(request_text: str) -> str:
     return game.format_move(move)
 
 
-def tournament_plan(asked: dict) -> dict:
+def tournament_plan(asked: Json) -> Json:
     """A tournament bot's plan, as the tournament would work it out itself."""
     from games.wordle.tournament_plans import bot_plan
 
@@ -112,20 +124,23 @@ def tournament_plan(asked: dict) -> dict:
         raise BadState(f"not a bot's position: {error}") from error
 
 
-def _game_of(asked: dict) -> Game:
+def _game_of(asked: Json) -> Game:
     if asked["game"] in WORDLE_DUEL:
         game = _wordle_games.get(_lang_of(asked))
         if game is None:
             raise BadState("the words of this language were not added")
         return game
-    return importlib.import_module(f"games.{asked['game']}.game").GAME
+    game = importlib.import_module(f"games.{asked['game']}.game").GAME
+    if not isinstance(game, Game):
+        raise BadState(f"games.{asked['game']}.game has no GAME")
+    return game
 
 
-def _lang_of(asked: dict) -> str:
+def _lang_of(asked: Json) -> str:
     options = asked if asked.get("game") == TOURNAMENT_PLAN else asked.get("options")
     lang = options.get("lang") if isinstance(options, dict) else None
     from games.wordle.letters import LANGUAGES
 
-    if lang not in LANGUAGES:
+    if not isinstance(lang, str) or lang not in LANGUAGES:
         raise BadState("a duel without its language")
     return lang

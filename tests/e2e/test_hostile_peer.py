@@ -48,9 +48,10 @@ def test_every_message_type_a_match_takes_leaves_the_honest_page_playing_and_unh
 
 @pytest.mark.parametrize("language", ["en", "cy"])
 def test_a_claim_quoted_then_a_forfeit_with_its_details_look_right(open_app, context, language):
-    """The friend's claim (a forged refusal, with markup) is quoted; then its malformed
-    move ends the game as its forfeit, the details behind a disclosure styled as the app
-    (static/css/connect.css), in every look."""
+    """The friend's claim (a forged refusal, with markup) is said in the page's language,
+    its words quoted behind a disclosure; then its malformed move ends the game as its
+    forfeit, the details behind the disclosure styled as the app (static/css/connect.css),
+    in every look."""
     ctx = context
     if language == "cy":
         made: list = []
@@ -65,9 +66,11 @@ def test_a_claim_quoted_then_a_forfeit_with_its_details_look_right(open_app, con
     claim = {"type": "refused", "kind": "cheating", "reason": f"Ann cheated {MARKUP}"}
     assert has_taken(host, inject(friend, claim))
     bar = host.locator(".remote-bar")
-    expect(bar.locator(".remote-status")).to_contain_text("Ann cheated <img")
+    expect(bar.locator(".remote-details")).to_contain_text("\u201cAnn cheated <img")
     expect(bar.locator(".remote-status")).to_contain_text(
-        "Bryn's device says" if language == "en" else "Bryn"
+        "Bryn's device says this device broke the rules"
+        if language == "en"
+        else "Mae dyfais Bryn yn dweud bod y ddyfais hon wedi torri'r rheolau"
     )
     shoot(host, bar, f"claim-{language}")
     malformed = {"type": "move", "number": 1, "move": MARKUP, "hash": "not a hash"}

@@ -180,7 +180,8 @@ def test_a_device_that_sends_an_illegal_move_is_caught_and_the_game_stops(open_a
     expect(host_bar.locator("details.remote-details")).to_contain_text("is illegal")
     # Bryn's page checked its own move and found it sound: Ann's refusal is her claim.
     friend_bar = friend.locator(".remote-bar")
-    expect(friend_bar).to_contain_text("Ann's device says: \u201cmove")
+    expect(friend_bar).to_contain_text("Ann's device says this device broke the rules.")
+    expect(friend_bar.locator("details.remote-details")).to_contain_text("\u201cmove")
     expect(friend_bar).to_have_attribute("data-remote", "playing")
     assert engine_state(host).to_json() == before  # never played
     expect(host.locator(".db-cell.db-tip-target")).to_have_count(0)

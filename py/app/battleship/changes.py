@@ -119,8 +119,8 @@ def shots_changed(
             said.append(record_text(t, view, screen(ui, shown, **facts), record))
             cue = shot_cue(record)
         elif event["type"] == "game_over":
-            lied = bool(view and (view.get("result") or {}).get("cheaters"))
-            cue = "invalid" if lied else over_cue(event["winner"], ui.me)
+            liars = (view.get("result") or {}).get("cheaters") if view else None
+            cue = lie_cue(liars, ui.me) if liars else over_cue(event["winner"], ui.me)
             said.append(status_text(t, view, screen(ui, shown, **facts)))
     message = " ".join(said)
     shots = any(event["type"] == "shots" for event in events)
@@ -131,6 +131,12 @@ def shots_changed(
 def with_focus(ui: BattleshipUi, shown: Seen) -> BattleshipUi:
     """Between two people, a turn played, the next step is handing the device over."""
     return replace(ui, focus="bs-hide") if shown.phase == "pass" else ui
+
+
+def lie_cue(liars: list[int], me: int | None) -> str:
+    """The end when the check found a lie: the refusal's sound on the liar's page only; the
+    honest page, whose player wins by forfeit, is silent (the board's winner may be the liar)."""
+    return "invalid" if me in liars else ""
 
 
 def over_cue(winner: int, me: int | None) -> str:

@@ -8,9 +8,11 @@ Nothing here touches the browser, so it is tested under CPython; the rules it
 shows come from games.battleship.
 """
 
-from games.battleship.state import turns_in_order
+from games.battleship.state import State, turns_in_order
+from games.common.protocol import Json
 
 from .. import router
+from ..frame.frontend import Translate
 from ..html import Markup, h
 from . import setup
 from .grids import grid, ocean, ocean_cells, target
@@ -22,7 +24,7 @@ GAME = "battleship"
 
 
 # --- the page ---------------------------------------------------------------------------------
-def page(t, view: dict | None, screen: Screen) -> Markup:
+def page(t: Translate, view: Json | None, screen: Screen) -> Markup:
     """The whole game view. `view` is None under the pass-and-play cover, and
     only then: behind the cover nobody's grids are drawn."""
     body: Markup | list[Markup | None]
@@ -95,7 +97,7 @@ def page(t, view: dict | None, screen: Screen) -> Markup:
     )
 
 
-def head(t, screen: Screen) -> Markup:
+def head(t: Translate, screen: Screen) -> Markup:
     history = [
         ("undo", "frame.undo", screen.can_undo, "Control+Z"),
         ("redo", "frame.redo", screen.can_redo, "Control+Shift+Z Control+Y"),
@@ -139,7 +141,7 @@ def head(t, screen: Screen) -> Markup:
     )
 
 
-def cover(t, screen: Screen) -> Markup:
+def cover(t: Translate, screen: Screen) -> Markup:
     who = name(t, screen, screen.active)
     return h(
         "div",
@@ -153,7 +155,7 @@ def cover(t, screen: Screen) -> Markup:
     )
 
 
-def pass_button(t, screen: Screen) -> Markup | None:
+def pass_button(t: Translate, screen: Screen) -> Markup | None:
     if screen.phase != "pass":
         return None
     return h(
@@ -168,7 +170,7 @@ def pass_button(t, screen: Screen) -> Markup | None:
 
 
 # --- the log and the end ---------------------------------------------------------------------------
-def log(t, view: dict, screen: Screen) -> Markup:
+def log(t: Translate, view: Json, screen: Screen) -> Markup:
     """Every turn of both players, newest first (rule 5.5)."""
     played = turns_in_order(view)
     items = [h("li", {}, record_text(t, view, screen, r)) for r in reversed(played)]
@@ -194,7 +196,7 @@ def log(t, view: dict, screen: Screen) -> Markup:
 
 
 # --- a replay ---------------------------------------------------------------------------------------
-def replay_board(state, t) -> Markup:
+def replay_board(state: State, t: Translate) -> Markup:
     """One position of a replay (app.views.replay): both oceans, each fleet with the
     shots that landed on it and its sinks. A replayed game is over, so nothing is
     secret; each ocean is drawn from its owner's view, as it was at that moment."""
@@ -222,8 +224,8 @@ def replay_board(state, t) -> Markup:
             afloat = sum(not ship["sunk"] for ship in view["fleet"])
             total = len(view["fleet"])
             figures.append(t("battleship.replay.afloat", name=who, count=afloat, total=total))
-    if state.is_over:
-        winner = t(f"battleship.player.{state.result['winner']}")
+    if state.winner is not None:  # (over)
+        winner = t(f"battleship.player.{state.winner}")
         figures.append(t("battleship.status.over", name=winner))
     return h(
         "div",

@@ -4,19 +4,24 @@ once it is over), from the view of the player at the screen. Pure, like app.batt
 which puts them on the page.
 """
 
+from collections.abc import Iterable
+
 from games.battleship.fleet import LENGTH
 from games.battleship.grid import ROWS, SIZE, SQUARES, square_name
 from games.battleship.state import known_sunk_squares
+from games.common.protocol import Json
 
+from ..frame.frontend import Translate
 from ..html import Markup, h
 from .salvo import mark_salvos, salvo_buttons, salvo_list
-from .screen import Screen, index_of
+from .screen import Cell, Screen, index_of
 from .texts import ship_name, shot_text
 
 
-def grid(t, grid_id: str, label: str, cells: list, cursor: int | None, prefix: str = ""):
-    """A 10 x 10 grid with row letters and column numbers. cells: 100 lists of
-    (classes, content, label, action); `cursor` is None unless the grid takes input.
+def grid(
+    t: Translate, grid_id: str, label: str, cells: list[Cell], cursor: int | None, prefix: str = ""
+) -> Markup:
+    """A 10 x 10 grid with row letters and column numbers, of 100 cells; `cursor` is None unless the grid takes input.
     Cells are named bs-<prefix>-<square> (prefix: the grid's letter, o or t)."""
     prefix = prefix or grid_id[3]
     heads = [h("div", {"class": "bs-head corner", "aria-hidden": "true"})] + [
@@ -38,33 +43,39 @@ def grid(t, grid_id: str, label: str, cells: list, cursor: int | None, prefix: s
         ]
         for c in range(SIZE):
             i = r * SIZE + c
-            classes, content, cell_label, action = cells[i]
-            if i == cursor:
-                classes = classes + " cursor"
+            cell = cells[i]
+            classes = cell.classes + (" cursor" if i == cursor else "")
             props = {
                 "class": "bs-cell " + classes,
                 "role": "gridcell",
                 "id": f"bs-{prefix}-{square_name(i)}",
                 "data-sq": square_name(i),
-                "aria-label": cell_label,
+                "aria-label": cell.label,
             }
-            if action:
-                props["data-action"] = action
-            row_cells.append(h("div", props, content))
+            if cell.action:
+                props["data-action"] = cell.action
+            row_cells.append(h("div", props, cell.content))
         rows.append(h("div", {"class": "bs-row", "role": "row"}, row_cells))
-    props = {"class": "bs-grid", "role": "grid", "id": grid_id, "aria-label": label}
+    grid_props: dict[str, str | int] = {
+        "class": "bs-grid",
+        "role": "grid",
+        "id": grid_id,
+        "aria-label": label,
+    }
     if cursor is not None:
         active = f"bs-{prefix}-{square_name(cursor)}"
-        props.update(tabindex=0, **{"aria-activedescendant": active, "data-board": "on"})
-    return h("div", props, rows)
+        grid_props.update(tabindex=0, **{"aria-activedescendant": active, "data-board": "on"})
+    return h("div", grid_props, rows)
 
 
-def ocean_cells(t, view: dict, selected: str | None = None, owner: str | None = None) -> list:
+def ocean_cells(
+    t: Translate, view: Json, selected: str | None = None, owner: str | None = None
+) -> list[Cell]:
     """The cells of a player's own grid: their ships (the one in hand `selected`) and
     the other side's shots at them; `owner` names the fleet when it is not the
     viewer's own (a replay)."""
     cells = [
-        ["water", None, t("battleship.cell.water", square=square_name(i)), None]
+        Cell("water", None, t("battleship.cell.water", square=square_name(i)))
         for i in range(SQUARES)
     ]
     for ship in view["fleet"]:
@@ -74,9 +85,9 @@ def ocean_cells(t, view: dict, selected: str | None = None, owner: str | None = 
             cls = f"ship ship-{ship['orientation']}{end}" + (" sunk" if ship["sunk"] else "")
             if ship["ship"] == selected:
                 cls += " chosen"
-            cells[i][0] = cls
+            cells[i].classes = cls
             named = ship_name(t, view["edition"], ship["ship"])
-            cells[i][2] = (
+            cells[i].label = (
                 t("battleship.cell.ship", square=square, ship=named)
                 if owner is None
                 else t("battleship.replay.cell_ship", square=square, ship=named, name=owner)
@@ -85,8 +96,8 @@ def ocean_cells(t, view: dict, selected: str | None = None, owner: str | None = 
         for shot in record["shots"]:
             i = index_of(shot["square"])
             hit = shot["result"] == "hit"
-            cells[i][1] = h("span", {"class": "peg " + ("hit" if hit else "miss")})
-            cells[i][2] = t(
+            cells[i].content = h("span", {"class": "peg " + ("hit" if hit else "miss")})
+            cells[i].label = t(
                 "battleship.cell.incoming_hit" if hit else "battleship.cell.incoming_miss",
                 square=shot["square"],
             )
@@ -95,32 +106,32 @@ def ocean_cells(t, view: dict, selected: str | None = None, owner: str | None = 
     return cells
 
 
-def mark_latest(t, cells: list, record: dict) -> None:
+def mark_latest(t: Translate, cells: list[Cell], record: Json) -> None:
     """The squares of the latest turn fired at a grid, marked and named so."""
     for shot in record["shots"]:
         cell = cells[index_of(shot["square"])]
-        cell[0] += " latest"
-        cell[2] = t("battleship.cell.latest", cell=cell[2])
+        cell.classes += " latest"
+        cell.label = t("battleship.cell.latest", cell=cell.label)
 
 
-def shot_effects(cells: list, record: dict, sunk_squares) -> None:
+def shot_effects(cells: list[Cell], record: Json, sunk_squares: Iterable[str]) -> None:
     """The latest turn's shots drawn moving (battleship.css): a splash where one
     missed, a flash where one hit (a shot whose result is not told, in Advanced
     Salvo, splashes), and the squares of a ship it sank going down."""
     for shot in record["shots"]:
         effect = " fx-flash" if shot.get("result") == "hit" else " fx-splash"
-        cells[index_of(shot["square"])][0] += effect
+        cells[index_of(shot["square"])].classes += effect
     for square in sunk_squares:
-        cells[index_of(square)][0] += " fx-sink"
+        cells[index_of(square)].classes += " fx-sink"
 
 
-def ocean(t, view: dict, screen: Screen) -> Markup:
+def ocean(t: Translate, view: Json, screen: Screen) -> Markup:
     """The player's own grid: their ships and the other side's shots at them."""
     placing = screen.phase == "place"
     cells = ocean_cells(t, view, screen.selected_ship if placing else None)
     if placing:
         for cell in cells:
-            cell[3] = "place"
+            cell.action = "place"
     if screen.fresh == "ocean" and view["incoming"]:
         latest = view["incoming"][-1]
         lost = [s["squares"] for s in view["fleet"] if s["ship"] in latest["sunk"]]
@@ -139,15 +150,14 @@ def ocean(t, view: dict, screen: Screen) -> Markup:
     )
 
 
-def target(t, view: dict, screen: Screen) -> Markup:
+def target(t: Translate, view: Json, screen: Screen) -> Markup:
     """The grid of the player's shots at the other fleet, with the salvo being
     aimed, Advanced Salvo's list of salvos, and the other fleet once it is over.
     It keeps the keyboard while the computer answers, so focus stays on it."""
     firing = screen.phase == "fire"
     keyboard = firing or screen.phase in ("computer", "friend")
     cells = [
-        ["open", None, t("battleship.cell.open", square=square_name(i)), None]
-        for i in range(SQUARES)
+        Cell("open", None, t("battleship.cell.open", square=square_name(i))) for i in range(SQUARES)
     ]
     advanced = view["mode"] == "advanced_salvo"
     if advanced:
@@ -157,14 +167,14 @@ def target(t, view: dict, screen: Screen) -> Markup:
             for shot in record["shots"]:
                 i = index_of(shot["square"])
                 hit = shot["result"] == "hit"
-                cells[i][0] = "called " + ("hit" if hit else "miss")
-                cells[i][1] = h("span", {"class": "peg " + ("hit" if hit else "miss")})
-                cells[i][2] = shot_text(t, view, shot)
+                cells[i].classes = "called " + ("hit" if hit else "miss")
+                cells[i].content = h("span", {"class": "peg " + ("hit" if hit else "miss")})
+                cells[i].label = shot_text(t, view, shot)
         for square in known_sunk_squares(view):  # the ships whose sinking was announced
-            cells[index_of(square)][0] += " sunk"
+            cells[index_of(square)].classes += " sunk"
     for ship in view["opponent_fleet"] or ():  # the game is over: the other fleet is shown
         for square in ship["squares"]:
-            cells[index_of(square)][0] += " revealed"
+            cells[index_of(square)].classes += " revealed"
     if view["shots"]:
         latest = view["shots"][-1]
         mark_latest(t, cells, latest)
@@ -172,12 +182,12 @@ def target(t, view: dict, screen: Screen) -> Markup:
             shot_effects(cells, latest, sunk_by(view, latest))
     if firing:
         for cell in cells:  # a called square too: it is refused with the reason (5.4)
-            cell[3] = "shoot"
+            cell.action = "shoot"
         for square in view["aimed"]:
             i = index_of(square)
-            cells[i][0] = "open chosen"
-            cells[i][1] = h("span", {"class": "peg placeholder"})
-            cells[i][2] = t("battleship.cell.chosen", square=square)
+            cells[i].classes = "open chosen"
+            cells[i].content = h("span", {"class": "peg placeholder"})
+            cells[i].label = t("battleship.cell.chosen", square=square)
     return h(
         "div",
         {"class": "bs-board bs-target-board" + (" active" if firing else "")},
@@ -190,7 +200,7 @@ def target(t, view: dict, screen: Screen) -> Markup:
     )
 
 
-def sunk_by(view: dict, record: dict) -> list[str]:
+def sunk_by(view: Json, record: Json) -> list[str]:
     """The squares of the other's ships that `record` (the view's player's turn) sank,
     as far as the player knows them: where their hits named the ship, else the turn's
     hits; none in Advanced Salvo, which tells no sinking (8.2)."""

@@ -4,7 +4,9 @@ Pure, like app.battleship.draw, which puts the window on the page.
 """
 
 from games.battleship.state import turns_in_order
+from games.common.protocol import Json
 
+from ..frame.frontend import Translate
 from ..html import Markup, h
 from . import remote_texts as remote
 from .screen import Screen
@@ -13,7 +15,7 @@ from .texts import accuracy, name
 ROWS = ("shots", "hits", "accuracy", "sunk")  # the window's figures, in its order
 
 
-def figures(view: dict, player: int) -> dict:
+def figures(view: Json, player: int) -> dict[str, int]:
     """`player`'s shooting as the view's player knows it: every shot and how many hit
     (told in every mode), and the ships of the other side sunk (known once it is over)."""
     records = [r for r in turns_in_order(view) if r["player"] == player]
@@ -28,11 +30,11 @@ def figures(view: dict, player: int) -> dict:
     }
 
 
-def figure_text(t, key: str, value: int) -> str:
+def figure_text(t: Translate, key: str, value: int) -> str:
     return t("battleship.percent", value=value) if key == "accuracy" else t.number(value)
 
 
-def game_over(t, view: dict, screen: Screen) -> Markup | None:
+def game_over(t: Translate, view: Json, screen: Screen) -> Markup | None:
     """The end-of-game dialog: who won (between devices, or who lied and how), and both
     sides' shooting side by side."""
     winner = view["winner"]
@@ -95,7 +97,7 @@ def game_over(t, view: dict, screen: Screen) -> Markup | None:
     )
 
 
-def own_actions(t) -> list:
+def own_actions(t: Translate) -> list[Markup]:
     return [
         h(
             "button",

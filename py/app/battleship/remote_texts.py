@@ -6,7 +6,9 @@ game-over window's buttons. Pure, like app.battleship.texts, from this device's 
 the page's Screen, whose `peer` names the friend."""
 
 from games.battleship.fleet import ship_name_key
+from games.common.protocol import Json
 
+from ..frame.frontend import Translate
 from ..html import Markup, h
 from .screen import Screen
 
@@ -24,7 +26,7 @@ PROBLEM_KINDS = (
 )
 
 
-def waiting_text(t, view: dict, screen: Screen) -> str:
+def waiting_text(t: Translate, view: Json, screen: Screen) -> str:
     """The status line while this device waits for the friend's device."""
     peer, me = screen.peer, screen.me
     if screen.fleet_lost:
@@ -44,29 +46,29 @@ def waiting_text(t, view: dict, screen: Screen) -> str:
     return t("battleship.remote.wait_shot", name=peer)
 
 
-def place_text(t, view: dict, screen: Screen) -> str:
+def place_text(t: Translate, view: Json, screen: Screen) -> str:
     other = 1 - view["player"]
     if view["ready"][other]:
         return t("battleship.remote.place_they_ready", name=screen.peer)
     return t("battleship.status.place_you")
 
 
-def liars(view: dict) -> list[int]:
+def liars(view: Json) -> list[int]:
     result = view.get("result")
     return list(result["cheaters"]) if result else []
 
 
-def lied_heading(t, view: dict, screen: Screen, seat: int) -> str:
+def lied_heading(t: Translate, view: Json, screen: Screen, seat: int) -> str:
     if seat == screen.me:
         return t("battleship.remote.lied_you")
     return t("battleship.remote.lied", name=screen.peer)
 
 
-def problem_text(t, view: dict, problem: dict) -> str:
+def problem_text(t: Translate, view: Json, problem: Json) -> str:
     """One lie the check found, in the person's language (describe() is English, for
     reports): the square or the ship, and the turn (counting both sides' volleys)."""
     kind, detail, turn = problem["kind"], problem["detail"], problem["turn"]
-    params = {}
+    params: dict[str, str] = {}
     if kind in ("false_miss", "false_hit", "wrong_ship"):
         params["square"] = str(detail)
     elif kind in ("false_sunk", "missing_sunk"):
@@ -77,7 +79,7 @@ def problem_text(t, view: dict, problem: dict) -> str:
     return t("battleship.remote.problem_turn", turn=t.number(turn + 1), text=text)
 
 
-def remote_status(t, view: dict, screen: Screen) -> str:
+def remote_status(t: Translate, view: Json, screen: Screen) -> str:
     """The status line of a game between devices, but for a turn to fire (as on one
     device): placing, waiting for the friend's device, stopped, or the end."""
     if screen.phase == "over":
@@ -89,7 +91,7 @@ def remote_status(t, view: dict, screen: Screen) -> str:
     return waiting_text(t, view, screen)
 
 
-def over_text(t, view: dict, screen: Screen) -> str:
+def over_text(t: Translate, view: Json, screen: Screen) -> str:
     """The status line at the end: a win, a loss, or who lied and the first lie."""
     cheaters = liars(view)
     if cheaters:
@@ -101,7 +103,7 @@ def over_text(t, view: dict, screen: Screen) -> str:
     return t("battleship.remote.status.lost", name=screen.peer)
 
 
-def over_title(t, view: dict, screen: Screen) -> str:
+def over_title(t: Translate, view: Json, screen: Screen) -> str:
     cheaters = liars(view)
     if cheaters:
         seat = screen.me if screen.me in cheaters else cheaters[0]
@@ -111,7 +113,7 @@ def over_title(t, view: dict, screen: Screen) -> str:
     return t("battleship.over.winner", name=screen.peer)
 
 
-def verdict(t, view: dict, screen: Screen) -> Markup | None:
+def verdict(t: Translate, view: Json, screen: Screen) -> Markup | None:
     """Every lie the check found, seat by seat, for the game-over window."""
     cheaters = liars(view)
     if not cheaters:
@@ -139,7 +141,7 @@ def verdict(t, view: dict, screen: Screen) -> Markup | None:
     )
 
 
-def over_actions(t, screen: Screen) -> list:
+def over_actions(t: Translate, screen: Screen) -> list[Markup | None]:
     """The host's Play again with the friend (the friend's window says the host starts
     it), while connected, and See the grids."""
     again = None

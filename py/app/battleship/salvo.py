@@ -5,16 +5,18 @@ them on the target grid.
 """
 
 from games.battleship.state import salvo_deductions
+from games.common.protocol import Json
 
+from ..frame.frontend import Translate
 from ..html import Markup, h
-from .screen import Screen, index_of
+from .screen import Cell, Screen, index_of
 
 
 def salvo_colour(number: int, focus: int | None) -> str:
     return f"salvo-{(number - 1) % 6}" + (" focus" if focus == number else "")
 
 
-def mark_salvos(t, view: dict, screen: Screen, cells: list) -> None:
+def mark_salvos(t: Translate, view: Json, screen: Screen, cells: list[Cell]) -> None:
     """Advanced Salvo (rule 8.3): each salvo's squares carry its number and colour;
     the squares proven empty or proven hit are shaded so."""
     proven_empty, proven_hit = salvo_deductions(view)
@@ -27,9 +29,9 @@ def mark_salvos(t, view: dict, screen: Screen, cells: list) -> None:
             elif square in proven_hit:
                 cls += " proven-hit"
             cell = cells[index_of(square)]
-            cell[0] = cls
-            cell[1] = h("span", {"class": "salvo-no"}, t("battleship.label", text=str(number)))
-            cell[2] = t(
+            cell.classes = cls
+            cell.content = h("span", {"class": "salvo-no"}, t("battleship.label", text=str(number)))
+            cell.label = t(
                 "battleship.cell.in_salvo",
                 square=square,
                 number=number,
@@ -38,7 +40,7 @@ def mark_salvos(t, view: dict, screen: Screen, cells: list) -> None:
             )
 
 
-def salvo_buttons(t, view: dict) -> Markup:
+def salvo_buttons(t: Translate, view: Json) -> Markup:
     count, chosen = view["shots_allowed"], len(view["aimed"])
     return h(
         "div",
@@ -68,7 +70,7 @@ def salvo_buttons(t, view: dict) -> Markup:
     )
 
 
-def salvo_list(t, view: dict, screen: Screen) -> Markup:
+def salvo_list(t: Translate, view: Json, screen: Screen) -> Markup:
     """Advanced Salvo: "n of k hit" for each salvo, newest first; a tap outlines one."""
     items = []
     for number, record in enumerate(view["shots"], 1):

@@ -4,10 +4,22 @@ screen, the ship in hand, the cursor, the message; built by the frontend from it
 names."""
 
 from dataclasses import dataclass
+from typing import Any
 
 from games.battleship.grid import square_index
 
 from ..html import Markup
+
+
+@dataclass
+class Cell:
+    """One square of a grid as drawn: its classes, what it holds (a peg, a salvo's
+    number), its label for screen readers, and the action a click on it has (None: none)."""
+
+    classes: str
+    content: Markup | None
+    label: str
+    action: str | None = None
 
 
 def index_of(square: str) -> int:
@@ -36,7 +48,7 @@ class Screen:
     message: str = ""
     message_is_error: bool = False
     think_ms: int | None = None  # how long the computer's last move took (for tests)
-    setup: dict | None = None  # the new-game dialog's choices while it is open
+    setup: dict[str, Any] | None = None  # the new-game dialog's choices while it is open
     can_undo: bool = False  # is there a move of the player at the screen to take back
     can_redo: bool = False
     over_closed: bool = False  # the end-of-game window was closed to see the grids

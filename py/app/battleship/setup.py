@@ -3,14 +3,20 @@ the new-game dialog and its choices (remembered, or from the address). Pure
 functions, like app.battleship.draw, which puts the dock and the dialog on the page.
 """
 
+from collections.abc import Iterable, Mapping
+from typing import Any
+
 from games.battleship.fleet import LENGTH, SHIP_IDS, ship_name_key
 from games.battleship.options import MODES
+from games.battleship.state import State
 from games.common.checks import is_int
-from games.common.protocol import MAX_SEED
+from games.common.protocol import MAX_SEED, Json
 
 from .. import router
+from ..frame.frontend import Translate
 from ..html import Markup, h
 from ..midend import HUMAN, computer
+from .screen import Screen
 
 STRENGTHS = ("easy", "medium", "hard")  # the computer's levels (games.common.protocol)
 OPPONENTS = STRENGTHS + ("human",)
@@ -18,9 +24,11 @@ EDITIONS = ("modern", "classic")  # in the order the dialog offers them
 # The side a person plays against the computer (docs/rules/battleship.md 4.2).
 SIDES = ("red", "blue")
 OPTION_KEYS = ("mode", "edition", "announce_ship")  # the engine's options among the choices
+# What an address asks for: the seed, and the mode, opponent and side (None: not said).
+Wanted = tuple[int, str | None, str | None, str | None]
 
 
-def parse_params(params: dict):
+def parse_params(params: Mapping[str, str]) -> Wanted | None:
     """(seed, mode, opponent, side; each None when the address does not say it) from
     the address, or None without a valid seed."""
     seed = router.int_param(params, "seed", 0, MAX_SEED)
@@ -32,7 +40,9 @@ def parse_params(params: dict):
     return seed, mode, opponent, side
 
 
-def is_the_game_asked(wanted, seed: int, mode: str, opponent: str, side: str) -> bool:
+def is_the_game_asked(
+    wanted: Wanted | None, seed: int, mode: str, opponent: str, side: str
+) -> bool:
     """Is the game saved (its seed, mode, opponent and side) the one the address asks for
     (`wanted`: parse_params'), where it asks for one?"""
     return wanted is None or (
@@ -43,7 +53,9 @@ def is_the_game_asked(wanted, seed: int, mode: str, opponent: str, side: str) ->
     )
 
 
-def game_asked(wanted, prefs: dict) -> tuple[int | None, dict, list[str]]:
+def game_asked(
+    wanted: Wanted | None, prefs: Mapping[str, Any]
+) -> tuple[int | None, dict[str, Any], list[str]]:
     """The seed (None: a new one), options and seats of the game to start: the one the
     address asks for (`wanted`: parse_params'), the remembered choices filling in what it
     does not say (but the side: Red), else a game of the remembered choices."""
@@ -76,7 +88,7 @@ def side_of(seats: list[str]) -> str:
     return "red" if seats[0] == HUMAN else "blue"
 
 
-def frame_before_the_midend(state, meta: dict) -> dict:
+def frame_before_the_midend(state: State, meta: Mapping[str, Any]) -> dict[str, Any]:
     """The game ID and seats of a save made before the midend (its meta held the
     seed and the opponent); ValueError when they are not there."""
     opponent, seed = meta.get("opponent"), meta.get("seed")
@@ -85,7 +97,7 @@ def frame_before_the_midend(state, meta: dict) -> dict:
     return {"options": dict(state.options), "seed": seed, "seats": seats_for(opponent)}
 
 
-def preferred(prefs: dict) -> dict:
+def preferred(prefs: Mapping[str, Any]) -> dict[str, Any]:
     """The choices remembered in `prefs` (any stored value that is not one of them
     gives the default): mode, edition, announce_ship, opponent and side."""
     announce = prefs.get("announce_ship")
@@ -98,7 +110,9 @@ def preferred(prefs: dict) -> dict:
     }
 
 
-def choose(choices: dict, action: str, value, checked: bool | None = None) -> None:
+def choose(
+    choices: dict[str, Any], action: str, value: str | None, checked: bool | None = None
+) -> None:
     """A choice made in the dialog (its data-action and value, or whether the box
     is ticked), kept in `choices` when it is one the dialog offers."""
     offered = {
@@ -113,7 +127,7 @@ def choose(choices: dict, action: str, value, checked: bool | None = None) -> No
         choices["announce_ship"] = checked
 
 
-def placement_tools(t, view: dict, screen) -> Markup:
+def placement_tools(t: Translate, view: Json, screen: Screen) -> Markup:
     """The ships to place (each can be picked or dragged onto the ocean), rotate,
     a random fleet, clear and Ready. `screen` is the page's Screen."""
     placed_ships = {ship["ship"] for ship in view["fleet"] if ship["squares"]}
@@ -190,7 +204,9 @@ def placement_tools(t, view: dict, screen) -> Markup:
     )
 
 
-def _radios(t, name: str, values, current, label_key: str) -> list:
+def _radios(
+    t: Translate, name: str, values: Iterable[str], current: str, label_key: str
+) -> list[Markup]:
     return [
         h(
             "label",
@@ -211,7 +227,7 @@ def _radios(t, name: str, values, current, label_key: str) -> list:
     ]
 
 
-def setup_dialog(t, choices: dict) -> Markup:
+def setup_dialog(t: Translate, choices: dict[str, Any]) -> Markup:
     """The new-game dialog: game, opponent, the side played against the computer, ship
     names, whether hits name their ship. `choices` holds the ones made so far ("mode",
     "opponent", "side", "edition", "announce_ship")."""

@@ -4,14 +4,18 @@ State.view_for) and the page's Screen (app.battleship.screen). Pure, like the dr
 the page shows these and the view announces them.
 """
 
+from typing import Any
+
 from games.battleship.fleet import LENGTH, ship_name_key
 from games.common.errors import IllegalMove
+from games.common.protocol import Json
 
+from ..frame.frontend import Translate
 from .remote_texts import remote_status
 from .screen import Screen
 
 
-def name(t, screen: Screen, player: int | None) -> str:
+def name(t: Translate, screen: Screen, player: int | None) -> str:
     """A player as the screen names them: Red or Blue between two people, else You
     or Computer, or the friend's name in a game between devices (a label, as in the
     log's "You: E5 — miss.")."""
@@ -22,7 +26,7 @@ def name(t, screen: Screen, player: int | None) -> str:
     return t("battleship.you") if player == screen.me else t("battleship.computer")
 
 
-def said_of(t, screen: Screen, player: int, key: str, **params) -> str:
+def said_of(t: Translate, screen: Screen, player: int, key: str, **params: Any) -> str:
     """The message `key` said of `player`, in words of its own for each person: the
     catalogue's `key`.you (the person at this screen, against the computer),
     `key`.computer, or `key`.named with the player's colour (or the friend's name,
@@ -34,11 +38,11 @@ def said_of(t, screen: Screen, player: int, key: str, **params) -> str:
     return t(f"{key}.you" if player == screen.me else f"{key}.computer", **params)
 
 
-def ship_name(t, edition: str, ship_id: str) -> str:
+def ship_name(t: Translate, edition: str, ship_id: str) -> str:
     return t(ship_name_key(edition, ship_id))
 
 
-def refusal_text(t, edition: str, refusal: IllegalMove) -> str:
+def refusal_text(t: Translate, edition: str, refusal: IllegalMove) -> str:
     """Why a move was refused, with ships by their names in the game's edition."""
     params = {
         k: (ship_name(t, edition, v) if k in ("ship", "other") and v in LENGTH else v)
@@ -47,7 +51,7 @@ def refusal_text(t, edition: str, refusal: IllegalMove) -> str:
     return t(refusal.key, **params)
 
 
-def shot_text(t, view: dict, shot: dict) -> str:
+def shot_text(t: Translate, view: Json, shot: Json) -> str:
     if shot["result"] == "miss":
         return t("battleship.shot.miss", square=shot["square"])
     if shot.get("ship") and view["announce_ship"]:
@@ -59,7 +63,7 @@ def shot_text(t, view: dict, shot: dict) -> str:
     return t("battleship.shot.hit", square=shot["square"])
 
 
-def record_text(t, view: dict, screen: Screen, record: dict) -> str:
+def record_text(t: Translate, view: Json, screen: Screen, record: Json) -> str:
     """One turn as the view's player is told it."""
     viewer, shooter = view["player"], record["player"]
     who = name(t, screen, shooter)
@@ -84,7 +88,7 @@ def record_text(t, view: dict, screen: Screen, record: dict) -> str:
     return " ".join(parts)
 
 
-def status_text(t, view: dict | None, screen: Screen) -> str:
+def status_text(t: Translate, view: Json | None, screen: Screen) -> str:
     """The status line; `view` may be None only under the pass-and-play cover."""
     phase, active = screen.phase, screen.active
     if phase == "cover":
@@ -120,7 +124,7 @@ def status_text(t, view: dict | None, screen: Screen) -> str:
     return t("battleship.status.salvo_you", count=count, chosen=chosen)
 
 
-def shot_cue(record: dict) -> str:
+def shot_cue(record: Json) -> str:
     """A turn's shots as heard (app.sound): a ship sunk, else a hit, else a splash
     (Advanced Salvo tells the shooter only how many hit)."""
     if record.get("sunk"):

@@ -6,6 +6,7 @@ it is the table's (Facts.table)."""
 
 from dataclasses import replace
 
+from games.common.protocol import Json
 from games.deblockle import FACE_NAMES, State, parse_square
 from games.deblockle.ai import helper_rng
 from games.deblockle.board import SIZE
@@ -49,7 +50,7 @@ def interpret(
     return None
 
 
-def key(state: State, ui: DeblockleUi, given: Input, facts: Facts, t: Translate):
+def key(state: State, ui: DeblockleUi, given: Input, facts: Facts, t: Translate) -> Interpretation:
     name = given.key
     if name == "Escape":
         if ui.choices is not None:
@@ -73,7 +74,7 @@ def seen(ui: DeblockleUi, facts: Facts) -> Screen:
     return screen(ui, facts)
 
 
-def refuse(ui: DeblockleUi, text: str, square: str | None = None) -> Show:
+def refuse(ui: DeblockleUi, text: str, square: str | None = None) -> Show[DeblockleUi]:
     return Show(replace(ui, message=text, message_is_error=True, refused=square), cue="invalid")
 
 
@@ -100,7 +101,7 @@ def press(state: State, ui: DeblockleUi, facts: Facts, t: Translate) -> Interpre
     if ui.selected is not None:
         tips = tip_targets(state, seen(ui, facts))
         if name in tips:
-            return tip(state, ui, tips[name], facts, t)
+            return tip(state, ui, ui.selected, tips[name], facts, t)
         if name == ui.selected:
             return Show(replace(ui, selected=None))
         if owner != player:
@@ -112,7 +113,7 @@ def press(state: State, ui: DeblockleUi, facts: Facts, t: Translate) -> Interpre
     return refuse(ui, t("deblockle.pick_block"))
 
 
-def select(state: State, ui: DeblockleUi, name: str, t: Translate) -> Show:
+def select(state: State, ui: DeblockleUi, name: str, t: Translate) -> Show[DeblockleUi]:
     options = state.tip_options(name)
     ui = replace(ui, selected=name)
     if not options:
@@ -124,7 +125,9 @@ def select(state: State, ui: DeblockleUi, name: str, t: Translate) -> Show:
     return Show(ui, t("deblockle.announce.selected", square=name, tips=tips), "select")
 
 
-def explain_tip(state: State, ui: DeblockleUi, selected: str, name: str, t: Translate) -> Show:
+def explain_tip(
+    state: State, ui: DeblockleUi, selected: str, name: str, t: Translate
+) -> Show[DeblockleUi]:
     """Why the block selected cannot tip to `name`, in the engine's words."""
     refusal = state.tip_refusal(selected, name)
     if refusal is not None:
@@ -143,12 +146,13 @@ def untip(ui: DeblockleUi, t: Translate) -> Interpretation:
     return Show(replace(ui, tip=None), said=t("deblockle.announce.untipped"))
 
 
-def tip(state: State, ui: DeblockleUi, option: dict, facts: Facts, t: Translate):
-    """The player chose a tip: the block rolls over, then its hops are shown (or the turn
+def tip(
+    state: State, ui: DeblockleUi, source: str, option: Json, facts: Facts, t: Translate
+) -> Interpretation:
+    """The player chose a tip for the block on `source`: the block rolls over, then its hops are shown (or the turn
     is played at once when nothing is left to choose: Stop, or a removal at the star)."""
     if option["removes"] or option["top"] == "stop":
         return Play(option["moves"][0])
-    source = ui.selected
     block = next(b for b in state.blocks() if b["square"] == source)
     tipped = replace(ui, tip=option)
     said = t(
@@ -157,13 +161,14 @@ def tip(state: State, ui: DeblockleUi, option: dict, facts: Facts, t: Translate)
         symbol=symbol_name(t, option["top"]),
         ends=", ".join(sorted(hop_choices(seen(tipped, facts)))),
     )
-    player = state.current_player
-    roll = journeys.tip(player, source, option["to"], block, option["faces"], False)
+    roll = journeys.tip(state.player_to_play, source, option["to"], block, option["faces"], False)
     return Show(tipped, said=said, journey=roll)
 
 
 # --- the set-up --------------------------------------------------------------------------------
-def pick_roll(state: State, ui: DeblockleUi, top: str, facts: Facts, t: Translate):
+def pick_roll(
+    state: State, ui: DeblockleUi, top: str, facts: Facts, t: Translate
+) -> Interpretation:
     if state.phase != "setup" or not human_to_act(state, seen(ui, facts)) or top not in FACE_NAMES:
         return None
     roll = None if ui.roll == top else top
@@ -196,7 +201,7 @@ def place_randomly(state: State, facts: Facts) -> Interpretation:
 
 
 # --- the New game dialog: its choices are remembered only when the game starts ------------
-def open_dialog(ui: DeblockleUi, facts: Facts) -> Show:
+def open_dialog(ui: DeblockleUi, facts: Facts) -> Show[DeblockleUi]:
     choices = dict(facts.prefs) if ui.choices is None else ui.choices
     return Show(replace(ui, choices=choices), focus="db-new-start")
 

@@ -6,14 +6,18 @@ The rules stay in games.deblockle: the board shows what State.tip_options and
 State.legal_moves offer, and nothing else.
 """
 
+from games.common.protocol import Json
+from games.deblockle import State
+from games.deblockle.board import SIZE
+
 from .. import router
+from ..frame.frontend import Translate
 from ..html import Markup, h
 from .panels import cube, game_over, tools
 from .parts import (
     COLUMNS,
     GAME,
     REMOTE,
-    SIZE,
     STARS,
     Screen,
     block_html,
@@ -31,7 +35,7 @@ from .parts import (
 from .setup import new_dialog, placing_squares, tray
 
 
-def page(state, ui: Screen, t) -> Markup:
+def page(state: State, ui: Screen, t: Translate) -> Markup:
     """The whole view: status, set-up tray, board, message, tools, cube and dialogs."""
     return h(
         "section",
@@ -102,7 +106,7 @@ def page(state, ui: Screen, t) -> Markup:
     )
 
 
-def status(state, ui: Screen, t):
+def status(state: State, ui: Screen, t: Translate) -> Markup:
     """Each side's name and blocks off, and whose turn it is."""
     sides = []
     trapped = state.deblockled()
@@ -159,7 +163,7 @@ def status(state, ui: Screen, t):
     )
 
 
-def replay_board(state, t) -> Markup:
+def replay_board(state: State, t: Translate) -> Markup:
     """One position of a replay (app.views.replay): each side's blocks off, and the
     board without actions."""
     blocks, removed = state.options["blocks"], state.position.removed
@@ -186,7 +190,7 @@ def replay_board(state, t) -> Markup:
     )
 
 
-def board(state, ui: Screen, t, interactive: bool = True):
+def board(state: State, ui: Screen, t: Translate, interactive: bool = True) -> Markup:
     """The 7 x 7 grid, rank 7 at the top: blocks, stars, and the choices now open
     (a replay draws it without actions)."""
     blocks = {b["square"]: b for b in state.blocks()}
@@ -231,7 +235,7 @@ def board(state, ui: Screen, t, interactive: bool = True):
     )
 
 
-def last_role(last: list, name: str) -> str:
+def last_role(last: list[str], name: str) -> str:
     """What `name` was in the last turn: where it ended, began, tipped onto, or passed."""
     if name == last[-1]:
         return "to"
@@ -240,7 +244,7 @@ def last_role(last: list, name: str) -> str:
     return "tip" if name == last[1] else "path"
 
 
-def last_path(last: list):
+def last_path(last: list[str]) -> Markup | None:
     """The last turn drawn as a line: from its square, over the tip, along the hop."""
     if len(last) < 2:
         return None
@@ -251,7 +255,18 @@ def last_path(last: list):
     )
 
 
-def cell(state, ui: Screen, t, name, at, block, tips, hops, placing, interactive=True):
+def cell(
+    state: State,
+    ui: Screen,
+    t: Translate,
+    name: str,
+    at: tuple[int, int],
+    block: Json | None,
+    tips: dict[str, Json],
+    hops: dict[str, tuple[str, list[str]]],
+    placing: set[str],
+    interactive: bool = True,
+) -> Markup:
     """One square: its block or star, the tip preview or hop dot it offers, its label."""
     col, row = at
     tip = ui.tip
@@ -286,7 +301,7 @@ def cell(state, ui: Screen, t, name, at, block, tips, hops, placing, interactive
             h(
                 "span",
                 {"class": "db-preview" + (" db-removes" if option["removes"] else "")},
-                block_html(state.current_player, option["faces"], "db-ghost"),
+                block_html(state.player_to_play, option["faces"], "db-ghost"),
             )
         )
         key = "deblockle.cell.tip_remove" if option["removes"] else "deblockle.cell.tip"
@@ -323,7 +338,7 @@ def cell(state, ui: Screen, t, name, at, block, tips, hops, placing, interactive
     )
 
 
-def paths(ui: Screen, hops: dict):
+def paths(ui: Screen, hops: dict[str, tuple[str, list[str]]]) -> Markup | None:
     """The hop paths of the tip being shown, drawn over the board (one per end square)."""
     if not hops:
         return None

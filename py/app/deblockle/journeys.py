@@ -3,8 +3,12 @@ no browser: a tip rolls the block as a cube (CSS 3D) over its bottom edge onto t
 square (and, for a removal at the star, away), a hop carries it square by square.
 """
 
+from collections.abc import Mapping
+
+from games.deblockle.board import SIZE
+
 from ..frame.frontend import Journey
-from .parts import SIZE, block_html, sym, xy
+from .parts import block_html, sym, xy
 
 TIP_MS = 340
 STEP_MS = 130
@@ -49,7 +53,7 @@ def direction_of(source: str, target: str) -> str:
     return "E" if tcol > col else "W"
 
 
-def cube(player: int, faces: dict, direction: str) -> str:
+def cube(player: int, faces: Mapping[str, str], direction: str) -> str:
     """The block as a cube of six faces, to roll towards `direction`."""
     origin = ROLL[direction][0]
     return (
@@ -63,7 +67,15 @@ def cube(player: int, faces: dict, direction: str) -> str:
     )
 
 
-def tip(player, source, target, old_faces, new_faces, removes, then=None) -> Journey:
+def tip(
+    player: int,
+    source: str,
+    target: str,
+    old_faces: Mapping[str, str],
+    new_faces: Mapping[str, str],
+    removes: bool,
+    then: Journey | None = None,
+) -> Journey:
     """Roll the block from `source` over onto `target` (and away, for a removal); `then`,
     the journey after it (the hop)."""
     direction = direction_of(source, target)
@@ -100,7 +112,7 @@ def tip(player, source, target, old_faces, new_faces, removes, then=None) -> Jou
     )
 
 
-def hop(player, path: list, faces: dict) -> Journey | None:
+def hop(player: int, path: list[str], faces: Mapping[str, str]) -> Journey | None:
     """Carry the block along `path`, one square after another (None: it stays)."""
     if len(path) < 2:
         return None

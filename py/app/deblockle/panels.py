@@ -3,11 +3,12 @@ tools (undo, redo, new game), the net of the selected block's cube, and the
 game-over card. Like draw.py, each takes the state, the Screen and `t`.
 """
 
-from games.deblockle import FACE_NAMES
+from games.deblockle import FACE_NAMES, State
 from games.deblockle.repetition import TURNS_WITHOUT_PROGRESS
 from games.deblockle.setup import placed_faces
 
-from ..html import h
+from ..frame.frontend import Translate
+from ..html import Markup, h
 from .parts import (
     REMOTE,
     Screen,
@@ -30,7 +31,7 @@ NET = (  # the cube unfolded: which face goes in which cell of the net
 )
 
 
-def tools(state, ui: Screen, t):
+def tools(state: State, ui: Screen, t: Translate) -> Markup:
     """Undo and redo; take back a tip; during set-up, turn the picked block or place
     them all at random."""
     buttons = [
@@ -74,7 +75,7 @@ def tools(state, ui: Screen, t):
     return h("div", {"class": "db-tools"}, buttons)
 
 
-def history_button(action: str, label: str, allowed: bool, keys: str):
+def history_button(action: str, label: str, allowed: bool, keys: str) -> Markup:
     return h(
         "button",
         {
@@ -88,15 +89,15 @@ def history_button(action: str, label: str, allowed: bool, keys: str):
     )
 
 
-def cube(state, ui: Screen, t):
+def cube(state: State, ui: Screen, t: Translate) -> Markup:
     """The whole cube of the selected block (or the one under the cursor), as a net:
     every face, the bottom too, with what each symbol does."""
     by_square = {b["square"]: b for b in state.blocks()}
     block = by_square.get(ui.selected or ui.cursor)
     if ui.tip is not None:
-        player, faces = state.current_player, ui.tip["faces"]
+        player, faces = state.player_to_play, ui.tip["faces"]
     elif state.phase == "setup" and ui.roll is not None:  # the rolled block picked, as turned
-        player, faces = 1 - state.current_player, placed_faces(ui.roll, north_for(ui, ui.roll))
+        player, faces = 1 - state.player_to_play, placed_faces(ui.roll, north_for(ui, ui.roll))
     elif block is not None:
         player, faces = block["player"], block
     else:
@@ -152,12 +153,12 @@ WHY_OVER = {
 }
 
 
-def why_over(state, t):
+def why_over(state: State, t: Translate) -> Markup | None:
     key = WHY_OVER.get(str((state.result or {}).get("reason")))
     return h("p", {"data-why": True}, t(key, turns=TURNS_WITHOUT_PROGRESS)) if key else None
 
 
-def game_over(state, ui: Screen, t):
+def game_over(state: State, ui: Screen, t: Translate) -> Markup | None:
     """The dialog at the end: who won, why, and each side's blocks off."""
     if not state.is_over:
         return None

@@ -7,12 +7,16 @@ offers (State.tip_options, legal_moves, result). Who sits in each seat is the ga
 (app.frame.frontend.Table): the page names the opponent, as its statistics do.
 """
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
+from typing import Any
 
-from games.deblockle import Move
+from games.common.protocol import Json
+from games.deblockle import Move, State
 from games.deblockle.board import HOME_STAR, SIZE, square_name
 from games.deblockle.hops import slide_path
 
+from ..frame.frontend import Translate
 from ..html import Markup, h
 
 GAME = "deblockle"
@@ -45,9 +49,11 @@ class Screen:
     seed: int = 0
     opponent: str = "strong"
     selected: str | None = None  # the block picked to tip
-    tip: dict | None = None  # the tip chosen (shown, not yet played) while the hop is chosen
+    tip: Json | None = None  # the tip chosen (shown, not yet played) while the hop is chosen
     roll: str | None = None  # set-up: the rolled symbol picked to place
-    turns: dict = field(default_factory=dict)  # set-up: the north face chosen per rolled symbol
+    turns: dict[str, str] = field(
+        default_factory=dict
+    )  # set-up: the north face chosen per rolled symbol
     cursor: str = "d4"
     message: str = ""
     message_is_error: bool = False
@@ -61,15 +67,15 @@ class Screen:
     address: str = ""  # this game's address (its number in it once that gives nothing away)
     seed_shown: bool = False  # the game's number gives nothing away (over, or known)
     counted: bool = True  # the game counts in the statistics
-    last: list = field(default_factory=list)  # squares of the last turn, highlighted
-    prefs: dict = field(default_factory=dict)  # the new-game choices remembered
+    last: list[str] = field(default_factory=list)  # squares of the last turn, highlighted
+    prefs: dict[str, Any] = field(default_factory=dict)  # the new-game choices remembered
     # The New game dialog's choices while it is open (None: closed): remembered only
     # when the game starts, so Cancel and Escape leave the remembered ones as they were.
-    choices: dict | None = None
+    choices: dict[str, Any] | None = None
     refused: str | None = None  # the square a click was just refused on
 
 
-def xy(name: str) -> tuple:
+def xy(name: str) -> tuple[int, int]:
     """A square's (column, row) from a1 = (0, 0), for placing things on the grid."""
     return COLUMNS.index(name[0]), int(name[1:]) - 1
 
@@ -95,28 +101,28 @@ def sym(name: str, cls: str = "") -> Markup:
 # --- who is who -------------------------------------------------------------------------
 
 
-def is_computer(ui: Screen, player) -> bool:
+def is_computer(ui: Screen, player: int | None) -> bool:
     """Is the player's turn played away from this screen (by the computer, or by a
     friend on another device)?"""
     return ui.opponent != "human" and player != ui.me
 
 
-def human_to_act(state, ui: Screen) -> bool:
+def human_to_act(state: State, ui: Screen) -> bool:
     return not state.is_over and not ui.frozen and not is_computer(ui, state.current_player)
 
 
-def player_name(t, player: int) -> str:
+def player_name(t: Translate, player: int) -> str:
     return t(f"deblockle.player.{'gold' if player == 0 else 'blue'}")
 
 
-def symbol_name(t, name: str) -> str:
+def symbol_name(t: Translate, name: str) -> str:
     return t(f"deblockle.symbol.{name}")
 
 
 # --- blocks -------------------------------------------------------------------------------
 
 
-def block_html(player: int, faces: dict, cls: str = "") -> Markup:
+def block_html(player: int, faces: Mapping[str, str], cls: str = "") -> Markup:
     """A block seen from above: the top symbol large, the four side faces as strips."""
     return h(
         "span",
@@ -129,7 +135,7 @@ def block_html(player: int, faces: dict, cls: str = "") -> Markup:
     )
 
 
-def block_label(t, player: int, faces: dict) -> str:
+def block_label(t: Translate, player: int, faces: Mapping[str, str]) -> str:
     return t(
         "deblockle.block_label",
         player=player_name(t, player),
@@ -144,10 +150,10 @@ def block_label(t, player: int, faces: dict) -> str:
 # --- what a click on a square would do ------------------------------------------------------
 
 
-def hop_choices(ui: Screen) -> dict:
+def hop_choices(ui: Screen) -> dict[str, tuple[str, list[str]]]:
     """For the tip being shown: end square -> (move notation, squares of the path);
     the first path the engine lists to each end."""
-    choices: dict = {}
+    choices: dict[str, tuple[str, list[str]]] = {}
     if ui.tip is None:
         return choices
     for path, move in zip(ui.tip["hops"], ui.tip["moves"]):
@@ -155,7 +161,7 @@ def hop_choices(ui: Screen) -> dict:
     return choices
 
 
-def tip_targets(state, ui: Screen) -> dict:
+def tip_targets(state: State, ui: Screen) -> dict[str, Json]:
     """For the block picked (no tip shown yet): tip square -> the engine's tip option."""
     if ui.selected is None or ui.tip is not None:
         return {}
@@ -171,7 +177,7 @@ DRAW_TEXT = {
 }
 
 
-def result_text(state, ui: Screen, t) -> str:
+def result_text(state: State, ui: Screen, t: Translate) -> str:
     result = state.result or {}
     winner = result.get("winner")
     if winner is None:  # both stuck with as many off (8.4), repetition (9.1), no progress (9.4)
@@ -183,10 +189,10 @@ def result_text(state, ui: Screen, t) -> str:
     return t("deblockle.over.wins", player=player_name(t, winner))
 
 
-def turn_text(state, ui: Screen, t) -> str:
+def turn_text(state: State, ui: Screen, t: Translate) -> str:
     if state.is_over:
         return result_text(state, ui, t)
-    player = state.current_player
+    player = state.player_to_play  # (not over)
     remote = ui.opponent == REMOTE
     if remote and ui.frozen:  # ended before its end (the remote bar says how): no turn
         return t("deblockle.status.ended")
@@ -215,7 +221,7 @@ def turn_text(state, ui: Screen, t) -> str:
     return t("deblockle.status.your_turn")
 
 
-def last_turn(state) -> list:
+def last_turn(state: State) -> list[str]:
     """The squares of the last turn played (see `last_squares`), read from the position:
     the history's last turn, its hop's squares as the block's top face makes them."""
     text = next((entry for entry in reversed(state.history) if ":" not in entry), None)
@@ -230,7 +236,7 @@ def last_turn(state) -> list:
     return [square_name(square) for square in squares]
 
 
-def last_squares(events: list, last: list) -> list:
+def last_squares(events: list[Json], last: list[str]) -> list[str]:
     """The squares of the turn just played, in order, to mark: where the block
     tipped from, the square it tipped onto, and every square of its hop (the last
     is where it ended)."""
@@ -242,7 +248,7 @@ def last_squares(events: list, last: list) -> list:
     return last
 
 
-def turn_said(state, ui: Screen, t, events: list) -> list:
+def turn_said(state: State, ui: Screen, t: Translate, events: list[Json]) -> list[str]:
     """What is announced of a turn's events (the engine's, from State.apply)."""
     said = []
     for event in events:
@@ -279,14 +285,14 @@ def turn_said(state, ui: Screen, t, events: list) -> list:
     return said
 
 
-def pass_text(t, event: dict) -> str:
+def pass_text(t: Translate, event: Json) -> str:
     return t("deblockle.announce.pass", player=player_name(t, event["player"]))
 
 
 # --- statistics ---------------------------------------------------------------------------------
 
 
-def variant(state, ui: Screen) -> str:
+def variant(state: State, ui: Screen) -> str:
     """The statistics' name for the kind of game: opponent, fewer blocks, variant."""
     name = ui.opponent
     if state.options["blocks"] != [4, 4]:
@@ -296,7 +302,7 @@ def variant(state, ui: Screen) -> str:
     return name
 
 
-def result_figures(state, ui: Screen, elapsed_ms: float) -> dict:
+def result_figures(state: State, ui: Screen, elapsed_ms: float) -> dict[str, Any]:
     removed = state.position.removed
     return {
         "removed": removed[0],

@@ -6,7 +6,11 @@ Which squares and turns are allowed comes from the engine (State.legal_moves,
 games.deblockle.setup); this module only shows them.
 """
 
-from games.deblockle import FACE_NAMES
+from collections.abc import Collection, Mapping
+from typing import Any, TypeVar
+
+from games.common.protocol import Json
+from games.deblockle import FACE_NAMES, State
 from games.deblockle.board import square_name
 from games.deblockle.setup import (
     chosen_start_squares,
@@ -18,7 +22,8 @@ from games.deblockle.setup import (
 )
 
 from .. import router
-from ..html import h
+from ..frame.frontend import Translate
+from ..html import Markup, h
 from .parts import (
     OPPONENTS,
     Screen,
@@ -43,25 +48,28 @@ PREF_VALUES = {
     "start_blue": own_start_squares(1),
 }
 SIDES = ("gold", "blue")
+Prefs = Mapping[str, Any]  # the dialog's remembered choices, as storage gives them back
+Choice = TypeVar("Choice")
 
 
 # --- the choices -----------------------------------------------------------------------------
 
 
-def pref(prefs: dict, name: str, default, allowed):
+def pref(prefs: Prefs, name: str, default: Choice, allowed: Collection[Choice]) -> Choice:
+    """The remembered choice `name` if it is one of `allowed`, else `default`."""
     value = prefs.get(name, default)
-    return value if value in allowed else default
+    return next((choice for choice in allowed if choice == value), default)
 
 
-def counts(prefs: dict) -> list[int]:
+def counts(prefs: Prefs) -> list[int]:
     return [pref(prefs, f"blocks_{side}", 4, COUNTS) for side in SIDES]
 
 
-def computer_places_blue(prefs: dict) -> bool:
+def computer_places_blue(prefs: Prefs) -> bool:
     return pref(prefs, "opponent", "strong", OPPONENTS) != "human"
 
 
-def start_squares(prefs: dict) -> list[list[str]]:
+def start_squares(prefs: Prefs) -> list[list[str]]:
     """Each side's start squares (rule 10.2): as the players chose them, but the
     computer's its own."""
     blocks = counts(prefs)
@@ -71,7 +79,7 @@ def start_squares(prefs: dict) -> list[list[str]]:
     return squares
 
 
-def game_options(prefs: dict) -> dict:
+def game_options(prefs: Prefs) -> Json:
     """The engine's new-game options from the dialog's remembered choices."""
     return {
         "blocks": counts(prefs),
@@ -82,7 +90,7 @@ def game_options(prefs: dict) -> dict:
     }
 
 
-def pref_change(prefs: dict, name: str, value: str) -> dict | None:
+def pref_change(prefs: Prefs, name: str, value: str) -> dict[str, Any] | None:
     """The change to remember for a control of the dialog, or None for a value it
     cannot send (the checkbox toggles)."""
     if name not in PREF_VALUES:
@@ -101,13 +109,13 @@ def pref_change(prefs: dict, name: str, value: str) -> dict | None:
 # --- the ceremony ------------------------------------------------------------------------------
 
 
-def placing_squares(state, ui: Screen) -> set:
+def placing_squares(state: State, ui: Screen) -> set[str]:
     """Where the picked rolled block may be placed now (none when no block is picked)."""
     if state.phase != "setup" or ui.roll is None or not human_to_act(state, ui):
         return set()
     return {
         square_name(placement.square)
-        for placement in state.legal_moves()
+        for placement in state.placements()
         if FACE_NAMES[placement.top] == ui.roll
     }
 
@@ -130,11 +138,11 @@ def placement_text(ui: Screen, top: str, square: str) -> str:
     return f"{square}:{top}:{north_for(ui, top)}"
 
 
-def tray(state, ui: Screen, t):
+def tray(state: State, ui: Screen, t: Translate) -> Markup | None:
     """The rolled blocks still to place, turned as chosen, to pick from."""
     if state.phase != "setup":
         return None
-    owner = 1 - state.current_player
+    owner = 1 - state.player_to_play
     tops = [FACE_NAMES[top] for top in state.to_place[owner]]
     acting = human_to_act(state, ui)
     items = []
@@ -163,7 +171,7 @@ def tray(state, ui: Screen, t):
     )
 
 
-def placement_said(state, t, events: list) -> tuple[list, str | None]:
+def placement_said(state: State, t: Translate, events: list[Json]) -> tuple[list[str], str | None]:
     """What is announced of placements (and of play starting), and the message of
     a pass at the start, if any."""
     said = [
@@ -189,11 +197,11 @@ def placement_said(state, t, events: list) -> tuple[list, str | None]:
 # --- the new-game dialog -------------------------------------------------------------------------
 
 
-def new_dialog(prefs: dict, t, opened: bool = False):
+def new_dialog(prefs: Prefs, t: Translate, opened: bool = False) -> Markup:
     """The New game dialog with the choices `prefs`; `opened`: open (the game view opens it
     again after each drawing while it is)."""
 
-    def radios(name, values, current, label_prefix):
+    def radios(name: str, values: Collection[str], current: str, label_prefix: str) -> list[Markup]:
         return [
             h(
                 "label",
@@ -215,7 +223,7 @@ def new_dialog(prefs: dict, t, opened: bool = False):
             for v in values
         ]
 
-    def count(name, default):
+    def count(name: str, default: int) -> Markup:
         current = str(pref(prefs, name, default, COUNTS))
         return h(
             "label",
@@ -328,7 +336,7 @@ def new_dialog(prefs: dict, t, opened: bool = False):
     )
 
 
-def start_picker(prefs: dict, player: int, t):
+def start_picker(prefs: Prefs, player: int, t: Translate) -> Markup | None:
     """With fewer than four blocks, the player's four start squares around their
     home star as they lie on the board, to tick the ones to use (rule 10.2); the
     computer's are its own choice, shown but not to be changed."""

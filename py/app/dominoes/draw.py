@@ -12,12 +12,13 @@ finished game whose hands are no secret any more.
 from dataclasses import replace
 from typing import Any
 
+from games.common.protocol import Json
 from games.dominoes.choices import must, playable
 from games.dominoes.view import public_view
 
 from .. import router
+from ..frame.frontend import Translate
 from ..html import Markup, h
-from ..i18n import Translator
 from .setup import setup_dialog
 from .summary import game_over_dialog, hands_table, summary_body, summary_dialog
 from .table import table
@@ -26,7 +27,7 @@ from .tiles import domino, tile_name
 from .ui import GAME, Screen, as_it_ended, hand_order, humans, is_you, moves_shown, phase
 
 
-def page(view: dict, ui: Screen, t) -> Markup:
+def page(view: Json, ui: Screen, t: Translate) -> Markup:
     """The whole view: scores, seats, table, message, hand, log, sheet and dialogs."""
     current = view["current_player"]
     return h(
@@ -100,7 +101,7 @@ def page(view: dict, ui: Screen, t) -> Markup:
     )
 
 
-def history_tools(ui: Screen, t: Translator) -> Markup:
+def history_tools(ui: Screen, t: Translate) -> Markup:
     """Undo and Redo, as the midend allows them now."""
     return h(
         "div",
@@ -126,7 +127,7 @@ def history_tools(ui: Screen, t: Translator) -> Markup:
     )
 
 
-def replay_board(state: Any, t: Translator) -> Markup:
+def replay_board(state: Any, t: Translate) -> Markup:
     """One position of a replay (app.views.replay): the scores, the table and every
     hand face up, since a game is replayed once it is over; just after a hand
     ended, that hand's table and hands as its summary keeps them."""
@@ -159,7 +160,7 @@ def replay_board(state: Any, t: Translator) -> Markup:
     )
 
 
-def scores(view: dict, ui: Screen, t: Translator) -> Markup:
+def scores(view: Json, ui: Screen, t: Translate) -> Markup:
     target = view["options"]["target"]
     items = []
     for team, score in enumerate(view["scores"]):
@@ -188,7 +189,7 @@ def scores(view: dict, ui: Screen, t: Translator) -> Markup:
     )
 
 
-def seats(view: dict, ui: Screen, t: Translator) -> Markup:
+def seats(view: Json, ui: Screen, t: Translate) -> Markup:
     """Every seat but the one in view, as the backs of its tiles, and the boneyard."""
     items = []
     for seat, size in enumerate(view["hand_sizes"]):
@@ -217,7 +218,7 @@ def seats(view: dict, ui: Screen, t: Translator) -> Markup:
     return h("ul", {"class": "dm-seats"}, items)
 
 
-def side_note(view: dict, ui: Screen, seat: int, t: Translator) -> Markup | None:
+def side_note(view: Json, ui: Screen, seat: int, t: Translate) -> Markup | None:
     """In partnerships, whose side a seat is on, in words: your partner or an
     opponent (of the hand in view), or its team when no hand is face up."""
     if not view["options"]["partnerships"]:
@@ -235,7 +236,7 @@ def side_note(view: dict, ui: Screen, seat: int, t: Translator) -> Markup | None
     return h("span", {"class": "dm-seat-side", "data-side": team}, note)
 
 
-def boneyard(view: dict, t: Translator) -> Markup:
+def boneyard(view: Json, t: Translate) -> Markup:
     count = view["boneyard"]
     return h(
         "li",
@@ -248,7 +249,7 @@ def boneyard(view: dict, t: Translator) -> Markup:
 # --- the hand in view ----------------------------------------------------------------------
 
 
-def cover(view: dict, ui: Screen, t: Translator) -> Markup:
+def cover(view: Json, ui: Screen, t: Translate) -> Markup:
     """Pass-and-play: the next person's hand stays hidden until they say it is them."""
     seat = view["current_player"]
     return h(
@@ -263,7 +264,7 @@ def cover(view: dict, ui: Screen, t: Translator) -> Markup:
     )
 
 
-def hand(view: dict, ui: Screen, t: Translator) -> Markup | None:
+def hand(view: Json, ui: Screen, t: Translate) -> Markup | None:
     """The tiles of the seat in view, face up, with Draw and Pass; the cover instead
     while a pass-and-play hand waits for its person; nothing when no hand is in view."""
     if phase(view, ui) == "cover":
@@ -345,7 +346,7 @@ def hand(view: dict, ui: Screen, t: Translator) -> Markup | None:
     )
 
 
-def sheet(view: dict, ui: Screen, t: Translator) -> Markup:
+def sheet(view: Json, ui: Screen, t: Translate) -> Markup:
     """The score sheet: every finished hand's scores, then the scores now."""
     teams = range(len(view["scores"]))
     rows = [

@@ -3,14 +3,16 @@ sheet (every hand shown, as the engine's hand summary reveals them once the
 hand is over) and the game-over dialog. Each takes a seat's view, the Screen and `t`.
 """
 
+from games.common.protocol import Json
+
+from ..frame.frontend import Translate
 from ..html import Markup, h
-from ..i18n import Translator
 from .texts import about, name, team_name
 from .tiles import domino
-from .ui import DominoesUi, Screen, humans, is_you, summary_pending
+from .ui import DominoesUi, Screen, Tile, humans, is_you, summary_pending
 
 
-def hands_table(ui: DominoesUi, hands: list, pips: list, t: Translator) -> Markup:
+def hands_table(ui: DominoesUi, hands: list[list[Tile]], pips: list[int], t: Translate) -> Markup:
     """Every seat's tiles face up and their pips, a row per seat."""
     rows = [
         h(
@@ -44,7 +46,9 @@ def hands_table(ui: DominoesUi, hands: list, pips: list, t: Translator) -> Marku
     )
 
 
-def summary_body(view: dict, ui: DominoesUi, summary: dict, t: Translator) -> list:
+def summary_body(
+    view: Json, ui: DominoesUi, summary: Json, t: Translate
+) -> list[Markup | list[Markup]]:
     """What happened in a finished hand: how it ended, every hand left, the points."""
     if summary["reason"] == "domino":
         seat = summary["seat"]
@@ -102,7 +106,7 @@ def summary_body(view: dict, ui: DominoesUi, summary: dict, t: Translator) -> li
     ]
 
 
-def summary_dialog(view: dict, ui: Screen, t: Translator) -> Markup | None:
+def summary_dialog(view: Json, ui: Screen, t: Translate) -> Markup | None:
     """The hand the players have not closed yet, while the next one waits."""
     if not summary_pending(view, ui):
         return None
@@ -146,7 +150,7 @@ def summary_dialog(view: dict, ui: Screen, t: Translator) -> Markup | None:
     )
 
 
-def game_over_dialog(view: dict, ui: Screen, t: Translator) -> Markup | None:
+def game_over_dialog(view: Json, ui: Screen, t: Translate) -> Markup | None:
     if not view["is_over"]:
         return None
     winner = view["result"]["winner_team"]
@@ -191,7 +195,7 @@ def game_over_dialog(view: dict, ui: Screen, t: Translator) -> Markup | None:
     )
 
 
-def over_actions(ui: Screen, t: Translator) -> list:
+def over_actions(ui: Screen, t: Translate) -> list[Markup]:
     """Play again and New game; with a friend on another device, the host's Play again
     with them (the friend's page says the host starts it) and Close, which shows the
     finished table with its line above."""

@@ -2,6 +2,7 @@
 arms, the W and E lines bending to fit the screen), the open ends a picked tile
 fits as buttons, and the count. Drawn from a seat's view and the page's Screen."""
 
+from games.common.protocol import Json
 from games.dominoes.choices import ends_for
 
 from ..frame.frontend import Translate
@@ -10,22 +11,22 @@ from .tiles import domino, high_first, tile_name
 from .ui import DominoesUi, Screen, Tile, moves_shown, summary_pending
 
 
-def shown_table(view: dict, ui: DominoesUi) -> dict:
+def shown_table(view: Json, ui: DominoesUi) -> Json:
     """The layout on the table: the finished hand's while its summary is read."""
-    finished = view.get("finished_table")
+    finished: Json | None = view.get("finished_table")  # (the engine's view: a table or None)
     if finished is not None and summary_pending(view, ui):
         return finished
     return view
 
 
-def selected_ends(view: dict, ui: DominoesUi) -> list:
+def selected_ends(view: Json, ui: DominoesUi) -> list[str]:
     """The open ends the picked tile fits, shown as buttons to play it on."""
     if ui.selected is None or not moves_shown(view, ui):
         return []
     return [end for end in ends_for(view, ui.selected) if end is not None]
 
 
-def last_played(view: dict, shown: dict) -> Tile | None:
+def last_played(view: Json, shown: Json) -> Tile | None:
     """The tile played last in this hand, marked on the table."""
     plays = [e for e in view["history"] if e["type"] == "play"]
     if not plays or shown is not view:
@@ -33,7 +34,7 @@ def last_played(view: dict, shown: dict) -> Tile | None:
     return high_first(plays[-1]["tile"])
 
 
-def table(view: dict, ui: Screen, t: Translate) -> Markup:
+def table(view: Json, ui: Screen, t: Translate) -> Markup:
     shown = shown_table(view, ui)
     layout = shown["layout"]
     ends = {e["end"]: e for e in shown["open_ends"]}
@@ -41,7 +42,7 @@ def table(view: dict, ui: Screen, t: Translate) -> Markup:
     last = last_played(view, shown)
     count = shown["count"]
 
-    def slot(arm):
+    def slot(arm: str) -> Markup | None:
         if arm not in targets:
             return None
         value = ends[arm]["value"]
@@ -59,11 +60,11 @@ def table(view: dict, ui: Screen, t: Translate) -> Markup:
             str(value),
         )
 
-    def mark(a, b, double):
+    def mark(a: int, b: int, double: bool) -> str:
         classes = ("double" if double else "", "last" if (max(a, b), min(a, b)) == last else "")
         return " ".join(c for c in classes if c)
 
-    def arm_tiles(arm):
+    def arm_tiles(arm: str) -> list[Markup]:
         pieces = []
         for inner, outer in layout["arms"][arm]:
             double = inner == outer
@@ -71,7 +72,7 @@ def table(view: dict, ui: Screen, t: Translate) -> Markup:
             pieces.append(domino(a, b, "h" if double else "v", mark(a, b, double)))
         return pieces
 
-    def line_arm(arm):
+    def line_arm(arm: str) -> list[Markup]:
         """W and E bend like a snake: rows of as many tiles as fit, alternating direction."""
         cap = ui.capacity
         placed = layout["arms"][arm]
@@ -163,7 +164,7 @@ def row_capacity(width: float) -> int:
     return max(2, int(arm // (2 * unit + 5)))
 
 
-def layout_description(shown: dict, t: Translate) -> str:
+def layout_description(shown: Json, t: Translate) -> str:
     layout = shown["layout"]
     root = tile_name(layout["root"])
     if shown["spinner"] is not None:

@@ -6,11 +6,12 @@ from typing import Any
 
 from .. import scores
 from ..midend import Midend
+from ..storage import Store
 from .frontend import Frontend, Result
 
 
 def record_once(
-    midend: Midend, store: Any, game: str, result: Result | None, today: str, ended: bool = False
+    midend: Midend, store: Store, game: str, result: Result | None, today: str, ended: bool = False
 ) -> int | None:
     """Record the finished game if the midend has not yet (`ended`: stopped before the rules
     ended it; `result` None: nothing to record); its place in the rankings (None: not ranked,
@@ -34,10 +35,10 @@ def record_once(
 
 
 def window(
-    frontend: Frontend,
+    frontend: Frontend[Any, Any],
     midend: Midend,
-    store: Any,
-    stats: dict | None = None,
+    store: Store,
+    stats: dict[str, Any] | None = None,
     place: int | None = None,
 ) -> dict[str, Any]:
     """The game-over window's figures: `stats`, the statistics before this game was recorded
@@ -48,7 +49,7 @@ def window(
 
 
 def resumed_outcome(
-    frontend: Frontend, midend: Midend, store: Any, meta: dict
+    frontend: Frontend[Any, Any], midend: Midend, store: Store, meta: dict[str, Any]
 ) -> dict[str, Any] | None:
     """The game-over window's figures of a game resumed (`meta`: its save's), once it is over:
     as saved, if well formed, else as they are now."""

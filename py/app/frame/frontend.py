@@ -13,7 +13,7 @@ path from `play` on: the frontend never asks who made it, only the Table (who si
 when it draws or interprets.
 """
 
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, Generic, Protocol, TypeVar
 
@@ -25,7 +25,13 @@ from .sub_protocol import SubProtocol
 
 State = TypeVar("State", contravariant=True)  # only ever given to the hooks
 Ui = TypeVar("Ui")
-Translate = Callable[..., str]
+
+
+class Translate(Protocol):
+    """The player's language (app.i18n.Translator): a catalogue key's text, and a number."""
+
+    def __call__(self, key: str, **params: Any) -> str: ...
+    def number(self, value: float) -> str: ...
 
 
 @dataclass(frozen=True)

@@ -8,17 +8,19 @@ the address, the clock and the game-over window are here, the same for every gam
 writes nothing but through the midend, the statistics and the player's remembered choices.
 """
 
-from typing import Any
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
 
 from games.common.errors import IllegalMove
+from games.common.protocol import Json
 
-from .. import browser, router, saved_games, scores, sound
+from .. import browser, html, router, scores, sound
 from ..browser import found
 from ..games_list import remote_slot
-from ..midend import Midend, fresh_seed
+from ..midend import Midend
 from ..peer import prefs as peer_prefs
 from ..saved_game_view import SavedGameView
-from . import ending, history, lasting_ui, undoing, viewport
+from . import commands, ending, history, lasting_ui, viewport
 from .address import shared_params
 from .clock import format_clock
 from .ending import resumed_outcome
@@ -27,10 +29,13 @@ from .keys import read_key
 from .motion import travel
 from .piece_drag import gesture_of
 from .remote_seat import RemoteSeat, proposed
-from .seats import ComputerSeat, instant_moves, midend_seats, table_of
-from .starting import in_progress, resume_or_new
+from .seats import ComputerSeat, instant_moves, table_of
+from .starting import NewGame, resume_or_new
 from .sub_protocol import engine_of
 from .timed import Ticks, is_timed
+
+if TYPE_CHECKING:
+    from ..main import App
 
 TICK_MS = 1000
 
@@ -39,7 +44,7 @@ class GameView(SavedGameView):
     """A game played through its frontend, by the people here, the computer and a friend
     on another device."""
 
-    def __init__(self, app, route, frontend: Frontend):
+    def __init__(self, app: "App", route: router.Route, frontend: Frontend[Any, Any]) -> None:
         self.frontend = frontend
         self.game = frontend.name
         super().__init__(app, route)
@@ -48,12 +53,12 @@ class GameView(SavedGameView):
         game, keeps = engine_of(frontend.sub_protocol, frontend.game, remote=bool(how))
         self.midend = Midend(app.store, game, browser.now_ms, browser.today_iso, slot, keeps)
         self.session = self.midend.session
-        self.outcome: dict | None = None  # the game-over window's figures, once it is over
+        self.outcome: Json | None = None  # the game-over window's figures, once it is over
         self.busy = False  # a move is being drawn: input waits
         self.closed = False
         self.ticker: browser.Repeating | None = None
         self.ui: Any = None
-        self.asked_for: tuple | None = None  # a game the address asks for, once mounted
+        self.asked_for: NewGame | None = None  # a game the address asks for, once mounted
         self.remote: RemoteSeat | None = None
         if how:
             name = peer_prefs.load(app.store)["name"] or self.t("connect.default_name")
@@ -64,12 +69,12 @@ class GameView(SavedGameView):
         )
         self.ticks = Ticks(self) if is_timed(frontend) else None  # (its moves wait their time)
         self.gesture = gesture_of(self, frontend.drag_rules)
-        if self.remote is not None:
+        if how and self.remote is not None:
             self.remote.start(how, self.proposal, frontend.sub_protocol)
         else:
             self._start_or_resume()
-        if self.remote is not None and self.state is not None:  # (else still to come)
-            self.ui = lasting_ui.resumed_ui(frontend, self.state, self.remote.resumed)
+        if self.remote is not None and self.state is not None and self.ui is None:
+            self.ui = self.remote.first_ui(frontend)  # (a friend's game may be still to come)
 
     @property
     def state(self) -> Any:
@@ -90,7 +95,7 @@ class GameView(SavedGameView):
         self.ui = lasting_ui.resumed_ui(self.frontend, self.state, meta)
         self.outcome = resumed_outcome(self.frontend, self.midend, self.app.store, meta)
 
-    def _start(self, options: dict, seed: int, seats: list[str], known: bool = False) -> None:
+    def _start(self, options: Json, seed: int, seats: list[str], known: bool = False) -> None:
         self.midend.start(options, seed, seats, known=known)
         instant_moves(self.midend, self.frontend)
         self.outcome = None
@@ -99,7 +104,7 @@ class GameView(SavedGameView):
         if known:
             self.say_if_not_counted()  # once, as it starts: not again when it is resumed
 
-    def proposal(self) -> tuple[dict, list[str]]:
+    def proposal(self) -> tuple[Json, list[str]]:
         """This device's proposal to friends' devices (who plays first is drawn by lot)."""
         return proposed(self.frontend, self.prefs, self.remote)
 
@@ -153,12 +158,12 @@ class GameView(SavedGameView):
             page_ms=browser.now_ms(),
         )
 
-    def render(self):
+    def render(self) -> html.Markup:
         if self.remote is not None and self.remote.waiting:
             return self.remote.waiting_page(self.game, self.t)
         return self.frontend.draw(self.state, self.ui, self.facts(), self.t)
 
-    def mounted(self, root) -> None:
+    def mounted(self, root: Any) -> None:
         browser.replace_hash(self.share_href())
         if self.remote is not None and self.remote.waiting:
             return
@@ -177,11 +182,11 @@ class GameView(SavedGameView):
             (self.computer.start_turn if self.ticks is None else self.ticks.start)()
         if self.asked_for is not None:
             asked, self.asked_for = self.asked_for, None
-            self.unless_kept("frame.confirm_new_yes", lambda: self.start_asked(asked))
+            commands.unless_kept(self, "frame.confirm_new_yes", lambda: self.start_asked(asked))
 
-    def start_asked(self, asked: tuple) -> None:
+    def start_asked(self, asked: NewGame) -> None:
         self._start(*asked)
-        self.announce_new()
+        commands.announce_new(self)
 
     def tick(self) -> None:
         node = browser.element("view").querySelector("[data-figure='time']")
@@ -199,7 +204,7 @@ class GameView(SavedGameView):
             browser.element("view").querySelector("details.game-menu").open = True
 
     # --- input ----------------------------------------------------------------------------
-    def on_action(self, action: str, data: dict, event) -> None:
+    def on_action(self, action: str, data: dict[str, str], event: Any) -> None:
         if self.gesture.swallows(action):
             return  # the click that ends a drag
         if self.remote is not None and self.remote.action(action, self.app, self.proposal):
@@ -207,7 +212,7 @@ class GameView(SavedGameView):
             return
         self.handle(Input(action, dict(data)))
 
-    def on_key(self, event) -> None:
+    def on_key(self, event: Any) -> None:
         given = read_key(event, found(browser.document.querySelector("dialog[open]")))
         if isinstance(given, Command):
             event.preventDefault()
@@ -229,7 +234,7 @@ class GameView(SavedGameView):
             self.command(meant)
         return meant is not None
 
-    def show(self, shown: Show) -> None:
+    def show(self, shown: Show[Any]) -> None:
         if shown.journey is not None and not self.app.reduced_motion:
             self.draw_journey(
                 shown.journey, lambda: self.show(Show(shown.ui, shown.said, shown.cue))
@@ -247,11 +252,11 @@ class GameView(SavedGameView):
             self.redraw(focus_id=shown.focus or None)
 
     # --- moves ----------------------------------------------------------------------------
-    def play(self, move: Any, more: tuple = ()) -> None:
+    def play(self, move: Any, more: tuple[Any, ...] = ()) -> None:
         """A move of a person here (and the ones after it, if any): played, sent to the
         other device if there is one, then as every move."""
         before = self.state.copy()
-        events: list = []
+        events: list[Json] = []
         for each in (move, *more):
             try:
                 events += self.midend.play(each) if self.remote is None else self.remote.play(each)
@@ -267,7 +272,8 @@ class GameView(SavedGameView):
         self.moved(events, before)
 
     def arrived(self, move: Any) -> None:
-        """The computer's move (app.frame.seats): played as a person's is."""
+        """The computer's move (app.frame.seats), or a move on the game's clock (app.frame.timed:
+        with a friend, this device's turn run out): played as a person's is."""
         before = self.state.copy()
         try:
             events = self.midend.play(move) if self.remote is None else self.remote.play(move)
@@ -275,24 +281,26 @@ class GameView(SavedGameView):
             return  # its seat chose from the legal moves: this does not happen
         self.moved(events, before)
 
-    def moved(self, events: list, before: Any) -> None:
+    def moved(self, events: list[Json], before: Any) -> None:
         """A move played, whoever made it (a friend's was played by their seat once this
         device's engine checked it): recorded, saved, shown once."""
         if self.state.is_over:
             self.finish()
         self._save()  # before the move is drawn: a move shown on screen is a move saved
+        if self.closed:
+            return  # a friend's move after the player left this page: kept, not told elsewhere
         changes = self.frontend.changed(before, self.state, self.ui, events, self.facts(), self.t)
         if changes.journey is None or self.app.reduced_motion:
             self.after_move(changes)
         else:
             self.draw_journey(changes.journey, lambda: self.after_move(changes))
 
-    def draw_journey(self, journey: Journey, then) -> None:
+    def draw_journey(self, journey: Journey, then: Callable[[], None]) -> None:
         self.busy = True
         generation = self.midend.generation
         travel(journey, lambda: not self.closed and generation == self.midend.generation, then)
 
-    def after_move(self, changes: Changes) -> None:
+    def after_move(self, changes: Changes[Any]) -> None:
         self.busy = False
         before, self.ui = self.ui, changes.ui
         if lasting_ui.changed(self.frontend, before, self.ui):
@@ -313,7 +321,7 @@ class GameView(SavedGameView):
             self.outcome = ending.finish(self, ended, browser.today_iso())
 
     # --- the other device -------------------------------------------------------------------
-    def remote_event(self, event: dict) -> None:
+    def remote_event(self, event: Json) -> None:
         """What the link to a friend's device says, but their moves (`moved`)."""
         assert self.remote is not None
         kind = event["type"]
@@ -325,58 +333,16 @@ class GameView(SavedGameView):
         elif kind == "ended" and self.state is not None:
             self.finish(ended=True)
             self._save()
-        if kind != "changed":  # (this device's side moved on by itself: only drawn)
+        if kind != "changed" and not self.closed:  # (only drawn; left: not told elsewhere)
             self.app.announce(self.remote.said(self.t))
         if self.app.view is self:
             self.redraw()
 
     # --- commands -------------------------------------------------------------------------
     def command(self, command: Command) -> None:
-        if self.busy or self.state is None:
-            return
-        if command.name in ("undo", "redo"):
-            (undoing.undo if command.name == "undo" else undoing.redo)(self)
-        elif command.name == "toggle":  # a shortcut to an on/off setting every game honours
-            name = (command.options or {})["setting"]
-            self.app.change_setting(name, "off" if self.app.settings[name] == "on" else "on")
-        elif command.name == "new" and self.remote is not None:
-            self.app.navigate(router.href(self.game))  # a game of one's own; the friend's kept
-        elif command.name == "new":
-            options = dict(command.options or {})
-            kept = Show(self.frontend.new_ui(self.state, self.ui))  # (a dialog of it closed)
-            self.unless_kept(
-                "frame.confirm_new_yes", lambda: self.new_game(options), lambda: self.show(kept)
-            )
-        elif command.name == "restart":  # the same game again: now known, so not counted
-            self.unless_kept("frame.confirm_restart_yes", self.restart)
+        commands.run(self, command)
 
-    def unless_kept(self, yes_key: str, start, on_no=None) -> None:
-        """start() a new game, asking first when that would throw away a game in progress
-        (it would not count)."""
-        if not in_progress(self.midend):
-            start()
-            return
-        t = self.t
-        self.app.ask(
-            t("frame.confirm_new_title"), t("frame.confirm_uncounted"), t(yes_key), start, on_no
-        )
-
-    def new_game(self, options: dict) -> None:
-        if options:  # a choice the player made: remembered for the next game
-            self.prefs = saved_games.update_prefs(self.app.store, self.game, self.prefs, options)
-        seats = midend_seats(self.frontend.new_seats({}, self.prefs))
-        self._start(self.frontend.new_options(self.prefs), fresh_seed(), seats)
-        self.announce_new()
-
-    def restart(self) -> None:
-        self._start(self.midend.options, self.midend.seed, self.midend.seats, known=True)
-        self.announce_new()
-
-    def announce_new(self) -> None:
-        self.app.announce(self.frontend.said_new(self.state, self.table(), self.t))
-        self.redraw()
-
-    def focus_lost(self, view_root, wanted_id: str) -> None:
+    def focus_lost(self, view_root: Any, wanted_id: str) -> None:
         """The control that had focus went with the drawing: focus goes where play goes on
         (the frontend's first control still there), never to the page's body."""
         if wanted_id and not self.state.is_over:

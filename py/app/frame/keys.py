@@ -1,6 +1,7 @@
 """A key pressed in a game on the frame, as the game view reads it: Ctrl+Z undoes, Ctrl+Shift+Z
 and Ctrl+Y redo (Cmd on a Mac), the same in every game; any other key goes to the frontend,
-unless it was meant for a form control, a button, or a dialog that is open (but Escape, with
+unless it was meant for a form control, a button or a link (Enter follows it), or a dialog that is
+open (but Escape, with
 which the frontend may close a dialog of its own)."""
 
 from typing import Any
@@ -22,7 +23,7 @@ def read_key(event: Any, dialog_open: bool) -> Input | Command | None:
         return Command("redo" if letter == "y" or event.shiftKey else "undo")
     if event.altKey:
         return None
-    for_others = tag in IGNORED_TARGETS or (tag == "BUTTON" and key in ("Enter", " "))
+    for_others = tag in IGNORED_TARGETS or (tag in ("BUTTON", "A") and key in ("Enter", " "))
     if key != "Escape" and (for_others or dialog_open):
         return None
     on_board = str(target.getAttribute("data-board") or "") == "on"

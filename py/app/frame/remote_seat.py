@@ -19,7 +19,7 @@ device knows (`position`), the person's moves go through the side, and what the 
 is saved with the game (`meta`) and read back when the game resumes."""
 
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .. import browser, router
 from ..html import Markup, h
@@ -28,12 +28,17 @@ from ..remote.link_game import LinkGame
 from ..remote.match import CONNECTING, ENDED, PLAYING, Match
 from ..remote.table_game import TableGame
 from ..views.remote_bar import asked_first, bar_text, remote_bar
-from . import table_seat
-from .frontend import Table
+from . import lasting_ui, table_seat
+from .frontend import Table, Translate
 from .seats import table_of
-from .sub_protocol import Side, SubProtocol
+from .sub_protocol import Relinks, Side, SubProtocol
 
-Proposal = Callable[[], tuple[dict, list[str]]]  # the options and seats this device proposes
+if TYPE_CHECKING:
+    from ..main import App
+
+Proposal = Callable[
+    [], tuple[dict[str, Any], list[str]]
+]  # the options and seats this device proposes
 
 
 def current_link() -> Any:
@@ -58,26 +63,28 @@ class RemoteSeat:
         midend: Midend,
         name: str,
         save: Callable[[], None],
-        on_event: Callable[[dict], None],
-        on_moved: Callable[[list, Any], None],
-    ):
+        on_event: Callable[[dict[str, Any]], None],
+        on_moved: Callable[[list[dict[str, Any]], Any], None],
+    ) -> None:
         """`name`: the person's here, as the other device shows it."""
         self.midend, self.save, self.name = midend, save, name
         self.on_event, self.on_moved = on_event, on_moved
         self.link_game: LinkGame | TableGame = LinkGame(
-            current_link(), midend, name, save, on_event
+            current_link(), midend, name, save, self._on_event
         )
         self.link_game.on_moved = on_moved
         self.link_game.later = browser.later
         self.side: Side | None = None  # this device's part of the match (a sub-protocol's)
         self.saved: dict[str, Any] | None = None  # the meta of the game resumed here
+        self.joining = False  # a side being made: what it saves meanwhile is saved once made
+        self.save_due = False
 
     def start(self, how: str, proposal: Proposal, sub_protocol: SubProtocol | None = None) -> None:
         """Propose a game (host), wait for the host's (guest), or resume the one saved here;
         at a table of devices, the same through the host's relay (app.frame.table_seat)."""
         if table_seat.at_table(how, self.midend):
             self.link_game = table_seat.table_game(
-                how, current_link(), self.midend, self.name, self.save, self.on_event
+                how, current_link(), self.midend, self.name, self.save, self._on_event
             )
             self.link_game.on_moved = self.on_moved
         game = self.link_game
@@ -110,7 +117,21 @@ class RemoteSeat:
     def _join(self, sub_protocol: SubProtocol, match: Match) -> None:
         """This device's side of a new match (of the game saved here, if it resumes it)."""
         saved = self.saved if match.status != CONNECTING else None
-        self.side = sub_protocol.join(self.link_game, saved, self.save, self._side_told)
+        self.side, self.joining, self.save_due = None, True, False
+        try:
+            self.side = sub_protocol.join(self.link_game, saved, self._side_save, self._side_told)
+        finally:
+            self.joining = False
+        if self.save_due:
+            self.save()
+
+    def _side_save(self) -> None:
+        """The side's save: the game is saved with the side's part, so not before the side
+        is made (a save then would keep the game without it)."""
+        if self.joining:
+            self.save_due = True
+        else:
+            self.save()
 
     def _side_told(self, events: list[dict[str, Any]], before: Any) -> None:
         """What the side played or learnt by itself: shown as a move is, or (nothing to
@@ -118,8 +139,20 @@ class RemoteSeat:
         if events:
             self.on_moved(events, before)
         else:
-            self.save()
+            self._side_save()
             self.on_event({"type": "changed"})
+
+    def _on_event(self, event: dict[str, Any]) -> None:
+        if event["type"] == "link" and event["state"] == "open" and isinstance(self.side, Relinks):
+            self.side.relinked()
+        self.on_event(event)
+
+    def first_ui(self, frontend: Any) -> Any:
+        """The UI state of the game on screen when the view opens: as its save kept it, if
+        it was resumed from one."""
+        if self.saved is not None:
+            return lasting_ui.resumed_ui(frontend, self.position(), self.saved)
+        return frontend.new_ui(self.position())
 
     # --- what the game view asks ------------------------------------------------------------
     @property
@@ -189,14 +222,14 @@ class RemoteSeat:
         """What the game's side keeps, saved with the game."""
         return self.side.record() if self.side is not None else {}
 
-    def said(self, t) -> str:
+    def said(self, t: Translate) -> str:
         return bar_text(self.link_game, t)
 
-    def bar(self, t) -> Markup:
+    def bar(self, t: Translate) -> Markup:
         return remote_bar(self.link_game, t)
 
     # --- the bar's buttons ------------------------------------------------------------------
-    def action(self, action: str, app, proposal: Proposal) -> bool:
+    def action(self, action: str, app: "App", proposal: Proposal) -> bool:
         """Resign, claim the game, leave or play again; True when the action was one."""
         game, t = self.link_game, app.t
         if asked_first(action, game, app, t):
@@ -210,7 +243,7 @@ class RemoteSeat:
             return False
         return True
 
-    def waiting_page(self, game: str, t) -> Markup:
+    def waiting_page(self, game: str, t: Translate) -> Markup:
         """Before the game starts (or with no game with a friend saved here)."""
         link_game = self.link_game
         return h(

@@ -10,7 +10,7 @@ from ..midend import HUMAN, Midend, fresh_seed
 from .frontend import Frontend
 from .seats import midend_seats
 
-NewGame = tuple[dict, int, list[str], bool]  # options, seed, the midend's seats, known
+NewGame = tuple[dict[str, Any], int, list[str], bool]  # options, seed, the midend's seats, known
 
 
 @dataclass(frozen=True)
@@ -18,17 +18,20 @@ class Opening:
     """The saved game's meta when the midend resumed it, and the game to start: both when
     the address asks for another game while the saved one is in progress (asked first)."""
 
-    resumed: dict | None
+    resumed: dict[str, Any] | None
     new: NewGame | None = None
 
 
 def resume_or_new(
-    frontend: Frontend, midend: Midend, params: Mapping[str, str], prefs: Mapping[str, Any]
+    frontend: Frontend[Any, Any],
+    midend: Midend,
+    params: Mapping[str, str],
+    prefs: Mapping[str, Any],
 ) -> Opening:
     """The game the view opens (see Opening)."""
     wanted = frontend.wanted(params, prefs)
 
-    def legacy(state: Any, meta: dict) -> dict:  # a save from before the midend
+    def legacy(state: Any, meta: dict[str, Any]) -> dict[str, Any]:  # a save from before the midend
         found = frontend.legacy(state, meta)  # ValueError when it cannot be read
         return {**found, "seats": midend_seats(found["seats"])}
 
@@ -42,7 +45,9 @@ def resume_or_new(
     return Opening(None, (frontend.new_options(prefs), fresh_seed(), seats, False))
 
 
-def is_saved(frontend: Frontend, midend: Midend, options: dict, seed: int) -> bool:
+def is_saved(
+    frontend: Frontend[Any, Any], midend: Midend, options: dict[str, Any], seed: int
+) -> bool:
     """Is the game an address asks for the one the midend resumed?"""
     game = frontend.game
     same_options = game.options_to_params(options) == game.options_to_params(midend.options)

@@ -9,7 +9,7 @@ the side, which sends what is due.
 A game without one (Deblockle) plays between devices the engine it plays here."""
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
 from games.common.protocol import Game
 
@@ -40,6 +40,16 @@ class Side(Protocol):
 
     def computer_move(self) -> Any:
         """Its move, chosen from what it may see here (RuntimeError when none is to move)."""
+        ...
+
+
+@runtime_checkable
+class Relinks(Protocol):
+    """A side that sends messages of its own beside the moves (the Wordle duel's word): a
+    lost connection dropped them, the sync after it sends only moves."""
+
+    def relinked(self) -> None:
+        """A new link to the other device is open: send again what the lost one dropped."""
         ...
 
 

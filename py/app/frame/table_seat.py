@@ -14,7 +14,7 @@ from typing import Any
 
 from .. import saved_games
 from ..midend import Midend
-from ..remote.relay import HOST
+from ..remote.roster import HOST
 from ..remote.table_game import TableGame, is_table_save, table_message, table_session
 
 TABLE_HOST, TABLE_GUEST = "table-host", "table-guest"

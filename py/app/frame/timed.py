@@ -72,8 +72,8 @@ class Ticks:
         view, frontend = self.view, self.view.frontend
         if view.closed:
             self.stop()
-        if self.ticker is None or view.busy:
-            return
+        if self.ticker is None or view.busy or view.state is None:
+            return  # (None: a game with a friend's next one still being set up)
         played = False
         while not view.state.is_over:
             now = self.now_ms()

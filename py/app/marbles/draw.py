@@ -1,12 +1,15 @@
 """Marbles as markup: pure functions of the state and what is on screen (no browser)."""
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
+from typing import Any
 
-from games.marbles import SIZE, VERSIONS
+from games.marbles import SIZE, VERSIONS, State
 from games.marbles.notation import square_name
 
 from .. import router
 from ..frame.clock import format_clock
+from ..frame.frontend import Translate
 from ..html import Markup, h
 
 GAME = "marbles"
@@ -21,31 +24,31 @@ class Screen:
     clock_ms: float = 0.0
     best: int | None = None
     selected: int | None = None
-    hint: tuple | None = None
-    effects: dict = field(default_factory=dict)
+    hint: tuple[int, int] | None = None
+    effects: dict[int, str] = field(default_factory=dict)
     message: str = ""
     message_is_error: bool = False
     busy: bool = False
     shapes: bool = False
     can_undo: bool = False
-    outcome: dict | None = None
+    outcome: dict[str, Any] | None = None
     refused: int | None = None  # the square of a move the rules just refused
     seed_shown: bool = True  # the game's number gives nothing away (over, or known)
     counted: bool = True  # the game counts in the statistics
 
 
-def colour_name(t, colour: int) -> str:
+def colour_name(t: Translate, colour: int) -> str:
     return t(f"marbles.colour.{colour}")
 
 
 def board(
-    state,
-    t,
+    state: State,
+    t: Translate,
     *,
     cursor: int | None = None,
     selected: int | None = None,
-    hint: tuple | None = None,
-    effects: dict | None = None,
+    hint: tuple[int, int] | None = None,
+    effects: Mapping[int, str] | None = None,
     refused: int | None = None,
     interactive: bool = True,
 ) -> Markup:
@@ -108,7 +111,7 @@ def board(
     )
 
 
-def replay_board(state, t) -> Markup:
+def replay_board(state: State, t: Translate) -> Markup:
     """One position of a replay: the board and the score."""
     return h(
         "div",
@@ -118,7 +121,7 @@ def replay_board(state, t) -> Markup:
     )
 
 
-def page(state, t, screen: Screen) -> Markup:
+def page(state: State, t: Translate, screen: Screen) -> Markup:
     """The whole game view."""
     best = screen.best
     return h(
@@ -252,7 +255,7 @@ def page(state, t, screen: Screen) -> Markup:
     )
 
 
-def menu(state, t, shapes: bool) -> Markup:
+def menu(state: State, t: Translate, shapes: bool) -> Markup:
     """The Menu: version, colour-blind shapes, restart, rules."""
     versions = [
         h(
@@ -307,7 +310,9 @@ def menu(state, t, shapes: bool) -> Markup:
     )
 
 
-def game_over(state, t, outcome: dict | None, counted: bool = True) -> Markup | None:
+def game_over(
+    state: State, t: Translate, outcome: Mapping[str, Any] | None, counted: bool = True
+) -> Markup | None:
     """The game-over window, once the game is over and its figures are known."""
     if not (state.is_over and outcome):
         return None

@@ -5,7 +5,7 @@ A message refused is kept in the match's `problems` with the kind of refusal (th
 app.remote.checks): "junk" and "duplicate" are recorded only (no part of the protocol, a
 move seen already); "cheating" (what no honest device sends) ends the game as a forfeit by
 the device that sent it; "desync" (the positions differ and nothing shows which device is
-wrong) ends it recording nothing; "incompatible" stops a game being set up
+wrong: app.remote.history.agreed) ends it recording nothing; "incompatible" stops a game being set up
 (app.remote.verdict decides what each device records). Only this device's own checks end
 its game: between two devices the other's refusal is its claim (app.remote.pair)."""
 

@@ -92,8 +92,20 @@ MESSAGES: tuple[MessageType, ...] = (
         (RELAY_SPOKE,),
         {"type": "relay", "seq": 1, "from": "host", "n": 1, "message": {"type": "leave"}},
     ),
+    MessageType(  # for one device alone (the group's views and guesses)
+        "relay",
+        (RELAY_SPOKE,),
+        {"type": "relay", "seq": 2, "from": "host", "n": 2, "to": "g1", "message": {}},
+    ),
+    MessageType(  # the place of a message for another device
+        "relay",
+        (RELAY_SPOKE,),
+        {"type": "relay", "seq": 2, "from": "host", "n": 2, "to": "g2"},
+    ),
     _message("relay-post", (RELAY_HUB,), n=1, ack=1, message={"type": "leave"}),
+    _message("relay-post", (RELAY_HUB,), n=1, ack=1, to="host", message={"type": "leave"}),
     _message("relay-resend", (RELAY_HUB,), after=0),
+    _message("relay-ack", (RELAY_HUB,), ack=8),
     _message("table", (TABLE_PAGE,), game="dominoes-public", you="g1"),
     _message("table-away", (TABLE_PAGE,), away=["g2"]),
     _message(

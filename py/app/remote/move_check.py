@@ -6,11 +6,13 @@
 It is played only if it is the next move, the seat to move is the sender's, the notation
 is canonical, this device's engine allows it on a copy of its position and the hash
 matches; a game's own check (Match.vet) comes after. Otherwise Refused says how:
-"cheating" (no honest engine sends it: malformed, out of turn, illegal), "desync" (the
-positions differ and nothing shows which device is wrong) or, between two devices whose
-channel may have lost or repeated messages, "duplicate" (a move played already); moves
-missing before it raise Behind. Through a table's relay every device takes every message
-in one order, so there a move that is not the next one is the sender's doing."""
+"cheating" (no honest engine sends it: malformed, out of turn, illegal, or a hash or a
+move that contradicts a position both devices agreed on: app.remote.history.agreed),
+"desync" (the first positions compared differ, and nothing shows which device is wrong)
+or, between two devices whose channel may have lost or repeated messages, "duplicate" (a
+move played already); moves missing before it raise Behind. Through a table's relay every
+device takes every message in one order, so there a move that is not the next one is the
+sender's doing."""
 
 from collections.abc import Callable
 from typing import Any
@@ -20,7 +22,7 @@ from games.common.errors import BadState, IllegalMove
 from app.fair.errors import ProtocolError
 from app.midend import Midend
 from app.midend_saves import MAX_MOVES
-from app.remote import wire
+from app.remote import history, wire
 from app.remote.checks import CHEATING, DESYNC, DUPLICATE, Refused
 
 MAX_NOTATION = 400
@@ -62,9 +64,13 @@ def checked_move(
     if ordered and number != len(moves) + 1:
         raise Refused(CHEATING, f"move {number} is not the next one")
     if number <= len(moves):
-        if moves[number - 1][1] == text:
+        player, here = moves[number - 1]
+        if here == text:
             raise Refused(DUPLICATE, f"move {number} was played already")
-        raise Refused(DESYNC, f"move {number} here is {moves[number - 1][1][:40]!r}")
+        # Its own move told otherwise, or a move out of turn from an agreed position.
+        its_own = history.made_by(owner, sender, player)
+        proven = its_own or history.agreed(midend, owner, sender, number - 1)
+        raise Refused(CHEATING if proven else DESYNC, f"move {number} here is {here[:40]!r}")
     if number > len(moves) + 1:
         raise Behind(f"moves {len(moves) + 1} to {number - 1} have not arrived")
     state = midend.state
@@ -80,5 +86,7 @@ def checked_move(
     except ENGINE_ERRORS as error:
         raise Refused(CHEATING, f"move {number} {text[:40]!r} is illegal: {error}") from None
     if wire.state_hash(trial) != claimed:
+        if history.agreed(midend, owner, sender, number - 1):
+            raise Refused(CHEATING, f"move {number} came with a false hash of the position")
         raise Refused(DESYNC, f"after move {number} the positions differ")
     return move, text

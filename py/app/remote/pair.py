@@ -16,8 +16,11 @@ So once the game is on, each new channel starts with both devices saying where t
                                        ended: how the game ended here, if it has
 
 The device ahead checks the other's hash against its own history at that count and sends
-the moves that are missing (checked one by one, as every move is); a different history
-is a desync. A resignation or a leave that the other device missed comes with its sync."""
+the moves that are missing (checked one by one, as every move is). A different history is
+the sender's false claim once the position it contradicts is one it agreed to
+(app.remote.history.agreed), else a desync; a sync of another game is junk, and this game
+goes on (two devices linked again may each resume a game of its own). A resignation or a
+leave that the other device missed comes with its sync."""
 
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
@@ -104,15 +107,18 @@ class Pair:
         wire.fields(message, "sync", {"match", "count", "hash", "ended"})
         if match.status not in ON:
             raise ProtocolError("no game here to resume")
+        if message["match"] != match.match_id:  # (two devices may each resume a game of its own)
+            raise ProtocolError("a sync of another game: this one goes on")
         count = wire.whole(message["count"], 0, MAX_MOVES, "a move count")
         theirs = wire.hex64(message["hash"], "a position's hash")
         ended = verdict.checked(message["ended"], match.roster.devices)
-        if message["match"] != match.match_id:
-            raise Refused(DESYNC, "a different game")
-        if count <= len(match.midend.moves):
-            if history.hash_at(match.midend, count) != theirs:
-                raise Refused(DESYNC, f"the two histories differ by move {count}")
-            match.send(*history.moves_after(match.midend, count))
+        midend = match.midend
+        if count <= len(midend.moves):
+            if history.hash_at(midend, count) != theirs:
+                proven = history.agreed(midend, match.roster.seat_owner, sender, count)
+                reason = f"the two histories differ by move {count}"
+                raise Refused(CHEATING if proven else DESYNC, reason)
+            match.send(*history.moves_after(midend, count))
         elif not self.synced:
             self.send_sync()
         # (only the other device's own doing: its verdicts on this one are its claims)

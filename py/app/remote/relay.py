@@ -7,15 +7,19 @@ order is enough. With more, each guest is linked to the host alone and the host 
 every message, its own and the guests', and sends it on to every guest (its sender too,
 as a receipt), so each device takes the others' messages in the host's order:
 
-    host   hub = Hub(deliver)               deliver(sender, message): a guest's message
+    host   hub = Hub(deliver, posts_to_one=False)   deliver(sender, message): a guest's
+                                            message; `posts_to_one`: a guest may post for
+                                            one device alone (never at a table)
            hub.join(name, send)             send(envelope) goes down that guest's channel
                                             (again after a new link: the name takes it)
-           hub.post(message)                the host's own (applied by it already)
+           hub.post(message, to=None)       the host's own (applied by it already);
+                                            `to`: for that guest alone
            hub.receive(name, data)          whatever came down that guest's channel
            hub.resend(name, after)          the envelopes after number `after`, again
-           hub.record()                     JSON; Hub.from_record(deliver, record)
+           hub.record()                     JSON; Hub.from_record(deliver, record, ...)
     guest  spoke = Spoke(name, send, deliver)   send(data) goes to the host
-           spoke.post(message)              its own (applied by it already)
+           spoke.post(message, to=None)     its own (applied by it already);
+                                            `to`: for that device alone (HOST: the host)
            spoke.receive(envelope)          from the host; ProtocolError on a gap
            spoke.reconnected(send)          a new channel to the host is open
            spoke.record()                   JSON; Spoke.from_record(name, send, deliver, record)
@@ -23,17 +27,27 @@ as a receipt), so each device takes the others' messages in the host's order:
 What travels:
 
     host -> guest  {"type": "relay", "seq", "from", "n", "message"}   an envelope
+                   {"type": "relay", "seq", "from", "n", "to", "message"}   for `to` alone
+                   {"type": "relay", "seq", "from", "n", "to"}        to the others: a place
     guest -> host  {"type": "relay-post", "n", "ack", "message"}      a guest's message
+                   {"type": "relay-post", "n", "ack", "to", "message"}   for `to` alone
                    {"type": "relay-resend", "after"}                  after a new link
+                   {"type": "relay-ack", "ack"}        every ACK_EVERY envelopes taken
 
 `seq` numbers the host's envelopes from 1; `from` is the sender's name, written by the
 host, so no guest can speak as another device (what a message may say for its sender,
 which seats are its, is the receiver's to check); `n` numbers each sender's own messages
-from 1. A guest keeps each of its posts (its outbox) until the envelope holding it comes
-back, and the host relays a guest's post n once only, so after a new link the guest sends
-its whole outbox again, with a resend request first: nothing is lost, nothing taken
-twice. `ack` (and a resend's `after`) says the last envelope that guest has taken; the
-host's log keeps only the envelopes some guest may still lack.
+from 1. A message with `to` (a Wordle group's leader sends each member its own view, and
+a member's guess is the leader's alone) reaches only its sender and `to`; every other
+guest is sent its place in the order without the message, so a gap still shows. At a
+table a guest's post is for every device: one that only some devices saw (a cheating move
+to the host alone) would end the game on those alone, so the hub refuses it there. A guest
+keeps each of its posts (its outbox) until the envelope holding it comes back, and the
+host relays a guest's post n once only, so after a new link the guest sends its whole
+outbox again, with a resend request first: nothing is lost, nothing taken twice. `ack` (and a resend's `after`) says the last envelope that guest has taken; the
+host's log keeps only the envelopes some guest may still lack. A guest that posts nothing
+for a while (a Wordle group's member out of the tournament, watching) says so every
+ACK_EVERY envelopes it takes, so the host's log, saved with its game, stays short.
 
 A reload loses nothing either, if the page saves the records (the relay's with the
 game's, at the same moment) after every message it takes or posts: a device restored
@@ -46,10 +60,10 @@ from collections.abc import Callable
 from typing import Any
 
 from app.fair.errors import ProtocolError
-from app.remote.roster import MAX_DEVICES
+from app.remote.roster import HOST, MAX_DEVICES
 
-HOST = "host"
-RELAY, POST, RESEND = "relay", "relay-post", "relay-resend"
+RELAY, POST, RESEND, ACK = "relay", "relay-post", "relay-resend", "relay-ack"
+ACK_EVERY = 8  # envelopes a guest takes before it says so, if it posted nothing meanwhile
 VERSION = 1  # of the records
 MAX_GUESTS = MAX_DEVICES - 1
 MAX_NAME = 8
@@ -81,8 +95,9 @@ class Hub:
     `seq` is the last envelope's number; `acked[guest]` the last one that guest said it
     has taken; `relayed[sender]` the last of that sender's numbered messages relayed."""
 
-    def __init__(self, deliver: Deliver):
+    def __init__(self, deliver: Deliver, posts_to_one: bool = False):
         self.deliver = deliver
+        self.posts_to_one = posts_to_one  # a guest may post for one device alone
         self.channels: dict[str, Send] = {}  # the guests linked now
         self.waiting: set[str] = set()  # linked again, sent nothing until they ask
         self.log: list[dict[str, Any]] = []
@@ -109,8 +124,11 @@ class Hub:
             self.acked[name], self.relayed[name] = 0, 0
         self.channels[name] = send
 
-    def post(self, message: dict[str, Any]) -> None:
-        self._relay(HOST, self.relayed[HOST] + 1, message)
+    def post(self, message: dict[str, Any], to: str | None = None) -> None:
+        """The host's own message, for every guest or (`to`) for one alone."""
+        if to is not None and to not in self.acked:
+            raise ValueError(f"{to!r} is not a guest")
+        self._relay(HOST, self.relayed[HOST] + 1, message, to)
 
     def receive(self, name: str, data: Any) -> None:
         """What came from a guest's channel: a post (relayed unless relayed already) or a
@@ -123,16 +141,26 @@ class Hub:
             self.resend(name, after)
             self._take_ack(name, after)
             return
+        if kind == ACK:
+            ack = _fields(data, {"type", "ack"}, "an acknowledgement")["ack"]
+            self._take_ack(name, _whole(ack, 0, self.seq, "the last envelope taken"))
+            return
         if kind != POST:
-            raise ProtocolError("a guest sends relay-post or relay-resend")
-        _fields(data, {"type", "n", "ack", "message"}, "a post")
+            raise ProtocolError("a guest sends relay-post, relay-resend or relay-ack")
+        post = {"type", "n", "ack", "message"}
+        _fields(data, post | {"to"} if "to" in data else post, "a post")
         n = _whole(data["n"], 1, self.relayed[name] + 1, "a post's number (none skipped)")
         ack = _whole(data["ack"], 0, self.seq, "the last envelope taken")
         if not isinstance(data["message"], dict):
             raise ProtocolError("a message is a JSON object")
+        to = data.get("to")
+        if "to" in data and not self.posts_to_one:
+            raise ProtocolError("at a table a post is for every device")
+        if "to" in data and (not isinstance(to, str) or to == name or to not in self.relayed):
+            raise ProtocolError("a post is for another device of the table")
         self._take_ack(name, ack)
         if n == self.relayed[name] + 1:
-            self._relay(name, n, data["message"])
+            self._relay(name, n, data["message"], to)
 
     def resend(self, name: str, after: int) -> None:
         """The envelopes after number `after` to a guest again (after a new link), and
@@ -141,7 +169,7 @@ class Hub:
             raise ProtocolError("resend to a device that has not joined")
         _whole(after, self.pruned, self.seq, f"the last envelope {name} could have taken")
         for envelope in self.log[len(self.log) - (self.seq - after) :]:
-            self.channels[name](envelope)
+            self.channels[name](_seen_by(name, envelope))
         self.waiting.discard(name)
 
     @property
@@ -155,15 +183,16 @@ class Hub:
         if lowest > self.pruned:
             del self.log[: lowest - self.pruned]
 
-    def _relay(self, sender: str, n: int, message: dict[str, Any]) -> None:
+    def _relay(self, sender: str, n: int, message: dict[str, Any], to: str | None) -> None:
         self.seq += 1
-        envelope = {"type": RELAY, "seq": self.seq, "from": sender, "n": n, "message": message}
+        envelope = {"type": RELAY, "seq": self.seq, "from": sender, "n": n}
+        envelope |= {"message": message} if to is None else {"to": to, "message": message}
         self.log.append(envelope)
         self.relayed[sender] = n
         for name, send in list(self.channels.items()):
             if name not in self.waiting:
-                send(envelope)
-        if sender != HOST:
+                send(_seen_by(name, envelope))
+        if sender != HOST and to in (None, HOST):
             self.deliver(sender, message)
 
     # --- the record -------------------------------------------------------------------
@@ -178,7 +207,7 @@ class Hub:
         }
 
     @classmethod
-    def from_record(cls, deliver: Deliver, record: Any) -> "Hub":
+    def from_record(cls, deliver: Deliver, record: Any, posts_to_one: bool = False) -> "Hub":
         """The hub of a reloaded page; its guests join again (`join`) on their new links.
         ValueError if the record is damaged."""
         try:
@@ -210,20 +239,37 @@ class Hub:
                 raise ProtocolError("the last numbers are the log's")
         except (ProtocolError, ValueError) as error:
             raise ValueError(f"a damaged relay record: {error}") from None
-        hub = cls(deliver)
+        hub = cls(deliver, posts_to_one)
         hub.seq, hub.log = seq, [dict(envelope) for envelope in log]
         hub.acked, hub.relayed = dict(acked), dict(relayed)
         return hub
 
 
-def _check_envelope(data: Any) -> dict[str, Any]:
-    envelope = _fields(data, {"type", "seq", "from", "n", "message"}, "a relayed message")
+def _seen_by(name: str, envelope: dict[str, Any]) -> dict[str, Any]:
+    """An envelope as a guest is sent it: without the message if it is another's."""
+    if envelope.get("to") in (None, name) or envelope["from"] == name:
+        return envelope
+    return {k: v for k, v in envelope.items() if k != "message"}
+
+
+ENVELOPE = {"type", "seq", "from", "n", "message"}
+
+
+def _check_envelope(data: Any, me: str | None = None) -> dict[str, Any]:
+    """A relayed message; `me`: the guest it came to (None: the host's own log), which
+    takes the message only if it is for every device, for it, or its own."""
+    addressed = isinstance(data, dict) and "to" in data
+    mine = not addressed or me is None or me in (data.get("to"), data.get("from"))
+    names = (ENVELOPE | {"to"} if addressed else ENVELOPE) - (set() if mine else {"message"})
+    envelope = _fields(data, names, "a relayed message")
     if envelope["type"] != RELAY:
         raise ProtocolError("a relayed message's type is relay")
     _whole(envelope["seq"], 1, 2**53, "a relayed message's number")
     _whole(envelope["n"], 1, 2**53, "its sender's number for it")
-    if not isinstance(envelope["from"], str) or not isinstance(envelope["message"], dict):
+    if not isinstance(envelope["from"], str) or not isinstance(envelope.get("message", {}), dict):
         raise ProtocolError("a relayed message names its sender and holds an object")
+    if addressed and (not isinstance(envelope["to"], str) or envelope["to"] == envelope["from"]):
+        raise ProtocolError("a relayed message is for another device")
     return envelope
 
 
@@ -237,10 +283,16 @@ class Spoke:
         self.seq = 0
         self.sent = 0
         self.outbox: list[dict[str, Any]] = []
+        self.acked = 0  # the last envelope this guest told the host it has taken
 
-    def post(self, message: dict[str, Any]) -> None:
+    def post(self, message: dict[str, Any], to: str | None = None) -> None:
+        """This guest's message, for every device or (`to`) for one alone."""
+        if to == self.name:
+            raise ValueError("a post is for another device")
         self.sent += 1
-        self.outbox.append({"n": self.sent, "message": message})
+        self.outbox.append(
+            {"n": self.sent, "message": message, **({} if to is None else {"to": to})}
+        )
         self._send_post(self.outbox[-1])
 
     def reconnected(self, send: Send | None = None) -> None:
@@ -248,6 +300,7 @@ class Spoke:
         envelopes after the last one taken, and send every post not yet seen back."""
         if send is not None:
             self.send = send
+        self.acked = self.seq
         self.send({"type": RESEND, "after": self.seq})
         for post in self.outbox:
             self._send_post(post)
@@ -255,7 +308,7 @@ class Spoke:
     def receive(self, envelope: Any) -> None:
         """One of the host's envelopes: taken if it is the next one, skipped if it was
         taken already; any other is refused (ProtocolError), changing nothing."""
-        _check_envelope(envelope)
+        _check_envelope(envelope, self.name)
         seq, sender = envelope["seq"], envelope["from"]
         if seq <= self.seq:
             return  # sent again after a new link
@@ -264,15 +317,22 @@ class Spoke:
         if sender == self.name:
             if not self.outbox or envelope["n"] != self.outbox[0]["n"]:
                 raise ProtocolError("a receipt for a post this device has not sent")
-            if envelope["message"] != self.outbox[0]["message"]:
+            if (envelope["message"], envelope.get("to")) != (
+                self.outbox[0]["message"],
+                self.outbox[0].get("to"),
+            ):
                 raise ProtocolError("a receipt that is not the post sent")
             self.outbox.pop(0)
         self.seq = seq
-        if sender != self.name:
+        if self.seq - self.acked >= ACK_EVERY:
+            self.acked = self.seq
+            self.send({"type": ACK, "ack": self.seq})
+        if sender != self.name and "message" in envelope:
             self.deliver(sender, envelope["message"])
 
     def _send_post(self, post: dict[str, Any]) -> None:
-        self.send({"type": POST, "n": post["n"], "ack": self.seq, "message": post["message"]})
+        self.acked = self.seq
+        self.send({"type": POST, "ack": self.seq, **post})
 
     # --- the record -------------------------------------------------------------------
     def record(self) -> dict[str, Any]:
@@ -301,7 +361,8 @@ class Spoke:
             if not isinstance(outbox, list) or len(outbox) > sent:
                 raise ProtocolError("the outbox holds posts sent")
             for n, post in enumerate(outbox, sent - len(outbox) + 1):
-                _fields(post, {"n", "message"}, "a post kept")
+                kept = {"n", "message"}
+                _fields(post, kept | {"to"} if "to" in post else kept, "a post kept")
                 if post["n"] != n or not isinstance(post["message"], dict):
                     raise ProtocolError("the outbox's posts are numbered in order")
         except ProtocolError as error:

@@ -11,7 +11,7 @@ from ..games_list import REMOTE_GAMES, remote_slot
 from ..storage import Store
 from . import wire
 from .duel_word import from_before_the_hidden_word
-from .relay import HOST
+from .roster import HOST
 from .table_game import is_table_save
 
 TABLE_GAMES = ("dominoes",)  # the games 3 or 4 devices play together

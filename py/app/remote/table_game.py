@@ -34,7 +34,8 @@ from app.peer.channel import Channel
 from app.remote import wire
 from app.remote.match import ENDED, OVER, Match
 from app.remote.page_side import PageSide
-from app.remote.relay import HOST, Hub, Spoke
+from app.remote.relay import Hub, Spoke
+from app.remote.roster import HOST
 from app.remote.table_match import TableMatch
 
 OPEN, INTERRUPTED = "open", "interrupted"  # app.peer.channel's states

@@ -6,10 +6,12 @@ A match that ended keeps `ended`: {"how", "by"}, with the "reason" when a check 
 
 - resigned, left: the device of the person who resigned or left, who loses;
 - forfeit: a device this one proved broke the rules (an illegal, out-of-turn or malformed
-  move, a tile it cannot hold, an answer or opening that contradicts its commitment): it
-  loses, and this device wins by forfeit;
-- void: the device whose message showed that the two no longer agree on the position, when
-  nothing proves which is wrong: nothing is recorded;
+  move, a tile it cannot hold, an answer or opening that contradicts its commitment, a
+  position's hash or a history that contradicts a position both devices had agreed on:
+  app.remote.history.agreed): it loses, and this device wins by forfeit;
+- void: the device whose message showed that the two do not agree on the position, when
+  nothing proves which is wrong (the starts differ, before any position was agreed on):
+  nothing is recorded;
 - abandoned: the device that was away on its own turn for AWAY_MS, whose game the person
   here claimed: it loses, this device wins.
 

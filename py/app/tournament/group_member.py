@@ -94,8 +94,9 @@ class GroupMemberScreen:
         phase = (member.view or {}).get("phase")
         if not member.receive(message, self.now()):
             return
-        if isinstance(message, dict) and message["type"] == "refused":
-            self._refused(self.t(member.refusal))
+        refusal = member.refusal  # (a refused message always gives one)
+        if isinstance(message, dict) and message["type"] == "refused" and refusal is not None:
+            self._refused(self.t(refusal))
             return
         view = member.view
         if view is not None and view["lang"] != (self.words.lang if self.words else None):

@@ -34,11 +34,12 @@ def make_view(app, route) -> View:
         from .connect import ConnectView
 
         return ConnectView(app, route)
-    if (
-        route.page == "wordle"
-        and route.params.get("mode") == "duel"
-        and not route.params.get("remote")
-    ):
+    remote = route.params.get("remote")
+    if route.page == "wordle" and remote and remote not in ("group-host", "group-member"):
+        from ..wordle_duel.loading import friend_duel_view  # (the duel with a friend: on the frame)
+
+        return friend_duel_view(app, route)
+    if route.page == "wordle" and route.params.get("mode") == "duel" and not remote:
         from ..wordle_duel.loading import duel_view  # (the practice duel: on the frame)
 
         return duel_view(app, route)

@@ -1,10 +1,16 @@
 """What every view offers the app."""
 
+from typing import TYPE_CHECKING
+
 from ..html import Markup
+from ..router import Route
+
+if TYPE_CHECKING:
+    from ..main import App
 
 
 class View:
-    def __init__(self, app, route):
+    def __init__(self, app: "App", route: Route) -> None:
         self.app = app
         self.t = app.t
         self.route = route

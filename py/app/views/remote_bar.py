@@ -4,11 +4,14 @@ player can do about it (resign, leave, make a new link, play again). Markup only
 view gives it its LinkGame (app.remote.link_game)."""
 
 from .. import router
-from ..html import h
+from ..frame.frontend import Translate
+from ..html import Markup, h
 from ..remote import verdict
 from ..remote.checks import CHEATING, DESYNC
+from ..remote.link_game import LinkGame
 from ..remote.match import CONNECTING, ENDED, OVER, PLAYING
-from ..remote.relay import HOST
+from ..remote.roster import HOST
+from ..remote.table_game import TableGame
 
 CLAIMS = (CHEATING, DESYNC)  # a friend's refusal that says the game cannot go on
 
@@ -28,15 +31,12 @@ def bar_state(game) -> str:
 def bar_text(game, t) -> str:
     state, name = bar_state(game), game.peer
     problem = game.last_problem
-    reason = problem["reason"] if problem else ""
     if game.status == ENDED and game.match.ended is not None:
         return ended_text(game, game.match.ended, t)
-    problems = game.match.problems if state == PLAYING and not game.at_table else []
-    claims = [p for p in problems if p["by"] == "peer" and p["kind"] in CLAIMS]
-    if claims:
-        # the friend's words, quoted: never this device's own finding
-        claim = t("remote.status.claim", name=name, claim=claims[-1]["reason"])
-        return f"{t('remote.status.playing', name=name)} {claim}"
+    claim = last_claim(game)
+    if claim is not None:  # what the friend's device says, never this device's own finding
+        said = t(f"remote.status.claim.{claim['kind']}", name=name)
+        return f"{t('remote.status.playing', name=name)} {said}"
     if state == PLAYING and game.may_claim:
         return t("remote.status.away", name=name)
     if problem and game.at_table and state == problem["kind"]:
@@ -45,7 +45,7 @@ def bar_text(game, t) -> str:
         state = "lost_host" if game.hosting else "lost_guest"
         if not game.hosting and HOST not in game.missing:  # another friend is away
             return t("remote.status.lost_other", name=name, host=game.name_of(HOST))
-    return t(f"remote.status.{state}", name=name, reason=reason)
+    return t(f"remote.status.{state}", name=name)
 
 
 def ended_text(game, ended: dict, t) -> str:
@@ -59,34 +59,49 @@ def ended_text(game, ended: dict, t) -> str:
     return t(f"remote.ended.{ended['how']}.{who}", name=game.name_of(ended["by"]))
 
 
+def last_claim(game) -> dict | None:
+    """The friend's latest claim that the game cannot go on, while it goes on here."""
+    match = game.match
+    if match is None or game.at_table or bar_state(game) != PLAYING:
+        return None
+    claims = [p for p in match.problems if p["by"] == "peer" and p["kind"] in CLAIMS]
+    return claims[-1] if claims else None
+
+
 def found(game, t):
-    """What this device's check found that stopped the game (the move, the rule's key),
-    behind a disclosure: kept however much junk came after it."""
+    """The technical detail behind a disclosure, in the words it came in (a move, a rule's
+    key: the status line says it plainly, in the page's language): what this device's check
+    found that stopped the game, kept however much junk came after it; or the friend's
+    device's own words, quoted, for its claim."""
     match = game.match
     ended = match.ended if match is not None else None
+    claim = last_claim(game)
+    summary = t("remote.details")
     if ended is not None and "reason" in ended:
         reason = ended["reason"]
     elif match is not None and match.stop is not None:
         ours = [p["reason"] for p in match.problems if p["kind"] == match.stop]
         reason = ours[0] if ours else ""
+    elif claim is not None:
+        summary, reason = t("remote.said", name=game.peer), f"\u201c{claim['reason']}\u201d"
     else:
         return None
     return h(
         "details",
         {"class": "remote-details"},
-        h("summary", {}, t("remote.details")),
+        h("summary", {}, summary),
         h("p", {}, reason),
     )
 
 
-def remote_bar(game, t):
+def remote_bar(game: LinkGame | TableGame, t: Translate) -> Markup:
     state = bar_state(game)
     buttons = []
     if state == PLAYING and game.may_claim:
         buttons.append(button("remote-claim", t("remote.claim")))
     if state == PLAYING:
         buttons.append(button("remote-resign", t("remote.resign"), subtle=True))
-    if state in ("lost", "interrupted", CONNECTING) and game.at_table:
+    if state in ("lost", "interrupted", CONNECTING) and isinstance(game, TableGame):
         if game.hosting:  # a new link for each friend it waits for
             buttons += [
                 h(
@@ -101,7 +116,8 @@ def remote_bar(game, t):
             h("a", {"class": "button", "href": router.href("connect")}, t("remote.new_link"))
         )
     finished = state in (OVER, ENDED) or game.status == ENDED
-    disputed = state == PLAYING and not game.at_table and game.match.disputed
+    match = game.match
+    disputed = state == PLAYING and not game.at_table and match is not None and match.disputed
     if (finished or disputed) and game.connected:
         if game.hosting:
             buttons.append(button("remote-again", t("remote.again", name=game.peer)))

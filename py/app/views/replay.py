@@ -153,7 +153,10 @@ class ReplayView(View):
                 ),
                 h(
                     "a",
-                    {"class": "button subtle", "href": router.href(self.route.detail, **self.mode)},
+                    {
+                        "class": "button subtle",
+                        "href": router.href(self.route.detail or "", **self.mode),
+                    },
                     t("rules.play"),
                 ),
             ),

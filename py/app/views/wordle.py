@@ -10,7 +10,6 @@ from .. import router, saved_games
 from ..html import h
 from ..wordle_duel import saved
 from .base import View
-from .wordle_duel_remote import RemoteDuelScreen
 from .wordle_parts import language_select
 
 GAME = "wordle"
@@ -52,8 +51,6 @@ class WordleView(View):
         remote = route.params.get("remote")
         if mode == "tournament" and remote in GROUP_SCREENS:  # a group across devices
             self.screen = group_screen(remote)(self)
-        elif remote:  # a duel with a friend on another device
-            self.screen = RemoteDuelScreen(self)
         elif mode == "tournament" and tournament_screen_class() is not None:
             self.screen = tournament_screen_class()(self)
 
@@ -184,8 +181,6 @@ class WordleView(View):
             self.app.change_setting("colour_blind", "off" if self.colour_blind else "on")
         elif action == "wd-new-duel":
             self.new_duel_unless_kept()
-        elif action == "wd-key" and isinstance(self.screen, RemoteDuelScreen):
-            self.screen.key(data.get("key", ""))
         elif self.screen is not None and hasattr(self.screen, "on_action"):
             self.screen.on_action(action, data, event)
 

@@ -9,7 +9,7 @@ from games.wordle import letters
 from games.wordle.duel import TURNS_EACH
 from games.wordle.feedback import MARK_NAMES
 
-from ..html import h
+from ..html import Markup, h
 
 KEY_ENTER, KEY_BACK = "⏎", "⌫"
 
@@ -246,7 +246,7 @@ def language_select(t, element_id: str, action: str, selected: str):
     )
 
 
-def clock(t, milliseconds: int, running: bool):
+def clock(t, milliseconds: int, running: bool) -> Markup:
     seconds = (max(0, milliseconds) + 999) // 1000
     cls = (
         "wd-clock"

@@ -3,13 +3,18 @@
 Pure functions of the engine's view (games.wordle.duel_game, `view_for`) and of
 what the screen holds (Ui), with no browser, so they are tested under CPython.
 Against the computer the person at the screen sits in seat 0 and the computer in
-seat 1; with a friend on another device (app.views.wordle_duel_remote) the coin
+seat 1; with a friend on another device (app.wordle_duel.with_friend) the coin
 flip seated them, and the Ui says which seat is this screen's and the friend's
 name. The word is drawn only once the view has it (the duel is over, rule 3.7).
 """
 
 from dataclasses import dataclass, field
 
+from games.common.protocol import Json
+from games.wordle.dictionary import Dictionary
+from games.wordle.duel_game import DuelState
+
+from ..frame.frontend import Translate
 from ..html import Markup, h
 from ..router import href
 from ..views import wordle_parts as parts
@@ -30,7 +35,7 @@ class Ui:
 
     level: str  # the computer's level by its Wordle name (beginner ... expert)
     time_left: int = 0  # milliseconds left in the turn in play
-    typed: list = field(default_factory=list)  # the tiles of the guess being typed
+    typed: list[str] = field(default_factory=list)  # the tiles of the guess being typed
     message: str = ""
     message_is_error: bool = False
     shake: bool = False
@@ -41,13 +46,13 @@ class Ui:
     bar: Markup | None = None  # that duel's line: the connection and what can be done
     frozen: bool = False  # that duel is not in play (stopped, ended, being set up)
 
-    def names(self, t) -> list:
+    def names(self, t: Translate) -> list[str]:
         if self.peer is None:
             return names(t)
         return [t("wordle.you") if seat == self.me else self.peer for seat in (0, 1)]
 
 
-def between_turns(view: dict) -> dict:
+def between_turns(view: Json) -> Json:
     """A duel between devices (games.wordle.hidden_duel_game's view) as it is drawn: no one
     to guess while the duel is set up, while a guess waits for its marks and while the
     shares are shown, and "waiting" says which."""
@@ -60,11 +65,13 @@ def between_turns(view: dict) -> dict:
     return {**view, "turn": None, "waiting": waiting}
 
 
-def names(t) -> list:
+def names(t: Translate) -> list[str]:
     return [t("wordle.you"), t("wordle.computer")]
 
 
-def result_text(t, words, view: dict, me: int = YOU, peer: str | None = None) -> str:
+def result_text(
+    t: Translate, words: Dictionary, view: Json, me: int = YOU, peer: str | None = None
+) -> str:
     """The end of the duel in words, with the word (the view has it once over)."""
     result = view["result"]
     word = words.display(view["word"]).upper()
@@ -77,12 +84,12 @@ def result_text(t, words, view: dict, me: int = YOU, peer: str | None = None) ->
     return t("wordle.result_lost", word=word)
 
 
-def clock(t, time_left: int) -> Markup:
+def clock(t: Translate, time_left: int) -> Markup:
     """The running clock of the turn in play (redrawn alone on every tick)."""
     return parts.clock(t, time_left, True)
 
 
-def status(t, words, view: dict, ui: Ui) -> Markup:
+def status(t: Translate, words: Dictionary, view: Json, ui: Ui) -> Markup:
     if view["result"] is not None:
         return h("p", {"class": "wd-status"}, result_text(t, words, view, ui.me, ui.peer))
     turn = view["turn"]
@@ -108,7 +115,7 @@ def status(t, words, view: dict, ui: Ui) -> Markup:
     )
 
 
-def info(t, view: dict, ui: Ui) -> Markup:
+def info(t: Translate, view: Json, ui: Ui) -> Markup:
     language, length = parts.language_name(t, view["lang"]), view["length"]
     if ui.peer is not None:
         text = t("wordle.duel_info_remote", language=language, length=length, name=ui.peer)
@@ -118,7 +125,7 @@ def info(t, view: dict, ui: Ui) -> Markup:
     return h("p", {"class": "wd-duel-info"}, text)
 
 
-def page(t, words, view: dict, ui: Ui) -> Markup:
+def page(t: Translate, words: Dictionary, view: Json, ui: Ui) -> Markup:
     """The duel in play (or over): what it is, whose turn, the board, the keys."""
     over = view["result"] is not None
     message = h(
@@ -157,7 +164,7 @@ def page(t, words, view: dict, ui: Ui) -> Markup:
     )
 
 
-def framed(t, body: Markup, shapes: bool) -> Markup:
+def framed(t: Translate, body: Markup, shapes: bool) -> Markup:
     """The Wordle page around the duel (as app.views.wordle draws its home): its heading and
     links, the colour-blind marks as the settings say."""
     return h(
@@ -175,7 +182,7 @@ def framed(t, body: Markup, shapes: bool) -> Markup:
     )
 
 
-def replay_board(state, t, seats=None) -> Markup:
+def replay_board(state: DuelState, t: Translate, seats: object = None) -> Markup:
     """One position of a replay (app.views.replay): the board as both players saw
     it, and at the end the result and the word. `seats`: the replay's (a friend on
     another device plays the "remote" seat)."""

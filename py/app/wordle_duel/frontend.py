@@ -10,7 +10,6 @@ from collections.abc import Mapping
 from dataclasses import replace
 from typing import Any
 
-from games.common.checks import is_int
 from games.common.protocol import Game
 from games.wordle.dictionary import Dictionary
 from games.wordle.duel_game import MAX_TIME, DuelState, duel_game
@@ -34,7 +33,7 @@ from ..midend import computer, fresh_seed
 from ..views.wordle_parts import settled
 from . import changes, draw, turns
 from .input import interpret, key_of, refused
-from .saved import GAME, LEVEL_OF_SEAT, MAX_SPEED, MAX_TYPED, duel_info, wanted_duel
+from .saved import GAME, LEVEL_OF_SEAT, MAX_SPEED, duel_info, typed_kept, wanted_duel
 from .ui import DuelUi, drawn_once, new_ui, screen
 
 YOU = 0
@@ -144,9 +143,7 @@ class DuelFrontend(FrontendDefaults):
             clock = game_clock.from_meta(meta, MAX_TIME, MAX_SPEED)
         except ValueError:
             return None  # (a new clock: the turn in play begins again)
-        typed, row = meta.get("typed", ""), meta.get("typed_row", 0)
-        if not isinstance(typed, str) or len(typed) > MAX_TYPED or not is_int(row):
-            typed, row = "", -1  # (damaged: the letters are typed again)
+        typed, row = typed_kept(meta)
         return DuelUi(typed=typed, rows_drawn=row, clock=clock, resumed=True)
 
     # --- input -------------------------------------------------------------------------

@@ -7,10 +7,10 @@ from typing import Any
 
 from games.common.errors import IllegalMove
 from games.wordle.dictionary import Dictionary
-from games.wordle.duel_game import DuelState, guess
+from games.wordle.duel_game import guess
 
 from ..frame.frontend import Input, Interpretation, Play, Show, Translate
-from .ui import DuelUi, quiet, typing_of
+from .ui import Duel, DuelUi, quiet, typing_of
 
 ENTER, BACK = "enter", "back"
 
@@ -29,7 +29,7 @@ def key_of(given: Input) -> str:
 
 
 def interpret(
-    state: DuelState, ui: DuelUi, key: str, me: int, now: int, words: Dictionary, t: Translate
+    state: Duel, ui: DuelUi, key: str, me: int, now: int, words: Dictionary, t: Translate
 ) -> Interpretation:
     """A letter typed or taken back (a Show), or the guess typed played at `now` on the
     duel's clock (a Play; a refusal's Show when it is not a guess of ours)."""
@@ -46,7 +46,7 @@ def interpret(
 
 
 def submitted(
-    state: DuelState, ui: DuelUi, me: int, now: int, words: Dictionary, t: Translate
+    state: Duel, ui: DuelUi, me: int, now: int, words: Dictionary, t: Translate
 ) -> Interpretation:
     try:
         if state.current_player != me:

@@ -1,25 +1,33 @@
-"""The practice duel's page while its words load (`#/wordle?mode=duel`): the duel's Game
-exists only for one language's words, so the one game view (app.frame.game_view) is built
-once they are here, and takes the page's place. The language is the one the address asks
-for with a duel's number, else the saved duel's, else the player's choice."""
+"""The duel's page while its words load (`#/wordle?mode=duel`, and with a friend on another
+device `#/wordle?remote=host|guest|resume`): the duel's Game exists only for one language's
+words, so the one game view (app.frame.game_view) is built once they are here, and takes the
+page's place. The practice duel's language is the one the address asks for with a duel's
+number, else the saved duel's, else the player's choice; a duel with a friend's is the saved
+duel's (to resume it), the host's proposal's (the friend's page) or the player's choice."""
 
-from typing import Any
+from collections.abc import Callable, Mapping
+from typing import TYPE_CHECKING, Any
 
 from games.wordle.letters import LANGUAGES
 
 from .. import router, wordle_words
 from ..frame.game_view import GameView
 from ..html import Markup, h
+from ..router import Route
 from ..views import wordle_parts as parts
 from ..views.base import View
 from . import draw, saved
 from .frontend import DuelFrontend
+from .with_friend import FriendDuelFrontend
+
+if TYPE_CHECKING:
+    from ..main import App
 
 
-def duel_language(params: dict, saved_lang: str | None, prefs: Any) -> str:
+def duel_language(params: Mapping[str, str], saved_lang: str | None, prefs: Any) -> str:
     asked = saved.wanted_duel(params)
     if asked is not None and asked[1] is not None:
-        return asked[1]
+        return str(asked[1])
     if saved_lang is not None:
         return saved_lang
     lang = prefs.get("lang") if isinstance(prefs, dict) else None
@@ -38,22 +46,67 @@ def duel_view(app: Any, route: Any) -> View:
 
 
 def game_view(app: Any, route: Any, words: Any) -> GameView:
-    speed = router.int_param(route.params, "speed", 1, saved.MAX_SPEED, default=1)
-    return GameView(app, route, DuelFrontend(words, speed))
+    return GameView(app, route, DuelFrontend(words, speed_of(route)))
+
+
+def speed_of(route: Any) -> int:
+    """Test-only: `speed=N` runs the duel's clock N times faster (1 to 100)."""
+    return int(router.int_param(route.params, "speed", 1, saved.MAX_SPEED, default=1))
+
+
+def friend_duel_view(app: Any, route: Any) -> View:
+    """The duel with a friend's game view at once when its words are loaded, else the page
+    that loads them. A duel saved by the version in which both engines knew the word is
+    dropped first (app.wordle_duel.saved), and the player told."""
+    peer = saved.drop_from_before_the_hidden_word(app.store)
+    if peer is not None:
+        name = peer or app.t("wordle.friend")
+        app.notice(
+            f"{saved.GAME}-old-remote-duel", lambda: app.t("wordle.old_remote_duel", name=name)
+        )
+    how = route.params.get("remote")
+    if how == "resume":
+        lang = saved.saved_friend_language(app.store)
+    elif how == "guest":
+        lang = proposed_language()
+    else:
+        lang = None
+    prefs = app.store.load(f"prefs:{saved.GAME}").data
+    lang = duel_language({}, lang if lang in LANGUAGES else None, prefs)
+
+    def build(words: Any) -> View:
+        return GameView(app, route, FriendDuelFrontend(words, speed_of(route)))
+
+    words = wordle_words.loaded(lang)
+    return DuelLoading(app, route, lang, build) if words is None else build(words)
+
+
+def proposed_language() -> Any:
+    """The language of the host's proposal, held by the connection for this page."""
+    from ..peer import rtc
+
+    link = rtc.current
+    for message in link.held if link is not None else []:
+        if message.get("type") == "hello" and isinstance(message.get("params"), dict):
+            return message["params"].get("lang")
+    return None
 
 
 class DuelLoading(View):
-    def __init__(self, app, route, lang: str):
+    def __init__(
+        self, app: "App", route: Route, lang: str, build: Callable[[Any], View] | None = None
+    ) -> None:
         super().__init__(app, route)
         self.lang = lang
         self.error = ""
         self.closed = False
+        self.build = build or (lambda words: game_view(app, route, words))
         wordle_words.load(lang, self.ready, self.failed)
 
     def ready(self, words: Any) -> None:
         if self.closed or self.app.view is not self:
             return
-        self.app.view = game_view(self.app, self.route, words)
+        self.app.view = self.build(words)
         self.app.render()
 
     def failed(self, reason: str) -> None:
@@ -63,7 +116,7 @@ class DuelLoading(View):
         self.app.render()
 
     def title(self) -> str:
-        return self.t("game.wordle.name")
+        return str(self.t("game.wordle.name"))
 
     def render(self) -> Markup:
         t = self.t

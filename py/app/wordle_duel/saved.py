@@ -6,11 +6,12 @@ duel's views never write storage). See app.wordle_duel.frontend for the meta's
 keys and the clock.
 """
 
-from typing import Any
+from collections.abc import Mapping
+from typing import TypedDict
 
 from games.common.checks import is_int
 from games.common.errors import BadState
-from games.common.protocol import MAX_SEED
+from games.common.protocol import MAX_SEED, Json
 from games.wordle.duel import Duel
 from games.wordle.duel_game import MAX_TIME
 from games.wordle.letters import LANGUAGES
@@ -21,6 +22,7 @@ from ..frame import game_clock
 from ..games_list import remote_slot
 from ..midend import HUMAN, Midend, computer
 from ..remote.duel_word import from_before_the_hidden_word
+from ..storage import Store
 from ..views import wordle_parts as parts
 
 GAME = "wordle"  # the duel is saved, counted and replayed under the Wordle route
@@ -29,17 +31,28 @@ REMOTE_SLOT = remote_slot(GAME)  # a duel with a friend on another device
 MAX_SPEED = 100
 LEVEL_OF_SEAT = {computer(protocol): level for level, protocol in PROTOCOL_LEVELS.items()}
 OPTION_KEYS = {"lang", "secret"}
+# What an address asks for: the duel's number, and its language and level (None: not said).
+WantedDuel = tuple[int, str | None, str | None]
 
 
-def seats_for(level: str) -> list:
+class DuelInfo(TypedDict):
+    """A saved duel's language, computer level, number and clock (duel_info)."""
+
+    lang: str
+    level: str
+    seed: int
+    clock: Json
+
+
+def seats_for(level: str) -> list[str]:
     return [HUMAN, computer(PROTOCOL_LEVELS[level])]
 
 
-def frame_of(midend: Midend) -> dict:
+def frame_of(midend: Midend) -> Json:
     return {"options": midend.options, "seed": midend.seed, "seats": midend.seats}
 
 
-def duel_info(meta: dict) -> dict:
+def duel_info(meta: Json) -> DuelInfo:
     """The language, computer level, number and clock of a saved duel, read from
     its meta (the midend's frame, or the keys of a save from before it): all of
     them checked, ValueError if one is wrong, so a damaged save is reset before
@@ -70,7 +83,7 @@ def duel_info(meta: dict) -> dict:
     return {"lang": lang, "level": level, "seed": seed, "clock": duel_clock(meta)}
 
 
-def duel_clock(meta: dict) -> dict:
+def duel_clock(meta: Json) -> Json:
     """The duel's clock from a save's meta (app.frame.game_clock), checked."""
     return game_clock.from_meta(meta, MAX_TIME, MAX_SPEED).meta()
 
@@ -78,7 +91,7 @@ def duel_clock(meta: dict) -> dict:
 MAX_TYPED = 64  # characters: more than any word's tiles in any language
 
 
-def saved_typing(meta: dict, lang: str, length: int) -> "parts.Typing":
+def saved_typing(meta: Json, lang: str, length: int) -> "parts.Typing":
     """The letters typed for the row in play, from a save's meta (none in a save
     made before they were kept); ValueError if they are not what typing could make."""
     text = meta.get("typed", "")
@@ -88,7 +101,16 @@ def saved_typing(meta: dict, lang: str, length: int) -> "parts.Typing":
     return typing
 
 
-def frame_before_the_midend(state, meta: dict) -> dict:
+def typed_kept(meta: Json) -> tuple[str, int]:
+    """The letters typed and the row they were typed for, from a save's meta (app.frame.
+    lasting_ui); ("", -1) when damaged: the letters are typed again."""
+    typed, row = meta.get("typed", ""), meta.get("typed_row", 0)
+    if not isinstance(typed, str) or len(typed) > MAX_TYPED or not is_int(row):
+        return "", -1
+    return typed, row
+
+
+def frame_before_the_midend(state: object, meta: Json) -> Json:
     """The game ID and seats of a duel saved before the midend, from its meta (its
     secret was never saved: the position is the start the midend plays from)."""
     info = duel_info(meta)
@@ -99,7 +121,7 @@ def frame_before_the_midend(state, meta: dict) -> dict:
     }
 
 
-def wanted_duel(params: dict):
+def wanted_duel(params: Mapping[str, str]) -> WantedDuel | None:
     """(seed, lang, level) asked for in "#/wordle?mode=duel&seed=N&lang=xx&level=y",
     or None: a duel can be shared (and tested) by its number. Such a duel is that
     number's duel, word included, as it always was: its number is also its secret
@@ -114,7 +136,7 @@ def wanted_duel(params: dict):
     return seed, lang, level
 
 
-def saved_info(store: Any) -> dict | None:
+def saved_info(store: Store) -> DuelInfo | None:
     """duel_info of the duel saved, or None: none saved, or its meta damaged (that save is
     then reset alone, and the player told)."""
     record = saved_games.load(store, GAME)
@@ -127,11 +149,11 @@ def saved_info(store: Any) -> dict | None:
         return None
 
 
-def has_saved(store: Any) -> bool:
+def has_saved(store: Store) -> bool:
     return saved_games.load(store, GAME).data is not None
 
 
-def unfinished_saved(store: Any) -> bool:
+def unfinished_saved(store: Store) -> bool:
     """A duel is saved with a row played and not over: a new one would lose it."""
     saved = saved_games.load(store, GAME).data
     if saved is None:
@@ -143,17 +165,27 @@ def unfinished_saved(store: Any) -> bool:
     return not duel.is_over and len(duel.rows) > 0
 
 
-def forget_saved(store: Any) -> None:
+def forget_saved(store: Store) -> None:
     """A new duel replaces the one saved."""
     saved_games.clear(store, GAME)
 
 
-def discard(store: Any) -> None:
+def discard(store: Store) -> None:
     """The save is damaged: reset alone (app.saved_games tells the player)."""
     saved_games.discard_bad(store, GAME)
 
 
-def drop_from_before_the_hidden_word(store: Any) -> str | None:
+def saved_friend_language(store: Store) -> str | None:
+    """The language of the duel with a friend saved here (None: none, or unreadable)."""
+    data = saved_games.load(store, REMOTE_SLOT).data
+    try:
+        lang = data["meta"]["frame"]["options"]["lang"]
+    except (KeyError, TypeError):
+        return None
+    return lang if isinstance(lang, str) and lang in LANGUAGES else None
+
+
+def drop_from_before_the_hidden_word(store: Store) -> str | None:
     """A duel with a friend saved by the version in which both engines knew the word is not
     carried on (this version's keeps the word from both devices, and the friend's device
     cannot resume the old one either): dropped, uncounted. The friend's name it was with

@@ -5,6 +5,7 @@ duel's time is given (app.frame.game_clock), never read from the wall."""
 from typing import Any
 
 from games.wordle.duel_game import DuelState
+from games.wordle.hidden_duel_game import HiddenDuelState
 
 TICKING_MS = 5000  # your turn's last seconds tick (app.sound)
 
@@ -20,7 +21,7 @@ def due_move(
     return move if move is not None and move["at"] <= now else None
 
 
-def tick_second(state: DuelState, me: int, now: int) -> tuple[int, int] | None:
+def tick_second(state: DuelState | HiddenDuelState, me: int, now: int) -> tuple[int, int] | None:
     """In `me`'s turn's last seconds, the second to tick once (the row count and the seconds
     left, so each is heard once); None outside them."""
     if state.is_over or state.current_player != me:

@@ -5,10 +5,14 @@ Pure: no browser, no storage."""
 from dataclasses import dataclass, replace
 
 from games.wordle.duel_game import DuelState
+from games.wordle.hidden_duel_game import HiddenDuelState
 
 from ..frame.game_clock import GameClock
 from ..views import wordle_parts as parts
 from . import draw
+
+# The practice duel's engine, or the one between devices (the word hidden from both).
+Duel = DuelState | HiddenDuelState
 
 
 @dataclass(frozen=True)
@@ -26,9 +30,12 @@ class DuelUi:
     # app.frame.timed). Kept in the save with the letters typed (app.frame.lasting_ui).
     clock: GameClock | None = None
     resumed: bool = False  # read back from a save: its clock goes on (see new_ui)
+    # With a friend on another device, rows are said once their marks are in, whichever
+    # change brought them (app.wordle_duel.with_friend): how many were said.
+    said: int = 0
 
 
-def new_ui(state: DuelState, typed: str = "", clock: GameClock | None = None) -> DuelUi:
+def new_ui(state: Duel, typed: str = "", clock: GameClock | None = None) -> DuelUi:
     """A position just put on screen (started, resumed, another tab's): its rows are not
     revealed again; `typed`, the letters a save kept for the row in play."""
     return DuelUi(typed=typed, rows_drawn=parts.settled(state.rows), clock=clock)
@@ -47,7 +54,7 @@ def quiet(ui: DuelUi) -> DuelUi:
 
 
 def screen(
-    state: DuelState, ui: DuelUi, lang: str, me: int, level: str, time_left: int, counted: bool
+    state: Duel, ui: DuelUi, lang: str, me: int, level: str, time_left: int, counted: bool
 ) -> draw.Ui:
     """What the drawing (app.wordle_duel.draw) adds to the engine's view: the rows after
     those already drawn are revealed, a winning row of `me`'s bounces, a tile typed pops."""
@@ -72,6 +79,6 @@ def screen(
     )
 
 
-def drawn_once(state: DuelState, ui: DuelUi) -> DuelUi:
+def drawn_once(state: Duel, ui: DuelUi) -> DuelUi:
     """The UI state once drawn: its rows are not revealed again, the typed tile not popped."""
     return replace(ui, rows_drawn=parts.settled(state.rows), popped=False)

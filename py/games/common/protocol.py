@@ -93,11 +93,13 @@ class Game:
         Saves come from storage a person can edit, or from another device: a shape
         the engine's checks did not foresee is refused too, never raised as is. Every
         number in an engine's state is whole: a float (5.0 for 5 compares equal, and then
-        fails as an index in play) is refused before the engine's own checks."""
-        if has_fraction(data):
-            raise BadState(f"{self.name}: a number with a fraction or an exponent in a save")
+        fails as an index in play) is refused before the engine's own checks (after the
+        migrations: an old version may have kept one, as the Tournament's bots' skill)."""
         try:
-            return self.from_json(self.migrate(data))
+            data = self.migrate(data)
+            if has_fraction(data):
+                raise BadState(f"{self.name}: a number with a fraction or an exponent in a save")
+            return self.from_json(data)
         except BadState:
             raise
         except (

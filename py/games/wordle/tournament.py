@@ -61,16 +61,21 @@ from .tournament_view import seat_view
 
 
 def new_lobby(
-    words: Dictionary, humans: object, seed: int, base_rating: int = ratings.START
+    words: Dictionary,
+    humans: object,
+    seed: int,
+    base_rating: int = ratings.START,
+    secret: int | None = None,
 ) -> "Tournament":
     """A lobby of 8 in the language of `words`: the `humans` (up to 8 dicts
-    {"name": str or None, "rating": int}; a None name gets a made-up one) and
-    bots rated within 200 of the first human (with no humans, a simulation: 8
-    bots within 200 of `base_rating`)."""
+    {"name": str or None, "rating": int}; a None name gets a made-up one) and bots
+    rated within 200 of the first human (none: 8 bots within 200 of `base_rating`); the
+    pairings, words and plans from `secret` if given (see tournament_game)."""
     rng = SeededRng(seed)
     names = rng.fork("names")
     players = lobby.seat_humans(humans, names)
-    t = Tournament(words, seed, rng.fork("tournament"), players, names_state=names.to_json())
+    hidden = SeededRng(seed if secret is None else secret).fork("tournament")
+    t = Tournament(words, seed, hidden, players, names_state=names.to_json())
     t.base_rating = base_rating
     while len(t.players) < SEATS:
         bot, t.names_state = lobby.new_bot(t.players, t.names_state, base_rating)

@@ -199,6 +199,26 @@ def test_a_game_in_which_the_check_found_a_lie_records_nothing_unless_forfeit(op
     assert result_between_devices(lied).variant == "remote-classic"
 
 
+def test_a_lie_found_at_the_end_sounds_refused_on_the_liars_page_only(open_view):
+    """The friend's lie is this player's win by forfeit: no refusal's sound here, even when
+    the liar sank the whole fleet on the board; the liar's own page hears it."""
+    link, ann, bryn = devices(open_view)
+    both_ready(link, ann, bryn)
+    for page in (ann, bryn):
+        me = page.state.me
+        for liar, cue in ((1 - me, ""), (me, "invalid")):
+            lied = page.state.copy()
+            problem = {"seat": liar, "kind": "false_miss", "detail": "A1", "turn": 3}
+            result = {"winner": liar, "turns": 9, "shots": [9, 9], "problems": [problem]}
+            lied.public.result = {**result, "cheaters": [liar]}
+            lied.own = {**lied.own, "result": lied.public.result}  # (the view as drawn)
+            lied.here = "over"
+            over = [{"type": "game_over", "winner": liar}]
+            changes = FRONTEND.changed(page.state, lied, page.ui, over, page.facts(), page.t)
+            assert changes.cue == cue
+            assert ("Bryn lied" if page is ann and liar != me else "") in changes.said
+
+
 def test_a_replay_needs_both_fleets_shown():
     from games.battleship.public import new_game
 

@@ -13,8 +13,10 @@ from test_game_view_seats import FakeApp, FakeThinker, Link, Nothing, Watched, s
 @pytest.fixture
 def pages(import_without_browser, monkeypatch):
     """Ann's page proposed Dominoes to Bryn's; every drawing, save and play written down."""
-    browser, remote_seat, game_view = import_without_browser(
-        "app.browser", "app.frame.remote_seat", "app.frame.game_view"
+    # (viewport afresh too: one a test before imported holds that test's browser module,
+    # where listening for resizes is real)
+    browser, _viewport, remote_seat, game_view = import_without_browser(
+        "app.browser", "app.frame.viewport", "app.frame.remote_seat", "app.frame.game_view"
     )
     stand_in(browser, monkeypatch)
     monkeypatch.setattr(browser, "listen", lambda *_: None)

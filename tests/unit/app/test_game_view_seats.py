@@ -260,7 +260,8 @@ def test_a_friends_illegal_move_is_refused_as_their_error_and_nothing_changes_he
     # A win by forfeit here; the sender's page (its own moves sound) plays on, winning nothing.
     other = bryn if waiting is ann else ann
     assert won_and_played(waiting) == (1, 1) and won_and_played(other) == (0, 0)
-    assert other.remote.in_play and "says: \u201cmove 1" in other.remote.said(other.t)
+    assert other.remote.in_play and "says this device broke" in other.remote.said(other.t)
+    assert "\u201cmove 1" in str(other.render())  # its words, behind the disclosure
     waiting.remote.action("remote-leave", waiting.app, waiting.proposal)  # (not offered)
     link.pump()
     assert won_and_played(waiting) == (1, 1) and won_and_played(other) == (0, 0)
@@ -279,10 +280,11 @@ def test_a_forged_refusal_is_the_friends_claim_and_the_game_goes_on(world):
     link.pump()
     assert ann.remote.in_play and 'data-remote="playing"' in str(ann.render())
     assert ann.remote.said(ann.t).endswith(
-        f"Bryn's device says: \u201c{forged}\u201d. "
+        "Bryn's device says this device broke the rules. "
         "This device checked the game and found nothing wrong, so it goes on."
     )
-    assert "&lt;b&gt;move 9" in str(ann.render())  # shown as text, never as markup
+    # Its words, quoted behind the disclosure: shown as text, never as markup.
+    assert "\u201cAnn" in str(ann.render()) and "&lt;b&gt;move 9" in str(ann.render())
     assert won_and_played(ann) == won_and_played(bryn) == (0, 0)
 
 
@@ -307,3 +309,34 @@ def test_placing_the_rolled_blocks_at_random_is_one_input_several_moves_drawn_on
     view.handle(Input("place-random"))
     assert path_of(steps, view) == ["play"] * to_place + ["save", "changed", "draw"]
     assert len(view.midend.moves) == to_place and view.ui.roll is None
+
+
+def test_a_page_hidden_and_shown_while_its_friend_is_still_to_come_goes_on_waiting(world):
+    """Before the friend's device answers there is no position yet: hiding the page keeps
+    nothing and showing it again starts no clock (it raised AttributeError on None)."""
+    open_view, steps, _timers, _worker = world
+    link = Link()
+    ann = open_view("#/deblockle?remote=host", FakeApp("Ann"), link.ends[0])
+    assert ann.state is None
+    ann.suspend()
+    ann.resume()
+    assert ann.state is None and ann.session.started_at is None
+    assert path_of(steps, ann).count("save") == 0
+
+
+def test_a_friends_move_after_this_page_was_left_is_kept_but_not_told_on_the_next_page(world):
+    """The player left the game for another page: the friend's move is still checked,
+    played and saved, but neither said, sounded nor drawn over the page now shown."""
+    open_view, steps, _, _ = world
+    link, ann, bryn = devices(open_view)
+    mover, other = (ann, bryn) if ann.table().to_act(ann.state.current_player) else (bryn, ann)
+    other.close()
+    other.app.view = None  # (the hub, say)
+    said = list(other.app.said)
+    move = next(str(m) for m in mover.state.legal_moves() if len(m.path) == 1)
+    steps.clear()
+    click_a_turn(mover, move)
+    link.pump()
+    assert path_of(steps, other) == ["play", "save"]
+    assert other.midend.moves == mover.midend.moves and len(other.midend.moves) == 1
+    assert other.app.said == said

@@ -7,8 +7,8 @@ an illegal, out-of-turn, replayed, duplicated and malformed move, a wrong hash, 
 
 After each one the honest device must still be running (no exception, its game in play
 or ended), its data intact (the position unchanged unless the game ended), and if the
-game ended, ended by the cheater's doing: the cheater named, the honest player recording
-no loss."""
+game ended, ended as the cheater's loss: the cheater named, the honest player winning
+(never a game recorded for nobody, which a losing cheater would choose)."""
 
 import copy
 import json
@@ -172,9 +172,10 @@ def assert_honest_side_unharmed(devices, before):
         return
     assert host.midend.moves == before[0]
     assert host.ended["by"] == CHEATER  # the cheater named
-    assert host.outcome in (True, verdict.NOTHING)  # the honest player loses nothing
-    if host.ended["how"] == verdict.FORFEIT:
-        assert host.outcome is True
+    # Mid-game the devices have agreed on a position: nothing the cheater sends turns its
+    # game into one recorded for nobody; it ends, if at all, as the cheater's loss (its
+    # forfeit, or its own resignation).
+    assert host.ended["how"] != verdict.VOID and host.outcome is True
 
 
 def _check(devices, message):
@@ -249,13 +250,28 @@ def test_a_replayed_and_a_duplicated_move_change_nothing():
     assert devices["host"].problems[-1]["kind"] == "duplicate"
 
 
-def test_a_wrong_hash_ends_the_game_recording_nothing_and_names_the_sender():
+def test_a_wrong_hash_is_the_cheaters_forfeit_not_a_game_recorded_for_nobody():
     devices = turn_of_the_cheater()
     move = honest_next(devices)
     _check(devices, {**move, "hash": "0" * 64})
     host = devices["host"]
-    assert host.ended == {"how": "void", "by": CHEATER, "reason": host.ended["reason"]}
-    assert host.outcome == verdict.NOTHING
+    assert host.ended == {"how": "forfeit", "by": CHEATER, "reason": host.ended["reason"]}
+    assert host.outcome is True
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_sync_naming_another_match_or_contradicting_the_game_wins_the_cheater_nothing(game):
+    devices = fresh(game)
+    host = devices["host"]
+    sync = {"type": "sync", "match": "b" * 32, "count": 1, "hash": host.state_hash, "ended": None}
+    _check(devices, sync)  # another game's: junk, this one goes on
+    assert host.status == PLAYING and host.problems[-1]["kind"] == "junk"
+    for count in (0, 1, len(host.midend.moves)):
+        devices = fresh(game)
+        _check(devices, {**sync, "match": devices["host"].match_id, "count": count})
+        host = devices["host"]
+        if count < len(host.midend.moves):  # the hash of another position: a false claim
+            assert host.ended["how"] == verdict.FORFEIT and host.outcome is True
 
 
 def test_an_out_of_turn_move_is_the_cheaters_forfeit():

@@ -14,7 +14,7 @@ import test_remote_wordle_group as group_tests
 from app.fair.errors import ProtocolError
 from app.remote import verdict
 from app.remote.match import ENDED, PLAYING
-from app.remote.relay import HOST
+from app.remote.roster import HOST
 from test_hostile_peer import CASES, MARKUP
 
 CHEATER = "g1"

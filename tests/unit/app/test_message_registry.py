@@ -180,7 +180,7 @@ def test_every_message_honest_devices_send_has_its_registered_fields():
     import test_remote_match as match_tests
     import test_remote_table_match as table_tests
     import test_remote_wordle_group as group_tests
-    from app.remote.relay import HOST
+    from app.remote.roster import HOST
 
     seen: set = set()
 

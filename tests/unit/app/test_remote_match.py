@@ -252,7 +252,9 @@ def wire_hash(state):
     return wire.state_hash(state)
 
 
-def test_a_wrong_hash_is_a_desync_and_the_move_is_not_played():
+def test_a_wrong_hash_on_the_first_move_is_a_desync_and_the_move_is_not_played():
+    # Nothing was compared before the first move: the two starts may differ (another
+    # version of the game) without either device lying, so nothing proves who is wrong.
     wire, host, guest = connected()
     match = mover(host, guest)
     other = guest if match is host else host
@@ -372,7 +374,7 @@ def test_a_reload_mid_game_reconnects_and_catches_up(reloads):
     assert host.status == guest.status == OVER
 
 
-def test_different_histories_after_a_reconnect_are_a_desync_not_played_on():
+def test_a_history_that_plays_the_other_devices_seat_is_named_by_it_after_a_reconnect():
     wire, host, guest = connected()
     play_on(wire, host, guest, random.Random(2), moves=3)
     match = mover(host, guest)
@@ -386,11 +388,45 @@ def test_different_histories_after_a_reconnect_are_a_desync_not_played_on():
     host.connect(new.ends[0])
     guest.connect(new.ends[1])
     new.pump()
-    # Each device's own check finds the two histories differ: nothing is recorded on either.
-    assert host.status == guest.status == ENDED
-    assert host.ended["how"] == guest.ended["how"] == "void"
-    assert host.midend.recorded and guest.midend.recorded
-    assert "histories differ" in host.ended["reason"] + guest.ended["reason"]
+    # `other` holds a move of the mover's seat that the mover never made: from the position
+    # both had agreed on, its history is a false claim, and the mover wins by forfeit (what
+    # `other`, lying, concludes about the mover is its own affair).
+    assert match.status == ENDED
+    assert match.ended["how"] == "forfeit" and match.ended["by"] == other.role
+    assert match.outcome is True and "histories differ" in match.ended["reason"]
+    assert len(match.midend.moves) == 4  # its own move stands; nothing of other's is played
+
+
+@pytest.mark.parametrize("count", [0, 2])
+def test_a_sync_whose_hash_contradicts_an_agreed_position_is_the_senders_forfeit(count):
+    wire, host, guest = connected()
+    play_on(wire, host, guest, random.Random(2), moves=3)  # each device has played a move
+    sync = {"type": "sync", "match": host.match_id, "count": count, "ended": None}
+    host.receive("guest", {**sync, "hash": "e" * 64})
+    assert host.ended == {"how": "forfeit", "by": "guest", "reason": host.ended["reason"]}
+    assert host.outcome is True and f"differ by move {count}" in host.ended["reason"]
+
+
+def test_a_sync_of_the_start_that_differs_before_the_sender_played_is_a_desync():
+    wire, host, guest = connected()
+    match = mover(host, guest)
+    match.play(match.midend.state.legal_moves()[0])  # the other device has played nothing
+    wire.cut()
+    other = guest if match is host else host
+    sync = {"type": "sync", "match": match.match_id, "count": 0, "ended": None}
+    match.receive(other.role, {**sync, "hash": "e" * 64})
+    assert match.ended is not None and match.ended["how"] == "void"
+    assert match.outcome == "nothing"
+
+
+def test_a_sync_of_another_game_is_junk_and_this_game_goes_on():
+    # Two devices linked again may each resume a game of its own: no verdict on this one.
+    wire, host, guest = connected()
+    play_on(wire, host, guest, random.Random(2), moves=3)
+    sync = {"type": "sync", "match": "b" * 32, "count": 1, "hash": "e" * 64, "ended": None}
+    host.receive("guest", sync)
+    assert host.status == PLAYING and host.ended is None
+    assert host.problems[-1]["kind"] == JUNK and "another game" in host.problems[-1]["reason"]
 
 
 def test_resigning_and_leaving_are_recorded_on_both_devices_even_after_a_reload():
@@ -580,19 +616,21 @@ def test_a_forged_refusal_is_a_claim_answered_by_a_sync_and_the_game_goes_on(che
 
 
 @pytest.mark.parametrize("cheat", ["host", "guest"])
-def test_a_hash_no_sync_mends_ends_the_game_recording_nothing_on_the_device_that_found_it(cheat):
+def test_a_false_hash_after_the_first_move_is_the_senders_forfeit_and_its_reason_stays(cheat):
+    # A losing player cannot turn a loss into a game recorded for nobody by one false hash.
     wire, honest, cheater = honest_and_cheater(cheat)
+    play_on(wire, honest, cheater, random.Random(3), moves=2)
     if cheater.midend.remote_to_move:
         honest.play(honest.midend.state.legal_moves()[0])
         wire.pump()
     wire.tamper = lambda side, m: {**m, "hash": "e" * 64} if m["type"] == "move" else m
     cheater.play(cheater.midend.state.legal_moves()[0])
     wire.pump()
-    assert honest.status == ENDED and honest.ended["how"] == "void"
-    assert honest.outcome == "nothing" and honest.midend.recorded
-    assert "positions differ" in honest.ended["reason"]
+    assert honest.status == ENDED and honest.ended["how"] == "forfeit"
+    assert honest.ended["by"] == cheat and honest.outcome is True
+    assert "false hash" in honest.ended["reason"]
     honest.receive(honest.link.other, {"type": "nonsense"})  # later junk: the reason stays
-    assert "positions differ" in honest.ended["reason"]
+    assert "false hash" in honest.ended["reason"]
 
 
 def test_resigning_is_a_loss_for_the_one_who_resigns_and_a_win_for_the_other():

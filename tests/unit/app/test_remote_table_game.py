@@ -14,7 +14,7 @@ from app.midend import COMPUTER, Midend
 from app.peer.channel import Channel
 from app.remote.dominoes_match import DominoesMatch
 from app.remote.match import ENDED, OVER, PLAYING
-from app.remote.relay import HOST
+from app.remote.roster import HOST
 from app.remote.table_game import TableGame, guest_ids, is_table_save, table_message
 from app.storage import MemoryBackend, Store
 from app.views.remote_bar import bar_state, bar_text

@@ -11,7 +11,8 @@ import pytest
 from app.midend import COMPUTER, HUMAN, REMOTE
 from app.remote.dominoes_match import DominoesMatch
 from app.remote.match import CHEATING, CONNECTING, DESYNC, ENDED, OVER, PLAYING
-from app.remote.relay import HOST, Hub, Spoke
+from app.remote.relay import Hub, Spoke
+from app.remote.roster import HOST
 from app.remote.table_match import TableMatch
 from games.dominoes.public_game import GAME
 from test_remote_dominoes import assert_as_the_ordinary_engine

@@ -17,7 +17,6 @@ FRESH = [
     "app.browser",
     "app.wordle_words",
     "app.views.wordle",
-    "app.views.wordle_duel",
     "app.tournament.play",
     "app.tournament.lobby",
     "app.wordle.tournament_keeper",
@@ -60,7 +59,7 @@ def page(import_without_browser, monkeypatch):
     """(open(route, seed=None) -> WordleView, clock list [ms], app): a browser-less
     page; `seed` is the one a new lobby draws (so the tournament counts, as one the
     page starts itself does, unlike one whose seed is in the address)."""
-    browser, words, wordle, _, _, _, keeper, *_ = import_without_browser(*FRESH)
+    browser, words, wordle, _, _, keeper, *_ = import_without_browser(*FRESH)
     from app import saved_games, scores
     from app.wordle import records as tp
 

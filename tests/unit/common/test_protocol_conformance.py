@@ -26,10 +26,13 @@ from games.wordle.duel_game import duel_game
 from games.wordle.feedback import marks
 from games.wordle.hidden_duel_game import hidden_duel_game
 from games.wordle.sample_words import sample_dictionary
+from games.wordle.tournament_game import tournament_game
 
 WORDLE_WORDS = sample_dictionary()
 WORDLE_DUEL = duel_game(WORDLE_WORDS)
 HIDDEN_DUEL = hidden_duel_game(WORDLE_WORDS)
+TOURNAMENT = tournament_game(WORDLE_WORDS)
+TWO_PEOPLE = [{"name": "Ann", "rating": 1000}, {"name": None, "rating": 1300}]
 
 CASES = {
     "marbles-5": (MARBLES, {"version": 5}, 400),
@@ -45,6 +48,12 @@ CASES = {
     "dominoes-4-partners": (DOMINOES, {"seats": 4, "partnerships": True, "target": 60}, 400),
     "wordle-duel": (WORDLE_DUEL, {"lang": "en"}, 30),
     "wordle-duel-hidden": (HIDDEN_DUEL, {"lang": "en"}, 40),
+    "wordle-tournament": (TOURNAMENT, {"lang": "en", "humans": TWO_PEOPLE}, 160),
+    "wordle-tournament-keyboard": (
+        TOURNAMENT,
+        {"lang": "en", "humans": TWO_PEOPLE, "shared_keyboard": True},
+        80,
+    ),
 }
 SEEDS = (1, 20261201)
 
@@ -69,8 +78,24 @@ def guess_later_in_its_turn(move, moves) -> bool:
     return type(at) is int and start <= at < deadline and {**move, "at": start} in moves
 
 
+def tournament_move_later(move, moves) -> bool:
+    """A Wordle Tournament lists its people's moves at its clock; the same moves later
+    on its clock are legal too (what fell due by then is played first)."""
+    if not isinstance(move, dict) or type(move.get("at")) is not int:
+        return False
+    listed = [m for m in moves if m["type"] == move["type"] and "at" in m]
+    return any(move["at"] >= m["at"] and {**move, "at": m["at"]} == m for m in listed)
+
+
+# Moves a random game plays rarely, so that it goes on long enough to test its middle
+# (a Tournament's people leaving, going away, coming back).
+RARE = {
+    TOURNAMENT.name: lambda move: move["type"] in ("leave", "away", "back", "finish"),
+}
+
+
 # Moves a game lists at one moment and accepts later too (a move that lets time pass).
-LATER = {"wordle-duel": guess_later_in_its_turn}
+LATER = {"wordle-duel": guess_later_in_its_turn, TOURNAMENT.name: tournament_move_later}
 
 
 def listed_later(game: Game, move, moves) -> bool:
@@ -259,6 +284,16 @@ def exercise(game: Game, state, seats: int) -> None:
     _ = state.result, state.current_player, state.is_over
 
 
+def other_words(word: str, rows: list) -> list[str]:
+    """The other answers a Wordle duel's rows so far could be about."""
+    played = [row for row in rows if row["guess"]]
+    return [
+        other
+        for other in WORDLE_WORDS.answers[len(word)]
+        if other != word and all(list(marks(row["guess"], other)) == row["marks"] for row in played)
+    ]
+
+
 def hidden_swapped(game: Game, state, player: int, rng: SeededRng):
     """A twin of `state` that differs from it only in what `player` may not
     know, or None where the game hides nothing from `player` now."""
@@ -272,16 +307,20 @@ def hidden_swapped(game: Game, state, player: int, rng: SeededRng):
             data["hands"][seat], pool = pool[:size], pool[size:]
         data["boneyard"] = pool
     elif game is WORDLE_DUEL and data["result"] is None:
-        played = [row for row in data["rows"] if row["guess"]]
-        others = [
-            word
-            for word in WORDLE_WORDS.answers[len(data["word"])]
-            if word != data["word"]
-            and all(list(marks(row["guess"], word)) == row["marks"] for row in played)
-        ]
+        others = other_words(data["word"], data["rows"])
         if not others:
             return None
         data["word"] = rng.choice(others)
+    elif game is TOURNAMENT and data["rounds"]:
+        swapped = False
+        for match in data["rounds"][-1]["matches"]:
+            duel = match["duel"]
+            if duel["result"] is None:
+                others = other_words(duel["word"], duel["rows"])
+                if others:
+                    duel["word"], swapped = rng.choice(others), True
+        if not swapped:
+            return None
     elif game is BATTLESHIP and not data["ready"][1 - player]:
         other = game.new_game(data["options"], rng.randrange(MAX_SEED))
         other.apply({"type": "random_fleet", "player": 1 - player})
@@ -318,6 +357,9 @@ def play(game: Game, options: dict, seed: int, max_plies: int, checks: bool) -> 
             assert is_listed, f"{level} chose a move the rules do not list: {move!r}"
         else:
             move = moves[rng.randrange(len(moves))]
+            common = [m for m in moves if not RARE.get(game.name, lambda m: False)(m)]
+            if common and move not in common and rng.random() < 0.95:
+                move = common[rng.randrange(len(common))]
         seen_moves.append(move)
         events = state.apply(move)
         assert isinstance(events, list)
