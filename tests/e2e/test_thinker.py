@@ -92,24 +92,25 @@ def test_without_the_worker_the_computer_still_plays_on_the_page(open_app, conte
 
 def test_the_wordle_expert_guesses_from_the_worker_with_its_words(open_app):
     """The duel's worker fetches the language's words itself; the expert's rows
-    then come from it while the page only keeps the clock."""
+    then come from it while the page only keeps the clock. A second duel asked for by
+    its address, once the first is under way, is started when the player says yes."""
     duel = "#/wordle?mode=duel&lang=en&level=expert&speed=20&seed="
     page = open_app(duel + "3")
     expect(page.locator(".wd-board")).to_be_visible(timeout=30_000)
     expect(page.locator("html[data-thinker='ready']")).to_be_attached(timeout=30_000)
+    expert_guessed_in = """(seed) => {
+        const saved = JSON.parse(localStorage.getItem('gemau:saved:wordle'));
+        const frame = saved && saved.data.meta.frame;
+        return frame && frame.seed === seed
+            && frame.moves.some(([seat, text]) => seat === 1 && /^1 [A-Z]+ @/.test(text));
+    }"""
+    # Duel 3 under way (the expert's guess in its save) before duel 4 is asked for, so the
+    # page always asks first whether to leave it (before, a race decided whether it did).
+    page.wait_for_function(expert_guessed_in, arg=3, timeout=60_000)
     before = thinker_moves(page)
     page.evaluate(f"location.hash = '{duel}4'")  # a new duel: every turn in the worker
-    # The expert may already have guessed in duel 3 before the address changed, so the
-    # wait is for a guess in duel 4's own save.
-    page.wait_for_function(
-        """() => {
-            const saved = JSON.parse(localStorage.getItem('gemau:saved:wordle'));
-            const frame = saved && saved.data.meta.frame;
-            return frame && frame.seed === 4
-                && frame.moves.some(([seat, text]) => seat === 1 && /^1 [A-Z]+ @/.test(text));
-        }""",
-        timeout=60_000,
-    )
+    page.locator("#question [data-action='question-yes']").click()
+    page.wait_for_function(expert_guessed_in, arg=4, timeout=60_000)
     frame = json.loads(page.evaluate("localStorage.getItem('gemau:saved:wordle')"))["data"]
     assert frame["meta"]["frame"]["seed"] == 4
     assert thinker_moves(page) > before

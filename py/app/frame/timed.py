@@ -51,12 +51,14 @@ class Ticks:
 
     def start(self) -> None:
         view = self.view
-        if self.ticker is not None or view.state is None or view.state.is_over:
+        if view.state is None or view.state.is_over:
             return
-        clock_was = view.ui
+        clock_was = view.ui  # (a new game started while the ticks run: its clock starts too)
         view.ui = view.frontend.clock_started(view.ui, self.now_ms())
         if view.ui != clock_was:
             view._save()  # a reload goes on with this clock
+        if self.ticker is not None:
+            return
         self.ticker = browser.Repeating(TICK_MS, self.tick)
         if thinker.shared is not None:
             thinker.shared.start()  # the computer thinks in the worker once it is ready

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 from app import saved_games, scores
-from app.frame.frontend import Input
+from app.frame.frontend import Command, Input
 from app.i18n import Translator
 from app.router import parse
 from app.settings import SETTINGS_SCHEMA
@@ -419,3 +419,22 @@ def test_a_finished_duels_address_gives_a_number_only_when_that_number_opens_it_
             view.ticks.tick()
         assert view.midend.seed_shown and "seed" in view.midend.game_id
         assert ("seed=" in view.share_href()) is numbered, view.share_href()
+
+
+def test_a_duel_asked_for_while_one_is_under_way_runs_on_its_own_clock(duel):
+    """Yes to "leave this duel?" for another one (a new duel, or one its address asks
+    for): its clock starts with its first drawing, so its turns and the computer's move
+    come (its clock was never started: the computer never guessed)."""
+    view = duel.open("#/wordle?mode=duel&seed=11&lang=en&level=beginner")
+    wait_my_turn(duel, view)
+    key(view, "a")
+    view.command(Command("new"))
+    assert view.midend.seed != 11 and not view.midend.moves
+    view.ticks.start()  # (as the new duel's first drawing does)
+    assert view.ui.clock is not None
+    for _ in range(1000):
+        if view.midend.moves:
+            break
+        duel.clock[0] += 200
+        view.ticks.tick()
+    assert view.midend.moves, "the new duel's turns never came"
