@@ -23,13 +23,16 @@ CHROMIUM_ARGS = [
     "--disable-background-networking",
     "--disable-component-update",
     "--disable-sync",
+    "--enable-logging=stderr",  # with DEBUG=pw:browser: shown with a failing test
 ]
 
 
-# Chromium's renderer now and then dies while a test runs ("Target crashed"): a fault of
-# the browser process, never an assertion about the app, so such a test runs once more.
-# Any other failure still fails at once.
-BROWSER_CRASH = "Target crashed"
+# Chromium's renderer now and then dies while a test runs (Playwright says "Target crashed"
+# or "Page crashed", by the call under way): a fault of the browser process, never an
+# assertion about the app, so such a test runs again. Any other failure fails at once.
+# What the machine and Chromium said when it happened is printed with the test
+# (crash_report): the cause is still being looked for.
+BROWSER_CRASHES = ["Target crashed", "Page crashed"]
 
 
 def pytest_configure(config):
@@ -44,7 +47,7 @@ def pytest_configure(config):
 def pytest_collection_modifyitems(items):
     for item in items:
         if Path(item.fspath).is_relative_to(Path(__file__).parent):
-            item.add_marker(pytest.mark.flaky(reruns=1, only_rerun=[BROWSER_CRASH]))
+            item.add_marker(pytest.mark.flaky(reruns=2, only_rerun=BROWSER_CRASHES))
     # The long tests first, so that no worker starts one when the other has nothing left
     # (the suite's end waits for the last test; a stable sort keeps the rest in order).
     items.sort(key=lambda item: item.get_closest_marker("long") is None)
@@ -65,6 +68,9 @@ def site_url():
 @pytest.fixture(scope="session")
 def browser():
     executable = os.environ.get("CHROMIUM", "/usr/bin/chromium")
+    # Playwright's driver passes on what Chromium prints (errors, a renderer's last words,
+    # crashpad's lines when a renderer crashes by itself); pytest shows it with the test.
+    os.environ.setdefault("DEBUG", "pw:browser")
     with sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path=executable, args=CHROMIUM_ARGS)
         yield browser
@@ -85,7 +91,40 @@ def crash_report(page) -> str:
     renderers = sum(
         1 for pid in os.listdir("/proc") if pid.isdigit() and "--type=renderer" in _cmdline(pid)
     )
-    return f"renderer crashed at {page.url}: {memory} kB, load {load}, {renderers} renderers"
+    return (
+        f"renderer crashed at {page.url}: {memory} kB, load {load}, {renderers} renderers;"
+        f" memory cgroup: {memory_cgroup()}"
+    )
+
+
+def memory_cgroup() -> str:
+    """This process's memory cgroup: its limit, use and OOM kills (a limit below the
+    machine's memory is invisible in /proc/meminfo, and its OOM killer takes renderers first)."""
+    try:
+        with open("/proc/self/cgroup") as cgroups:
+            lines = [line.strip().split(":", 2) for line in cgroups]
+    except OSError:
+        return "unknown"
+    for _, controllers, path in lines:
+        if "memory" in controllers.split(","):  # cgroup v1
+            folder = Path("/sys/fs/cgroup/memory") / path.lstrip("/")
+            names = ["memory.limit_in_bytes", "memory.max_usage_in_bytes", "memory.failcnt"]
+            return _cgroup_files(folder, names + ["memory.oom_control"])
+    for _, controllers, path in lines:
+        if controllers == "":  # cgroup v2
+            folder = Path("/sys/fs/cgroup") / path.lstrip("/")
+            return _cgroup_files(folder, ["memory.max", "memory.peak", "memory.events"])
+    return "none"
+
+
+def _cgroup_files(folder: Path, names: list[str]) -> str:
+    def read(name: str) -> str:
+        try:
+            return " ".join((folder / name).read_text().split())
+        except OSError:
+            return "?"
+
+    return f"{folder}: " + "; ".join(f"{name}={read(name)}" for name in names)
 
 
 def _cmdline(pid: str) -> str:
