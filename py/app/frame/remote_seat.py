@@ -87,11 +87,13 @@ class RemoteSeat:
                 how, current_link(), self.midend, self.name, self.save, self._on_event
             )
             self.link_game.on_moved = self.on_moved
+            self.link_game.later = browser.later
         game = self.link_game
         if sub_protocol is not None:
             game.on_match = lambda match: self._join(sub_protocol, match)
         if isinstance(game, TableGame):
             table_seat.start(game, how, proposal, self._resume)
+            game.remind()  # (a game taken up: its turn counted from now)
             return
         link = game.link
         if how == "host" and link is not None:

@@ -12,7 +12,7 @@ its game: between two devices the other's refusal is its claim (app.remote.pair)
 from typing import TYPE_CHECKING, Any
 
 from app.fair.errors import Cheated, ProtocolError
-from app.remote import verdict, wire
+from app.remote import claims, verdict, wire
 from app.remote.checks import (
     CHEATING,
     CONNECTING,
@@ -33,7 +33,7 @@ if TYPE_CHECKING:
     from app.remote.match import Match
 
 HANDSHAKE = ("hello", "welcome", "coin-commit", "coin-reveal")
-TYPES = (*HANDSHAKE, "move", "resign", "leave")
+TYPES = (*HANDSHAKE, "move", "resign", "leave", "claim")
 
 
 class Incoming:
@@ -73,6 +73,7 @@ class Incoming:
             "move": self._on_move,
             "resign": self._on_end,
             "leave": self._on_end,
+            "claim": self._on_claim,
             **match.link.handlers(),
         }
         if kind in handlers:
@@ -125,6 +126,7 @@ class Incoming:
         if match.midend.state.is_over:
             match.status = OVER
         match.keep()
+        match.mark_reached()
         match.tell("moved", events=events)
 
     def _on_end(self, sender: str, message: dict[str, Any]) -> None:
@@ -138,6 +140,26 @@ class Incoming:
         if match.stopped or (kind == "resign" and match.status != PLAYING):
             raise ProtocolError(f"a {kind} with no game in play")
         match.end(verdict.RESIGNED if kind == "resign" else verdict.LEFT, sender)
+
+    def _on_claim(self, sender: str, message: dict[str, Any]) -> None:
+        """A device claimed the game of one that made no move on its turn (app.remote.claims)."""
+        match = self.match
+        if match.status == ENDED:
+            raise Refused(DUPLICATE, "the game had ended already")
+        if match.status != PLAYING:
+            raise ProtocolError("a claim with no game in play")
+        try:
+            quiet = claims.claimed_device(match, sender, message)
+        except Behind:
+            match.link.behind()
+            raise
+        reached = match.reached.get(message["count"])
+        if reached is not None and claims.early(reached, match.midend.session.now_ms()):
+            reason = f"a claim of the game {claims.away_for(reached, match)} into the turn"
+            match.link.refused(DESYNC, sender, reason)
+            match.end(verdict.EARLY, sender, reason)
+            return
+        match.end(verdict.ABANDONED, quiet)
 
     def _refuse(self, kind: str, device: str, reason: str) -> None:
         """A device's message failed this device's check: kept (and answered, between two

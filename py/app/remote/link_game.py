@@ -10,9 +10,10 @@ the view (`on_event`) in one shape: {"type": "started" | "moved" | "ended" | "pr
 A guest's match starts with the host's hello; when a game is over, the next hello on
 the same connection starts the next game ("Play again" on the host's page).
 
-The other device is away while the connection is not open; once it has been away for
-app.remote.verdict.AWAY_MS on its own turn (on the midend's clock: the page's, or a
-test's), the person here may claim the game (`claim`)."""
+Once the other device has made no move for app.remote.verdict.AWAY_MS on its own turn,
+its connection lost or not (on the midend's clock: the page's, or a test's), the person here
+may claim the game (`claim`, app.remote.claims); in a Wordle duel only while connected
+(`may_claim`)."""
 
 from collections.abc import Callable
 from typing import Any
@@ -23,13 +24,14 @@ from games.wordle.hidden_duel_game import NAME as HIDDEN_DUEL
 from app.midend import Midend
 from app.peer.channel import Channel
 from app.remote import verdict
-from app.remote.match import ENDED, OVER, PLAYING, Match
+from app.remote.match import ENDED, OVER, Match
 from app.remote.page_side import PageSide
 from app.remote.roster import GUEST, HOST
 
 OPEN, INTERRUPTED = "open", "interrupted"  # app.peer.channel's states
-# Games whose own clocks deal with a player away, never claimed: the Wordle duel's turns
-# run out by its rules once the friend's device is back (wordle-tournament.md 15.3).
+# Games whose own clocks deal with a player away: the Wordle duel's turns run out by its
+# rules once the friend's device is back (wordle-tournament.md 15.3), so its game is
+# claimed only from a device connected all the while that played none of them.
 OWN_CLOCKS = (DUEL, HIDDEN_DUEL)
 
 
@@ -74,11 +76,8 @@ class LinkGame(PageSide):
         # it) instead of `on_event`, by a view that saves it itself (app.frame.remote_seat).
         self.on_moved: Callable[[list[dict[str, Any]], Any], None] | None = None
         self.now = midend.session.now_ms  # the page's clock
-        # Since when the other device has been away on its turn, as far as this page knows:
-        # from the connection's loss, or from this device's move made meanwhile.
-        self.away_since: float | None = None if self.connected else self.now()
-        # The page's timer (app.browser.later), to say "away" once a claim may be made.
-        self.later: Callable[[float, Callable[[], None]], Any] | None = None
+        # Since when the connection has been open (None: it is not), for the duel's claim.
+        self.linked_since: float | None = self.now() if self.connected else None
 
     # --- starting ---------------------------------------------------------------
     def host(self, options: dict[str, Any], seats: list[str], draw_seats: bool = True) -> None:
@@ -101,6 +100,7 @@ class LinkGame(PageSide):
     def _watch(self, match: Match) -> None:
         self.match = match
         match.listener = self._match_event
+        match.on_reached = self.remind
         if self.on_match is not None:
             self.on_match(match)
         if self.link is not None and not self._taken:
@@ -111,44 +111,15 @@ class LinkGame(PageSide):
         """The move the midend has just played for the person here: to the other device."""
         if self.match is not None:
             self.match.played()
-            self._their_turn_begins()
-
-    def play(self, move: Any) -> list[dict[str, Any]]:
-        events = super().play(move)
-        self._their_turn_begins()
-        return events
-
-    def claim(self) -> None:
-        """The person here claims the game of the device away on its turn."""
-        if self.match is not None and self.may_claim:
-            self.match.claim()
-
-    def _their_turn_begins(self) -> None:
-        if self.away_since is not None:
-            self.away_since = self.now()
-            self.remind()
-
-    def remind(self) -> None:
-        """Tell the view ("away") when the game may be claimed, if nothing changes."""
-        if self.later is None or self.away_since is None:
-            return
-        since = self.away_since
-
-        def due() -> None:
-            if self.away_since == since and self.may_claim:
-                self.on_event({"type": "away"})
-
-        self.later(verdict.AWAY_MS, due)
 
     # --- what the view asks -------------------------------------------------------
     @property
     def may_claim(self) -> bool:
-        match = self.match
-        if match is None or match.status != PLAYING or self.connected:
-            return False
         if self.midend.game.name in OWN_CLOCKS:
-            return False
-        return verdict.may_claim(self.midend.remote_to_move, self.away_since, self.now())
+            since = self.linked_since
+            if since is None or not verdict.may_claim(True, since, self.now()):
+                return False
+        return super().may_claim
 
     @property
     def connected(self) -> bool:
@@ -214,10 +185,10 @@ class LinkGame(PageSide):
     def _link_state(self, state: str) -> None:
         if state == OPEN and self.match is not None:
             self.match.connect(self.pipe)  # compare where both are
-        if state == OPEN:
-            self.away_since = None
-        elif self.away_since is None:
-            self.away_since = self.now()
+        if state != OPEN:
+            self.linked_since = None
+        elif self.linked_since is None:
+            self.linked_since = self.now()
             self.remind()
         self.on_event({"type": "link", "state": state})
 

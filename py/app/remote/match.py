@@ -12,7 +12,8 @@ a device never plays another's seat, even when its own clock says that turn ran 
 Every message from another device is checked before anything changes, and a message
 refused is kept in `problems` (app.remote.incoming): only this device's own checks end its
 game. `resign` and `leave` end the game for every device, recorded with who did it; a
-device away for 2 minutes on its own turn may have its game claimed (`claim`).
+device that made no move for 2 minutes on its own turn may have its game claimed (`claim`,
+app.remote.claims: when each position was reached here is kept in `reached`).
 
 A game's own sub-protocol (Battleship's sealed fleets, the Dominoes deal, the Wordle
 duel's word) comes through `extend`. The session's record (`record()`) lives in the
@@ -26,7 +27,7 @@ from typing import Any, Protocol
 from app.fair.errors import ProtocolError
 from app.fair.messages import RandomBytes
 from app.midend import Midend
-from app.remote import verdict, wire
+from app.remote import claims, verdict, wire
 from app.remote.checks import (
     CHEATING,
     CONNECTING,
@@ -99,6 +100,11 @@ class Match:
         # (its own hidden tiles): raises Cheated to refuse it (set by a sub-protocol).
         self.vet: Callable[[Any], None] | None = None
         self.sender: str | None = None  # the device whose sub-protocol message is taken
+        # When this page saw the latest positions reached (moves played → page's ms), since
+        # it opened the match; told to `on_reached` (the page's reminder to offer a claim).
+        self.opened = midend.session.now_ms()
+        self.reached: dict[int, float] = {}
+        self.on_reached: Callable[[], None] | None = None
         self.link = link(self)
         random_bytes = random_bytes or secrets.token_bytes
         self.handshake = Handshake(midend.game, roster, self.name, random_bytes, self.link.at_table)
@@ -211,6 +217,7 @@ class Match:
         if self.midend.state.is_over:
             self.status = OVER
         self.keep()
+        self.mark_reached()
 
     def send(self, *messages: dict[str, Any]) -> None:
         """This device's messages, to every other device (a sub-protocol's too)."""
@@ -233,11 +240,26 @@ class Match:
         self.send({"type": "leave"})
 
     def claim(self) -> None:
-        """The person here claims the game of a device that has been away on its own turn
-        (app.remote.verdict.may_claim, asked by the page that knows the connection)."""
+        """The person here claims the game of a device that made no move on its own turn
+        (app.remote.verdict.may_claim, asked by the page, which knows the connection): it
+        ends here, and the claim goes to the other devices (app.remote.claims)."""
         if self.status != PLAYING or not self.midend.remote_to_move:
             raise RuntimeError("no game of another device's to claim")
         self.end(verdict.ABANDONED, self.roster.seat_owner(self.midend.state.current_player))
+        self.send(claims.claim_message(self))
+
+    def mark_reached(self) -> None:
+        """A new position, reached now on this page's clock."""
+        now, count = self.midend.session.now_ms(), len(self.midend.moves)
+        self.reached = claims.remembered(self.reached, count, now)
+        if self.on_reached is not None:
+            self.on_reached()
+
+    @property
+    def turn_since(self) -> float:
+        """Since when the player to move has had the turn, as this page knows (from when it
+        opened the match, if the turn began before)."""
+        return self.reached.get(len(self.midend.moves), self.opened)
 
     def forfeit(self, reason: str) -> None:
         """A game's own check once its last move is in (Battleship's fleets shown at the
@@ -334,6 +356,7 @@ class Match:
         self.midend.start(options, seed, self.roster.local_seats(), remote=remote)
         self.status = PLAYING
         self.keep()
+        self.mark_reached()
         self.tell("started")
 
     def end(self, how: str, by: str, reason: str = "") -> None:

@@ -83,6 +83,7 @@ MESSAGES: tuple[MessageType, ...] = (
     _message("move", SESSION, ("move",), number=1, move="c1W-b2-b3-b2", hash=HASH),
     _message("sync", (MATCH,), match="a" * 32, count=0, hash=HASH, ended=None),
     _message("resign", SESSION),
+    _message("claim", SESSION, count=0),
     _message("leave", (*SESSION, GROUP_LEADER)),
     _message("refused", (MATCH,), ("reason",), kind="cheating", reason="move 3 is illegal"),
     _message("coin-commit", (COIN, *SESSION), seat=0, commitment=HASH),

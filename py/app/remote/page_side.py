@@ -15,7 +15,10 @@ class PageSide:
     match: Match | None
     midend: Midend
     save: Callable[[], None]
+    on_event: Callable[[dict[str, Any]], None]
     damaged = False  # the game saved here could not be resumed: its record was altered
+    # The page's timer (app.browser.later), to say "away" once a claim may be made.
+    later: Callable[[float, Callable[[], None]], Any] | None = None
 
     def _damaged(self) -> bool:
         """The saved match did not read back: the save is reset (the page says so), with
@@ -69,12 +72,32 @@ class PageSide:
 
     @property
     def may_claim(self) -> bool:
-        """May the person here claim the game of a device away on its turn? (Between two
-        devices only: a table waits for its missing friend.)"""
-        return False
+        """May the person here claim the game of a device that made no move for 2 minutes
+        on its turn, connected or not (app.remote.claims)? At a table too: the claim ends
+        the game for every device, as if the quiet player had left."""
+        match = self.match
+        if match is None or match.status != PLAYING or not self.midend.remote_to_move:
+            return False
+        return verdict.may_claim(True, match.turn_since, self.midend.session.now_ms())
 
     def claim(self) -> None:
-        """Claim the game of a device away on its turn (see `may_claim`)."""
+        """Claim the game of a device quiet on its turn (see `may_claim`)."""
+        if self.match is not None and self.may_claim:
+            self.match.claim()
+            self.save()
+
+    def remind(self) -> None:
+        """Tell the view ("away") once the game may be claimed, if nothing changes by then
+        (a position reached here, the page opened: app.browser.later, or a test's)."""
+        if self.later is None:
+            return
+        count = len(self.midend.moves)
+
+        def due() -> None:
+            if len(self.midend.moves) == count and self.may_claim:
+                self.on_event({"type": "away"})
+
+        self.later(verdict.AWAY_MS, due)
 
     def resign(self) -> None:
         if self.match is not None and self.status == PLAYING:

@@ -20,14 +20,15 @@ the moves that are missing (checked one by one, as every move is). A different h
 the sender's false claim once the position it contradicts is one it agreed to
 (app.remote.history.agreed), else a desync; a sync of another game is junk, and this game
 goes on (two devices linked again may each resume a game of its own). A resignation or a
-leave that the other device missed comes with its sync."""
+leave that the other device missed comes with its sync; a claim of its game, after the
+moves it missed (app.remote.claims)."""
 
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from app.fair.errors import ProtocolError
 from app.midend_saves import MAX_MOVES
-from app.remote import history, verdict, wire
+from app.remote import claims, history, verdict, wire
 from app.remote.checks import (
     CHEATING,
     CONNECTING,
@@ -119,6 +120,7 @@ class Pair:
                 reason = f"the two histories differ by move {count}"
                 raise Refused(CHEATING if proven else DESYNC, reason)
             match.send(*history.moves_after(midend, count))
+            claims.resend(match, match.send, self.other)  # (its claim may have been lost)
         elif not self.synced:
             self.send_sync()
         # (only the other device's own doing: its verdicts on this one are its claims)

@@ -151,6 +151,7 @@ class TableGame(PageSide):
     def _watch(self, match: Match) -> None:
         self.match = match
         match.listener = self._match_event
+        match.on_reached = self.remind
         if self.on_match is not None:
             self.on_match(match)
 

@@ -12,8 +12,12 @@ A match that ended keeps `ended`: {"how", "by"}, with the "reason" when a check 
 - void: the device whose message showed that the two do not agree on the position, when
   nothing proves which is wrong (the starts differ, before any position was agreed on):
   nothing is recorded;
-- abandoned: the device that was away on its own turn for AWAY_MS, whose game the person
-  here claimed: it loses, this device wins.
+- abandoned: the device that made no move for AWAY_MS on its own turn (its connection lost
+  or not), whose game a person claimed (app.remote.claims): it loses, and the others record
+  what a leave gives them;
+- early: a claim of this device's game (or, at a table, of another's) that came before
+  this device's own clock saw AWAY_MS pass on that turn: nothing proves who is wrong (two
+  devices' clocks), so nothing is recorded, as with void.
 
 Only this device's own checks end a game as forfeit or void: another device's refusal is
 its claim, kept and shown as its words, never acted on (the other device may be the one
@@ -30,9 +34,11 @@ from app.fair.errors import ProtocolError
 from app.remote.names import clean_reason
 
 RESIGNED, LEFT, FORFEIT, VOID, ABANDONED = "resigned", "left", "forfeit", "void", "abandoned"
-HOWS = (RESIGNED, LEFT, FORFEIT, VOID, ABANDONED)
-BY_A_CHECK = (FORFEIT, VOID)  # ended by this device's own check: the reason is kept
-AWAY_MS = 120_000  # away this long on its own turn, a device's game may be claimed
+EARLY = "early"
+HOWS = (RESIGNED, LEFT, FORFEIT, VOID, ABANDONED, EARLY)
+BY_A_CHECK = (FORFEIT, VOID, EARLY)  # ended by this device's own check: the reason is kept
+UNPROVEN = (VOID, EARLY)  # the devices disagree and nothing proves who: nothing recorded
+AWAY_MS = 120_000  # no move this long on its own turn, a device's game may be claimed
 
 NOTHING: Literal["nothing"] = "nothing"  # no result is recorded for this device
 Outcome = bool | None | Literal["nothing"]  # won, lost, played without a winner, or nothing
@@ -54,7 +60,7 @@ def outcome(
     whether a device plays on this device's side (True), on the other side (False), or
     None when the game has no partnerships; None between two devices."""
     how, by = end["how"], end["by"]
-    if how == VOID:
+    if how in UNPROVEN:
         return NOTHING
     if by == me:
         return False  # (forfeit and abandoned are never this device's own verdict on itself)
@@ -92,11 +98,11 @@ def checked(end: Any, by: Collection[str]) -> dict[str, Any] | None:
     if not isinstance(end, dict) or set(end) != keys:
         raise ProtocolError("an end is {how, by}, with the reason of a check")
     if end["how"] not in HOWS or end["by"] not in by:
-        raise ProtocolError("an end is resigned, left, forfeit, void or abandoned, by a device")
+        raise ProtocolError("an end is one of verdict.HOWS, by a device")
     return ended(end["how"], end["by"], end.get("reason", ""))
 
 
-def may_claim(their_turn: bool, away_since: float | None, now: float) -> bool:
-    """Whether the person here may claim the game: the other device has been away for
-    AWAY_MS on its own turn (times in ms on the page's clock)."""
-    return their_turn and away_since is not None and now - away_since >= AWAY_MS
+def may_claim(their_turn: bool, since: float | None, now: float) -> bool:
+    """Whether the person here may claim the game: another device has made no move for
+    AWAY_MS on its own turn, since `since` (times in ms on the page's clock)."""
+    return their_turn and since is not None and now - since >= AWAY_MS

@@ -37,8 +37,8 @@ def bar_text(game, t) -> str:
     if claim is not None:  # what the friend's device says, never this device's own finding
         said = t(f"remote.status.claim.{claim['kind']}", name=name)
         return f"{t('remote.status.playing', name=name)} {said}"
-    if state == PLAYING and game.may_claim:
-        return t("remote.status.away", name=name)
+    if game.status == PLAYING and game.may_claim:  # (its connection lost or not)
+        return t("remote.status.away", name=game.name_of(quiet_device(game)))
     if problem and game.at_table and state == problem["kind"]:
         name = game.name_of(problem["by"])  # the device every other one names
     if state == "lost" and game.at_table:  # the host makes the new links
@@ -57,6 +57,12 @@ def ended_text(game, ended: dict, t) -> str:
     outcome = game.match.outcome
     who = {True: "them", None: "nobody", False: "partner", verdict.NOTHING: "nobody"}[outcome]
     return t(f"remote.ended.{ended['how']}.{who}", name=game.name_of(ended["by"]))
+
+
+def quiet_device(game) -> str:
+    """The device whose player is to move (one that may have gone quiet)."""
+    midend = game.midend
+    return game.match.roster.seat_owner(midend.state.current_player)
 
 
 def last_claim(game) -> dict | None:
@@ -97,7 +103,7 @@ def found(game, t):
 def remote_bar(game: LinkGame | TableGame, t: Translate) -> Markup:
     state = bar_state(game)
     buttons = []
-    if state == PLAYING and game.may_claim:
+    if game.status == PLAYING and game.may_claim:
         buttons.append(button("remote-claim", t("remote.claim")))
     if state == PLAYING:
         buttons.append(button("remote-resign", t("remote.resign"), subtle=True))
@@ -145,7 +151,10 @@ def asked_first(action: str, game, app, t) -> bool:
     if then is None:
         return False
     word = action.removeprefix("remote-")
-    detail = t(f"remote.{word}_detail", name=game.peer)
+    if action == "remote-claim" and game.at_table:
+        detail = t("remote.claim_detail_table", name=game.name_of(quiet_device(game)))
+    else:
+        detail = t(f"remote.{word}_detail", name=game.peer)
     app.ask(t(f"remote.{word}_question"), detail, t(f"remote.{word}"), then)
     return True
 

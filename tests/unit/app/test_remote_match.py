@@ -649,4 +649,7 @@ def test_a_claim_is_a_win_by_abandonment_only_on_the_other_devices_turn():
         other.claim()  # its own turn: nothing to claim
     waiting.claim()
     assert waiting.ended == {"how": "abandoned", "by": other.role}
-    assert waiting.outcome is True and wire.sent_to(side_of(other)) == []
+    # the claim goes to the other device (app.remote.claims, test_remote_stall)
+    assert waiting.outcome is True and wire.sent_to(side_of(other)) == [
+        {"type": "claim", "count": 0}
+    ]

@@ -1,0 +1,272 @@
+"""A device that stays connected but never moves on its own turn (issue 31, "What is recorded,
+decided once"): after 2 minutes on its turn without a move, connected or not, its game may
+be claimed, on a clock the test drives (app.remote.claims). The claim reaches the quiet
+device, which records its loss, at once or once it is linked again; a move that comes first
+withdraws the offer; a claim that no honest device sends is refused. Between two devices
+(Deblockle, Dominoes, the Wordle duel) and at a table of three."""
+
+import pytest
+import test_remote_dominoes as dominoes_tests
+import test_remote_table_match as table_tests
+from app import saved_games
+from app.games_list import remote_slot
+from app.i18n import Translator
+from app.midend import Midend
+from app.remote import verdict
+from app.remote.link_game import LinkGame
+from app.remote.match import ENDED, PLAYING
+from app.storage import MemoryBackend, Store
+from app.views.remote_bar import bar_text, remote_bar
+from games.deblockle.game import GAME as DEBLOCKLE
+from test_fair_play_gaps import DuelDevice
+from test_remote_link_game import OPTIONS, Link
+
+AWAY = verdict.AWAY_MS
+T = Translator("en")
+
+
+class Device:
+    """A page of a game with a friend, on a clock the test drives, its reminders kept."""
+
+    def __init__(self, name, clock, game=DEBLOCKLE):
+        self.store = Store(MemoryBackend())
+        saved_games.register(self.store, [game.name])
+        saved_games.register_remote(self.store, [remote_slot(game.name)])
+        self.name, self.clock, self.game_type = name, clock, game
+        self.events: list = []
+        self.reminders: list = []
+        self.midend = self.new_midend()
+
+    def new_midend(self):
+        slot = remote_slot(self.game_type.name)
+        return Midend(self.store, self.game_type, lambda: self.clock[0], slot=slot)
+
+    def open(self, link):
+        self.game = LinkGame(link, self.midend, self.name, self.save, self.events.append)
+        self.game.later = lambda ms, call: self.reminders.append((self.clock[0] + ms, call))
+        return self.game
+
+    def save(self):
+        if self.midend.state is not None:
+            self.midend.save({})
+
+    def due_reminders(self):
+        for at, call in [r for r in self.reminders if r[0] <= self.clock[0]]:
+            self.reminders.remove((at, call))
+            call()
+
+
+def linked(clock, game=DEBLOCKLE, options=OPTIONS):
+    link = Link()
+    host, friend = Device("Ann", clock, game), Device("Bryn", clock, game)
+    link.ends[1].on_message(lambda message: link.ends[1].hold(message))
+    host.open(link.ends[0]).host(options, ["host", "guest"])
+    link.pump()
+    friend.open(link.ends[1]).guest()
+    link.pump()
+    return link, host, friend
+
+
+def friend_to_move(link, host, friend):
+    """Ann moves if she is to: Bryn's turn begins now."""
+    if host.game.my_turn:
+        host.game.play(host.midend.state.legal_moves()[0])
+        link.pump()
+    assert friend.game.my_turn and host.midend.remote_to_move
+
+
+def test_a_friend_connected_but_silent_two_minutes_on_their_turn_may_have_the_game_claimed():
+    clock = [0.0]
+    link, host, friend = linked(clock)
+    friend_to_move(link, host, friend)
+    start = clock[0]
+    clock[0] = start + AWAY - 1
+    assert host.game.connected and not host.game.may_claim
+    clock[0] = start + AWAY
+    host.due_reminders()
+    assert host.game.may_claim and host.events[-1] == {"type": "away"}
+    bar = str(remote_bar(host.game, T))
+    assert "remote-claim" in bar and "Bryn has made no move for 2 minutes" in bar
+    assert not friend.game.may_claim  # (it is Bryn's own turn)
+    host.game.claim()
+    link.pump()
+    assert host.game.match.ended == friend.game.match.ended == {"how": "abandoned", "by": "guest"}
+    assert host.game.winner_is_me is True and friend.game.winner_is_me is False
+    assert bar_text(friend.game, T) == (
+        "You made no move for 2 minutes on your turn: Ann claimed the game, and wins it."
+    )
+
+
+def test_a_move_that_comes_before_the_claim_is_pressed_withdraws_the_offer():
+    clock = [0.0]
+    link, host, friend = linked(clock)
+    friend_to_move(link, host, friend)
+    clock[0] += AWAY + 30_000
+    assert host.game.may_claim
+    friend.game.play(friend.midend.state.legal_moves()[0])
+    link.pump()
+    assert not host.game.may_claim and host.game.my_turn
+    host.game.claim()  # (a click on a button drawn before the move came does nothing)
+    assert host.game.status == friend.game.status == PLAYING
+
+
+def test_a_claim_that_crosses_the_quiet_players_late_move_is_taken_on_both_devices():
+    clock = [0.0]
+    link, host, friend = linked(clock)
+    friend_to_move(link, host, friend)
+    clock[0] += AWAY + 1_000
+    friend.game.play(friend.midend.state.legal_moves()[0])  # on its way...
+    host.game.claim()  # ...as Ann claims
+    link.pump()
+    assert host.game.match.ended == friend.game.match.ended == {"how": "abandoned", "by": "guest"}
+    assert friend.game.winner_is_me is False
+
+
+def test_a_claim_made_while_the_link_was_down_reaches_the_quiet_device_when_it_is_back():
+    clock = [0.0]
+    link, host, friend = linked(clock)
+    friend_to_move(link, host, friend)
+    link.close()
+    clock[0] += AWAY
+    host.game.claim()
+    assert host.game.status == ENDED and friend.game.status == PLAYING
+    for device in (host, friend):  # both pages reload, then a new link
+        device.midend = device.new_midend()
+        assert device.midend.resume() is not None
+    again = Link()
+    for device, end in ((host, again.ends[0]), (friend, again.ends[1])):
+        assert device.open(end).resume()
+    again.pump()
+    assert friend.game.match.ended == {"how": "abandoned", "by": "guest"}
+    assert friend.game.winner_is_me is False and host.game.winner_is_me is True
+
+
+def hostile_claim(link, friend, count=None):
+    """Ann's device (modified) sends a claim of its own making."""
+    count = len(friend.midend.moves) if count is None else count
+    link.ends[0].send({"type": "claim", "count": count})
+    link.pump()
+
+
+def test_an_early_claim_ends_the_game_recording_nothing_on_the_claimed_device():
+    clock = [0.0]
+    link, host, friend = linked(clock)
+    friend_to_move(link, host, friend)
+    clock[0] += 30_000  # Bryn thinks for 30 s; Ann's device claims all the same
+    hostile_claim(link, friend)
+    assert friend.game.match.ended["how"] == "early" and friend.game.match.outcome == "nothing"
+    assert friend.game.winner_is_me is None
+    assert "before 2 minutes of the turn" in bar_text(friend.game, T)
+
+
+def test_a_claim_of_the_claimants_own_turn_is_its_forfeit():
+    clock = [0.0]
+    link, host, friend = linked(clock)
+    friend_to_move(link, host, friend)
+    clock[0] += 10 * AWAY
+    link.ends[1].send({"type": "claim", "count": len(host.midend.moves)})  # Bryn's own turn
+    link.pump()
+    assert host.game.match.ended["how"] == "forfeit" and host.game.match.ended["by"] == "guest"
+    assert host.game.winner_is_me is True
+
+
+@pytest.mark.parametrize("count", [-1, "3", 10**9, None])
+def test_a_malformed_claim_is_junk_and_the_game_goes_on(count):
+    clock = [0.0]
+    link, host, friend = linked(clock)
+    friend_to_move(link, host, friend)
+    clock[0] += 10 * AWAY
+    link.ends[0].send({"type": "claim", "count": count})
+    link.pump()
+    assert friend.game.status == PLAYING
+
+
+def test_dominoes_between_two_devices_is_claimed_as_any_game():
+    wire, games = dominoes_tests.connected({"target": 30}, seed=2)
+    clock = [0.0]
+    for game in games:
+        game.match.midend.session.now_ms = lambda: clock[0]
+        game.match.reached = {len(game.match.midend.moves): clock[0]}
+    quiet = next(g for g in games if not g.match.midend.remote_to_move)
+    claimant = next(g for g in games if g is not quiet)
+    clock[0] += AWAY
+    claimant.match.claim()
+    wire.pump()
+    assert quiet.match.ended == claimant.match.ended == {"how": "abandoned", "by": quiet.match.role}
+    assert (quiet.match.outcome, claimant.match.outcome) == (False, True)
+
+
+def test_the_wordle_duel_is_claimed_only_from_a_friend_connected_and_silent_two_minutes():
+    """docs/rules/wordle-tournament.md 15.3: a friend away is waited for (their device plays the turns that ran out once
+    back); a device connected all the while that plays none of its turns (30 s each) is not
+    away: after 2 minutes its game may be claimed."""
+    clock = [0.0]
+    link = Link()
+    host, friend = DuelDevice("Ann", clock), DuelDevice("Bryn", clock)
+    link.ends[1].on_message(lambda message: link.ends[1].hold(message))
+    host.open(link.ends[0]).later = lambda ms, call: None
+    host.game.host({"lang": "en"}, ["host", "guest"])
+    link.pump()
+    friend.open(link.ends[1]).guest()
+    link.pump()
+    while not host.midend.remote_to_move:
+        state = host.midend.state
+        word = "CRANES"[: state.duel.length]
+        move = {"type": "guess", "seat": state.current_player, "word": word, "at": clock[0]}
+        try:
+            host.game.play(move)
+        except Exception:
+            host.game.play({"type": "timeout", "at": state.duel.deadline})
+        link.pump()
+    clock[0] += AWAY - 1
+    assert not host.game.may_claim
+    clock[0] += 1
+    assert host.game.may_claim
+    host.game.claim()
+    link.pump()
+    assert host.game.match.ended == {"how": "abandoned", "by": "guest"}
+
+
+# --- at a table of three ------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("seats", [3, 4])
+def test_at_a_table_a_claim_ends_the_game_for_every_device_as_if_the_quiet_player_left(seats):
+    """docs/rules/dominoes.md 11.10 and 11.12: the quiet player loses; with partnerships the other side
+    wins and the quiet player's partner loses; otherwise nobody wins."""
+    guests = ("g1", "g2", "g3")[: seats - 1]
+    options = {"seats": seats, "partnerships": seats == 4}
+    net, games = table_tests.seated(options, ["host", *guests], guests, seed=3)
+    clock = [0.0]
+    matches = {device: game.match for device, game in games.items()}
+    for match in matches.values():
+        match.midend.session.now_ms = lambda: clock[0]
+        match.reached = {len(match.midend.moves): clock[0]}
+    quiet = next(d for d, m in matches.items() if not m.midend.remote_to_move)
+    claimant = next(d for d in matches if d != quiet)
+    clock[0] += AWAY
+    matches[claimant].claim()
+    net.pump()
+    state = matches[quiet].midend.state
+    for device, match in matches.items():
+        assert match.ended == {"how": "abandoned", "by": quiet}, device
+        side = match.roster.partner(state, quiet) if device != quiet else None
+        expected = False if device == quiet else {None: None, True: False, False: True}[side]
+        assert match.outcome == expected, device
+
+
+def test_at_a_table_an_early_claim_records_nothing_on_any_honest_device():
+    net, games = table_tests.seated({"seats": 3}, ["host", "g1", "g2"], ("g1", "g2"), seed=4)
+    clock = [0.0]
+    matches = {device: game.match for device, game in games.items()}
+    for match in matches.values():
+        match.midend.session.now_ms = lambda: clock[0]
+        match.reached = {len(match.midend.moves): clock[0]}
+    quiet = next(d for d, m in matches.items() if not m.midend.remote_to_move)
+    claimant = next(d for d in matches if d != quiet)
+    clock[0] += 20_000
+    matches[claimant].link.post({"type": "claim", "count": len(matches[quiet].midend.moves)})
+    net.pump()
+    for device, match in matches.items():
+        if device != claimant:
+            assert match.ended["how"] == "early" and match.outcome == "nothing", device
