@@ -10,11 +10,13 @@ from app.fair.errors import ProtocolError
 from app.remote.names import clean_reason
 
 DESYNC, CHEATING, INCOMPATIBLE = "desync", "cheating", "incompatible"
+OTHER_VERSION = "other_version"  # the other device's app: another protocol, or other rules
 CONNECTING, PLAYING, OVER, ENDED = "connecting", "playing", "over", "ended"
-STOPPED = (DESYNC, CHEATING, INCOMPATIBLE)  # a game that a check stopped as it was set up
+STOPPED = (DESYNC, CHEATING, INCOMPATIBLE, OTHER_VERSION)  # a game stopped as it was set up
 STATUSES = (CONNECTING, PLAYING, OVER, ENDED, *STOPPED)  # a match's
 JUNK, DUPLICATE = "junk", "duplicate"
-KINDS = (JUNK, DUPLICATE, DESYNC, CHEATING, INCOMPATIBLE)
+KINDS = (JUNK, DUPLICATE, DESYNC, CHEATING, INCOMPATIBLE, OTHER_VERSION)
+SET_UP_STOPS = (INCOMPATIBLE, OTHER_VERSION)  # another device's refusal that stops a set-up
 MAX_PARAMS = 32
 MAX_PROBLEMS = 20  # the latest refusals kept for the view; a flood of junk keeps no more
 

@@ -1,9 +1,9 @@
 """How a game between devices starts: the host proposes it, every guest accepts it, and a
 coin flip among all of them (app.fair.coin) draws the seed, so no device chooses it:
 
-    host  -> hello {version, game, params, seats, draw_seats, name}   + coin-commit
+    host  -> hello {version, rules, game, params, seats, draw_seats, name}   + coin-commit
              (at a table, also `devices`: every device's id, the host's first)
-    guest -> welcome {version, name}                                  + coin-commit
+    guest -> welcome {version, rules, name}                                  + coin-commit
     all   -> coin-reveal (each device reveals only once every commitment is in)
 
 `params` are the game's address parameters (a guest reads them with the game's own
@@ -13,8 +13,12 @@ is not the host's choice either. For Deblockle (the rolls, a quick set-up) the e
 seed then draws everything, and every engine knows it; Battleship's fleets and the
 Dominoes deal need more, and come as a game's own sub-protocol (Match.extend).
 
-A guest refuses a proposal it cannot play as "incompatible"; a coin flip message for
-another device's seat, or an opening that does not match its commitment, is "cheating"."""
+`version` is the protocol's (app.remote.wire.VERSION), `rules` the game's rules as this
+app holds them (`rules_of`): two devices whose apps differ in either (a later release on
+one of them) refuse to start, "other_version", before anything else of the message is read
+(an older release's hello may lack fields of this one's). A guest refuses a proposal it
+cannot play as "incompatible"; a coin flip message for another device's seat, or an opening
+that does not match its commitment, is "cheating"."""
 
 from typing import Any
 
@@ -24,11 +28,27 @@ from app.fair.coin import CoinPeer
 from app.fair.errors import ProtocolError
 from app.fair.messages import Message, RandomBytes
 from app.remote import wire
-from app.remote.checks import CHEATING, INCOMPATIBLE, Refused, checked_params
+from app.remote.checks import CHEATING, INCOMPATIBLE, OTHER_VERSION, Refused, checked_params
 from app.remote.names import clean_name
 from app.remote.roster import HOST, Roster, checked_devices, checked_seats
 
-HELLO = {"version", "game", "params", "seats", "draw_seats", "name"}
+HELLO = {"version", "rules", "game", "params", "seats", "draw_seats", "name"}
+
+
+def rules_of(game: Game) -> str:
+    """The game's rules as this app holds them: its save version and rules version."""
+    return f"{game.version}.{game.rules_version}"
+
+
+def same_version(game: Game, message: dict[str, Any], device: str | None = None) -> None:
+    """Refused ("other_version") unless the message's protocol and rules are this app's."""
+    version, rules = message.get("version"), message.get("rules")
+    if not wire.is_version(version):
+        raise Refused(
+            OTHER_VERSION, f"another version of the protocol ({wire.VERSION} here)", device
+        )
+    if rules != rules_of(game):
+        raise Refused(OTHER_VERSION, f"other rules of {game.name} ({rules_of(game)} here)", device)
 
 
 class Handshake:
@@ -59,6 +79,7 @@ class Handshake:
         hello = {
             "type": "hello",
             "version": wire.VERSION,
+            "rules": rules_of(self.game),
             "game": self.game.name,
             "params": self.params,
             "seats": roster.seats,
@@ -80,13 +101,12 @@ class Handshake:
 
     def hello(self, sender: str, message: dict[str, Any]) -> list[Message]:
         """A guest takes the host's proposal, and answers it."""
-        wire.fields(message, "hello", HELLO | ({"devices"} if self.at_table else set()))
         roster = self.roster
         if sender != HOST or roster.me == HOST or self.coin is not None:
             raise ProtocolError("a hello out of place")
+        same_version(self.game, message, HOST)
+        wire.fields(message, "hello", HELLO | ({"devices"} if self.at_table else set()))
         try:
-            if not wire.is_version(message["version"]):
-                raise ProtocolError(f"a different version of the protocol ({wire.VERSION} here)")
             if message["game"] != self.game.name:
                 raise ProtocolError(f"a different game ({self.game.name} here)")
             if self.at_table:
@@ -103,17 +123,21 @@ class Handshake:
         self.coin = CoinPeer(
             roster.devices.index(roster.me), len(roster.devices), self.random_bytes
         )
-        welcome = {"type": "welcome", "version": wire.VERSION, "name": self.name}
+        welcome = {
+            "type": "welcome",
+            "version": wire.VERSION,
+            "rules": rules_of(self.game),
+            "name": self.name,
+        }
         return [welcome, *self.coin.start()]
 
     def welcome(self, sender: str, message: dict[str, Any]) -> None:
         """A guest's answer: its person's name."""
-        wire.fields(message, "welcome", {"version", "name"})
         roster = self.roster
         if sender == HOST or sender not in roster.devices or sender in roster.names:
             raise ProtocolError("a welcome out of place")
-        if not wire.is_version(message["version"]):
-            raise Refused(INCOMPATIBLE, f"a different version of the protocol ({wire.VERSION})")
+        same_version(self.game, message)
+        wire.fields(message, "welcome", {"version", "rules", "name"})
         try:
             roster.names[sender] = clean_name(message["name"])
         except ProtocolError as error:

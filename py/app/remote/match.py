@@ -167,7 +167,7 @@ class Match:
         own part (who this device is); ValueError if it is damaged."""
         roster = self.roster
         try:
-            if not wire.is_version(session.get("version")):
+            if not wire.is_saved_version(session.get("version")):
                 raise ProtocolError("not a match of this version")
             if set(session) != set(self.record()):
                 raise ProtocolError("a match's record has other fields")

@@ -34,11 +34,11 @@ from app.remote.checks import (
     CONNECTING,
     DESYNC,
     ENDED,
-    INCOMPATIBLE,
     JUNK,
     KINDS,
     OVER,
     PLAYING,
+    SET_UP_STOPS,
     Refused,
 )
 from app.remote.names import clean_reason
@@ -137,7 +137,7 @@ class Pair:
         match.note("peer", kind, clean_reason(message.get("reason")))
         if kind in (DESYNC, CHEATING) and match.status in (PLAYING, OVER) and not self.synced:
             self.send_sync()
-        elif kind == INCOMPATIBLE and match.status == CONNECTING:
-            match.status = INCOMPATIBLE
+        elif kind in SET_UP_STOPS and match.status == CONNECTING:
+            match.status = kind
         match.keep()
         match.tell("problem")

@@ -9,7 +9,7 @@ from games.common.protocol import GameState
 
 from app.fair.errors import ProtocolError
 
-VERSION = 1  # of this session protocol; both devices must speak the same
+VERSION = 2  # of this session protocol; both devices must speak the same (2: claim, rules)
 _HEX64 = re.compile(r"[0-9a-f]{64}")
 
 
@@ -30,6 +30,11 @@ def match_id(game: str, options: dict[str, Any], seed: int) -> str:
 
 def is_version(value: object) -> bool:
     return type(value) is int and value == VERSION
+
+
+def is_saved_version(value: object) -> bool:
+    """A match's record saved by this protocol or an earlier one (the record is the same)."""
+    return type(value) is int and 1 <= value <= VERSION
 
 
 def fields(message: dict[str, Any], kind: str, names: set[str]) -> dict[str, Any]:

@@ -75,6 +75,9 @@ class Game:
     undo_depth: int | None = None
     # version n -> a function turning a save of version n into one of version n + 1
     migrations: Mapping[int, Callable[[Json], Json]] = field(default_factory=dict)
+    # Raised with any change of the rules that lets the same moves from the same position
+    # lead elsewhere (two devices play a game only on the same rules: app.remote.handshake).
+    rules_version: int = 1
 
     def __post_init__(self) -> None:
         unknown = set(self.computer) - set(LEVELS)

@@ -320,6 +320,9 @@ def test_markup_in_every_text_field_a_peer_sends_is_drawn_as_text():
         assert "<img" not in drawn and "&lt;img" in drawn
 
 
+WELCOME = {"type": "welcome", "version": 2, "rules": "1.1", "name": "Bob"}  # (this release's)
+
+
 def handshake():
     """A host whose hello and coin commitment went out, the cheating guest to answer."""
     wire = match_tests.Wire()
@@ -358,13 +361,13 @@ def test_a_coin_flip_opened_to_anything_but_what_was_committed_starts_no_game(va
     value the cheater chose after seeing the host's commitment, and the page runs on."""
     wire, host = handshake()
     commitment, opening = commit(value)
-    wire.callbacks[0]({"type": "welcome", "version": 1, "name": "Bob"})
+    wire.callbacks[0](WELCOME)
     wire.callbacks[0]({"type": "coin-commit", "seat": 1, "commitment": commitment})
     other_salt = {**opening, "salt": "0" * 64}
     wire.callbacks[0]({"type": "coin-reveal", "seat": 1, "opening": other_salt})
     assert host.status == "cheating" and host.midend.state is None
     wire, host = handshake()
-    wire.callbacks[0]({"type": "welcome", "version": 1, "name": "Bob"})
+    wire.callbacks[0](WELCOME)
     wire.callbacks[0]({"type": "coin-commit", "seat": 1, "commitment": commitment})
     wire.callbacks[0]({"type": "coin-reveal", "seat": 1, "opening": opening})
     honest = value == '"' + "6" * 64 + '"'  # the only well-formed value: the game begins

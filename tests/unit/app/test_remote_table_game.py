@@ -12,7 +12,9 @@ from app.games_list import remote_slot
 from app.i18n import Translator
 from app.midend import COMPUTER, Midend
 from app.peer.channel import Channel
+from app.remote import wire
 from app.remote.dominoes_match import DominoesMatch
+from app.remote.handshake import rules_of
 from app.remote.match import ENDED, OVER, PLAYING
 from app.remote.roster import HOST
 from app.remote.table_game import TableGame, guest_ids, is_table_save, table_message
@@ -321,7 +323,8 @@ def test_a_hosts_options_this_version_cannot_play_are_refused_not_raised():
     bryn.open({HOST: bryn_end}).guest()
     hello = {
         "type": "hello",
-        "version": 1,
+        "version": wire.VERSION,
+        "rules": rules_of(GAME),
         "game": GAME.name,
         "params": {"seats": "5"},
         "seats": ["host", "g1", "g2"],
