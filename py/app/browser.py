@@ -11,10 +11,11 @@ from pyscript.ffi import create_proxy
 
 
 class LocalStorageBackend:
-    """localStorage behind the get/set/remove interface the Store expects."""
+    """localStorage (or the tab's sessionStorage, which outlives a reload of the tab and
+    has room of its own) behind the get/set/remove interface the Store expects."""
 
-    def __init__(self):
-        self.storage = window.localStorage
+    def __init__(self, area: str = "localStorage"):
+        self.storage = getattr(window, area)
 
     def get(self, key: str):
         value = self.storage.getItem(key)
@@ -25,6 +26,11 @@ class LocalStorageBackend:
 
     def remove(self, key: str) -> None:
         self.storage.removeItem(key)
+
+
+def tab_storage() -> LocalStorageBackend | None:
+    """The tab's sessionStorage (None without a page: the unit tests' stand-in)."""
+    return LocalStorageBackend("sessionStorage") if window is not None else None
 
 
 def element(element_id: str):

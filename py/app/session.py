@@ -22,6 +22,8 @@ class GameSession:
         self.rev: int | None = None
         self.clock_before = 0.0  # time played before the clock last started
         self.started_at: float | None = None
+        # Told after each save whether it was written (False: the storage is full).
+        self.on_saved: Callable[[bool], None] | None = None
 
     # --- the clock -------------------------------------------------------------
     def start_clock(self) -> None:
@@ -78,8 +80,12 @@ class GameSession:
         except StaleWrite:
             return False
         except StorageFull:
+            if self.on_saved is not None:
+                self.on_saved(False)
             return True  # the player has been told; play goes on unsaved
         self.rev = record.rev
+        if self.on_saved is not None:
+            self.on_saved(True)
         return True
 
     def clear(self) -> None:

@@ -74,6 +74,7 @@ class RemoteSeat:
         )
         self.link_game.on_moved = on_moved
         self.link_game.later = browser.later
+        self.link_game.tab = browser.tab_storage()  # (app.remote.behind)
         self.side: Side | None = None  # this device's part of the match (a sub-protocol's)
         self.saved: dict[str, Any] | None = None  # the meta of the game resumed here
         self.joining = False  # a side being made: what it saves meanwhile is saved once made

@@ -114,7 +114,8 @@ class Incoming:
             raise ProtocolError(f"no game in play ({match.status}): no move is played")
         try:
             owner = match.roster.seat_owner
-            move, text = checked_move(match.midend, owner, sender, message, match.link.at_table)
+            at_table, lost = match.link.at_table, match.lost
+            move, text = checked_move(match.midend, owner, sender, message, at_table, lost)
         except Behind:
             match.link.behind()
             raise
@@ -122,7 +123,13 @@ class Incoming:
             raise ProtocolError("a move after the game ended")
         if match.vet is not None:
             match.vet(move)
-        events = match.midend.play_remote(text)
+        midend = match.midend
+        if midend.remote_to_move:
+            events = midend.play_remote(text)
+        else:  # this device's own move, lost from its save, taken back (checked_move)
+            events = midend.play(move)
+        if match.lost is not None and len(midend.moves) >= match.lost[0]:
+            match.lost = None  # (every move the save lost is back)
         if match.midend.state.is_over:
             match.status = OVER
         match.keep()

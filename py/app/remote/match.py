@@ -105,6 +105,9 @@ class Match:
         self.opened = midend.session.now_ms()
         self.reached: dict[int, float] = {}
         self.on_reached: Callable[[], None] | None = None
+        # Moves agreed on that this device's save lost (their count, the hash after them),
+        # to be taken back from the other device before it plays on (app.remote.behind).
+        self.lost: tuple[int, str] | None = None
         self.link = link(self)
         random_bytes = random_bytes or secrets.token_bytes
         self.handshake = Handshake(midend.game, roster, self.name, random_bytes, self.link.at_table)
@@ -203,7 +206,7 @@ class Match:
         """Play a move of a seat of this device (a person here or its computer) and send
         it; IllegalMove when the rules refuse it, RuntimeError when it is not this
         device's move to make (the view offers none then)."""
-        if self.status != PLAYING or self.midend.remote_to_move:
+        if self.status != PLAYING or self.midend.remote_to_move or self.lost is not None:
             raise RuntimeError("not this device's move")
         events = self.midend.play(move)
         self.played()

@@ -49,10 +49,12 @@ def checked_move(
     sender: str,
     message: dict[str, Any],
     ordered: bool,
+    lost: tuple[int, str] | None = None,
 ) -> tuple[Any, str]:
     """The move `sender` sent, as this device's engine reads it, and its notation.
     `owner(seat)`: the device that plays a seat; `ordered`: messages come in one order
-    (a table's relay), so a move that is not the next one is refused as cheating."""
+    (a table's relay), so a move that is not the next one is refused as cheating; `lost`:
+    the moves this device's save lost (app.remote.behind), its own taken back up to them."""
     try:
         wire.fields(message, "move", {"number", "move", "hash"})
         number = wire.whole(message["number"], 1, MAX_MOVES, "a move's number")
@@ -74,7 +76,8 @@ def checked_move(
     if number > len(moves) + 1:
         raise Behind(f"moves {len(moves) + 1} to {number - 1} have not arrived")
     state = midend.state
-    if state.is_over or owner(state.current_player) != sender:
+    taken_back = lost is not None and number <= lost[0]  # (this device's own, maybe)
+    if state.is_over or (owner(state.current_player) != sender and not taken_back):
         raise Refused(CHEATING, f"move {number} is not {sender}'s to play")
     game = midend.game
     try:
@@ -85,6 +88,8 @@ def checked_move(
         trial.apply(move)
     except ENGINE_ERRORS as error:
         raise Refused(CHEATING, f"move {number} {text[:40]!r} is illegal: {error}") from None
+    if lost is not None and number == lost[0] and wire.state_hash(trial) != lost[1]:
+        raise Refused(CHEATING, f"move {number} is not the one this device made")
     if wire.state_hash(trial) != claimed:
         if history.agreed(midend, owner, sender, number - 1):
             raise Refused(CHEATING, f"move {number} came with a false hash of the position")

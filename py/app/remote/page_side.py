@@ -49,6 +49,7 @@ class PageSide:
             self.status == PLAYING
             and not midend.state.is_over
             and midend.seat_kind(midend.state.current_player) == HUMAN
+            and (self.match is None or self.match.lost is None)  # (app.remote.behind)
         )
 
     @property
