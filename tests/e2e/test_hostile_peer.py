@@ -17,7 +17,8 @@ from test_remote_deblockle import ONE_BLOCK_EACH
 
 SHOTS = pathlib.Path("/tmp/hostile-peer")
 MARKUP = '<img id="pwned" src="x" onerror="window.pwned=1">'
-ENDS_THE_GAME = ("move", "sync", "resign", "leave")  # each has its own case in the unit suite
+# each has its own case in the unit suite (a claim: tests/unit/app/test_remote_stall.py)
+ENDS_THE_GAME = ("move", "sync", "resign", "leave", "claim")
 LOOKS = [("desktop", 1280, 800), ("phone", 390, 844)]
 WELSH = (
     "localStorage.setItem('gemau:settings', JSON.stringify({v: 1, rev: 1, data: {language: 'cy'}}))"

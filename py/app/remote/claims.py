@@ -13,11 +13,14 @@ Each device that takes a claim checks it with what it knows before anything chan
 - the device to move there is not the claimant's (a claim of its own turn is what no honest
   device sends: the claimant's forfeit), and nothing after it was played by anyone else (the
   claimed device's own moves may have crossed the claim on the way);
-- the position was reached here at least AWAY_MS ago, less CLAIM_SLACK_MS for the way (this
-  page's clock, when this page saw it reached: after a reload it does not know, and takes the
-  claim). An early claim is no proof of a cheat (the clocks are two devices' own), but the
-  player claimed from did not go quiet: the game ends recording nothing here
-  (verdict.EARLY, app.remote.incoming).
+- between two devices, the position was reached here at least AWAY_MS ago, less
+  CLAIM_SLACK_MS for the way and the clocks' small differences: the claimant's clock started
+  when it sent the move that began the turn, before it arrived here, so an earlier claim is
+  one no honest device sends (the claimant's forfeit). Only a position reached live is timed
+  (Match.reached): not one caught up after a new link (its move may have waited for the link
+  while the claimant's clock ran), nor one before a reload; of those the claim is taken. At
+  a table the devices caught up at different times, so each takes the claim without timing
+  it, and all reach the same verdict.
 
 A claim taken ends the game as abandoned by the claimed device: its player loses, and the
 others record what app.remote.verdict gives (at a table: as if the quiet player had left,
@@ -61,6 +64,11 @@ def claimed_device(match: "Match", sender: str, message: dict[str, Any]) -> str:
         raise Refused(CHEATING, f"a claim of the game at move {count}, its own turn")
     if any(type(p) is not int or owner(p) != quiet for p, _ in moves[count:]):
         raise Refused(CHEATING, f"a claim of the game at move {count}, turns ago")
+    reached = match.reached.get(count)
+    now = match.midend.session.now_ms()
+    if reached is not None and not match.link.at_table and early(reached, now):
+        seconds = max(0, round((now - reached) / 1000))
+        raise Refused(CHEATING, f"a claim of the game {seconds} s into the turn")
     return quiet
 
 
@@ -69,15 +77,11 @@ def early(reached: float, now: float) -> bool:
     return now - reached < verdict.AWAY_MS - CLAIM_SLACK_MS
 
 
-def away_for(reached: float, match: "Match") -> str:
-    seconds = max(0, round((match.midend.session.now_ms() - reached) / 1000))
-    return f"{seconds} s"
-
-
-def remembered(reached: dict[int, float], count: int, now: float) -> dict[int, float]:
-    """The times of the latest positions this page reached, with `count`'s now."""
+def remembered(reached: dict[int, float], count: int, now: float, live: bool) -> dict[int, float]:
+    """The times of the latest positions this page reached live, with `count`'s now if it
+    was (see the module's docstring)."""
     kept = {n: at for n, at in reached.items() if count - REMEMBERED < n < count}
-    return {**kept, count: now}
+    return {**kept, count: now} if live else kept
 
 
 def resend(match: "Match", send: Callable[[dict[str, Any]], None], other: str) -> None:

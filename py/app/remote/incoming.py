@@ -160,12 +160,6 @@ class Incoming:
         except Behind:
             match.link.behind()
             raise
-        reached = match.reached.get(message["count"])
-        if reached is not None and claims.early(reached, match.midend.session.now_ms()):
-            reason = f"a claim of the game {claims.away_for(reached, match)} into the turn"
-            match.link.refused(DESYNC, sender, reason)
-            match.end(verdict.EARLY, sender, reason)
-            return
         match.end(verdict.ABANDONED, quiet)
 
     def _refuse(self, kind: str, device: str, reason: str) -> None:

@@ -104,6 +104,7 @@ class Match:
         # it opened the match; told to `on_reached` (the page's reminder to offer a claim).
         self.opened = midend.session.now_ms()
         self.reached: dict[int, float] = {}
+        self.catching_up_to = -1  # the other device's moves being sent here (after a sync)
         self.on_reached: Callable[[], None] | None = None
         # Moves agreed on that this device's save lost (their count, the hash after them),
         # to be taken back from the other device before it plays on (app.remote.behind).
@@ -254,7 +255,8 @@ class Match:
     def mark_reached(self) -> None:
         """A new position, reached now on this page's clock."""
         now, count = self.midend.session.now_ms(), len(self.midend.moves)
-        self.reached = claims.remembered(self.reached, count, now)
+        live = count > self.catching_up_to
+        self.reached = claims.remembered(self.reached, count, now, live)
         if self.on_reached is not None:
             self.on_reached()
 

@@ -121,8 +121,10 @@ class Pair:
                 raise Refused(CHEATING if proven else DESYNC, reason)
             match.send(*history.moves_after(midend, count))
             claims.resend(match, match.send, self.other)  # (its claim may have been lost)
-        elif not self.synced:
-            self.send_sync()
+        else:
+            match.catching_up_to = count  # (what comes now was played a while ago)
+            if not self.synced:
+                self.send_sync()
         # (only the other device's own doing: its verdicts on this one are its claims)
         if ended is None or ended["how"] not in (verdict.RESIGNED, verdict.LEFT):
             return

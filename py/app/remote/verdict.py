@@ -14,10 +14,8 @@ A match that ended keeps `ended`: {"how", "by"}, with the "reason" when a check 
   nothing is recorded;
 - abandoned: the device that made no move for AWAY_MS on its own turn (its connection lost
   or not), whose game a person claimed (app.remote.claims): it loses, and the others record
-  what a leave gives them;
-- early: a claim of this device's game (or, at a table, of another's) that came before
-  this device's own clock saw AWAY_MS pass on that turn: nothing proves who is wrong (two
-  devices' clocks), so nothing is recorded, as with void.
+  what a leave gives them.
+
 
 Only this device's own checks end a game as forfeit or void: another device's refusal is
 its claim, kept and shown as its words, never acted on (the other device may be the one
@@ -34,10 +32,8 @@ from app.fair.errors import ProtocolError
 from app.remote.names import clean_reason
 
 RESIGNED, LEFT, FORFEIT, VOID, ABANDONED = "resigned", "left", "forfeit", "void", "abandoned"
-EARLY = "early"
-HOWS = (RESIGNED, LEFT, FORFEIT, VOID, ABANDONED, EARLY)
-BY_A_CHECK = (FORFEIT, VOID, EARLY)  # ended by this device's own check: the reason is kept
-UNPROVEN = (VOID, EARLY)  # the devices disagree and nothing proves who: nothing recorded
+HOWS = (RESIGNED, LEFT, FORFEIT, VOID, ABANDONED)
+BY_A_CHECK = (FORFEIT, VOID)  # ended by this device's own check: the reason is kept
 AWAY_MS = 120_000  # no move this long on its own turn, a device's game may be claimed
 
 NOTHING: Literal["nothing"] = "nothing"  # no result is recorded for this device
@@ -60,7 +56,7 @@ def outcome(
     whether a device plays on this device's side (True), on the other side (False), or
     None when the game has no partnerships; None between two devices."""
     how, by = end["how"], end["by"]
-    if how in UNPROVEN:
+    if how == VOID:
         return NOTHING
     if by == me:
         return False  # (forfeit and abandoned are never this device's own verdict on itself)

@@ -7,6 +7,7 @@ withdraws the offer; a claim that no honest device sends is refused. Between two
 
 import pytest
 import test_remote_dominoes as dominoes_tests
+import test_remote_match as match_tests
 import test_remote_table_match as table_tests
 from app import saved_games
 from app.games_list import remote_slot
@@ -148,15 +149,40 @@ def hostile_claim(link, friend, count=None):
     link.pump()
 
 
-def test_an_early_claim_ends_the_game_recording_nothing_on_the_claimed_device():
+def test_an_early_claim_is_the_claimants_forfeit():
+    """Bryn's device got the turn on a live link 30 s ago: Ann's clock started before his
+    (when her move left), so no honest device claims now."""
     clock = [0.0]
     link, host, friend = linked(clock)
     friend_to_move(link, host, friend)
-    clock[0] += 30_000  # Bryn thinks for 30 s; Ann's device claims all the same
+    clock[0] += 30_000  # Bryn thinks for 30 s; Ann's device (modified) claims all the same
     hostile_claim(link, friend)
-    assert friend.game.match.ended["how"] == "early" and friend.game.match.outcome == "nothing"
-    assert friend.game.winner_is_me is None
-    assert "before 2 minutes of the turn" in bar_text(friend.game, T)
+    assert friend.game.match.ended["how"] == "forfeit"
+    assert friend.game.match.ended["by"] == "host" and friend.game.winner_is_me is True
+    assert "30 s into the turn" in friend.game.match.ended["reason"]
+
+
+def test_a_claim_of_a_turn_that_began_while_the_link_was_down_is_taken_once_caught_up():
+    """Ann's move never reached Bryn's page (the link went first); 2 minutes later she
+    claims; when a new link comes, Bryn's device is sent her move and at once the claim:
+    his turn began on her clock, not when the move reached him."""
+    clock = [0.0]
+    wire, host, guest = match_tests.connected()
+    for match in (host, guest):
+        match.midend.session.now_ms = lambda: clock[0]
+    ann = host if not host.midend.remote_to_move else guest
+    bryn = guest if ann is host else host
+    ann.play(ann.midend.state.legal_moves()[0])
+    wire.cut()  # lost on the way
+    clock[0] += AWAY
+    ann.claim()
+    wire.cut()
+    again = match_tests.Wire()
+    ann.connect(again.ends[0])
+    bryn.connect(again.ends[1])
+    again.pump()
+    assert bryn.midend.moves == ann.midend.moves
+    assert bryn.ended == {"how": "abandoned", "by": bryn.role} and bryn.outcome is False
 
 
 def test_a_claim_of_the_claimants_own_turn_is_its_forfeit():
@@ -255,7 +281,8 @@ def test_at_a_table_a_claim_ends_the_game_for_every_device_as_if_the_quiet_playe
         assert match.outcome == expected, device
 
 
-def test_at_a_table_an_early_claim_records_nothing_on_any_honest_device():
+def test_at_a_table_a_claim_is_not_timed_and_every_device_reaches_one_verdict():
+    """The devices at a table may have caught up at different times: none times a claim."""
     net, games = table_tests.seated({"seats": 3}, ["host", "g1", "g2"], ("g1", "g2"), seed=4)
     clock = [0.0]
     matches = {device: game.match for device, game in games.items()}
@@ -269,4 +296,4 @@ def test_at_a_table_an_early_claim_records_nothing_on_any_honest_device():
     net.pump()
     for device, match in matches.items():
         if device != claimant:
-            assert match.ended["how"] == "early" and match.outcome == "nothing", device
+            assert match.ended == {"how": "abandoned", "by": quiet}, device
