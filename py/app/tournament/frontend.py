@@ -15,6 +15,7 @@ the app's other pages (rule 10.6), the keeper's save of today resumed, a languag
 the lobby, and each person's rating and statistics recorded as they go out (rule 8.2)."""
 
 import dataclasses
+import secrets
 from collections.abc import Mapping
 from dataclasses import replace
 from typing import Any
@@ -40,7 +41,6 @@ from ..frame.frontend import (
 )
 from ..html import Markup
 from ..i18n import Translator
-from ..midend import fresh_seed
 from ..views import wordle_parts as parts
 from . import frame_input
 from .draw import render
@@ -73,6 +73,12 @@ def chosen_humans(prefs: Mapping[str, Any]) -> list[dict[str, Any]]:
         )
     )
     return list(humans) if fine and isinstance(humans, list) else [{"name": None, "rating": START}]
+
+
+def secret() -> int:
+    """The pairings' and words' number, drawn apart from the seed (the public game ID) as the
+    midend draws a seed nobody can know (views import no midend)."""
+    return 1 + secrets.randbelow(MAX_SEED - 1)
 
 
 def translator(t: Translate) -> Translator:
@@ -109,7 +115,7 @@ class TournamentFrontend(FrontendDefaults):
             "lang": self.words.lang,
             "humans": chosen_humans(prefs),
             "shared_keyboard": prefs.get("shared_keyboard") is True,
-            "secret": fresh_seed(),  # the pairings and words: drawn apart from the seed
+            "secret": secret(),
         }
 
     def new_seats(self, params: Mapping[str, str], prefs: Mapping[str, Any]) -> list[str | None]:
