@@ -1,0 +1,161 @@
+"""The Wordle Tournament through the one game view (app.frame.game_view with
+app.tournament.frontend and the frame's ticks, app.frame.timed) under CPython: the page's
+time is the test's, the ticks are called by hand. The lobby is saved; Start starts the
+tournament's clock; the ticks play what falls due as one step; a guess goes in at the
+tournament's time; a reload goes on with the clock and the letters typed."""
+
+import json
+
+import pytest
+from app import saved_games, scores
+from app.frame.frontend import Input
+from app.i18n import Translator
+from app.router import parse
+from app.settings import SETTINGS_SCHEMA
+from app.storage import MemoryBackend, Store
+from games.wordle.sample_words import sample_dictionary
+
+SAMPLE = sample_dictionary()
+START = 1_000_000.0
+GAME = "wordle-tournament-play"
+
+
+class FakeApp:
+    reduced_motion = True
+
+    def __init__(self, store=None):
+        self.t = Translator("en")
+        if store is None:
+            store = Store(MemoryBackend({}))
+            store.register(SETTINGS_SCHEMA)
+            scores.register(store, [GAME])
+            saved_games.register(store, [GAME])
+        self.store = store
+        self.settings = self.store.load("settings").data
+        self.said: list = []
+        self.view = None
+
+    def announce(self, text):
+        self.said.append(text)
+
+    def notice(self, notice_id, make_text, action=None, about_view=False):
+        pass
+
+    def ask(self, title, text, yes, on_yes, on_no=None):
+        on_yes()
+
+    def render(self):
+        pass
+
+
+class NoElement:
+    def querySelector(self, _selector):
+        return None
+
+
+class Repeating:
+    def __init__(self, ms, callback):
+        pass
+
+    def stop(self):
+        pass
+
+
+@pytest.fixture
+def tourney(import_without_browser, monkeypatch):
+    """open(address, app=None) -> the tournament's GameView; clock: [the page's ms]."""
+    browser, wordle_words, _, game_view, loading = import_without_browser(
+        "app.browser",
+        "app.wordle_words",
+        "app.frame.timed",
+        "app.frame.game_view",
+        "app.tournament.loading",
+    )
+    clock = [START]
+    monkeypatch.setattr(browser, "now_ms", lambda: clock[0])
+    monkeypatch.setattr(browser, "today_iso", lambda: "2026-12-06")
+    monkeypatch.setattr(browser, "element", lambda _id: NoElement())
+    monkeypatch.setattr(browser, "Repeating", Repeating)
+    monkeypatch.setattr(wordle_words, "loaded", lambda lang: SAMPLE)
+    monkeypatch.setattr(game_view.GameView, "redraw", lambda self, focus_id=None: None)
+
+    def open_tournament(address="#/wordle?mode=tournament", app=None):
+        app = app or FakeApp()
+        view = loading.tournament_view(app, parse(address), "en")
+        assert isinstance(view, game_view.GameView)
+        app.view = view
+        view.ticks.start()  # (as the view's first drawing does)
+        return view
+
+    class Tourney:
+        open = staticmethod(open_tournament)
+
+    Tourney.clock = clock
+    return Tourney
+
+
+def saved(view) -> dict:
+    return saved_games.load(view.app.store, GAME).data
+
+
+def wait_my_turn(tourney, view, pid=0):
+    for _ in range(5000):
+        if view.state.tournament.may_type(pid):
+            return
+        tourney.clock[0] += 200
+        view.ticks.tick()
+    raise AssertionError("never my turn")
+
+
+def typed_word(view, pid=0) -> str:
+    t = view.state.tournament
+    match = next(m for m in t.current["matches"] if pid in m["players"])
+    return next(
+        w for w in sorted(SAMPLE.guess_lists[match["duel"].length]) if w != match["duel"].word
+    )
+
+
+def test_a_new_lobby_is_saved_with_its_secret_apart_and_waits_for_start(tourney):
+    view = tourney.open()
+    frame = saved(view)["meta"]["frame"]
+    assert frame["seats"] == ["human"] and frame["options"]["secret"] != frame["seed"]
+    assert view.state.tournament.phase == "lobby"
+    tourney.clock[0] += 60_000
+    view.ticks.tick()
+    assert view.state.tournament.phase == "lobby" and view.midend.moves == []
+
+
+def test_start_then_the_ticks_play_steps_at_the_tournaments_time(tourney):
+    view = tourney.open()
+    tourney.clock[0] += 5_000
+    view.handle(Input("wt-start"))
+    assert [m for _, m in view.midend.moves] == ["start @5000"]
+    wait_my_turn(tourney, view)
+    notations = [m for _, m in view.midend.moves]
+    assert len(notations) > 1 and all(m.startswith("step @") for m in notations[1:])
+    now = view.frontend.now(view.ui, tourney.clock[0])
+    assert notations[-1] == f"step @{now}" or int(notations[-1][6:]) <= now
+
+
+def test_a_guess_goes_in_at_the_tournaments_time(tourney):
+    view = tourney.open()
+    view.handle(Input("wt-start"))
+    wait_my_turn(tourney, view)
+    word = typed_word(view)
+    for tile in SAMPLE.tiles(word):
+        view.handle(Input("wd-key", {"key": tile}))
+    now = view.frontend.now(view.ui, tourney.clock[0])
+    view.handle(Input("key", key="Enter"))
+    assert view.midend.moves[-1][1] == f"0 {word.upper()} @{now}"
+
+
+def test_a_reload_goes_on_with_the_clock_and_the_letters_typed(tourney):
+    view = tourney.open()
+    view.handle(Input("wt-start"))
+    wait_my_turn(tourney, view)
+    tile = SAMPLE.tiles(typed_word(view))[0]
+    view.handle(Input("wd-key", {"key": tile}))
+    assert saved(view)["meta"]["typed"] == tile
+    again = tourney.open(app=FakeApp(view.app.store))
+    assert again.ui.typed == tile and again.ui.clock == view.ui.clock
+    assert json.dumps(again.state.to_json()) == json.dumps(view.state.to_json())
