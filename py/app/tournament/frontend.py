@@ -9,14 +9,15 @@ typed: app.frame.lasting_ui): the frame's ticks (app.frame.timed) play "step @no
 something falls due (a bot's guess, a turn run out, a round's introduction over), so the
 tournament on screen is always played out to the page's time.
 
-Not yet here (issue 30, the Tournament's step 2, still on the old page, app.tournament.screen):
-the bots' plans asked of the worker, a hidden page as a lost connection, play going on behind
+The bots' plans are asked of the page's thinker (app.tournament.plan_asking) and played as
+moves when they come. Not yet here (issue 30, the Tournament's step 2, still on the old page,
+app.tournament.screen): a hidden page as a lost connection, play going on behind
 the app's other pages (rule 10.6), the keeper's save of today resumed, a language chosen in
 the lobby, and each person's rating and statistics recorded as they go out (rule 8.2)."""
 
 import dataclasses
 import secrets
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import replace
 from typing import Any
 
@@ -41,14 +42,17 @@ from ..frame.frontend import (
 )
 from ..html import Markup
 from ..i18n import Translator
+from ..thinker import Thinker
 from ..views import wordle_parts as parts
 from . import frame_input
 from .draw import render
 from .frame_ui import TournamentUi, focused, quiet, turn_now, typing_for
+from .plan_asking import PlanAsking
 from .said import clock_tick, happened
 from .ui import Ui
 
 GAME = "wordle-tournament-play"
+Worker = Callable[[], Thinker | None]  # the page's thinker now
 MAX_SPEED = 100
 MAX_HUMANS = 8
 MAX_TYPED = 64
@@ -92,10 +96,11 @@ class TournamentFrontend(FrontendDefaults):
     title_key = "game.wordle.name"
     name = GAME
 
-    def __init__(self, words: Dictionary, speed: int = 1):
+    def __init__(self, words: Dictionary, speed: int = 1, worker: Worker = lambda: None):
         self.words = words
         self.game = stored_game(words)
         self.speed = speed  # test-only: the tournament's clock runs `speed` times faster
+        self.plans = PlanAsking(worker)  # the bots' plans, from the page's thinker
 
     # --- the game an address asks for --------------------------------------------------
     def wanted(
@@ -168,9 +173,14 @@ class TournamentFrontend(FrontendDefaults):
         planned: Any,
         page_ms: float,
     ) -> Any:
-        """ "step @now" once something fell due by now (everything due is played in it)."""
+        """A bot's plan come from the worker, else "step @now" once something fell due by
+        now (everything due is played in it)."""
         if state.is_over or state.tournament.phase == "lobby":
             return None
+        self.plans.ask(state)
+        plan = self.plans.answer()
+        if plan is not None:
+            return plan
         now = self.now(ui, page_ms)
         due = state.next_due()
         return {"type": "step", "at": now} if due is not None and due <= now else None

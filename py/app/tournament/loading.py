@@ -6,7 +6,7 @@ old page (app.tournament.screen) is, until this one does all it does (issue 30).
 
 from typing import Any
 
-from .. import router, wordle_words
+from .. import router, thinker, wordle_words
 from ..frame.game_view import GameView
 from ..html import Markup, h
 from ..views import wordle_parts as parts
@@ -23,7 +23,7 @@ def tournament_view(app: Any, route: Any, lang: str) -> View:
 
 def game_view(app: Any, route: Any, words: Any) -> GameView:
     speed = router.int_param(route.params, "speed", 1, MAX_SPEED, default=1)
-    return GameView(app, route, TournamentFrontend(words, speed))
+    return GameView(app, route, TournamentFrontend(words, speed, lambda: thinker.shared))
 
 
 class TournamentLoading(View):

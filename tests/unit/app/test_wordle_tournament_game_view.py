@@ -14,6 +14,7 @@ from app.router import parse
 from app.settings import SETTINGS_SCHEMA
 from app.storage import MemoryBackend, Store
 from games.wordle.sample_words import sample_dictionary
+from games.wordle.tournament_plans import bot_plan
 
 SAMPLE = sample_dictionary()
 START = 1_000_000.0
@@ -159,3 +160,47 @@ def test_a_reload_goes_on_with_the_clock_and_the_letters_typed(tourney):
     again = tourney.open(app=FakeApp(view.app.store))
     assert again.ui.typed == tile and again.ui.clock == view.ui.clock
     assert json.dumps(again.state.to_json()) == json.dumps(view.state.to_json())
+
+
+class AnsweringThinker:
+    """A worker that plans at once, as the real one does in its own time."""
+
+    def __init__(self, answer=None):
+        self.asked: list = []
+        self.answer = answer
+
+    def start(self):
+        pass
+
+    def think(self, request, on_move, on_error):
+        self.asked.append(request)
+        plan = bot_plan(request, SAMPLE)
+        on_move(json.dumps(plan) if self.answer is None else self.answer)
+        return True
+
+
+def test_the_bots_plans_come_from_the_worker_as_moves_each_once(tourney, monkeypatch):
+    from app import thinker
+
+    worker = AnsweringThinker()
+    monkeypatch.setattr(thinker, "shared", worker)
+    view = tourney.open()
+    view.handle(Input("wt-start"))
+    for _ in range(3):
+        tourney.clock[0] += 200
+        view.ticks.tick()
+    plans = [m for _, m in view.midend.moves if m.startswith("plan ")]
+    assert plans and len(plans) == len(set(plans)) == len(worker.asked)
+    again = tourney.open(app=FakeApp(view.app.store))  # the plans are in its moves
+    assert json.dumps(again.state.to_json()) == json.dumps(view.state.to_json())
+
+
+def test_nonsense_from_the_worker_is_no_move(tourney, monkeypatch):
+    from app import thinker
+
+    monkeypatch.setattr(thinker, "shared", AnsweringThinker(answer='{"word": 7}'))
+    view = tourney.open()
+    view.handle(Input("wt-start"))
+    tourney.clock[0] += 200
+    view.ticks.tick()
+    assert [m for _, m in view.midend.moves if m.startswith("plan ")] == []
