@@ -12,7 +12,8 @@ tournament on screen is always played out to the page's time.
 The bots' plans are asked of the page's thinker (app.tournament.plan_asking) and played as
 moves when they come. Not yet here (issue 30, the Tournament's step 2, still on the old page,
 app.tournament.screen): a hidden page as a lost connection, play going on behind
-the app's other pages (rule 10.6), the keeper's save of today resumed, a language chosen in
+the app's other pages (rule 10.6), the keeper's save of today brought to the frame's key
+(the frame reads it there: `legacy`), a language chosen in
 the lobby, and each person's rating and statistics recorded as they go out (rule 8.2)."""
 
 import dataclasses
@@ -25,7 +26,7 @@ from games.common.checks import is_int
 from games.common.protocol import MAX_SEED, Game
 from games.wordle.dictionary import Dictionary
 from games.wordle.rating import START
-from games.wordle.tournament_game import TournamentState, tournament_game
+from games.wordle.tournament_game import TournamentState, options_of, tournament_game
 from games.wordle.tournament_moves import MAX_TIME
 
 from ..frame import game_clock
@@ -151,7 +152,15 @@ class TournamentFrontend(FrontendDefaults):
         )
 
     def legacy(self, state: TournamentState, meta: dict[str, Any]) -> dict[str, Any]:
-        raise ValueError("the keeper's save is not read here yet")
+        """A tournament today's page saved (app.wordle.tournament_keeper: the tournament and
+        its meta, {"t0", "speed"}: its clock, which ui_from_save reads as the frame's, "seed",
+        "known": from the address, never counted); ValueError when it cannot be read."""
+        seed, known = meta.get("seed", state.tournament.seed), meta.get("known", False)
+        if not is_int(seed) or not 0 <= seed <= MAX_SEED or not isinstance(known, bool):
+            raise ValueError("the keeper's seed")
+        options = options_of(state.tournament)
+        seats: list[str | None] = [None] * len(options["humans"])
+        return {"options": options, "seed": seed, "seats": seats, "known": known}
 
     # --- the clock ---------------------------------------------------------------------
     def now(self, ui: TournamentUi, page_ms: float) -> int:

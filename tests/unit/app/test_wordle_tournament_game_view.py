@@ -14,6 +14,7 @@ from app.router import parse
 from app.settings import SETTINGS_SCHEMA
 from app.storage import MemoryBackend, Store
 from games.wordle.sample_words import sample_dictionary
+from games.wordle.tournament import new_lobby
 from games.wordle.tournament_plans import bot_plan
 
 SAMPLE = sample_dictionary()
@@ -204,3 +205,34 @@ def test_nonsense_from_the_worker_is_no_move(tourney, monkeypatch):
     tourney.clock[0] += 200
     view.ticks.tick()
     assert [m for _, m in view.midend.moves if m.startswith("plan ")] == []
+
+
+def test_a_tournament_saved_by_todays_page_goes_on_with_its_clock(tourney):
+    """Its keeper's save ({"state", "meta": t0, speed, seed, known}) under the frame's key:
+    the same tournament at the same time, its people its seats."""
+    humans = [{"name": "Ann", "rating": 1000}, {"name": "Bob", "rating": 1100}]
+    t = new_lobby(SAMPLE, humans, 9, secret=77)
+    t.start(int(START))
+    t.advance(int(START) + 20_000)
+    meta = {"t0": int(START), "speed": 1, "recorded": [], "seed": 9, "known": False}
+    app = FakeApp()
+    saved_games.save(app.store, GAME, t.to_json(), meta, None)
+    tourney.clock[0] = START + 25_000
+    view = tourney.open(app=app)
+    assert view.midend.seats == ["human", "human"] and view.midend.seed == 9
+    assert view.midend.options["humans"] == humans and view.midend.ranked
+    now = int(START) + 25_000  # its clock went on while the page was closed
+    assert view.frontend.now(view.ui, tourney.clock[0]) == now
+    assert [m for _, m in view.midend.moves] == [f"step @{now}"]  # what fell due meanwhile
+    t.advance(now)
+    assert view.state.tournament.view(0, now) == t.view(0, now)
+
+
+def test_a_known_tournament_of_todays_page_stays_uncounted(tourney):
+    t = new_lobby(SAMPLE, [{"name": "Ann", "rating": 1000}], 9)
+    t.start(0)
+    app = FakeApp()
+    meta = {"t0": 0, "speed": 1, "recorded": [], "seed": 9, "known": True}
+    saved_games.save(app.store, GAME, t.to_json(), meta, None)
+    view = tourney.open(app=app)
+    assert view.midend.seed == 9 and not view.midend.ranked
