@@ -45,7 +45,7 @@ from ..html import Markup
 from ..i18n import Translator
 from ..thinker import Thinker
 from ..views import wordle_parts as parts
-from . import frame_input
+from . import connection, frame_input
 from .draw import render
 from .frame_ui import TournamentUi, focused, quiet, turn_now, typing_for
 from .plan_asking import PlanAsking
@@ -182,8 +182,9 @@ class TournamentFrontend(FrontendDefaults):
         planned: Any,
         page_ms: float,
     ) -> Any:
-        """A bot's plan come from the worker, else "step @now" once something fell due by
-        now (everything due is played in it)."""
+        """A bot's plan come from the worker, else a person here coming back (the page ticks:
+        it is shown), else "step @now" once something fell due by now (everything due is
+        played in it)."""
         if state.is_over or state.tournament.phase == "lobby":
             return None
         self.plans.ask(state)
@@ -191,8 +192,15 @@ class TournamentFrontend(FrontendDefaults):
         if plan is not None:
             return plan
         now = self.now(ui, page_ms)
+        back = connection.back_move(state, now)  # (the page is shown: it ticks)
+        if back is not None:
+            return back
         due = state.next_due()
         return {"type": "step", "at": now} if due is not None and due <= now else None
+
+    def hidden_moves(self, state: TournamentState, ui: TournamentUi, page_ms: float) -> list[Any]:
+        """The page is hidden, closed or reloaded: the people here are away (app.frame.page_life)."""
+        return connection.away_moves(state, self.now(ui, page_ms))
 
     def clock_shown(
         self, state: TournamentState, ui: TournamentUi, page_ms: float, t: Translate

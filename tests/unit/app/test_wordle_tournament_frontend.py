@@ -219,3 +219,26 @@ def test_drawn_the_lobby_then_the_round_with_the_letters_typed():
     shown = key(state, ui, "q", now).ui
     markup = str(FRONT.draw(state, shown, at(now), T))
     assert "wt-screen" in markup and ">Q<" in markup.upper()
+
+
+def test_rule_10_3_hidden_each_person_still_in_goes_away_once():
+    state, ui = started(humans=(ANN, BOB))
+    now = to_turn(state, ui)
+    assert FRONT.hidden_moves(state, ui, PAGE + now) == [
+        {"type": "away", "player": 0, "at": now},
+        {"type": "away", "player": 1, "at": now},
+    ]
+    play(state, {"type": "away", "player": 0, "at": now})
+    assert FRONT.hidden_moves(state, ui, PAGE + now) == [{"type": "away", "player": 1, "at": now}]
+    assert FRONT.hidden_moves(lobby(), ui, PAGE) == []  # (nobody is away from a lobby)
+
+
+def test_rule_10_4_shown_again_the_clock_brings_them_back_unless_their_time_ran_out():
+    state, ui = started()
+    now = to_turn(state, ui)
+    assert FRONT.due(state, ui, False, None, PAGE + now) is None
+    play(state, {"type": "away", "player": 0, "at": now})
+    back = FRONT.due(state, ui, False, None, PAGE + now + 1_000)
+    assert back == {"type": "back", "player": 0, "at": now + 1_000}
+    late = FRONT.due(state, ui, False, None, PAGE + now + 120_000)
+    assert late is not None and late["type"] == "step"  # (it places them: they left, 10.4)

@@ -236,3 +236,33 @@ def test_a_known_tournament_of_todays_page_stays_uncounted(tourney):
     saved_games.save(app.store, GAME, t.to_json(), meta, None)
     view = tourney.open(app=app)
     assert view.midend.seed == 9 and not view.midend.ranked
+
+
+def test_rule_10_3_a_hidden_page_is_away_and_shown_again_back(tourney, import_without_browser):
+    view = tourney.open()
+    view.handle(Input("wt-start"))
+    wait_my_turn(tourney, view)
+    (page_life,) = import_without_browser("app.frame.page_life")
+    at = view.frontend.now(view.ui, tourney.clock[0])
+    page_life.hidden(view)
+    assert view.midend.moves[-1][1] == f"away 0 @{at}"
+    assert view.ticks.ticker is None  # (its ticks would bring them back)
+    tourney.clock[0] += 10_000
+    page_life.shown(view)
+    assert f"back 0 @{at + 10_000}" in [m for _, m in view.midend.moves]
+
+
+def test_rule_10_4_a_reload_after_the_page_hid_brings_them_back_at_once(
+    tourney, import_without_browser
+):
+    view = tourney.open()
+    view.handle(Input("wt-start"))
+    wait_my_turn(tourney, view)
+    (page_life,) = import_without_browser("app.frame.page_life")
+    view.closed = True  # (closing hides the page: GameView.close)
+    page_life.hidden(view)
+    tourney.clock[0] += 3_000
+    again = tourney.open(app=FakeApp(view.app.store))
+    now = again.frontend.now(again.ui, tourney.clock[0])
+    assert f"back 0 @{now}" in [m for _, m in again.midend.moves]
+    assert again.state.tournament.players[0]["lost_at"] is None
