@@ -10,11 +10,13 @@ something falls due (a bot's guess, a turn run out, a round's introduction over)
 tournament on screen is always played out to the page's time.
 
 The bots' plans are asked of the page's thinker (app.tournament.plan_asking) and played as
-moves when they come. Not yet here (issue 30, the Tournament's step 2, still on the old page,
-app.tournament.screen): a hidden page as a lost connection, play going on behind
-the app's other pages (rule 10.6), the keeper's save of today brought to the frame's key
-(the frame reads it there: `legacy`), a language chosen in
-the lobby, and each person's rating and statistics recorded as they go out (rule 8.2)."""
+moves when they come. A hidden page makes the people here away (`hidden_moves`, played by
+app.frame.page_life) and its ticks bring them back (app.tournament.connection); a tournament
+today's page saved is read with `legacy`. Not yet here (issue 30, the Tournament's step 2,
+still on the old page, app.tournament.screen): GameView calling page_life, play going on
+behind the app's other pages (rule 10.6), the keeper's save brought to the frame's key, a
+language chosen in the lobby, and each person's rating and statistics recorded as they go
+out (rule 8.2)."""
 
 import dataclasses
 import secrets
