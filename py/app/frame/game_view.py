@@ -20,7 +20,7 @@ from ..games_list import remote_slot
 from ..midend import Midend
 from ..peer import prefs as peer_prefs
 from ..saved_game_view import SavedGameView
-from . import commands, ending, history, lasting_ui, viewport
+from . import commands, ending, history, lasting_ui, page_life, viewport
 from .address import shared_params
 from .clock import format_clock
 from .ending import resumed_outcome
@@ -349,6 +349,17 @@ class GameView(SavedGameView):
             browser.focus_first(view_root, self.frontend.focus_fallbacks)
 
     # --- leaving ----------------------------------------------------------------------------
+    def suspend(self) -> None:
+        """The page hidden, closed or reloaded (another page of the app is no such thing
+        for a game whose people are away while hidden: its ticks' steps catch up on return)."""
+        if not self.closed:
+            page_life.hidden(self)
+        super().suspend()
+
+    def resume(self) -> None:
+        super().resume()
+        page_life.shown(self)
+
     def close(self) -> None:
         self.closed = True  # moves still on their way, and the computer's, go no further
         self.computer.close()

@@ -66,10 +66,11 @@ class Repeating:
 @pytest.fixture
 def tourney(import_without_browser, monkeypatch):
     """open(address, app=None) -> the tournament's GameView; clock: [the page's ms]."""
-    browser, wordle_words, _, game_view, loading = import_without_browser(
+    browser, wordle_words, _, _, game_view, loading = import_without_browser(
         "app.browser",
         "app.wordle_words",
         "app.frame.timed",
+        "app.frame.page_life",
         "app.frame.game_view",
         "app.tournament.loading",
     )
@@ -238,31 +239,44 @@ def test_a_known_tournament_of_todays_page_stays_uncounted(tourney):
     assert view.midend.seed == 9 and not view.midend.ranked
 
 
-def test_rule_10_3_a_hidden_page_is_away_and_shown_again_back(tourney, import_without_browser):
+def test_rule_10_3_a_hidden_page_is_away_and_shown_again_back(tourney):
     view = tourney.open()
     view.handle(Input("wt-start"))
     wait_my_turn(tourney, view)
-    (page_life,) = import_without_browser("app.frame.page_life")
     at = view.frontend.now(view.ui, tourney.clock[0])
-    page_life.hidden(view)
+    view.suspend()  # (the app's visibilitychange and pagehide)
     assert view.midend.moves[-1][1] == f"away 0 @{at}"
     assert view.ticks.ticker is None  # (its ticks would bring them back)
     tourney.clock[0] += 10_000
-    page_life.shown(view)
+    view.resume()
     assert f"back 0 @{at + 10_000}" in [m for _, m in view.midend.moves]
 
 
-def test_rule_10_4_a_reload_after_the_page_hid_brings_them_back_at_once(
-    tourney, import_without_browser
-):
+def test_rule_10_4_a_reload_after_the_page_hid_brings_them_back_at_once(tourney):
     view = tourney.open()
     view.handle(Input("wt-start"))
     wait_my_turn(tourney, view)
-    (page_life,) = import_without_browser("app.frame.page_life")
-    view.closed = True  # (closing hides the page: GameView.close)
-    page_life.hidden(view)
+    view.suspend()  # (a reload's pagehide)
+    view.close()
     tourney.clock[0] += 3_000
     again = tourney.open(app=FakeApp(view.app.store))
     now = again.frontend.now(again.ui, tourney.clock[0])
     assert f"back 0 @{now}" in [m for _, m in again.midend.moves]
+    assert again.state.tournament.players[0]["lost_at"] is None
+
+
+def test_rule_10_6_another_page_of_the_app_is_not_leaving(tourney):
+    """Closed for another page, nobody is away: back on the tournament's page, its ticks
+    play what fell due meanwhile (the turns ran out as usual, the bots played)."""
+    view = tourney.open()
+    view.handle(Input("wt-start"))
+    wait_my_turn(tourney, view)
+    moves = len(view.midend.moves)
+    view.close()
+    tourney.clock[0] += 90_000
+    view.ticks.tick()  # (a tick on its way: closed, it plays nothing)
+    assert len(view.midend.moves) == moves
+    again = tourney.open(app=FakeApp(view.app.store))
+    now = again.frontend.now(again.ui, tourney.clock[0])
+    assert again.midend.moves[-1][1] == f"step @{now}"
     assert again.state.tournament.players[0]["lost_at"] is None
