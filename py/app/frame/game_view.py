@@ -28,6 +28,7 @@ from .frontend import Changes, Command, Facts, Frontend, Input, Journey, Play, S
 from .keys import read_key
 from .motion import travel
 from .piece_drag import gesture_of
+from .recording import Recording
 from .remote_seat import RemoteSeat, proposed
 from .seats import ComputerSeat, instant_moves, table_of
 from .starting import NewGame, resume_or_new
@@ -69,6 +70,7 @@ class GameView(SavedGameView):
         )
         self.ticks = Ticks(self) if is_timed(frontend) else None  # (its moves wait their time)
         self.gesture = gesture_of(self, frontend.drag_rules)
+        self.recording = Recording(frontend)  # (results as it goes: the Tournament's)
         if how and self.remote is not None:
             self.remote.start(how, self.proposal, frontend.sub_protocol)
         else:
@@ -92,6 +94,7 @@ class GameView(SavedGameView):
             self._start(*opening.new)
             return
         self.asked_for = opening.new  # another game by its address: asked once mounted
+        self.recording.resumed(meta)
         self.ui = lasting_ui.resumed_ui(self.frontend, self.state, meta)
         self.outcome = resumed_outcome(self.frontend, self.midend, self.app.store, meta)
 
@@ -99,6 +102,7 @@ class GameView(SavedGameView):
         self.midend.start(options, seed, seats, known=known)
         instant_moves(self.midend, self.frontend)
         self.outcome = None
+        self.recording.restart()
         self.ui = self.frontend.new_ui(self.state, self.ui)
         self._save()
         if known:
@@ -111,7 +115,7 @@ class GameView(SavedGameView):
     def _save(self) -> None:
         if self.state is None:
             return  # a game with a friend still being set up: nothing to keep yet
-        kept = lasting_ui.kept(self.frontend, self.ui)
+        kept = {**lasting_ui.kept(self.frontend, self.ui), **self.recording.meta()}
         if self.remote is not None:  # (a sub-protocol's part, app.frame.sub_protocol)
             kept = {**kept, **self.remote.meta()}
         if not self.midend.save({**kept, "outcome": self.outcome} if self.outcome else kept):
@@ -287,6 +291,9 @@ class GameView(SavedGameView):
         if self.state.is_over:
             self.finish()
         self._save()  # before the move is drawn: a move shown on screen is a move saved
+        today = browser.today_iso()  # (then results as it goes, once: the save says which)
+        if self.recording.write_due(self.app.store, self.state, self.midend.ranked, today):
+            self._save()
         if self.closed:
             return  # a friend's move after the player left this page: kept, not told elsewhere
         changes = self.frontend.changed(before, self.state, self.ui, events, self.facts(), self.t)

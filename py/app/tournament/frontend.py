@@ -11,12 +11,14 @@ tournament on screen is always played out to the page's time.
 
 The bots' plans are asked of the page's thinker (app.tournament.plan_asking) and played as
 moves when they come. A hidden page makes the people here away (`hidden_moves`, played by
-app.frame.page_life) and its ticks bring them back (app.tournament.connection); a tournament
-today's page saved is read with `legacy`. Not yet here (issue 30, the Tournament's step 2,
-still on the old page, app.tournament.screen): GameView calling page_life, play going on
-behind the app's other pages (rule 10.6), the keeper's save brought to the frame's key, a
-language chosen in the lobby, and each person's rating and statistics recorded as they go
-out (rule 8.2)."""
+app.frame.page_life from GameView.suspend) and its ticks bring them back
+(app.tournament.connection); another page of the app is not leaving (rule 10.6): the steps
+that fell due meanwhile are played on return. Each person's rating and statistics are written
+as they go out (rule 8.2), and the finished tournament kept for replaying
+(`due_results`: app.wordle.tournament_results, written by app.frame.recording). A tournament
+today's page saved is read with `legacy`. Not yet here (issue 30, still on the old page,
+app.tournament.screen): the keeper's save brought to the frame's key, a language chosen in
+the lobby, the group on one device, the final standings' statistics and replay link."""
 
 import dataclasses
 import secrets
@@ -43,10 +45,12 @@ from ..frame.frontend import (
     Table,
     Translate,
 )
+from ..frame.recording import Due
 from ..html import Markup
 from ..i18n import Translator
 from ..thinker import Thinker
 from ..views import wordle_parts as parts
+from ..wordle import tournament_results as results
 from . import connection, frame_input
 from .draw import render
 from .frame_ui import TournamentUi, focused, quiet, turn_now, typing_for
@@ -292,8 +296,13 @@ class TournamentFrontend(FrontendDefaults):
         return Changes(ui, " ".join(news.said), news.cue or "")
 
     # --- the end -----------------------------------------------------------------------
+    def due_results(self, state: TournamentState, counted: bool, today: str) -> list[Due]:
+        """Each person here as they go out (rule 8.2), and the tournament once it is over
+        (app.frame.recording writes them)."""
+        return results.due(state.tournament, counted, today)
+
     def record(self, state: TournamentState, table: Table, clock_ms: float) -> Result | None:
-        return None  # (still the keeper's, on the old page: rule 8.2 records as people go out)
+        return None  # (as people go out, rule 8.2: `due_results`)
 
     def outcome(
         self,

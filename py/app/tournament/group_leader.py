@@ -21,7 +21,8 @@ from .. import browser
 from ..html import Markup, h
 from ..remote.wordle_group import LEADER, GroupLeader
 from ..wordle import records as tp
-from ..wordle.tournament_keeper import FRIENDS, TournamentKeeper
+from ..wordle.tournament_keeper import TournamentKeeper
+from ..wordle.tournament_results import FRIENDS
 from . import group_hosting as hosting
 from .draw import render
 from .group_draw import lost_friends

@@ -28,7 +28,8 @@ from ..remote.wordle_group_member import (
 )
 from ..views.wordle_parts import Typing
 from ..wordle import records as tp
-from ..wordle.tournament_keeper import FRIENDS, TournamentKeeper
+from ..wordle.tournament_keeper import TournamentKeeper
+from ..wordle.tournament_results import FRIENDS
 from . import group_draw as draw
 from . import group_member_away as away
 from .draw import render

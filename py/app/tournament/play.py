@@ -23,7 +23,8 @@ from .. import browser, router, sound, thinker, wordle_words
 from ..html import Markup
 from ..views import wordle_parts as parts
 from ..wordle.bot_plans import BotPlans
-from ..wordle.tournament_keeper import VARIANT, TournamentKeeper
+from ..wordle.tournament_keeper import TournamentKeeper
+from ..wordle.tournament_results import VARIANT
 from . import side as side_draw
 from .draw import render
 from .page import PageParts

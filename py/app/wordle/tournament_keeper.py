@@ -14,15 +14,15 @@ the tests.
 from typing import Any, Protocol
 
 from games.wordle.tournament import Tournament
-from games.wordle.tournament_story import record
 
 from .. import replays, scores
+from ..frame.recording import Due, write
 from ..midend import fresh_seed
 from ..storage import StaleWrite, StorageFull, Store
 from . import records as tp
+from . import tournament_results as results
+from .tournament_results import FRIENDS, GAME, VARIANT
 
-GAME, VARIANT = "wordle", "tournament"
-FRIENDS = "tournament-friends"  # a tournament with friends, each on their own device
 SAVE_EVERY_MS = 1000  # real time between saves while nothing but the clock moves
 
 Json = dict[str, Any]
@@ -140,7 +140,7 @@ class TournamentKeeper:
 
     def replay_entry(self, game: Tournament, group: Json | None) -> Json:
         """The finished tournament as app.replays keeps it."""
-        return {**record(game, group=group is not None), "date": self.meta["kept"]}
+        return results.replay_entry(game, group is not None, self.meta["kept"])
 
     def replay_href(self, game: Tournament, group: Json | None) -> str | None:
         return tp.replay_href(self.replay_entry(game, group)) if "kept" in self.meta else None
@@ -161,10 +161,9 @@ class TournamentKeeper:
         data = self.ratings()
         date = self.clock.today_iso()
         for p in placed:
-            after = p["rating"] + p["rating_change"]
-            data = tp.add_result(data, p["name"], after, p["rating_change"], p["placement"], date)
+            data = results.player_rated(p, date)(data)
             if p["id"] == 0:  # the device's statistics are its leader's
-                self.count(VARIANT, p["placement"], after, date)
+                self.count(VARIANT, p["placement"], results.rating_after(p), date)
             recorded.append(p["id"])
         self.save_ratings(data)
         return self.save(game, force=True)
@@ -174,14 +173,9 @@ class TournamentKeeper:
         recorded = self.meta.setdefault("recorded", [])
         if leader in recorded or leader not in game.humans_placed():
             return
-        p = game.players[leader]
-        after, date = p["rating"] + p["rating_change"], self.clock.today_iso()
-        self.save_ratings(
-            tp.add_result(
-                self.ratings(), p["name"], after, p["rating_change"], p["placement"], date
-            )
-        )
-        self.count(FRIENDS, p["placement"], after, date)
+        p, date = game.players[leader], self.clock.today_iso()
+        self.save_ratings(results.player_rated(p, date)(self.ratings()))
+        self.count(FRIENDS, p["placement"], results.rating_after(p), date)
         recorded.append(leader)
 
     def record_member(self, result: Json, name: str) -> None:
@@ -197,24 +191,14 @@ class TournamentKeeper:
             result["placement"],
             self.clock.today_iso(),
         )
-        self.save_ratings(tp.add_result(data, name, result["rating"], change, placement, date))
+        self.save_ratings(results.rated(name, result["rating"], change, placement, date)(data))
         self.count(FRIENDS, placement, result["rating"], date)
 
     def count(self, variant: str, placement: int, rating: int, date: str) -> None:
         """One tournament in the device's statistics: its placement and the rating after."""
-        try:
-            scores.record_result(
-                self.store,
-                GAME,
-                variant,
-                won=placement == 1,
-                score=placement,
-                higher_is_better=False,
-                date=date,
-                figures={"rating": rating},
-            )
-        except StorageFull:
-            pass  # the app has told the player
+        write(
+            self.store, Due("", stats=(GAME, results.statistics(variant, placement, rating))), date
+        )
 
     def stats(self, variant: str) -> Json | None:
         found: Json | None = scores.stats_for(self.store, GAME).get(variant)

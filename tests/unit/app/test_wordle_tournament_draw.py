@@ -28,6 +28,8 @@ PURE = [
     ),
     "wordle/records.py",
     "wordle/tournament_keeper.py",
+    "wordle/tournament_results.py",
+    "frame/recording.py",
 ]
 
 

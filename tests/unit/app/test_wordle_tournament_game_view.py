@@ -7,12 +7,13 @@ tournament's time; a reload goes on with the clock and the letters typed."""
 import json
 
 import pytest
-from app import saved_games, scores
+from app import replays, saved_games, scores
 from app.frame.frontend import Input
 from app.i18n import Translator
 from app.router import parse
 from app.settings import SETTINGS_SCHEMA
 from app.storage import MemoryBackend, Store
+from app.wordle import records
 from games.wordle.sample_words import sample_dictionary
 from games.wordle.tournament import new_lobby
 from games.wordle.tournament_plans import bot_plan
@@ -30,8 +31,9 @@ class FakeApp:
         if store is None:
             store = Store(MemoryBackend({}))
             store.register(SETTINGS_SCHEMA)
-            scores.register(store, [GAME])
+            scores.register(store, [GAME, "wordle"])
             saved_games.register(store, [GAME])
+            records.register(store)
         self.store = store
         self.settings = self.store.load("settings").data
         self.said: list = []
@@ -280,3 +282,59 @@ def test_rule_10_6_another_page_of_the_app_is_not_leaving(tourney):
     now = again.frontend.now(again.ui, tourney.clock[0])
     assert again.midend.moves[-1][1] == f"step @{now}"
     assert again.state.tournament.players[0]["lost_at"] is None
+
+
+def wait_out(tourney, view, pid=0):
+    """Nobody types: the turns run out until `pid` is placed (out, or the winner)."""
+    for _ in range(20_000):
+        if pid in view.state.tournament.humans_placed():
+            return
+        tourney.clock[0] += 1_000
+        view.ticks.tick()
+    raise AssertionError("never out")
+
+
+def test_rule_8_2_a_person_out_is_rated_and_counted_at_once_and_once(tourney):
+    """Their rating (`wordle-rating`) and the device's statistics ("wordle", the tournament's
+    variant: what the statistics page reads) as they go out; a reload writes neither again."""
+    view = tourney.open()
+    view.handle(Input("wt-start"))
+    wait_out(tourney, view)
+    player = view.state.tournament.players[0]
+    stats = scores.stats_for(view.app.store, "wordle")["tournament"]
+    assert stats["played"] == 1
+    ratings = view.app.store.load(records.RATING).data
+    history = records.profile(ratings, player["name"])
+    assert history["rating"] == player["rating"] + player["rating_change"]
+    assert saved(view)["meta"]["results_recorded"][0] == "placed 0"
+    again = tourney.open(app=FakeApp(view.app.store))
+    moves = len(again.midend.moves)
+    while len(again.midend.moves) == moves and not again.state.is_over:
+        tourney.clock[0] += 1_000
+        again.ticks.tick()  # (a move: what is due is looked at again)
+    assert scores.stats_for(again.app.store, "wordle")["tournament"]["played"] == 1
+    assert again.app.store.load(records.RATING).data == ratings
+
+
+def test_a_finished_tournament_is_kept_for_replaying_once(tourney):
+    view = tourney.open()
+    view.handle(Input("wt-start"))
+    wait_out(tourney, view)
+    for _ in range(20_000):
+        if view.state.is_over:
+            break
+        tourney.clock[0] += 1_000
+        view.ticks.tick()
+    kept = replays.kept(view.app.store, records.REPLAYS)
+    assert len(kept) == 1 and kept[0]["date"] == "2026-12-06"
+    again = tourney.open(app=FakeApp(view.app.store))
+    again.ticks.tick()
+    assert len(replays.kept(again.app.store, records.REPLAYS)) == 1
+
+
+def test_a_known_tournament_rates_and_counts_nobody(tourney):
+    view = tourney.open("#/wordle?mode=tournament&seed=5")
+    view.handle(Input("wt-start"))
+    wait_out(tourney, view)
+    assert "tournament" not in scores.stats_for(view.app.store, "wordle")
+    assert view.app.store.load(records.RATING).data == records.empty_ratings()

@@ -8,13 +8,8 @@ import pytest
 from app import scores
 from app.storage import MemoryBackend, Store
 from app.wordle import records as tp
-from app.wordle.tournament_keeper import (
-    FRIENDS,
-    SAVE_EVERY_MS,
-    VARIANT,
-    TournamentKeeper,
-    tournament_time,
-)
+from app.wordle.tournament_keeper import SAVE_EVERY_MS, TournamentKeeper, tournament_time
+from app.wordle.tournament_results import FRIENDS, VARIANT
 from games.wordle.sample_words import sample_dictionary
 from games.wordle.tournament import new_lobby
 
