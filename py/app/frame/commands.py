@@ -59,8 +59,8 @@ def unless_kept(
 def new_game(view: "GameView", options: Json) -> None:
     if options:  # a choice the player made: remembered for the next game
         view.prefs = saved_games.update_prefs(view.app.store, view.game, view.prefs, options)
-    seats = midend_seats(view.frontend.new_seats({}, view.prefs))
-    view._start(view.frontend.new_options(view.prefs), fresh_seed(), seats)
+    seats = midend_seats(view.frontend.new_seats({}, view.choices()))
+    view._start(view.frontend.new_options(view.choices()), fresh_seed(), seats)
     announce_new(view)
 
 

@@ -28,7 +28,7 @@ from .frontend import Changes, Command, Facts, Frontend, Input, Journey, Play, S
 from .keys import read_key
 from .motion import travel
 from .piece_drag import gesture_of
-from .recording import Recording
+from .recording import Recording, shown
 from .remote_seat import RemoteSeat, proposed
 from .seats import ComputerSeat, instant_moves, table_of
 from .starting import NewGame, resume_or_new
@@ -87,7 +87,7 @@ class GameView(SavedGameView):
         if self.remote is not None:
             self.midend.resume()
             return
-        opening = resume_or_new(self.frontend, self.midend, self.route.params, self.prefs)
+        opening = resume_or_new(self.frontend, self.midend, self.route.params, self.choices())
         meta = opening.resumed
         if meta is None:
             assert opening.new is not None
@@ -107,6 +107,10 @@ class GameView(SavedGameView):
         self._save()
         if known:
             self.say_if_not_counted()  # once, as it starts: not again when it is resumed
+
+    def choices(self) -> dict[str, Any]:
+        """The player's remembered choices, and the records the frontend asked to be shown."""
+        return {**self.prefs, **shown(self.app.store, self.frontend)}
 
     def proposal(self) -> tuple[Json, list[str]]:
         """This device's proposal to friends' devices (who plays first is drawn by lot)."""
@@ -156,7 +160,7 @@ class GameView(SavedGameView):
             motion=not self.app.reduced_motion,
             outcome=self.outcome,
             table=table,
-            prefs=self.prefs,
+            prefs=self.choices(),
             bar=self.remote.bar(self.t) if self.remote is not None else None,
             layout=viewport.layout(self.frontend),
             page_ms=browser.now_ms(),

@@ -2,7 +2,9 @@
 as they go out, its rule 8.2, and the finished tournament kept for replaying). Its frontend
 says, after every move, what is due (`due_results`), each under a key; the game view writes
 each once, and keeps the keys written in its save's meta, so a reload or another look writes
-none of them again. The frontend stays pure: the store is written here."""
+none of them again. Such a frontend is also given the records it names (`shown_records`: the
+ratings a new game starts from, the statistics and replays its page shows) with the player's
+choices (`shown`). The frontend stays pure: the store is read and written here."""
 
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -32,9 +34,18 @@ class Due:
 
 @runtime_checkable
 class RecordsAsItGoes(Protocol):
+    shown_records: tuple[str, ...]  # the records of the store it is given, by name
+
     def due_results(self, state: Any, counted: bool, today: str) -> list[Due]:
         """Every result the game has by now, written or not (`counted`: the midend's ranked)."""
         ...
+
+
+def shown(store: Store, frontend: object) -> dict[str, Any]:
+    """The records a frontend is given beside the player's choices, by name (none: {})."""
+    if not isinstance(frontend, RecordsAsItGoes):
+        return {}
+    return {name: store.load(name).data for name in frontend.shown_records}
 
 
 def write(store: Store, due: Due, today: str) -> None:

@@ -29,7 +29,6 @@ from typing import Any
 from games.common.checks import is_int
 from games.common.protocol import MAX_SEED, Game
 from games.wordle.dictionary import Dictionary
-from games.wordle.rating import START
 from games.wordle.tournament_game import TournamentState, options_of, tournament_game
 from games.wordle.tournament_moves import MAX_TIME
 
@@ -50,10 +49,12 @@ from ..html import Markup
 from ..i18n import Translator
 from ..thinker import Thinker
 from ..views import wordle_parts as parts
+from ..wordle import records as tp
 from ..wordle import tournament_results as results
 from . import connection, frame_input
 from .draw import render
 from .frame_ui import TournamentUi, focused, quiet, turn_now, typing_for
+from .lobby_people import chosen_humans, person, ratings_of
 from .plan_asking import PlanAsking
 from .said import clock_tick, happened
 from .ui import Ui
@@ -61,29 +62,11 @@ from .ui import Ui
 GAME = "wordle-tournament-play"
 Worker = Callable[[], Thinker | None]  # the page's thinker now
 MAX_SPEED = 100
-MAX_HUMANS = 8
 MAX_TYPED = 64
 
 
 def stored_game(words: Dictionary) -> Game:
     return dataclasses.replace(tournament_game(words), name=GAME)
-
-
-def chosen_humans(prefs: Mapping[str, Any]) -> list[dict[str, Any]]:
-    """The people of a new lobby, as the player last chose them (else one, named by lot)."""
-    humans = prefs.get("humans")
-    fine = (
-        isinstance(humans, list)
-        and 1 <= len(humans) <= MAX_HUMANS
-        and all(
-            isinstance(h, dict)
-            and set(h) == {"name", "rating"}
-            and (h["name"] is None or isinstance(h["name"], str))
-            and is_int(h["rating"])
-            for h in humans
-        )
-    )
-    return list(humans) if fine and isinstance(humans, list) else [{"name": None, "rating": START}]
 
 
 def secret() -> int:
@@ -102,6 +85,8 @@ def translator(t: Translate) -> Translator:
 class TournamentFrontend(FrontendDefaults):
     title_key = "game.wordle.name"
     name = GAME
+    # (the ratings a lobby starts from; what its lobby and final standings show)
+    shown_records = (tp.RATING, f"stats:{results.GAME}", f"replays:{tp.REPLAYS}")
 
     def __init__(self, words: Dictionary, speed: int = 1, worker: Worker = lambda: None):
         self.words = words
@@ -339,6 +324,12 @@ class TournamentFrontend(FrontendDefaults):
         drawn = self.drawn(shown)
         drawn.mode = "lobby" if lobby else "game"
         drawn.counted = facts.counted
+        tournament, records = state.tournament, facts.prefs  # (with the records shown)
+        if lobby or tournament.phase == "over":  # its rating, statistics and replay
+            humans = [p for p in tournament.players if p["human"]]
+            drawn.profile = person(ratings_of(records), humans[0]["name"], len(humans) == 1)
+            drawn.stats = (records.get(f"stats:{results.GAME}") or {}).get(results.VARIANT)
+            drawn.replay = results.kept_href(tournament, records.get(f"replays:{tp.REPLAYS}"))
         turn = None if lobby else turn_now(state, shown, view["clock"])
         if turn is not None:
             drawn.typist, drawn.typed = turn[2], typing_for(state, shown, turn).tiles()

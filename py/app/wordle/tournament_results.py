@@ -50,6 +50,10 @@ def due(game: Tournament, counted: bool, today: str) -> list[Due]:
     """Each person here placed by now (a rating and, for the first, the statistics; nothing
     when the tournament is not counted), and the finished tournament to replay."""
     results = []
+    humans = [p for p in game.players if p["human"]]
+    if game.phase != "lobby" and len(humans) == 1:  # (its nickname, drawn by lot or chosen)
+        name = humans[0]["name"]
+        results.append(Due("me", change=(tp.RATING, lambda data: tp.set_my_name(data, name))))
     for pid in game.humans_placed():
         player = game.players[pid]
         key = f"placed {pid}"
@@ -65,6 +69,17 @@ def due(game: Tournament, counted: bool, today: str) -> list[Due]:
             )
         )
     if game.phase == "over":
-        group = sum(p["human"] for p in game.players) > 1  # (people sharing the device)
-        results.append(Due("kept", replay=(tp.REPLAYS, replay_entry(game, group, today))))
+        entry = replay_entry(game, len(humans) > 1, today)  # (a group: people sharing it)
+        results.append(Due("kept", replay=(tp.REPLAYS, entry)))
     return results
+
+
+def kept_href(game: Tournament, kept: Any) -> str | None:
+    """The link replaying this finished tournament, once it is among the `kept` replays."""
+    if game.phase != "over" or not isinstance(kept, list):
+        return None
+    entry = record(game, group=sum(p["human"] for p in game.players) > 1)
+    for each in reversed(kept):
+        if isinstance(each, dict) and {k: v for k, v in each.items() if k != "date"} == entry:
+            return tp.replay_href(each)
+    return None

@@ -7,7 +7,9 @@ from dataclasses import replace
 from app.frame.frontend import Command, Facts, Input, Play, Show
 from app.i18n import Translator
 from app.tournament.frame_ui import TournamentUi, turn_now
-from app.tournament.frontend import GAME, TournamentFrontend, chosen_humans
+from app.tournament.frontend import GAME, TournamentFrontend
+from app.tournament.lobby_people import chosen_humans
+from app.wordle import records as tp
 from games.wordle.rating import START
 from games.wordle.sample_words import sample_dictionary
 
@@ -60,7 +62,11 @@ def key(state, ui, name, now):
 
 
 def test_a_new_lobby_from_the_players_choice_with_a_secret_and_a_seat_each():
-    options = FRONT.new_options({"humans": [ANN, BOB]})
+    """The nicknames the player chose; the ratings the record's (a rating remembered with a
+    choice is not taken)."""
+    rated = tp.add_result(tp.empty_ratings(), "Bob", 1100, 100, 1, "2026-12-06")
+    chosen = {"humans": [ANN, {**BOB, "rating": 2000}], tp.RATING: rated}
+    options = FRONT.new_options(chosen)
     assert options["humans"] == [ANN, BOB] and options["lang"] == "en"
     assert isinstance(options["secret"], int)
     assert FRONT.new_seats({}, {"humans": [ANN, BOB]}) == [None, None]
@@ -68,7 +74,7 @@ def test_a_new_lobby_from_the_players_choice_with_a_secret_and_a_seat_each():
 
 
 def test_a_damaged_choice_of_people_is_one_person_named_by_lot():
-    for damaged in (None, [], [{"name": 3, "rating": 1}], [{"name": "A"}], [ANN] * 9, "x"):
+    for damaged in (None, [], [{"name": 3, "rating": 1}], [ANN] * 9, "x"):
         assert chosen_humans({"humans": damaged}) == [{"name": None, "rating": START}]
 
 
@@ -242,3 +248,13 @@ def test_rule_10_4_shown_again_the_clock_brings_them_back_unless_their_time_ran_
     assert back == {"type": "back", "player": 0, "at": now + 1_000}
     late = FRONT.due(state, ui, False, None, PAGE + now + 120_000)
     assert late is not None and late["type"] == "step"  # (it places them: they left, 10.4)
+
+
+def test_the_devices_player_keeps_their_nickname_and_rating_even_renamed():
+    """One person with no nickname chosen is the record's "me"; a nickname chosen for them
+    takes their rating with it (as set_my_name does once the tournament starts)."""
+    mine = tp.add_result(tp.set_my_name(tp.empty_ratings(), "Ann"), "Ann", 1040, 40, 1, "d")
+    assert chosen_humans({tp.RATING: mine}) == [{"name": "Ann", "rating": 1040}]
+    renamed = {"humans": [{"name": "Zed", "rating": 1000}], tp.RATING: mine}
+    assert chosen_humans(renamed) == [{"name": "Zed", "rating": 1040}]
+    assert chosen_humans({}) == [{"name": None, "rating": START}]

@@ -306,7 +306,7 @@ def test_rule_8_2_a_person_out_is_rated_and_counted_at_once_and_once(tourney):
     ratings = view.app.store.load(records.RATING).data
     history = records.profile(ratings, player["name"])
     assert history["rating"] == player["rating"] + player["rating_change"]
-    assert saved(view)["meta"]["results_recorded"][0] == "placed 0"
+    assert saved(view)["meta"]["results_recorded"] == ["me", "placed 0"]
     again = tourney.open(app=FakeApp(view.app.store))
     moves = len(again.midend.moves)
     while len(again.midend.moves) == moves and not again.state.is_over:
@@ -327,6 +327,8 @@ def test_a_finished_tournament_is_kept_for_replaying_once(tourney):
         view.ticks.tick()
     kept = replays.kept(view.app.store, records.REPLAYS)
     assert len(kept) == 1 and kept[0]["date"] == "2026-12-06"
+    # (its final standings offer the link the statistics page lists)
+    assert records.replay_href(kept[0]).replace("&", "&amp;") in str(view.render())
     again = tourney.open(app=FakeApp(view.app.store))
     again.ticks.tick()
     assert len(replays.kept(again.app.store, records.REPLAYS)) == 1
@@ -337,4 +339,19 @@ def test_a_known_tournament_rates_and_counts_nobody(tourney):
     view.handle(Input("wt-start"))
     wait_out(tourney, view)
     assert "tournament" not in scores.stats_for(view.app.store, "wordle")
-    assert view.app.store.load(records.RATING).data == records.empty_ratings()
+    ratings = view.app.store.load(records.RATING).data  # (its nickname kept: "me")
+    assert [p["history"] for p in ratings["players"].values()] == [[]]
+
+
+def test_the_next_lobby_starts_from_the_rating_after_with_the_same_nickname(tourney):
+    view = tourney.open()
+    view.handle(Input("wt-start"))
+    wait_out(tourney, view)
+    me = view.state.tournament.players[0]
+    view.handle(Input("wt-new"))
+    assert view.state.tournament.phase == "lobby"
+    again = view.state.tournament.players[0]
+    assert (again["name"], again["rating"]) == (me["name"], me["rating"] + me["rating_change"])
+    drawn = str(view.render())  # its profile panel: the rating now, one tournament played
+    assert f'<p class="wt-rating-now">{again["rating"]}</p>' in drawn
+    assert 'class="wt-stats"' in drawn
