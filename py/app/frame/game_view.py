@@ -20,7 +20,7 @@ from ..games_list import remote_slot
 from ..midend import Midend
 from ..peer import prefs as peer_prefs
 from ..saved_game_view import SavedGameView
-from . import commands, ending, history, lasting_ui, page_life, viewport
+from . import behind, commands, ending, history, lasting_ui, page_life, viewport
 from .address import shared_params
 from .clock import format_clock
 from .ending import resumed_outcome
@@ -48,6 +48,7 @@ class GameView(SavedGameView):
     def __init__(self, app: "App", route: router.Route, frontend: Frontend[Any, Any]) -> None:
         self.frontend = frontend
         self.game = frontend.name
+        behind.take_back(self.game)  # (this game's page again: it stops going on behind)
         super().__init__(app, route)
         how = route.params.get("remote")  # a game with a friend: host, guest or resume
         slot = remote_slot(self.game) if how else None
@@ -375,6 +376,7 @@ class GameView(SavedGameView):
         self.closed = True  # moves still on their way, and the computer's, go no further
         self.computer.close()
         self.gesture.abandon()
+        behind.carry_on(self)  # (a game that goes on behind another page of the app)
         self.suspend()
         if self.remote is not None:
             self.remote.release()

@@ -9,6 +9,7 @@ from typing import Any, Protocol, runtime_checkable
 
 from .. import browser, sound, thinker
 from ..html import Markup
+from . import behind
 from .planned_move import PlannedMove
 
 TICK_MS = 200
@@ -72,8 +73,8 @@ class Ticks:
     def tick(self) -> None:
         """Play every move that fell due, in order; else show the clock and its tick."""
         view, frontend = self.view, self.view.frontend
-        if view.closed:
-            self.stop()
+        if view.closed and not behind.is_behind(view):
+            self.stop()  # (a game going on behind another page goes on: app.frame.behind)
         if self.ticker is None or view.busy or view.state is None:
             return  # (None: a game with a friend's next one still being set up)
         played = False
@@ -91,11 +92,13 @@ class Ticks:
             self.stop()
         elif not played:
             self.show_clock()
+        if behind.is_behind(view):
+            behind.show(view)
 
     def show_clock(self) -> None:
         view, frontend, now = self.view, self.view.frontend, self.now_ms()
-        slot = browser.element("view").querySelector(".wd-clock-slot")
-        if browser.found(slot):
+        slot = None if view.closed else browser.element("view").querySelector(".wd-clock-slot")
+        if slot is not None and browser.found(slot):
             slot.innerHTML = frontend.clock_shown(view.state, view.ui, now, view.t)
         cue = frontend.tick_cue(view.state, view.ui, now)
         if cue is not None and cue != self.heard:

@@ -26,9 +26,10 @@ def bar(t: Translator, said: str, clock: str, back: str = BACK) -> Markup:
             "class": "wt-away-bar",
             "aria-label": t("wt.bar_label"),
             "data-lang": t.language,
+            "data-behind-bar": "",  # (app.frame.behind updates its parts)
         },
-        h("span", {"class": "wt-away-what", "aria-live": "polite"}, said),
-        h("span", {"class": "wt-away-clock"}, clock),
+        h("span", {"class": "wt-away-what", "aria-live": "polite", "data-part": "what"}, said),
+        h("span", {"class": "wt-away-clock", "data-part": "clock"}, clock),
         h("a", {"class": "button", "href": back}, t("wt.bar_back")),
     )
 

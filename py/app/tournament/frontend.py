@@ -12,8 +12,8 @@ tournament on screen is always played out to the page's time.
 The bots' plans are asked of the page's thinker (app.tournament.plan_asking) and played as
 moves when they come. A hidden page makes the people here away (`hidden_moves`, played by
 app.frame.page_life from GameView.suspend) and its ticks bring them back
-(app.tournament.connection); another page of the app is not leaving (rule 10.6): the steps
-that fell due meanwhile are played on return. Each person's rating and statistics are written
+(app.tournament.connection); another page of the app is not leaving (rule 10.6): it goes on
+behind it, with a bar in the header (`goes_on_behind`, `behind_bar`: app.frame.behind). Each person's rating and statistics are written
 as they go out (rule 8.2), and the finished tournament kept for replaying
 (`due_results`: app.wordle.tournament_results, written by app.frame.recording). A tournament
 today's page saved is read with `legacy`. Not yet here (issue 30, still on the old page,
@@ -51,7 +51,7 @@ from ..thinker import Thinker
 from ..views import wordle_parts as parts
 from ..wordle import records as tp
 from ..wordle import tournament_results as results
-from . import connection, frame_input
+from . import away_draw, connection, frame_input
 from .draw import render
 from .frame_ui import TournamentUi, focused, quiet, turn_now, typing_for
 from .lobby_people import chosen_humans, person, ratings_of
@@ -188,6 +188,22 @@ class TournamentFrontend(FrontendDefaults):
             return back
         due = state.next_due()
         return {"type": "step", "at": now} if due is not None and due <= now else None
+
+    def goes_on_behind(self, state: TournamentState) -> bool:
+        """Someone here still plays: it goes on behind the app's other pages (rule 10.6)."""
+        t = state.tournament
+        return t.phase != "lobby" and not t.is_over and bool(t.humans_in())
+
+    def behind_bar(
+        self, state: TournamentState, ui: TournamentUi, page_ms: float, t: Translate
+    ) -> Markup | None:
+        """The header's bar behind another page: the round, whose turn with its clock, a link
+        back (app.frame.behind)."""
+        view = self.view_at(state, self.now(ui, page_ms))
+        holder = state.tournament.keyboard_holder(view["clock"], ui.focus)
+        group = sum(p["human"] for p in state.tournament.players) > 1
+        said, clock = away_draw.bar_state(translator(t), view, holder, group)
+        return away_draw.bar(translator(t), said, clock)
 
     def hidden_moves(self, state: TournamentState, ui: TournamentUi, page_ms: float) -> list[Any]:
         """The page is hidden, closed or reloaded: the people here are away (app.frame.page_life)."""

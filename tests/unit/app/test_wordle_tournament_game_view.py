@@ -68,11 +68,12 @@ class Repeating:
 @pytest.fixture
 def tourney(import_without_browser, monkeypatch):
     """open(address, app=None) -> the tournament's GameView; clock: [the page's ms]."""
-    browser, wordle_words, _, _, game_view, loading = import_without_browser(
+    browser, wordle_words, _, behind, _, game_view, loading = import_without_browser(
         "app.browser",
         "app.wordle_words",
-        "app.frame.timed",
         "app.frame.page_life",
+        "app.frame.behind",
+        "app.frame.timed",
         "app.frame.game_view",
         "app.tournament.loading",
     )
@@ -83,6 +84,10 @@ def tourney(import_without_browser, monkeypatch):
     monkeypatch.setattr(browser, "Repeating", Repeating)
     monkeypatch.setattr(wordle_words, "loaded", lambda lang: SAMPLE)
     monkeypatch.setattr(game_view.GameView, "redraw", lambda self, focus_id=None: None)
+    bars: list = []  # the header's bar behind another page, as put (None: removed)
+    monkeypatch.setattr(behind, "put_bar", bars.append)
+    monkeypatch.setattr(behind, "remove_bar", lambda: bars.append(None))
+    monkeypatch.setattr(behind, "_listen", lambda: None)
 
     def open_tournament(address="#/wordle?mode=tournament", app=None):
         app = app or FakeApp()
@@ -96,6 +101,8 @@ def tourney(import_without_browser, monkeypatch):
         open = staticmethod(open_tournament)
 
     Tourney.clock = clock
+    Tourney.bars = bars
+    Tourney.behind = behind
     return Tourney
 
 
@@ -268,20 +275,36 @@ def test_rule_10_4_a_reload_after_the_page_hid_brings_them_back_at_once(tourney)
 
 
 def test_rule_10_6_another_page_of_the_app_is_not_leaving(tourney):
-    """Closed for another page, nobody is away: back on the tournament's page, its ticks
-    play what fell due meanwhile (the turns ran out as usual, the bots played)."""
+    """Closed for another page, it goes on behind it (app.frame.behind): nobody is away, the
+    ticks play what falls due, saved, and a bar in the header says how it stands; the
+    tournament's page opened again takes it back as it stands."""
     view = tourney.open()
     view.handle(Input("wt-start"))
     wait_my_turn(tourney, view)
     moves = len(view.midend.moves)
     view.close()
-    tourney.clock[0] += 90_000
-    view.ticks.tick()  # (a tick on its way: closed, it plays nothing)
-    assert len(view.midend.moves) == moves
+    assert "round 1: your turn" in tourney.bars[-1] and "Back to the tournament" in tourney.bars[-1]
+    for _ in range(100):
+        tourney.clock[0] += 1_000
+        view.ticks.tick()
+    played = [m for _, m in view.midend.moves[moves:]]
+    assert played and not [m for m in played if m.startswith("away ")]
+    assert saved(view)["state"] == view.state.to_json()  # (each move saved)
+    assert view.state.tournament.players[0]["lost_at"] is None
     again = tourney.open(app=FakeApp(view.app.store))
-    now = again.frontend.now(again.ui, tourney.clock[0])
-    assert again.midend.moves[-1][1] == f"step @{now}"
-    assert again.state.tournament.players[0]["lost_at"] is None
+    assert tourney.bars[-1] is None and view.ticks.ticker is None  # taken back
+    assert not tourney.behind.is_behind(view)
+    assert again.midend.moves[: len(view.midend.moves)] == view.midend.moves
+
+
+def test_rule_10_4_hidden_behind_another_page_is_still_away(tourney, import_without_browser):
+    view = tourney.open()
+    view.handle(Input("wt-start"))
+    wait_my_turn(tourney, view)
+    view.close()
+    (page_life,) = [tourney.behind.page_life]
+    page_life.hidden(view)  # (what app.frame.behind's listener does)
+    assert view.midend.moves[-1][1].startswith("away 0 @")
 
 
 def wait_out(tourney, view, pid=0):
