@@ -362,8 +362,8 @@ class GameView(SavedGameView):
 
     # --- leaving ----------------------------------------------------------------------------
     def suspend(self) -> None:
-        """The page hidden, closed or reloaded (another page of the app is no such thing
-        for a game whose people are away while hidden: its ticks' steps catch up on return)."""
+        """The page hidden, closed or reloaded (app.frame.page_life); not another page of the
+        app (closed: a game may go on behind it, app.frame.behind)."""
         if not self.closed:
             page_life.hidden(self)
         super().suspend()

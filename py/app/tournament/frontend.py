@@ -59,7 +59,7 @@ from .plan_asking import PlanAsking
 from .said import clock_tick, happened
 from .ui import Ui
 
-GAME = "wordle-tournament-play"
+GAME = tp.FRAME_GAME
 Worker = Callable[[], Thinker | None]  # the page's thinker now
 MAX_SPEED = 100
 MAX_TYPED = 64

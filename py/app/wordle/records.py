@@ -41,6 +41,7 @@ HOSTED = "wordle-group-hosted"  # a group across devices, hosted by this device'
 RECORDED = "wordle-group-recorded"  # the latest tournaments with friends recorded here
 RECORDED_SIZE = 20
 REPLAYS = "wordle-tournament"  # replays:wordle-tournament (app.replays)
+FRAME_GAME = "wordle-tournament-play"  # the one game view's (its saved:, prefs:, stats:)
 HISTORY_SIZE = 40
 
 

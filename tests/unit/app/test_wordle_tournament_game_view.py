@@ -378,3 +378,27 @@ def test_the_next_lobby_starts_from_the_rating_after_with_the_same_nickname(tour
     drawn = str(view.render())  # its profile panel: the rating now, one tournament played
     assert f'<p class="wt-rating-now">{again["rating"]}</p>' in drawn
     assert 'class="wt-stats"' in drawn
+
+
+def test_the_old_pages_tournament_moves_to_the_frames_save_once_without_counting_twice(tourney):
+    """app.wordle.tournament_move: the keeper's record, its recorded people and replay kept
+    brought along, read by the frontend's legacy."""
+    from app.wordle.tournament_move import move_to_frame
+
+    t = new_lobby(SAMPLE, [{"name": "Ann", "rating": 1000}], 9, secret=77)
+    t.start(int(START))
+    while 0 not in t.humans_placed():
+        t.advance(t.next_event_at())
+    meta = {"t0": int(START), "speed": 1, "group": False, "recorded": [0], "seed": 9}
+    app = FakeApp()
+    app.store.save(records.TOURNAMENT, {"state": t.to_json(), "meta": meta})
+    assert move_to_frame(app.store) and not move_to_frame(app.store)
+    assert app.store.load(records.TOURNAMENT).data is None
+    tourney.clock[0] = float(t.clock)
+    view = tourney.open(app=app)
+    assert view.state.tournament.players[0]["placement"] is not None
+    for _ in range(50):
+        tourney.clock[0] += 1_000
+        view.ticks.tick()
+    assert "tournament" not in scores.stats_for(app.store, "wordle")  # (the keeper's, once)
+    assert "placed 0" in saved(view)["meta"]["results_recorded"]
