@@ -13,7 +13,9 @@ from games.wordle.tournament_moves import guess
 
 from ..frame.frontend import Command, Input, Interpretation, Play, Show, Translate
 from ..wordle_duel.input import BACK, ENTER, key_of
+from . import group_input
 from .frame_ui import TournamentUi, focused, quiet, turn_now, typing_for
+from .lobby_people import people_choice
 from .turn_typing import watched_after_click
 
 
@@ -27,7 +29,9 @@ def interpret(
 ) -> Interpretation:
     action = given.action
     if action == "wt-new":
-        return Command("new")
+        return Command("new", {"screen": group_input.LOBBY})
+    if action in group_input.ACTIONS:
+        return group_input.interpret(state, ui, action, given.data, t)
     if action == "wt-rename":
         return renamed(state, given.data)
     if state.tournament.phase == "lobby":
@@ -74,9 +78,8 @@ def renamed(state: TournamentState, data: Mapping[str, str]) -> Interpretation:
     name = str(data.get("value", "")).strip()
     if t.phase != "lobby" or not name or name == t.players[0]["name"]:
         return None
-    humans = [{"name": p["name"], "rating": p["rating"]} for p in t.players if p["human"]]
-    humans[0]["name"] = name
-    return Command("new", {"humans": humans})
+    names = [p["name"] for p in t.players if p["human"]]
+    return Command("new", people_choice([name, *names[1:]]))
 
 
 Data = Mapping[str, str]

@@ -51,7 +51,7 @@ from ..thinker import Thinker
 from ..views import wordle_parts as parts
 from ..wordle import records as tp
 from ..wordle import tournament_results as results
-from . import away_draw, connection, frame_input
+from . import away_draw, connection, frame_input, group_input
 from .draw import render
 from .frame_ui import TournamentUi, focused, quiet, turn_now, typing_for
 from .lobby_people import chosen_humans, person, ratings_of
@@ -341,6 +341,13 @@ class TournamentFrontend(FrontendDefaults):
         drawn.mode = "lobby" if lobby else "game"
         drawn.counted = facts.counted
         tournament, records = state.tournament, facts.prefs  # (with the records shown)
+        if tournament.shared_keyboard:  # a group on this device (rule 11.2)
+            drawn.group = group_input.group_of(state)
+            if lobby and records.get("screen") == group_input.GROUP:
+                drawn.mode = "group"
+                ratings = ratings_of(records)
+                names = drawn.group["members"]
+                drawn.member_ratings = [person(ratings, n, False)["rating"] for n in names]
         if lobby or tournament.phase == "over":  # its rating, statistics and replay
             humans = [p for p in tournament.players if p["human"]]
             drawn.profile = person(ratings_of(records), humans[0]["name"], len(humans) == 1)

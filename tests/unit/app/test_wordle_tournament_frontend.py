@@ -6,9 +6,10 @@ from dataclasses import replace
 
 from app.frame.frontend import Command, Facts, Input, Play, Show
 from app.i18n import Translator
+from app.saved_games import clean_prefs
 from app.tournament.frame_ui import TournamentUi, turn_now
 from app.tournament.frontend import GAME, TournamentFrontend
-from app.tournament.lobby_people import chosen_humans
+from app.tournament.lobby_people import PEOPLE, chosen_humans, people_choice
 from app.wordle import records as tp
 from games.wordle.rating import START
 from games.wordle.sample_words import sample_dictionary
@@ -62,24 +63,32 @@ def key(state, ui, name, now):
 
 
 def test_a_new_lobby_from_the_players_choice_with_a_secret_and_a_seat_each():
-    """The nicknames the player chose; the ratings the record's (a rating remembered with a
-    choice is not taken)."""
+    """The nicknames the player chose (remembered as JSON text: app.saved_games keeps only
+    strings, numbers and booleans); the ratings the record's."""
     rated = tp.add_result(tp.empty_ratings(), "Bob", 1100, 100, 1, "2026-12-06")
-    chosen = {"humans": [ANN, {**BOB, "rating": 2000}], tp.RATING: rated}
+    chosen = {**people_choice(["Ann", "Bob"]), tp.RATING: rated}
+    assert clean_prefs(chosen) == people_choice(["Ann", "Bob"])
     options = FRONT.new_options(chosen)
     assert options["humans"] == [ANN, BOB] and options["lang"] == "en"
     assert isinstance(options["secret"], int)
-    assert FRONT.new_seats({}, {"humans": [ANN, BOB]}) == [None, None]
+    assert FRONT.new_seats({}, chosen) == [None, None]
     assert FRONT.game.name == GAME
 
 
 def test_a_damaged_choice_of_people_is_one_person_named_by_lot():
-    for damaged in (None, [], [{"name": 3, "rating": 1}], [ANN] * 9, "x"):
-        assert chosen_humans({"humans": damaged}) == [{"name": None, "rating": START}]
+    for damaged in (
+        "null",
+        "[]",
+        "[3]",
+        '["Ann"' + ',"Ann"' * 8 + "]",
+        "x",
+        '["' + "A" * 99 + '"]',
+    ):
+        assert chosen_humans({PEOPLE: damaged}) == [{"name": None, "rating": START}]
 
 
 def test_an_address_seed_asks_for_that_lobby_without_a_secret():
-    wanted = FRONT.wanted({"seed": "77"}, {"humans": [ANN]})
+    wanted = FRONT.wanted({"seed": "77"}, people_choice(["Ann"]))
     assert wanted is not None and wanted[1] == 77 and "secret" not in wanted[0]
     assert FRONT.wanted({"seed": "x"}, {}) is None
     assert FRONT.wanted({}, {}) is None
@@ -97,7 +106,7 @@ def test_a_new_nickname_in_the_lobby_is_a_new_lobby_remembered():
     state = lobby()
     ui = FRONT.new_ui(state)
     found = FRONT.interpret(state, ui, Input("wt-rename", {"value": " Cy "}), at(0), T)
-    assert found == Command("new", {"humans": [{"name": "Cy", "rating": 1000}]})
+    assert found == Command("new", people_choice(["Cy"]))
     same = FRONT.interpret(state, ui, Input("wt-rename", {"value": "Ann"}), at(0), T)
     assert same is None
 
@@ -255,6 +264,6 @@ def test_the_devices_player_keeps_their_nickname_and_rating_even_renamed():
     takes their rating with it (as set_my_name does once the tournament starts)."""
     mine = tp.add_result(tp.set_my_name(tp.empty_ratings(), "Ann"), "Ann", 1040, 40, 1, "d")
     assert chosen_humans({tp.RATING: mine}) == [{"name": "Ann", "rating": 1040}]
-    renamed = {"humans": [{"name": "Zed", "rating": 1000}], tp.RATING: mine}
+    renamed = {**people_choice(["Zed"]), tp.RATING: mine}
     assert chosen_humans(renamed) == [{"name": "Zed", "rating": 1040}]
     assert chosen_humans({}) == [{"name": None, "rating": START}]

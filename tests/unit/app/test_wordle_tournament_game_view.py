@@ -402,3 +402,40 @@ def test_the_old_pages_tournament_moves_to_the_frames_save_once_without_counting
         view.ticks.tick()
     assert "tournament" not in scores.stats_for(app.store, "wordle")  # (the keeper's, once)
     assert "placed 0" in saved(view)["meta"]["results_recorded"]
+
+
+def test_rule_11_2_a_group_on_one_device_is_chosen_on_its_screen_and_kept(tourney):
+    """Its people and the screen they are on are the player's choice, remembered: each change
+    a new lobby; a name already in the group is refused; after the tournament everyone goes
+    back to the group screen."""
+    view = tourney.open()
+
+    def screen():
+        drawn = str(view.render())
+        shown = "group" if 'class="wt-screen wt-group"' in drawn else "lobby"
+        return shown, drawn.count('<li class="wt-member">')
+
+    me = view.state.tournament.players[0]["name"]
+    view.handle(Input("wt-group-open"))
+    assert screen() == ("group", 1)
+    view.handle(Input("wt-add", {"value": "Ana"}))
+    assert screen() == ("group", 2) and view.state.tournament.shared_keyboard
+    view.handle(Input("wt-add", {"value": "ana"}))
+    assert screen() == ("group", 2) and "already in the group" in view.ui.message
+    view.handle(Input("wt-remove", {"index": "1"}))
+    view.handle(Input("wt-add", {"value": "Bo"}))
+    assert screen() == ("group", 2)
+    view.handle(Input("wt-group-lobby"))
+    assert screen()[0] == "lobby"
+    assert [p["name"] for p in view.state.tournament.players if p["human"]] == [me, "Bo"]
+    view = tourney.open(app=FakeApp(view.app.store))  # (a reload: the choice remembered)
+    assert [p["name"] for p in view.state.tournament.players if p["human"]] == [me, "Bo"]
+    view.handle(Input("wt-start"))
+    view.handle(Input("wt-group-open"))  # (not while it is played)
+    assert view.state.tournament.phase != "lobby"
+    view.handle(Input("wt-leave"))
+    view.handle(Input("wt-leave-yes"))
+    view.handle(Input("wt-back-to-group"))
+    assert screen() == ("group", 2)
+    view.handle(Input("wt-solo"))
+    assert screen() == ("lobby", 0) and not view.state.tournament.shared_keyboard
