@@ -141,7 +141,8 @@ class GameView(SavedGameView):
         if self.remote is not None:
             return router.href(self.game, remote="resume")
         seats = self.frontend.seat_params(self.table())
-        return router.href(self.game, **shared_params(self.frontend, self.midend), **seats)
+        page = str(getattr(self.frontend, "page", self.game))  # (the Tournament's: Wordle's)
+        return router.href(page, **shared_params(self.frontend, self.midend), **seats)
 
     def table(self) -> Table:
         return table_of(self.midend) if self.remote is None else self.remote.table()

@@ -85,6 +85,7 @@ def translator(t: Translate) -> Translator:
 class TournamentFrontend(FrontendDefaults):
     title_key = "game.wordle.name"
     name = GAME
+    page = "wordle"  # (its address: #/wordle?mode=tournament)
     # (the ratings a lobby starts from; what its lobby and final standings show)
     shown_records = (tp.RATING, f"stats:{results.GAME}", f"replays:{tp.REPLAYS}")
 
@@ -120,6 +121,10 @@ class TournamentFrontend(FrontendDefaults):
 
     def seat_params(self, table: Table) -> dict[str, str]:
         return {"mode": "tournament"}
+
+    def numbered(self, options: dict[str, Any], seed: int) -> bool:
+        """Its number reopens it only when its words came from it too (app.frame.address)."""
+        return "secret" not in options
 
     def paused(self, ui: TournamentUi) -> bool:
         return False

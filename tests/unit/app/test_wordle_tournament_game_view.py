@@ -439,3 +439,14 @@ def test_rule_11_2_a_group_on_one_device_is_chosen_on_its_screen_and_kept(tourne
     assert screen() == ("group", 2)
     view.handle(Input("wt-solo"))
     assert screen() == ("lobby", 0) and not view.state.tournament.shared_keyboard
+
+
+def test_its_address_is_wordles_and_another_tab_is_said_in_words(tourney):
+    view = tourney.open()
+    assert view.share_href() == "#/wordle?lang=en&mode=tournament"
+    view.handle(Input("wt-start"))
+    wait_out(tourney, view)
+    view.handle(Input("wt-finish"))
+    assert view.state.is_over and "seed" not in view.share_href()  # (its words: its secret)
+    said = view.t(f"{GAME}.other_tab")
+    assert said != f"{GAME}.other_tab" and Translator("cy")(f"{GAME}.other_tab") != said
