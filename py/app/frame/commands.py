@@ -28,6 +28,8 @@ def run(view: "GameView", command: Command) -> None:
     elif command.name == "toggle":  # a shortcut to an on/off setting every game honours
         name = (command.options or {})["setting"]
         view.app.change_setting(name, "off" if view.app.settings[name] == "on" else "on")
+    elif command.name == "goto":  # (a choice another page makes: the Tournament's language)
+        view.app.navigate(str((command.options or {})["href"]))
     elif command.name == "new" and view.remote is not None:
         view.app.navigate(router.href(view.game))
     elif command.name == "new":

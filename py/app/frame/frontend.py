@@ -71,8 +71,9 @@ class Show(Generic[Ui]):
 class Command:
     """Something for the game view: "undo", "redo", "new" (with other options, which become
     the player's choice; in a game with another device, a game of one's own), "restart" (the
-    same game again, so no longer counted) or "toggle" (the on/off setting named in
-    `options["setting"]`, e.g. the colour-blind shapes)."""
+    same game again, so no longer counted), "toggle" (the on/off setting named in
+    `options["setting"]`, e.g. the colour-blind shapes) or "goto" (the page at
+    `options["href"]`: a choice that makes another game, the Tournament's language)."""
 
     name: str
     options: Mapping[str, Any] | None = None

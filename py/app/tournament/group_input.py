@@ -1,15 +1,18 @@
 """The group on one device (rule 11.2) on the one game view: its people are the player's
 remembered choice ("people", with one keyboard and one clock: "shared_keyboard"), and so is the
 screen they are on ("screen": "group", its members chosen, or "lobby"), so that each change is
-a new lobby (app.frame.commands' "new", the choice remembered). Pure."""
+a new lobby (app.frame.commands' "new", the choice remembered). The lobby's language is a
+new address ("goto"): its words are another game. Pure."""
 
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
 from games.common.errors import IllegalMove
+from games.wordle.letters import LANGUAGES
 from games.wordle.tournament_game import TournamentState
 
+from .. import router
 from ..frame.frontend import Command, Interpretation, Show, Translate
 from ..wordle import records as tp
 from .frame_ui import TournamentUi, quiet
@@ -43,6 +46,13 @@ def interpret(
     """A group screen's action (None: not one, or not now: a tournament under way)."""
     if action not in ACTIONS or not between_tournaments(state):
         return None
+    if (
+        action == "wt-lang"
+    ):  # (its words are another game: another page, app.wordle.tournament_page)
+        lang = str(data.get("value", ""))
+        if lang not in LANGUAGES or lang == state.tournament.lang:
+            return None
+        return Command("goto", {"href": router.href("wordle", mode="tournament", lang=lang)})
     if action == "wt-group-open":
         return new_lobby(members(state), GROUP)
     if action == "wt-group-lobby":
@@ -71,4 +81,12 @@ def replace_message(ui: TournamentUi, message: str) -> TournamentUi:
     return replace(quiet(ui), message=message, message_is_error=True)
 
 
-ACTIONS = {"wt-group-open", "wt-group-lobby", "wt-back-to-group", "wt-solo", "wt-add", "wt-remove"}
+ACTIONS = {
+    "wt-lang",
+    "wt-group-open",
+    "wt-group-lobby",
+    "wt-back-to-group",
+    "wt-solo",
+    "wt-add",
+    "wt-remove",
+}

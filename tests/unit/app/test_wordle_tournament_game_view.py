@@ -450,3 +450,36 @@ def test_its_address_is_wordles_and_another_tab_is_said_in_words(tourney):
     assert view.state.is_over and "seed" not in view.share_href()  # (its words: its secret)
     said = view.t(f"{GAME}.other_tab")
     assert said != f"{GAME}.other_tab" and Translator("cy")(f"{GAME}.other_tab") != said
+
+
+def test_the_page_opens_in_the_language_of_its_tournament_its_invite_or_its_address():
+    from app.wordle.tournament_page import opening_language
+
+    store = FakeApp().store
+    assert opening_language(store, {}, "de") == "de"  # (the player's Wordle language)
+    assert opening_language(store, {"lang": "en"}, "de") == "en"
+    lobby = new_lobby(SAMPLE, [{"name": "Ann", "rating": 1000}], 9)
+    saved_games.save(store, GAME, lobby.to_json(), {}, None)
+    assert opening_language(store, {}, "de") == "en"  # (the lobby saved)
+    assert opening_language(store, {"lang": "de"}, "en") == "de"  # (another lobby, dropped)
+    assert saved_games.load(store, GAME).data is None
+    lobby.start(0)
+    saved_games.save(store, GAME, lobby.to_json(), {}, None)
+    assert opening_language(store, {"lang": "de"}, "de") == "en"  # (under way: its own)
+    saved_games.clear(store, GAME)
+    invite = records.group_param({"lang": "de", "members": ["Lead", "Ana"]})
+    assert opening_language(store, {"group": invite}, "en") == "de"
+    prefs = store.load(f"prefs:{GAME}").data
+    assert prefs["shared_keyboard"] and prefs["screen"] == "group"
+    assert json.loads(prefs["people"]) == ["Lead", "Ana"]
+    assert opening_language(store, {"group": "[" * 5000}, "en") == "en"  # (a crafted one)
+
+
+def test_the_lobbys_language_is_another_address_for_its_words(tourney):
+    view = tourney.open()
+    went: list = []
+    view.app.navigate = went.append
+    view.handle(Input("wt-lang", {"value": "de"}))
+    view.handle(Input("wt-lang", {"value": "en"}))  # (its own: nothing)
+    view.handle(Input("wt-lang", {"value": "xx"}))
+    assert went == ["#/wordle?mode=tournament&lang=de"]
