@@ -10,6 +10,20 @@ from ..storage import Store
 from .frontend import Frontend, Result
 
 
+def recorded(store: Store, game: str, result: Result, today: str) -> int | None:
+    """One result in the player's statistics (app.scores); its place in the rankings."""
+    return scores.record_result(
+        store,
+        game,
+        result.variant,
+        won=result.won,
+        score=result.score,
+        figures=result.figures,
+        date=today,
+        higher_is_better=result.higher_is_better,
+    )
+
+
 def record_once(
     midend: Midend, store: Store, game: str, result: Result | None, today: str, ended: bool = False
 ) -> int | None:
@@ -18,18 +32,7 @@ def record_once(
     or a full device)."""
 
     def record() -> int | None:
-        if result is None:
-            return None
-        return scores.record_result(
-            store,
-            game,
-            result.variant,
-            won=result.won,
-            score=result.score,
-            figures=result.figures,
-            date=today,
-            higher_is_better=result.higher_is_better,
-        )
+        return None if result is None else recorded(store, game, result, today)
 
     return midend.record_once(record, ended=ended)
 

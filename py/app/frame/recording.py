@@ -12,8 +12,9 @@ from typing import Any, Protocol, runtime_checkable
 
 from games.common.protocol import Json
 
-from .. import replays, scores
+from .. import replays
 from ..storage import StorageFull, Store
+from .ending import recorded
 from .frontend import Result
 
 META = "results_recorded"  # the keys written, in the save's meta
@@ -52,17 +53,7 @@ def write(store: Store, due: Due, today: str) -> None:
     """Write one result; a full device loses it (the app has told the player), not the game."""
     try:
         if due.stats is not None:
-            game, result = due.stats
-            scores.record_result(
-                store,
-                game,
-                result.variant,
-                won=result.won,
-                score=result.score,
-                figures=result.figures,
-                date=today,
-                higher_is_better=result.higher_is_better,
-            )
+            recorded(store, *due.stats, today)
         if due.change is not None:
             name, change = due.change
             store.update(name, change)

@@ -12,13 +12,14 @@ tournament on screen is always played out to the page's time.
 The bots' plans are asked of the page's thinker (app.tournament.plan_asking) and played as
 moves when they come. A hidden page makes the people here away (`hidden_moves`, played by
 app.frame.page_life from GameView.suspend) and its ticks bring them back
-(app.tournament.connection); another page of the app is not leaving (rule 10.6): it goes on
-behind it, with a bar in the header (`goes_on_behind`, `behind_bar`: app.frame.behind). Each person's rating and statistics are written
-as they go out (rule 8.2), and the finished tournament kept for replaying
-(`due_results`: app.wordle.tournament_results, written by app.frame.recording). A tournament
-today's page saved is read with `legacy`. Not yet here (issue 30, still on the old page,
-app.tournament.screen): the keeper's save brought to the frame's key, a language chosen in
-the lobby, the group on one device, the final standings' statistics and replay link."""
+(app.tournament.connection); another page of the app is not leaving (rule 10.6): it goes
+on behind it, with a bar in the header (`goes_on_behind`, `behind_bar`: app.frame.behind).
+Each person's rating and statistics are written as they go out (rule 8.2), and the finished
+tournament kept for replaying (`due_results`: app.wordle.tournament_results, written by
+app.frame.recording). A tournament
+today's page saved is read with `legacy`. Its people, group and screen are the player's
+remembered choice (app.tournament.lobby_people, group_input); its language is its address
+(app.wordle.tournament_page). Not yet the route (issue 30): app.tournament.screen is."""
 
 import dataclasses
 import secrets
