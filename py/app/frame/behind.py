@@ -35,10 +35,10 @@ _listening = False
 def carry_on(view: Any) -> bool:
     """`view` closes for another page: whether its game goes on behind it."""
     global _behind
-    take_back()
     frontend = view.frontend
     if not isinstance(frontend, GoesOnBehind) or view.ticks is None or view.state is None:
-        return False
+        return False  # (another game's page closing leaves the one behind as it is)
+    take_back(view.game)
     if view.state.is_over or not frontend.goes_on_behind(view.state):
         return False
     _behind = view

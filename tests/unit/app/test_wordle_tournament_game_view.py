@@ -483,3 +483,15 @@ def test_the_lobbys_language_is_another_address_for_its_words(tourney):
     view.handle(Input("wt-lang", {"value": "en"}))  # (its own: nothing)
     view.handle(Input("wt-lang", {"value": "xx"}))
     assert went == ["#/wordle?mode=tournament&lang=de"]
+
+
+def test_another_games_page_closing_leaves_the_tournament_behind_going_on(tourney):
+    view = tourney.open()
+    view.handle(Input("wt-start"))
+    view.close()
+
+    class OtherView:  # (a game view of a game that does not go on behind)
+        frontend, ticks, state, game = object(), None, None, "marbles"
+
+    assert not tourney.behind.carry_on(OtherView())
+    assert tourney.behind.is_behind(view)
