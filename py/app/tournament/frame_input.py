@@ -27,14 +27,16 @@ def interpret(
     words: Dictionary,
     t: Translate,
 ) -> Interpretation:
-    action = given.action
+    action, tournament = given.action, state.tournament
+    if action in TO_ANOTHER and tournament.humans_done and not tournament.is_over:
+        return Play({"type": "finish"})  # (its end first: kept for replaying, rule 11.6)
     if action == "wt-new":
         return Command("new", {"screen": group_input.LOBBY})
     if action in group_input.ACTIONS:
         return group_input.interpret(state, ui, action, given.data, t)
     if action == "wt-rename":
         return renamed(state, given.data)
-    if state.tournament.phase == "lobby":
+    if tournament.phase == "lobby":
         return Play({"type": "start", "at": now}) if action == "wt-start" else None
     if action in ROUND_ACTIONS:
         return ROUND_ACTIONS[action](state, ui, given.data, now)
@@ -137,6 +139,7 @@ def finish(state: TournamentState, ui: TournamentUi, data: Data, now: int) -> In
     return Play({"type": "finish"}) if t.humans_done and not t.is_over else None
 
 
+TO_ANOTHER = {"wt-new", "wt-back-to-group", "wt-group-open", "wt-solo"}  # (a new lobby)
 ROUND_ACTIONS = {
     "wt-watch": watch,
     "wt-unwatch": lambda state, ui, data, now: Show(replace(ui, watching=None)),

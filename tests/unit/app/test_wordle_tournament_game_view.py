@@ -371,6 +371,7 @@ def test_the_next_lobby_starts_from_the_rating_after_with_the_same_nickname(tour
     view.handle(Input("wt-start"))
     wait_out(tourney, view)
     me = view.state.tournament.players[0]
+    view.handle(Input("wt-new"))  # (the bots' end first: rule 11.6)
     view.handle(Input("wt-new"))
     assert view.state.tournament.phase == "lobby"
     again = view.state.tournament.players[0]
@@ -435,6 +436,8 @@ def test_rule_11_2_a_group_on_one_device_is_chosen_on_its_screen_and_kept(tourne
     assert view.state.tournament.phase != "lobby"
     view.handle(Input("wt-leave"))
     view.handle(Input("wt-leave-yes"))
+    view.handle(Input("wt-back-to-group"))  # (the bots' end first: rule 11.6)
+    assert view.state.is_over
     view.handle(Input("wt-back-to-group"))
     assert screen() == ("group", 2)
     view.handle(Input("wt-solo"))
@@ -495,3 +498,19 @@ def test_another_games_page_closing_leaves_the_tournament_behind_going_on(tourne
 
     assert not tourney.behind.carry_on(OtherView())
     assert tourney.behind.is_behind(view)
+
+
+def test_rule_11_6_a_new_lobby_asked_while_the_bots_play_on_shows_their_end_first(tourney):
+    """Everyone here is out: "new tournament" plays the bots' last duels out first, so the
+    tournament is kept for replaying; nothing in progress is thrown away (no question)."""
+    view = tourney.open()
+    asked: list = []
+    view.app.ask = lambda *question, **_: asked.append(question)
+    view.handle(Input("wt-start"))
+    view.handle(Input("wt-leave"))
+    view.handle(Input("wt-leave-yes"))
+    assert not view.state.is_over
+    view.handle(Input("wt-new"))
+    assert view.state.is_over and len(replays.kept(view.app.store, records.REPLAYS)) == 1
+    view.handle(Input("wt-new"))
+    assert view.state.tournament.phase == "lobby" and asked == []
