@@ -35,8 +35,9 @@ class App:
         self.t = Translator("en", pseudo=pseudo)
         self.store = Store(browser.LocalStorageBackend(), on_problem=self._storage_problem)
         self.store.register(SETTINGS_SCHEMA)
-        scores.register(self.store, GAME_ROUTES)
-        saved_games.register(self.store, GAME_ROUTES)
+        framed_tournament = (wordle_tournament_records.FRAME_GAME,)  # (its save, choices, stats)
+        scores.register(self.store, GAME_ROUTES + framed_tournament)
+        saved_games.register(self.store, GAME_ROUTES + framed_tournament)
         saved_games.register_remote(self.store, [remote_slot(game) for game in REMOTE_GAMES])
         wordle_tournament_records.register(self.store)  # ratings, group, tournament in progress
         self.view: View | None = None
