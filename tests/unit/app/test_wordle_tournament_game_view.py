@@ -149,6 +149,15 @@ def test_start_then_the_ticks_play_steps_at_the_tournaments_time(tourney):
     assert notations[-1] == f"step @{now}" or int(notations[-1][6:]) <= now
 
 
+def test_a_lobby_renamed_while_the_ticks_run_starts_its_clock_with_the_next_drawing(tourney):
+    view = tourney.open()
+    view.handle(Input("wt-rename", {"value": "Bo"}))  # (a new lobby: its clock not started)
+    view.ticks.start()  # (as the view's drawing after the new lobby does)
+    assert view.state.tournament.players[0]["name"] == "Bo" and view.ui.clock is not None
+    view.handle(Input("wt-start"))
+    wait_my_turn(tourney, view)
+
+
 def test_a_guess_goes_in_at_the_tournaments_time(tourney):
     view = tourney.open()
     view.handle(Input("wt-start"))
