@@ -62,7 +62,11 @@ def new_game(view: "GameView", options: Json) -> None:
     if options:  # a choice the player made: remembered for the next game
         view.prefs = saved_games.update_prefs(view.app.store, view.game, view.prefs, options)
     seats = midend_seats(view.frontend.new_seats({}, view.choices()))
-    view._start(view.frontend.new_options(view.choices()), fresh_seed(), seats)
+    midend, numbered_again = view.midend, getattr(view.frontend, "numbered_again", None)
+    if numbered_again is not None and midend.known and not midend.moves:  # (not yet begun)
+        view._start(numbered_again(view.choices()), midend.seed, seats, known=True)
+    else:
+        view._start(view.frontend.new_options(view.choices()), fresh_seed(), seats)
     announce_new(view)
 
 

@@ -105,9 +105,14 @@ class TournamentFrontend(FrontendDefaults):
         seed = params.get("seed", "")
         if not seed.isdigit() or int(seed) > MAX_SEED:
             return None
+        return self.numbered_again(prefs), int(seed)
+
+    def numbered_again(self, prefs: Mapping[str, Any]) -> dict[str, Any]:
+        """A new lobby's options while the lobby is a numbered one (its people or screen
+        changed, app.frame.commands): its words still from its number."""
         options = self.new_options(prefs)
         del options["secret"]
-        return options, int(seed)
+        return options
 
     def new_options(self, prefs: Mapping[str, Any]) -> dict[str, Any]:
         return {

@@ -158,6 +158,13 @@ def test_a_lobby_renamed_while_the_ticks_run_starts_its_clock_with_the_next_draw
     wait_my_turn(tourney, view)
 
 
+def test_a_numbered_lobby_renamed_keeps_its_number_and_stays_uncounted(tourney):
+    view = tourney.open("#/wordle?mode=tournament&seed=4")
+    view.handle(Input("wt-rename", {"value": "Bo"}))
+    assert view.midend.seed == 4 and view.midend.known
+    assert view.state.tournament.players[0]["name"] == "Bo"
+
+
 def test_a_guess_goes_in_at_the_tournaments_time(tourney):
     view = tourney.open()
     view.handle(Input("wt-start"))
