@@ -52,6 +52,7 @@ from ..thinker import Thinker
 from ..views import wordle_parts as parts
 from ..wordle import records as tp
 from ..wordle import tournament_results as results
+from ..wordle_duel.draw import framed  # (Wordle's page around it: its heading and links)
 from . import away_draw, connection, frame_input, group_input
 from .draw import render
 from .frame_ui import TournamentUi, focused, quiet, turn_now, typing_for
@@ -367,4 +368,4 @@ class TournamentFrontend(FrontendDefaults):
         turn = None if lobby else turn_now(state, shown, view["clock"])
         if turn is not None:
             drawn.typist, drawn.typed = turn[2], typing_for(state, shown, turn).tiles()
-        return render(translator(t), self.words, drawn, view)
+        return framed(t, render(translator(t), self.words, drawn, view), facts.shapes)

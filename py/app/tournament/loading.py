@@ -11,6 +11,7 @@ from ..frame.game_view import GameView
 from ..html import Markup, h
 from ..views import wordle_parts as parts
 from ..views.base import View
+from ..wordle_duel.draw import framed
 from .frontend import MAX_SPEED, TournamentFrontend
 
 
@@ -52,9 +53,11 @@ class TournamentLoading(View):
     def render(self) -> Markup:
         t = self.t
         if self.error:
-            return h("p", {"class": "wd-message wd-error", "role": "alert"}, self.error)
-        language = parts.language_name(t, self.lang)
-        return h("p", {"class": "wd-loading"}, t("wordle.loading", language=language))
+            body = h("p", {"class": "wd-message wd-error", "role": "alert"}, self.error)
+        else:
+            language = parts.language_name(t, self.lang)
+            body = h("p", {"class": "wd-loading"}, t("wordle.loading", language=language))
+        return framed(t, body, self.app.settings["colour_blind"] == "on")
 
     def close(self) -> None:
         self.closed = True

@@ -530,3 +530,12 @@ def test_rule_11_6_a_new_lobby_asked_while_the_bots_play_on_shows_their_end_firs
     assert view.state.is_over and len(replays.kept(view.app.store, records.REPLAYS)) == 1
     view.handle(Input("wt-new"))
     assert view.state.tournament.phase == "lobby" and asked == []
+
+
+def test_its_page_is_wordles_with_its_heading_and_links_as_the_old_page(tourney):
+    view = tourney.open()
+    lobby = str(view.render())
+    view.handle(Input("wt-start"))
+    for drawn in (lobby, str(view.render())):
+        assert drawn.startswith('<div class="wordle-view"') and "<h1" in drawn
+        assert 'class="wd-links"' in drawn and 'href="#/rules/wordle"' in drawn
