@@ -26,8 +26,9 @@ class TimedFrontend(Protocol):
         while it thinks); None when none did."""
         ...
 
-    def clock_shown(self, state: Any, ui: Any, page_ms: float, t: Any) -> Markup:
-        """The clock as it reads at `page_ms` (drawn into `.wd-clock-slot`)."""
+    def clock_shown(self, state: Any, ui: Any, page_ms: float, t: Any, slot: str) -> Markup:
+        """A clock as it reads at `page_ms`, drawn into every `.wd-clock-slot` of the page
+        (`slot`: that element's `data-duel`, "" for a page's one clock)."""
         ...
 
     def tick_cue(self, state: Any, ui: Any, page_ms: float) -> Any:
@@ -97,9 +98,10 @@ class Ticks:
 
     def show_clock(self) -> None:
         view, frontend, now = self.view, self.view.frontend, self.now_ms()
-        slot = None if view.closed else browser.element("view").querySelector(".wd-clock-slot")
-        if slot is not None and browser.found(slot):
-            slot.innerHTML = frontend.clock_shown(view.state, view.ui, now, view.t)
+        slots = [] if view.closed else browser.element("view").querySelectorAll(".wd-clock-slot")
+        for slot in slots:
+            which = str(slot.getAttribute("data-duel") or "")
+            slot.innerHTML = frontend.clock_shown(view.state, view.ui, now, view.t, which)
         cue = frontend.tick_cue(view.state, view.ui, now)
         if cue is not None and cue != self.heard:
             self.heard = cue

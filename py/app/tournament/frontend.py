@@ -222,11 +222,15 @@ class TournamentFrontend(FrontendDefaults):
         return connection.away_moves(state, self.now(ui, page_ms))
 
     def clock_shown(
-        self, state: TournamentState, ui: TournamentUi, page_ms: float, t: Translate
+        self, state: TournamentState, ui: TournamentUi, page_ms: float, t: Translate, slot: str = ""
     ) -> Markup:
-        """The clock of the duel on screen (the frame fills the page's first clock)."""
+        """The clock of the duel in `slot` (its index: every duel's card has one), or of the
+        duel on screen."""
         view = self.view_at(state, self.now(ui, page_ms))
-        index = ui.watching if ui.watching is not None else focused(state, ui, view["clock"])
+        if slot.isdigit():
+            index: int | None = int(slot)
+        else:
+            index = ui.watching if ui.watching is not None else focused(state, ui, view["clock"])
         duels = view["duels"]
         if index is None or not 0 <= index < len(duels):
             return Markup("")

@@ -127,7 +127,9 @@ class DuelFrontend(FrontendDefaults):
     ) -> Any:
         return turns.due_move(state, computer_to_move, planned, self.now(ui, page_ms))
 
-    def clock_shown(self, state: DuelState, ui: DuelUi, page_ms: float, t: Translate) -> Markup:
+    def clock_shown(
+        self, state: DuelState, ui: DuelUi, page_ms: float, t: Translate, slot: str = ""
+    ) -> Markup:
         return draw.clock(t, state.time_left(self.now(ui, page_ms)))
 
     def tick_cue(self, state: DuelState, ui: DuelUi, page_ms: float) -> Any:

@@ -160,7 +160,9 @@ class FriendDuelFrontend(FrontendDefaults):
         move = duel.timeout_move()
         return move if move["at"] <= state.now(page_ms) else None
 
-    def clock_shown(self, state: DuelPosition, ui: DuelUi, page_ms: float, t: Translate) -> Markup:
+    def clock_shown(
+        self, state: DuelPosition, ui: DuelUi, page_ms: float, t: Translate, slot: str = ""
+    ) -> Markup:
         return draw.clock(t, state.state.time_left(state.now(page_ms)))
 
     def tick_cue(self, state: DuelPosition, ui: DuelUi, page_ms: float) -> Any:

@@ -267,3 +267,21 @@ def test_the_devices_player_keeps_their_nickname_and_rating_even_renamed():
     renamed = {**people_choice(["Zed"]), tp.RATING: mine}
     assert chosen_humans(renamed) == [{"name": "Zed", "rating": 1040}]
     assert chosen_humans({}) == [{"name": None, "rating": START}]
+
+
+def test_every_duels_clock_slot_shows_that_duels_clock_while_another_is_watched():
+    """Each duel's card has its own clock (`data-duel`): the frame asks for each, so the
+    person's own duel runs down on its card while another duel is watched."""
+    state, ui = started()
+    now = to_turn(state, ui)
+    mine = state.tournament.human_duels()[0]
+    other = next(i for i in range(4) if i != mine)
+    watching = replace(ui, watching=other)
+    later = now + 5_000
+    view = FRONT.view_at(state, later)
+    own = str(FRONT.clock_shown(state, watching, PAGE + later, T, str(mine)))
+    assert f"0:{view['duels'][mine]['time_left'] // 1000:02d}" in own
+    assert view["duels"][mine]["time_left"] < 30_000  # (running down, not 0:30)
+    assert FRONT.clock_shown(state, watching, PAGE + later, T, "") == FRONT.clock_shown(
+        state, watching, PAGE + later, T, str(other)
+    )

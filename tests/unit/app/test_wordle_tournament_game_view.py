@@ -56,6 +56,9 @@ class NoElement:
     def querySelector(self, _selector):
         return None
 
+    def querySelectorAll(self, _selector):
+        return []
+
 
 class Repeating:
     def __init__(self, ms, callback):
