@@ -21,6 +21,7 @@ from e2e_support import ROOT, pause_clock, wait_ready
 from games.wordle.dictionary import Dictionary
 from games.wordle.duel import TURN_MS
 from games.wordle.tournament import Tournament, new_lobby
+from games.wordle.tournament_game_saved import load_tournament
 from games.wordle.tournament_story import record
 from playwright.sync_api import expect
 
@@ -29,7 +30,7 @@ WORDS = Dictionary("en", json.loads((ROOT / "static" / "words" / "en.json").read
 HTML_NAME = "<b>Bo</b>"
 
 
-SAVED = "gemau:wordle-tournament"
+SAVED = "gemau:saved:wordle-tournament-play"  # (the frame's save: state and meta)
 
 
 def saved_text(page) -> str | None:
@@ -40,7 +41,7 @@ def loaded(raw: str | None) -> Tournament | None:
     if not raw:
         return None
     data = json.loads(raw)["data"]
-    return Tournament.from_json(data["state"], WORDS) if data else None
+    return load_tournament(WORDS, data["state"]) if data else None
 
 
 def saved(page) -> Tournament | None:

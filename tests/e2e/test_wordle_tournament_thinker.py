@@ -7,6 +7,7 @@ import json
 from e2e_support import ROOT
 from games.wordle.dictionary import Dictionary
 from games.wordle.tournament import Tournament, new_lobby
+from games.wordle.tournament_game_saved import load_tournament
 from playwright.sync_api import expect
 from test_thinker import thinker_moves
 
@@ -24,8 +25,8 @@ WORDS = shipped_words()
 
 
 def saved(page) -> Tournament:
-    raw = page.evaluate("localStorage.getItem('gemau:wordle-tournament')")
-    return Tournament.from_json(json.loads(raw)["data"]["state"], WORDS)
+    raw = page.evaluate("localStorage.getItem('gemau:saved:wordle-tournament-play')")
+    return load_tournament(WORDS, json.loads(raw)["data"]["state"])
 
 
 def rows_of(log) -> list:
