@@ -25,6 +25,7 @@ from .storage_problems import storage_area
 from .views import make_view
 from .views.base import View
 from .wordle import records as wordle_tournament_records
+from .wordle.tournament_move import move_to_frame
 
 REDUCED_MOTION_QUERY = "(prefers-reduced-motion: reduce)"
 
@@ -40,6 +41,7 @@ class App:
         saved_games.register(self.store, GAME_ROUTES + framed_tournament)
         saved_games.register_remote(self.store, [remote_slot(game) for game in REMOTE_GAMES])
         wordle_tournament_records.register(self.store)  # ratings, group, tournament in progress
+        move_to_frame(self.store)  # (once: a tournament the old one-device page saved)
         self.view: View | None = None
         self.route: Route | None = None
         # (id, text maker, action): the text is made at each render, in the current language.

@@ -387,6 +387,29 @@ def test_a_reload_within_the_grace_period_resumes_and_leaving_costs_the_tourname
     page.screenshot(path=f"{SHOTS}/phone-end.png", full_page=True)
 
 
+def test_a_tournament_the_old_page_saved_is_moved_once_at_start_up_and_goes_on(open_app):
+    """Players saved their tournament under the old one-device page's record; the app moves
+    it to the one game view's save as it starts (app.wordle.tournament_move), and it goes on
+    with its seat, its clock and its words."""
+    page = open_app("#/")
+    t = new_lobby(WORDS, [{"name": "Ann", "rating": 1000}], 8)
+    t0 = int(page.evaluate("Date.now()"))
+    t.start(t0)
+    meta = {"t0": t0, "speed": 1, "group": False, "recorded": [], "seed": 8, "known": True}
+    old = {"v": 1, "rev": 3, "data": {"state": t.to_json(), "meta": meta}}
+    page.evaluate("(r) => localStorage.setItem('gemau:wordle-tournament', r)", json.dumps(old))
+    page.goto(page.url.split("#")[0] + "#/wordle?mode=tournament")
+    page.reload()
+    wait_ready(page)
+    expect(page.locator(".wt-game[data-phase='playing']")).to_be_visible(timeout=30_000)
+    assert page.evaluate("localStorage.getItem('gemau:wordle-tournament')") is None
+    moved = saved(page)
+    assert [p["name"] for p in moved.players] == [p["name"] for p in t.players]
+    words = [m["duel"].word for m in t.current["matches"]]
+    assert [m["duel"].word for m in moved.current["matches"]] == words  # (its own words)
+    expect(page.locator(".wt-side .wt-player")).to_have_count(8)
+
+
 def test_a_group_on_one_device(open_app, site_url):
     page = open_app(
         "#/wordle?mode=tournament&seed=4&speed=4", viewport={"width": 1200, "height": 900}

@@ -1,7 +1,7 @@
 """What the Wordle Tournament's page on the one game view (#/wordle?mode=tournament, built by
-app.tournament.loading once its words are loaded) opens with: the old page's save moved first
-(once: app.wordle.tournament_move), then the language of its words. A tournament under way
-keeps its own. Else an invite link (`group=`) makes its group the player's choice of people,
+app.tournament.loading once its words are loaded) opens with: the language of its words (the
+old page's save was moved to the frame's at start-up: app.wordle.tournament_move). A
+tournament under way keeps its own. Else an invite link (`group=`) makes its group the player's choice of people,
 on the group screen, in its language; else the address's language (the lobby's choice of
 language is a new address); else the player's Wordle language. A lobby saved in another
 language is dropped: a lobby is nothing lost."""
@@ -15,7 +15,7 @@ from .. import saved_games
 from ..storage import Store
 from ..tournament.lobby_people import people_choice
 from . import records as tp
-from .tournament_move import GAME, move_to_frame
+from .tournament_move import GAME
 
 
 def saved_state(store: Store) -> dict[str, Any] | None:
@@ -25,7 +25,6 @@ def saved_state(store: Store) -> dict[str, Any] | None:
 
 
 def opening_language(store: Store, params: Mapping[str, str], wordle_lang: str) -> str:
-    move_to_frame(store)
     state = saved_state(store)
     saved_lang = state.get("lang") if state is not None else None
     if state is not None and state.get("phase") != "lobby" and saved_lang in LANGUAGES:
