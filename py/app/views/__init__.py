@@ -44,6 +44,8 @@ def make_view(app, route) -> View:
 
         return duel_view(app, route)
     if route.page == "wordle" and route.params.get("mode") == "tournament" and not remote:
+        from ..tournament.loading import tournament_view  # (on one device: on the frame)
+
         return tournament_view(app, route)
     if route.page in FRONTENDS:
         from ..frame.game_view import GameView
@@ -53,13 +55,3 @@ def make_view(app, route) -> View:
         game_view(route.page) if route.page in GAME_ROUTES else None
     )
     return (view_class or HubView)(app, route)
-
-
-def tournament_view(app, route) -> View:
-    """The Tournament on one device (on the frame), in the language it opens in."""
-    from ..tournament.loading import tournament_view as framed
-    from ..wordle.tournament_page import opening_language
-
-    wordle_prefs = app.store.load("prefs:wordle").data
-    wordle_lang = wordle_prefs.get("lang", "") if isinstance(wordle_prefs, dict) else ""
-    return framed(app, route, opening_language(app.store, route.params, str(wordle_lang)))

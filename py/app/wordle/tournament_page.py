@@ -24,7 +24,15 @@ def saved_state(store: Store) -> dict[str, Any] | None:
     return state if isinstance(state, dict) else None
 
 
-def opening_language(store: Store, params: Mapping[str, str], wordle_lang: str) -> str:
+def wordle_language(store: Store) -> str:
+    """The player's Wordle language (Wordle's remembered choice), "" when none."""
+    prefs = store.load("prefs:wordle").data
+    lang = prefs.get("lang", "") if isinstance(prefs, dict) else ""
+    return str(lang)
+
+
+def opening_language(store: Store, params: Mapping[str, str]) -> str:
+    wordle_lang = wordle_language(store)
     state = saved_state(store)
     saved_lang = state.get("lang") if state is not None else None
     if state is not None and state.get("phase") != "lobby" and saved_lang in LANGUAGES:

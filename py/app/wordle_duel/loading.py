@@ -41,8 +41,7 @@ def duel_view(app: Any, route: Any) -> View:
     lang = duel_language(route.params, info["lang"] if info else None, prefs)
     if info is not None and lang != info["lang"]:  # a duel by its number in another language:
         saved.forget_saved(app.store)  # it replaces the one saved (whose words are not loaded)
-    words = wordle_words.loaded(lang)
-    return DuelLoading(app, route, lang) if words is None else game_view(app, route, words)
+    return words_then(app, route, lang, lambda words: game_view(app, route, words))
 
 
 def game_view(app: Any, route: Any, words: Any) -> GameView:
@@ -77,8 +76,7 @@ def friend_duel_view(app: Any, route: Any) -> View:
     def build(words: Any) -> View:
         return GameView(app, route, FriendDuelFrontend(words, speed_of(route)))
 
-    words = wordle_words.loaded(lang)
-    return DuelLoading(app, route, lang, build) if words is None else build(words)
+    return words_then(app, route, lang, build)
 
 
 def proposed_language() -> Any:
@@ -92,15 +90,23 @@ def proposed_language() -> Any:
     return None
 
 
-class DuelLoading(View):
-    def __init__(
-        self, app: "App", route: Route, lang: str, build: Callable[[Any], View] | None = None
-    ) -> None:
+def words_then(app: Any, route: Any, lang: str, build: Callable[[Any], View]) -> View:
+    """The view `build` makes of the words of `lang` at once when they are loaded, else the
+    page that loads them (the duel's, with a friend or not, and the Tournament's)."""
+    words = wordle_words.loaded(lang)
+    return WordsLoading(app, route, lang, build) if words is None else build(words)
+
+
+class WordsLoading(View):
+    """Wordle's page while the words of a language load; then the view built of them takes
+    its place."""
+
+    def __init__(self, app: "App", route: Route, lang: str, build: Callable[[Any], View]) -> None:
         super().__init__(app, route)
         self.lang = lang
         self.error = ""
         self.closed = False
-        self.build = build or (lambda words: game_view(app, route, words))
+        self.build = build
         wordle_words.load(lang, self.ready, self.failed)
 
     def ready(self, words: Any) -> None:

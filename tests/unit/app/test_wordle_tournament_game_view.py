@@ -32,7 +32,7 @@ class FakeApp:
             store = Store(MemoryBackend({}))
             store.register(SETTINGS_SCHEMA)
             scores.register(store, [GAME, "wordle"])
-            saved_games.register(store, [GAME])
+            saved_games.register(store, [GAME, "wordle"])  # (its Wordle language: a choice)
             records.register(store)
         self.store = store
         self.settings = self.store.load("settings").data
@@ -71,13 +71,14 @@ class Repeating:
 @pytest.fixture
 def tourney(import_without_browser, monkeypatch):
     """open(address, app=None) -> the tournament's GameView; clock: [the page's ms]."""
-    browser, wordle_words, _, behind, _, game_view, loading = import_without_browser(
+    browser, wordle_words, _, behind, _, game_view, _, loading = import_without_browser(
         "app.browser",
         "app.wordle_words",
         "app.frame.page_life",
         "app.frame.behind",
         "app.frame.timed",
         "app.frame.game_view",
+        "app.wordle_duel.loading",  # (the words loaded, then the game view: words_then)
         "app.tournament.loading",
     )
     clock = [START]
@@ -94,7 +95,7 @@ def tourney(import_without_browser, monkeypatch):
 
     def open_tournament(address="#/wordle?mode=tournament", app=None):
         app = app or FakeApp()
-        view = loading.tournament_view(app, parse(address), "en")
+        view = loading.tournament_view(app, parse(address))
         assert isinstance(view, game_view.GameView)
         app.view = view
         view.ticks.start()  # (as the view's first drawing does)
@@ -478,23 +479,25 @@ def test_the_page_opens_in_the_language_of_its_tournament_its_invite_or_its_addr
     from app.wordle.tournament_page import opening_language
 
     store = FakeApp().store
-    assert opening_language(store, {}, "de") == "de"  # (the player's Wordle language)
-    assert opening_language(store, {"lang": "en"}, "de") == "en"
+    saved_games.update_prefs(store, "wordle", {}, {"lang": "de"})  # (the player's Wordle's)
+    assert opening_language(store, {}) == "de"  # (the player's Wordle language)
+    assert opening_language(store, {"lang": "en"}) == "en"
     lobby = new_lobby(SAMPLE, [{"name": "Ann", "rating": 1000}], 9)
     saved_games.save(store, GAME, lobby.to_json(), {}, None)
-    assert opening_language(store, {}, "de") == "en"  # (the lobby saved)
-    assert opening_language(store, {"lang": "de"}, "en") == "de"  # (another lobby, dropped)
+    assert opening_language(store, {}) == "en"  # (the lobby saved)
+    assert opening_language(store, {"lang": "de"}) == "de"  # (another lobby, dropped)
     assert saved_games.load(store, GAME).data is None
     lobby.start(0)
     saved_games.save(store, GAME, lobby.to_json(), {}, None)
-    assert opening_language(store, {"lang": "de"}, "de") == "en"  # (under way: its own)
+    assert opening_language(store, {"lang": "de"}) == "en"  # (under way: its own)
     saved_games.clear(store, GAME)
+    saved_games.update_prefs(store, "wordle", {}, {"lang": "en"})
     invite = records.group_param({"lang": "de", "members": ["Lead", "Ana"]})
-    assert opening_language(store, {"group": invite}, "en") == "de"
+    assert opening_language(store, {"group": invite}) == "de"
     prefs = store.load(f"prefs:{GAME}").data
     assert prefs["shared_keyboard"] and prefs["screen"] == "group"
     assert json.loads(prefs["people"]) == ["Lead", "Ana"]
-    assert opening_language(store, {"group": "[" * 5000}, "en") == "en"  # (a crafted one)
+    assert opening_language(store, {"group": "[" * 5000}) == "en"  # (a crafted one)
 
 
 def test_the_lobbys_language_is_another_address_for_its_words(tourney):
