@@ -326,7 +326,7 @@ def test_a_whole_tournament_through_the_page(open_app, context):
 
     # Started from the seed in its address (docs/rules/README.md, Fairness), it
     # changes neither the rating nor the statistics (a tournament the page starts
-    # itself does: tests/unit/app/test_wordle_tournament_screen.py).
+    # itself does: tests/unit/app/test_wordle_tournament_game_view.py, rule 8.2).
     assert me["rating_change"] != 0
     expect(end.locator(".wt-rating-now")).to_have_text("1000")
     expect(end.locator("svg.wt-chart polyline")).to_have_count(0)

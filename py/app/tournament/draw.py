@@ -35,16 +35,9 @@ def render(t: Translator, words: Dictionary | None, ui: Ui, view: dict[str, Any]
 
 
 def screen(c: Context) -> Markup:
-    t, ui = c.t, c.ui
+    ui = c.ui
     if ui.mode == "lobby":
         return lobby_draw.lobby(c)
-    if ui.elsewhere:
-        return h(
-            "div",
-            {"class": "wt-card", "role": "alert"},
-            h("p", {}, t("wt.elsewhere")),
-            h("a", {"class": "button", "href": "#/wordle"}, t("wt.elsewhere_leave")),
-        )
     if c.view["phase"] == "over":
         return end(c)
     return round_draw.game(c)

@@ -16,10 +16,11 @@ app.frame.page_life from GameView.suspend) and its ticks bring them back
 on behind it, with a bar in the header (`goes_on_behind`, `behind_bar`: app.frame.behind).
 Each person's rating and statistics are written as they go out (rule 8.2), and the finished
 tournament kept for replaying (`due_results`: app.wordle.tournament_results, written by
-app.frame.recording). A tournament
-today's page saved is read with `legacy`. Its people, group and screen are the player's
-remembered choice (app.tournament.lobby_people, group_input); its language is its address
-(app.wordle.tournament_page). Not yet the route (issue 30): app.tournament.screen is."""
+app.frame.recording). A tournament the old one-device page saved (moved to the frame's save
+at start-up: app.wordle.tournament_move) is read with `legacy`. Its people, group and screen
+are the player's remembered choice (app.tournament.lobby_people, group_input); its language
+is its address (app.wordle.tournament_page). Its route: #/wordle?mode=tournament
+(app.tournament.loading)."""
 
 import dataclasses
 import secrets

@@ -15,8 +15,8 @@ from .. import browser
 from ..i18n import Translator
 from ..remote.wordle_group import LEADER, GroupLeader
 from ..wordle.tournament_keeper import TournamentKeeper
-from .away import BAR
 from .away_draw import BACK_TO_HOSTED, bar, bar_state
+from .header_bar import BAR
 
 if TYPE_CHECKING:
     from ..peer.rtc import Link

@@ -10,8 +10,8 @@ over: the screen behind stops and the bar goes (the new page joins anew on the l
 from typing import TYPE_CHECKING
 
 from ..remote.wordle_group_member import ABANDONED, LOBBY, OVER, PAUSED, PLAYING
-from .away import BAR
 from .away_draw import BACK_TO_MEMBER, bar, bar_state
+from .header_bar import BAR
 from .ui import isolated
 
 if TYPE_CHECKING:

@@ -1,11 +1,10 @@
-"""The Wordle Tournament on this page, as both of its screens play it: the tournament on
-one device (screen.TournamentScreen) and the one a group's leader hosts for friends'
-devices (group_leader.GroupLeaderScreen). Each screen has a `TournamentPlay` and hands it
-a `Seat`: what differs between them (whose view this device sees, who may type here,
-saving, what is recorded) is the seat's; the rest is here: the page's clock ticks (forwarded
-to the engine and the keeper's clock), keys into guesses, announcements from the engine's
-event log (said), the bots' plans asked of the thinker (app.wordle.bot_plans), and the
-screen's own state as the drawing takes it (ui.Ui).
+"""The Wordle Tournament a group's leader hosts for friends' devices, as the leader's page
+(group_leader.GroupLeaderScreen) plays it (the Tournament on one device is the one game
+view's: app.tournament.frontend). The screen has a `TournamentPlay` and hands it a `Seat`
+(whose view this device sees, who may type here, saving, what is recorded); the rest is
+here: the page's clock ticks (forwarded to the engine and the keeper's clock), keys into
+guesses, announcements from the engine's event log (said), the bots' plans asked of the
+thinker (app.wordle.bot_plans), and the screen's own state as the drawing takes it (ui.Ui).
 
 The rules live in games.wordle.tournament; saving, the clock and results are the keeper's
 (app.wordle.tournament_keeper): nothing here writes storage.
@@ -40,8 +39,7 @@ View = dict[str, Any]  # Tournament.view: what one player may see at a time
 
 
 class Seat(Protocol):
-    """What a screen tells its TournamentPlay: the part of play that is not the same on
-    one device and on a group's leader's page."""
+    """What a screen tells its TournamentPlay: whose page it is (the group's leader's)."""
 
     def view_here(self, game: Tournament, now: int, focus: int | None) -> tuple[View, int | None]:
         """What this device sees at `now`, and the humans' duel to show (`focus` is the
@@ -72,8 +70,7 @@ class Seat(Protocol):
 
 
 class TournamentPlay:
-    """The tournament on this page and the screen's state around it, which its two screens
-    share; `seat` says what differs."""
+    """The tournament on this page and the screen's state around it; `seat` says whose."""
 
     def __init__(self, view: "WordleView", keeper: TournamentKeeper, seat: Seat) -> None:
         self.view = view  # the page (app.views.wordle): redrawn after a change
@@ -86,8 +83,7 @@ class TournamentPlay:
         self.lang: str = view.prefs["lang"]
         self.words: Dictionary | None = None
         self.game: Tournament | None = None
-        self.mode = "loading"  # loading | lobby | group | game
-        self.group: dict[str, Any] | None = None  # {"lang", "members"}: a group on this device
+        self.mode = "loading"  # loading | lobby | game
         self.message, self.message_is_error, self.shake = "", False, False
         self.loading_error = ""
         self.confirm_leave = False
@@ -98,17 +94,10 @@ class TournamentPlay:
         self.seen = 0  # events of the log already handled
         self.ticker: browser.Repeating | None = None
         self.ticked: tuple[int, ...] | None = None  # a clock's last second ticked (clock_tick)
-        self.behind = False  # it goes on behind another page of the app (rule 10.6)
         self.plans = BotPlans()
         self.finishing = False  # the bots' last duels are being played out (wt-finish)
         if thinker.shared is not None:
             thinker.shared.start()  # ready, with luck, by the first round's bots
-
-    def show_on(self, view: "WordleView") -> None:
-        """A new page of the tournament takes it over as it stands (away.take_back)."""
-        self.view, self.app, self.t = view, view.app, view.t
-        self.page = PageParts(view)
-        self.behind = False
 
     def now(self) -> int:
         return self.keeper.now()
@@ -146,7 +135,7 @@ class TournamentPlay:
             self.ticker = None
 
     def tick(self) -> None:
-        if self.game is None or self.mode != "game" or self.keeper.elsewhere:
+        if self.game is None or self.mode != "game":
             return
         self.game.advance(self.now())
         if len(self.game.log) > self.seen:
@@ -157,14 +146,14 @@ class TournamentPlay:
         self.seat.changed(self)
 
     def _tick_cue(self, view: View) -> None:
-        """Each of a clock's last seconds ticks (app.sound), behind another page too."""
+        """Each of a clock's last seconds ticks (app.sound)."""
         due = clock_tick(view)
         if due is not None and due != self.ticked:
             sound.cue("tick")
         self.ticked = due
 
     def ask_plans(self) -> None:
-        if self.game is not None and not self.keeper.elsewhere:
+        if self.game is not None:
             self.plans.ask(self.game, thinker.shared)
 
     def start(self) -> None:
@@ -199,14 +188,14 @@ class TournamentPlay:
         game = self.playing()
         events = game.events_since(self.seen)
         self.seen = len(game.log)
-        ui = Ui(group=self.group, focus=self.focus, watching=self.watching)
+        ui = Ui(focus=self.focus, watching=self.watching)
         news = happened(self.t, self.words, game, events, ui, announce_all)
         if news.new_round or news.back_to_duel:
             self.watching = None  # to the round's introduction, or to a duel waiting for you
         if news.new_round:
             self.focus, self.message, self.shake = None, "", False
         self.seat.results(self)
-        if news.said and not self.behind:  # behind another page, its bar says what matters
+        if news.said:
             self.app.announce(" ".join(news.said) if announce_all else news.said[-1])
         if news.cue is not None and announce_all:
             sound.cue(news.cue)
@@ -285,9 +274,9 @@ class TournamentPlay:
         """The engine's view to draw: at the page's time while it plays here, else as it is."""
         if self.game is None:
             return None
-        if self.mode == "game" and not self.keeper.elsewhere:
+        if self.mode == "game":
             return self.current_view()
-        return self.game.view(None, self.game.clock or 0)  # the lobby, or another tab's
+        return self.game.view(None, self.game.clock or 0)  # the lobby
 
     def render(self, view: View | None) -> Markup:
         return render(self.t, self.words, self.ui(view), view)
@@ -297,12 +286,10 @@ class TournamentPlay:
         ui = Ui(
             mode=self.mode,
             lang=self.lang,
-            group=self.group,
             message=self.message,
             message_is_error=self.message_is_error,
             shake=self.shake,
             loading_error=self.loading_error,
-            elsewhere=self.keeper.elsewhere,
             confirm_leave=self.confirm_leave,
             watching=self.watching,
             focus=self.focus,
@@ -313,13 +300,11 @@ class TournamentPlay:
         target = self.typist(view) if view is not None and self.mode == "game" else None
         if target is not None:
             ui.typist, ui.typed = target[0], target[1].tiles()
-        if self.mode == "group" and self.group is not None:
-            ui.member_ratings = self.keeper.member_ratings(self.group)
-        elif self.mode == "lobby" or (view is not None and view["phase"] == "over"):
-            ui.profile = self.keeper.device_profile(self.group)
+        if self.mode == "lobby" or (view is not None and view["phase"] == "over"):
+            ui.profile = self.keeper.device_profile()
             ui.stats = self.keeper.stats(VARIANT)
         if view is not None and self.game is not None:
-            ui.replay = self.keeper.replay_href(self.game, self.group)
+            ui.replay = self.keeper.replay_href(self.game, None)
         self.seat.dress(self, ui)
         return ui
 
@@ -340,8 +325,8 @@ class TournamentPlay:
 
     # --- the keeper's records ----------------------------------------------------------------
     def here(self) -> bool:
-        """The tournament plays on this page (not in the lobby, nor taken by another tab)."""
-        return self.game is not None and self.mode == "game" and not self.keeper.elsewhere
+        """The tournament plays on this page (not in the lobby)."""
+        return self.game is not None and self.mode == "game"
 
     def live(self) -> bool:
         return self.here() and not self.playing().is_over
@@ -349,29 +334,6 @@ class TournamentPlay:
     def save(self, force: bool = False) -> None:
         if self.game is not None and self.mode == "game":
             self.seat.save(self, force)
-
-    def forget(self) -> None:
-        """This tournament is left behind for another (a new lobby, the group screen)."""
-        self.stop_ticking()
-        self.keeper.forget(self.game, self.here(), self.group)
-        self.game = None
-
-    # --- the page's connection ----------------------------------------------------------------
-    def disconnect(self) -> None:
-        """Hidden, closed, reloaded or left: a lost connection for the humans still in."""
-        self.stop_ticking()
-        if self.live():
-            game = self.playing()
-            game.disconnect(self.now())
-            self.seen = len(game.log)
-            self.save(force=True)
-
-    def reconnect(self) -> None:
-        if self.live():
-            self.playing().reconnect(self.now())
-            self.after_change(force_save=True)
-            self.start_ticking()
-            self.view.refresh()
 
 
 def speed(params: dict[str, str]) -> int:

@@ -1,9 +1,9 @@
-"""The Wordle Tournament screen during the rounds: watching the other duels,
-skipping to the final results once everyone of this device is out, and leaving.
+"""The Wordle Tournament group leader's screen during the rounds: watching the other duels,
+skipping to the final results once the leader is out, and leaving.
 
-`RoundActions` is held by both tournament screens (one device's and a group leader's)
-and has their play (play.TournamentPlay): the state it reads and sets (mode, game,
-watching, focus, out_seen, confirm_leave, finishing), its clock and its page parts. The rules are the engine's
+`RoundActions` is held by the leader's screen (group_leader) and has its play
+(play.TournamentPlay): the state it reads and sets (mode, game, watching, focus, out_seen,
+confirm_leave, finishing), its clock and its page parts. The rules are the engine's
 (humans_done, play_out, leave_all): this only turns input into their calls.
 """
 
@@ -83,8 +83,8 @@ class RoundActions:
 
     def finish_some(self, game: Tournament) -> None:
         play = self.play
-        if game is not play.game or play.mode != "game" or play.keeper.elsewhere:
-            play.finishing = False  # left or replaced: leaving plays the rest out (_forget)
+        if game is not play.game or play.mode != "game":
+            play.finishing = False  # left or replaced
             return
         deadline = browser.now_ms() + FINISH_SLICE_MS
         game.play_out(stop=lambda: browser.now_ms() >= deadline)

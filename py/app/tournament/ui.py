@@ -29,7 +29,6 @@ class Ui:
     message_is_error: bool = False
     shake: bool = False  # the guess typed was refused: its row shakes
     loading_error: str = ""
-    elsewhere: bool = False  # another tab plays this tournament: this one stopped
     confirm_leave: bool = False
     watching: int | None = None  # the index of the duel watched, or None
     focus: int | None = None  # the index of the humans' duel on screen

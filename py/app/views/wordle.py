@@ -1,6 +1,8 @@
-"""Wordle on the page: the home screen (language, practice duel, tournament)
-and the screen in play. Screens are small classes with render / key / page-life
-methods; this view routes actions and keys to the one showing.
+"""Wordle's home page (language, practice duel, tournament) and the pages of a Wordle
+Tournament group across devices (the leader's and a member's screens: render / key /
+page-life methods; this view routes actions and keys to the one showing). The duel and the
+Tournament on one device are the one game view's (app.wordle_duel.loading,
+app.tournament.loading).
 """
 
 from games.wordle.letters import LANGUAGES
@@ -15,17 +17,6 @@ from .wordle_parts import language_select
 GAME = "wordle"
 DEFAULT_PREFS = {"lang": "en", "level": "skilled"}
 LEVEL_ORDER = ("beginner", "casual", "skilled", "expert")
-
-
-def tournament_screen_class():
-    """The tournament's screen, if this build has it."""
-    try:
-        from ..tournament.screen import TournamentScreen
-    except ModuleNotFoundError as missing:
-        if missing.name != "app.tournament.screen":
-            raise
-        return None
-    return TournamentScreen
 
 
 GROUP_SCREENS = ("group-host", "group-member")
@@ -51,8 +42,6 @@ class WordleView(View):
         remote = route.params.get("remote")
         if mode == "tournament" and remote in GROUP_SCREENS:  # a group across devices
             self.screen = group_screen(remote)(self)
-        elif mode == "tournament" and tournament_screen_class() is not None:
-            self.screen = tournament_screen_class()(self)
 
     def _saved_prefs(self) -> dict:
         data = self.app.store.load(f"prefs:{GAME}").data
@@ -115,7 +104,6 @@ class WordleView(View):
             ],
         )
         saved_duel = saved.has_saved(self.app.store)
-        tournament = tournament_screen_class() is not None
         return h(
             "section",
             {"class": "wd-home"},
@@ -149,16 +137,10 @@ class WordleView(View):
                     "a",
                     {"class": "button primary", "href": "#/wordle?mode=tournament"},
                     t("wordle.play_tournament"),
-                )
-                if tournament
-                else None,
+                ),
                 h(
                     "button",
-                    {
-                        "type": "button",
-                        "class": "button" + ("" if tournament else " primary"),
-                        "data-action": "wd-new-duel",
-                    },
+                    {"type": "button", "class": "button", "data-action": "wd-new-duel"},
                     t("wordle.practice_duel"),
                 ),
                 h("a", {"class": "button", "href": "#/wordle?mode=duel"}, t("wordle.continue_duel"))

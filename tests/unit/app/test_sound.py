@@ -1,12 +1,13 @@
 """Sound (app.sound): the setting (settings.sound, version 3), and the cue each game
-event asks for, heard by a stand-in player of cues: Marbles and Battleship driven
-through their views under CPython, the Wordle Tournament through its screen."""
+event asks for, heard by a stand-in player of cues: the games driven through their views
+under CPython, the Wordle Tournament through the one game view as its page has it."""
 
 import json
 
 import pytest
-import test_wordle_tournament_screen as tournament_screen
+import test_wordle_tournament_game_view as tournament_tests
 from app import saved_games, scores, sound
+from app.frame.frontend import Input
 from app.i18n import Translator
 from app.router import parse
 from app.settings import DEFAULTS, SETTINGS_SCHEMA, clean_settings, sound_on
@@ -14,8 +15,9 @@ from app.storage import NAMESPACE, MemoryBackend, Store
 from games.common.rng import SeededRng
 from games.marbles import choose_move
 
-# The tournament screen's browser-less page (a fixture) and its way of playing.
-tournament_page, play = tournament_screen.page, tournament_screen.play
+# The Tournament's game view under CPython (a fixture) and its way of waiting for a turn.
+tourney, wait_my_turn = tournament_tests.tourney, tournament_tests.wait_my_turn
+SAMPLE = tournament_tests.SAMPLE
 
 
 class Heard:
@@ -269,37 +271,47 @@ def test_the_end_of_a_battle_is_a_win_or_a_loss_for_the_person_at_the_screen():
     assert shot_cue({**salvo, "hits": 0}) == "miss"
 
 
-def test_the_tournament_ticks_in_a_clocks_last_five_seconds_and_says_lives_and_wins(
-    tournament_page, heard
-):
-    open_route, clock, _app = tournament_page
-    view = open_route("#/wordle?mode=tournament&speed=1", seed=5)
-    screen = view.screen
-    screen.on_action("wt-start", {}, None)
-    play(view, clock, lambda g: g.view(0, screen.play.now())["your_turn"], solve=lambda g: False)
-    rows = len(screen.play.game.view(0, screen.play.now())["duels"][screen.play.focus]["rows"])
+def my_rows(view) -> int:
+    """The rows of the duel of the person here (player 0), as the tournament shows them."""
+    t = view.state.tournament
+    duel = next(d for d in t.view(0, t.clock)["duels"] if 0 in d["players"])
+    return len(duel["rows"])
+
+
+def test_the_tournament_ticks_in_a_clocks_last_five_seconds_and_says_lives_and_wins(tourney, heard):
+    view = tourney.open()
+    view.handle(Input("wt-start"))
+    wait_my_turn(tourney, view)
+    rows = my_rows(view)
     heard.cues.clear()
-    while (
-        len(screen.play.game.view(0, screen.play.now())["duels"][screen.play.focus]["rows"]) == rows
-    ):
-        clock[0] += 200
-        screen.play.tick()  # our clock runs out: the row is skipped
+    while my_rows(view) == rows:
+        tourney.clock[0] += 200
+        view.ticks.tick()  # our clock runs out: the row is skipped
     assert heard.cues == ["tick"] * 5
 
-    view = open_route("#/wordle?mode=tournament&speed=10")
-    screen = view.screen
     heard.cues.clear()
-    play(view, clock, lambda g: g.humans_done, solve=lambda g: g.round_number % 2 == 1)
+    for _ in range(50_000):  # solving in odd rounds, the clock running out in even ones
+        t = view.state.tournament
+        if t.humans_done:
+            break
+        if t.may_type(0) and t.round_number % 2 == 1:
+            match = next(m for m in t.current["matches"] if 0 in m["players"])
+            for tile in SAMPLE.tiles(match["duel"].word):
+                view.handle(Input("wd-key", {"key": tile}))
+            view.handle(Input("key", key="Enter"))
+        else:
+            tourney.clock[0] += 200
+            view.ticks.tick()
+    t = view.state.tournament
+    assert t.humans_done
     ends = [c for c in heard.cues if c in ("win", "lose")]
     lost = sum(
-        1
-        for e in screen.play.game.log
-        if e["type"] == "duel_over" and 0 in e["players"] and e["winner"] != 0
+        1 for e in t.log if e["type"] == "duel_over" and 0 in e["players"] and e["winner"] != 0
     )
-    won = sum(1 for e in screen.play.game.log if e["type"] == "duel_over" and e["winner"] == 0)
+    won = sum(1 for e in t.log if e["type"] == "duel_over" and e["winner"] == 0)
     assert lost >= 1 and won >= 1 and "win" in ends and "lose" in ends
     assert len(ends) >= lost + won - 1  # one a duel (a last one may share its batch's cue)
-    me = screen.play.game.players[0]
+    me = t.players[0]
     assert ends[-1] == ("win" if me["placement"] == 1 else "lose")
 
 

@@ -205,13 +205,6 @@ def test_out_then_the_final_standings():
     assert f"{isolated(t.players[winner]['name'])} won the tournament." in html
 
 
-def test_another_tab_playing_it_stops_this_one():
-    t = solo()
-    playing(t)
-    html = draw.render(T, WORDS, Ui(mode="game", elsewhere=True), t.view(None, t.clock))
-    assert "another tab" in html and "wt-game" not in html
-
-
 def test_lives_and_the_chart_are_labelled_for_screen_readers():
     assert 'aria-label="2 of 3 lives"' in lives(T, 2)
     assert lives(T, 2).count("wt-life-lost") == 1

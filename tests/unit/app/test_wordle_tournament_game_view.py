@@ -5,6 +5,7 @@ tournament's clock; the ticks play what falls due as one step; a guess goes in a
 tournament's time; a reload goes on with the clock and the letters typed."""
 
 import json
+import re
 
 import pytest
 from app import replays, saved_games, scores
@@ -375,6 +376,15 @@ def test_a_finished_tournament_is_kept_for_replaying_once(tourney):
     again = tourney.open(app=FakeApp(view.app.store))
     again.ticks.tick()
     assert len(replays.kept(again.app.store, records.REPLAYS)) == 1
+    from app.games_list import GAME_ROUTES
+    from app.views.stats_page import StatsView
+
+    others = [game for game in GAME_ROUTES if game != "wordle"]  # (Statistics lists it)
+    scores.register(again.app.store, others)
+    saved_games.register(again.app.store, others)
+    stats = StatsView(again.app, parse("#/stats")).render()
+    listed = re.findall(r'<a href="(#/replay/wordle\?mode=tournament&amp;r=[^"]+)">', stats)
+    assert len(listed) == 1 and "Replay the tournament of 2026-12-06" in stats
 
 
 def test_a_known_tournament_rates_and_counts_nobody(tourney):

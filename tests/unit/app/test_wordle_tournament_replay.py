@@ -1,16 +1,14 @@
 """Wordle Tournament replays under CPython: every position of a told tournament
 drawn (app.tournament.replay_draw), the replay page loading its
-words and stepping (app.views.replay with wordle_tournament_replay), bad links,
-and the screen keeping each finished tournament once, listed in Statistics
-(docs/rules/wordle-tournament.md 14)."""
+words and stepping (app.views.replay with wordle_tournament_replay) and bad links
+(docs/rules/wordle-tournament.md 14). Each finished tournament kept once, offered on its end
+and listed in Statistics: test_wordle_tournament_game_view."""
 
 import ast
-import html as markup
 import re
 from pathlib import Path
 
 import pytest
-import test_wordle_tournament_screen as screen_tests
 from app import replays
 from app.i18n import Translator
 from app.router import parse
@@ -18,12 +16,11 @@ from app.tournament import replay_draw as draw
 from games.wordle import tournament_story as story
 from games.wordle.sample_words import sample_dictionary
 from games.wordle.tournament import new_lobby
-from test_wordle_tournament_screen import FakeApp, play
+from wordle_fake_app import FakeApp
 
 T = Translator("en")
 WORDS = sample_dictionary()
 NAMES = [{"name": "<b>Bo</b>", "rating": 1000}, {"name": "Ana", "rating": 1010}]
-screen_page = screen_tests.page  # the tournament screen's browser-less page (a fixture)
 
 
 def recorded(seed=6):
@@ -226,58 +223,3 @@ def test_a_bad_link_says_so(replay_page, case):
     open_replay, _ = replay_page
     view, _ = open_replay(BAD[case])
     assert "data-replay-bad" in view.render() and view.states == []
-
-
-# --- kept by the screen ----------------------------------------------------------------
-
-
-def test_a_finished_tournament_is_kept_once_offered_on_its_end_and_listed_in_statistics(
-    screen_page,
-):
-    open_route, clock, app = screen_page
-    view = open_route("#/wordle?mode=tournament&speed=10", seed=5)
-    screen = view.screen
-    screen.on_action("wt-start", {}, None)
-    play(view, clock, lambda g: g.humans_done, solve=lambda g: g.round_number % 2 == 1)
-    assert replays.kept(app.store, "wordle-tournament") == []  # not over yet
-    screen.on_action("wt-finish", {}, None)
-    app.run_later()  # the slices it is played out in
-    (entry,) = replays.kept(app.store, "wordle-tournament")
-    assert entry["date"] == "2026-11-29" and entry["options"]["lang"] == "en"
-    final = story.tell(WORDS, entry)
-    assert [p["placement"] for p in final.players] == [
-        p["placement"] for p in screen.play.game.players
-    ]
-    html = view.render()
-    link = re.search(r'<a class="button" href="([^"]+)">Replay this tournament</a>', html)
-    assert link and replays.from_token(parse(markup.unescape(link.group(1))).params["r"]) == entry
-
-    again = open_route("#/wordle?mode=tournament")  # reopened: the end again, not kept twice
-    assert "Replay this tournament" in again.render()
-    assert len(replays.kept(app.store, "wordle-tournament")) == 1
-
-    from app import saved_games, scores
-    from app.games_list import GAME_ROUTES
-    from app.views.stats_page import StatsView
-
-    others = [game for game in GAME_ROUTES if game != "wordle"]
-    scores.register(app.store, others)
-    saved_games.register(app.store, others)
-    stats = StatsView(app, parse("#/stats")).render()
-    listed = re.findall(r'<a href="(#/replay/wordle\?mode=tournament&amp;r=[^"]+)">', stats)
-    assert len(listed) == 1 and "Your last tournaments" in stats
-    assert "Replay the tournament of 2026-11-29" in stats
-
-
-def test_a_new_tournament_started_while_the_computers_play_on_keeps_the_last_one_whole(screen_page):
-    open_route, _clock, app = screen_page
-    view = open_route("#/wordle?mode=tournament&speed=10", seed=9)
-    screen = view.screen
-    screen.on_action("wt-start", {}, None)
-    screen.on_action("wt-leave", {}, None)
-    screen.on_action("wt-leave-yes", {}, None)
-    assert not screen.play.game.is_over
-    screen.on_action("wt-new", {}, None)
-    (entry,) = replays.kept(app.store, "wordle-tournament")
-    assert story.tell(WORDS, entry).players[0]["left"] == "left"
-    assert "wt-lobby" in view.render()
