@@ -87,8 +87,8 @@ def out(c: Context) -> Markup:
                 t(key, name=isolated(p["name"]), placement=p["placement"], count=SEATS),
                 " ",
                 h(
-                    "span",
-                    {"class": "wt-rating-change"},
+                    "span",  # (the rating line kept on one line; a sentence may wrap)
+                    {"class": "wt-rating-change" + ("" if c.ui.counted else " wt-sentence")},
                     t(
                         "wt.rating_line",
                         before=p["rating"],

@@ -194,6 +194,9 @@ def test_out_then_the_final_standings():
     assert "wt-out" in html and "Placement 8 of 8." in html
     me = t.players[0]
     assert f"Rating 1000 → {1000 + me['rating_change']} ({signed(me['rating_change'])})" in html
+    assert '<span class="wt-rating-change">' in html  # (kept on one line)
+    uncounted = draw.render(T, WORDS, Ui(mode="game", counted=False), t.view(0, now))
+    assert '<span class="wt-rating-change wt-sentence">' in uncounted  # (it wraps on a phone)
     t.play_out()
     view = t.view(0, t.clock)
     profile = {"name": "<b>Bo</b>", "rating": 975, "history": []}
