@@ -1,7 +1,8 @@
 """The app: boots, owns the translator, the store and the current view."""
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
+from typing import Any
 
 from pyscript import document, window
 
@@ -10,6 +11,7 @@ from .games_list import GAME_ROUTES, REMOTE_GAMES, remote_slot
 from .html import h
 from .i18n import Translator
 from .nav import nav_links
+from .peer import prefs as peer_prefs
 from .question import NO, YES, Question
 from .question import dialog as question_dialog
 from .router import Route
@@ -81,6 +83,21 @@ class App:
             self.settings = {**self.settings, name: value}
         self.apply_settings()
         self.render()
+
+    # --- what pages keep (views never write storage: they ask the app) --------------
+    def remember_choices(
+        self, game: str, prefs: Mapping[str, Any], changes: Mapping[str, Any]
+    ) -> dict[str, Any]:
+        """A game's remembered choices with `changes` kept (a page's language, a level)."""
+        return saved_games.update_prefs(self.store, game, prefs, changes)
+
+    def forget_saved_game(self, game: str) -> None:
+        """A game saved on this device replaced by a new one the player asked for."""
+        saved_games.clear(self.store, game)
+
+    def change_connection_prefs(self, **changes: Any) -> dict[str, Any]:
+        """The name and internet choices for playing with friends, kept (app.peer.prefs)."""
+        return peer_prefs.change(self.store, **changes)
 
     # --- messages to the player -------------------------------------------------
     def announce(self, text: str) -> None:

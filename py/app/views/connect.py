@@ -237,7 +237,7 @@ class ConnectView(View):
         return bool(field.isSameNode(browser.document.activeElement))
 
     def rename(self, typed) -> None:
-        self.settings = prefs.change(self.app.store, name=clean_name(typed) or "")
+        self.settings = self.app.change_connection_prefs(name=clean_name(typed) or "")
         if self.link is not None:
             self.link.my_name = self.my_name()
 

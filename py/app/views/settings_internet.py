@@ -54,12 +54,12 @@ def section(t, store):
     )
 
 
-def on_action(store, action: str, value) -> bool:
+def on_action(change, action: str, value) -> bool:
     """Keep a change of this section; False if the action is not one of its own."""
     if action == "internet" and value in ("off", "on"):
-        prefs.change(store, internet=value)
+        change(internet=value)
     elif action == "stun":
-        prefs.change(store, stun=prefs.stun_list(value) or list(prefs.DEFAULT_STUN))
+        change(stun=prefs.stun_list(value) or list(prefs.DEFAULT_STUN))
     else:
         return False
     return True

@@ -77,7 +77,7 @@ class SettingsView(View):
         )
 
     def on_action(self, action, data, event):
-        if settings_internet.on_action(self.app.store, action, data.get("value")):
+        if settings_internet.on_action(self.app.change_connection_prefs, action, data.get("value")):
             self.app.render()
             kept = f'input[name="internet"][value="{data.get("value")}"]'
             focused = self.app_root_query(kept if action == "internet" else "#settings-stun")

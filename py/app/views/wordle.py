@@ -8,7 +8,7 @@ app.tournament.loading).
 from games.wordle.letters import LANGUAGES
 from games.wordle.players import LEVELS
 
-from .. import router, saved_games
+from .. import router
 from ..html import h
 from ..wordle_duel import saved
 from .base import View
@@ -58,8 +58,7 @@ class WordleView(View):
         return self.app.settings["colour_blind"] == "on"
 
     def set_prefs(self, **changes) -> None:
-        saved_games.update_prefs(self.app.store, GAME, self.prefs, changes)
-        self.prefs.update(changes)
+        self.prefs = self.app.remember_choices(GAME, self.prefs, changes)
 
     # --- drawing ------------------------------------------------------------------
     def title(self) -> str:
@@ -183,7 +182,7 @@ class WordleView(View):
 
     def new_duel(self) -> None:
         """A new practice duel, on the one game view (app.wordle_duel.loading)."""
-        saved.forget_saved(self.app.store)
+        self.app.forget_saved_game(saved.GAME)
         self.app.navigate("#/wordle?mode=duel")
 
     def on_key(self, event) -> None:
