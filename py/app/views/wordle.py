@@ -58,7 +58,8 @@ class WordleView(View):
         return self.app.settings["colour_blind"] == "on"
 
     def set_prefs(self, **changes) -> None:
-        self.prefs = self.app.remember_choices(GAME, self.prefs, changes)
+        self.app.remember_choices(GAME, self.prefs, changes)
+        self.prefs.update(changes)  # (what is stored holds only the choices ever made)
 
     # --- drawing ------------------------------------------------------------------
     def title(self) -> str:
