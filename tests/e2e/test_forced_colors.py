@@ -94,7 +94,17 @@ def contrast(a: tuple, b: tuple) -> float:
 
 
 def look(locator, pseudo: str | None = None) -> dict:
-    return seen(locator.evaluate(LOOK, pseudo))
+    """What the page computes for the element `locator` finds. Finding it and reading it
+    are two steps: a page drawn again in between (the tournament's side list, every clock
+    tick) leaves the element found out of the document, where every computed colour is ""
+    (CI, 2026-12-06): it is then found again."""
+    for _ in range(50):
+        found = locator.evaluate(
+            f"(el, pseudo) => el.isConnected ? ({LOOK})(el, pseudo) : null", pseudo
+        )
+        if found is not None:
+            return seen(found)
+    raise AssertionError(f"{locator} was drawn again each time it was read")
 
 
 def look_when_shown(page, selector: str) -> dict:
