@@ -172,6 +172,7 @@ def end(c: Context) -> Markup:
             t,
             [view["players"][pid] for pid in view["standings"]],
             c.ui.you if group is None else None,
+            counted=c.ui.counted,
         ),
         h(
             "div",
@@ -190,15 +191,18 @@ def standings_rows(
     order: list[dict[str, Any]],
     you: int | None = None,
     human_tag: str = "wt.tag_human",
+    counted: bool = True,
 ) -> Markup:
     """Final (or current) standings: the players in the order given (the view's
     "standings", best first), each with placement, name, rating before -> after;
-    `you` the id tagged "you", the other people tagged `human_tag`."""
+    `you` the id tagged "you", the other people tagged `human_tag`. A tournament not
+    `counted` leaves the people's ratings as they were: their rows say so."""
     body = []
     for p in order:
-        change = p["rating_change"]
-        after = p["rating"] + change if change is not None else None
         mine = p["human"]
+        kept = mine and not counted
+        change = None if kept else p["rating_change"]
+        after = p["rating"] if kept else p["rating"] + change if change is not None else None
         body.append(
             h(
                 "tr",
@@ -218,6 +222,7 @@ def standings_rows(
                         if mine
                         else t("wt.tag_bot"),
                     ),
+                    h("span", {"class": "wt-note"}, t("wt.note_not_counted")) if kept else None,
                     h("span", {"class": "wt-note"}, t("wt.note_left"))
                     if p["left"] == "left"
                     else h("span", {"class": "wt-note"}, t("wt.note_disconnect"))

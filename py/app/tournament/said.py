@@ -143,6 +143,9 @@ def placed_text(t: Translator, ui: Ui, players: list[PlayerRecord], e: Event) ->
         "rating": e["rating"],
     }
     mine = "_you" if is_you(ui, players, e["player"]) else ""
+    kept = ""
+    if not ui.counted and players[e["player"]]["human"]:  # (9.8: the rating stays)
+        kept, params["rating"] = "_kept", e["rating"] - e["rating_change"]
     if e["type"] == "winner":
-        return t(f"wt.said{mine}_winner", **params)
-    return t(f"wt.said{mine}_out", **params)
+        return t(f"wt.said{mine}_winner{kept}", **params)
+    return t(f"wt.said{mine}_out{kept}", **params)

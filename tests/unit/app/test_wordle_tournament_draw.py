@@ -282,3 +282,31 @@ def test_placements_are_told_for_humans_only_when_not_announcing_all():
     events = t.events_since(seen)
     news = said.happened(T, WORDS, t, events, Ui(), announce_all=False)
     assert any("You are out in place 8" in text for text in news.said)
+
+
+def test_a_tournament_not_counted_keeps_your_rating_in_the_standings_and_what_is_said():
+    """9.8: a tournament from a known seed changes no rating. The final standings and the
+    announcement of your placement say your rating stays, as the 'out' card does; the
+    computer players' changes are still shown (8.6)."""
+    t = solo()
+    now = playing(t)
+    seen = len(t.log)
+    t.leave_all(now)
+    me = t.players[0]
+    assert me["rating_change"] != 0
+    kept = said.happened(T, WORDS, t, t.events_since(seen), Ui(counted=False), False).said
+    assert any("You are out in place 8; not counted, your rating stays 1000." in s for s in kept)
+    assert not any("now 9" in s for s in kept)
+    t.play_out()
+    view = t.view(0, t.clock)
+    html = draw.render(T, WORDS, Ui(mode="game", counted=False), view)
+    mine = re.search(r'<tr class="wt-human" data-player="0">(.*?)</tr>', html).group(1)
+    assert "not counted" in mine
+    assert re.findall(r'<td class="wt-num[^"]*">([^<]*)</td>', mine) == ["1000", "–", "1000"]
+    bot = next(p for p in view["players"] if not p["human"] and p["rating_change"])
+    row = re.search(rf'<tr data-player="{bot["id"]}">(.*?)</tr>', html).group(1)
+    assert signed(bot["rating_change"]) in row and "not counted" not in row
+    counted = draw.render(T, WORDS, Ui(mode="game"), view)
+    assert signed(me["rating_change"]) in re.search(
+        r'<tr class="wt-human" data-player="0">(.*?)</tr>', counted
+    ).group(1)
