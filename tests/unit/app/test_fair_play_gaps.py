@@ -43,10 +43,9 @@ class DuelDevice:
         return self.game
 
 
-def test_the_wordle_duel_offers_no_claim_when_the_friend_is_away_on_their_turn():
-    """Rule 15.3: the friend's turns run out by the duel's own clocks once their device is
-    back; the game is never claimed, however long they are away."""
-    clock = [0.0]
+def duel_started(clock):
+    """A duel with a friend between Ann's device (the host) and Bryn's, started: the link
+    and the two devices."""
     link = Link()
     host, friend = DuelDevice("Ann", clock), DuelDevice("Bryn", clock)
     link.ends[1].on_message(lambda message: link.ends[1].hold(message))
@@ -55,6 +54,14 @@ def test_the_wordle_duel_offers_no_claim_when_the_friend_is_away_on_their_turn()
     link.pump()
     friend.open(link.ends[1]).guest()
     link.pump()
+    return link, host, friend
+
+
+def test_the_wordle_duel_offers_no_claim_when_the_friend_is_away_on_their_turn():
+    """Rule 15.3: the friend's turns run out by the duel's own clocks once their device is
+    back; the game is never claimed, however long they are away."""
+    clock = [0.0]
+    link, host, _friend = duel_started(clock)
     if host.game.my_turn:
         state = host.midend.state
         word = sample_dictionary().guess_lists[state.duel.length][0]

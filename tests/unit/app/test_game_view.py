@@ -6,58 +6,22 @@ recorded once; the saved game resumed by the next view."""
 import pytest
 from app import saved_games, scores
 from app.frame.frontend import Input
-from app.i18n import Translator
 from app.marbles.frontend import FRONTEND
 from app.router import parse
-from app.settings import SETTINGS_SCHEMA
-from app.storage import MemoryBackend, Store
 from games.common.rng import SeededRng
 from games.marbles import choose_move
+from page_stand_ins import StandInApp, page_without_browser
 
 
-class FakeApp:
-    reduced_motion = True  # a move lands at once
-
+class FakeApp(StandInApp):
     def __init__(self, store=None):
-        self.t = Translator("en")
-        self.store = store or Store(MemoryBackend())
-        if store is None:
-            self.store.register(SETTINGS_SCHEMA)
-            scores.register(self.store, ["marbles"])
-            saved_games.register(self.store, ["marbles"])
-        self.settings = self.store.load("settings").data
-        self.said, self.asked, self.changed = [], [], []
-        self.answer = True
-
-    def announce(self, text):
-        self.said.append(text)
-
-    def notice(self, notice_id, make_text, action=None, about_view=False):
-        pass
-
-    def ask(self, title, text, yes, on_yes, on_no=None):
-        self.asked.append(title)
-        if self.answer:
-            on_yes()
-        elif on_no:
-            on_no()
-
-    def change_setting(self, name, value):
-        self.changed.append((name, value))
-        self.settings = {**self.settings, name: value}
-
-
-class NoElement:
-    def querySelector(self, _selector):
-        return None
+        super().__init__(["marbles"], store)
 
 
 @pytest.fixture
 def make_view(import_without_browser, monkeypatch):
     browser, game_view = import_without_browser("app.browser", "app.frame.game_view")
-    monkeypatch.setattr(browser, "now_ms", lambda: 1_000_000.0)
-    monkeypatch.setattr(browser, "today_iso", lambda: "2026-12-06")
-    monkeypatch.setattr(browser, "element", lambda _id: NoElement())
+    page_without_browser(monkeypatch, browser)
     draws = []
     monkeypatch.setattr(game_view.GameView, "redraw", lambda self, focus_id=None: draws.append(1))
 

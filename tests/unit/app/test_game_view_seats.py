@@ -13,40 +13,25 @@ from app.computer_turns import PAUSE_MS
 from app.deblockle.frontend import FRONTEND
 from app.frame.frontend import Input
 from app.games_list import remote_slot
-from app.i18n import Translator
 from app.peer import prefs as peer_prefs
 from app.peer.channel import Channel
 from app.remote.match import CHEATING, PLAYING
 from app.router import parse
-from app.settings import SETTINGS_SCHEMA
 from app.storage import MemoryBackend, Store
+from page_stand_ins import NoElement, StandInApp, page_without_browser
 
 
-class FakeApp:
-    reduced_motion = True  # a move lands at once
-
+class FakeApp(StandInApp):
     def __init__(self, name="Ann", game="deblockle", store=None):
         """`store`: the device's storage (a page opened again on the same device)."""
-        self.t = Translator("en")
-        self.store = store or Store(MemoryBackend())
-        self.store.register(SETTINGS_SCHEMA)
-        self.store.save("peer", {**peer_prefs.load(self.store), "name": name})
-        scores.register(self.store, [game])
-        saved_games.register(self.store, [game])
-        saved_games.register_remote(self.store, [remote_slot(game)])
-        self.settings = self.store.load("settings").data
-        self.said: list[str] = []
-        self.went: list[str] = []  # the addresses it was sent to
-        self.view = None
+        store = store or Store(MemoryBackend())
+        self.register(store, [game])
+        store.save("peer", {**peer_prefs.load(store), "name": name})
+        super().__init__([game], store)
 
-    def announce(self, text):
-        self.said.append(text)
-
-    def notice(self, notice_id, make_text, action=None, about_view=False):
-        pass
-
-    def navigate(self, href):
-        self.went.append(href)
+    def register(self, store, games):
+        super().register(store, games)
+        saved_games.register_remote(store, [remote_slot(game) for game in games])
 
 
 class FakeThinker:
@@ -65,14 +50,6 @@ class FakeThinker:
     def answer(self):
         request, on_move = self.asked.pop(0)
         on_move(thinking.think(json.dumps(request)))
-
-
-class Nothing:
-    def querySelector(self, _selector):
-        return None
-
-    def querySelectorAll(self, _selector):
-        return []
 
 
 class Watched:
@@ -113,12 +90,9 @@ class Link:
 
 def stand_in(browser, monkeypatch, later=lambda ms, callback: None) -> None:
     """The browser's clock, timers, page and address stood in (`later`: the timers)."""
-    monkeypatch.setattr(browser, "now_ms", lambda: 1_000_000.0)
-    monkeypatch.setattr(browser, "today_iso", lambda: "2026-12-06")
-    monkeypatch.setattr(browser, "element", lambda _id: Nothing())
+    page_without_browser(monkeypatch, browser)
     monkeypatch.setattr(browser, "later", later)
     monkeypatch.setattr(browser, "replace_hash", lambda _href: None)
-    monkeypatch.setattr(browser, "Repeating", lambda ms, callback: None)
 
 
 @pytest.fixture
@@ -137,7 +111,7 @@ def world(import_without_browser, monkeypatch):
 
     def redraw(self, focus_id=None):
         steps.append(("draw", self))
-        self.mounted(Nothing())
+        self.mounted(NoElement())
 
     monkeypatch.setattr(game_view.GameView, "redraw", redraw)
 

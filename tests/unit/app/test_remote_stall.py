@@ -19,7 +19,7 @@ from app.remote.match import ENDED, PLAYING
 from app.storage import MemoryBackend, Store
 from app.views.remote_bar import bar_text, remote_bar
 from games.deblockle.game import GAME as DEBLOCKLE
-from test_fair_play_gaps import DuelDevice
+from test_fair_play_gaps import duel_started
 from test_remote_link_game import OPTIONS, Link
 
 AWAY = verdict.AWAY_MS
@@ -227,14 +227,7 @@ def test_the_wordle_duel_is_claimed_only_from_a_friend_connected_and_silent_two_
     back); a device connected all the while that plays none of its turns (30 s each) is not
     away: after 2 minutes its game may be claimed."""
     clock = [0.0]
-    link = Link()
-    host, friend = DuelDevice("Ann", clock), DuelDevice("Bryn", clock)
-    link.ends[1].on_message(lambda message: link.ends[1].hold(message))
-    host.open(link.ends[0]).later = lambda ms, call: None
-    host.game.host({"lang": "en"}, ["host", "guest"])
-    link.pump()
-    friend.open(link.ends[1]).guest()
-    link.pump()
+    link, host, _friend = duel_started(clock)
     while not host.midend.remote_to_move:
         state = host.midend.state
         word = "CRANES"[: state.duel.length]

@@ -6,7 +6,7 @@ import json
 
 import pytest
 import test_wordle_tournament_game_view as tournament_tests
-from app import saved_games, scores, sound
+from app import sound
 from app.frame.frontend import Input
 from app.i18n import Translator
 from app.router import parse
@@ -14,6 +14,7 @@ from app.settings import DEFAULTS, SETTINGS_SCHEMA, clean_settings, sound_on
 from app.storage import NAMESPACE, MemoryBackend, Store
 from games.common.rng import SeededRng
 from games.marbles import choose_move
+from page_stand_ins import StandInApp, page_without_browser
 
 # The Tournament's game view under CPython (a fixture) and its way of waiting for a turn.
 tourney, wait_my_turn = tournament_tests.tourney, tournament_tests.wait_my_turn
@@ -131,38 +132,12 @@ def test_the_settings_page_offers_sound_with_what_it_does(language):
 # --- the games' cues -----------------------------------------------------------------------------
 
 
-class FakeApp:
-    reduced_motion = True  # the move lands at once: no animation to wait for
-
-    def __init__(self, games):
-        self.t = Translator("en")
-        self.store = Store(MemoryBackend())
-        self.store.register(SETTINGS_SCHEMA)
-        scores.register(self.store, games)
-        saved_games.register(self.store, games)
-        self.settings = self.store.load("settings").data
-        self.said = []
-
-    def announce(self, text):
-        self.said.append(text)
-
-    def notice(self, notice_id, make_text, action=None, about_view=False):
-        pass
-
-
-class NoElement:
-    def querySelector(self, _selector):
-        return None
-
-
 @pytest.fixture
 def views(import_without_browser, monkeypatch):
     """The game view of the frame, drawing nothing and timing nothing."""
     browser, game_view = import_without_browser("app.browser", "app.frame.game_view")
-    monkeypatch.setattr(browser, "now_ms", lambda: 1_000_000.0)
-    monkeypatch.setattr(browser, "today_iso", lambda: "2026-12-02")
+    page_without_browser(monkeypatch, browser, today="2026-12-02")
     monkeypatch.setattr(browser, "later", lambda ms, callback: 0)
-    monkeypatch.setattr(browser, "element", lambda _id: NoElement())
     monkeypatch.setattr(game_view.GameView, "redraw", lambda self, focus_id=None, **_: None)
     return game_view
 
@@ -170,7 +145,7 @@ def views(import_without_browser, monkeypatch):
 def marbles_view(game_view, address):
     from app.marbles.frontend import FRONTEND
 
-    return game_view.GameView(FakeApp(["marbles"]), parse(address), FRONTEND)
+    return game_view.GameView(StandInApp(["marbles"]), parse(address), FRONTEND)
 
 
 def press(view, square):
@@ -218,7 +193,7 @@ def test_battleship_asks_for_place_hit_miss_sink_invalid_and_the_end(views, hear
     from app.battleship.ui import seated, seen
     from app.frame.frontend import Input
 
-    view = views.GameView(FakeApp(["battleship"]), parse("#/battleship"), FRONTEND)
+    view = views.GameView(StandInApp(["battleship"]), parse("#/battleship"), FRONTEND)
 
     def phase():
         return seen(view.state, seated(view.ui, view.table())).phase
@@ -340,7 +315,7 @@ def test_the_dominoes_view_plays_the_cue_of_each_move(views, heard):
     from app.dominoes.frontend import FRONTEND
     from app.dominoes.seats import seated
 
-    view = views.GameView(FakeApp(["dominoes"]), parse("#/dominoes?seed=3"), FRONTEND)
+    view = views.GameView(StandInApp(["dominoes"]), parse("#/dominoes?seed=3"), FRONTEND)
     heard_kinds = set()
     for _ in range(60):
         if view.state.is_over:

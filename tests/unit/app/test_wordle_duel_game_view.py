@@ -11,68 +11,24 @@ from pathlib import Path
 import pytest
 from app import saved_games, scores
 from app.frame.frontend import Command, Input
-from app.i18n import Translator
 from app.router import parse
-from app.settings import SETTINGS_SCHEMA
-from app.storage import MemoryBackend, Store
 from games.wordle.dictionary import Dictionary
 from games.wordle.duel import TURN_MS
 from games.wordle.duel_game import duel_game
 from games.wordle.sample_words import sample_dictionary
+from page_stand_ins import START, StandInApp, page_without_browser
 
 SAMPLE = sample_dictionary()
 REPO = Path(__file__).resolve().parents[3]
-START = 1_000_000.0
 
 
-class FakeApp:
-    reduced_motion = True
-
+class FakeApp(StandInApp):
     def __init__(self, store=None, items=None):
         """`store`: another tab's on the same storage; `items`: a device's storage."""
-        self.t = Translator("en")
-        self.problems: list = []  # (record, kind) the storage layer reported
-        if store is None:
+        if store is None and not items:
             record = {"v": 1, "rev": 1, "data": {"lang": "en", "level": "beginner"}}
-            items = items or {"gemau:prefs:wordle": json.dumps(record)}
-            store = Store(MemoryBackend(dict(items)), on_problem=lambda *p: self.problems.append(p))
-            store.register(SETTINGS_SCHEMA)
-            scores.register(store, ["wordle"])
-            saved_games.register(store, ["wordle"])
-        self.store = store
-        self.settings = self.store.load("settings").data
-        self.said: list = []
-        self.asked: list = []
-        self.view = None
-
-    def announce(self, text):
-        self.said.append(text)
-
-    def notice(self, notice_id, make_text, action=None, about_view=False):
-        pass
-
-    def ask(self, title, text, yes, on_yes, on_no=None):
-        self.asked.append(title)
-        on_yes()
-
-    def render(self):
-        pass
-
-
-class NoElement:
-    def querySelector(self, _selector):
-        return None
-
-    def querySelectorAll(self, _selector):
-        return []
-
-
-class Repeating:
-    def __init__(self, ms, callback):
-        pass
-
-    def stop(self):
-        pass
+            items = {"gemau:prefs:wordle": json.dumps(record)}
+        super().__init__(["wordle"], store, items)
 
 
 @pytest.fixture
@@ -87,10 +43,7 @@ def duel(import_without_browser, monkeypatch):
         "app.wordle_duel.frontend",
     )
     clock = [START]
-    monkeypatch.setattr(browser, "now_ms", lambda: clock[0])
-    monkeypatch.setattr(browser, "today_iso", lambda: "2026-12-06")
-    monkeypatch.setattr(browser, "element", lambda _id: NoElement())
-    monkeypatch.setattr(browser, "Repeating", Repeating)
+    page_without_browser(monkeypatch, browser, clock)
     words = [SAMPLE]  # the words loaded (the sample list unless a test puts others)
     monkeypatch.setattr(wordle_words, "loaded", lambda lang: words[0])
     waiting: list = []  # a replay's words on their way, while `waiting[0]` is a list

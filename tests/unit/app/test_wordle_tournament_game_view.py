@@ -12,61 +12,23 @@ from app import replays, saved_games, scores
 from app.frame.frontend import Input
 from app.i18n import Translator
 from app.router import parse
-from app.settings import SETTINGS_SCHEMA
-from app.storage import MemoryBackend, Store
 from app.wordle import records
 from games.wordle.sample_words import sample_dictionary
 from games.wordle.tournament import new_lobby
 from games.wordle.tournament_plans import bot_plan
+from page_stand_ins import START, StandInApp, page_without_browser
 
 SAMPLE = sample_dictionary()
-START = 1_000_000.0
 GAME = "wordle-tournament-play"
 
 
-class FakeApp:
-    reduced_motion = True
-
+class FakeApp(StandInApp):
     def __init__(self, store=None):
-        self.t = Translator("en")
-        if store is None:
-            store = Store(MemoryBackend({}))
-            store.register(SETTINGS_SCHEMA)
-            scores.register(store, [GAME, "wordle"])
-            saved_games.register(store, [GAME, "wordle"])  # (its Wordle language: a choice)
-            records.register(store)
-        self.store = store
-        self.settings = self.store.load("settings").data
-        self.said: list = []
-        self.view = None
+        super().__init__([GAME, "wordle"], store)  # (its Wordle language: a choice)
 
-    def announce(self, text):
-        self.said.append(text)
-
-    def notice(self, notice_id, make_text, action=None, about_view=False):
-        pass
-
-    def ask(self, title, text, yes, on_yes, on_no=None):
-        on_yes()
-
-    def render(self):
-        pass
-
-
-class NoElement:
-    def querySelector(self, _selector):
-        return None
-
-    def querySelectorAll(self, _selector):
-        return []
-
-
-class Repeating:
-    def __init__(self, ms, callback):
-        pass
-
-    def stop(self):
-        pass
+    def register(self, store, games):
+        super().register(store, games)
+        records.register(store)
 
 
 @pytest.fixture
@@ -83,10 +45,7 @@ def tourney(import_without_browser, monkeypatch):
         "app.tournament.loading",
     )
     clock = [START]
-    monkeypatch.setattr(browser, "now_ms", lambda: clock[0])
-    monkeypatch.setattr(browser, "today_iso", lambda: "2026-12-06")
-    monkeypatch.setattr(browser, "element", lambda _id: NoElement())
-    monkeypatch.setattr(browser, "Repeating", Repeating)
+    page_without_browser(monkeypatch, browser, clock)
     monkeypatch.setattr(wordle_words, "loaded", lambda lang: SAMPLE)
     monkeypatch.setattr(game_view.GameView, "redraw", lambda self, focus_id=None: None)
     bars: list = []  # the header's bar behind another page, as put (None: removed)
