@@ -35,9 +35,17 @@ class SiteHandler(http.server.SimpleHTTPRequestHandler):
             super().log_message(format, *args)
 
 
+class SiteServer(http.server.ThreadingHTTPServer):
+    def handle_error(self, request, client_address):
+        """A page closed while a file was on its way (a test ending, a reload) is no error
+        of the server's: it is not printed as one (a traceback per closed page)."""
+        if not isinstance(sys.exc_info()[1], ConnectionError):
+            super().handle_error(request, client_address)
+
+
 def make_server(port: int, verbose: bool = False) -> http.server.ThreadingHTTPServer:
     handler = functools.partial(SiteHandler, directory=str(ROOT))
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", port), handler)
+    server = SiteServer(("127.0.0.1", port), handler)
     server.verbose = verbose
     return server
 
