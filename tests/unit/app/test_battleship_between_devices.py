@@ -18,7 +18,8 @@ from app.games_list import remote_slot
 from app.router import parse
 from games.battleship.game import GAME as BATTLESHIP
 from games.battleship.grid import square_name
-from test_game_view_seats import FakeApp, Link, Nothing
+from page_stand_ins import NoElement
+from test_game_view_seats import FakeApp, Link
 
 SQUARES = [square_name(i) for i in range(100)]
 
@@ -31,7 +32,7 @@ def open_view(import_without_browser, monkeypatch):
     )
     monkeypatch.setattr(browser, "now_ms", lambda: 1_000_000.0)
     monkeypatch.setattr(browser, "today_iso", lambda: "2026-12-06")
-    monkeypatch.setattr(browser, "element", lambda _id: Nothing())
+    monkeypatch.setattr(browser, "element", lambda _id: NoElement())
     monkeypatch.setattr(browser, "later", lambda ms, callback: None)
     monkeypatch.setattr(browser, "replace_hash", lambda _href: None)
     monkeypatch.setattr(browser, "Repeating", lambda ms, callback: None)

@@ -9,20 +9,18 @@ from app.battleship.frontend import FRONTEND
 from app.battleship.ui import seated, seen
 from app.frame.frontend import Input
 from app.router import parse
-from test_sound import FakeApp, NoElement
+from page_stand_ins import StandInApp, page_without_browser
 
 
 @pytest.fixture
 def open_view(import_without_browser, monkeypatch):
     browser, game_view = import_without_browser("app.browser", "app.frame.game_view")
-    monkeypatch.setattr(browser, "now_ms", lambda: 1_000_000.0)
-    monkeypatch.setattr(browser, "today_iso", lambda: "2026-12-06")
+    page_without_browser(monkeypatch, browser)
     monkeypatch.setattr(browser, "later", lambda ms, callback: 0)
-    monkeypatch.setattr(browser, "element", lambda _id: NoElement())
     monkeypatch.setattr(game_view.GameView, "redraw", lambda self, focus_id=None: None)
 
     def open_at(address, app=None):
-        return game_view.GameView(app or FakeApp(["battleship"]), parse(address), FRONTEND)
+        return game_view.GameView(app or StandInApp(["battleship"]), parse(address), FRONTEND)
 
     return open_at
 

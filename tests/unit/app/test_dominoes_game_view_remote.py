@@ -7,7 +7,8 @@ import pytest
 from app import thinker
 from app.dominoes.frontend import FRONTEND
 from app.router import parse
-from test_game_view_seats import FakeApp, FakeThinker, Link, Nothing, Watched, stand_in
+from page_stand_ins import NoElement
+from test_game_view_seats import FakeApp, FakeThinker, Link, Watched, stand_in
 
 
 @pytest.fixture
@@ -26,7 +27,7 @@ def pages(import_without_browser, monkeypatch):
 
     def redraw(self, focus_id=None):
         steps.append(("draw", self))
-        self.mounted(Nothing())
+        self.mounted(NoElement())
 
     monkeypatch.setattr(game_view.GameView, "redraw", redraw)
 

@@ -14,27 +14,8 @@ from app.frame.frontend import Input
 from app.frame.starting import resume_or_new
 from app.router import parse
 from games.dominoes.choices import must
-from test_sound import FakeApp, views  # noqa: F401 (the fixture: the game view, drawing nothing)
-
-
-class AskingApp(FakeApp):
-    """The app, answering the game view's questions as the test says."""
-
-    answer = True
-
-    def __init__(self, games, store=None):
-        super().__init__(games)
-        if store is not None:
-            self.store = store
-            self.settings = store.load("settings").data
-        self.asked: list[str] = []
-
-    def ask(self, title, text, yes, on_yes, on_no=None):
-        self.asked.append(title)
-        if self.answer:
-            on_yes()
-        elif on_no is not None:
-            on_no()
+from page_stand_ins import StandInApp
+from test_sound import views  # noqa: F401 (the fixture: the game view, drawing nothing)
 
 
 @pytest.fixture
@@ -42,7 +23,7 @@ def open_view(request):
     game_view = request.getfixturevalue("views")
 
     def open_at(address, app=None):
-        return game_view.GameView(app or AskingApp(["dominoes"]), parse(address), FRONTEND)
+        return game_view.GameView(app or StandInApp(["dominoes"]), parse(address), FRONTEND)
 
     return open_at
 
@@ -117,7 +98,7 @@ def test_a_hands_summary_holds_the_computers_back_and_stays_closed_after_a_reloa
     press(view, "next-hand")
     assert phase(view) != "summary" and view.ui.ack == finished
     assert saved_games.load(view.app.store, "dominoes").data["meta"]["ack"] == finished
-    again = open_view("#/dominoes", AskingApp(["dominoes"], view.app.store))
+    again = open_view("#/dominoes", StandInApp(["dominoes"], view.app.store))
     assert again.ui.ack == finished and phase(again) != "summary"
 
 
@@ -166,7 +147,7 @@ def test_an_address_asking_for_another_game_asks_first(open_view):
     view = open_view("#/dominoes?seed=20&players=human,strong")
     play_until(view, lambda v: any(p == 0 for p, _ in v.midend.moves))
     store = view.app.store
-    other = open_view("#/dominoes?seed=5", AskingApp(["dominoes"], store))
+    other = open_view("#/dominoes?seed=5", StandInApp(["dominoes"], store))
     assert other.midend.seed == 20 and other.asked_for is not None  # kept until asked
     opening = resume_or_new(FRONTEND, other.midend, {"seed": "5"}, other.prefs)
     assert opening.resumed is not None and opening.new[1] == 5

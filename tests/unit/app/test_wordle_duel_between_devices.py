@@ -24,8 +24,8 @@ from app.wordle_duel.with_friend import FriendDuelFrontend
 from games.wordle.duel import TURN_MS
 from games.wordle.hidden_duel_game import hidden_duel_game
 from games.wordle.sample_words import sample_dictionary
-from test_game_view_seats import FakeApp, Link, Nothing
-from test_wordle_duel_game_view import Repeating
+from page_stand_ins import NoElement, Repeating
+from test_game_view_seats import FakeApp, Link
 
 WORDS = sample_dictionary()
 SLOT = remote_slot("wordle")
@@ -46,7 +46,7 @@ def open_view(import_without_browser, monkeypatch):
     clock = [START]
     monkeypatch.setattr(browser, "now_ms", lambda: clock[0])
     monkeypatch.setattr(browser, "today_iso", lambda: "2026-12-06")
-    monkeypatch.setattr(browser, "element", lambda _id: Nothing())
+    monkeypatch.setattr(browser, "element", lambda _id: NoElement())
     monkeypatch.setattr(browser, "later", lambda ms, callback: None)
     monkeypatch.setattr(browser, "replace_hash", lambda _href: None)
     monkeypatch.setattr(browser, "Repeating", Repeating)
