@@ -12,6 +12,7 @@ import pytest
 from e2e_support import ROOT, wait_ready
 from games.common.rng import SeededRng
 from games.wordle.dictionary import Dictionary
+from games.wordle.players import PROTOCOL_LEVELS
 from playwright.sync_api import expect
 
 
@@ -440,3 +441,25 @@ def test_tiles_do_not_move_with_reduced_motion(open_app, context):
     seen, _, _ = a_row_then_a_win(open_app, speed=2, ctx=ctx)
     assert seen["pop"] == "none"
     assert {tile["name"] for tile in seen["flip"] + seen["win"]} == {"none"}
+
+
+def test_the_language_and_opponent_chosen_on_the_wordle_page_are_played_and_kept(open_app):
+    """The practice duel is played in the language chosen, against the opponent shown, and
+    both choices are kept after a reload (the page's choices: the unit tests of
+    app.views.wordle check what is stored)."""
+    page = open_app("#/wordle")
+    level = page.locator("#wd-level").input_value()
+    page.locator("#wd-lang").select_option("fr")
+    page.locator("[data-action='wd-new-duel']").click()
+    expect(page.locator(".wd-board")).to_be_visible(timeout=30_000)
+    frame = saved_duel(page)["meta"]["frame"]
+    opponent = f"computer:{PROTOCOL_LEVELS[level]}"
+    assert frame["options"]["lang"] == "fr" and frame["seats"] == ["human", opponent]
+    words, word = dictionary("fr"), saved_duel(page)["state"]["word"]
+    assert word in words.answers[len(words.tiles(word))]
+    page.evaluate("location.hash = '#/wordle'")
+    page.locator("#wd-level").select_option("expert")
+    page.reload()
+    wait_ready(page)
+    expect(page.locator("#wd-lang")).to_have_value("fr")
+    expect(page.locator("#wd-level")).to_have_value("expert")
