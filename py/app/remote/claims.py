@@ -25,7 +25,18 @@ Each device that takes a claim checks it with what it knows before anything chan
 A claim taken ends the game as abandoned by the claimed device: its player loses, and the
 others record what app.remote.verdict gives (at a table: as if the quiet player had left,
 dominoes.md 11.10). A claim that did not reach the other device (its connection lost) is sent
-again after the sync of a new link (app.remote.pair)."""
+again after the sync of a new link (app.remote.pair).
+
+A game's own set-up may hold a seat up on its turn: the Dominoes deal, whose cards and keys
+come only with the other devices' steps (Match.set_up_waits). Between two devices a seat of
+this device's held up so for AWAY_MS is the other device's wait too: its game may be
+claimed, and the claimant records a win by abandonment. The claimed device cannot tell its
+part lost on the way from its part never sent, so where the deal may have held the game up
+there, it records nothing ("stalled"): a claim of the claimant's own turn is taken so where
+the public position shows a deal under way for it (a hand being dealt, its draw, the
+hands' check), and otherwise is still the claimant's forfeit; a claim of this device's own
+turn is taken so while its own seat waits for the claimant's part. At a table nothing
+shows which device holds a deal up: there the deal is not claimed."""
 
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
@@ -33,7 +44,7 @@ from typing import TYPE_CHECKING, Any
 from app.fair.errors import ProtocolError
 from app.midend_saves import MAX_MOVES
 from app.remote import verdict, wire
-from app.remote.checks import CHEATING, Refused
+from app.remote.checks import CHEATING, PLAYING, Refused
 from app.remote.move_check import Behind
 
 if TYPE_CHECKING:
@@ -47,9 +58,24 @@ def claim_message(match: "Match") -> dict[str, Any]:
     return {"type": "claim", "count": len(match.midend.moves)}
 
 
-def claimed_device(match: "Match", sender: str, message: dict[str, Any]) -> str:
-    """The device a claim names as gone quiet, once this device's checks accept it (the
-    module's docstring); raises Refused (the claim's kind of refusal), or Behind."""
+def awaited(match: "Match") -> str | None:
+    """The device a claim made now would name as gone quiet: the one whose seat is to move,
+    or between two devices the other one while the game's own set-up holds this device's
+    seat to move up (the module's docstring). None while nothing here waits for another
+    device."""
+    midend = match.midend
+    if match.status != PLAYING or midend.state.is_over:
+        return None
+    seat = midend.state.current_player
+    if midend.remote_to_move:
+        return match.roster.seat_owner(seat)
+    return match.roster.others[0] if held_up(match, seat) else None
+
+
+def claimed(match: "Match", sender: str, message: dict[str, Any]) -> tuple[str, str]:
+    """How a claim ends the game here and the device it names as gone quiet, once this
+    device's checks accept it (the module's docstring); raises Refused (the claim's kind of
+    refusal), or Behind."""
     wire.fields(message, "claim", {"count"})
     count = wire.whole(message["count"], 0, MAX_MOVES, "a move count")
     midend, owner = match.midend, match.roster.seat_owner
@@ -59,9 +85,11 @@ def claimed_device(match: "Match", sender: str, message: dict[str, Any]) -> str:
     player = moves[count][0] if count < len(moves) else midend.state.current_player
     if type(player) is not int:
         raise ProtocolError("a claim of a position with nobody to move")
-    quiet = owner(player)
-    if quiet == sender:
+    quiet, now_held_up = owner(player), count == len(moves) and held_up(match, player)
+    if quiet == sender and not now_held_up:
         raise Refused(CHEATING, f"a claim of the game at move {count}, its own turn")
+    how = verdict.STALLED if now_held_up else verdict.ABANDONED
+    quiet = match.roster.me if now_held_up else quiet
     if any(type(p) is not int or owner(p) != quiet for p, _ in moves[count:]):
         raise Refused(CHEATING, f"a claim of the game at move {count}, turns ago")
     reached = match.reached.get(count)
@@ -69,7 +97,15 @@ def claimed_device(match: "Match", sender: str, message: dict[str, Any]) -> str:
     if reached is not None and not match.link.at_table and early(reached, now):
         seconds = max(0, round((now - reached) / 1000))
         raise Refused(CHEATING, f"a claim of the game {seconds} s into the turn")
-    return quiet
+    return how, quiet
+
+
+def held_up(match: "Match", seat: int) -> bool:
+    """Whether the seat to move here waits for another device's part of the game's own
+    set-up (a seat of this device's), or may as far as this device can tell (the other
+    device's), between two devices (Match.set_up_waits)."""
+    waits = match.set_up_waits
+    return waits is not None and not match.link.at_table and waits(seat)
 
 
 def early(reached: float, now: float) -> bool:

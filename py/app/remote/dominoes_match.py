@@ -15,7 +15,9 @@ taken it, since this wraps the match's listener):
 The deal's messages, the card of each draw, the reveal and check of each hand need no
 one's decision and are sent and played here, as soon as they are due. A failed check
 (a claim the deck disproves, a deck step that does not verify) reaches the match as
-Cheated, so the game stops as suspected cheating on both devices."""
+Cheated, so the game stops as suspected cheating on both devices. A seat held up on its
+turn by the other device's part of the deal may claim the game after 2 minutes, as of a
+device quiet on its turn (app.remote.claims)."""
 
 import secrets
 from collections.abc import Callable
@@ -23,6 +25,7 @@ from typing import Any
 
 from games.common.rng import SeededRng
 from games.dominoes.game import GAME as DOMINOES
+from games.dominoes.public import CHECK, PLAY
 from games.dominoes.tiles import Tile
 from games.dominoes.tiles import from_json as tile_from_json
 from games.dominoes.tiles import name as tile_name
@@ -56,6 +59,7 @@ class DominoesMatch:
             self.deal = DealSession.from_json(saved, randbelow)
         match.extend(PREFIX, self._on_message)
         match.vet = self._vet
+        match.set_up_waits = self._waits
         self._listener = match.listener
         match.listener = self._on_event
         if match.status == PLAYING:
@@ -200,6 +204,19 @@ class DominoesMatch:
         tile = tile_from_json(move["tile"])
         if any(tile in hand.held(state) for hand in deal.hands.values()):
             raise Cheated(f"a play of {tile_name(tile)}, a tile dealt to this device")
+
+    def _waits(self, seat: int) -> bool:
+        """Match.set_up_waits: the seat to move cannot move before another device's part of
+        the deal (its cards, or the hands' keys): this device knows it of its own seats; of
+        another's, the public position shows only that it may (a hand being dealt, that
+        seat's draw, the hands being checked)."""
+        deal, state = self._session(), self.state
+        if deal is None or state.is_over or state.current_player != seat:
+            return False
+        history = state.history
+        dealing = not history or history[-1] == {"type": "draw", "seat": seat}
+        may_wait = state.phase == CHECK or (state.phase == PLAY and dealing)
+        return may_wait and (seat not in deal.local or not deal.ready(state, seat))
 
     def _on_event(self, event: dict[str, Any]) -> None:
         if event["type"] in ("started", "moved"):

@@ -149,18 +149,19 @@ class Incoming:
         match.end(verdict.RESIGNED if kind == "resign" else verdict.LEFT, sender)
 
     def _on_claim(self, sender: str, message: dict[str, Any]) -> None:
-        """A device claimed the game of one that made no move on its turn (app.remote.claims)."""
+        """A device claimed the game of one that made no move on its turn, or held its set-up
+        up (app.remote.claims)."""
         match = self.match
         if match.status == ENDED:
             raise Refused(DUPLICATE, "the game had ended already")
         if match.status != PLAYING:
             raise ProtocolError("a claim with no game in play")
         try:
-            quiet = claims.claimed_device(match, sender, message)
+            how, quiet = claims.claimed(match, sender, message)
         except Behind:
             match.link.behind()
             raise
-        match.end(verdict.ABANDONED, quiet)
+        match.end(how, quiet)
 
     def _refuse(self, kind: str, device: str, reason: str) -> None:
         """A device's message failed this device's check: kept (and answered, between two

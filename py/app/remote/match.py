@@ -12,8 +12,9 @@ a device never plays another's seat, even when its own clock says that turn ran 
 Every message from another device is checked before anything changes, and a message
 refused is kept in `problems` (app.remote.incoming): only this device's own checks end its
 game. `resign` and `leave` end the game for every device, recorded with who did it; a
-device that made no move for 2 minutes on its own turn may have its game claimed (`claim`,
-app.remote.claims: when each position was reached here is kept in `reached`).
+device that made no move for 2 minutes on its own turn, or held a game's set-up up, may have
+its game claimed (`claim`, app.remote.claims: when each position was reached here is kept in
+`reached`).
 
 A game's own sub-protocol (Battleship's sealed fleets, the Dominoes deal, the Wordle
 duel's word) comes through `extend`. The session's record (`record()`) lives in the
@@ -99,6 +100,10 @@ class Match:
         # A game's own check of another device's move, for what only this device knows
         # (its own hidden tiles): raises Cheated to refuse it (set by a sub-protocol).
         self.vet: Callable[[Any], None] | None = None
+        # Whether the seat to move waits for another device's part of a game's own set-up
+        # (the Dominoes deal's cards): known for this device's seats, as far as the public
+        # position shows for another's (set by a sub-protocol; app.remote.claims).
+        self.set_up_waits: Callable[[int], bool] | None = None
         self.sender: str | None = None  # the device whose sub-protocol message is taken
         # When this page saw the latest positions reached (moves played → page's ms), since
         # it opened the match; told to `on_reached` (the page's reminder to offer a claim).
@@ -244,12 +249,14 @@ class Match:
         self.send({"type": "leave"})
 
     def claim(self) -> None:
-        """The person here claims the game of a device that made no move on its own turn
-        (app.remote.verdict.may_claim, asked by the page, which knows the connection): it
-        ends here, and the claim goes to the other devices (app.remote.claims)."""
-        if self.status != PLAYING or not self.midend.remote_to_move:
+        """The person here claims the game of a device that made no move on its own turn, or
+        held the game's set-up up (app.remote.verdict.may_claim, asked by the page, which
+        knows the connection): it ends here, and the claim goes to the other devices
+        (app.remote.claims)."""
+        quiet = claims.awaited(self)
+        if quiet is None:
             raise RuntimeError("no game of another device's to claim")
-        self.end(verdict.ABANDONED, self.roster.seat_owner(self.midend.state.current_player))
+        self.end(verdict.ABANDONED, quiet)
         self.send(claims.claim_message(self))
 
     def mark_reached(self) -> None:

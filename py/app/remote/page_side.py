@@ -7,7 +7,7 @@ from collections.abc import Callable
 from typing import Any
 
 from app.midend import HUMAN, Midend
-from app.remote import verdict
+from app.remote import claims, verdict
 from app.remote.match import CONNECTING, ENDED, OVER, PLAYING, Match
 
 
@@ -72,12 +72,25 @@ class PageSide:
         return events
 
     @property
+    def awaited(self) -> str | None:
+        """The device this game waits for: the one to move, or between two devices the one
+        whose part of the Dominoes deal this device's seat to move waits for
+        (app.remote.claims)."""
+        return claims.awaited(self.match) if self.match is not None else None
+
+    @property
+    def set_up_stalled(self) -> bool:
+        """The game waits for the other device's part of the deal on this device's turn."""
+        return self.awaited is not None and not self.midend.remote_to_move
+
+    @property
     def may_claim(self) -> bool:
         """May the person here claim the game of a device that made no move for 2 minutes
-        on its turn, connected or not (app.remote.claims)? At a table too: the claim ends
-        the game for every device, as if the quiet player had left."""
+        on its turn, or held the deal up as long, connected or not (app.remote.claims)? At
+        a table too: the claim ends the game for every device, as if the quiet player had
+        left."""
         match = self.match
-        if match is None or match.status != PLAYING or not self.midend.remote_to_move:
+        if match is None or self.awaited is None:
             return False
         return verdict.may_claim(True, match.turn_since, self.midend.session.now_ms())
 

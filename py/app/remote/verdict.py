@@ -14,7 +14,10 @@ A match that ended keeps `ended`: {"how", "by"}, with the "reason" when a check 
   nothing is recorded;
 - abandoned: the device that made no move for AWAY_MS on its own turn (its connection lost
   or not), whose game a person claimed (app.remote.claims): it loses, and the others record
-  what a leave gives them.
+  what a leave gives them;
+- stalled: this device, whose game was claimed while the Dominoes deal may have held the
+  game up between the two devices, a part of it lost on the way (app.remote.claims):
+  nothing proves which device went quiet, so nothing is recorded here.
 
 
 Only this device's own checks end a game as forfeit or void: another device's refusal is
@@ -32,7 +35,8 @@ from app.fair.errors import ProtocolError
 from app.remote.names import clean_reason
 
 RESIGNED, LEFT, FORFEIT, VOID, ABANDONED = "resigned", "left", "forfeit", "void", "abandoned"
-HOWS = (RESIGNED, LEFT, FORFEIT, VOID, ABANDONED)
+STALLED = "stalled"
+HOWS = (RESIGNED, LEFT, FORFEIT, VOID, ABANDONED, STALLED)
 BY_A_CHECK = (FORFEIT, VOID)  # ended by this device's own check: the reason is kept
 AWAY_MS = 120_000  # no move this long on its own turn, a device's game may be claimed
 
@@ -56,7 +60,7 @@ def outcome(
     whether a device plays on this device's side (True), on the other side (False), or
     None when the game has no partnerships; None between two devices."""
     how, by = end["how"], end["by"]
-    if how == VOID:
+    if how in (VOID, STALLED):
         return NOTHING
     if by == me:
         return False  # (forfeit and abandoned are never this device's own verdict on itself)

@@ -40,7 +40,8 @@ def bar_text(game, t) -> str:
         said = t(f"remote.status.claim.{claim['kind']}", name=name)
         return f"{t('remote.status.playing', name=name)} {said}"
     if game.status == PLAYING and game.may_claim:  # (its connection lost or not)
-        return t("remote.status.away", name=game.name_of(quiet_device(game)))
+        away = "stalled" if game.set_up_stalled else "away"
+        return t(f"remote.status.{away}", name=game.name_of(game.awaited))
     if problem and game.at_table and state == problem["kind"]:
         name = game.name_of(problem["by"])  # the device every other one names
     if state == "lost" and game.at_table:  # the host makes the new links
@@ -59,12 +60,6 @@ def ended_text(game, ended: dict, t) -> str:
     outcome = game.match.outcome
     who = {True: "them", None: "nobody", False: "partner", verdict.NOTHING: "nobody"}[outcome]
     return t(f"remote.ended.{ended['how']}.{who}", name=game.name_of(ended["by"]))
-
-
-def quiet_device(game) -> str:
-    """The device whose player is to move (one that may have gone quiet)."""
-    midend = game.midend
-    return game.match.roster.seat_owner(midend.state.current_player)
 
 
 def last_claim(game) -> dict | None:
@@ -154,7 +149,9 @@ def asked_first(action: str, game, app, t) -> bool:
         return False
     word = action.removeprefix("remote-")
     if action == "remote-claim" and game.at_table:
-        detail = t("remote.claim_detail_table", name=game.name_of(quiet_device(game)))
+        detail = t("remote.claim_detail_table", name=game.name_of(game.awaited))
+    elif action == "remote-claim" and game.set_up_stalled:
+        detail = t("remote.claim_detail_stalled", name=game.peer)
     else:
         detail = t(f"remote.{word}_detail", name=game.peer)
     app.ask(t(f"remote.{word}_question"), detail, t(f"remote.{word}"), then)

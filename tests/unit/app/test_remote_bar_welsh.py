@@ -58,6 +58,7 @@ STOPS = {
     "left": ended(verdict.LEFT, "guest"),
     "left here": ended(verdict.LEFT, "host"),
     "abandoned": ended(verdict.ABANDONED, "guest"),
+    "stalled here": ended(verdict.STALLED, "host"),
     "claim of cheating": claimed("cheating"),
     "claim of a desync": claimed("desync"),
     "refused as incompatible": claimed("incompatible"),
@@ -78,5 +79,5 @@ def test_every_reason_a_game_stopped_is_said_in_plain_welsh(stop):
     assert DETAIL not in said and "deblockle.blocked" not in said
     shared = words(said) & words(plain_parts(english))
     assert not shared, f"English in the Welsh bar ({stop}): {sorted(shared)}: {said}"
-    if stop not in ("resigned", "resigned here", "left", "left here", "abandoned"):
+    if stop not in ("resigned", "resigned here", "left", "left here", "abandoned", "stalled here"):
         assert "deblockle.blocked" in welsh  # the detail, behind the disclosure

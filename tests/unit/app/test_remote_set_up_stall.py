@@ -1,0 +1,251 @@
+"""A device that stops doing its part of a game's set-up (issue 31, "the other device goes
+quiet"): the player it holds up is not stuck for ever. Battleship's set-up is made of moves
+(each Ready, each answer, each fleet shown: docs/rules/battleship.md 12.9), so a Ready that
+never comes is claimed as any turn. The Dominoes deal is not: a seat to move may wait for
+the other device's cards or keys on its own turn. Between two devices it may claim the
+game after 2 minutes too, and the other device, which cannot tell its part lost on the
+way from its part never sent, records nothing (dominoes.md 11.13). Every clock here is
+the test's."""
+
+import pytest
+import test_remote_battleship as battleship_tests
+import test_remote_dominoes as dominoes_tests
+import test_remote_stall as stall_tests
+import test_remote_table_match as table_tests
+from app import saved_games
+from app.games_list import remote_slot
+from app.i18n import Translator
+from app.midend import HUMAN, Midend
+from app.remote import verdict
+from app.remote.dominoes_match import DominoesMatch
+from app.remote.match import ENDED, PLAYING
+from app.remote.page_side import PageSide
+from app.storage import MemoryBackend, Store
+from app.views.remote_bar import bar_text
+from games.dominoes.public_game import GAME as DOMINOES
+from test_remote_link_game import Link
+
+AWAY = verdict.AWAY_MS
+T = Translator("en")
+SLOT = remote_slot("dominoes")
+
+
+def page(match) -> PageSide:
+    """What the page asks of a match (may_claim, claim), with no connection of its own."""
+    side = PageSide()
+    side.match, side.midend, side.save = match, match.midend, lambda: None
+    return side
+
+
+def on_the_clock(games, clock):
+    for game in games:
+        game.match.midend.session.now_ms = lambda: clock[0]
+        game.match.reached = {len(game.match.midend.moves): clock[0]}
+
+
+def dropping_deal_messages_to(side, after=0):
+    """A wire's tamper: the deal's messages to `side` are lost once `after` have come (the
+    other device stops answering in the middle of the deal)."""
+    seen = [0]
+
+    def tamper(to_side, message):
+        if to_side == side and message.get("type", "").startswith("deal-"):
+            seen[0] += 1
+            if seen[0] > after:
+                return None
+        return message
+
+    return tamper
+
+
+def stalled_deal(quiet, after=1, seats=("host", "guest")):
+    """Two devices, Dominoes; the `quiet` device's deal messages stop reaching the other one
+    after its first `after`. (Their coin flip with seed 3 gives seat 0 the first lead.)"""
+    side = 0 if quiet == "guest" else 1
+    wire, games = dominoes_tests.connected(
+        {"target": 30}, seats=seats, seed=3, tamper=dropping_deal_messages_to(side, after)
+    )
+    clock = [0.0]
+    on_the_clock(games, clock)
+    host, guest = games
+    return wire, host, guest, clock
+
+
+# --- Dominoes: the deal held up ---------------------------------------------------------
+
+
+def test_a_deal_the_other_device_stopped_answering_is_claimed_after_two_minutes():
+    wire, host, guest, clock = stalled_deal(quiet="guest")
+    waiting = page(host.match)
+    assert host.state.current_player == host.match.midend.seats.index(HUMAN)  # its own turn
+    assert not host.ready and not host.match.midend.remote_to_move  # its tiles never came
+    clock[0] = AWAY - 1
+    assert not waiting.may_claim
+    clock[0] = AWAY
+    assert waiting.may_claim and waiting.set_up_stalled and waiting.awaited == "guest"
+    waiting.claim()
+    wire.pump()
+    assert host.match.ended == {"how": "abandoned", "by": "guest"} and host.match.outcome is True
+    # The quiet device cannot tell whether its part was lost on the way: nothing recorded.
+    assert guest.match.status == ENDED and guest.match.ended == {"how": "stalled", "by": "guest"}
+    assert guest.match.outcome == verdict.NOTHING and guest.match.midend.recorded
+
+
+def test_a_claim_of_a_held_up_deal_before_two_minutes_is_the_claimants_forfeit():
+    wire, _, guest, clock = stalled_deal(quiet="guest")
+    clock[0] = 30_000
+    wire.ends[0].send({"type": "claim", "count": 0})  # Ann's device (modified) claims early
+    wire.pump()
+    assert guest.match.ended["how"] == "forfeit" and guest.match.ended["by"] == "host"
+    assert "30 s into the turn" in guest.match.ended["reason"]
+
+
+def test_a_claim_of_the_claimants_own_turn_with_its_tiles_in_is_still_its_forfeit():
+    """Mid-hand, after a play, no deal holds a seat up: a claim of one's own turn there is
+    what no honest device sends."""
+    wire, games = dominoes_tests.connected({"target": 30}, seed=2)
+    clock = [0.0]
+    on_the_clock(games, clock)
+    host, guest = games
+    mover = host if host.ready else guest
+    mover.play(next(m for m in mover.view()["legal_moves"] if m["type"] == "play"))
+    wire.pump()
+    claimant = host if host.ready else guest
+    other = guest if claimant is host else host
+    assert claimant.state.history[-1]["type"] == "play"
+    clock[0] += 10 * AWAY
+    side = 0 if claimant is host else 1
+    wire.ends[side].send({"type": "claim", "count": len(claimant.match.midend.moves)})
+    wire.pump()
+    assert other.match.ended["how"] == "forfeit"
+    assert other.match.ended["by"] == claimant.match.role and other.match.outcome is True
+
+
+def test_a_turn_held_up_by_the_claimants_own_part_of_the_deal_records_nothing_there():
+    """Bryn's device leads (seat 0) and waits for Ann's part of the deal, which never comes;
+    Ann's page sees Bryn make no move for 2 minutes and claims: Bryn was not quiet, he was
+    held up, so his device records nothing (Ann's records her claim)."""
+    wire, host, guest, clock = stalled_deal(quiet="host", seats=("guest", "host"))
+    assert guest.state.current_player == 0 and not guest.ready
+    claimant = page(host.match)
+    clock[0] = AWAY
+    assert claimant.may_claim  # (Bryn's turn, as Ann sees it)
+    claimant.claim()
+    wire.pump()
+    assert host.match.ended == {"how": "abandoned", "by": "guest"}
+    assert guest.match.ended == {"how": "stalled", "by": "guest"}
+    assert guest.match.outcome == verdict.NOTHING
+
+
+def test_at_a_table_the_deal_is_not_claimed():
+    """Three devices: nothing shows which of the others holds a deal up."""
+    _, games = table_tests.seated({"seats": 3}, ["host", "g1", "g2"], ("g1", "g2"), seed=4)
+    clock = [0.0]
+    on_the_clock(games.values(), clock)
+    mover = next(g for g in games.values() if not g.match.midend.remote_to_move)
+    mover.match.set_up_waits = lambda seat: True  # (as if its tiles had not come)
+    clock[0] = 10 * AWAY
+    assert not page(mover.match).may_claim
+    with pytest.raises(RuntimeError):
+        mover.match.claim()
+
+
+# --- what the page says -------------------------------------------------------------------
+
+
+class DominoesPage(stall_tests.Device):
+    """test_remote_stall's page on the test's clock, of Straight Dominoes between devices."""
+
+    def __init__(self, name, clock):
+        self.store = Store(MemoryBackend())
+        saved_games.register_remote(self.store, [SLOT])
+        self.name, self.clock, self.events, self.reminders = name, clock, [], []
+        self.midend = self.new_midend()
+
+    def new_midend(self):
+        return Midend(self.store, DOMINOES, lambda: self.clock[0], slot=SLOT, keeps_replays=False)
+
+    def open(self, link):
+        game = super().open(link)
+        game.on_match = lambda match: DominoesMatch(match)
+        return game
+
+
+class DealLostLink(Link):
+    """A connection on which every message of the deal is lost."""
+
+    def pump(self):
+        while self.queue:
+            side, text = self.queue.pop(0)
+            if '"deal-' not in text:
+                self.ends[side].received(text)
+
+
+def test_the_page_held_up_by_the_deal_says_so_and_the_claimed_page_says_nothing_is_recorded():
+    clock = [0.0]
+    link = DealLostLink()
+    ann, bryn = DominoesPage("Ann", clock), DominoesPage("Bryn", clock)
+    link.ends[1].on_message(lambda message: link.ends[1].hold(message))
+    ann.open(link.ends[0]).host({"target": 30}, ["host", "guest"])
+    link.pump()
+    bryn.open(link.ends[1]).guest()
+    link.pump()
+    held, other = (ann, bryn) if not ann.midend.remote_to_move else (bryn, ann)
+    assert held.game.status == PLAYING
+    clock[0] = AWAY
+    assert held.game.may_claim and held.game.set_up_stalled
+    assert bar_text(held.game, T) == (
+        f"{other.name}'s device has not sent its part of the deal for 2 minutes: you may "
+        "claim the game, or wait for it."
+    )
+    assert bar_text(held.game, Translator("cy")).startswith(f"Nid yw dyfais {other.name}")
+    held.game.claim()
+    link.pump()
+    assert held.game.winner_is_me is True
+    assert other.game.match.ended["how"] == "stalled" and other.game.winner_is_me is None
+    assert bar_text(other.game, T) == (
+        f"{held.name} claimed the game while the deal waited between your two devices: a part "
+        "of it may have been lost on the way, so nothing shows which device went quiet. The "
+        "game is over, and it is not recorded on this device."
+    )
+
+
+# --- Battleship: each Ready is a move ---------------------------------------------------
+
+
+def test_battleship_a_friend_who_never_sends_ready_may_have_the_game_claimed():
+    """Red (the host's seat) never places its fleet; Blue sealed hers and waits."""
+    wire, games = battleship_tests.connected({"mode": "classic"})
+    clock = [0.0]
+    on_the_clock(games, clock)
+    red, blue = games
+    blue.place({"type": "random_fleet", "player": blue.seat})
+    blue.declare_ready()
+    wire.pump()
+    assert red.placing and blue.match.midend.remote_to_move  # Red's Ready comes first
+    clock[0] = AWAY - 1
+    assert not page(blue.match).may_claim
+    clock[0] = AWAY
+    page(blue.match).claim()
+    wire.pump()
+    assert red.match.ended == blue.match.ended == {"how": "abandoned", "by": "host"}
+    assert (red.match.outcome, blue.match.outcome) == (False, True)
+
+
+def test_battleship_red_ready_and_waiting_for_blue_may_claim_two_minutes_after_its_ready():
+    wire, games = battleship_tests.connected({"mode": "classic"})
+    clock = [0.0]
+    on_the_clock(games, clock)
+    red, blue = games
+    clock[0] = 50_000  # Red places her fleet for 50 s, then is ready
+    red.place({"type": "random_fleet", "player": red.seat})
+    red.declare_ready()
+    wire.pump()
+    assert blue.placing and red.match.midend.remote_to_move
+    clock[0] = 50_000 + AWAY - 1
+    assert not page(red.match).may_claim
+    clock[0] = 50_000 + AWAY
+    page(red.match).claim()
+    wire.pump()
+    assert blue.match.ended == {"how": "abandoned", "by": "guest"}
+    assert blue.match.outcome is False and red.match.outcome is True
