@@ -89,6 +89,7 @@ class RemoteSeat:
             )
             self.link_game.on_moved = self.on_moved
             self.link_game.later = browser.later
+            self.link_game.tab = browser.tab_storage()  # (app.remote.behind)
         game = self.link_game
         if sub_protocol is not None:
             game.on_match = lambda match: self._join(sub_protocol, match)

@@ -62,9 +62,10 @@ def awaited(match: "Match") -> str | None:
     """The device a claim made now would name as gone quiet: the one whose seat is to move,
     or between two devices the other one while the game's own set-up holds this device's
     seat to move up (the module's docstring). None while nothing here waits for another
-    device."""
+    device, and while this device's save is behind (app.remote.behind): the moves it lost
+    may be the very ones it would wait for."""
     midend = match.midend
-    if match.status != PLAYING or midend.state.is_over:
+    if match.status != PLAYING or match.lost is not None or midend.state.is_over:
         return None
     seat = midend.state.current_player
     if midend.remote_to_move:

@@ -23,11 +23,10 @@ from games.wordle.hidden_duel_game import NAME as HIDDEN_DUEL
 
 from app.midend import Midend
 from app.peer.channel import Channel
-from app.remote import behind, verdict
-from app.remote.match import CONNECTING, ENDED, OVER, Match
+from app.remote import verdict
+from app.remote.match import ENDED, OVER, Match
 from app.remote.page_side import PageSide
 from app.remote.roster import GUEST, HOST
-from app.storage import Backend
 
 OPEN, INTERRUPTED = "open", "interrupted"  # app.peer.channel's states
 # Games whose own clocks deal with a player away: the Wordle duel's turns run out by its
@@ -79,10 +78,7 @@ class LinkGame(PageSide):
         self.now = midend.session.now_ms  # the page's clock
         # Since when the connection has been open (None: it is not), for the duel's claim.
         self.linked_since: float | None = self.now() if self.connected else None
-        # The tab's own storage (sessionStorage), where a save not written is noted.
-        self.tab: Backend | None = None
-        self._noted = False
-        midend.session.on_saved = self._saved
+        midend.session.on_saved = self.saved  # (a save not written is noted in `tab`)
 
     # --- starting ---------------------------------------------------------------
     def host(self, options: dict[str, Any], seats: list[str], draw_seats: bool = True) -> None:
@@ -100,24 +96,9 @@ class LinkGame(PageSide):
             match = Match.resumed(self.midend, self.pipe, self.name)
         except ValueError:
             return self._damaged()
-        count = len(self.midend.moves)
-        match.lost = behind.lost(self.tab, self.midend.session.game, match.match_id, count)
+        self.take_note(match)
         self._watch(match)
         return True
-
-    def _saved(self, written: bool) -> None:
-        """After each save: one not written (the storage full) is noted for after a reload
-        of the tab (app.remote.behind), and the note forgotten once a save is written."""
-        match, slot = self.match, self.midend.session.game
-        if match is None or match.status == CONNECTING or self.midend.state is None:
-            return
-        if not written:
-            count = len(self.midend.moves)
-            behind.note(self.tab, slot, match.match_id, count, match.state_hash)
-            self._noted = True
-        elif self._noted:
-            behind.forget(self.tab, slot)
-            self._noted = False
 
     def _watch(self, match: Match) -> None:
         self.match = match

@@ -7,8 +7,9 @@ from collections.abc import Callable
 from typing import Any
 
 from app.midend import HUMAN, Midend
-from app.remote import claims, verdict
+from app.remote import behind, claims, verdict
 from app.remote.match import CONNECTING, ENDED, OVER, PLAYING, Match
+from app.storage import Backend
 
 
 class PageSide:
@@ -17,6 +18,9 @@ class PageSide:
     save: Callable[[], None]
     on_event: Callable[[dict[str, Any]], None]
     damaged = False  # the game saved here could not be resumed: its record was altered
+    # The tab's own storage (sessionStorage), where a save not written is noted.
+    tab: Backend | None = None
+    _noted = False
     # The page's timer (app.browser.later), to say "away" once a claim may be made.
     later: Callable[[float, Callable[[], None]], Any] | None = None
 
@@ -26,6 +30,28 @@ class PageSide:
         self.damaged = True
         self.midend.discard_damaged()
         return False
+
+    def saved(self, written: bool) -> None:
+        """After each save (the midend's on_saved): one not written (the storage full) is
+        noted for after a reload of the tab (app.remote.behind), and the note forgotten once
+        a save is written."""
+        match, slot = self.match, self.midend.session.game
+        if match is None or match.status == CONNECTING or self.midend.state is None:
+            return
+        if not written:
+            count = len(self.midend.moves)
+            behind.note(self.tab, slot, match.match_id, count, match.state_hash)
+            self._noted = True
+        elif self._noted:
+            behind.forget(self.tab, slot)
+            self._noted = False
+
+    def take_note(self, match: Match) -> None:
+        """A match resumed from a save behind what the tab noted: the moves its save lost,
+        to be taken back before it plays on or judges (app.remote.behind)."""
+        midend = self.midend
+        count = len(midend.moves)
+        match.lost = behind.lost(self.tab, midend.session.game, match.match_id, count)
 
     @property
     def status(self) -> str:

@@ -75,6 +75,7 @@ class TableGame(PageSide):
         self.away: list[str] = []  # a friend's page: the others the host has lost
         self._before: Any = None
         self._asked = False  # a friend's page asked the host for what it missed
+        midend.session.on_saved = self.saved  # (a save not written is noted in `tab`)
 
     # --- starting ---------------------------------------------------------------------------
     def host(self, options: dict[str, Any], seats: list[str]) -> None:
@@ -112,6 +113,7 @@ class TableGame(PageSide):
             self.hub = self.spoke = None
             return self._damaged()
         self.me = me
+        self.take_note(match)
         self._watch(match)
         return True
 

@@ -34,7 +34,9 @@ def bar_text(game, t) -> str:
     if game.status == ENDED and game.match.ended is not None:
         return ended_text(game, game.match.ended, t)
     if game.status == PLAYING and game.match.lost is not None:  # (app.remote.behind)
-        return t("remote.status.behind", name=name)
+        return t(
+            "remote.status.behind_table" if game.at_table else "remote.status.behind", name=name
+        )
     claim = last_claim(game)
     if claim is not None:  # what the friend's device says, never this device's own finding
         said = t(f"remote.status.claim.{claim['kind']}", name=name)
