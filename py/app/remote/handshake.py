@@ -20,7 +20,7 @@ one of them) refuse to start, "other_version", before anything else of the messa
 cannot play as "incompatible"; a coin flip message for another device's seat, or an opening
 that does not match its commitment, is "cheating"."""
 
-from typing import Any
+from typing import Any, Protocol
 
 from games.common.protocol import MAX_SEED, Game
 
@@ -35,12 +35,24 @@ from app.remote.roster import HOST, Roster, checked_devices, checked_seats
 HELLO = {"version", "rules", "game", "params", "seats", "draw_seats", "name"}
 
 
-def rules_of(game: Game) -> str:
+class Versioned(Protocol):
+    """What a start checks of a game: a Game, or the Wordle group's (its engine is built
+    only once the leader's hello names the words' language)."""
+
+    @property
+    def name(self) -> str: ...
+    @property
+    def version(self) -> int: ...
+    @property
+    def rules_version(self) -> int: ...
+
+
+def rules_of(game: Versioned) -> str:
     """The game's rules as this app holds them: its save version and rules version."""
     return f"{game.version}.{game.rules_version}"
 
 
-def same_version(game: Game, message: dict[str, Any], device: str | None = None) -> None:
+def same_version(game: Versioned, message: dict[str, Any], device: str | None = None) -> None:
     """Refused ("other_version") unless the message's protocol and rules are this app's."""
     version, rules = message.get("version"), message.get("rules")
     if not wire.is_version(version):

@@ -3,16 +3,27 @@ tournament (games.wordle.tournament.Tournament: seed, pairings, words, clocks, r
 and each member's device is linked to the leader alone (a star of up to 7 links). The
 member's side is app.remote.wordle_group_member. Rules: docs/rules/wordle-tournament.md 16.
 
-Member -> leader (untrusted: checked here; a bad one is answered, nothing else changes):
-
-    {"type": "join", "version": wire.VERSION, "name": nickname, "rating": 0..4000}  # lobby
-    {"type": "guess", "round": r, "duel": i, "text": typed word, "at": member's ms}
-    {"type": "leave"}
+The start is the protocol's handshake (app.remote.handshake), the leader as its host: the
+leader's hello on each new link, the member's welcome in answer, each side checking the
+other's with the handshake's own check (`same_version`: the protocol's one version and the
+tournament's rules) before anything else of it is read, and refusing another version as a
+table does ("other_version"). There is no coin flip: the leader's page hosts the engine.
 
 Leader -> member:
 
+    {"type": "hello", "n", "version": wire.VERSION, "rules", "game", "name": leader's}
     {"type": "view", "n": 1, 2, ..., "game": k, "view": Tournament.view(member's id, now)}
-    {"type": "refused", "n": ..., "reason": catalogue key}   # wordle.* (the engine's) or group.*
+    {"type": "refused", "n": ..., "reason": catalogue key}   # wordle.* (the engine's),
+                                                    # group.* or "other_version"
+
+Member -> leader (untrusted: checked here; a bad one is answered, nothing else changes):
+
+    {"type": "welcome", "version", "rules", "name": nickname, "rating": 0..4000}  # lobby
+    {"type": "guess", "round": r, "duel": i, "text": typed word, "at": member's ms}
+    {"type": "leave"}
+
+(An earlier build's member sends its own `join` first: it is told "group.version", which
+that build says as another version.)
 
 `n` numbers the messages to that member (a member takes only a newer one, and counts
 afresh on a new link);
@@ -31,16 +42,33 @@ shift in the lobby when someone leaves, so the page speaks of devices, not ids.
 """
 
 from collections.abc import Callable
-from typing import Any
+from typing import Any, NamedTuple
 
 from games.common.errors import IllegalMove
 from games.wordle.dictionary import Dictionary
 from games.wordle.tournament import Tournament, new_lobby
+from games.wordle.tournament_game import NAME, RULES_VERSION
+from games.wordle.tournament_game_saved import VERSION as GAME_VERSION
 from games.wordle.tournament_rules import GRACE_MS
 
 from app.fair.errors import ProtocolError
 from app.remote import wire
+from app.remote.checks import Refused
+from app.remote.handshake import rules_of, same_version
 from app.remote.names import clean_name
+
+
+class GroupRules(NamedTuple):
+    """What the group's start checks (app.remote.handshake.Versioned): the tournament's
+    game as the frame names it, its save version and rules version."""
+
+    name: str
+    version: int
+    rules_version: int
+
+
+GROUP_RULES = GroupRules(NAME, GAME_VERSION, RULES_VERSION)
+WELCOME = {"version", "rules", "name", "rating"}
 
 Send = Callable[[dict[str, Any]], None]  # down one member's link
 
@@ -69,6 +97,7 @@ class Member:
         self.last_at = last_at  # its latest guess's time, on its own clock
         self.send: Callable[[dict[str, Any]], None] | None = None  # None while its link is down
         self.last_view: dict[str, Any] | None = None  # the clock-free view it was last sent
+        self.welcomed = True  # its welcome came on its link now (views wait for it)
 
 
 class GroupLeader:
@@ -96,6 +125,14 @@ class GroupLeader:
             raise ValueError(f"{device!r} is a member already")
         self.waiting[device] = Member("", 0, None)
         self.waiting[device].send = send
+        self._hello(self.waiting[device])
+
+    def _hello(self, member: Member) -> None:
+        """The handshake's first message on a new link: the member answers it (welcome)."""
+        if member.send is not None:
+            hello = {"type": "hello", "version": wire.VERSION, "rules": rules_of(GROUP_RULES)}
+            name = self.tournament.players[LEADER]["name"]
+            self._send(member.send, member, {**hello, "game": GROUP_RULES.name, "name": name})
 
     def member_lost(self, device: str, now: int) -> None:
         """A member's link dropped. In the lobby they leave it (5.4); in a tournament
@@ -119,11 +156,12 @@ class GroupLeader:
         member = self.members.get(device)
         if member is None:
             raise ValueError(f"{device!r} is not a member")
-        member.send = send
+        member.send, member.welcomed = send, False
         member.last_view = None
         member.last_at = 0  # its page may have reloaded, its clock with it
         if member.pid is not None and self.tournament.phase != "lobby":
             self.tournament.reconnect(now, member.pid)
+        self._hello(member)
         self._broadcast(now)
 
     # --- what members send ------------------------------------------------------------------
@@ -132,6 +170,8 @@ class GroupLeader:
         """A message from a member's device, checked; refused ones are answered."""
         try:
             self._take(device, message, now)
+        except Refused as refusal:
+            self._refuse(device, refusal.kind)
         except ProtocolError as error:
             key = error.reason.split(" ")[0]  # wire's checks add words after the key
             self._refuse(device, key if key.startswith("group.") else "group.junk")
@@ -140,12 +180,14 @@ class GroupLeader:
         self._broadcast(now)
 
     def _take(self, device: str, message: object, now: int) -> None:
-        if not isinstance(message, dict) or message.get("type") not in ("join", "guess", "leave"):
+        kind = message.get("type") if isinstance(message, dict) else None
+        if kind == "join":  # an earlier build's member
+            raise ProtocolError("group.version")
+        if not isinstance(message, dict) or kind not in ("welcome", "guess", "leave"):
             raise ProtocolError("group.junk")
-        kind = message["type"]
-        if kind == "join":
-            wire.fields(message, "join", {"version", "name", "rating"})
-            self._join(device, message, now)
+        if kind == "welcome":
+            same_version(GROUP_RULES, message)  # before anything else of it is read
+            self._join(device, wire.fields(message, "welcome", WELCOME), now)
             return
         member = self.members.get(device)
         if member is None or member.send is None:
@@ -158,11 +200,10 @@ class GroupLeader:
         self._guess(member, message, now)
 
     def _join(self, device: str, message: dict[str, Any], now: int) -> None:
-        if not wire.is_version(message["version"]):
-            raise ProtocolError("group.version")
         member = self.members.get(device)
         if member is not None and member.send is not None and message["name"] == member.name:
             member.last_view = None  # its page again (opened anew): sent its view at once
+            member.welcomed = True
             return
         if device not in self.waiting:
             raise ProtocolError("group.joined_already" if member is not None else "group.junk")
@@ -281,7 +322,7 @@ class GroupLeader:
     def _broadcast(self, now: int) -> None:
         """Each linked member's own view, if it changed apart from its clocks."""
         for member in self.members.values():
-            if member.send is None or member.pid is None:
+            if member.send is None or member.pid is None or not member.welcomed:
                 continue
             view = self.tournament.view(member.pid, now)
             seen = clock_free(view)

@@ -5,9 +5,12 @@ raised. The member keeps the latest view for the page to draw, runs its clocks d
 its own clock, and decides by its own clock that a leader gone 60 s has abandoned the
 tournament. Rules: docs/rules/wordle-tournament.md 16.
 
-`status`: "connecting" (join sent, no view yet), "lobby", "playing", "over" (final
-standings), "paused" (the leader's link is down: nothing moves here), "abandoned" (the
-leader was not back within 60 s: the tournament does not count for this device).
+`status`: "connecting" (waiting for the leader's hello, or welcome sent and no view yet),
+"lobby", "playing", "over" (final standings), "paused" (the leader's link is down: nothing
+moves here), "abandoned" (the leader was not back within 60 s: the tournament does not
+count for this device), "other_version" (the leader's app is another version: the
+handshake's check, app.remote.handshake.same_version, on its hello, or the leader's on
+this device's welcome).
 """
 
 import hashlib
@@ -20,8 +23,11 @@ from games.wordle.tournament_rules import GRACE_MS, INTRO_MS, LEAVE_REASONS, PHA
 
 from app.fair.errors import ProtocolError
 from app.remote import wire
+from app.remote.checks import OTHER_VERSION, Refused
+from app.remote.handshake import rules_of, same_version
 from app.remote.names import clean_name
-from app.remote.wordle_group import MAX_MS, MAX_RATING, MAX_TEXT
+from app.remote.roster import HOST
+from app.remote.wordle_group import GROUP_RULES, MAX_MS, MAX_RATING, MAX_TEXT
 
 CONNECTING, LOBBY, PLAYING, OVER = "connecting", "lobby", "playing", "over"
 PAUSED, ABANDONED = "paused", "abandoned"
@@ -71,11 +77,15 @@ class GroupMember:
         )
         self.refusal: str | None = None  # the leader's latest refusal (a catalogue key)
         self.problems: list[str] = []  # junk from the leader, the latest MAX_PROBLEMS
-        self._join()
 
-    def _join(self) -> None:
-        message = {"type": "join", "version": wire.VERSION, "name": self.name}
-        self._post({**message, "rating": self.rating})
+    def rejoin(self) -> None:
+        """This device's welcome again: a page opened anew on the link whose hello an
+        earlier page of this device answered (the leader sends the view at once)."""
+        self._welcome()
+
+    def _welcome(self) -> None:
+        welcome = {"type": "welcome", "version": wire.VERSION, "rules": rules_of(GROUP_RULES)}
+        self._post({**welcome, "name": self.name, "rating": self.rating})
 
     def _post(self, message: dict[str, Any]) -> None:
         if self.send is not None:
@@ -95,17 +105,22 @@ class GroupMember:
     def _take(self, message: object, now: int) -> None:
         if self.send is None:
             raise ProtocolError("not linked to the leader")
-        if not isinstance(message, dict) or message.get("type") not in ("view", "refused"):
+        if not isinstance(message, dict) or message.get("type") not in ("hello", "view", "refused"):
             raise ProtocolError("an unknown message")
         n = message.get("n")
-        if type(n) is not int or n <= self.n or n > MAX_MS:
+        if type(n) is not int or n <= self.n or n > MAX_MS or self.status == OTHER_VERSION:
             raise ProtocolError("a message out of order")
+        if message["type"] == "hello":
+            self._hello(message, n)
+            return
         if message["type"] == "refused":
             wire.fields(message, "refused", {"reason", "n"})
             reason = wire.text(message["reason"], 60, "a reason")
             if not all(c.isalnum() or c in "._-" for c in reason):
                 raise ProtocolError("a reason is a catalogue key")
             self.n, self.refusal = n, reason
+            if reason == OTHER_VERSION and self.view is None:
+                self.status = OTHER_VERSION  # the leader's check of this device's welcome
             return
         wire.fields(message, "view", {"game", "view", "n"})
         game = wire.whole(message["game"], 1, MAX_MS, "a game")
@@ -126,6 +141,26 @@ class GroupMember:
                 "rating_change": me["rating_change"],
                 "rating": me["rating"] + me["rating_change"],
             }
+
+    def _hello(self, message: dict[str, Any], n: int) -> None:
+        """The leader's hello, the first message on a link (n counts afresh on each):
+        checked as a table's guest checks its host's, and answered with this device's
+        welcome. Another version stops this device's joining, said as for any game."""
+        if self.n != 0:
+            raise ProtocolError("a hello out of place")
+        try:
+            same_version(GROUP_RULES, message, HOST)  # before anything else of it is read
+        except Refused:
+            if self.view is not None:
+                raise ProtocolError("another version's hello in a tournament") from None
+            self.status = OTHER_VERSION
+            return
+        wire.fields(message, "hello", {"version", "rules", "game", "name", "n"})
+        if message["game"] != GROUP_RULES.name:
+            raise ProtocolError("a hello of another game")
+        clean_name(message["name"])
+        self.n = n
+        self._welcome()
 
     # --- this device's play ----------------------------------------------------------------
 
@@ -154,12 +189,10 @@ class GroupMember:
             self.status = PAUSED
 
     def linked(self, send: Callable[[dict[str, Any]], None]) -> None:
-        """A new link to the leader (after either side's reload): the leader sends the
-        view at once; a device not in the group yet asks to join again."""
+        """A new link to the leader (after either side's reload): the leader's hello comes
+        first on it, answered as on the first link, then the view."""
         self.send = send
-        self.n = 0  # the leader's numbering starts over on its new link
-        if self.view is None:
-            self._join()
+        self.n = 0  # the leader's numbering starts over on its new link, with its hello
 
     def tick(self, now: int) -> None:
         """The leader gone for 60 s on this device's clock: abandoned (rule 16.5)."""

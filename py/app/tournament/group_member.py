@@ -19,6 +19,7 @@ from games.wordle.dictionary import Dictionary
 
 from .. import browser, sound, wordle_words
 from ..html import Markup, h
+from ..remote.checks import OTHER_VERSION
 from ..remote.wordle_group_member import (
     ABANDONED,
     CONNECTING,
@@ -36,7 +37,7 @@ from .draw import render
 from .page import PageParts
 from .round_actions import Data
 from .turn_typing import TurnTyping, watched_after_click
-from .ui import Ui
+from .ui import Ui, isolated
 
 if TYPE_CHECKING:
     from ..peer.rtc import Link
@@ -44,6 +45,9 @@ if TYPE_CHECKING:
 
 TICK_MS = 200
 View = dict[str, Any]  # the view the leader sent, at this device's time
+# The link whose hello (the leader's, once per link) a member's page here answered: a page
+# opened again on it says its welcome at once (GroupMember.rejoin).
+_greeted: "Link | None" = None
 
 
 class GroupMemberScreen:
@@ -74,6 +78,8 @@ class GroupMemberScreen:
         self.name = mine["name"] if data.get("me") else link.my_name
         self.member = GroupMember(self._send, self.name, mine["rating"])
         link.take(self.on_message, self.on_state)
+        if link is _greeted and self.member.n == 0:
+            self.member.rejoin()
         self.ticker = browser.Repeating(TICK_MS, self.tick)
 
     def now(self) -> int:
@@ -92,10 +98,19 @@ class GroupMemberScreen:
         member = self.member
         if member is None:
             return
+        global _greeted
         phase = (member.view or {}).get("phase")
         if not member.receive(message, self.now()):
+            if member.status == OTHER_VERSION:
+                self.view.refresh()  # the leader's hello: another version
+            return
+        if isinstance(message, dict) and message["type"] == "hello":
+            _greeted = self.link
             return
         refusal = member.refusal  # (a refused message always gives one)
+        if member.status == OTHER_VERSION:
+            self.view.refresh()  # the leader's check of this device's welcome
+            return
         if isinstance(message, dict) and message["type"] == "refused" and refusal is not None:
             self._refused(self.t(refusal))
             return
@@ -248,6 +263,9 @@ class GroupMemberScreen:
             return draw.card(t, t("wt.group.remote.no_link"), home=True)
         if member.status == CONNECTING:
             return draw.card(t, t("wt.group.remote.joining", leader=self.leader))
+        if member.status == OTHER_VERSION:  # (the words of every game between devices)
+            said = t("remote.status.other_version", name=isolated(self.leader))
+            return draw.card(t, said, home=True)
         if member.status == ABANDONED:
             return draw.card(t, t("wt.group.remote.abandoned", leader=self.leader), home=True)
         view = member.view_at(self.now())

@@ -65,6 +65,7 @@ from .tournament_moves import TIMED, guess, move_kind
 from .tournament_rules import PLAYING, SEATS
 from .tournament_saved import VERSION as ENGINE_VERSION
 
+RULES_VERSION = 1  # its rules' (Game.rules_version): a group's devices must agree on them
 NAME = "wordle-tournament-play"  # (tournament_story's "wordle-tournament" tells a record)
 OPTION_KEYS = {"lang", "humans", "shared_keyboard", "secret"}
 
@@ -298,6 +299,7 @@ def tournament_game(words: Dictionary) -> Game:
         new_game=partial(new_game, words),
         from_json=lambda data: TournamentState(load_tournament(words, data)),
         version=VERSION,
+        rules_version=RULES_VERSION,
         format_move=partial(moves.format_move, words),
         parse_move=partial(moves.parse_move, words),
         # The address: the language alone, as the duel's (never the people nor the secret).

@@ -133,9 +133,9 @@ def test_every_registered_message_from_a_member_harms_neither_the_leader_nor_the
 def test_every_registered_message_as_the_leader_leaves_a_members_view_as_it_was():
     built = group()
     member = built.members["ben"]
-    kept, n = member.view, member.n
+    kept, n, status = member.view, member.n, member.status
     for case, message in CASES:
-        if message.get("type") in ("view", "refused") and "n" in message:
+        if "n" in message:  # (numbered as the next, so that it reaches the checks)
             message = {**message, "n": n + 1}
         try:
             taken = member.receive(json.loads(json.dumps(message)), built.now)
@@ -144,8 +144,31 @@ def test_every_registered_message_as_the_leader_leaves_a_members_view_as_it_was(
         if message.get("type") == "refused" and taken:
             n = member.n  # a refusal with a catalogue key is the leader's to send
             continue
-        assert member.view is kept, case
+        assert member.view is kept and member.status == status, case
     assert MARKUP not in json.dumps(member.view)
+
+
+def test_every_registered_message_as_the_leaders_first_is_checked_as_a_hello_is():
+    """A member joining takes the leader's hello first (the handshake's): whatever comes
+    instead, mangled or out of place, leaves it joining, or stopped as another version
+    when the hello's version or rules are not its own; only a hello it can read is
+    answered (its welcome), and no view is taken before one."""
+    from app.remote.checks import OTHER_VERSION
+    from app.remote.wordle_group_member import CONNECTING, GroupMember
+
+    for case, message in CASES:
+        sent = []
+        member = GroupMember(sent.append, "Ben", 1000)
+        try:
+            member.receive(json.loads(json.dumps(message)), 0)
+        except Exception as error:
+            raise AssertionError(f"{case}: the member raised {error!r}") from None
+        assert member.view is None, case
+        assert member.status in (CONNECTING, OTHER_VERSION), case
+        if member.status == OTHER_VERSION:
+            assert message["type"] == "hello" and sent == [], case
+            assert any(name in case for name in ("version", "rules")), case
+        assert [m["type"] for m in sent] in ([], ["welcome"]), case
 
 
 def test_at_a_table_a_draw_while_holding_a_tile_that_fits_names_the_drawer_on_every_device():
@@ -210,6 +233,6 @@ def test_every_registered_message_during_a_tables_handshake_starts_no_game():
         assert host.midend.state is None, case
         assert all(p["by"] == CHEATER for p in host.problems), case
         if host.status != "connecting":
-            assert host.status in ("cheating", "incompatible", ENDED), case
+            assert host.status in ("cheating", "incompatible", "other_version", ENDED), case
             assert host.ended in (None, {"how": "left", "by": CHEATER}), case
             host = handshake()

@@ -7,8 +7,10 @@ import random
 
 import pytest
 from app.fair.errors import ProtocolError
-from app.remote import wire
-from app.remote.wordle_group import LEADER, SAVE_VERSION, GroupLeader
+from app.remote import wire, wordle_group, wordle_group_member
+from app.remote.checks import OTHER_VERSION
+from app.remote.handshake import rules_of
+from app.remote.wordle_group import GROUP_RULES, LEADER, SAVE_VERSION, GroupLeader
 from app.remote.wordle_group_member import (
     ABANDONED,
     LOBBY,
@@ -185,11 +187,10 @@ def test_a_group_of_8_devices_plays_a_whole_tournament_and_a_9th_is_refused():
     group = Group(ratings=(1000,) * 8, skew=tuple(range(0, 80_000, 10_000)), devices=SEVEN)
     late = []
     group.leader.connect("hal", group.net.link(late.append, ">hal"))
-    group.leader.receive(
-        "hal", {"type": "join", "version": wire.VERSION, "name": "Hal", "rating": 1000}, 0
-    )
+    group.leader.receive("hal", welcome("Hal"), 0)
     group.net.pump()
-    assert [(m["type"], m["reason"]) for m in late] == [("refused", "wordle.lobby_full")]
+    assert [m["type"] for m in late] == ["hello", "refused"]
+    assert late[-1]["reason"] == "wordle.lobby_full"
     assert "hal" not in group.leader.members
     group.leader.start(group.now)
     group.net.pump()
@@ -301,7 +302,8 @@ def test_a_member_lost_and_back_within_60_s_plays_on_and_its_turns_were_skipped(
     sent = len(group.net.log["ann"])
     group.link_leader("ann")
     group.net.pump()
-    assert len(group.net.log["ann"]) == sent + 1  # her view, at once
+    # the leader's hello on the new link, answered; then her view, at once
+    assert [m["type"] for m in group.net.log["ann"][sent:]] == ["hello", "view"]
     assert t.players[pid]["lost_at"] is None
     assert not group.members["ann"].view["players"][pid]["away"]
     group.play()
@@ -321,10 +323,15 @@ def test_a_member_page_opened_anew_joins_again_on_its_new_link_and_is_sent_its_v
     group.net.pump()
     fresh = group.members["ann"]
     assert fresh.view is not None and fresh.view["you"] == pid and fresh.refusal is None
+    # her page opened again on the link it kept: the hello was answered on it already
     group.members["ann"] = again = GroupMember(group.to_leader("ann"), "Ann", 1100)
+    group.net.pump()
+    assert again.view is None  # (it waits for a hello that came to the page before it)
+    again.rejoin()
     group.net.pump()
     assert again.view == fresh.view and again.refusal is None
     group.members["ann"] = other = GroupMember(group.to_leader("ann"), "Zed", 1100)
+    other.rejoin()
     group.net.pump()
     assert other.refusal == "group.joined_already"  # another name on Ann's device
 
@@ -491,7 +498,7 @@ def test_junk_and_out_of_place_messages_are_refused_and_change_nothing():
         {"type": "guess", "round": 1, "duel": 0, "text": "x" * 500, "at": 5},
         {"type": "guess", "round": 1, "duel": True, "text": "crane", "at": 5},
         {"type": "leave", "extra": 1},
-        {"type": "join", "version": wire.VERSION, "name": "Zed", "rating": 1000},
+        welcome("Zed"),
         # a member's refusal is its claim: the leader's page never acts on it
         {"type": "refused", "kind": "cheating", "reason": "the leader cheats"},
         {"type": "refused", "n": 1, "reason": "group.started"},
@@ -524,19 +531,40 @@ def test_the_engines_reason_comes_back_for_an_illegal_guess_and_after_eliminatio
     assert group.members["cat"].view["out"]
 
 
+def welcome(name, rating=1000, **fields):
+    """A member's answer to the leader's hello, as the protocol's handshake has it."""
+    message = {"type": "welcome", "version": wire.VERSION, "rules": rules_of(GROUP_RULES)}
+    return {**message, "name": name, "rating": rating, **fields}
+
+
 def test_joining_is_checked_and_leaving_the_lobby_moves_the_seats_up():
     net = Net()
     leader = GroupLeader(WORDS, "Leader", 1000, 4)
     sent = {d: [] for d in ("a", "b", "c", "d")}
     for device in sent:
         leader.connect(device, sent[device].append)
+        (hello,) = sent[device]  # the leader speaks first, as a table's host does
+        assert hello == {
+            "type": "hello",
+            "version": wire.VERSION,
+            "rules": rules_of(GROUP_RULES),
+            "game": GROUP_RULES.name,
+            "name": "Leader",
+            "n": 1,
+        }
 
     def join(device, **fields):
-        message = {"type": "join", "version": wire.VERSION, "name": device, "rating": 1000}
-        leader.receive(device, {**message, **fields}, 0)
+        leader.receive(device, {**welcome(device), **fields}, 0)
         return sent[device][-1]
 
-    assert join("a", version=wire.VERSION + 1)["reason"] == "group.version"
+    # another version of the protocol or of the rules: the handshake's one refusal
+    assert join("a", version=wire.VERSION + 1)["reason"] == OTHER_VERSION
+    assert join("a", rules="1.9")["reason"] == OTHER_VERSION
+    assert join("a", version=None, rules=None)["reason"] == OTHER_VERSION
+    legacy = {"type": "join", "version": wire.VERSION, "name": "a", "rating": 1000}
+    leader.receive("a", legacy, 0)  # an earlier build's own join
+    assert sent["a"][-1]["reason"] == "group.version"
+    assert join("a", extra=1)["reason"] == "group.junk"
     assert join("a", name="\u202eevil")["reason"] == "group.bad_name"
     assert join("a", rating=10**9)["reason"] == "group.rating"
     assert join("a", name="leader")["reason"] == "wordle.name_taken"
@@ -553,19 +581,38 @@ def test_joining_is_checked_and_leaving_the_lobby_moves_the_seats_up():
     assert net.queue == []
 
 
-def test_a_member_of_another_build_is_told_another_version_by_the_protocols_one_version(
-    monkeypatch,
+@pytest.mark.parametrize("older", ["protocol", "rules"])
+def test_a_member_of_another_build_refuses_the_leaders_hello_as_a_table_guest_does(
+    monkeypatch, older
 ):
+    """The member checks the leader's hello with the handshake's own check (the protocol's
+    one version and the tournament's rules), before anything else of it is read, and
+    stops as a table's guest does: another version, said in the same words."""
     net = Net(("old",))
     leader = GroupLeader(WORDS, "Leader", 1000, 4)
     member = None
     leader.connect("old", net.link(lambda m: member.receive(m, 0), ">old"))
-    monkeypatch.setattr(wire, "VERSION", wire.VERSION - 1)  # the member's build is older
+    if older == "protocol":
+        monkeypatch.setattr(wire, "VERSION", wire.VERSION - 1)  # the member's build is older
+    else:
+        monkeypatch.setattr(wordle_group_member, "GROUP_RULES", GROUP_RULES._replace(version=1))
     member = GroupMember(net.link(lambda m: leader.receive("old", m, 0), "old>"), "Old", 1000)
-    monkeypatch.undo()
     net.pump()
-    assert member.refusal == "group.version" and member.status == "connecting"
-    assert leader.members == {} and "old" in leader.waiting
+    assert member.status == OTHER_VERSION and member.view is None
+    assert member.problems == [] and member.refusal is None
+    assert leader.members == {} and "old" in leader.waiting  # nothing was sent it
+
+
+def test_the_leader_checks_a_members_welcome_the_same_way_and_the_member_stops(monkeypatch):
+    net = Net(("new",))
+    leader = GroupLeader(WORDS, "Leader", 1000, 4)
+    member = GroupMember(net.link(lambda m: leader.receive("new", m, 0), "new>"), "New", 1000)
+    leader.connect("new", net.link(lambda m: member.receive(m, 0), ">new"))
+    # (the hello is on its way; the leader's own check then holds other rules)
+    monkeypatch.setattr(wordle_group, "GROUP_RULES", GROUP_RULES._replace(rules_version=2))
+    net.pump()
+    assert member.status == OTHER_VERSION and member.refusal == OTHER_VERSION
+    assert leader.members == {}
 
 
 # --- refusals: the member's side ---------------------------------------------------------------

@@ -10,7 +10,9 @@ from pathlib import Path
 import pytest
 from app.i18n import LANGUAGES, Translator, load_catalogue
 from app.remote import wire
-from app.remote.wordle_group import GroupLeader
+from app.remote.checks import OTHER_VERSION
+from app.remote.handshake import rules_of
+from app.remote.wordle_group import GROUP_RULES, GroupLeader
 from games.wordle.sample_words import sample_dictionary
 
 PY = Path(__file__).resolve().parents[3] / "py"
@@ -77,12 +79,13 @@ def refusals_of_a_lobby_and_a_round() -> list[str]:
         leader.connect(device, sent[device].append)
 
     def join(device, name, rating=1000, version=wire.VERSION):
-        message = {"type": "join", "version": version, "name": name, "rating": rating}
-        leader.receive(device, message, 0)
+        message = {"type": "welcome", "version": version, "rules": rules_of(GROUP_RULES)}
+        leader.receive(device, {**message, "name": name, "rating": rating}, 0)
 
     link("a")
     leader.receive("a", "not a message", 0)  # group.junk
-    join("a", "Ann", version=wire.VERSION + 1)  # group.version
+    join("a", "Ann", version=wire.VERSION + 1)  # other_version, as for any game
+    leader.receive("a", {"type": "join", "version": 2, "name": "Ann", "rating": 0}, 0)
     join("a", " ")  # group.bad_name
     join("a", "Ann", rating=-5)  # group.rating
     join("a", "Ann")
@@ -114,6 +117,9 @@ def test_every_refusal_a_member_can_be_sent_reads_in_both_languages(catalogues):
     reasons = refusals_of_a_lobby_and_a_round()
     assert {r for r in reasons if r.startswith("group.")} == GROUP_KEYS
     assert {"wordle.name_taken", "wordle.lobby_full", "wordle.intro"} <= set(reasons)
+    # another version: the member's page says it in the words of every game between devices
+    assert OTHER_VERSION in reasons
+    reasons = [r for r in reasons if r != OTHER_VERSION] + ["remote.status.other_version"]
     for language, catalogue in catalogues.items():
         assert sorted(set(reasons) - set(catalogue)) == [], language
 
