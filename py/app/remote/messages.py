@@ -105,6 +105,7 @@ MESSAGES: tuple[MessageType, ...] = (
         (RELAY_SPOKE,),
         {"type": "relay", "seq": 2, "from": "host", "n": 2, "to": "g2"},
     ),
+    _message("relay-start", (RELAY_SPOKE,), after=4),  # a group's newcomer
     _message("relay-post", (RELAY_HUB,), n=1, ack=1, message={"type": "leave"}),
     _message("relay-post", (RELAY_HUB,), n=1, ack=1, to="host", message={"type": "leave"}),
     _message("relay-resend", (RELAY_HUB,), after=0),

@@ -16,6 +16,7 @@ as a receipt), so each device takes the others' messages in the host's order:
                                             `to`: for that guest alone
            hub.receive(name, data)          whatever came down that guest's channel
            hub.resend(name, after)          the envelopes after number `after`, again
+           hub.forget(name)                 a guest gone for good (a group's member)
            hub.record()                     JSON; Hub.from_record(deliver, record, ...)
     guest  spoke = Spoke(name, send, deliver)   send(data) goes to the host
            spoke.post(message, to=None)     its own (applied by it already);
@@ -29,6 +30,7 @@ What travels:
     host -> guest  {"type": "relay", "seq", "from", "n", "message"}   an envelope
                    {"type": "relay", "seq", "from", "n", "to", "message"}   for `to` alone
                    {"type": "relay", "seq", "from", "n", "to"}        to the others: a place
+                   {"type": "relay-start", "after"}   a group's newcomer: where the order is
     guest -> host  {"type": "relay-post", "n", "ack", "message"}      a guest's message
                    {"type": "relay-post", "n", "ack", "to", "message"}   for `to` alone
                    {"type": "relay-resend", "after"}                  after a new link
@@ -48,6 +50,9 @@ outbox again, with a resend request first: nothing is lost, nothing taken twice.
 host's log keeps only the envelopes some guest may still lack. A guest that posts nothing
 for a while (a Wordle group's member out of the tournament, watching) says so every
 ACK_EVERY envelopes it takes, so the host's log, saved with its game, stays short.
+A group's hub (`posts_to_one`) takes a newcomer after its first envelope (a lobby fills as
+friends link): the newcomer is told where the order stands (relay-start) and counts on from
+there; a member gone for good is forgotten, so the log no longer keeps what it lacks.
 
 A reload loses nothing either, if the page saves the records (the relay's with the
 game's, at the same moment) after every message it takes or posts: a device restored
@@ -60,34 +65,26 @@ from collections.abc import Callable
 from typing import Any
 
 from app.fair.errors import ProtocolError
-from app.remote.roster import HOST, MAX_DEVICES
+from app.remote.relay_records import (
+    MAX_GUESTS,
+    RELAY,
+    VERSION,
+    check_envelope,
+    check_guest_name,
+    checked_hub_record,
+    checked_spoke_record,
+    fields,
+    whole,
+)
+from app.remote.roster import HOST
 
-RELAY, POST, RESEND, ACK = "relay", "relay-post", "relay-resend", "relay-ack"
+__all__ = ["ACK_EVERY", "MAX_GUESTS", "Hub", "Spoke"]
+
+POST, RESEND, ACK, START = "relay-post", "relay-resend", "relay-ack", "relay-start"
 ACK_EVERY = 8  # envelopes a guest takes before it says so, if it posted nothing meanwhile
-VERSION = 1  # of the records
-MAX_GUESTS = MAX_DEVICES - 1
-MAX_NAME = 8
 
 Deliver = Callable[[str, dict[str, Any]], None]
 Send = Callable[[dict[str, Any]], None]
-
-
-def _whole(value: Any, low: int, high: int, what: str) -> int:
-    if type(value) is not int or not low <= value <= high:
-        raise ProtocolError(f"{what} is a whole number from {low} to {high}")
-    return value
-
-
-def _check_guest_name(name: Any) -> str:
-    if not isinstance(name, str) or not 0 < len(name) <= MAX_NAME or name == HOST:
-        raise ValueError("a guest has a short name of its own")
-    return name
-
-
-def _fields(data: Any, names: set[str], what: str) -> dict[str, Any]:
-    if not isinstance(data, dict) or set(data) != names:
-        raise ProtocolError(f"{what} is {{{', '.join(sorted(names))}}}")
-    return data
 
 
 class Hub:
@@ -113,16 +110,30 @@ class Hub:
         """A guest's channel, before the table's first message; again after a new link
         (the same name takes it over, and is sent nothing until its resend request says
         where it is). A hub rebuilt from a record takes back only the guests it knew."""
-        _check_guest_name(name)
+        check_guest_name(name)
         if name in self.acked:
             self.waiting.add(name)
-        elif self.seq > 0:
+        elif self.seq > 0 and not self.posts_to_one:
             raise ValueError("a guest joins before the table's first message")
         elif len(self.acked) == MAX_GUESTS:
             raise ValueError(f"a table has {MAX_GUESTS} guests at most")
+        elif name in self.relayed:
+            raise ValueError(f"{name!r} was forgotten, and its messages are not everyone's yet")
         else:
-            self.acked[name], self.relayed[name] = 0, 0
+            self.acked[name], self.relayed[name] = self.seq, 0
+            if self.seq > 0:  # a group's newcomer: where the one order stands
+                send({"type": START, "after": self.seq})
         self.channels[name] = send
+
+    def forget(self, name: str) -> None:
+        """A guest gone for good (a group's member no longer in it): its channel and what
+        it said it took go, so the log keeps only what the others lack."""
+        if name not in self.acked:
+            raise ValueError(f"{name!r} is not a guest")
+        del self.acked[name]
+        self.channels.pop(name, None)
+        self.waiting.discard(name)
+        self._prune()
 
     def post(self, message: dict[str, Any], to: str | None = None) -> None:
         """The host's own message, for every guest or (`to`) for one alone."""
@@ -137,20 +148,20 @@ class Hub:
             raise ProtocolError("a message from a device that has not joined")
         kind = data.get("type") if isinstance(data, dict) else None
         if kind == RESEND:
-            after = _fields(data, {"type", "after"}, "a resend request")["after"]
+            after = fields(data, {"type", "after"}, "a resend request")["after"]
             self.resend(name, after)
             self._take_ack(name, after)
             return
         if kind == ACK:
-            ack = _fields(data, {"type", "ack"}, "an acknowledgement")["ack"]
-            self._take_ack(name, _whole(ack, 0, self.seq, "the last envelope taken"))
+            ack = fields(data, {"type", "ack"}, "an acknowledgement")["ack"]
+            self._take_ack(name, whole(ack, 0, self.seq, "the last envelope taken"))
             return
         if kind != POST:
             raise ProtocolError("a guest sends relay-post, relay-resend or relay-ack")
         post = {"type", "n", "ack", "message"}
-        _fields(data, post | {"to"} if "to" in data else post, "a post")
-        n = _whole(data["n"], 1, self.relayed[name] + 1, "a post's number (none skipped)")
-        ack = _whole(data["ack"], 0, self.seq, "the last envelope taken")
+        fields(data, post | {"to"} if "to" in data else post, "a post")
+        n = whole(data["n"], 1, self.relayed[name] + 1, "a post's number (none skipped)")
+        ack = whole(data["ack"], 0, self.seq, "the last envelope taken")
         if not isinstance(data["message"], dict):
             raise ProtocolError("a message is a JSON object")
         to = data.get("to")
@@ -167,7 +178,7 @@ class Hub:
         from then on every new one."""
         if name not in self.channels:
             raise ProtocolError("resend to a device that has not joined")
-        _whole(after, self.pruned, self.seq, f"the last envelope {name} could have taken")
+        whole(after, self.pruned, self.seq, f"the last envelope {name} could have taken")
         for envelope in self.log[len(self.log) - (self.seq - after) :]:
             self.channels[name](_seen_by(name, envelope))
         self.waiting.discard(name)
@@ -179,9 +190,16 @@ class Hub:
 
     def _take_ack(self, name: str, ack: int) -> None:
         self.acked[name] = max(self.acked[name], ack)
-        lowest = min(self.acked.values())
+        self._prune()
+
+    def _prune(self) -> None:
+        """The log without what every guest has; a forgotten guest's numbering with the
+        last of its messages."""
+        lowest = min(self.acked.values(), default=self.seq)
         if lowest > self.pruned:
             del self.log[: lowest - self.pruned]
+        senders = {HOST, *self.acked, *(envelope["from"] for envelope in self.log)}
+        self.relayed = {name: n for name, n in self.relayed.items() if name in senders}
 
     def _relay(self, sender: str, n: int, message: dict[str, Any], to: str | None) -> None:
         self.seq += 1
@@ -210,35 +228,7 @@ class Hub:
     def from_record(cls, deliver: Deliver, record: Any, posts_to_one: bool = False) -> "Hub":
         """The hub of a reloaded page; its guests join again (`join`) on their new links.
         ValueError if the record is damaged."""
-        try:
-            _fields(record, {"version", "seq", "log", "acked", "relayed"}, "a hub's record")
-            _whole(record["version"], VERSION, VERSION, "the record's version")
-            seq = _whole(record["seq"], 0, 2**53, "the last envelope")
-            acked, relayed, log = record["acked"], record["relayed"], record["log"]
-            if not isinstance(acked, dict) or len(acked) > MAX_GUESTS:
-                raise ProtocolError(f"{MAX_GUESTS} guests at most")
-            for name, ack in acked.items():
-                _check_guest_name(name)
-                _whole(ack, 0, seq, "a guest's last envelope taken")
-            if not isinstance(relayed, dict) or set(relayed) != {HOST, *acked}:
-                raise ProtocolError("a last number per sender")
-            for n in relayed.values():
-                _whole(n, 0, seq, "a sender's last number")
-            if not isinstance(log, list) or len(log) != seq - min(acked.values(), default=0):
-                raise ProtocolError("the log holds what some guest may lack")
-            last: dict[str, int] = {}
-            for seq_here, envelope in enumerate(log, seq - len(log) + 1):
-                _check_envelope(envelope)
-                sender = envelope["from"]
-                if envelope["seq"] != seq_here or sender not in relayed:
-                    raise ProtocolError("the log's envelopes are numbered in order")
-                if envelope["n"] != last.get(sender, envelope["n"] - 1) + 1:
-                    raise ProtocolError("a sender's messages are numbered in order")
-                last[sender] = envelope["n"]
-            if any(relayed[sender] != n for sender, n in last.items()):
-                raise ProtocolError("the last numbers are the log's")
-        except (ProtocolError, ValueError) as error:
-            raise ValueError(f"a damaged relay record: {error}") from None
+        seq, log, acked, relayed = checked_hub_record(record)
         hub = cls(deliver, posts_to_one)
         hub.seq, hub.log = seq, [dict(envelope) for envelope in log]
         hub.acked, hub.relayed = dict(acked), dict(relayed)
@@ -252,33 +242,12 @@ def _seen_by(name: str, envelope: dict[str, Any]) -> dict[str, Any]:
     return {k: v for k, v in envelope.items() if k != "message"}
 
 
-ENVELOPE = {"type", "seq", "from", "n", "message"}
-
-
-def _check_envelope(data: Any, me: str | None = None) -> dict[str, Any]:
-    """A relayed message; `me`: the guest it came to (None: the host's own log), which
-    takes the message only if it is for every device, for it, or its own."""
-    addressed = isinstance(data, dict) and "to" in data
-    mine = not addressed or me is None or me in (data.get("to"), data.get("from"))
-    names = (ENVELOPE | {"to"} if addressed else ENVELOPE) - (set() if mine else {"message"})
-    envelope = _fields(data, names, "a relayed message")
-    if envelope["type"] != RELAY:
-        raise ProtocolError("a relayed message's type is relay")
-    _whole(envelope["seq"], 1, 2**53, "a relayed message's number")
-    _whole(envelope["n"], 1, 2**53, "its sender's number for it")
-    if not isinstance(envelope["from"], str) or not isinstance(envelope.get("message", {}), dict):
-        raise ProtocolError("a relayed message names its sender and holds an object")
-    if addressed and (not isinstance(envelope["to"], str) or envelope["to"] == envelope["from"]):
-        raise ProtocolError("a relayed message is for another device")
-    return envelope
-
-
 class Spoke:
     """A guest's relay. `seq` is the last envelope taken; `outbox` this guest's posts not
     yet seen back ({"n", "message"}, in order); `sent` the last post's number."""
 
     def __init__(self, name: str, send: Send, deliver: Deliver):
-        self.name = _check_guest_name(name)
+        self.name = check_guest_name(name)
         self.send, self.deliver = send, deliver
         self.seq = 0
         self.sent = 0
@@ -308,7 +277,13 @@ class Spoke:
     def receive(self, envelope: Any) -> None:
         """One of the host's envelopes: taken if it is the next one, skipped if it was
         taken already; any other is refused (ProtocolError), changing nothing."""
-        _check_envelope(envelope, self.name)
+        if isinstance(envelope, dict) and envelope.get("type") == START:
+            after = fields(envelope, {"type", "after"}, "where the order stands")["after"]
+            if self.seq != 0:
+                raise ProtocolError("a spoke starts late only before it has taken anything")
+            self.seq = self.acked = whole(after, 0, 2**53, "the last envelope")
+            return
+        check_envelope(envelope, self.name)
         seq, sender = envelope["seq"], envelope["from"]
         if seq <= self.seq:
             return  # sent again after a new link
@@ -350,23 +325,7 @@ class Spoke:
         """The spoke of a reloaded page; call `reconnected` once its channel is open.
         ValueError if the record is damaged or another guest's."""
         spoke = cls(name, send, deliver)
-        try:
-            _fields(record, {"version", "name", "seq", "sent", "outbox"}, "a spoke's record")
-            _whole(record["version"], VERSION, VERSION, "the record's version")
-            if record["name"] != name:
-                raise ProtocolError("another guest's record")
-            seq = _whole(record["seq"], 0, 2**53, "the last envelope taken")
-            sent = _whole(record["sent"], 0, 2**53, "the last post's number")
-            outbox = record["outbox"]
-            if not isinstance(outbox, list) or len(outbox) > sent:
-                raise ProtocolError("the outbox holds posts sent")
-            for n, post in enumerate(outbox, sent - len(outbox) + 1):
-                kept = {"n", "message"}
-                _fields(post, kept | {"to"} if "to" in post else kept, "a post kept")
-                if post["n"] != n or not isinstance(post["message"], dict):
-                    raise ProtocolError("the outbox's posts are numbered in order")
-        except ProtocolError as error:
-            raise ValueError(f"a damaged relay record: {error}") from None
+        seq, sent, outbox = checked_spoke_record(name, record)
         spoke.seq, spoke.sent = seq, sent
         spoke.outbox = [dict(post) for post in outbox]
         return spoke

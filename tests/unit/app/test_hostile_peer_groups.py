@@ -72,6 +72,24 @@ def test_every_registered_message_from_a_cheating_guest_at_a_table_harms_no_hone
             built = table()
 
 
+def test_every_registered_message_as_a_hosts_envelope_is_refused_or_taken_in_order():
+    """A host that sends a guest's relay anything: each registered message, mangled, is
+    refused (ProtocolError, nothing changed) or is an envelope in the one order; a late
+    start (relay-start) is refused once the guest has taken an envelope."""
+    built = table()
+    spoke = built.spokes["g2"]
+    for case, message in CASES:
+        seq, outbox = spoke.seq, list(spoke.outbox)
+        try:
+            spoke.receive(json.loads(json.dumps(message)))
+        except ProtocolError:
+            assert (spoke.seq, spoke.outbox) == (seq, outbox), case
+        except Exception as error:
+            raise AssertionError(f"{case}: the spoke raised {error!r}") from None
+        assert spoke.seq >= seq, case
+        built.net.queue.clear()
+
+
 def cheater_scripted(built):
     """The cheating guest's page is a script: what the host sends it is not read."""
     built.net.cut(built.link(CHEATER))

@@ -586,3 +586,80 @@ def test_rule_a_device_asking_for_the_card_of_another_seats_draw_is_named():
     assert cat.stopped.seat == 1
     # The host's device, asking for its card as it took the message, refuses it as junk.
     assert host.stopped is None and "during a deal" in host.refused[-1].reason
+
+
+# --- a group's relay: members join late, and one gone for good is forgotten ----------------------
+def test_a_group_member_joins_after_the_first_envelope_and_is_told_where_the_order_is():
+    """A Wordle group's lobby fills as friends' devices link: the hub of a group (each
+    post for one device) takes a newcomer at any time, and tells it where the one order
+    stands (relay-start), so its spoke counts on from there; a table's hub does not."""
+    net = Net()
+    seen = {HOST: [], "ann": [], "ben": [], "cat": []}
+    hub, _ = linked_table(net, seen, posts_to_one=True)
+    for n in range(3):
+        hub.post({"n": n}, to="ann")
+    net.pump()
+    cat = Spoke("cat", net.channel(lambda m: hub.receive("cat", m), "cat:1"), seen["cat"].append)
+    cat.deliver = lambda s, m: seen["cat"].append((s, m["n"]))
+    hub.join("cat", net.channel(cat.receive, "cat:1"))
+    hub.post({"n": "h-cat"}, to="cat")
+    cat.post({"n": "c-host"}, to=HOST)
+    net.pump()
+    assert seen["cat"] == [(HOST, "h-cat")] and seen[HOST] == [("cat", "c-host")]
+    assert cat.seq == hub.seq == 5 and not cat.outbox
+    for forged in ({"type": "relay-start", "after": 2}, {"type": "relay-start", "after": 9}):
+        with pytest.raises(ProtocolError):
+            cat.receive(forged)  # (only a spoke that has taken nothing starts)
+    assert cat.seq == 5
+    late = Spoke("dan", print, print)
+    for junk in ({"type": "relay-start"}, {"type": "relay-start", "after": -1}, None):
+        with pytest.raises(ProtocolError):
+            late.receive(junk)
+    table_hub, _ = linked_table(Net(), {HOST: [], "ann": [], "ben": []})
+    table_hub.post({"n": 0})
+    with pytest.raises(ValueError, match="before the table's first message"):
+        table_hub.join("cat", print)
+
+
+def test_a_member_gone_for_good_is_forgotten_so_the_log_keeps_only_what_the_others_lack():
+    net = Net()
+    seen = {HOST: [], "ann": [], "ben": []}
+    hub, spokes = linked_table(net, seen, posts_to_one=True)
+    spokes["ben"].post({"n": "b-host"}, to=HOST)
+    net.pump()
+    net.cut("ben:1")  # ben's page is gone: it says nothing of what it took
+    for n in range(30):
+        hub.post({"n": n}, to="ann" if n % 2 else "ben")
+        net.pump()
+    assert len(hub.log) > 30  # all kept for ben
+    hub.forget("ben")
+    assert hub.guests == ["ann"] and len(hub.log) < ACK_EVERY
+    with pytest.raises(ProtocolError):
+        hub.receive("ben", {"type": "relay-resend", "after": 0})
+    with pytest.raises(ValueError):
+        hub.post({"n": "x"}, to="ben")
+    record = json.loads(json.dumps(hub.record()))
+    assert Hub.from_record(print, record, posts_to_one=True).record() == record
+    hub.join("ben", net.channel(print, "ben:2"))  # a newcomer of that name, late
+    assert hub.acked["ben"] == hub.seq and hub.relayed["ben"] == 0
+    with pytest.raises(ValueError):
+        hub.forget("zed")
+
+
+def test_a_forgotten_members_messages_stay_while_another_lacks_them(monkeypatch):
+    monkeypatch.setattr(relay, "ACK_EVERY", 100)  # nobody says what it took unasked
+    net = Net()
+    seen = {HOST: [], "ann": [], "ben": []}
+    hub, spokes = linked_table(net, seen, posts_to_one=True)
+    spokes["ben"].post({"n": "b-host"}, to=HOST)
+    net.pump()
+    hub.forget("ben")
+    assert [e["from"] for e in hub.log] == ["ben"] and "ben" in hub.relayed
+    record = json.loads(json.dumps(hub.record()))
+    assert Hub.from_record(print, record, posts_to_one=True).record() == record
+    with pytest.raises(ValueError, match="forgotten"):
+        hub.join("ben", print)  # (its numbering is the log's until ann has it)
+    spokes["ann"].reconnected()  # ann says what it took
+    net.pump()
+    assert hub.log == [] and set(hub.relayed) == {HOST, "ann"}
+    hub.join("ben", print)
