@@ -97,7 +97,7 @@ class Member:
         self.last_at = last_at  # its latest guess's time, on its own clock
         self.send: Callable[[dict[str, Any]], None] | None = None  # None while its link is down
         self.last_view: dict[str, Any] | None = None  # the clock-free view it was last sent
-        self.welcomed = True  # its welcome came on its link now (views wait for it)
+        self.welcomed = True  # it answered the hello on its link now
 
 
 class GroupLeader:
@@ -202,8 +202,9 @@ class GroupLeader:
     def _join(self, device: str, message: dict[str, Any], now: int) -> None:
         member = self.members.get(device)
         if member is not None and member.send is not None and message["name"] == member.name:
-            member.last_view = None  # its page again (opened anew): sent its view at once
-            member.welcomed = True
+            if member.welcomed:  # its page again (opened anew): sent its view at once
+                member.last_view = None
+            member.welcomed = True  # (else the answer to the hello its view came with)
             return
         if device not in self.waiting:
             raise ProtocolError("group.joined_already" if member is not None else "group.junk")
@@ -322,7 +323,7 @@ class GroupLeader:
     def _broadcast(self, now: int) -> None:
         """Each linked member's own view, if it changed apart from its clocks."""
         for member in self.members.values():
-            if member.send is None or member.pid is None or not member.welcomed:
+            if member.send is None or member.pid is None:
                 continue
             view = self.tournament.view(member.pid, now)
             seen = clock_free(view)

@@ -310,6 +310,23 @@ def test_a_member_lost_and_back_within_60_s_plays_on_and_its_turns_were_skipped(
     assert group.members["ann"].status == OVER
 
 
+def test_a_hello_that_comes_before_the_member_sees_its_link_back_costs_it_nothing():
+    """The leader's side of a link comes back first: its hello (and the view) reach a
+    member that still counts the link as down, and are dropped; the views that follow
+    come all the same, so the member plays on."""
+    group = started()
+    until_playing(group)
+    ann = group.members["ann"]
+    ann.leader_lost(group.now + group.skew["ann"])
+    group.leader.member_lost("ann", group.now)
+    group.link_leader("ann")
+    group.net.pump()
+    assert ann.status == PAUSED and ann.problems
+    ann.linked(group.to_leader("ann"))
+    group.play()
+    assert ann.status == OVER and ann.result is not None
+
+
 def test_a_member_page_opened_anew_joins_again_on_its_new_link_and_is_sent_its_view():
     """Ann's page reloaded: a new page (a new GroupMember, no view) on a new link joins
     with the same name; the leader takes it as her device back, no refusal, and sends
