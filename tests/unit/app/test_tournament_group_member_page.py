@@ -1,0 +1,89 @@
+"""A member's page of a Wordle group (app.tournament.group_member) under CPython: the
+leader's hello is the handshake's, so a leader of another version is said in the words of
+every game between devices; a hello it can read is answered with its welcome; a page opened
+again on the link it kept says its welcome at once (the hello came to the page before)."""
+
+import pytest
+from app.remote import wire
+from app.remote.handshake import rules_of
+from app.remote.wordle_group import GROUP_RULES
+from app.router import parse
+from wordle_fake_app import FakeApp
+
+
+class Link:
+    """The member's link to the leader, as #/connect hands it over."""
+
+    def __init__(self):
+        self.state, self.my_name, self.peer_name = "open", "Bryn", "Ann"
+        self.sent: list = []
+        self.on_message = None
+
+    def take(self, on_message, on_state):
+        self.on_message = on_message
+
+    def send(self, message):
+        self.sent.append(message)
+
+
+def hello(**changes):
+    message = {"type": "hello", "version": wire.VERSION, "rules": rules_of(GROUP_RULES)}
+    return {**message, "game": GROUP_RULES.name, "name": "Ann", "n": 1, **changes}
+
+
+@pytest.fixture
+def member_page(import_without_browser, monkeypatch):
+    browser, wordle, rtc, *_ = import_without_browser(
+        "app.browser",
+        "app.views.wordle",
+        "app.peer.rtc",
+        "app.tournament.group_member_away",
+        "app.tournament.group_member",  # (afresh: no link answered on by an earlier test)
+    )
+
+    class Repeating:
+        def __init__(self, ms, callback):
+            pass
+
+        def stop(self):
+            pass
+
+    monkeypatch.setattr(browser, "now_ms", lambda: 1_000.0)
+    monkeypatch.setattr(browser, "Repeating", Repeating)
+    from app import saved_games, scores
+    from app.wordle import records as tp
+
+    app = FakeApp()
+    scores.register(app.store, ["wordle"])
+    saved_games.register(app.store, ["wordle"])
+    tp.register(app.store)
+    link = Link()
+    rtc.current = link
+
+    def open_page():
+        view = wordle.WordleView(app, parse("#/wordle?mode=tournament&remote=group-member"))
+        app.view = view
+        return view
+
+    yield open_page, link
+    rtc.current = None
+
+
+def test_a_leader_of_another_version_is_said_as_for_every_game(member_page):
+    open_page, link = member_page
+    view = open_page()
+    assert link.sent == []  # the leader speaks first
+    link.on_message(hello(rules="0.9"))
+    html = view.render()
+    assert "different version" in html and "Ann" in html
+    assert link.sent == []
+
+
+def test_a_hello_is_answered_and_a_page_opened_again_on_the_link_says_its_welcome(member_page):
+    open_page, link = member_page
+    open_page()
+    link.on_message(hello())
+    assert [m["type"] for m in link.sent] == ["welcome"]
+    assert link.sent[0]["rules"] == rules_of(GROUP_RULES) and link.sent[0]["name"] == "Bryn"
+    open_page()  # this page again, on the link it kept: no second hello will come
+    assert [m["type"] for m in link.sent] == ["welcome", "welcome"]
