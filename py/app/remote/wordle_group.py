@@ -46,10 +46,9 @@ from typing import Any, NamedTuple
 
 from games.common.errors import IllegalMove
 from games.wordle.dictionary import Dictionary
-from games.wordle.tournament import Tournament, new_lobby
+from games.wordle.tournament import new_lobby
 from games.wordle.tournament_game import NAME, RULES_VERSION
 from games.wordle.tournament_game_saved import VERSION as GAME_VERSION
-from games.wordle.tournament_rules import GRACE_MS
 
 from app.fair.errors import ProtocolError
 from app.remote import wire
@@ -72,12 +71,10 @@ WELCOME = {"version", "rules", "name", "rating"}
 
 Send = Callable[[dict[str, Any]], None]  # down one member's link
 
-SAVE_VERSION = 1  # of the leader's save (the messages' is wire.VERSION, every protocol's)
 MAX_RATING = 4000
 MAX_TEXT = 40  # a typed guess: 6 tiles, with room for accents and Uzbek digraphs
 MAX_MS = 2**53
 LEADER = 0  # the leader's player id: the first human of every lobby
-MEMBER_FIELDS = ("name", "rating", "pid", "n", "last_at")
 
 
 def clock_free(view: dict[str, Any]) -> dict[str, Any]:
@@ -335,65 +332,3 @@ class GroupLeader:
     def _send(send: Send, member: Member, message: dict[str, Any]) -> None:
         member.n += 1
         send({**message, "n": member.n})
-
-    # --- saving ---------------------------------------------------------------------------------
-
-    def to_json(self) -> dict[str, Any]:
-        return {
-            "version": SAVE_VERSION,
-            "game": self.game,
-            "abandoned": self.abandoned,
-            "kept": list(self.kept),
-            "tournament": self.tournament.to_json(),
-            "members": [
-                {"device": d, **{k: getattr(m, k) for k in MEMBER_FIELDS}}
-                for d, m in self.members.items()
-            ],
-        }
-
-    @classmethod
-    def from_json(cls, data: object, words: Dictionary, now: int) -> "GroupLeader":
-        """The leader's page back from its save: the time away is a lost connection for
-        every person still in (Tournament.resume); over 60 s, the tournament is abandoned
-        (`abandoned`: only the results settled before it count: `kept`). Every member's
-        link is down until member_back.
-        ValueError (BadState) for a save that does not hold together."""
-        if not isinstance(data, dict) or data.get("version") != SAVE_VERSION:
-            raise ValueError("unknown group save")
-        try:
-            return cls._load(data, words, now)
-        except (KeyError, TypeError, IndexError, ProtocolError) as error:
-            raise ValueError(f"bad group save: {error}") from None
-
-    @classmethod
-    def _load(cls, data: dict[str, Any], words: Dictionary, now: int) -> "GroupLeader":
-        leader = cls.__new__(cls)
-        leader.words = words
-        leader.tournament = t = Tournament.from_json(data["tournament"], words)
-        leader.waiting = {}
-        leader.game = wire.whole(data["game"], 1, MAX_MS, "game")
-        leader.abandoned = data["abandoned"] is True
-        leader.kept = [wire.whole(pid, 0, 7, "a kept result") for pid in data["kept"]]
-        leader.members = {}
-        for item in data["members"]:
-            member = Member(*(item[k] for k in MEMBER_FIELDS))
-            pid = member.pid
-            if (
-                not isinstance(item["device"], str)
-                or clean_name(member.name) != member.name
-                or not (pid is None or (type(pid) is int and pid > 0 and t.players[pid]["human"]))
-            ):
-                raise ValueError("a member of the save")
-            wire.whole(member.rating, 0, MAX_RATING, "a rating")
-            wire.whole(member.n, 0, MAX_MS, "a count")
-            wire.whole(member.last_at, 0, MAX_MS, "a time")
-            leader.members[item["device"]] = member
-        if t.phase in ("intro", "playing") and t.clock is not None:
-            if now - t.clock >= GRACE_MS and t.humans_in():
-                leader.abandoned = True
-                leader.kept = t.humans_placed()
-            t.resume(now)
-            for member in leader.members.values():
-                if member.pid is not None:
-                    t.disconnect(now, member.pid)
-        return leader

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 from .. import browser
 from ..i18n import Translator
 from ..remote.wordle_group import LEADER, GroupLeader
+from ..remote.wordle_group_saved import group_saved
 from ..wordle.tournament_keeper import TournamentKeeper
 from .away_draw import BACK_TO_HOSTED, bar, bar_state
 from .header_bar import BAR
@@ -127,7 +128,11 @@ class Hosting:
             self.bar_shown = False
 
     def save(self, force: bool = False) -> None:
-        self.keeper.save_hosted(self.leader, force)
+        self.keeper.save_hosted(self, force)
+
+    def to_json(self) -> dict[str, Any]:
+        """What the keeper saves of the hosting: the group (a reload hosts it again)."""
+        return group_saved(self.leader)
 
     def _changed(self) -> None:
         if self.page is not None:

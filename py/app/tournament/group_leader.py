@@ -20,6 +20,7 @@ from games.wordle.tournament import Tournament
 from .. import browser
 from ..html import Markup, h
 from ..remote.wordle_group import LEADER, GroupLeader
+from ..remote.wordle_group_saved import group_resumed
 from ..wordle import records as tp
 from ..wordle.tournament_keeper import TournamentKeeper
 from ..wordle.tournament_results import FRIENDS
@@ -72,7 +73,7 @@ class GroupLeaderScreen:
         the leader sends them a new one (their page waits, paused, for 60 s)."""
         play = self.play
         try:
-            leader = GroupLeader.from_json(saved, self.play.loaded_words(), play.now())
+            leader = group_resumed(saved, self.play.loaded_words(), play.now())
         except ValueError:
             play.keeper.discard_hosted()
             play.loading_error = play.t("wt.save_lost")

@@ -254,8 +254,8 @@ def _clock_meta(meta: Json) -> bool:
 
 
 def clean_hosted(data: Any) -> Json | None:
-    """The group hosted here: {"group": GroupLeader.to_json(), "meta": the clock's}; the
-    group's own checks are GroupLeader.from_json's."""
+    """The group hosted here: {"group": app.remote.wordle_group_saved's, "meta": the
+    clock's}; the group's own checks are group_resumed's."""
     if data is None:
         return None
     if not (

@@ -35,7 +35,8 @@ class Clock(Protocol):
 
 
 class Hosted(Protocol):
-    """What the keeper saves of a group hosted here (app.remote.wordle_group's GroupLeader)."""
+    """What the keeper saves of a group hosted here (app.tournament.group_hosting's
+    Hosting: its group, app.remote.wordle_group_saved)."""
 
     def to_json(self) -> Json: ...
 

@@ -10,7 +10,7 @@ from app.fair.errors import ProtocolError
 from app.remote import wire, wordle_group, wordle_group_member
 from app.remote.checks import OTHER_VERSION
 from app.remote.handshake import rules_of
-from app.remote.wordle_group import GROUP_RULES, LEADER, SAVE_VERSION, GroupLeader
+from app.remote.wordle_group import GROUP_RULES, LEADER, GroupLeader
 from app.remote.wordle_group_member import (
     ABANDONED,
     LOBBY,
@@ -21,6 +21,7 @@ from app.remote.wordle_group_member import (
     checked_view,
     tournament_key,
 )
+from app.remote.wordle_group_saved import SAVE_VERSION, group_resumed, group_saved
 from games.common.errors import IllegalMove
 from games.wordle.duel import TURN_MS
 from games.wordle.sample_words import sample_dictionary
@@ -382,7 +383,7 @@ def test_a_member_away_past_60_s_has_left_placed_below_everyone_still_in():
 
 
 def leader_goes(group):
-    saved = json.loads(json.dumps(group.leader.to_json()))
+    saved = json.loads(json.dumps(group_saved(group.leader)))
     for device, member in group.members.items():
         member.leader_lost(group.now + group.skew[device])
     return saved
@@ -401,7 +402,7 @@ def test_the_leader_saved_mid_round_and_back_from_its_save_resumes_for_everyone(
     for device, member in group.members.items():
         member.tick(group.now + group.skew[device])
         assert member.status == PAUSED
-    group.leader = GroupLeader.from_json(saved, WORDS, group.now)
+    group.leader = group_resumed(saved, WORDS, group.now)
     assert not group.leader.abandoned
     t = group.leader.tournament
     assert all(t.players[group.pid(d)]["lost_at"] == group.now for d in DEVICES)
@@ -425,7 +426,7 @@ def test_the_leader_away_past_60_s_abandons_the_tournament_and_no_rating_changes
     for device, member in group.members.items():
         member.tick(group.now + group.skew[device])
         assert member.status == ABANDONED and member.result is None
-    group.leader = GroupLeader.from_json(saved, WORDS, group.now)
+    group.leader = group_resumed(saved, WORDS, group.now)
     assert group.leader.abandoned and group.leader.kept == []
     for device, member in group.members.items():
         member.linked(group.to_leader(device))
@@ -445,7 +446,7 @@ def test_the_leader_away_past_60_s_abandons_the_tournament_and_no_rating_changes
 def test_the_leader_reloaded_in_the_lobby_starts_with_the_members_linked_again():
     group = Group()
     saved = leader_goes(group)
-    group.leader = GroupLeader.from_json(saved, WORDS, group.now + 5_000)
+    group.leader = group_resumed(saved, WORDS, group.now + 5_000)
     for device in ("ann", "cat"):
         group.members[device].linked(group.to_leader(device))
         group.link_leader(device)
@@ -473,7 +474,7 @@ def test_a_result_settled_before_the_leader_went_away_still_counts():
         member.tick(group.now + group.skew[device])
     assert cat.status == ABANDONED and cat.result == settled
     assert group.members["ann"].result is None
-    group.leader = GroupLeader.from_json(saved, WORDS, group.now)
+    group.leader = group_resumed(saved, WORDS, group.now)
     assert group.leader.kept == [group.pid("cat")]
     for device in DEVICES:
         group.members[device].linked(group.to_leader(device))
@@ -688,11 +689,11 @@ def test_checked_view_takes_every_view_the_engine_gives():
     with pytest.raises(ValueError):
         GroupMember(lambda m: None, "", 1000)
     with pytest.raises(ValueError):
-        GroupLeader.from_json({"version": SAVE_VERSION}, WORDS, 0)
-    saved = group.leader.to_json()
+        group_resumed({"version": SAVE_VERSION}, WORDS, 0)
+    saved = group_saved(group.leader)
     for field, value in (("pid", 7), ("pid", 0), ("name", "\u202e"), ("rating", -1), ("n", "1")):
         bad = json.loads(json.dumps(saved))
         bad["members"][0][field] = value  # a bot, the leader, a bad name, rating, count
         with pytest.raises(ValueError):
-            GroupLeader.from_json(bad, WORDS, group.now)
-    assert GroupLeader.from_json(saved, WORDS, group.now).to_json() == saved
+            group_resumed(bad, WORDS, group.now)
+    assert group_saved(group_resumed(saved, WORDS, group.now)) == saved
