@@ -88,6 +88,9 @@ MESSAGES: tuple[MessageType, ...] = (
     _message("claim", SESSION, count=0),
     _message("leave", (*SESSION, GROUP_LEADER)),
     _message("refused", (MATCH,), ("reason",), kind="cheating", reason="move 3 is illegal"),
+    _message(  # a member's answer to a hello it refused (as a match's guest answers it)
+        "refused", (GROUP_LEADER,), ("reason",), kind="other_version", reason="other rules"
+    ),
     _message("coin-commit", (COIN, *SESSION), seat=0, commitment=HASH),
     _message("coin-reveal", (COIN, *SESSION), seat=1, opening=COIN_OPENING),
     MessageType(

@@ -19,6 +19,7 @@ Leader -> member:
 Member -> leader (untrusted: checked here; a bad one is answered, nothing else changes):
 
     {"type": "welcome", "version", "rules", "name": nickname, "rating": 0..4000}  # lobby
+    {"type": "refused", "kind": "other_version", "reason"}   # the hello, as a table's guest
     {"type": "guess", "round": r, "duel": i, "text": typed word, "at": member's ms}
     {"type": "leave"}
 
@@ -52,7 +53,7 @@ from games.wordle.tournament_game_saved import VERSION as GAME_VERSION
 
 from app.fair.errors import ProtocolError
 from app.remote import wire
-from app.remote.checks import Refused
+from app.remote.checks import OTHER_VERSION, Refused
 from app.remote.handshake import rules_of, same_version
 from app.remote.names import clean_name
 
@@ -108,6 +109,9 @@ class GroupLeader:
         # Linked, not joined yet: no name nor seat, but its messages numbered already, so
         # a refusal of its join (another version, a name taken) is one it can read.
         self.waiting: dict[str, Member] = {}
+        # Devices whose app is another version (either side refused the other's start),
+        # no longer counted as joining: device -> its person's name ("" if not told).
+        self.other_version: dict[str, str] = {}
         self.game = 1
         # Resumed after more than 60 s away: the results of the people still in then do
         # not count (their ratings stay); the ids of those placed before still count.
@@ -120,6 +124,7 @@ class GroupLeader:
         """A new member device's link (in the lobby): it is in once its join comes."""
         if device in self.members:
             raise ValueError(f"{device!r} is a member already")
+        self.other_version.pop(device, None)
         self.waiting[device] = Member("", 0, None)
         self.waiting[device].send = send
         self._hello(self.waiting[device])
@@ -154,6 +159,7 @@ class GroupLeader:
         if member is None:
             raise ValueError(f"{device!r} is not a member")
         member.send, member.welcomed = send, False
+        self.other_version.pop(device, None)
         member.last_view = None
         member.last_at = 0  # its page may have reloaded, its clock with it
         if member.pid is not None and self.tournament.phase != "lobby":
@@ -169,6 +175,8 @@ class GroupLeader:
             self._take(device, message, now)
         except Refused as refusal:
             self._refuse(device, refusal.kind)
+            if refusal.kind == OTHER_VERSION:
+                self._other_version(device, now)
         except ProtocolError as error:
             key = error.reason.split(" ")[0]  # wire's checks add words after the key
             self._refuse(device, key if key.startswith("group.") else "group.junk")
@@ -180,8 +188,11 @@ class GroupLeader:
         kind = message.get("type") if isinstance(message, dict) else None
         if kind == "join":  # an earlier build's member
             raise ProtocolError("group.version")
-        if not isinstance(message, dict) or kind not in ("welcome", "guess", "leave"):
+        if not isinstance(message, dict) or kind not in ("welcome", "guess", "leave", "refused"):
             raise ProtocolError("group.junk")
+        if kind == "refused":
+            self._refused(device, wire.fields(message, "refused", {"kind", "reason"}), now)
+            return
         if kind == "welcome":
             same_version(GROUP_RULES, message)  # before anything else of it is read
             self._join(device, wire.fields(message, "welcome", WELCOME), now)
@@ -216,6 +227,30 @@ class GroupLeader:
         member = self.waiting.pop(device)
         member.name, member.rating, member.pid = name, rating, events[0]["player"]
         self.members[device] = member
+
+    def _refused(self, device: str, message: dict[str, Any], now: int) -> None:
+        """A device refused this leader's hello: another version is the one refusal a
+        device may answer it with, on a link it has not welcomed on yet."""
+        if message["kind"] != OTHER_VERSION or not self._joining(device):
+            raise ProtocolError("group.junk")
+        self._other_version(device, now)
+
+    def _joining(self, device: str) -> bool:
+        """Linked, and not welcomed yet on this link (a newcomer, or a member back)."""
+        member = self.members.get(device)
+        back = member is not None and member.send is not None and not member.welcomed
+        return device in self.waiting or back
+
+    def _other_version(self, device: str, now: int) -> None:
+        """The device's app is another version: it is no longer counted as joining; a
+        member's page opened anew on another version has lost its link (10.3, 5.4)."""
+        if not self._joining(device):
+            return
+        if self.waiting.pop(device, None) is not None:
+            self.other_version[device] = ""
+            return
+        self.other_version[device] = self.members[device].name
+        self.member_lost(device, now)
 
     def _guess(self, member: Member, message: dict[str, Any], now: int) -> None:
         t = self.tournament

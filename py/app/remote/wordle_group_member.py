@@ -145,15 +145,18 @@ class GroupMember:
     def _hello(self, message: dict[str, Any], n: int) -> None:
         """The leader's hello, the first message on a link (n counts afresh on each):
         checked as a table's guest checks its host's, and answered with this device's
-        welcome. Another version stops this device's joining, said as for any game."""
+        welcome. Another version stops this device's joining, said as for any game, and
+        is answered as a table's guest answers it (refused, other_version)."""
         if self.n != 0:
             raise ProtocolError("a hello out of place")
         try:
             same_version(GROUP_RULES, message, HOST)  # before anything else of it is read
-        except Refused:
+        except Refused as refusal:
             if self.view is not None:
                 raise ProtocolError("another version's hello in a tournament") from None
             self.status = OTHER_VERSION
+            # said as a table's guest says it, so the leader stops counting this device in
+            self._post({"type": "refused", "kind": OTHER_VERSION, "reason": refusal.reason})
             return
         wire.fields(message, "hello", {"version", "rules", "game", "name", "n"})
         if message["game"] != GROUP_RULES.name:

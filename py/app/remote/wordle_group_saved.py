@@ -54,7 +54,7 @@ def _loaded(data: dict[str, Any], words: Dictionary, now: int) -> GroupLeader:
     leader = GroupLeader.__new__(GroupLeader)  # every field from the save, none made anew
     leader.words = words
     leader.tournament = t = Tournament.from_json(data["tournament"], words)
-    leader.waiting = {}
+    leader.waiting, leader.other_version = {}, {}
     leader.game = wire.whole(data["game"], 1, MAX_MS, "game")
     leader.abandoned = data["abandoned"] is True
     leader.kept = [wire.whole(pid, 0, 7, "a kept result") for pid in data["kept"]]

@@ -3,6 +3,7 @@ and group_member): the leader's friends panel and the friends whose link is
 down, a member's lobby, paused line and status cards. Pure: no browser, tested under CPython.
 """
 
+from collections.abc import Sequence
 from typing import Any
 
 from .. import router
@@ -11,8 +12,11 @@ from ..i18n import Translator
 from .ui import isolated, nickname
 
 
-def friends_joined(t: Translator, joined: list[str], joining: int) -> Markup:
-    """The leader's lobby: the friends whose devices joined, live (16.1)."""
+def friends_joined(
+    t: Translator, joined: list[str], joining: int, other_version: Sequence[str] = ()
+) -> Markup:
+    """The leader's lobby: the friends whose devices joined, live (16.1), and those
+    whose app is another version, in the words of every game between devices."""
     return h(
         "div",
         {"class": "wt-friends", "aria-live": "polite"},
@@ -25,6 +29,14 @@ def friends_joined(t: Translator, joined: list[str], joining: int) -> Markup:
             else t("wt.group.remote.none_yet"),
         ),
         h("p", {"class": "hint"}, t("wt.group.remote.linking", count=joining)) if joining else None,
+        [
+            h(
+                "p",
+                {"class": "wt-other-version"},
+                t("remote.status.other_version", name=isolated(n)),
+            )
+            for n in other_version
+        ],
         h("p", {"class": "hint"}, t("wt.group.remote.host_note")),
     )
 

@@ -66,6 +66,16 @@ class Hosting:
             if m.send is None and (m.pid is None or t.players[m.pid]["placement"] is None)
         ]
 
+    def other_versions(self) -> list[str]:
+        """The names of the friends whose app is another version (the leader's page says
+        so in the words of every game between devices): their nickname if they joined
+        before, else the name their link gave on #/connect."""
+        links = self.links
+        return [
+            name or (links[device].peer_name if device in links else None) or "?"
+            for device, name in self.leader.other_version.items()
+        ]
+
     @staticmethod
     def _sender(link: "Link") -> Callable[[dict[str, Any]], None]:
         def send(message: dict[str, Any]) -> None:

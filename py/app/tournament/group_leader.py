@@ -163,6 +163,7 @@ class GroupLeaderScreen:
         if play.mode == "lobby" and self.group_leader is not None:
             ui.joined = [m.name for m in self.group_leader.members.values()]
             ui.joining = len(self.group_leader.waiting)
+            ui.other_version = self.hosting.other_versions() if self.hosting else []
         if ui.stats is not None or ui.profile is not None:
             ui.stats = play.keeper.stats(FRIENDS)
 

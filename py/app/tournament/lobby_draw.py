@@ -71,7 +71,7 @@ def lobby(c: Context) -> Markup:
         h("tbody", {}, rows),
     )
     if c.ui.remote == "leader":
-        name, others = friends_joined(t, c.ui.joined, c.ui.joining), None
+        name, others = friends_joined(t, c.ui.joined, c.ui.joining, c.ui.other_version), None
     elif group is None:
         name = h(
             "div",

@@ -45,6 +45,7 @@ class Ui:
     leader_name: str = ""  # a member's: whose page hosts the tournament
     joined: list[str] = field(default_factory=list)  # the leader's lobby: the friends in it
     joining: int = 0  # the leader's lobby: friends' devices linked, not in it yet
+    other_version: list[str] = field(default_factory=list)  # ...whose app is another version
     replay: str | None = None  # the link replaying the finished tournament, once kept
     counted: bool = True  # False: started from a known seed, no rating changes (9.8)
 

@@ -169,8 +169,9 @@ def test_every_registered_message_as_the_leader_leaves_a_members_view_as_it_was(
 def test_every_registered_message_as_the_leaders_first_is_checked_as_a_hello_is():
     """A member joining takes the leader's hello first (the handshake's): whatever comes
     instead, mangled or out of place, leaves it joining, or stopped as another version
-    when the hello's version or rules are not its own; only a hello it can read is
-    answered (its welcome), and no view is taken before one."""
+    when the hello's version or rules are not its own (answered as a table's guest
+    answers it: refused, other_version); only a hello it can read is answered with its
+    welcome, and no view is taken before one."""
     from app.remote.checks import OTHER_VERSION
     from app.remote.wordle_group_member import CONNECTING, GroupMember
 
@@ -184,9 +185,11 @@ def test_every_registered_message_as_the_leaders_first_is_checked_as_a_hello_is(
         assert member.view is None, case
         assert member.status in (CONNECTING, OTHER_VERSION), case
         if member.status == OTHER_VERSION:
-            assert message["type"] == "hello" and sent == [], case
+            assert message["type"] == "hello", case
+            assert [(m["type"], m["kind"]) for m in sent] == [("refused", OTHER_VERSION)], case
             assert any(name in case for name in ("version", "rules")), case
-        assert [m["type"] for m in sent] in ([], ["welcome"]), case
+        else:
+            assert [m["type"] for m in sent] in ([], ["welcome"]), case
 
 
 def test_at_a_table_a_draw_while_holding_a_tile_that_fits_names_the_drawer_on_every_device():

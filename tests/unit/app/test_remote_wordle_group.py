@@ -558,7 +558,7 @@ def welcome(name, rating=1000, **fields):
 def test_joining_is_checked_and_leaving_the_lobby_moves_the_seats_up():
     net = Net()
     leader = GroupLeader(WORDS, "Leader", 1000, 4)
-    sent = {d: [] for d in ("a", "b", "c", "d")}
+    sent = {d: [] for d in ("a", "b", "c", "d", "v1", "v2", "v3")}
     for device in sent:
         leader.connect(device, sent[device].append)
         (hello,) = sent[device]  # the leader speaks first, as a table's host does
@@ -575,10 +575,14 @@ def test_joining_is_checked_and_leaving_the_lobby_moves_the_seats_up():
         leader.receive(device, {**welcome(device), **fields}, 0)
         return sent[device][-1]
 
-    # another version of the protocol or of the rules: the handshake's one refusal
-    assert join("a", version=wire.VERSION + 1)["reason"] == OTHER_VERSION
-    assert join("a", rules="1.9")["reason"] == OTHER_VERSION
-    assert join("a", version=None, rules=None)["reason"] == OTHER_VERSION
+    # another version of the protocol or of the rules: the handshake's one refusal, and
+    # the device no longer counted as joining (its page says so; a new link starts anew)
+    assert join("v1", version=wire.VERSION + 1)["reason"] == OTHER_VERSION
+    assert join("v2", rules="1.9")["reason"] == OTHER_VERSION
+    assert join("v3", version=None, rules=None)["reason"] == OTHER_VERSION
+    assert set(leader.waiting) == {"a", "b", "c", "d"}
+    assert leader.other_version == {"v1": "", "v2": "", "v3": ""}
+    assert join("v1")["reason"] == OTHER_VERSION  # (nothing more said on that link)
     legacy = {"type": "join", "version": wire.VERSION, "name": "a", "rating": 1000}
     leader.receive("a", legacy, 0)  # an earlier build's own join
     assert sent["a"][-1]["reason"] == "group.version"
@@ -605,7 +609,8 @@ def test_a_member_of_another_build_refuses_the_leaders_hello_as_a_table_guest_do
 ):
     """The member checks the leader's hello with the handshake's own check (the protocol's
     one version and the tournament's rules), before anything else of it is read, and
-    stops as a table's guest does: another version, said in the same words."""
+    stops as a table's guest does: another version, said in the same words, and said to
+    the leader, which no longer counts the device as joining."""
     net = Net(("old",))
     leader = GroupLeader(WORDS, "Leader", 1000, 4)
     member = None
@@ -618,7 +623,10 @@ def test_a_member_of_another_build_refuses_the_leaders_hello_as_a_table_guest_do
     net.pump()
     assert member.status == OTHER_VERSION and member.view is None
     assert member.problems == [] and member.refusal is None
-    assert leader.members == {} and "old" in leader.waiting  # nothing was sent it
+    assert leader.members == {} and leader.waiting == {}
+    assert leader.other_version == {"old": ""}  # (its name was never told)
+    leader.connect("old", net.link(lambda m: None, ">old"))  # a new link: joining again
+    assert leader.other_version == {} and "old" in leader.waiting
 
 
 def test_the_leader_checks_a_members_welcome_the_same_way_and_the_member_stops(monkeypatch):
@@ -630,7 +638,34 @@ def test_the_leader_checks_a_members_welcome_the_same_way_and_the_member_stops(m
     monkeypatch.setattr(wordle_group, "GROUP_RULES", GROUP_RULES._replace(rules_version=2))
     net.pump()
     assert member.status == OTHER_VERSION and member.refusal == OTHER_VERSION
-    assert leader.members == {}
+    assert leader.members == {} and leader.waiting == {}
+    assert leader.other_version == {"new": ""}
+
+
+def test_a_members_page_reloaded_on_another_build_mid_tournament_has_lost_its_link(
+    monkeypatch,
+):
+    """Ann's page reloaded on a newer build: it refuses the leader's hello on her new link
+    and says so; the leader names her as on another version and counts her link as down
+    (her turns skipped, 60 s to come back on the same version), not as playing on."""
+    group = started()
+    until_playing(group)
+    group.leader.member_lost("ann", group.now)
+    group.link_leader("ann")
+    monkeypatch.setattr(wordle_group_member, "GROUP_RULES", GROUP_RULES._replace(version=9))
+    group.members["ann"] = newer = GroupMember(group.to_leader("ann"), "Ann", 1100)
+    group.net.pump()
+    assert newer.status == OTHER_VERSION
+    assert group.leader.other_version == {"ann": "Ann"}
+    assert group.leader.members["ann"].send is None
+    players = group.leader.tournament.view(LEADER, group.now)["players"]
+    assert players[group.pid("ann")]["away"]
+    # a refusal that is not a hello's, or from a member playing on, is junk
+    for device, kind in (("ben", OTHER_VERSION), ("cat", "cheating")):
+        group.leader.receive(device, {"type": "refused", "kind": kind, "reason": "x"}, group.now)
+        group.net.pump()
+        assert group.members[device].refusal == "group.junk"
+    assert set(group.leader.other_version) == {"ann"}
 
 
 # --- refusals: the member's side ---------------------------------------------------------------

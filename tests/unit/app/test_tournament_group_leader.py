@@ -6,7 +6,9 @@ lobby's actions of one device are not the leader's, and every change reaches the
 import json
 
 import pytest
-from app.remote.wordle_group import LEADER
+from app.remote import wordle_group_member
+from app.remote.checks import OTHER_VERSION
+from app.remote.wordle_group import GROUP_RULES, LEADER
 from app.remote.wordle_group_member import LOBBY, PLAYING, GroupMember
 from app.router import parse
 from wordle_fake_app import WORDS, FakeApp
@@ -110,6 +112,25 @@ def test_the_leaders_lobby_has_the_friend_and_not_the_lobby_of_one_device(leader
     screen.on_action("wt-add", {"value": "Cy"}, None)
     assert [p["name"] for p in screen.play.game.players if p["human"]] == names
     assert screen.play.mode == "lobby"
+
+
+def test_the_leaders_lobby_says_a_friend_has_another_version_and_stops_counting_them(
+    leader_page, monkeypatch
+):
+    """Cai's app is a newer build: it refuses the leader's hello and says so; the leader's
+    page says Cai's app is another version (the words of every game between devices),
+    and no longer says someone is still joining."""
+    view, _pipe, clock = leader_page
+    monkeypatch.setattr(wordle_group_member, "GROUP_RULES", GROUP_RULES._replace(version=9))
+    cai = Pipe(clock)
+    cai.peer_name = "Cai"
+    view.screen.hosting.adopt("cai", cai)
+    assert "Still joining: 1." in view.render()
+    cai.pump()
+    assert cai.member.status == OTHER_VERSION
+    html = view.render()
+    assert "Cai\u2069" in html and "app is a different version of this game" in html
+    assert "Still joining" not in html and 'data-joined="1"' in html
 
 
 def test_only_the_leaders_own_turn_takes_this_keyboard_and_the_friend_sees_it(leader_page):

@@ -1,6 +1,7 @@
 """The group across devices, drawn (app.tournament.group_draw, docs/rules/wordle-tournament.md
 16): what the leader's and a member's pages show besides the tournament screen."""
 
+from app.html import escape
 from app.i18n import Translator
 from app.tournament import group_draw as draw
 from app.tournament.draw import render
@@ -17,6 +18,14 @@ def test_the_leaders_lobby_names_the_friends_joined_and_those_still_joining():
     assert "<b>" not in html and "&lt;b&gt;Cai" in html  # a nickname is text, never markup
     assert "Still joining: 1." in html and "keep it open" in html
     assert "Nobody has joined yet." in str(draw.friends_joined(T, [], 0))
+
+
+def test_the_leaders_lobby_says_a_friend_has_another_version_as_every_game_does():
+    for language in ("en", "cy"):
+        t = Translator(language)
+        html = str(draw.friends_joined(t, ["Bryn"], 0, ["<i>Cai</i>"]))
+        said = escape(t("remote.status.other_version", name="\u2068<i>Cai</i>\u2069"))
+        assert said in html and "<i>" not in html, language
 
 
 def test_each_friend_whose_link_is_down_gets_a_new_link_of_their_own():
