@@ -101,11 +101,12 @@ class GroupMemberScreen:
         global _greeted
         phase = (member.view or {}).get("phase")
         if not member.receive(message, self.now()):
-            if member.status == OTHER_VERSION:
-                self.view.refresh()  # the leader's hello: another version
             return
         if isinstance(message, dict) and message["type"] == "hello":
-            _greeted = self.link
+            if member.status == OTHER_VERSION:
+                self.view.refresh()  # the leader's hello: another version, refused
+            else:
+                _greeted = self.link
             return
         refusal = member.refusal  # (a refused message always gives one)
         if member.status == OTHER_VERSION:

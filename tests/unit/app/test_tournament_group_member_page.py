@@ -69,14 +69,17 @@ def member_page(import_without_browser, monkeypatch):
     rtc.current = None
 
 
-def test_a_leader_of_another_version_is_said_as_for_every_game(member_page):
+def test_a_leader_of_another_version_is_said_as_for_every_game(member_page, monkeypatch):
+    """The page is drawn again as the hello comes (before, it said "Joining" until
+    something else redrew it), and the leader is told, as a table's guest tells its host."""
     open_page, link = member_page
     view = open_page()
+    drawn = []
+    monkeypatch.setattr(view, "refresh", lambda: drawn.append(view.render()))
     assert link.sent == []  # the leader speaks first
     link.on_message(hello(rules="0.9"))
-    html = view.render()
-    assert "different version" in html and "Ann" in html
-    assert link.sent == []
+    assert len(drawn) == 1 and "different version" in drawn[0] and "Ann" in drawn[0]
+    assert [(m["type"], m["kind"]) for m in link.sent] == [("refused", "other_version")]
 
 
 def test_a_hello_is_answered_and_a_page_opened_again_on_the_link_says_its_welcome(member_page):
