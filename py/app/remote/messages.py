@@ -145,6 +145,7 @@ MESSAGES: tuple[MessageType, ...] = (
     _message("welcome", (GROUP_LEADER,), ("name",), version=2, rules="2.1", name="Bo", rating=1100),
     _message("join", (GROUP_LEADER,), ("name",), version=1, name="Ann", rating=1100),  # (older)
     _message("guess", (GROUP_LEADER,), ("text",), round=1, duel=2, text="stare", at=20345),
+    _message("group", (GROUP_MEMBER,), you="g1"),  # (sent by #/connect: the device's name)
     _message("view", (GROUP_MEMBER,), n=1, game=1, view={"phase": "lobby"}),
     _message("refused", (GROUP_MEMBER,), ("reason",), n=1, reason="group.junk"),
 )

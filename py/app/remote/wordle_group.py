@@ -11,6 +11,8 @@ table does ("other_version"). There is no coin flip: the leader's page hosts the
 
 Leader -> member:
 
+    {"type": "group", "you": device}   # the member's name in the group: sent by #/connect
+                                       # (app.views.connect) and the hosting's new links
     {"type": "hello", "n", "version": wire.VERSION, "rules", "game", "name": leader's}
     {"type": "view", "n": 1, 2, ..., "game": k, "view": Tournament.view(member's id, now)}
     {"type": "refused", "n": ..., "reason": catalogue key}   # wordle.* (the engine's),

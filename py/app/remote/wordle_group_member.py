@@ -26,6 +26,7 @@ from app.remote import wire
 from app.remote.checks import OTHER_VERSION, Refused
 from app.remote.handshake import rules_of, same_version
 from app.remote.names import clean_name
+from app.remote.relay_records import check_guest_name
 from app.remote.roster import HOST
 from app.remote.wordle_group import GROUP_RULES, MAX_MS, MAX_RATING, MAX_TEXT
 
@@ -71,6 +72,9 @@ class GroupMember:
         self.received_at = 0  # this device's clock when it came
         self.game = 0  # the group's tournament it belongs to
         self.n = 0  # the leader's latest message number
+        # This device's name in the group (the leader's `group` message, before its hello;
+        # the relay's name for it once the group goes through the leader's relay).
+        self.device: str | None = None
         self.lost_at: int | None = None  # when the leader's link dropped
         self.result: dict[str, Any] | None = (
             None  # {"game", "key", "placement", "rating_change", "rating"}
@@ -105,8 +109,12 @@ class GroupMember:
     def _take(self, message: object, now: int) -> None:
         if self.send is None:
             raise ProtocolError("not linked to the leader")
-        if not isinstance(message, dict) or message.get("type") not in ("hello", "view", "refused"):
+        kinds = ("group", "hello", "view", "refused")
+        if not isinstance(message, dict) or message.get("type") not in kinds:
             raise ProtocolError("an unknown message")
+        if message["type"] == "group":
+            self._named(wire.fields(message, "group", {"you"}))
+            return
         n = message.get("n")
         if type(n) is not int or n <= self.n or n > MAX_MS or self.status == OTHER_VERSION:
             raise ProtocolError("a message out of order")
@@ -164,6 +172,17 @@ class GroupMember:
         clean_name(message["name"])
         self.n = n
         self._welcome()
+
+    def _named(self, message: dict[str, Any]) -> None:
+        """The leader's name for this device, on its first link and on each new one made
+        for it (#/connect?relink=): the same name each time."""
+        try:
+            device = check_guest_name(message["you"])
+        except ValueError:
+            raise ProtocolError("a device's name in the group") from None
+        if self.device not in (None, device):
+            raise ProtocolError("another device's name")
+        self.device = device
 
     # --- this device's play ----------------------------------------------------------------
 

@@ -53,8 +53,9 @@ class Hosting:
         self._changed()
 
     def relinked(self, device: str, link: "Link") -> None:
-        """A member's new link, made on #/connect: their page is told to join again."""
-        link.send({"type": "group"})
+        """A member's new link, made on #/connect: their page is told to join again, as
+        the same device of the group."""
+        link.send({"type": "group", "you": device})
         self.adopt(device, link)
 
     def lost(self) -> list[tuple[str, str]]:

@@ -23,6 +23,7 @@ from ..peer import codes, prefs
 from ..peer.channel import CLOSED, FAILED, OPEN, clean_name
 from ..remote import saved_matches
 from ..remote.saved_matches import TABLE_GAMES
+from ..remote.table_game import guest_ids
 from ..tournament import group_hosting as hosting
 from . import connect_panels as panels
 from . import connect_sharing as sharing
@@ -209,7 +210,7 @@ class ConnectView(View):
         elif kind == "pass-reply":
             self.passed_reply(message)
         elif kind == "group" and not self.hosting:
-            self.join_group()
+            self.join_group(message)
         elif kind == "sync":
             route = saved_matches.asked_to_resume(self.app.store, message.get("match"))
             if route is not None:
@@ -317,20 +318,22 @@ class ConnectView(View):
 
     def open_group(self) -> None:
         """Give every friend's connection to the leader's tournament page, and send each
-        friend's page to theirs."""
+        friend's page to theirs, with its device's name in the group (as hand_over names
+        it)."""
         table = self.table()
-        for link in table:
-            link.send({"type": "group"})
+        for device, link in zip(guest_ids(len(table)), table, strict=True):
+            link.send({"type": "group", "you": device})
         self.handed_over = True
         hand_over(table, [*self.friends, self.link])
         self.app.navigate(group_address("group-host", self.route.params.get("speed", "")))
 
-    def join_group(self) -> None:
-        """The leader chose a tournament group: this friend's page goes to it."""
+    def join_group(self, message: dict) -> None:
+        """The leader chose a tournament group: this friend's page goes to it, and reads
+        the leader's message first (this device's name in the group)."""
         from ..peer import rtc
 
         self.handed_over = True
-        self.channel.hold()
+        self.channel.hold(message)
         rtc.current = self.link
         self.app.navigate(group_address("group-member"))
 

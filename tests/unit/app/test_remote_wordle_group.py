@@ -668,6 +668,21 @@ def test_a_members_page_reloaded_on_another_build_mid_tournament_has_lost_its_li
     assert set(group.leader.other_version) == {"ann"}
 
 
+def test_a_member_keeps_the_name_the_leader_gives_its_device_and_no_other():
+    """The `group` message (#/connect's, and the hosting's on a new link) names this
+    device in the group, before the hello: the same name on every new link."""
+    sent: list = []
+    member = GroupMember(sent.append, "Bryn", 1000)
+    assert member.device is None
+    assert member.receive({"type": "group", "you": "g2"}, 0) and member.device == "g2"
+    assert member.receive({"type": "group", "you": "g2"}, 0)  # a new link for it
+    for junk in ("g3", "host", "", "g" * 9, 2, None):
+        assert not member.receive({"type": "group", "you": junk}, 0), junk
+    assert not member.receive({"type": "group", "you": "g2", "n": 1}, 0)
+    assert not member.receive({"type": "group"}, 0)
+    assert member.device == "g2" and len(member.problems) == 8 and sent == []
+
+
 # --- refusals: the member's side ---------------------------------------------------------------
 
 

@@ -82,6 +82,17 @@ def test_a_leader_of_another_version_is_said_as_for_every_game(member_page, monk
     assert [(m["type"], m["kind"]) for m in link.sent] == [("refused", "other_version")]
 
 
+def test_the_leaders_group_message_held_for_the_page_names_this_device(member_page):
+    """#/connect holds the leader's `group` message for this page (its device's name in
+    the group), which reads it before the hello."""
+    open_page, link = member_page
+    view = open_page()
+    link.on_message({"type": "group", "you": "g2"})
+    assert view.screen.member.device == "g2" and view.screen.member.problems == []
+    link.on_message(hello())
+    assert [m["type"] for m in link.sent] == ["welcome"]
+
+
 def test_a_hello_is_answered_and_a_page_opened_again_on_the_link_says_its_welcome(member_page):
     open_page, link = member_page
     open_page()
