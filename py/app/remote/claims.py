@@ -13,14 +13,17 @@ Each device that takes a claim checks it with what it knows before anything chan
 - the device to move there is not the claimant's (a claim of its own turn is what no honest
   device sends: the claimant's forfeit), and nothing after it was played by anyone else (the
   claimed device's own moves may have crossed the claim on the way);
-- between two devices, the position was reached here at least AWAY_MS ago, less
-  CLAIM_SLACK_MS for the way and the clocks' small differences: the claimant's clock started
-  when it sent the move that began the turn, before it arrived here, so an earlier claim is
-  one no honest device sends (the claimant's forfeit). Only a position reached live is timed
-  (Match.reached): not one caught up after a new link (its move may have waited for the link
-  while the claimant's clock ran), nor one before a reload; of those the claim is taken. At
-  a table the devices caught up at different times, so each takes the claim without timing
-  it, and all reach the same verdict.
+- the position was reached at least AWAY_MS before the claim, less CLAIM_SLACK_MS for the
+  way and the clocks' small differences: the claimant offers a claim 2 minutes after its
+  own page reached the position (Match.turn_since), after the others did, so an earlier
+  claim is one no honest device sends (the claimant's forfeit). Between two devices each
+  times it on its own clock, and only a position reached live (Match.reached): not one
+  caught up after a new link (its move may have waited for the link while the claimant's
+  clock ran), nor one before a reload; of those the claim is taken. At a table every
+  device times it by the host's clock, stamped on each envelope as the relay sends it on
+  (app.remote.relay): the one order's own time, the same for a device that took the
+  envelopes late, so every device reaches one verdict; a guest's own move is reached when
+  its envelope comes back.
 
 A claim taken ends the game as abandoned by the claimed device: its player loses, and the
 others record what app.remote.verdict gives (at a table: as if the quiet player had left,
@@ -93,9 +96,8 @@ def claimed(match: "Match", sender: str, message: dict[str, Any]) -> tuple[str, 
     quiet = match.roster.me if now_held_up else quiet
     if any(type(p) is not int or owner(p) != quiet for p, _ in moves[count:]):
         raise Refused(CHEATING, f"a claim of the game at move {count}, turns ago")
-    reached = match.reached.get(count)
-    now = match.midend.session.now_ms()
-    if reached is not None and not match.link.at_table and early(reached, now):
+    reached, now = match.reached.get(count), match.link.clock()
+    if reached is not None and now is not None and early(reached, now):
         seconds = max(0, round((now - reached) / 1000))
         raise Refused(CHEATING, f"a claim of the game {seconds} s into the turn")
     return how, quiet

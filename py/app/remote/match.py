@@ -70,6 +70,7 @@ class Link(Protocol):
     def behind(self) -> None: ...
     def handlers(self) -> dict[str, Callable[[str, dict[str, Any]], None]]: ...
     def identity(self) -> dict[str, Any]: ...
+    def clock(self) -> float | None: ...
 
 
 class Match:
@@ -109,6 +110,7 @@ class Match:
         # it opened the match; told to `on_reached` (the page's reminder to offer a claim).
         self.opened = midend.session.now_ms()
         self.reached: dict[int, float] = {}
+        self.reached_here: tuple[int, float] = (-1, self.opened)  # the latest, live or not
         self.catching_up_to = -1  # the other device's moves being sent here (after a sync)
         self.on_reached: Callable[[], None] | None = None
         # Moves agreed on that this device's save lost (their count, the hash after them),
@@ -260,18 +262,30 @@ class Match:
         self.send(claims.claim_message(self))
 
     def mark_reached(self) -> None:
-        """A new position, reached now on this page's clock."""
-        now, count = self.midend.session.now_ms(), len(self.midend.moves)
-        live = count > self.catching_up_to
-        self.reached = claims.remembered(self.reached, count, now, live)
+        """A new position, reached now: on the clock claims are timed by (the link's), if
+        the others reached it then too (not caught up after a new link; at a table, not
+        this guest's own move before the relay sends it on: `relayed_back`), and on this
+        page's clock for the claim it may offer."""
+        count, at = len(self.midend.moves), self.link.clock()
+        live = at is not None and count > self.catching_up_to
+        self.reached = claims.remembered(self.reached, count, at or 0.0, live)
+        self.reached_here = (count, self.midend.session.now_ms())
         if self.on_reached is not None:
             self.on_reached()
 
+    def relayed_back(self) -> None:
+        """At a table: this guest's posts are all relayed, so the position here is the
+        table's from now (the relay's Spoke.all_relayed)."""
+        if self.status == PLAYING:
+            self.mark_reached()
+
     @property
     def turn_since(self) -> float:
-        """Since when the player to move has had the turn, as this page knows (from when it
-        opened the match, if the turn began before)."""
-        return self.reached.get(len(self.midend.moves), self.opened)
+        """Since when the player to move has had the turn, as this page knows: when this
+        page reached the position, live or not (a claim is offered no sooner than every
+        device could time it), or when it opened the match, if the turn began before."""
+        count, at = self.reached_here
+        return at if count == len(self.midend.moves) else self.opened
 
     def forfeit(self, reason: str) -> None:
         """A game's own check once its last move is in (Battleship's fleets shown at the

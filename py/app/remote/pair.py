@@ -75,6 +75,10 @@ class Pair:
     def send(self, message: dict[str, Any]) -> None:
         self.channel.send(message)
 
+    def clock(self) -> float | None:
+        """Claims are timed by this page's clock (app.remote.claims)."""
+        return self.match.midend.session.now_ms()
+
     def identity(self) -> dict[str, Any]:
         return {"role": self.match.roster.me}
 

@@ -7,9 +7,11 @@ order is enough. With more, each guest is linked to the host alone and the host 
 every message, its own and the guests', and sends it on to every guest (its sender too,
 as a receipt), so each device takes the others' messages in the host's order:
 
-    host   hub = Hub(deliver, posts_to_one=False)   deliver(sender, message): a guest's
-                                            message; `posts_to_one`: a guest may post for
-                                            one device alone (never at a table)
+    host   hub = Hub(deliver, posts_to_one=False, clock=None)   deliver(sender, message):
+                                            a guest's message; `posts_to_one`: a guest may
+                                            post for one device alone (never at a table);
+                                            `clock()`: the host's time, stamped on each
+                                            envelope (a table's)
            hub.join(name, send)             send(envelope) goes down that guest's channel
                                             (again after a new link: the name takes it)
            hub.post(message, to=None)       the host's own (applied by it already);
@@ -28,6 +30,7 @@ as a receipt), so each device takes the others' messages in the host's order:
 What travels:
 
     host -> guest  {"type": "relay", "seq", "from", "n", "message"}   an envelope
+                   (+ "at": the host's clock as it relayed it, at a table)
                    {"type": "relay", "seq", "from", "n", "to", "message"}   for `to` alone
                    {"type": "relay", "seq", "from", "n", "to"}        to the others: a place
                    {"type": "relay-start", "after"}   a group's newcomer: where the order is
@@ -46,7 +49,12 @@ table a guest's post is for every device: one that only some devices saw (a chea
 to the host alone) would end the game on those alone, so the hub refuses it there. A guest
 keeps each of its posts (its outbox) until the envelope holding it comes back, and the
 host relays a guest's post n once only, so after a new link the guest sends its whole
-outbox again, with a resend request first: nothing is lost, nothing taken twice. `ack` (and a resend's `after`) says the last envelope that guest has taken; the
+outbox again, with a resend request first: nothing is lost, nothing taken twice. At a
+table the host stamps each envelope with its clock as it relays it (`at`): the one time
+every device shares, by which a claim of a quiet player's turn is timed (app.remote.claims),
+however late an envelope reached a guest (Spoke.stamp); a guest's own post reaches the
+others when its envelope comes back (`all_relayed` once the outbox is empty). `ack` (and a resend's
+`after`) says the last envelope that guest has taken; the
 host's log keeps only the envelopes some guest may still lack. A guest that posts nothing
 for a while (a Wordle group's member out of the tournament, watching) says so every
 ACK_EVERY envelopes it takes, so the host's log, saved with its game, stays short.
@@ -68,6 +76,7 @@ from app.fair.errors import ProtocolError
 from app.remote.relay_records import (
     MAX_GUESTS,
     RELAY,
+    STAMP,
     VERSION,
     check_envelope,
     check_guest_name,
@@ -85,6 +94,7 @@ ACK_EVERY = 8  # envelopes a guest takes before it says so, if it posted nothing
 
 Deliver = Callable[[str, dict[str, Any]], None]
 Send = Callable[[dict[str, Any]], None]
+Clock = Callable[[], float]
 
 
 class Hub:
@@ -92,9 +102,10 @@ class Hub:
     `seq` is the last envelope's number; `acked[guest]` the last one that guest said it
     has taken; `relayed[sender]` the last of that sender's numbered messages relayed."""
 
-    def __init__(self, deliver: Deliver, posts_to_one: bool = False):
+    def __init__(self, deliver: Deliver, posts_to_one: bool = False, clock: Clock | None = None):
         self.deliver = deliver
         self.posts_to_one = posts_to_one  # a guest may post for one device alone
+        self.clock = clock  # the host's, to stamp each envelope with (a table's)
         self.channels: dict[str, Send] = {}  # the guests linked now
         self.waiting: set[str] = set()  # linked again, sent nothing until they ask
         self.log: list[dict[str, Any]] = []
@@ -203,7 +214,9 @@ class Hub:
 
     def _relay(self, sender: str, n: int, message: dict[str, Any], to: str | None) -> None:
         self.seq += 1
-        envelope = {"type": RELAY, "seq": self.seq, "from": sender, "n": n}
+        envelope: dict[str, Any] = {"type": RELAY, "seq": self.seq, "from": sender, "n": n}
+        if self.clock is not None:
+            envelope[STAMP] = max(0, int(self.clock()))
         envelope |= {"message": message} if to is None else {"to": to, "message": message}
         self.log.append(envelope)
         self.relayed[sender] = n
@@ -225,14 +238,24 @@ class Hub:
         }
 
     @classmethod
-    def from_record(cls, deliver: Deliver, record: Any, posts_to_one: bool = False) -> "Hub":
+    def from_record(
+        cls,
+        deliver: Deliver,
+        record: Any,
+        posts_to_one: bool = False,
+        clock: Clock | None = None,
+    ) -> "Hub":
         """The hub of a reloaded page; its guests join again (`join`) on their new links.
         ValueError if the record is damaged."""
         seq, log, acked, relayed = checked_hub_record(record)
-        hub = cls(deliver, posts_to_one)
+        hub = cls(deliver, posts_to_one, clock)
         hub.seq, hub.log = seq, [dict(envelope) for envelope in log]
         hub.acked, hub.relayed = dict(acked), dict(relayed)
         return hub
+
+
+def _nothing() -> None:
+    pass
 
 
 def _seen_by(name: str, envelope: dict[str, Any]) -> dict[str, Any]:
@@ -244,15 +267,24 @@ def _seen_by(name: str, envelope: dict[str, Any]) -> dict[str, Any]:
 
 class Spoke:
     """A guest's relay. `seq` is the last envelope taken; `outbox` this guest's posts not
-    yet seen back ({"n", "message"}, in order); `sent` the last post's number."""
+    yet seen back ({"n", "message"}, in order); `sent` the last post's number;
+    `all_relayed()` once the receipt of the last post in the outbox is taken."""
 
-    def __init__(self, name: str, send: Send, deliver: Deliver):
+    def __init__(
+        self, name: str, send: Send, deliver: Deliver, all_relayed: Callable[[], None] = _nothing
+    ):
         self.name = check_guest_name(name)
-        self.send, self.deliver = send, deliver
+        self.send, self.deliver, self.all_relayed = send, deliver, all_relayed
         self.seq = 0
         self.sent = 0
         self.outbox: list[dict[str, Any]] = []
         self.acked = 0  # the last envelope this guest told the host it has taken
+        self.taking: dict[str, Any] | None = None  # the envelope being taken
+
+    @property
+    def stamp(self) -> int | None:
+        """The host's time on the envelope being taken (None outside one, or unstamped)."""
+        return None if self.taking is None else self.taking.get(STAMP)
 
     def post(self, message: dict[str, Any], to: str | None = None) -> None:
         """This guest's message, for every device or (`to`) for one alone."""
@@ -302,8 +334,14 @@ class Spoke:
         if self.seq - self.acked >= ACK_EVERY:
             self.acked = self.seq
             self.send({"type": ACK, "ack": self.seq})
-        if sender != self.name and "message" in envelope:
-            self.deliver(sender, envelope["message"])
+        self.taking = envelope
+        try:
+            if sender == self.name and not self.outbox:
+                self.all_relayed()
+            elif sender != self.name and "message" in envelope:
+                self.deliver(sender, envelope["message"])
+        finally:
+            self.taking = None
 
     def _send_post(self, post: dict[str, Any]) -> None:
         self.acked = self.seq
@@ -321,10 +359,17 @@ class Spoke:
         }
 
     @classmethod
-    def from_record(cls, name: str, send: Send, deliver: Deliver, record: Any) -> "Spoke":
+    def from_record(
+        cls,
+        name: str,
+        send: Send,
+        deliver: Deliver,
+        record: Any,
+        all_relayed: Callable[[], None] = _nothing,
+    ) -> "Spoke":
         """The spoke of a reloaded page; call `reconnected` once its channel is open.
         ValueError if the record is damaged or another guest's."""
-        spoke = cls(name, send, deliver)
+        spoke = cls(name, send, deliver, all_relayed)
         seq, sent, outbox = checked_spoke_record(name, record)
         spoke.seq, spoke.sent = seq, sent
         spoke.outbox = [dict(post) for post in outbox]

@@ -33,6 +33,7 @@ def fields(data: Any, names: set[str], what: str) -> dict[str, Any]:
 
 
 ENVELOPE = {"type", "seq", "from", "n", "message"}
+STAMP = "at"  # a table's envelopes: the host's clock when it relayed the message (ms)
 
 
 def check_envelope(data: Any, me: str | None = None) -> dict[str, Any]:
@@ -41,7 +42,10 @@ def check_envelope(data: Any, me: str | None = None) -> dict[str, Any]:
     addressed = isinstance(data, dict) and "to" in data
     mine = not addressed or me is None or me in (data.get("to"), data.get("from"))
     names = (ENVELOPE | {"to"} if addressed else ENVELOPE) - (set() if mine else {"message"})
-    envelope = fields(data, names, "a relayed message")
+    stamped = isinstance(data, dict) and STAMP in data
+    envelope = fields(data, names | {STAMP} if stamped else names, "a relayed message")
+    if stamped:
+        whole(envelope[STAMP], 0, 2**53, "the time the host relayed it")
     if envelope["type"] != RELAY:
         raise ProtocolError("a relayed message's type is relay")
     whole(envelope["seq"], 1, 2**53, "a relayed message's number")

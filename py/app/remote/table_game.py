@@ -83,7 +83,7 @@ class TableGame(PageSide):
         "computer:<level>" each."""
         if self.hub is None:
             self.me = HOST
-            self.hub = Hub(self._deliver)
+            self.hub = Hub(self._deliver, clock=self._clock)
             for guest, link in self.links.items():
                 self._attach(guest, link, resuming=False)
         guests = list(self.links)
@@ -103,12 +103,14 @@ class TableGame(PageSide):
             return self._damaged()
         try:
             if me == HOST:
-                self.hub = Hub.from_record(self._deliver, relay_record)
+                self.hub = Hub.from_record(self._deliver, relay_record, clock=self._clock)
             else:
                 link = self.links.get(HOST)
                 send = self._sender(link) if link is not None else _nowhere
-                self.spoke = Spoke.from_record(me, send, self._deliver, relay_record)
-            match = TableMatch.resumed(self.midend, self._post, me, self.name)
+                self.spoke = Spoke.from_record(
+                    me, send, self._deliver, relay_record, self._relayed_back
+                )
+            match = TableMatch.resumed(self.midend, self._post, me, self.name, stamp=self._stamp)
         except ValueError:
             self.hub = self.spoke = None
             return self._damaged()
@@ -319,15 +321,30 @@ class TableGame(PageSide):
         if message.get("game") != self.midend.game.name:
             return
         self.me = you
-        self.spoke = Spoke(you, self._sender(self.links[HOST]), self._deliver)
-        self._watch(TableMatch.guest(self.midend, self._post, you, self.name))
+        self.spoke = Spoke(you, self._sender(self.links[HOST]), self._deliver, self._relayed_back)
+        self._watch(TableMatch.guest(self.midend, self._post, you, self.name, stamp=self._stamp))
+
+    def _clock(self) -> float:
+        """The host's clock, stamped on every envelope its relay sends (claims are timed
+        by it at the table)."""
+        return self.midend.session.now_ms()
+
+    def _stamp(self) -> float | None:
+        """The host's time on the envelope this friend's page is taking (app.remote.relay)."""
+        return None if self.spoke is None else self.spoke.stamp
+
+    def _relayed_back(self) -> None:
+        if self.match is not None:
+            self.match.relayed_back()
 
     def _deliver(self, sender: str, message: dict[str, Any]) -> None:
         """Another device's message, in the relay's order."""
         match = self.match
         finished = match is not None and match.status in (OVER, ENDED)
         if message.get("type") == "hello" and finished and self.me not in (HOST, None):
-            self._watch(TableMatch.guest(self.midend, self._post, self.me, self.name))
+            self._watch(
+                TableMatch.guest(self.midend, self._post, self.me, self.name, stamp=self._stamp)
+            )
         if self.match is None:
             return
         state = self.midend.state

@@ -21,16 +21,25 @@ from app.remote.relay import MAX_GUESTS
 from app.remote.roster import HOST, MAX_DEVICE, Roster, checked_devices, checked_names
 
 Post = Callable[[dict[str, Any]], None]
+Stamp = Callable[[], float | None]
 
 
 class Relayed:
     """A table's link: `post(message)` gives this device's message to the relay (Hub.post
-    or Spoke.post); the relay's deliveries go to Match.receive(sender, message)."""
+    or Spoke.post); the relay's deliveries go to Match.receive(sender, message). Claims
+    are timed by the host's clock: the host's own, a guest's `stamp()` the host's time on
+    the envelope it is taking (Spoke.stamp; None outside one, so its own move is timed
+    when the relay sends it back)."""
 
     at_table = True
 
-    def __init__(self, match: Match, post: Post):
-        self.match, self.post = match, post
+    def __init__(self, match: Match, post: Post, stamp: Stamp | None = None):
+        self.match, self.post, self.stamp = match, post, stamp
+
+    def clock(self) -> float | None:
+        if self.stamp is None:  # the host
+            return self.match.midend.session.now_ms()
+        return self.stamp()
 
     def send(self, message: dict[str, Any]) -> None:
         self.post(message)
@@ -52,8 +61,8 @@ class Relayed:
         return {}
 
 
-def _relayed(post: Post) -> Callable[[Match], Relayed]:
-    return lambda match: Relayed(match, post)
+def _relayed(post: Post, stamp: Stamp | None = None) -> Callable[[Match], Relayed]:
+    return lambda match: Relayed(match, post, stamp)
 
 
 class TableMatch:
@@ -86,17 +95,21 @@ class TableMatch:
         me: str,
         name: str,
         random_bytes: RandomBytes = secrets.token_bytes,
+        stamp: Stamp = lambda: None,
     ) -> Match:
-        """A guest's side (`me`: its relay id), waiting for the host's hello."""
-        return Match(midend, Roster(me, []), name, _relayed(post), random_bytes)
+        """A guest's side (`me`: its relay id), waiting for the host's hello; `stamp`: its
+        Spoke's (Relayed)."""
+        return Match(midend, Roster(me, []), name, _relayed(post, stamp), random_bytes)
 
     @staticmethod
-    def resumed(midend: Midend, post: Post, me: str, name: str) -> Match:
+    def resumed(
+        midend: Midend, post: Post, me: str, name: str, stamp: Stamp = lambda: None
+    ) -> Match:
         """The table match of a game the midend resumed from a save; the relay (rebuilt
-        from its own record) delivers what came since. ValueError if the save holds no
-        table match of this device."""
+        from its own record) delivers what came since; `stamp`: a guest's Spoke's.
+        ValueError if the save holds no table match of this device."""
         session = (midend.remote or {}).get("session")
-        match = Match(midend, Roster(me, []), name, _relayed(post))
+        match = Match(midend, Roster(me, []), name, _relayed(post, None if me == HOST else stamp))
         try:
             if not isinstance(session, dict) or session.get("me") != me:
                 raise ProtocolError("not this device's table match")

@@ -663,3 +663,43 @@ def test_a_forgotten_members_messages_stay_while_another_lacks_them(monkeypatch)
     net.pump()
     assert hub.log == [] and set(hub.relayed) == {HOST, "ann"}
     hub.join("ben", print)
+
+
+def test_a_tables_envelopes_carry_the_hosts_clock_as_it_relayed_them_sent_again_alike():
+    """app.remote.claims times a claim at a table by the host's clock: every guest reads,
+    on the envelope it is taking, when the host relayed it, however late it came; and
+    learns when its own last post was relayed."""
+    net = Net()
+    clock = [1_000.0]
+    stamps = {"ann": [], "ben": []}
+    relayed_back = []
+    spokes: dict = {}
+    hub = Hub(lambda s, m: None, clock=lambda: clock[0])
+    for name in ("ann", "ben"):
+        spokes[name] = Spoke(
+            name,
+            net.channel(lambda m, name=name: hub.receive(name, m), name),
+            lambda s, m, name=name: stamps[name].append((m["n"], spokes[name].stamp)),
+            lambda name=name: relayed_back.append((name, spokes[name].stamp)),
+        )
+        hub.join(name, net.channel(spokes[name].receive, name))
+    hub.post({"n": 1})
+    net.cut("ben")  # ben's link is lost
+    clock[0] = 2_000.0
+    spokes["ann"].post({"n": 2})
+    spokes["ann"].post({"n": 3})
+    net.pump()
+    assert stamps["ann"] == [(1, 1000)] and relayed_back == [("ann", 2000)]
+    assert spokes["ann"].stamp is None  # (outside an envelope)
+    clock[0] = 60_000.0
+    hub.join("ben", net.channel(spokes["ben"].receive, "ben:2"))
+    spokes["ben"].reconnected(net.channel(lambda m: hub.receive("ben", m), "ben:2"))
+    net.pump()
+    assert stamps["ben"] == [(1, 1000), (2, 2000), (3, 2000)]
+    record = Hub.from_record(lambda s, m: None, json.loads(json.dumps(hub.record()))).record()
+    assert record == hub.record()  # (the stamps are kept with the log)
+    for stamp in (-1, 1.5, "1000", None, 2**60):
+        with pytest.raises(ProtocolError):
+            Spoke("cat", lambda m: None, lambda s, m: None).receive(
+                {"type": "relay", "seq": 1, "from": HOST, "n": 1, "message": {}, "at": stamp}
+            )

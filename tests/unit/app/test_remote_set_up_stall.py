@@ -40,7 +40,7 @@ def page(match) -> PageSide:
 def on_the_clock(games, clock):
     for game in games:
         game.match.midend.session.now_ms = lambda: clock[0]
-        game.match.reached = {len(game.match.midend.moves): clock[0]}
+        game.match.mark_reached()  # (the position as if reached now)
 
 
 def dropping_deal_messages_to(side, after=0):

@@ -212,7 +212,7 @@ def test_dominoes_between_two_devices_is_claimed_as_any_game():
     clock = [0.0]
     for game in games:
         game.match.midend.session.now_ms = lambda: clock[0]
-        game.match.reached = {len(game.match.midend.moves): clock[0]}
+        game.match.mark_reached()  # (the position as if reached now)
     quiet = next(g for g in games if not g.match.midend.remote_to_move)
     claimant = next(g for g in games if g is not quiet)
     clock[0] += AWAY
@@ -255,12 +255,9 @@ def test_at_a_table_a_claim_ends_the_game_for_every_device_as_if_the_quiet_playe
     wins and the quiet player's partner loses; otherwise nobody wins."""
     guests = ("g1", "g2", "g3")[: seats - 1]
     options = {"seats": seats, "partnerships": seats == 4}
-    net, games = table_tests.seated(options, ["host", *guests], guests, seed=3)
     clock = [0.0]
+    net, games = table_tests.seated(options, ["host", *guests], guests, seed=3, clock=clock)
     matches = {device: game.match for device, game in games.items()}
-    for match in matches.values():
-        match.midend.session.now_ms = lambda: clock[0]
-        match.reached = {len(match.midend.moves): clock[0]}
     quiet = next(d for d, m in matches.items() if not m.midend.remote_to_move)
     claimant = next(d for d in matches if d != quiet)
     clock[0] += AWAY
@@ -274,19 +271,98 @@ def test_at_a_table_a_claim_ends_the_game_for_every_device_as_if_the_quiet_playe
         assert match.outcome == expected, device
 
 
-def test_at_a_table_a_claim_is_not_timed_and_every_device_reaches_one_verdict():
-    """The devices at a table may have caught up at different times: none times a claim."""
-    net, games = table_tests.seated({"seats": 3}, ["host", "g1", "g2"], ("g1", "g2"), seed=4)
+def test_at_a_table_an_early_claim_is_the_claimants_forfeit_on_every_device():
+    """With partnerships a claim won the claimant's side the game: one made 20 s into the
+    quiet player's turn is one no honest device sends (dominoes.md 11.12)."""
+    guests = ("g1", "g2", "g3")
     clock = [0.0]
+    net, games = table_tests.seated(
+        {"seats": 4, "partnerships": True}, ["host", *guests], guests, seed=3, clock=clock
+    )
     matches = {device: game.match for device, game in games.items()}
-    for match in matches.values():
-        match.midend.session.now_ms = lambda: clock[0]
-        match.reached = {len(match.midend.moves): clock[0]}
     quiet = next(d for d, m in matches.items() if not m.midend.remote_to_move)
-    claimant = next(d for d in matches if d != quiet)
+    claimant = next(d for d in guests if d != quiet)
     clock[0] += 20_000
     matches[claimant].link.post({"type": "claim", "count": len(matches[quiet].midend.moves)})
     net.pump()
     for device, match in matches.items():
         if device != claimant:
-            assert match.ended == {"how": "abandoned", "by": quiet}, device
+            assert match.ended["how"] == "forfeit" and match.ended["by"] == claimant, device
+            assert "20 s into the turn" in match.ended["reason"], device
+
+
+def turn_missed_by_a_friend(clock):
+    """A table of four where a move is played as one friend's link is lost: (table, the
+    device to move now, that friend, a device that may claim)."""
+    guests = ("g1", "g2", "g3")
+    table = table_tests.Table({"seats": 4}, ["host", *guests], guests, 5, True, clock)
+    matches = {device: game.match for device, game in table.games.items()}
+    mover = next(d for d, m in matches.items() if not m.midend.remote_to_move)
+    midend = matches[mover].midend
+    table.games[mover].play(table.games[mover].view()["legal_moves"][0])
+    quiet = matches[mover].roster.seat_owner(midend.state.current_player)
+    away = next(d for d in guests if d not in (mover, quiet))
+    table.cut(away)  # (before the move reaches the host)
+    table.net.pump()
+    claimant = next(d for d in matches if d not in (quiet, away))
+    assert len(matches[away].midend.moves) < len(matches[claimant].midend.moves)
+    assert not any(m.problems for m in matches.values())
+    return table, quiet, away, claimant
+
+
+def test_at_a_table_a_claim_is_timed_by_the_hosts_clock_however_late_a_device_took_the_turn():
+    """A friend's link is lost as the turn begins; 2 minutes later a claim is made; the
+    friend's device takes the move and the claim together after a new link, and times the
+    claim as every device does, by the host's clock on each envelope: one verdict."""
+    clock = [0.0]
+    table, quiet, away, claimant = turn_missed_by_a_friend(clock)
+    clock[0] += AWAY
+    table.games[claimant].match.claim()
+    table.net.pump()
+    clock[0] += 30_000  # the friend's new link, half a minute later
+    table.relink(away)
+    table.net.pump()
+    for device, game in table.games.items():
+        assert game.match.ended == {"how": "abandoned", "by": quiet}, device
+
+
+def test_at_a_table_an_early_claim_is_named_by_a_device_that_took_the_turn_late_too():
+    clock = [0.0]
+    table, quiet, away, claimant = turn_missed_by_a_friend(clock)
+    clock[0] += 20_000
+    count = len(table.games[quiet].match.midend.moves)
+    table.games[claimant].match.link.post({"type": "claim", "count": count})
+    table.net.pump()
+    clock[0] += 5 * AWAY  # long after, for the friend's page
+    table.relink(away)
+    table.net.pump()
+    for device, game in table.games.items():
+        if device != claimant:
+            ended = game.match.ended
+            assert ended["how"] == "forfeit" and ended["by"] == claimant, device
+
+
+def test_a_friends_own_move_starts_its_claim_clock_when_the_relay_sends_it_on():
+    """Bryn's move left his device as its link was lost; the host relays it a minute later,
+    after a new link: the turn he may claim began for everyone then, and so on his page."""
+    guests = ("g1", "g2")
+    clock = [0.0]
+    table = table_tests.Table({"seats": 3}, ["host", *guests], guests, 5, True, clock)
+    matches = {device: game.match for device, game in table.games.items()}
+    mover = next(d for d in guests if not matches[d].midend.remote_to_move)
+    table.games[mover].play(table.games[mover].view()["legal_moves"][0])
+    table.cut(mover)
+    table.net.pump()
+    clock[0] += 60_000
+    table.relink(mover)
+    table.net.pump()
+    assert len({len(m.midend.moves) for m in matches.values()}) == 1
+    assert not any(m.problems for m in matches.values())
+    assert matches[mover].midend.remote_to_move  # (not a draw of his own: another's turn)
+    assert matches[mover].turn_since == 60_000
+    clock[0] += AWAY
+    matches[mover].claim()
+    table.net.pump()
+    quiet = matches[mover].ended["by"]
+    for device, match in matches.items():
+        assert match.ended == {"how": "abandoned", "by": quiet}, device

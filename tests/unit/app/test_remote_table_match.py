@@ -25,26 +25,33 @@ NAMES = {HOST: "Ann", "g1": "Bryn", "g2": "Cai", "g3": "Dee"}
 class Table:
     """A table of devices over the relay: the host's Hub, each guest's Spoke, each
     device's DominoesMatch (over its TableMatch) in `games`, with seeded randomness; each
-    guest's link to the host named "<guest>:<n>", a new n after each new link."""
+    guest's link to the host named "<guest>:<n>", a new n after each new link; `clock`
+    (a list holding the time, in ms) every device's and the relay's, if given."""
 
-    def __init__(self, options, seats, guests, seed, draw_seats):
+    def __init__(self, options, seats, guests, seed, draw_seats, clock=None):
         self.net = Net()
-        self.seed, self.guests = seed, tuple(guests)
+        self.seed, self.guests, self.clock = seed, tuple(guests), clock
         randoms = {d: random.Random(f"{seed}:{d}") for d in (HOST, *guests)}
         self.games: dict = {}
-        self.hub = Hub(self.deliver_to(HOST))
+        self.hub = Hub(self.deliver_to(HOST), clock=self.read_clock())
         self.spokes: dict = {}
         self.links = dict.fromkeys(guests, 1)
         matches = {}
         for guest in guests:
-            self.spokes[guest] = Spoke(guest, self.to_host(guest), self.deliver_to(guest))
+            self.spokes[guest] = Spoke(
+                guest, self.to_host(guest), self.deliver_to(guest), self.relayed_back(guest)
+            )
             self.hub.join(guest, self.to_guest(guest))
-            midend = new_midend(GAME)
             matches[guest] = TableMatch.guest(
-                midend, self.spokes[guest].post, guest, NAMES[guest], randoms[guest].randbytes
+                self.new_midend(),
+                self.spokes[guest].post,
+                guest,
+                NAMES[guest],
+                randoms[guest].randbytes,
+                stamp=lambda guest=guest: self.spokes[guest].stamp,
             )
         matches[HOST] = TableMatch.host(
-            new_midend(GAME),
+            self.new_midend(),
             self.hub.post,
             NAMES[HOST],
             options,
@@ -56,6 +63,18 @@ class Table:
         for device, match in matches.items():
             self.games[device] = DominoesMatch(match, randbelow=randoms[device].randrange)
         self.net.pump()
+
+    def read_clock(self):
+        return None if self.clock is None else lambda: self.clock[0]
+
+    def new_midend(self, store=None):
+        midend = new_midend(GAME, store)
+        if self.clock is not None:
+            midend.session.now_ms = self.read_clock()
+        return midend
+
+    def relayed_back(self, guest):
+        return lambda: self.games[guest].match.relayed_back()
 
     def deliver_to(self, device):
         return lambda sender, message: self.games[device].match.receive(sender, message)
@@ -92,30 +111,37 @@ class Table:
         flight to or from it lost; rebuilt from its save; each link made again."""
         saved = json.loads(self.save(device))
         old = self.games[device].match.midend
-        midend = new_midend(GAME, old.store)
+        midend = self.new_midend(old.store)
         assert midend.resume() is not None
         linked = self.guests if device == HOST else (device,)
         for guest in linked:
             self.cut(guest)
         if device == HOST:
-            self.hub = Hub.from_record(self.deliver_to(HOST), saved["relay"])
+            self.hub = Hub.from_record(
+                self.deliver_to(HOST), saved["relay"], clock=self.read_clock()
+            )
             post = self.hub.post
         else:
             spoke = Spoke.from_record(
-                device, self.to_host(device), self.deliver_to(device), saved["relay"]
+                device,
+                self.to_host(device),
+                self.deliver_to(device),
+                saved["relay"],
+                self.relayed_back(device),
             )
             self.spokes[device] = spoke
             post = spoke.post
-        match = TableMatch.resumed(midend, post, device, NAMES[device])
+        stamp = lambda: self.spokes[device].stamp  # noqa: E731 (a guest's; the host has none)
+        match = TableMatch.resumed(midend, post, device, NAMES[device], stamp)
         randbelow = random.Random(f"{self.seed}:{device}:again").randrange
         self.games[device] = DominoesMatch(match, saved=saved["deal"], randbelow=randbelow)
         for guest in linked:
             self.relink(guest)
 
 
-def seated(options, seats, guests=("g1", "g2"), seed=0, draw_seats=True):
+def seated(options, seats, guests=("g1", "g2"), seed=0, draw_seats=True, clock=None):
     """A table (see Table): (net, {device: DominoesMatch})."""
-    table = Table(options, seats, guests, seed, draw_seats)
+    table = Table(options, seats, guests, seed, draw_seats, clock)
     return table.net, table.games
 
 
