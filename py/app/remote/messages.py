@@ -23,6 +23,8 @@ out of it."""
 from dataclasses import dataclass, field
 from typing import Any
 
+from app.remote.wire import VERSION
+
 MATCH, TABLE, RELAY_HUB, RELAY_SPOKE, TABLE_PAGE = (
     "match",
     "table",
@@ -60,7 +62,7 @@ MESSAGES: tuple[MessageType, ...] = (
         "hello",
         (MATCH,),
         ("name",),
-        version=2,
+        version=VERSION,
         rules="1.1",
         game="deblockle",
         params=HELLO_PARAMS,
@@ -72,7 +74,7 @@ MESSAGES: tuple[MessageType, ...] = (
         "hello",
         (TABLE,),
         ("name",),
-        version=2,
+        version=VERSION,
         rules="1.1",
         game="dominoes-public",
         params={"seats": "3", "partnerships": "0", "target": "30"},
@@ -81,7 +83,7 @@ MESSAGES: tuple[MessageType, ...] = (
         draw_seats=True,
         name="Ann",
     ),
-    _message("welcome", SESSION, ("name",), version=2, rules="1.1", name="Bob"),
+    _message("welcome", SESSION, ("name",), version=VERSION, rules="1.1", name="Bob"),
     _message("move", SESSION, ("move",), number=1, move="c1W-b2-b3-b2", hash=HASH),
     _message("sync", (MATCH,), match="a" * 32, count=0, hash=HASH, ended=None),
     _message("resign", SESSION),
@@ -136,13 +138,15 @@ MESSAGES: tuple[MessageType, ...] = (
         "hello",
         (GROUP_MEMBER,),
         ("name",),
-        version=2,
+        version=VERSION,
         rules="2.1",
         game="wordle-tournament-play",
         name="Ann",
         n=1,
     ),
-    _message("welcome", (GROUP_LEADER,), ("name",), version=2, rules="2.1", name="Bo", rating=1100),
+    _message(
+        "welcome", (GROUP_LEADER,), ("name",), version=VERSION, rules="2.1", name="Bo", rating=1100
+    ),
     _message("join", (GROUP_LEADER,), ("name",), version=1, name="Ann", rating=1100),  # (older)
     _message("guess", (GROUP_LEADER,), ("text",), round=1, duel=2, text="stare", at=20345),
     _message("group", (GROUP_MEMBER,), you="g1"),  # (sent by #/connect: the device's name)

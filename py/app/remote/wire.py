@@ -9,7 +9,8 @@ from games.common.protocol import GameState
 
 from app.fair.errors import ProtocolError
 
-VERSION = 2  # of this session protocol; both devices must speak the same (2: claim, rules)
+VERSION = 3  # of this session protocol; both devices must speak the same (2: claim, rules;
+# 3: a table's envelopes carry the host's clock, and a claim there is timed by it)
 _HEX64 = re.compile(r"[0-9a-f]{64}")
 
 

@@ -20,7 +20,7 @@ import test_remote_dominoes as dominoes_tests
 import test_remote_duel_word as duel_tests
 import test_remote_match as match_tests
 from app.fair.commit import commit
-from app.remote import verdict
+from app.remote import verdict, wire
 from app.remote.match import ENDED, PLAYING
 from app.remote.messages import DECK, MESSAGES, MOVES, MessageType
 from app.untrusted import parse_json
@@ -320,7 +320,12 @@ def test_markup_in_every_text_field_a_peer_sends_is_drawn_as_text():
         assert "<img" not in drawn and "&lt;img" in drawn
 
 
-WELCOME = {"type": "welcome", "version": 2, "rules": "1.1", "name": "Bob"}  # (this release's)
+WELCOME = {
+    "type": "welcome",
+    "version": wire.VERSION,
+    "rules": "1.1",
+    "name": "Bob",
+}  # (this release's)
 
 
 def handshake():

@@ -365,7 +365,7 @@ def test_the_session_record_survives_json_and_a_resume():
 @pytest.mark.parametrize(
     "damage",
     [
-        {"version": 3},  # (wire.VERSION is 2)
+        {"version": 4},  # (wire.VERSION is 3)
         {"me": HOST},
         {"devices": [HOST, "g1"]},
         {"devices": ["g1", HOST, "g2"]},

@@ -86,7 +86,7 @@ def refusals_of_a_lobby_and_a_round() -> list[str]:
     leader.receive("a", "not a message", 0)  # group.junk
     link("old")
     join("old", "Old", version=wire.VERSION + 1)  # other_version, as for any game
-    leader.receive("a", {"type": "join", "version": 2, "name": "Ann", "rating": 0}, 0)
+    leader.receive("a", {"type": "join", "version": wire.VERSION, "name": "Ann", "rating": 0}, 0)
     join("a", " ")  # group.bad_name
     join("a", "Ann", rating=-5)  # group.rating
     join("a", "Ann")
