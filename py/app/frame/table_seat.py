@@ -15,7 +15,8 @@ from typing import Any
 from .. import saved_games
 from ..midend import Midend
 from ..remote.roster import HOST
-from ..remote.table_game import TableGame, is_table_save, table_message, table_session
+from ..remote.saved_matches import is_table_save, table_session
+from ..remote.table_game import TableGame, table_message
 
 TABLE_HOST, TABLE_GUEST = "table-host", "table-guest"
 

@@ -17,7 +17,7 @@ Each device that takes a claim checks it with what it knows before anything chan
   way and the clocks' small differences: the claimant offers a claim 2 minutes after its
   own page reached the position (Match.turn_since), after the others did, so an earlier
   claim is one no honest device sends (the claimant's forfeit). Between two devices each
-  times it on its own clock, and only a position reached live (Match.reached): not one
+  times it on its own clock, and only a position reached live (app.remote.claim_clock): not one
   caught up after a new link (its move may have waited for the link while the claimant's
   clock ran), nor one before a reload; of those the claim is taken. At a table every
   device times it by the host's clock, stamped on each envelope as the relay sends it on
@@ -54,7 +54,6 @@ if TYPE_CHECKING:
     from app.remote.match import Match
 
 CLAIM_SLACK_MS = 5_000  # a claim's way between devices, and their clocks' small differences
-REMEMBERED = 4  # positions whose time this page keeps (a claim crosses a move or two)
 
 
 def claim_message(match: "Match") -> dict[str, Any]:
@@ -96,7 +95,7 @@ def claimed(match: "Match", sender: str, message: dict[str, Any]) -> tuple[str, 
     quiet = match.roster.me if now_held_up else quiet
     if any(type(p) is not int or owner(p) != quiet for p, _ in moves[count:]):
         raise Refused(CHEATING, f"a claim of the game at move {count}, turns ago")
-    reached, now = match.reached.get(count), match.link.clock()
+    reached, now = match.claim_clock.reached_at(count), match.link.clock()
     if reached is not None and now is not None and early(reached, now):
         seconds = max(0, round((now - reached) / 1000))
         raise Refused(CHEATING, f"a claim of the game {seconds} s into the turn")
@@ -114,13 +113,6 @@ def held_up(match: "Match", seat: int) -> bool:
 def early(reached: float, now: float) -> bool:
     """A claim taken `now` of a position this page saw reached at `reached` came too soon."""
     return now - reached < verdict.AWAY_MS - CLAIM_SLACK_MS
-
-
-def remembered(reached: dict[int, float], count: int, now: float, live: bool) -> dict[int, float]:
-    """The times of the latest positions this page reached live, with `count`'s now if it
-    was (see the module's docstring)."""
-    kept = {n: at for n, at in reached.items() if count - REMEMBERED < n < count}
-    return {**kept, count: now} if live else kept
 
 
 def resend(match: "Match", send: Callable[[dict[str, Any]], None], other: str) -> None:

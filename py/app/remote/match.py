@@ -14,7 +14,7 @@ refused is kept in `problems` (app.remote.incoming): only this device's own chec
 game. `resign` and `leave` end the game for every device, recorded with who did it; a
 device that made no move for 2 minutes on its own turn, or held a game's set-up up, may have
 its game claimed (`claim`, app.remote.claims: when each position was reached here is kept in
-`reached`).
+`claim_clock`).
 
 A game's own sub-protocol (Battleship's sealed fleets, the Dominoes deal, the Wordle
 duel's word) comes through `extend`. The session's record (`record()`) lives in the
@@ -45,6 +45,7 @@ from app.remote.checks import (
     checked_params,
     checked_problems,
 )
+from app.remote.claim_clock import ClaimClock
 from app.remote.handshake import Handshake
 from app.remote.incoming import TYPES as INCOMING_TYPES
 from app.remote.incoming import Incoming
@@ -106,12 +107,9 @@ class Match:
         # position shows for another's (set by a sub-protocol; app.remote.claims).
         self.set_up_waits: Callable[[int], bool] | None = None
         self.sender: str | None = None  # the device whose sub-protocol message is taken
-        # When this page saw the latest positions reached (moves played → page's ms), since
-        # it opened the match; told to `on_reached` (the page's reminder to offer a claim).
-        self.opened = midend.session.now_ms()
-        self.reached: dict[int, float] = {}
-        self.reached_here: tuple[int, float] = (-1, self.opened)  # the latest, live or not
-        self.catching_up_to = -1  # the other device's moves being sent here (after a sync)
+        # When this page reached the latest positions, since it opened the match; told to
+        # `on_reached` (the page's reminder to offer a claim).
+        self.claim_clock = ClaimClock(midend.session.now_ms())
         self.on_reached: Callable[[], None] | None = None
         # Moves agreed on that this device's save lost (their count, the hash after them),
         # to be taken back from the other device before it plays on (app.remote.behind).
@@ -262,14 +260,10 @@ class Match:
         self.send(claims.claim_message(self))
 
     def mark_reached(self) -> None:
-        """A new position, reached now: on the clock claims are timed by (the link's), if
-        the others reached it then too (not caught up after a new link; at a table, not
-        this guest's own move before the relay sends it on: `relayed_back`), and on this
-        page's clock for the claim it may offer."""
-        count, at = len(self.midend.moves), self.link.clock()
-        live = at is not None and count > self.catching_up_to
-        self.reached = claims.remembered(self.reached, count, at or 0.0, live)
-        self.reached_here = (count, self.midend.session.now_ms())
+        """A new position, reached now (app.remote.claim_clock; at a table a guest's own
+        move is reached when the relay sends it on: `relayed_back`)."""
+        count, now = len(self.midend.moves), self.midend.session.now_ms()
+        self.claim_clock.mark(count, self.link.clock(), now)
         if self.on_reached is not None:
             self.on_reached()
 
@@ -281,11 +275,8 @@ class Match:
 
     @property
     def turn_since(self) -> float:
-        """Since when the player to move has had the turn, as this page knows: when this
-        page reached the position, live or not (a claim is offered no sooner than every
-        device could time it), or when it opened the match, if the turn began before."""
-        count, at = self.reached_here
-        return at if count == len(self.midend.moves) else self.opened
+        """Since when the player to move has had the turn, on this page's clock."""
+        return self.claim_clock.turn_since(len(self.midend.moves))
 
     def forfeit(self, reason: str) -> None:
         """A game's own check once its last move is in (Battleship's fleets shown at the

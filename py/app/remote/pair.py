@@ -126,7 +126,7 @@ class Pair:
             match.send(*history.moves_after(midend, count))
             claims.resend(match, match.send, self.other)  # (its claim may have been lost)
         else:
-            match.catching_up_to = count  # (what comes now was played a while ago)
+            match.claim_clock.catching_up_to = count  # (played a while ago)
             if not self.synced:
                 self.send_sync()
         # (only the other device's own doing: its verdicts on this one are its claims)

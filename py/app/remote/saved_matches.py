@@ -1,8 +1,8 @@
 """The games with friends kept on this device, as #/connect asks about them: which to
 offer to take up again with the friend just connected, which one the friend's device asks
-to resume, and who of a table game's friends a new link is for. Only reads: every save is
-read back strictly by app.saved_games, and what it holds about the friend is checked here
-before it is used."""
+to resume, who of a table game's friends a new link is for, and whether a save is of a
+table game (`table_session`). Only reads: every save is read back strictly by
+app.saved_games, and what it holds about the friend is checked here before it is used."""
 
 from typing import Any
 
@@ -12,7 +12,6 @@ from ..storage import Store
 from . import wire
 from .duel_word import from_before_the_hidden_word
 from .roster import HOST
-from .table_game import is_table_save
 
 TABLE_GAMES = ("dominoes",)  # the games 3 or 4 devices play together
 MAX_TABLE_DEVICES = 4  # their seats (the protocol takes up to 8 devices: a Wordle group)
@@ -56,3 +55,17 @@ def lost_table_friend(store: Store, guest: object) -> tuple[str, str] | None:
     names = data["meta"]["frame"]["remote"]["session"].get("names")
     name = names.get(guest) if isinstance(names, dict) else None
     return (guest, name) if isinstance(name, str) else None
+
+
+def table_session(data: Any) -> dict[str, Any] | None:
+    """The table match's record in a saved game with friends ({"state", "meta"}), if it
+    was played at a table of devices."""
+    meta = data.get("meta") if isinstance(data, dict) else None
+    frame = meta.get("frame") if isinstance(meta, dict) else None
+    remote = frame.get("remote") if isinstance(frame, dict) else None
+    session = remote.get("session") if isinstance(remote, dict) else None
+    return session if isinstance(session, dict) and "devices" in session else None
+
+
+def is_table_save(data: Any) -> bool:
+    return table_session(data) is not None

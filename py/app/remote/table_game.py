@@ -389,17 +389,3 @@ def _nowhere(_message: dict[str, Any]) -> None:
 def table_message(held: list[dict[str, Any]]) -> dict[str, Any] | None:
     """The host's table message among the messages held for a friend's page."""
     return next((m for m in held if isinstance(m, dict) and m.get("type") == TABLE), None)
-
-
-def table_session(data: Any) -> dict[str, Any] | None:
-    """The table match's record in a saved game with friends ({"state", "meta"}), if it
-    was played at a table of devices."""
-    meta = data.get("meta") if isinstance(data, dict) else None
-    frame = meta.get("frame") if isinstance(meta, dict) else None
-    remote = frame.get("remote") if isinstance(frame, dict) else None
-    session = remote.get("session") if isinstance(remote, dict) else None
-    return session if isinstance(session, dict) and "devices" in session else None
-
-
-def is_table_save(data: Any) -> bool:
-    return table_session(data) is not None

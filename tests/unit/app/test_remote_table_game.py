@@ -17,7 +17,8 @@ from app.remote.dominoes_match import DominoesMatch
 from app.remote.handshake import rules_of
 from app.remote.match import ENDED, OVER, PLAYING
 from app.remote.roster import HOST
-from app.remote.table_game import TableGame, guest_ids, is_table_save, table_message
+from app.remote.saved_matches import is_table_save
+from app.remote.table_game import TableGame, guest_ids, table_message
 from app.storage import MemoryBackend, Store
 from app.views.remote_bar import bar_state, bar_text
 from games.dominoes.public_game import GAME
