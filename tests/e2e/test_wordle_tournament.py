@@ -69,6 +69,19 @@ def wait_saved_again(page, raw: str | None) -> None:
     page.wait_for_function(f"(raw) => localStorage.getItem('{SAVED}') !== raw", arg=raw)
 
 
+def skip_report(page, raw: str, duel) -> str:
+    """Why a turn did not show as run out: the page's clock and the tournament's as saved
+    when the turn was read (`raw`) and now, and the duel's rows then and now."""
+    now = saved(page)
+    rows = [m["duel"].rows for m in now.current["matches"] if 0 in m["players"]] if now else None
+    meta = json.loads(raw)["data"]["meta"]
+    return (
+        f"page clock {page.evaluate('Date.now()')}, clock meta {meta}, turn started"
+        f" {duel.turn_started} (+{TURN_MS}), tournament clock then {loaded(raw).clock},"
+        f" now {now.clock if now else None}; rows then {duel.rows}, now {rows}"
+    )
+
+
 def my_duel(t, pid=0):
     for m in t.current["matches"]:
         if pid in m["players"]:
@@ -253,7 +266,10 @@ def test_a_whole_tournament_through_the_page(open_app, context):
             # Rule "If your time runs out, your turn is skipped: it counts as used
             # and passes to your opponent." (A whole turn of the page's clock, driven.)
             page.clock.run_for(TURN_MS // WHOLE_SPEED)
-            expect(page.locator(".wd-row.wd-you.wd-skipped")).to_have_count(1)
+            try:
+                expect(page.locator(".wd-row.wd-you.wd-skipped")).to_have_count(1)
+            except AssertionError as error:  # (what the page had then, to find why)
+                raise AssertionError(f"{error}\n{skip_report(page, raw, duel)}") from None
             seen.add("skipped")
             page.clock.resume()
             continue
