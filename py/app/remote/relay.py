@@ -53,9 +53,9 @@ outbox again, with a resend request first: nothing is lost, nothing taken twice.
 table the host stamps each envelope with its clock as it relays it (`at`): the one time
 every device shares, by which a claim of a quiet player's turn is timed (app.remote.claims),
 however late an envelope reached a guest (Spoke.stamp); a guest's own post reaches the
-others when its envelope comes back (`all_relayed` once the outbox is empty). `ack` (and a resend's
-`after`) says the last envelope that guest has taken; the
-host's log keeps only the envelopes some guest may still lack. A guest that posts nothing
+others when its envelope comes back (`all_relayed` once the outbox is empty). `ack` (and
+a resend's `after`) says the last envelope that guest has taken; the host's log keeps
+only the envelopes some guest may still lack. A guest that posts nothing
 for a while (a Wordle group's member out of the tournament, watching) says so every
 ACK_EVERY envelopes it takes, so the host's log, saved with its game, stays short.
 A group's hub (`posts_to_one`) takes a newcomer after its first envelope (a lobby fills as
