@@ -206,6 +206,9 @@ def watch(site_url):
 # it in its Cache Storage before its first page, so a test pays a second or so per device
 # instead of Python's whole start. Tests of the first visit itself (a module marked
 # `first_visit`) and contexts opened with snapshot=True start as a first visit does.
+# Outside those modules no context runs the app's service worker: after every first page it
+# downloads the whole site again for offline use (20 MB, about a second of the machine's
+# work a context), and only those modules test what it does (offline play, updates).
 SNAPSHOT_CACHE = "gemau-snapshot"
 INSTALL_SNAPSHOT = """async ([name, address, source]) => {
   const cache = await caches.open(name);
@@ -254,6 +257,8 @@ def context(browser, watch, site_url, request):
         its memory snapshot of Python (test_snapshot.py tests it), and unless the test is of
         a first visit it starts from the snapshot this test process made (a warm start)."""
         options.setdefault("viewport", {"width": 1000, "height": 800})
+        if not first_visit:
+            options.setdefault("service_workers", "block")
         ctx = browser.new_context(**options)
         if not snapshot:
             ctx.add_init_script("window.gemauNoSnapshot = true")
@@ -273,12 +278,24 @@ def context(browser, watch, site_url, request):
     assert watch.errors_expected or watch.errors == [], f"uncaught page errors: {watch.errors}"
 
 
+PUT_IN_STORAGE = """(items) => {
+  for (const [key, text] of Object.entries(items)) localStorage.setItem(key, text);
+}"""
+
+
 @pytest.fixture
 def open_app(context, site_url):
     """Open the app at a hash route (and query) and wait until Python says it is ready."""
 
-    def open_page(route: str = "", query: str = "", ctx=None, **context_options):
+    def open_page(route: str = "", query: str = "", ctx=None, storage=None, **context_options):
+        """storage: {key: text} put in the origin's localStorage before the page opens (a
+        saved game or choices, as a returning player has them), rather than by reloading."""
         ctx = ctx or context(**context_options)  # snapshot=True: it may make its snapshot
+        if storage:
+            setup = ctx.new_page()
+            setup.goto(site_url + "manifest.webmanifest")
+            setup.evaluate(PUT_IN_STORAGE, storage)
+            setup.close()
         page = ctx.new_page()
         page.goto(site_url + (f"?{query}" if query else "") + route)
         wait_ready(page)

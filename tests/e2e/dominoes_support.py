@@ -4,7 +4,6 @@ make it, and games saved as the midend writes them, built here in Python."""
 
 import json
 
-from e2e_support import wait_ready
 from games.dominoes import State
 from playwright.sync_api import expect
 
@@ -107,12 +106,7 @@ def midend_record(options, seed, players, human_turns, plan=quiet):
 
 
 def open_saved(open_app, record, ctx=None, **options):
-    page = open_app(ctx=ctx, **options)
-    page.evaluate(f"(r) => localStorage.setItem('{SAVED}', r)", record)
-    page.evaluate("location.hash = '#/dominoes'")
-    page.reload()
-    wait_ready(page)
-    return page
+    return open_app("#/dominoes", ctx=ctx, storage={SAVED: record}, **options)
 
 
 def frame(page) -> dict:

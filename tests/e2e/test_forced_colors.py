@@ -52,8 +52,10 @@ def scheme(request):
 def forced(open_app, scheme):
     """open_app in forced colours, in the light or the dark high-contrast theme."""
 
-    def open_forced(route: str = ""):
-        page = open_app(route, forced_colors="active", color_scheme=scheme, reduced_motion="reduce")
+    def open_forced(route: str = "", **options):
+        page = open_app(
+            route, forced_colors="active", color_scheme=scheme, reduced_motion="reduce", **options
+        )
         assert page.evaluate("matchMedia('(forced-colors: active)').matches")
         return page
 
@@ -248,7 +250,7 @@ def test_wordle_marks_on_tiles_and_keys_are_told_apart(forced, scheme):
 def test_dominoes_pips_show_on_the_table_and_in_the_hand(forced, scheme, open_app):
     options = {"seats": 2, "partnerships": False, "target": 100}
     record, _ = midend_record(options, 3, ["human", "random"], 3)  # 1 of 6 tiles fits
-    page = open_saved(lambda ctx=None: forced(), record)
+    page = open_saved(lambda route, ctx=None, storage=None: forced(route, storage=storage), record)
     wait_phase(page, "human")
     shot(page, "dominoes", scheme)
     for where in (".dm-layout", ".dm-hand"):

@@ -25,16 +25,13 @@ def shot(page, name):
         page.screenshot(path=os.path.join(SHOTS, name + ".png"))
 
 
-def set_prefs(page, **prefs):
-    record = {"v": 1, "rev": 1, "data": prefs}
-    page.evaluate("(r) => localStorage.setItem('gemau:prefs:battleship', r)", json.dumps(record))
+def prefs(**chosen) -> dict[str, str]:
+    """The game's remembered choices, as storage for open_app."""
+    return {"gemau:prefs:battleship": json.dumps({"v": 1, "rev": 1, "data": chosen})}
 
 
 def start_game(open_app, context, mode="classic", friend_context=None, **options):
-    host = open_app("#/connect", reduced_motion="reduce")
-    set_prefs(host, mode=mode, **options)
-    host.reload()
-    wait_ready(host)
+    host = open_app("#/connect", reduced_motion="reduce", storage=prefs(mode=mode, **options))
     set_name(host, "Ann")
     friend_context = friend_context or context(reduced_motion="reduce")
     friend = connect(host, friend_context, "Bryn")

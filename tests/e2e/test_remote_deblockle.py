@@ -19,16 +19,13 @@ SLOT = "deblockle-remote"
 ONE_BLOCK_EACH = {"blocks_gold": 1, "blocks_blue": 1}
 
 
-def set_prefs(page, **prefs):
-    record = {"v": 1, "rev": 1, "data": prefs}
-    page.evaluate("(r) => localStorage.setItem('gemau:prefs:deblockle', r)", json.dumps(record))
+def prefs(**chosen) -> dict[str, str]:
+    """The game's remembered choices, as storage for open_app."""
+    return {"gemau:prefs:deblockle": json.dumps({"v": 1, "rev": 1, "data": chosen})}
 
 
 def start_game(open_app, context, friend_context=None):
-    host = open_app("#/connect", reduced_motion="reduce")
-    set_prefs(host, **ONE_BLOCK_EACH)
-    host.reload()
-    wait_ready(host)
+    host = open_app("#/connect", reduced_motion="reduce", storage=prefs(**ONE_BLOCK_EACH))
     set_name(host, "Ann")
     friend_context = friend_context or context(reduced_motion="reduce")
     friend = connect(host, friend_context, "Bryn")

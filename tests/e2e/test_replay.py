@@ -35,11 +35,7 @@ def one_move_from_the_end() -> tuple[str, list, tuple]:
 
 def test_a_finished_game_is_kept_and_replays_from_its_link_in_a_fresh_browser(open_app, context):
     record, moves, last = one_move_from_the_end()
-    page = open_app()
-    page.evaluate("(r) => localStorage.setItem('gemau:saved:marbles', r)", record)
-    page.evaluate("location.hash = '#/marbles'")
-    page.reload()
-    wait_ready(page)
+    page = open_app("#/marbles", storage={"gemau:saved:marbles": record})
     page.locator(f"#mb-c-{last[0]}").click()
     page.locator(f"#mb-c-{last[1]}").click()
     expect(page.locator("#mb-over")).to_be_visible()
