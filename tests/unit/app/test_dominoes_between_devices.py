@@ -7,6 +7,7 @@ frontend then lifts it and names it to them alone."""
 import json
 import random
 
+import pytest
 from app.dominoes.between_devices import DealSide
 from app.dominoes.changes import changed
 from app.dominoes.frontend import FRONTEND
@@ -18,6 +19,8 @@ from app.midend import COMPUTER, HUMAN
 from app.remote.match import CONNECTING, PLAYING, Match
 from games.dominoes.public_game import GAME
 from test_remote_match import Wire, new_midend
+
+pytestmark = pytest.mark.usefixtures("smaller_group")  # (conftest: the deal's exponentiations)
 
 T = Translator("en")
 DRAW = [{"type": "draw"}]

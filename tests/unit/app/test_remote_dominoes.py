@@ -18,6 +18,8 @@ from games.dominoes.game import GAME as DOMINOES
 from games.dominoes.public_game import GAME
 from test_remote_match import Wire, new_midend
 
+pytestmark = pytest.mark.usefixtures("smaller_group")  # (conftest: the deal's exponentiations)
+
 
 def connected(options, seats=("host", "guest"), seed=0, tamper=None):
     """Two devices linked, with seeded randomness (their coin flip, their keys and

@@ -15,6 +15,8 @@ from games.dominoes.dealt import dealt_game
 from games.dominoes.public import new_game
 from games.dominoes.public_game import GAME
 
+pytestmark = pytest.mark.usefixtures("smaller_group")  # (conftest: the deal's exponentiations)
+
 GUESTS = ("ann", "ben", "cat")
 
 

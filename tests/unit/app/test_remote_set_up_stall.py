@@ -25,6 +25,8 @@ from app.views.remote_bar import bar_text
 from games.dominoes.public_game import GAME as DOMINOES
 from test_remote_link_game import Link
 
+pytestmark = pytest.mark.usefixtures("smaller_group")  # (conftest: the deal's exponentiations)
+
 AWAY = verdict.AWAY_MS
 T = Translator("en")
 SLOT = remote_slot("dominoes")

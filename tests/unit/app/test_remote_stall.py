@@ -22,6 +22,8 @@ from games.deblockle.game import GAME as DEBLOCKLE
 from test_fair_play_gaps import duel_started
 from test_remote_link_game import OPTIONS, Link
 
+pytestmark = pytest.mark.usefixtures("smaller_group")  # (conftest: the deal's exponentiations)
+
 AWAY = verdict.AWAY_MS
 T = Translator("en")
 

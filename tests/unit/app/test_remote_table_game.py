@@ -7,6 +7,7 @@ reloaded from their saves and linked again, the game going on to its end."""
 
 import random
 
+import pytest
 from app import saved_games
 from app.games_list import remote_slot
 from app.i18n import Translator
@@ -22,6 +23,8 @@ from app.remote.table_game import TableGame, guest_ids, table_message
 from app.storage import MemoryBackend, Store
 from app.views.remote_bar import bar_state, bar_text
 from games.dominoes.public_game import GAME
+
+pytestmark = pytest.mark.usefixtures("smaller_group")  # (conftest: the deal's exponentiations)
 
 T = Translator("en")
 SLOT = remote_slot("dominoes")

@@ -19,6 +19,8 @@ from test_remote_dominoes import assert_as_the_ordinary_engine
 from test_remote_match import new_midend
 from test_remote_relay import Net
 
+pytestmark = pytest.mark.usefixtures("smaller_group")  # (conftest: the deal's exponentiations)
+
 NAMES = {HOST: "Ann", "g1": "Bryn", "g2": "Cai", "g3": "Dee"}
 
 

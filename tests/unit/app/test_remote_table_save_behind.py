@@ -9,6 +9,7 @@ sender's cheating."""
 
 import random
 
+import pytest
 import test_remote_table_game as table_tests
 import test_remote_table_match as match_tests
 from app.i18n import Translator
@@ -17,6 +18,8 @@ from app.remote.match import PLAYING
 from app.remote.roster import HOST
 from app.storage import MemoryBackend
 from app.views.remote_bar import bar_text
+
+pytestmark = pytest.mark.usefixtures("smaller_group")  # (conftest: the deal's exponentiations)
 
 T = Translator("en")
 AWAY = verdict.AWAY_MS
