@@ -31,18 +31,24 @@ dominoes.md 11.10). A claim that did not reach the other device (its connection 
 again after the sync of a new link (app.remote.pair).
 
 A game's own set-up may hold a seat up on its turn: the Dominoes deal, whose cards and keys
-come only with the other devices' steps (Match.set_up_waits). Between two devices a seat of
-this device's held up so for AWAY_MS is the other device's wait too: its game may be
-claimed, and the claimant records a win by abandonment. The claimed device cannot tell its
-part lost on the way from its part never sent, so where the deal may have held the game up
-there, it records nothing ("stalled"): a claim of the claimant's own turn is taken so where
-the public position shows a deal under way for it (a hand being dealt, its draw, the
-hands' check), and otherwise is still the claimant's forfeit; a claim of this device's own
-turn is taken so while its own seat waits for the claimant's part. At a table nothing
-shows which device holds a deal up: there the deal is not claimed."""
+come only with the other devices' steps (Match.set_up, a SetUp). A claim that its player
+went quiet is timed from when the set-up let the player go (the step that gave it what it
+waited for: ClaimClock.turn_at), so a device that sends its part late cannot then claim at
+once; a claim of the held-up turn itself (below) is timed from the turn's start.
+
+Between two devices a seat of this device's held up so for AWAY_MS is the other device's
+wait too: its game may be claimed, and the claimant records a win by abandonment. The
+claimed device cannot tell its part lost on the way from its part never sent, so where the
+deal may have held the game up there, it records nothing ("stalled"): a claim of the
+claimant's own turn is taken so where the public position shows a deal under way for it (a
+hand being dealt, its draw, the hands' check), and otherwise is still the claimant's
+forfeit; a claim of this device's own turn is taken so while its own seat waits for the
+claimant's part. At a table nothing shows which device holds a deal up: there the deal is
+not claimed, and a claim while the set-up is under way (SetUp.under_way: in the relay's one
+order, the same on every device) is the claimant's forfeit."""
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 from app.fair.errors import ProtocolError
 from app.midend_saves import MAX_MOVES
@@ -54,6 +60,21 @@ if TYPE_CHECKING:
     from app.remote.match import Match
 
 CLAIM_SLACK_MS = 5_000  # a claim's way between devices, and their clocks' small differences
+
+
+class SetUp(Protocol):
+    """A game's own set-up between its moves, as claims see it (the Dominoes deal:
+    app.remote.dominoes_match)."""
+
+    def waits(self, seat: int) -> bool:
+        """The seat to move waits for another device's part: known of this device's seats,
+        of another's as far as the public position shows that it may."""
+        ...
+
+    def under_way(self) -> bool:
+        """The set-up still holds the seat to move up, in the order every device takes its
+        steps in."""
+        ...
 
 
 def claim_message(match: "Match") -> dict[str, Any]:
@@ -71,7 +92,7 @@ def awaited(match: "Match") -> str | None:
         return None
     seat = midend.state.current_player
     if midend.remote_to_move:
-        return match.roster.seat_owner(seat)
+        return None if dealing_at_table(match) else match.roster.seat_owner(seat)
     return match.roster.others[0] if held_up(match, seat) else None
 
 
@@ -88,6 +109,10 @@ def claimed(match: "Match", sender: str, message: dict[str, Any]) -> tuple[str, 
     player = moves[count][0] if count < len(moves) else midend.state.current_player
     if type(player) is not int:
         raise ProtocolError("a claim of a position with nobody to move")
+    if count == len(moves) and dealing_at_table(match):
+        raise Refused(
+            CHEATING, f"a claim of the game at move {count}, while the deal was under way"
+        )
     quiet, now_held_up = owner(player), count == len(moves) and held_up(match, player)
     if quiet == sender and not now_held_up:
         raise Refused(CHEATING, f"a claim of the game at move {count}, its own turn")
@@ -95,7 +120,9 @@ def claimed(match: "Match", sender: str, message: dict[str, Any]) -> tuple[str, 
     quiet = match.roster.me if now_held_up else quiet
     if any(type(p) is not int or owner(p) != quiet for p, _ in moves[count:]):
         raise Refused(CHEATING, f"a claim of the game at move {count}, turns ago")
-    reached, now = match.claim_clock.reached_at(count), match.link.clock()
+    clock = match.claim_clock  # (a turn held up is timed from its start, as its page offers)
+    reached = clock.reached_at(count) if now_held_up else clock.turn_at(count)
+    now = match.link.clock()
     if reached is not None and now is not None and early(reached, now):
         seconds = max(0, round((now - reached) / 1000))
         raise Refused(CHEATING, f"a claim of the game {seconds} s into the turn")
@@ -105,9 +132,15 @@ def claimed(match: "Match", sender: str, message: dict[str, Any]) -> tuple[str, 
 def held_up(match: "Match", seat: int) -> bool:
     """Whether the seat to move here waits for another device's part of the game's own
     set-up (a seat of this device's), or may as far as this device can tell (the other
-    device's), between two devices (Match.set_up_waits)."""
-    waits = match.set_up_waits
-    return waits is not None and not match.link.at_table and waits(seat)
+    device's), between two devices (Match.set_up)."""
+    set_up = match.set_up
+    return set_up is not None and not match.link.at_table and set_up.waits(seat)
+
+
+def dealing_at_table(match: "Match") -> bool:
+    """At a table: whether the game's set-up still holds the seat to move up, which nobody
+    may be claimed for (the module's docstring)."""
+    return match.link.at_table and match.set_up is not None and match.set_up.under_way()
 
 
 def early(reached: float, now: float) -> bool:

@@ -101,6 +101,28 @@ class DealSession:
             return False
         return self.verified if public.phase == CHECK else True
 
+    def may_hold_up(self, public: PublicState) -> bool:
+        """Whether the public position shows the deal may hold its seat to move up: a hand
+        being dealt, that seat's draw, the hands' check (their keys)."""
+        seat, history = public.current_player, public.history
+        if public.is_over or seat is None:
+            return False
+        dealing = not history or history[-1] == {"type": "draw", "seat": seat}
+        return public.phase == CHECK or (public.phase == PLAY and dealing)
+
+    def under_way(self, public: PublicState) -> bool:
+        """Whether the deal still holds the seat to move up, by a step no seat of this device
+        has taken yet: the hand's shuffle and deal, that seat's draw, a key. (A card's
+        last layer is its own seat's to remove, needing nobody.)"""
+        if not self.may_hold_up(public):
+            return False
+        if public.hand_number != self.hand_number:
+            return True
+        decks = self.decks.values()
+        if public.phase == CHECK:
+            return any(len(deck.keys) < self.seats for deck in decks)
+        return any(deck.busy for deck in decks) or self._unserved(public)
+
     def due_move(self, public: PublicState) -> dict[str, Any] | None:
         """The move this device must play now for its seat to move, when it is no choice:
         the reveal of its hand, or "check" once the hand has been verified."""

@@ -25,7 +25,6 @@ from typing import Any
 
 from games.common.rng import SeededRng
 from games.dominoes.game import GAME as DOMINOES
-from games.dominoes.public import CHECK, PLAY
 from games.dominoes.tiles import Tile
 from games.dominoes.tiles import from_json as tile_from_json
 from games.dominoes.tiles import name as tile_name
@@ -59,7 +58,7 @@ class DominoesMatch:
             self.deal = DealSession.from_json(saved, randbelow)
         match.extend(PREFIX, self._on_message)
         match.vet = self._vet
-        match.set_up_waits = self._waits
+        match.set_up = self
         self._listener = match.listener
         match.listener = self._on_event
         if match.status == PLAYING:
@@ -169,9 +168,12 @@ class DominoesMatch:
         if deal is None:
             return []
         self._check_sender(message)
+        held_up = self.under_way()
         self.match.send(*deal.update(self.state))
         self.match.send(*deal.receive(self.state, message))
         self.catch_up()
+        if held_up and not self.under_way():
+            self.match.mark_reached(set_up_done=True)  # (its player's turn is timed from now)
         self._changed()
         return []
 
@@ -205,18 +207,26 @@ class DominoesMatch:
         if any(tile in hand.held(state) for hand in deal.hands.values()):
             raise Cheated(f"a play of {tile_name(tile)}, a tile dealt to this device")
 
-    def _waits(self, seat: int) -> bool:
-        """Match.set_up_waits: the seat to move cannot move before another device's part of
-        the deal (its cards, or the hands' keys): this device knows it of its own seats; of
-        another's, the public position shows only that it may (a hand being dealt, that
-        seat's draw, the hands being checked)."""
+    # --- the deal as claims see it (app.remote.claims.SetUp) ---------------------------------
+    def waits(self, seat: int) -> bool:
+        """The seat to move cannot move before another device's part of the deal (its
+        cards, or the hands' keys): this device knows it of its own seats; of another's,
+        the public position shows only that it may (a hand being dealt, that seat's draw,
+        the hands being checked)."""
         deal, state = self._session(), self.state
-        if deal is None or state.is_over or state.current_player != seat:
+        if deal is None or state.current_player != seat or not deal.may_hold_up(state):
             return False
-        history = state.history
-        dealing = not history or history[-1] == {"type": "draw", "seat": seat}
-        may_wait = state.phase == CHECK or (state.phase == PLAY and dealing)
-        return may_wait and (seat not in deal.local or not deal.ready(state, seat))
+        return seat not in deal.local or not deal.ready(state, seat)
+
+    def under_way(self) -> bool:
+        """The deal still holds the seat to move up, in the order every device takes the
+        steps in (at a table the relay's: a step of this device's own counts once the relay
+        has passed it on)."""
+        deal, state = self._session(), self.state
+        if deal is None or not deal.may_hold_up(state):
+            return False
+        on_the_way = self.match.link.unrelayed()
+        return deal.under_way(state) or any(m.get("type") == DECK for m in on_the_way)
 
     def _on_event(self, event: dict[str, Any]) -> None:
         if event["type"] in ("started", "moved"):

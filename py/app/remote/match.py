@@ -72,6 +72,7 @@ class Link(Protocol):
     def handlers(self) -> dict[str, Callable[[str, dict[str, Any]], None]]: ...
     def identity(self) -> dict[str, Any]: ...
     def clock(self) -> float | None: ...
+    def unrelayed(self) -> list[dict[str, Any]]: ...
 
 
 class Match:
@@ -102,10 +103,9 @@ class Match:
         # A game's own check of another device's move, for what only this device knows
         # (its own hidden tiles): raises Cheated to refuse it (set by a sub-protocol).
         self.vet: Callable[[Any], None] | None = None
-        # Whether the seat to move waits for another device's part of a game's own set-up
-        # (the Dominoes deal's cards): known for this device's seats, as far as the public
-        # position shows for another's (set by a sub-protocol; app.remote.claims).
-        self.set_up_waits: Callable[[int], bool] | None = None
+        # A game's own set-up that may hold the seat to move up (the Dominoes deal's cards),
+        # as claims need to know it (set by a sub-protocol; app.remote.claims.SetUp).
+        self.set_up: claims.SetUp | None = None
         self.sender: str | None = None  # the device whose sub-protocol message is taken
         # When this page reached the latest positions, since it opened the match; told to
         # `on_reached` (the page's reminder to offer a claim).
@@ -259,11 +259,11 @@ class Match:
         self.end(verdict.ABANDONED, quiet)
         self.send(claims.claim_message(self))
 
-    def mark_reached(self) -> None:
-        """A new position, reached now (app.remote.claim_clock; at a table a guest's own
-        move is reached when the relay sends it on: `relayed_back`)."""
+    def mark_reached(self, set_up_done: bool = False) -> None:
+        """A new position, reached now, or its player let go now by the set-up (app.remote.
+        claim_clock; at a table a guest's own move is reached when the relay sends it on)."""
         count, now = len(self.midend.moves), self.midend.session.now_ms()
-        self.claim_clock.mark(count, self.link.clock(), now)
+        self.claim_clock.mark(count, self.link.clock(), now, set_up_done)
         if self.on_reached is not None:
             self.on_reached()
 

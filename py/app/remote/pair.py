@@ -79,6 +79,10 @@ class Pair:
         """Claims are timed by this page's clock (app.remote.claims)."""
         return self.match.midend.session.now_ms()
 
+    def unrelayed(self) -> list[dict[str, Any]]:
+        """Between two devices each takes the other's messages as they come: no relay."""
+        return []
+
     def identity(self) -> dict[str, Any]:
         return {"role": self.match.roster.me}
 

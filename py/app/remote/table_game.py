@@ -110,7 +110,9 @@ class TableGame(PageSide):
                 self.spoke = Spoke.from_record(
                     me, send, self._deliver, relay_record, self._relayed_back
                 )
-            match = TableMatch.resumed(self.midend, self._post, me, self.name, stamp=self._stamp)
+            match = TableMatch.resumed(
+                self.midend, self._post, me, self.name, spoke=self._guest_relay
+            )
         except ValueError:
             self.hub = self.spoke = None
             return self._damaged()
@@ -322,16 +324,19 @@ class TableGame(PageSide):
             return
         self.me = you
         self.spoke = Spoke(you, self._sender(self.links[HOST]), self._deliver, self._relayed_back)
-        self._watch(TableMatch.guest(self.midend, self._post, you, self.name, stamp=self._stamp))
+        self._watch(
+            TableMatch.guest(self.midend, self._post, you, self.name, spoke=self._guest_relay)
+        )
 
     def _clock(self) -> float:
         """The host's clock, stamped on every envelope its relay sends (claims are timed
         by it at the table)."""
         return self.midend.session.now_ms()
 
-    def _stamp(self) -> float | None:
-        """The host's time on the envelope this friend's page is taking (app.remote.relay)."""
-        return None if self.spoke is None else self.spoke.stamp
+    def _guest_relay(self) -> Spoke | None:
+        """This friend's relay, once it has one (its Relayed link reads the host's stamps
+        and what is still on the way from it)."""
+        return self.spoke
 
     def _relayed_back(self) -> None:
         if self.match is not None:
@@ -343,7 +348,9 @@ class TableGame(PageSide):
         finished = match is not None and match.status in (OVER, ENDED)
         if message.get("type") == "hello" and finished and self.me not in (HOST, None):
             self._watch(
-                TableMatch.guest(self.midend, self._post, self.me, self.name, stamp=self._stamp)
+                TableMatch.guest(
+                    self.midend, self._post, self.me, self.name, spoke=self._guest_relay
+                )
             )
         if self.match is None:
             return

@@ -17,29 +17,36 @@ from app.fair.errors import ProtocolError
 from app.fair.messages import RandomBytes
 from app.midend import Midend
 from app.remote.match import Match
-from app.remote.relay import MAX_GUESTS
+from app.remote.relay import MAX_GUESTS, Spoke
 from app.remote.roster import HOST, MAX_DEVICE, Roster, checked_devices, checked_names
 
 Post = Callable[[dict[str, Any]], None]
-Stamp = Callable[[], float | None]
+SpokeOf = Callable[[], Spoke | None]  # a guest's relay, when it has one
 
 
 class Relayed:
     """A table's link: `post(message)` gives this device's message to the relay (Hub.post
     or Spoke.post); the relay's deliveries go to Match.receive(sender, message). Claims
-    are timed by the host's clock: the host's own, a guest's `stamp()` the host's time on
-    the envelope it is taking (Spoke.stamp; None outside one, so its own move is timed
-    when the relay sends it back)."""
+    are timed by the host's clock: the host's own, a guest's the host's time on the
+    envelope its spoke is taking (Spoke.stamp; None outside one, so its own move is timed
+    when the relay sends it back). `spoke` is None on the host."""
 
     at_table = True
 
-    def __init__(self, match: Match, post: Post, stamp: Stamp | None = None):
-        self.match, self.post, self.stamp = match, post, stamp
+    def __init__(self, match: Match, post: Post, spoke: SpokeOf | None = None):
+        self.match, self.post, self.spoke = match, post, spoke
 
     def clock(self) -> float | None:
-        if self.stamp is None:  # the host
+        if self.spoke is None:  # the host
             return self.match.midend.session.now_ms()
-        return self.stamp()
+        spoke = self.spoke()
+        return None if spoke is None else spoke.stamp
+
+    def unrelayed(self) -> list[dict[str, Any]]:
+        """This device's messages not yet passed on by the relay: in the table's one order
+        they come later than everything this device has taken (the host's go at once)."""
+        spoke = self.spoke() if self.spoke is not None else None
+        return [] if spoke is None else [post["message"] for post in spoke.outbox]
 
     def send(self, message: dict[str, Any]) -> None:
         self.post(message)
@@ -61,8 +68,8 @@ class Relayed:
         return {}
 
 
-def _relayed(post: Post, stamp: Stamp | None = None) -> Callable[[Match], Relayed]:
-    return lambda match: Relayed(match, post, stamp)
+def _relayed(post: Post, spoke: SpokeOf | None = None) -> Callable[[Match], Relayed]:
+    return lambda match: Relayed(match, post, spoke)
 
 
 class TableMatch:
@@ -95,21 +102,21 @@ class TableMatch:
         me: str,
         name: str,
         random_bytes: RandomBytes = secrets.token_bytes,
-        stamp: Stamp = lambda: None,
+        spoke: SpokeOf = lambda: None,
     ) -> Match:
-        """A guest's side (`me`: its relay id), waiting for the host's hello; `stamp`: its
-        Spoke's (Relayed)."""
-        return Match(midend, Roster(me, []), name, _relayed(post, stamp), random_bytes)
+        """A guest's side (`me`: its relay id), waiting for the host's hello; `spoke`: its
+        relay (Relayed)."""
+        return Match(midend, Roster(me, []), name, _relayed(post, spoke), random_bytes)
 
     @staticmethod
     def resumed(
-        midend: Midend, post: Post, me: str, name: str, stamp: Stamp = lambda: None
+        midend: Midend, post: Post, me: str, name: str, spoke: SpokeOf = lambda: None
     ) -> Match:
         """The table match of a game the midend resumed from a save; the relay (rebuilt
-        from its own record) delivers what came since; `stamp`: a guest's Spoke's.
+        from its own record) delivers what came since; `spoke`: a guest's relay.
         ValueError if the save holds no table match of this device."""
         session = (midend.remote or {}).get("session")
-        match = Match(midend, Roster(me, []), name, _relayed(post, None if me == HOST else stamp))
+        match = Match(midend, Roster(me, []), name, _relayed(post, None if me == HOST else spoke))
         try:
             if not isinstance(session, dict) or session.get("me") != me:
                 raise ProtocolError("not this device's table match")

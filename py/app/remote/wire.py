@@ -9,8 +9,10 @@ from games.common.protocol import GameState
 
 from app.fair.errors import ProtocolError
 
-VERSION = 3  # of this session protocol; both devices must speak the same (2: claim, rules;
-# 3: a table's envelopes carry the host's clock, and a claim there is timed by it)
+VERSION = 4  # of this session protocol; both devices must speak the same (2: claim, rules;
+# 3: a table's envelopes carry the host's clock, and a claim there is timed by it; 4: a
+# turn the deal held up is timed from its last step, and a claim at a table while the
+# deal is under way is the claimant's forfeit)
 _HEX64 = re.compile(r"[0-9a-f]{64}")
 
 

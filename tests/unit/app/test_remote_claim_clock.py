@@ -33,3 +33,18 @@ def test_only_the_latest_positions_are_kept():
     assert sorted(clock.reached) == list(range(10 - REMEMBERED, 10))
     clock.mark(7, at=70.0, now=70.0)  # (an undo between devices: later ones go)
     assert max(clock.reached) == 7
+
+
+def test_a_turn_the_set_up_held_up_is_timed_from_when_it_let_the_player_go():
+    """(The Dominoes deal: the player's tiles came late.) A claim of the player's turn is
+    timed from then; one of the player's own turn held up, from the turn's start."""
+    clock = ClaimClock(opened=0.0)
+    clock.mark(2, at=1_000.0, now=1_000.0)
+    assert clock.turn_at(2) == 1_000.0
+    clock.mark(2, at=90_000.0, now=90_500.0, set_up_done=True)
+    assert clock.reached_at(2) == 1_000.0 and clock.turn_at(2) == 90_000.0
+    assert clock.turn_since(2) == 90_500.0  # offered from then too
+    clock.mark(3, at=95_000.0, now=95_000.0)
+    assert clock.turn_at(3) == 95_000.0 and clock.turn_at(2) == 90_000.0
+    clock.mark(4, at=None, now=96_000.0, set_up_done=True)  # not live: not timed
+    assert clock.turn_at(4) is None

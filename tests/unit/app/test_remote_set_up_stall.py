@@ -7,6 +7,8 @@ game after 2 minutes too, and the other device, which cannot tell its part lost 
 way from its part never sent, records nothing (dominoes.md 11.13). Every clock here is
 the test's."""
 
+import random
+
 import pytest
 import test_remote_battleship as battleship_tests
 import test_remote_dominoes as dominoes_tests
@@ -16,7 +18,7 @@ from app import saved_games
 from app.games_list import remote_slot
 from app.i18n import Translator
 from app.midend import HUMAN, Midend
-from app.remote import verdict
+from app.remote import claims, verdict
 from app.remote.dominoes_match import DominoesMatch
 from app.remote.match import ENDED, PLAYING
 from app.remote.page_side import PageSide
@@ -139,13 +141,160 @@ def test_a_turn_held_up_by_the_claimants_own_part_of_the_deal_records_nothing_th
     assert guest.match.outcome == verdict.NOTHING
 
 
+class Waiting:
+    """A set-up that holds every seat up (app.remote.claims.SetUp)."""
+
+    def waits(self, seat):
+        return True
+
+    def under_way(self):
+        return True
+
+
+def holding_deal_messages_to(side, kept, after=0):
+    """A wire's tamper: the deal's messages to `side` are kept back in `kept` once `after`
+    have come (the other device sends its part late: the test delivers them later)."""
+    seen = [0]
+
+    def tamper(to_side, message):
+        if to_side == side and message.get("type", "").startswith("deal-"):
+            seen[0] += 1
+            if seen[0] > after:
+                kept.append(message)
+                return None
+        return message
+
+    return tamper
+
+
+def test_a_part_of_the_deal_sent_late_then_a_claim_at_once_is_the_claimants_forfeit():
+    """Ann's device (modified) keeps its part of Bryn's tiles back for minutes, then sends it
+    and claims Bryn's turn at once: Bryn's turn is timed from when his tiles came."""
+    kept = []
+    wire, games = dominoes_tests.connected(
+        {"target": 30}, seats=("guest", "host"), seed=3, tamper=holding_deal_messages_to(1, kept, 1)
+    )
+    clock = [0.0]
+    on_the_clock(games, clock)
+    _, guest = games
+    assert guest.state.current_player == 0 and not guest.ready and kept
+    clock[0] = 10 * AWAY
+    wire.tamper = None
+    for message in kept:
+        wire.callbacks[1](message)
+    wire.pump()
+    assert guest.ready and guest.match.status == PLAYING
+    wire.ends[0].send({"type": "claim", "count": 0})
+    wire.pump()
+    assert guest.match.ended["how"] == "forfeit" and guest.match.ended["by"] == "host"
+    assert "0 s into the turn" in guest.match.ended["reason"]
+
+
+def test_a_turn_held_up_is_timed_from_its_start_though_the_other_device_was_let_go_later():
+    """Bryn's part of Ann's tiles is lost on the way; Ann's part of his comes a minute late.
+    Ann claims 2 minutes into her turn: Bryn's device was let go a minute after it began,
+    but Ann waited from its start, so it takes her claim (recording nothing)."""
+    kept = []
+    hold_for_bryn = holding_deal_messages_to(1, kept, 1)
+    lose_for_ann = dropping_deal_messages_to(0, 1)
+    wire, games = dominoes_tests.connected(
+        {"target": 30}, seed=3, tamper=lambda side, m: hold_for_bryn(side, lose_for_ann(side, m))
+    )
+    clock = [0.0]
+    on_the_clock(games, clock)
+    host, guest = games
+    assert host.state.current_player == 0 and not host.ready and kept
+    clock[0] = 60_000
+    for message in kept:
+        wire.callbacks[1](message)
+    wire.pump()
+    assert guest.match.claim_clock.turn_at(0) == 60_000 and not host.ready
+    clock[0] = AWAY
+    page(host.match).claim()
+    wire.pump()
+    assert host.match.ended == {"how": "abandoned", "by": "guest"}
+    assert guest.match.ended == {"how": "stalled", "by": "guest"}
+
+
+def draw_held_up_by_a_friend_away(clock, seed):
+    """A table of three where a friend's link is lost just before the next seat draws, and
+    that draw's card needs the friend's step last: (table, the drawer's device, the friend's,
+    the third device)."""
+    guests = ("g1", "g2")
+    table = table_tests.Table({"seats": 3}, ["host", *guests], guests, seed, True, clock)
+    games = table.games
+
+    def about_to_draw(games):
+        mover = next((g for g in games if g.match.status == PLAYING and g.ready), None)
+        if mover is None or mover.state.phase != "play":
+            return False
+        moves = mover.view()["legal_moves"]
+        before = mover.match.roster.seat_owner((mover.state.current_player - 1) % 3)
+        return before in guests and all(m["type"] == "draw" for m in moves)
+
+    rng = random.Random(seed)
+    assert table_tests.play_out(table.net, list(games.values()), rng, until=about_to_draw)
+    drawer = next(d for d, g in games.items() if g.ready)
+    seat = games[drawer].state.current_player
+    away = games[drawer].match.roster.seat_owner((seat - 1) % 3)
+    third = next(d for d in games if d not in (drawer, away))
+    table.cut(away)
+    games[drawer].play(games[drawer].view()["legal_moves"][0])
+    table.net.pump()
+    assert games[third].match.midend.remote_to_move and games[third].match.status == PLAYING
+    return table, drawer, away, third
+
+
+def test_at_a_table_a_draw_held_up_by_a_friend_away_is_not_claimed_and_a_claim_is_a_forfeit():
+    """Bryn's draw waits for Cai's step, Cai's link lost: Ann's page does not offer to claim
+    Bryn's turn, and her claim of it (a modified device) is her forfeit on every device,
+    Cai's too when he is back, though his own step, taken at once, is still on its way."""
+    clock = [0.0]
+    table, _, away, third = draw_held_up_by_a_friend_away(clock, seed=6)
+    claimant = table.games[third]
+    clock[0] += 10 * AWAY
+    assert claims.awaited(claimant.match) is None and not page(claimant.match).may_claim
+    claimant.match.link.post({"type": "claim", "count": len(claimant.match.midend.moves)})
+    table.net.pump()
+    table.relink(away)
+    table.net.pump()
+    for device, game in table.games.items():
+        if device != third:
+            ended = game.match.ended
+            assert ended["how"] == "forfeit" and ended["by"] == third, device
+            assert "while the deal was under way" in ended["reason"], device
+
+
+def test_at_a_table_a_draw_served_late_is_timed_from_its_card():
+    """Cai comes back 20 minutes later and his step serves Bryn's draw: Bryn's turn starts
+    then, so a claim at once is early on every device, and one 2 minutes on is taken."""
+    clock = [0.0]
+    table, drawer, away, third = draw_held_up_by_a_friend_away(clock, seed=6)
+    clock[0] += 10 * AWAY
+    table.relink(away)
+    table.net.pump()
+    assert table.games[drawer].ready
+    claimant = table.games[third]
+    count = len(claimant.match.midend.moves)
+    assert not page(claimant.match).may_claim
+    clock[0] += AWAY
+    assert page(claimant.match).may_claim and claims.awaited(claimant.match) == drawer
+    clock[0] -= AWAY  # (the same claim, but early: a modified device)
+    claimant.match.link.post({"type": "claim", "count": count})
+    table.net.pump()
+    for device, game in table.games.items():
+        if device != third:
+            assert game.match.ended["how"] == "forfeit", device
+            assert "0 s into the turn" in game.match.ended["reason"], device
+
+
 def test_at_a_table_the_deal_is_not_claimed():
     """Three devices: nothing shows which of the others holds a deal up."""
     _, games = table_tests.seated({"seats": 3}, ["host", "g1", "g2"], ("g1", "g2"), seed=4)
     clock = [0.0]
     on_the_clock(games.values(), clock)
     mover = next(g for g in games.values() if not g.match.midend.remote_to_move)
-    mover.match.set_up_waits = lambda seat: True  # (as if its tiles had not come)
+    mover.match.set_up = Waiting()  # (as if its tiles had not come)
     clock[0] = 10 * AWAY
     assert not page(mover.match).may_claim
     with pytest.raises(RuntimeError):

@@ -9,6 +9,7 @@ import random
 
 import pytest
 from app.midend import COMPUTER, HUMAN, REMOTE
+from app.remote import wire
 from app.remote.dominoes_match import DominoesMatch
 from app.remote.match import CHEATING, CONNECTING, DESYNC, ENDED, OVER, PLAYING
 from app.remote.relay import Hub, Spoke
@@ -50,7 +51,7 @@ class Table:
                 guest,
                 NAMES[guest],
                 randoms[guest].randbytes,
-                stamp=lambda guest=guest: self.spokes[guest].stamp,
+                spoke=lambda guest=guest: self.spokes[guest],
             )
         matches[HOST] = TableMatch.host(
             self.new_midend(),
@@ -133,8 +134,8 @@ class Table:
             )
             self.spokes[device] = spoke
             post = spoke.post
-        stamp = lambda: self.spokes[device].stamp  # noqa: E731 (a guest's; the host has none)
-        match = TableMatch.resumed(midend, post, device, NAMES[device], stamp)
+        spoke = lambda: self.spokes[device]  # noqa: E731 (a guest's; the host has none)
+        match = TableMatch.resumed(midend, post, device, NAMES[device], spoke)
         randbelow = random.Random(f"{self.seed}:{device}:again").randrange
         self.games[device] = DominoesMatch(match, saved=saved["deal"], randbelow=randbelow)
         for guest in linked:
@@ -367,7 +368,7 @@ def test_the_session_record_survives_json_and_a_resume():
 @pytest.mark.parametrize(
     "damage",
     [
-        {"version": 4},  # (wire.VERSION is 3)
+        {"version": wire.VERSION + 1},  # (a later protocol)
         {"me": HOST},
         {"devices": [HOST, "g1"]},
         {"devices": ["g1", HOST, "g2"]},
