@@ -83,12 +83,14 @@ def play_a_turn(page) -> None:
     first end offered when several fit), else Draw, else Pass. A tile drawn comes into
     the hand, lifted: the deck's card for that draw, told to the game view as the draw's
     event (app.dominoes.between_devices). A draw of the boneyard's last tile can block the
-    game: its tile then comes with the hands' reveal, which the page goes on to show. (A
-    tile was left unlifted in one draw of a game to 250, in CI on 2026-12-04 and in fresh
-    clones on 2026-12-06; the likely cause, found by reading, not yet seen again: such a
-    blocking draw, its tile told with the reveal as the revealing seat's move, and the
-    frontend lifted a drawn tile only for the seat that moved: changes.drawn_by.)"""
+    game: its tile then comes with the hands' reveal, which the page goes on to show (the
+    hand's summary: no tile is lifted there). Whether the draw blocked the game is read from
+    the hand it was drawn in: by the time its tile is in, the devices may have checked that
+    hand and dealt the next, whose phase is "play" again (CI on 2026-12-04 and 2026-12-07,
+    fresh clones on 2026-12-06: "no tile lifted" in the next hand's tiles, seen with the
+    page's moves logged: the blocking draw's tile was lifted with the reveal, as it should)."""
     before = len(saved(page, SLOT)["meta"]["frame"]["moves"])
+    hand = public_state(page).hand_number
     playable = page.locator(".dm-hand .dom.playable")
     if playable.count():
         playable.first.click()
@@ -101,7 +103,8 @@ def play_a_turn(page) -> None:
         # The tile comes from the deck, readable here alone (it needs the other device's
         # key, which a busy machine can take seconds to give).
         expect(page.locator(".dm-hand [data-tile]")).to_have_count(held + 1, timeout=30_000)
-        if public_state(page).phase == "play":  # (not a draw that blocked the game)
+        state = public_state(page)
+        if state.hand_number == hand and state.phase == "play":  # (the draw did not block)
             expect(page.locator(".dm-hand .drawn")).to_have_count(1)
     else:
         page.locator("#dm-pass").click()
