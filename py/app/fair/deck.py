@@ -261,6 +261,14 @@ class DeckPeer:
             return True
         return any(self._next_in_chain(card) is not None for card in self.batch)
 
+    def awaited(self) -> set[int]:
+        """The seats whose step the shuffle, deal or draw under way waits for: the next to
+        shuffle, else the next in each card's chain (none once every card is free)."""
+        if len(self.stages) < self.seats:
+            return {len(self.stages)}
+        chained = (self._next_in_chain(card) for card in self.batch)
+        return {seat for seat in chained if seat is not None}
+
     def verify(self) -> dict[int, tuple[tuple[int, int], int | None]]:
         """Once every key is in: checks every shuffle and partial decryption and returns
         {card: (tile, owner or None)} for the whole deck; raises Cheated naming the seat."""

@@ -43,9 +43,18 @@ deal may have held the game up there, it records nothing ("stalled"): a claim of
 claimant's own turn is taken so where the public position shows a deal under way for it (a
 hand being dealt, its draw, the hands' check), and otherwise is still the claimant's
 forfeit; a claim of this device's own turn is taken so while its own seat waits for the
-claimant's part. At a table nothing shows which device holds a deal up: there the deal is
-not claimed, and a claim while the set-up is under way (SetUp.under_way: in the relay's one
-order, the same on every device) is the claimant's forfeit."""
+claimant's part. At a table only the host's device sees the deal in the table's order (a
+friend's own step may still be on its way to the host), so while the set-up is under way
+(SetUp.under_way: in the relay's one order, the same on every device) only the host claims,
+naming the device it has waited AWAY_MS for, with no step or move passed on meanwhile
+(SetUp.awaited; the page's clock marked at each step):
+
+    claim {count, quiet}   quiet: that device (a friend's at the table)
+
+The game ends as held up by it, as if it had left (verdict.HELD_UP). The others take the
+host's word for the device and the time, as they take its relay's order and clock; any
+other claim while the deal is under way, and this one when it is not, is the claimant's
+forfeit (dominoes.md 11.14)."""
 
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, Protocol
@@ -55,6 +64,7 @@ from app.midend_saves import MAX_MOVES
 from app.remote import verdict, wire
 from app.remote.checks import CHEATING, PLAYING, Refused
 from app.remote.move_check import Behind
+from app.remote.roster import HOST
 
 if TYPE_CHECKING:
     from app.remote.match import Match
@@ -76,9 +86,26 @@ class SetUp(Protocol):
         steps in."""
         ...
 
+    def awaited(self) -> list[int]:
+        """The seats whose part the set-up under way waits for, in this device's order."""
+        ...
 
-def claim_message(match: "Match") -> dict[str, Any]:
-    return {"type": "claim", "count": len(match.midend.moves)}
+
+def claim_message(match: "Match", quiet: str | None = None) -> dict[str, Any]:
+    message = {"type": "claim", "count": len(match.midend.moves)}
+    return message if quiet is None else {**message, "quiet": quiet}
+
+
+def claim_now(match: "Match") -> tuple[str, str, dict[str, Any]]:
+    """The claim the person here makes now (the page offered it: app.remote.verdict.
+    may_claim): how it ends the game here, the device it names, the message that tells the
+    others. RuntimeError when nothing here waits for another device."""
+    quiet = awaited(match)
+    if quiet is None:
+        raise RuntimeError("no game of another device's to claim")
+    if dealing_at_table(match):  # (the host's, naming the device the deal waits for)
+        return verdict.HELD_UP, quiet, claim_message(match, quiet)
+    return verdict.ABANDONED, quiet, claim_message(match)
 
 
 def awaited(match: "Match") -> str | None:
@@ -91,16 +118,30 @@ def awaited(match: "Match") -> str | None:
     if match.status != PLAYING or match.lost is not None or midend.state.is_over:
         return None
     seat = midend.state.current_player
+    if dealing_at_table(match):
+        return deal_holder(match)
     if midend.remote_to_move:
-        return None if dealing_at_table(match) else match.roster.seat_owner(seat)
+        return match.roster.seat_owner(seat)
     return match.roster.others[0] if held_up(match, seat) else None
+
+
+def deal_holder(match: "Match") -> str | None:
+    """At a table, on the host's device: the friend's device whose part of the deal under
+    way the table waits for (of the seats it waits for, the first of another device's).
+    None on a friend's device: the host passes every step on, so its order alone is the
+    table's as it stands (a friend's own step may still be on its way to the host)."""
+    roster, set_up = match.roster, match.set_up
+    if roster.me != HOST or set_up is None:
+        return None
+    devices = [roster.seat_owner(seat) for seat in set_up.awaited()]
+    return next((device for device in devices if device != roster.me), None)
 
 
 def claimed(match: "Match", sender: str, message: dict[str, Any]) -> tuple[str, str]:
     """How a claim ends the game here and the device it names as gone quiet, once this
     device's checks accept it (the module's docstring); raises Refused (the claim's kind of
     refusal), or Behind."""
-    wire.fields(message, "claim", {"count"})
+    wire.fields(message, "claim", {"count", "quiet"} if "quiet" in message else {"count"})
     count = wire.whole(message["count"], 0, MAX_MOVES, "a move count")
     midend, owner = match.midend, match.roster.seat_owner
     moves = midend.moves
@@ -110,9 +151,9 @@ def claimed(match: "Match", sender: str, message: dict[str, Any]) -> tuple[str, 
     if type(player) is not int:
         raise ProtocolError("a claim of a position with nobody to move")
     if count == len(moves) and dealing_at_table(match):
-        raise Refused(
-            CHEATING, f"a claim of the game at move {count}, while the deal was under way"
-        )
+        return deal_claimed(match, sender, message)
+    if "quiet" in message:
+        raise Refused(CHEATING, f"a claim of the deal at move {count}, with no deal under way")
     quiet, now_held_up = owner(player), count == len(moves) and held_up(match, player)
     if quiet == sender and not now_held_up:
         raise Refused(CHEATING, f"a claim of the game at move {count}, its own turn")
@@ -127,6 +168,23 @@ def claimed(match: "Match", sender: str, message: dict[str, Any]) -> tuple[str, 
         seconds = max(0, round((now - reached) / 1000))
         raise Refused(CHEATING, f"a claim of the game {seconds} s into the turn")
     return how, quiet
+
+
+def deal_claimed(match: "Match", sender: str, message: dict[str, Any]) -> tuple[str, str]:
+    """A claim made at a table while the deal was under way: the host's alone, naming a
+    friend's device with a seat, whose part the deal has waited 2 minutes for. The others
+    take the host's word for which device that is and for the time, as they take the order
+    and the clock it passes everything on with; any other claim then is the claimant's
+    forfeit. (How the game ends, the device named.)"""
+    roster, quiet, count = match.roster, message.get("quiet"), message["count"]
+    if sender != HOST or quiet is None:
+        raise Refused(
+            CHEATING, f"a claim of the game at move {count}, while the deal was under way"
+        )
+    seated = {roster.seat_owner(seat) for seat in range(len(roster.seats))}
+    if not isinstance(quiet, str) or quiet == HOST or quiet not in seated:
+        raise Refused(CHEATING, "a claim of the deal that names no friend's device at the table")
+    return verdict.HELD_UP, quiet
 
 
 def held_up(match: "Match", seat: int) -> bool:

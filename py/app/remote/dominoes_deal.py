@@ -123,6 +123,22 @@ class DealSession:
             return any(len(deck.keys) < self.seats for deck in decks)
         return any(deck.busy for deck in decks) or self._unserved(public)
 
+    def awaited(self, public: PublicState) -> list[int]:
+        """The seats whose step the deal under way waits for, in this device's order (seat
+        order): a hand not begun here waits for seat 0's shuffle; the hand's shuffle or
+        deal, a draw's card (the drawer first asks for it), the keys of the check."""
+        if not self.under_way(public):
+            return []
+        if public.hand_number != self.hand_number:
+            return [0]
+        deck = self.decks[self.local[0]]  # (every seat of this device takes every step)
+        if public.phase == CHECK:
+            return [seat for seat in range(self.seats) if seat not in deck.keys]
+        if deck.busy:
+            return sorted(deck.awaited())
+        drawers = [event["seat"] for event in public.history if event["type"] == "draw"]
+        return [drawers[self._served()]]
+
     def due_move(self, public: PublicState) -> dict[str, Any] | None:
         """The move this device must play now for its seat to move, when it is no choice:
         the reveal of its hand, or "check" once the hand has been verified."""

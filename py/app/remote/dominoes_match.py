@@ -168,12 +168,14 @@ class DominoesMatch:
         if deal is None:
             return []
         self._check_sender(message)
-        held_up = self.under_way()
+        held_up, steps = self.under_way(), sum(deal.taken.values())
         self.match.send(*deal.update(self.state))
         self.match.send(*deal.receive(self.state, message))
         self.catch_up()
         if held_up and not self.under_way():
             self.match.mark_reached(set_up_done=True)  # (its player's turn is timed from now)
+        elif held_up and self.match.link.at_table and sum(deal.taken.values()) > steps:
+            self.match.mark_reached(stirred=True)  # (the host's claim of the deal waits on)
         self._changed()
         return []
 
@@ -217,6 +219,12 @@ class DominoesMatch:
         if deal is None or state.current_player != seat or not deal.may_hold_up(state):
             return False
         return seat not in deal.local or not deal.ready(state, seat)
+
+    def awaited(self) -> list[int]:
+        """The seats whose part of the deal under way it waits for, in this device's order
+        (DealSession.awaited); none while it holds nobody up."""
+        deal, state = self._session(), self.state
+        return deal.awaited(state) if deal is not None else []
 
     def under_way(self) -> bool:
         """The deal still holds the seat to move up, in the order every device takes the

@@ -253,17 +253,17 @@ class Match:
         held the game's set-up up (app.remote.verdict.may_claim, asked by the page, which
         knows the connection): it ends here, and the claim goes to the other devices
         (app.remote.claims)."""
-        quiet = claims.awaited(self)
-        if quiet is None:
-            raise RuntimeError("no game of another device's to claim")
-        self.end(verdict.ABANDONED, quiet)
-        self.send(claims.claim_message(self))
+        how, quiet, message = claims.claim_now(self)
+        self.end(how, quiet)
+        self.send(message)
 
-    def mark_reached(self, set_up_done: bool = False) -> None:
-        """A new position, reached now, or its player let go now by the set-up (app.remote.
+    def mark_reached(self, set_up_done: bool = False, stirred: bool = False) -> None:
+        """A new position, reached now, or its player let go now by the set-up, or (`stirred`)
+        a step of the set-up taken, for the claim this page offers alone (app.remote.
         claim_clock; at a table a guest's own move is reached when the relay sends it on)."""
         count, now = len(self.midend.moves), self.midend.session.now_ms()
-        self.claim_clock.mark(count, self.link.clock(), now, set_up_done)
+        at = None if stirred else self.link.clock()
+        self.claim_clock.mark(count, at, now, set_up_done)
         if self.on_reached is not None:
             self.on_reached()
 

@@ -88,6 +88,7 @@ MESSAGES: tuple[MessageType, ...] = (
     _message("sync", (MATCH,), match="a" * 32, count=0, hash=HASH, ended=None),
     _message("resign", SESSION),
     _message("claim", SESSION, count=0),
+    _message("claim", (TABLE,), count=0, quiet="g1"),  # (the host's, of the deal: claims)
     _message("leave", (*SESSION, GROUP_LEADER)),
     _message("refused", (MATCH,), ("reason",), kind="cheating", reason="move 3 is illegal"),
     _message(  # a member's answer to a hello it refused (as a match's guest answers it)

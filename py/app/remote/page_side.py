@@ -106,8 +106,11 @@ class PageSide:
 
     @property
     def set_up_stalled(self) -> bool:
-        """The game waits for the other device's part of the deal on this device's turn."""
-        return self.awaited is not None and not self.midend.remote_to_move
+        """The game waits for another device's part of the deal: on this device's turn
+        between two devices, or on anyone's at a table (its host's page names the device)."""
+        if self.awaited is None or self.match is None:
+            return False
+        return claims.dealing_at_table(self.match) or not self.midend.remote_to_move
 
     @property
     def may_claim(self) -> bool:

@@ -17,7 +17,10 @@ A match that ended keeps `ended`: {"how", "by"}, with the "reason" when a check 
   what a leave gives them;
 - stalled: this device, whose game was claimed while the Dominoes deal may have held the
   game up between the two devices, a part of it lost on the way (app.remote.claims):
-  nothing proves which device went quiet, so nothing is recorded here.
+  nothing proves which device went quiet, so nothing is recorded here;
+- held_up: at a table, the device whose part of the Dominoes deal the host's device waited
+  AWAY_MS for, whose game the host's person claimed (app.remote.claims): it loses, and the
+  others record what a leave gives them, as for abandoned.
 
 
 Only this device's own checks end a game as forfeit or void: another device's refusal is
@@ -35,8 +38,8 @@ from app.fair.errors import ProtocolError
 from app.remote.names import clean_reason
 
 RESIGNED, LEFT, FORFEIT, VOID, ABANDONED = "resigned", "left", "forfeit", "void", "abandoned"
-STALLED = "stalled"
-HOWS = (RESIGNED, LEFT, FORFEIT, VOID, ABANDONED, STALLED)
+STALLED, HELD_UP = "stalled", "held_up"
+HOWS = (RESIGNED, LEFT, FORFEIT, VOID, ABANDONED, STALLED, HELD_UP)
 BY_A_CHECK = (FORFEIT, VOID)  # ended by this device's own check: the reason is kept
 AWAY_MS = 120_000  # no move this long on its own turn, a device's game may be claimed
 

@@ -9,10 +9,11 @@ from games.common.protocol import GameState
 
 from app.fair.errors import ProtocolError
 
-VERSION = 4  # of this session protocol; both devices must speak the same (2: claim, rules;
+VERSION = 5  # of this session protocol; both devices must speak the same (2: claim, rules;
 # 3: a table's envelopes carry the host's clock, and a claim there is timed by it; 4: a
 # turn the deal held up is timed from its last step, and a claim at a table while the
-# deal is under way is the claimant's forfeit)
+# deal is under way is the claimant's forfeit; 5: but the host's, naming the device the
+# deal has waited for: claim {count, quiet})
 _HEX64 = re.compile(r"[0-9a-f]{64}")
 
 

@@ -151,7 +151,8 @@ def asked_first(action: str, game, app, t) -> bool:
         return False
     word = action.removeprefix("remote-")
     if action == "remote-claim" and game.at_table:
-        detail = t("remote.claim_detail_table", name=game.name_of(game.awaited))
+        key = "claim_detail_table_stalled" if game.set_up_stalled else "claim_detail_table"
+        detail = t(f"remote.{key}", name=game.name_of(game.awaited))
     elif action == "remote-claim" and game.set_up_stalled:
         detail = t("remote.claim_detail_stalled", name=game.peer)
     else:

@@ -22,6 +22,7 @@ from app.remote import claims, verdict
 from app.remote.dominoes_match import DominoesMatch
 from app.remote.match import ENDED, PLAYING
 from app.remote.page_side import PageSide
+from app.remote.roster import HOST
 from app.storage import MemoryBackend, Store
 from app.views.remote_bar import bar_text
 from games.dominoes.public_game import GAME as DOMINOES
@@ -141,16 +142,6 @@ def test_a_turn_held_up_by_the_claimants_own_part_of_the_deal_records_nothing_th
     assert guest.match.outcome == verdict.NOTHING
 
 
-class Waiting:
-    """A set-up that holds every seat up (app.remote.claims.SetUp)."""
-
-    def waits(self, seat):
-        return True
-
-    def under_way(self):
-        return True
-
-
 def holding_deal_messages_to(side, kept, after=0):
     """A wire's tamper: the deal's messages to `side` are kept back in `kept` once `after`
     have come (the other device sends its part late: the test delivers them later)."""
@@ -216,10 +207,11 @@ def test_a_turn_held_up_is_timed_from_its_start_though_the_other_device_was_let_
     assert guest.match.ended == {"how": "stalled", "by": "guest"}
 
 
-def draw_held_up_by_a_friend_away(clock, seed):
+def draw_held_up_by_a_friend_away(clock, seed, held=None):
     """A table of three where a friend's link is lost just before the next seat draws, and
     that draw's card needs the friend's step last: (table, the drawer's device, the friend's,
-    the third device)."""
+    the third device). `held`: a list that keeps the drawer's deal messages (on the way
+    to the host) back from the table, for the test to send on later."""
     guests = ("g1", "g2")
     table = table_tests.Table({"seats": 3}, ["host", *guests], guests, seed, True, clock)
     games = table.games
@@ -240,15 +232,20 @@ def draw_held_up_by_a_friend_away(clock, seed):
     third = next(d for d in games if d not in (drawer, away))
     table.cut(away)
     games[drawer].play(games[drawer].view()["legal_moves"][0])
+    if held is not None:
+        on_the_way = table.net.queue
+        held += [m for m in on_the_way if m[2] == table.link(drawer) and "deal-deck" in m[1]]
+        table.net.queue = [m for m in on_the_way if m not in held]
     table.net.pump()
     assert games[third].match.midend.remote_to_move and games[third].match.status == PLAYING
     return table, drawer, away, third
 
 
 def test_at_a_table_a_draw_held_up_by_a_friend_away_is_not_claimed_and_a_claim_is_a_forfeit():
-    """Bryn's draw waits for Cai's step, Cai's link lost: Ann's page does not offer to claim
-    Bryn's turn, and her claim of it (a modified device) is her forfeit on every device,
-    Cai's too when he is back, though his own step, taken at once, is still on its way."""
+    """Ann's draw waits for Cai's step, Cai's link lost: Bryn's page (a friend's, not the
+    host's) does not offer to claim the game, and his claim (a modified device) is his
+    forfeit on every device, Cai's too when he is back, though his own step, taken at once,
+    is still on its way."""
     clock = [0.0]
     table, _, away, third = draw_held_up_by_a_friend_away(clock, seed=6)
     claimant = table.games[third]
@@ -288,17 +285,85 @@ def test_at_a_table_a_draw_served_late_is_timed_from_its_card():
             assert "0 s into the turn" in game.match.ended["reason"], device
 
 
-def test_at_a_table_the_deal_is_not_claimed():
-    """Three devices: nothing shows which of the others holds a deal up."""
-    _, games = table_tests.seated({"seats": 3}, ["host", "g1", "g2"], ("g1", "g2"), seed=4)
+def test_at_a_table_the_hosts_page_claims_the_game_of_the_device_the_deal_waits_for():
+    """Cai's draw waits for Bryn's step, Bryn's link lost: the host's page names Bryn's
+    device, offers the claim after 2 minutes, and the game ends on every device, Bryn's
+    too once he is back, as held up by him: he loses, and with no partnerships nobody
+    wins (dominoes.md 11.14)."""
     clock = [0.0]
-    on_the_clock(games.values(), clock)
-    mover = next(g for g in games.values() if not g.match.midend.remote_to_move)
-    mover.match.set_up = Waiting()  # (as if its tiles had not come)
-    clock[0] = 10 * AWAY
-    assert not page(mover.match).may_claim
-    with pytest.raises(RuntimeError):
-        mover.match.claim()
+    table, drawer, away, third = draw_held_up_by_a_friend_away(clock, seed=3)
+    assert (drawer, away, third) == ("g2", "g1", HOST)
+    host = page(table.games[HOST].match)
+    assert claims.awaited(host.match) == away and host.set_up_stalled
+    assert claims.awaited(table.games[drawer].match) is None  # (a friend's page: not its to say)
+    clock[0] += AWAY - 1
+    assert not host.may_claim
+    clock[0] += 1
+    assert host.may_claim
+    host.claim()
+    table.net.pump()
+    table.relink(away)
+    table.net.pump()
+    for device, game in table.games.items():
+        assert game.match.ended == {"how": verdict.HELD_UP, "by": away}, device
+        assert game.match.outcome is (False if device == away else None), device
+
+
+def test_at_a_table_a_step_of_the_deal_puts_the_hosts_claim_off():
+    """Cai's request for his card reaches the host 90 s late, and the host's own step goes
+    at once: the deal still waits for Bryn, whose claim is offered 2 minutes after that
+    step, not after Cai's draw."""
+    clock = [0.0]
+    held: list = []
+    table, _, away, _ = draw_held_up_by_a_friend_away(clock, seed=3, held=held)
+    host = page(table.games[HOST].match)
+    assert held and claims.awaited(host.match) == "g2"  # (its request is awaited first)
+    clock[0] += 0.75 * AWAY
+    table.net.queue += held
+    table.net.pump()
+    assert claims.awaited(host.match) == away
+    clock[0] += 0.75 * AWAY  # (2 minutes and more since Cai drew)
+    assert not host.may_claim
+    clock[0] += 0.25 * AWAY
+    assert host.may_claim
+
+
+@pytest.mark.parametrize(
+    "claimant, named", [("g2", "g1"), (HOST, HOST), (HOST, "g9"), (HOST, ["g1"])]
+)
+def test_at_a_table_a_claim_of_the_deal_not_the_hosts_or_naming_no_friend_is_a_forfeit(
+    claimant, named
+):
+    """Only the host's device names who holds the deal up, and only a friend's device at
+    the table: any other claim then (a modified device's) is the claimant's forfeit."""
+    clock = [0.0]
+    table, _, _, _ = draw_held_up_by_a_friend_away(clock, seed=3)
+    clock[0] += 10 * AWAY
+    match = table.games[claimant].match
+    match.link.post({"type": "claim", "count": len(match.midend.moves), "quiet": named})
+    table.net.pump()
+    for device, game in table.games.items():
+        if device not in (claimant, "g1"):  # (g1's link is lost)
+            assert game.match.ended["how"] == "forfeit", device
+            assert game.match.ended["by"] == claimant, device
+
+
+def test_at_a_table_a_claim_of_the_deal_once_it_is_done_is_the_hosts_forfeit():
+    """Bryn back, his step serves Cai's draw: a claim naming Bryn then (a modified host)
+    is the host's forfeit on every friend's device."""
+    clock = [0.0]
+    table, drawer, away, _ = draw_held_up_by_a_friend_away(clock, seed=3)
+    table.relink(away)
+    table.net.pump()
+    assert table.games[drawer].ready
+    clock[0] += 10 * AWAY
+    match = table.games[HOST].match
+    match.link.post({"type": "claim", "count": len(match.midend.moves), "quiet": away})
+    table.net.pump()
+    for device in ("g1", "g2"):
+        ended = table.games[device].match.ended
+        assert ended["how"] == "forfeit" and ended["by"] == HOST, device
+        assert "with no deal under way" in ended["reason"], device
 
 
 # --- what the page says -------------------------------------------------------------------

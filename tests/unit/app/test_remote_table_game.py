@@ -20,6 +20,7 @@ from app.remote.match import ENDED, OVER, PLAYING
 from app.remote.roster import HOST
 from app.remote.saved_matches import is_table_save
 from app.remote.table_game import TableGame, guest_ids, table_message
+from app.remote.verdict import AWAY_MS
 from app.storage import MemoryBackend, Store
 from app.views.remote_bar import bar_state, bar_text
 from games.dominoes.public_game import GAME
@@ -194,6 +195,55 @@ def test_without_partners_a_resignation_leaves_nobody_winning():
     for device in (host, friends[1]):
         assert device.game.winner_is_me is None
         assert bar_text(device.game, T) == "Bryn resigned: the game is over, and nobody wins it."
+
+
+def test_the_host_claims_a_deal_a_friends_device_holds_up_and_every_page_says_whose():
+    """Cai's device (a modified one) stops sending its part of the deal: once the deal has
+    waited 2 minutes for it, the host's page says so and offers the claim (no friend's page
+    does), and the game ends on every page as held up by Cai: his side loses (dominoes.md
+    11.14)."""
+    net, host, friends, _ = seated(
+        ["host", "g1", "g2", "g3"], {"seats": 4, "partnerships": True, "target": 50}, guests=3
+    )
+    devices = [host, *friends]
+    clock = [0.0]
+    for device in devices:
+        device.midend.session.now_ms = lambda: clock[0]
+    cai = friends[1]
+    send = cai.dm.match.send
+    cai.dm.match.send = lambda *out: send(*(m for m in out if not m["type"].startswith("deal-")))
+    held_up = lambda: host.game.set_up_stalled and host.game.awaited == cai.device  # noqa: E731
+    play(net, devices, random.Random(6), held_up)
+    honest = [host, friends[0], friends[2]]  # (Cai's own page is a modified one)
+    clock[0] += AWAY_MS - 1
+    assert not any(device.game.may_claim for device in honest)
+    clock[0] += 1
+    assert [device.game.may_claim for device in honest] == [True, False, False]
+    assert bar_text(host.game, T) == (
+        "Cai's device has not sent its part of the deal for 2 minutes: you may claim the "
+        "game, or wait for it."
+    )
+    host.game.claim()
+    net.pump()
+    table = host.midend.state.table
+    side = table.team_of(cai.game.my_seat)
+    assert cai.game.status == ENDED  # (as its own modified page sees it)
+    for device in honest:
+        assert device.game.status == ENDED
+        assert device.game.match.ended == {"how": "held_up", "by": "g2"}
+        text = bar_text(device.game, T)
+        if table.team_of(device.game.my_seat) == side:
+            assert device.game.winner_is_me is False
+            assert text == (
+                "The device of Cai, your partner, did not send its part of the deal for 2 "
+                "minutes: the game was claimed, and the other side wins."
+            )
+        else:
+            assert device.game.winner_is_me is True
+            assert text == (
+                "Cai's device did not send its part of the deal for 2 minutes: the game was "
+                "claimed, and your side wins it."
+            )
 
 
 def test_a_friends_page_and_then_the_hosts_reloaded_come_back_by_new_links_to_the_end():
