@@ -12,11 +12,12 @@ or parsed, and the game is checked by replaying it.
 import base64
 import json
 import zlib
-from typing import Any, TypeGuard
+from collections.abc import Callable
+from typing import Any, Protocol, Self, TypeGuard
 
 from games.common.checks import is_int
 from games.common.errors import BadState, IllegalMove
-from games.common.protocol import MAX_SEED, Game, GameState, Json
+from games.common.protocol import MAX_SEED, Json
 
 from .storage import StorageFull, Store
 from .untrusted import Untrusted, unpack
@@ -86,7 +87,33 @@ def from_token(text: str) -> Json:
     return entry
 
 
-def positions(game: Game, entry: Json) -> list[GameState]:
+class Position(Protocol):
+    """A position a replay steps through: a GameState, or a told tournament's story
+    (games.wordle.tournament_story), which is only told forward."""
+
+    @property
+    def is_over(self) -> bool: ...
+
+    def apply(self, move: Any) -> object: ...
+
+    def copy(self) -> Self: ...
+
+
+class Replayable(Protocol):
+    """What a replay reads a game by: a games.common.protocol.Game, or a told
+    tournament's StoryGame."""
+
+    @property
+    def name(self) -> str: ...
+
+    @property
+    def new_game(self) -> Callable[[Json, int], Position]: ...
+
+    @property
+    def parse_move(self) -> Callable[[str], Any]: ...
+
+
+def positions(game: Replayable, entry: Json) -> list[Position]:
     """Every position of the game, from the start to the end: len(moves) + 1
     states. ValueError if the moves are not a game of `game`."""
     try:

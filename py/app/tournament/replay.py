@@ -4,7 +4,7 @@
 
 The tournament screen keeps every finished tournament under
 replays:wordle-tournament; a record is told again by games.wordle.tournament_story,
-whose Game is built for the words of the tournament's language, loaded first
+whose game (a StoryGame) is built for the words of the tournament's language, loaded first
 (as the tournament screen loads them). The record is checked whole before the
 page shows it: one that is not a whole tournament, or names no language of
 ours, is a bad link.
@@ -12,7 +12,6 @@ ours, is a bad link.
 
 from collections.abc import Callable
 
-from games.common.protocol import Game
 from games.wordle.dictionary import Dictionary
 from games.wordle.letters import LANGUAGES
 
@@ -27,8 +26,8 @@ def loading_text(t: Translator) -> str:
     return t("wt.replay_loading")
 
 
-def load_game(token: str, ready: Callable[[Game | None], None]) -> None:
-    """ready(the story's Game) once the words are loaded and the record holds
+def load_game(token: str, ready: Callable[[replays.Replayable | None], None]) -> None:
+    """ready(the story's game) once the words are loaded and the record holds
     together as a whole tournament; ready(None) when it does not or the words
     cannot be loaded."""
     from games.wordle import tournament_story as story

@@ -14,8 +14,6 @@ duel's: app.wordle_duel.draw's); a drawing may also word each step,
 import importlib
 import inspect
 
-from games.common.protocol import Game
-
 from .. import replays, router
 from ..games_list import GAME_FOLDERS, game_info
 from ..html import Markup, h
@@ -23,7 +21,7 @@ from .base import View
 
 GAMES_ON_THE_PROTOCOL = ("marbles", "battleship", "deblockle", "dominoes")
 # Games built from data the page loads first, by a module (named from app.views) that gives
-# loading_text(t) and load_game(token, ready): ready(Game or None), maybe at once.
+# loading_text(t) and load_game(token, ready): ready(a Replayable or None), maybe at once.
 # By (route, mode): the practice duel and the tournament, for their words.
 LOADED_FIRST = {
     ("wordle", None): ".wordle_duel_replay",
@@ -35,7 +33,7 @@ STEP_KEYS = {"ArrowLeft": -1, "ArrowRight": 1}
 class ReplayView(View):
     def __init__(self, app, route):
         super().__init__(app, route)
-        self.game: Game | None = None
+        self.game: replays.Replayable | None = None
         self.entry: dict | None = None
         self.states: list = []
         self.at = 0
@@ -52,7 +50,7 @@ class ReplayView(View):
             self.loading = loader.loading_text(self.t)
             loader.load_game(route.params.get("r", ""), self._loaded)
 
-    def _take(self, game: Game | None) -> None:
+    def _take(self, game: replays.Replayable | None) -> None:
         """The game, and the positions of the link's replay of it."""
         self.game = game
         if game is not None:
@@ -64,7 +62,7 @@ class ReplayView(View):
         if self.states:
             self.at = router.int_param(self.route.params, "at", 0, len(self.states) - 1, default=0)
 
-    def _loaded(self, game: Game | None) -> None:
+    def _loaded(self, game: replays.Replayable | None) -> None:
         self.loading = ""
         self._take(game)
         if self.app.view is self:

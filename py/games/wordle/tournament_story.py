@@ -26,17 +26,18 @@ in the language's list, a round that pairs a player who is out or leaves one
 out, a bye twice running, a step after the end...) is refused with
 ValueError, never told wrongly.
 
-`story_game(words)` is the Game that app.replays.positions steps through;
+`story_game(words)` is what app.replays.positions steps through (a StoryGame);
 `tell(words, entry)` checks a whole record and gives its last position
 (ValueError unless it is a whole tournament, to its end).
 """
 
 from collections.abc import Callable
+from dataclasses import dataclass
 from functools import partial
-from typing import TYPE_CHECKING, Any, NoReturn
+from typing import TYPE_CHECKING, Any
 
-from games.common.errors import BadState, IllegalMove
-from games.common.protocol import MAX_SEED, Game
+from games.common.errors import IllegalMove
+from games.common.protocol import MAX_SEED
 
 from .dictionary import LENGTHS, Dictionary
 from .duel import TURNS_EACH
@@ -422,24 +423,21 @@ def _player(pid: int, entry: object) -> dict[str, Any]:
     }
 
 
-def _no_saves(_data: object) -> NoReturn:
-    raise BadState("a told tournament is not saved")
+@dataclass(frozen=True)
+class StoryGame:
+    """What app.replays steps a told tournament through (app.replays.Replayable): its
+    name, the story a record's options start, a step read from its notation. Not a
+    games.common Game: a story is no GameState, only told forward (no legal moves, no
+    seat's view, never saved)."""
+
+    name: str
+    new_game: Callable[[object, int], Story]
+    parse_move: Callable[[str], StepMove]
 
 
-def story_game(words: Dictionary) -> Game:
-    """The Game app.replays steps through: a record's options start the story,
-    each move is one step."""
-    return Game(
-        name=NAME,
-        new_game=partial(new_story, words),
-        from_json=_no_saves,
-        version=1,
-        format_move=str,
-        parse_move=parse_step,
-        options_to_params=lambda options: {},
-        options_from_params=lambda params: {},
-        seats=lambda options: SEATS,
-    )
+def story_game(words: Dictionary) -> StoryGame:
+    """The story's game for the words of its language: each move is one step."""
+    return StoryGame(NAME, partial(new_story, words), parse_step)
 
 
 def tell(words: Dictionary, entry: dict[str, Any]) -> Story:
