@@ -366,6 +366,48 @@ def test_at_a_table_a_claim_of_the_deal_once_it_is_done_is_the_hosts_forfeit():
         assert "with no deal under way" in ended["reason"], device
 
 
+@pytest.mark.parametrize("seed", range(8))
+def test_at_a_table_whenever_a_device_withholds_its_deal_the_host_names_it_and_all_agree(seed):
+    """Three or four devices play at random; from a random move on, one friend's device (a
+    modified one) stops sending its part of the deal. Wherever the deal then stops (a
+    shuffle, a deal, a draw, the keys of a check), the host's page names that device alone,
+    offers the claim 2 minutes on and not before, and every honest device ends the game
+    as held up by it."""
+    rng = random.Random(seed)
+    seats = rng.choice([3, 4])
+    guests = ("g1", "g2", "g3")[: seats - 1]
+    clock = [0.0]
+    options = {"seats": seats, "partnerships": seats == 4, "target": 100}
+    table = table_tests.Table(options, [HOST, *guests], guests, seed, True, clock)
+    games = table.games
+    quiet = rng.choice(guests)
+    honest = [games[device] for device in games if device != quiet]
+    withheld_after = rng.randrange(60)
+    moves = lambda played: len(played[0].match.midend.moves) >= withheld_after  # noqa: E731
+    assert table_tests.play_out(table.net, list(games.values()), rng, until=moves)
+    send = games[quiet].match.send
+    games[quiet].match.send = lambda *out: send(
+        *(m for m in out if not m["type"].startswith("deal-"))
+    )
+    for _ in range(2_000):  # (on until nobody can move: the deal waits)
+        mover = next((g for g in games.values() if g.match.status == PLAYING and g.ready), None)
+        if mover is None:
+            break
+        mover.play(rng.choice(mover.view()["legal_moves"]))
+        table.net.pump()
+    host = page(games[HOST].match)
+    assert all(game.match.status == PLAYING for game in honest)
+    assert claims.awaited(host.match) == quiet
+    assert all(claims.awaited(g.match) is None for g in honest if g is not games[HOST])
+    clock[0] += AWAY - 1
+    assert not host.may_claim
+    clock[0] += 1
+    host.claim()
+    table.net.pump()
+    for game in honest:
+        assert game.match.ended == {"how": verdict.HELD_UP, "by": quiet}
+
+
 # --- what the page says -------------------------------------------------------------------
 
 
