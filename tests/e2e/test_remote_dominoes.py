@@ -78,7 +78,7 @@ def next_hand(page) -> None:
         pass
 
 
-def play_a_turn(page) -> None:
+def play_a_turn(page, follow_draw: bool = True) -> None:
     """This page's person moves as a person would: the first tile that fits (on the
     first end offered when several fit), else Draw, else Pass. A tile drawn comes into
     the hand, lifted: the deck's card for that draw, told to the game view as the draw's
@@ -88,7 +88,9 @@ def play_a_turn(page) -> None:
     the hand it was drawn in: by the time its tile is in, the devices may have checked that
     hand and dealt the next, whose phase is "play" again (CI on 2026-12-04 and 2026-12-07,
     fresh clones on 2026-12-06: "no tile lifted" in the next hand's tiles, seen with the
-    page's moves logged: the blocking draw's tile was lifted with the reveal, as it should)."""
+    page's moves logged: the blocking draw's tile was lifted with the reveal, as it should).
+    With `follow_draw` False the draw is not followed to its tile (the deal may never give
+    it: a device that withholds its part)."""
     before = len(saved(page, SLOT)["meta"]["frame"]["moves"])
     hand = public_state(page).hand_number
     playable = page.locator(".dm-hand .dom.playable")
@@ -102,10 +104,11 @@ def play_a_turn(page) -> None:
         page.locator("#dm-draw").click()
         # The tile comes from the deck, readable here alone (it needs the other device's
         # key, which a busy machine can take seconds to give).
-        expect(page.locator(".dm-hand [data-tile]")).to_have_count(held + 1, timeout=30_000)
-        state = public_state(page)
-        if state.hand_number == hand and state.phase == "play":  # (the draw did not block)
-            expect(page.locator(".dm-hand .drawn")).to_have_count(1)
+        if follow_draw:
+            expect(page.locator(".dm-hand [data-tile]")).to_have_count(held + 1, timeout=30_000)
+            state = public_state(page)
+            if state.hand_number == hand and state.phase == "play":  # (did not block)
+                expect(page.locator(".dm-hand .drawn")).to_have_count(1)
     else:
         page.locator("#dm-pass").click()
     page.wait_for_function(

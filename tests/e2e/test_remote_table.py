@@ -24,6 +24,7 @@ from test_remote_dominoes import (
 )
 
 FRIENDS = ("Bryn", "Cai", "Dee")
+AWAY_MS = 120_000  # app.remote.verdict.AWAY_MS
 
 
 def start_table(open_app, context, friends, players, partners=False):
@@ -53,9 +54,10 @@ def start_table(open_app, context, friends, players, partners=False):
     return pages
 
 
-def play_round(pages, seats, until, close_summaries=True) -> None:
-    """Turns by clicks, each by the page whose person is to move, until `until(state)`;
-    every page closes its hand's summary as its person would (unless told not to)."""
+def play_round(pages, seats, until, close_summaries=True, turn=play_a_turn) -> None:
+    """Turns by clicks (`turn`), each by the page whose person is to move, until
+    `until(state)`; every page closes its hand's summary as its person would (unless told
+    not to)."""
     with Doorbell(pages, TABLE_LOOK) as bell:
         for _ in range(3000):
             bell.reset()
@@ -72,7 +74,7 @@ def play_round(pages, seats, until, close_summaries=True) -> None:
             if phase(mover) != "human":
                 bell.wait()  # its tiles still coming, or its summary just closed
                 continue
-            play_a_turn(mover)
+            turn(mover)
     raise AssertionError("the game did not get there")
 
 
@@ -233,22 +235,29 @@ WRONG_HASH_POSTED = """(text) => {
 }"""
 
 
-def test_a_move_with_a_wrong_position_stops_the_table_on_every_page_naming_its_device(
-    open_app, context
-):
-    host = open_app("#/connect")
-    set_prefs(host, players="human,strong")
+def table_with_a_modified_friend(open_app, context, players, host_context=None):
+    """Ann's page hosts Bryn's and Cai's, Cai's a modified one (TAMPERING: what it sends
+    goes through window.gemauTamper once the test sets it), in a game of Dominoes with
+    every hand dealt: (the pages, the seat of each)."""
+    host = open_app("#/connect", ctx=host_context)
+    set_prefs(host, players=players)
     set_name(host, "Ann")
     pages = [host, connect(host, context(), "Bryn")]
     host.click("[data-action='invite-more']")
-    lying = context()
-    lying.add_init_script(TAMPERING)
-    pages.append(connect(host, lying, "Cai"))
+    modified = context()
+    modified.add_init_script(TAMPERING)
+    pages.append(connect(host, modified, "Cai"))
     host.click("[data-action='play'][data-game='dominoes']")
     for page in pages:
         expect(page.locator(".dm-hand [data-tile]")).to_have_count(7, timeout=30_000)
-    seats = [my_seat(saved(page, SLOT)) for page in pages]
-    cai = pages[2]
+    return pages, [my_seat(saved(page, SLOT)) for page in pages]
+
+
+def test_a_move_with_a_wrong_position_stops_the_table_on_every_page_naming_its_device(
+    open_app, context
+):
+    pages, seats = table_with_a_modified_friend(open_app, context, "human,strong")
+    host, cai = pages[0], pages[2]
 
     # Turns until Cai is to play a tile (a draw would wait on the others' keys, which a
     # refused move never gets).
@@ -269,3 +278,49 @@ def test_a_move_with_a_wrong_position_stops_the_table_on_every_page_naming_its_d
         expect(bar).to_have_attribute("data-remote", stop, timeout=10_000)
         expect(bar).to_contain_text("Cai's")
         assert public_state(page).to_json() == before  # never played
+
+
+# Cai's device sends nothing of the deal: its messages of the deal (the large ones go in
+# parts) never leave the page.
+NO_DEAL = """(text) => (text.startsWith("P") || text.includes('"deal-') ? null : text)"""
+
+
+def test_the_host_claims_the_game_of_a_friends_device_that_holds_the_deal_up(open_app, context):
+    """docs/rules/dominoes.md 11.14: Cai's device (modified) stops sending its part of the
+    deal; the next draw or the hand's check waits for it. Ann's page, whose clock the test
+    drives, offers the claim once it has waited 2 minutes, naming Cai's device; the claim
+    ends the game on Ann's and Bryn's pages, and with no partners nobody wins it."""
+    clocked = context()
+    clocked.clock.install()
+    pages, seats = table_with_a_modified_friend(
+        open_app, context, "human,human,human", host_context=clocked
+    )
+    host = pages[0]
+    pages[2].evaluate(f"() => {{ window.gemauTamper = {NO_DEAL}; }}")
+
+    def cais_part_due(state) -> bool:  # (every card's unlocking needs every other seat)
+        return state.phase != "play" or state.history[-1:] == [
+            {"type": "draw", "seat": state.current_player}
+        ]
+
+    play_round(pages, seats, cais_part_due, turn=lambda page: play_a_turn(page, False))
+    bar, claim = host.locator(".remote-bar"), host.locator("[data-action='remote-claim']")
+    host.clock.fast_forward(AWAY_MS - 10_000)
+    assert claim.count() == 0, "the claim is offered before the deal waited 2 minutes"
+    for _ in range(12):  # (the deal's last step may have reached Ann's page a moment later)
+        host.clock.fast_forward(10_000)
+        if claim.is_visible():
+            break
+    expect(claim).to_be_visible()
+    expect(bar).to_contain_text("Cai's device has not sent its part of the deal for 2 minutes")
+    claim.click()
+    expect(host.locator("#question")).to_contain_text("the game ends for everyone")
+    host.click("#question [data-action='question-yes']")
+    for page in pages[:2]:
+        expect(page.locator(".remote-bar")).to_contain_text(
+            "Cai's device did not send its part of the deal for 2 minutes: the game was "
+            "claimed. It is over, and nobody wins it."
+        )
+        stats = json.loads(page.evaluate("localStorage.getItem('gemau:stats:dominoes')"))
+        assert stats["data"]["remote-3"]["played"] == 1
+        assert stats["data"]["remote-3"].get("won", 0) == 0
