@@ -95,7 +95,8 @@ def relink(leader, page, name: str) -> None:
 
 
 def messages(page) -> list[dict]:
-    """The messages the page was sent, in order, rebuilt from its frames."""
+    """The messages the page was sent, in order, rebuilt from its frames and taken out of
+    their relay envelopes."""
     out, parts = [], []
     for frame in page.evaluate("window.gemauFrames"):
         if frame.startswith("M"):
@@ -106,7 +107,7 @@ def messages(page) -> list[dict]:
         parts = [text] if index == 0 else [*parts, text]
         if index + 1 == count:
             out.append(json.loads("".join(parts)))
-    return out
+    return [data.get("message", data) if data.get("type") == "relay" else data for data in out]
 
 
 def words_of_rounds(leader) -> dict[tuple[int, int], str]:

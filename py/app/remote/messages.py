@@ -14,7 +14,9 @@ Where a type is taken:
     deck          app.fair.deck, mental poker's steps, each inside a `deal-deck`
     word          app.fair.hidden_word and ot, the Wordle duel's word (a match's `word-`)
     group-leader  app.remote.wordle_group, what a member's device sends the group's leader
-    group-member  app.remote.wordle_group_member, what the leader sends a member
+                  (each wrapped by the leader's relay, as a table's: `relay-post` to it)
+    group-member  app.remote.wordle_group_member, what the leader sends a member (in a
+                  `relay` envelope for that member alone; `group` outside the relay)
 
 The registry is checked against the code (the suite reads every `type` the modules of
 app.remote and app.fair send or compare with), so a type the code handles cannot be left
@@ -111,7 +113,7 @@ MESSAGES: tuple[MessageType, ...] = (
         (RELAY_SPOKE,),
         {"type": "relay", "seq": 2, "from": "host", "n": 2, "to": "g2"},
     ),
-    _message("relay-start", (RELAY_SPOKE,), after=4),  # a group's newcomer
+    _message("relay-start", (RELAY_SPOKE,), after=4, sent=1),  # a group's newcomer
     _message("relay-post", (RELAY_HUB,), n=1, ack=1, message={"type": "leave"}),
     _message("relay-post", (RELAY_HUB,), n=1, ack=1, to="host", message={"type": "leave"}),
     _message("relay-resend", (RELAY_HUB,), after=0),
@@ -143,16 +145,14 @@ MESSAGES: tuple[MessageType, ...] = (
         rules="2.1",
         game="wordle-tournament-play",
         name="Ann",
-        n=1,
     ),
     _message(
         "welcome", (GROUP_LEADER,), ("name",), version=VERSION, rules="2.1", name="Bo", rating=1100
     ),
-    _message("join", (GROUP_LEADER,), ("name",), version=1, name="Ann", rating=1100),  # (older)
     _message("guess", (GROUP_LEADER,), ("text",), round=1, duel=2, text="stare", at=20345),
-    _message("group", (GROUP_MEMBER,), you="g1"),  # (sent by #/connect: the device's name)
-    _message("view", (GROUP_MEMBER,), n=1, game=1, view={"phase": "lobby"}),
-    _message("refused", (GROUP_MEMBER,), ("reason",), n=1, reason="group.junk"),
+    _message("group", (GROUP_MEMBER,), you="g1"),  # (the device's name, first on each link)
+    _message("view", (GROUP_MEMBER,), game=1, view={"phase": "lobby"}),
+    _message("refused", (GROUP_MEMBER,), ("reason",), reason="group.junk"),
 )
 
 

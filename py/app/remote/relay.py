@@ -18,6 +18,9 @@ as a receipt), so each device takes the others' messages in the host's order:
                                             `to`: for that guest alone
            hub.receive(name, data)          whatever came down that guest's channel
            hub.resend(name, after)          the envelopes after number `after`, again
+           hub.join_afresh(name, send)      a group's guest whose page starts over (a new
+                                            spoke): told where the order stands, sent what
+                                            comes next and nothing of before
            hub.forget(name)                 a guest gone for good (a group's member)
            hub.record()                     JSON; Hub.from_record(deliver, record, ...)
     guest  spoke = Spoke(name, send, deliver)   send(data) goes to the host
@@ -33,7 +36,8 @@ What travels:
                    (+ "at": the host's clock as it relayed it, at a table)
                    {"type": "relay", "seq", "from", "n", "to", "message"}   for `to` alone
                    {"type": "relay", "seq", "from", "n", "to"}        to the others: a place
-                   {"type": "relay-start", "after"}   a group's newcomer: where the order is
+                   {"type": "relay-start", "after", "sent"}   a group's newcomer: where the
+                                      order is, and the last of its own posts relayed
     guest -> host  {"type": "relay-post", "n", "ack", "message"}      a guest's message
                    {"type": "relay-post", "n", "ack", "to", "message"}   for `to` alone
                    {"type": "relay-resend", "after"}                  after a new link
@@ -60,7 +64,10 @@ for a while (a Wordle group's member out of the tournament, watching) says so ev
 ACK_EVERY envelopes it takes, so the host's log, saved with its game, stays short.
 A group's hub (`posts_to_one`) takes a newcomer after its first envelope (a lobby fills as
 friends link): the newcomer is told where the order stands (relay-start) and counts on from
-there; a member gone for good is forgotten, so the log no longer keeps what it lacks.
+there; a member gone for good is forgotten, so the log no longer keeps what it lacks. A
+group's host sends each member its view whole, so a member's new link starts its spoke
+afresh (`join_afresh`: told where the order and its own numbering stand) instead of asking
+for what it missed, and a member whose link is down is forgotten until it is back.
 
 A reload loses nothing either, if the page saves the records (the relay's with the
 game's, at the same moment) after every message it takes or posts: a device restored
@@ -128,13 +135,26 @@ class Hub:
             raise ValueError("a guest joins before the table's first message")
         elif len(self.acked) == MAX_GUESTS:
             raise ValueError(f"a table has {MAX_GUESTS} guests at most")
-        elif name in self.relayed:
-            raise ValueError(f"{name!r} was forgotten, and its messages are not everyone's yet")
-        else:
-            self.acked[name], self.relayed[name] = self.seq, 0
+        else:  # (a forgotten guest's numbering goes on while the log holds its messages)
+            self.acked[name] = self.seq
+            self.relayed.setdefault(name, 0)
             if self.seq > 0:  # a group's newcomer: where the one order stands
-                send({"type": START, "after": self.seq})
+                send({"type": START, "after": self.seq, "sent": self.relayed[name]})
         self.channels[name] = send
+
+    def join_afresh(self, name: str, send: Send) -> None:
+        """A group's guest on a link whose page starts over (a new spoke, which has taken
+        nothing): wherever it was, it is told where the order and its own numbering stand
+        and is sent only what comes next. Nothing of before is sent again: a group's host
+        sends each member its view whole."""
+        if not self.posts_to_one:
+            raise ValueError("a table's guest takes every message, in order")
+        check_guest_name(name)
+        if name in self.acked:
+            self.forget(name)
+        self.join(name, send)
+        if self.seq == 0:  # (said by join once the order has begun)
+            send({"type": START, "after": 0, "sent": 0})
 
     def forget(self, name: str) -> None:
         """A guest gone for good (a group's member no longer in it): its channel and what
@@ -310,10 +330,12 @@ class Spoke:
         """One of the host's envelopes: taken if it is the next one, skipped if it was
         taken already; any other is refused (ProtocolError), changing nothing."""
         if isinstance(envelope, dict) and envelope.get("type") == START:
-            after = fields(envelope, {"type", "after"}, "where the order stands")["after"]
-            if self.seq != 0:
+            start = fields(envelope, {"type", "after", "sent"}, "where the order stands")
+            after = whole(start["after"], 0, 2**53, "the last envelope")
+            sent = whole(start["sent"], 0, after, "the last of its own posts relayed")
+            if self.seq != 0 or (sent and self.sent):  # (a newcomer may have posted)
                 raise ProtocolError("a spoke starts late only before it has taken anything")
-            self.seq = self.acked = whole(after, 0, 2**53, "the last envelope")
+            self.seq, self.acked, self.sent = after, after, self.sent or sent
             return
         check_envelope(envelope, self.name)
         seq, sender = envelope["seq"], envelope["from"]

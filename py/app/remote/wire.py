@@ -9,11 +9,12 @@ from games.common.protocol import GameState
 
 from app.fair.errors import ProtocolError
 
-VERSION = 5  # of this session protocol; both devices must speak the same (2: claim, rules;
+VERSION = 6  # of this session protocol; both devices must speak the same (2: claim, rules;
 # 3: a table's envelopes carry the host's clock, and a claim there is timed by it; 4: a
 # turn the deal held up is timed from its last step, and a claim at a table while the
 # deal is under way is the claimant's forfeit; 5: but the host's, naming the device the
-# deal has waited for: claim {count, quiet})
+# deal has waited for: claim {count, quiet}; 6: a Wordle group's messages go through the
+# leader's relay, and relay-start says where the newcomer's own numbering stands)
 _HEX64 = re.compile(r"[0-9a-f]{64}")
 
 

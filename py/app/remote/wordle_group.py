@@ -3,33 +3,38 @@ tournament (games.wordle.tournament.Tournament: seed, pairings, words, clocks, r
 and each member's device is linked to the leader alone (a star of up to 7 links). The
 member's side is app.remote.wordle_group_member. Rules: docs/rules/wordle-tournament.md 16.
 
-The start is the protocol's handshake (app.remote.handshake), the leader as its host: the
-leader's hello on each new link, the member's welcome in answer, each side checking the
-other's with the handshake's own check (`same_version`: the protocol's one version and the
-tournament's rules) before anything else of it is read, and refusing another version as a
-table does ("other_version"). There is no coin flip: the leader's page hosts the engine.
+The group's messages travel through the leader's relay (app.remote.relay), the transport
+of a table: each member's device is a guest of the leader's Hub (`posts_to_one`: each view
+is for one member alone, each member's post for the leader alone), the host writes every
+envelope's sender, and each member's Spoke takes the envelopes in the one order, refusing
+a gap or a forged receipt. Unlike a table's, a member's relay starts afresh on every new
+link (Hub.join_afresh, relay-start): the leader sends the view whole, so nothing of before
+is sent again, and a member whose link is down is forgotten by the hub until it is back.
 
-Leader -> member:
+On each new link the leader first names the member's device, outside the relay (its spoke
+is made under that name); then comes the protocol's handshake (app.remote.handshake), the
+leader as its host: the leader's hello, the member's welcome in answer, each side checking
+the other's with the handshake's own check (`same_version`: the protocol's one version and
+the tournament's rules) before anything else of it is read, and refusing another version as
+a table does ("other_version"). There is no coin flip: the leader's page hosts the engine.
 
-    {"type": "group", "you": device}   # the member's name in the group: sent by #/connect
-                                       # (app.views.connect) and the hosting's new links
-    {"type": "hello", "n", "version": wire.VERSION, "rules", "game", "name": leader's}
-    {"type": "view", "n": 1, 2, ..., "game": k, "view": Tournament.view(member's id, now)}
-    {"type": "refused", "n": ..., "reason": catalogue key}   # wordle.* (the engine's),
-                                                    # group.* or "other_version"
+Leader -> member (each message below in a relay envelope for that member alone):
 
-Member -> leader (untrusted: checked here; a bad one is answered, nothing else changes):
+    {"type": "group", "you": device}   # the member's name in the group, outside the relay:
+                                       # first on each new link
+    {"type": "hello", "version": wire.VERSION, "rules", "game", "name": leader's}
+    {"type": "view", "game": k, "view": Tournament.view(member's id, now)}
+    {"type": "refused", "reason": catalogue key}   # wordle.* (the engine's), group.*
+                                                    # or "other_version"
+
+Member -> leader (relay posts to the leader; untrusted: checked here; a bad one is
+answered, nothing else changes):
 
     {"type": "welcome", "version", "rules", "name": nickname, "rating": 0..4000}  # lobby
     {"type": "refused", "kind": "other_version", "reason"}   # the hello, as a table's guest
     {"type": "guess", "round": r, "duel": i, "text": typed word, "at": member's ms}
     {"type": "leave"}
 
-(An earlier build's member sends its own `join` first: it is told "group.version", which
-that build says as another version.)
-
-`n` numbers the messages to that member (a member takes only a newer one, and counts
-afresh on a new link);
 `game` counts the group's tournaments (1, 2, ...): a member records a result once per game.
 A member is sent its own view only, and only when something in it changed apart from
 its clocks (time_left, intro_left run down on the member's own clock). The engine's view
@@ -37,11 +42,11 @@ holds a duel's word only once that duel is over, so no device learns another pai
 Measured (tests' simulated tournaments, English words): a view is 2-4 kB, a member gets
 10-16 a round, 230-310 kB a tournament (so a leader with 7 members sends about 2 MB).
 
-The leader's page calls `tick(now)` on a timer, `receive(device, message, now)` for what
+The leader's page calls `tick(now)` on a timer, `receive(device, data, now)` for what
 a member's link delivers, `member_lost(device, now)` / `member_back(device, send, now)` for
 a link that drops and comes back, and `guess`/`leave` for the leader's own play. Devices
-are named by the page (any short text); the engine's player ids follow the seats, which
-shift in the lobby when someone leaves, so the page speaks of devices, not ids.
+are named by the page (the relay's guest names); the engine's player ids follow the seats,
+which shift in the lobby when someone leaves, so the page speaks of devices, not ids.
 """
 
 from collections.abc import Callable
@@ -58,6 +63,7 @@ from app.remote import wire
 from app.remote.checks import OTHER_VERSION, Refused
 from app.remote.handshake import rules_of, same_version
 from app.remote.names import clean_name
+from app.remote.relay import MAX_GUESTS, Hub
 
 
 class GroupRules(NamedTuple):
@@ -91,9 +97,8 @@ def clock_free(view: dict[str, Any]) -> dict[str, Any]:
 class Member:
     """One member's device as the leader knows it."""
 
-    def __init__(self, name: str, rating: int, pid: int | None, n: int = 0, last_at: int = 0):
+    def __init__(self, name: str, rating: int, pid: int | None, last_at: int = 0):
         self.name, self.rating, self.pid = name, rating, pid
-        self.n = n  # messages sent to it so far
         self.last_at = last_at  # its latest guess's time, on its own clock
         self.send: Callable[[dict[str, Any]], None] | None = None  # None while its link is down
         self.last_view: dict[str, Any] | None = None  # the clock-free view it was last sent
@@ -119,6 +124,8 @@ class GroupLeader:
         # not count (their ratings stay); the ids of those placed before still count.
         self.abandoned = False
         self.kept: list[int] = []
+        self.hub = group_hub(self)
+        self.now = 0  # the tournament's time of the data being taken
 
     # --- links --------------------------------------------------------------------------
 
@@ -126,22 +133,29 @@ class GroupLeader:
         """A new member device's link (in the lobby): it is in once its join comes."""
         if device in self.members:
             raise ValueError(f"{device!r} is a member already")
+        self._linked(device, send)
         self.other_version.pop(device, None)
         self.waiting[device] = Member("", 0, None)
         self.waiting[device].send = send
-        self._hello(self.waiting[device])
 
-    def _hello(self, member: Member) -> None:
-        """The handshake's first message on a new link: the member answers it (welcome)."""
-        if member.send is not None:
-            hello = {"type": "hello", "version": wire.VERSION, "rules": rules_of(GROUP_RULES)}
-            name = self.tournament.players[LEADER]["name"]
-            self._send(member.send, member, {**hello, "game": GROUP_RULES.name, "name": name})
+    def _linked(self, device: str, send: Send) -> None:
+        """A new link: the device's name in the group, its relay started afresh, and the
+        handshake's first message, which the member answers (welcome). ValueError, with
+        nothing sent, for a link past the relay's 7 friends' devices (as #/connect links)."""
+        if device not in self.hub.guests and len(self.hub.guests) >= MAX_GUESTS:
+            raise ValueError(f"a group links {MAX_GUESTS} friends' devices at most")
+        send({"type": "group", "you": device})
+        self.hub.join_afresh(device, send)
+        hello = {"type": "hello", "version": wire.VERSION, "rules": rules_of(GROUP_RULES)}
+        name = self.tournament.players[LEADER]["name"]
+        self.hub.post({**hello, "game": GROUP_RULES.name, "name": name}, to=device)
 
     def member_lost(self, device: str, now: int) -> None:
         """A member's link dropped. In the lobby they leave it (5.4); in a tournament
         they are away (10.3): turns skipped, 60 s to come back."""
         self.waiting.pop(device, None)
+        if device in self.hub.guests:
+            self.hub.forget(device)  # (a new link starts its relay afresh)
         member = self.members.get(device)
         if member is None:
             return
@@ -166,13 +180,24 @@ class GroupLeader:
         member.last_at = 0  # its page may have reloaded, its clock with it
         if member.pid is not None and self.tournament.phase != "lobby":
             self.tournament.reconnect(now, member.pid)
-        self._hello(member)
+        self._linked(device, send)
         self._broadcast(now)
 
     # --- what members send ------------------------------------------------------------------
 
-    def receive(self, device: str, message: object, now: int) -> None:
-        """A message from a member's device, checked; refused ones are answered."""
+    def receive(self, device: str, data: object, now: int) -> None:
+        """What a member's link delivered: its relay's (a post, an acknowledgement), each
+        post's message checked; refused ones are answered."""
+        self.now = now
+        try:
+            self.hub.receive(device, data)
+        except ProtocolError:
+            self._refuse(device, "group.junk")
+        self._broadcast(now)
+
+    def _delivered(self, device: str, message: dict[str, Any]) -> None:
+        """A member's message, relayed to this leader."""
+        now = self.now
         try:
             self._take(device, message, now)
         except Refused as refusal:
@@ -184,13 +209,10 @@ class GroupLeader:
             self._refuse(device, key if key.startswith("group.") else "group.junk")
         except IllegalMove as error:
             self._refuse(device, error.key)
-        self._broadcast(now)
 
-    def _take(self, device: str, message: object, now: int) -> None:
-        kind = message.get("type") if isinstance(message, dict) else None
-        if kind == "join":  # an earlier build's member
-            raise ProtocolError("group.version")
-        if not isinstance(message, dict) or kind not in ("welcome", "guess", "leave", "refused"):
+    def _take(self, device: str, message: dict[str, Any], now: int) -> None:
+        kind = message.get("type")
+        if kind not in ("welcome", "guess", "leave", "refused"):
             raise ProtocolError("group.junk")
         if kind == "refused":
             self._refused(device, wire.fields(message, "refused", {"kind", "reason"}), now)
@@ -250,6 +272,7 @@ class GroupLeader:
             return
         if self.waiting.pop(device, None) is not None:
             self.other_version[device] = ""
+            self.hub.forget(device)  # (nothing more is said on that link)
             return
         self.other_version[device] = self.members[device].name
         self.member_lost(device, now)
@@ -282,6 +305,8 @@ class GroupLeader:
 
     def _leave_lobby(self, device: str, now: int) -> None:
         member = self.members.pop(device)
+        if device in self.hub.guests:
+            self.hub.forget(device)  # (out of the group: nothing more is said to it)
         if member.pid is None:
             return  # (a member always has a seat in the lobby)
         self.tournament.leave(member.pid, now)
@@ -290,9 +315,8 @@ class GroupLeader:
                 other.pid -= 1
 
     def _refuse(self, device: str, reason: str) -> None:
-        member = self.members.get(device) or self.waiting.get(device)
-        if member is not None and member.send is not None:
-            self._send(member.send, member, {"type": "refused", "reason": reason})
+        if device in self.hub.guests:
+            self.hub.post({"type": "refused", "reason": reason}, to=device)
 
     # --- the leader's own play, and the clock ----------------------------------------------
 
@@ -343,7 +367,7 @@ class GroupLeader:
         )
         for device, member in list(self.members.items()):
             if member.send is None or member.pid is None:
-                del self.members[device]
+                del self.members[device]  # (its relay is forgotten already)
                 continue
             member.rating = max(0, after(member.pid))
             member.pid = self.tournament.join(member.name, member.rating)[0]["player"]
@@ -356,16 +380,16 @@ class GroupLeader:
 
     def _broadcast(self, now: int) -> None:
         """Each linked member's own view, if it changed apart from its clocks."""
-        for member in self.members.values():
+        for device, member in self.members.items():
             if member.send is None or member.pid is None:
                 continue
             view = self.tournament.view(member.pid, now)
             seen = clock_free(view)
             if seen != member.last_view:
                 member.last_view = seen
-                self._send(member.send, member, {"type": "view", "game": self.game, "view": view})
+                self.hub.post({"type": "view", "game": self.game, "view": view}, to=device)
 
-    @staticmethod
-    def _send(send: Send, member: Member, message: dict[str, Any]) -> None:
-        member.n += 1
-        send({**message, "n": member.n})
+
+def group_hub(leader: GroupLeader) -> Hub:
+    """The leader's relay: each view for one member, each member's post for the leader."""
+    return Hub(leader._delivered, posts_to_one=True)

@@ -1,7 +1,8 @@
 """A Wordle Tournament group across devices, a member's side (the leader's is
-app.remote.wordle_group, which states the messages). The leader's messages are untrusted:
-each is checked whole before anything is kept, and junk is noted and dropped, never
-raised. The member keeps the latest view for the page to draw, runs its clocks down on
+app.remote.wordle_group, which states the messages). The leader's messages come through
+its relay (app.remote.relay): this device's Spoke, made under the name the leader gives it
+first on each link, takes them in order. They are untrusted: each is checked whole before
+anything is kept, and junk is noted and dropped, never raised. The member keeps the latest view for the page to draw, runs its clocks down on
 its own clock, and decides by its own clock that a leader gone 60 s has abandoned the
 tournament. Rules: docs/rules/wordle-tournament.md 16.
 
@@ -26,6 +27,7 @@ from app.remote import wire
 from app.remote.checks import OTHER_VERSION, Refused
 from app.remote.handshake import rules_of, same_version
 from app.remote.names import clean_name
+from app.remote.relay import Spoke
 from app.remote.relay_records import check_guest_name
 from app.remote.roster import HOST
 from app.remote.wordle_group import GROUP_RULES, MAX_MS, MAX_RATING, MAX_TEXT
@@ -71,10 +73,13 @@ class GroupMember:
         self.view: dict[str, Any] | None = None  # the latest view, as the leader sent it
         self.received_at = 0  # this device's clock when it came
         self.game = 0  # the group's tournament it belongs to
-        self.n = 0  # the leader's latest message number
-        # This device's name in the group (the leader's `group` message, before its hello;
-        # the relay's name for it once the group goes through the leader's relay).
+        # This device's name in the group (the leader's `group` message, first on each
+        # link): its relay's name, under which the spoke takes the leader's envelopes.
         self.device: str | None = None
+        self.spoke: Spoke | None = None  # this link's relay, from the leader's `group`
+        self.greeted = False  # the leader's hello on this link is taken
+        self.taken: str | None = None  # the type of the leader's message just taken
+        self.now = 0
         self.lost_at: int | None = None  # when the leader's link dropped
         self.result: dict[str, Any] | None = (
             None  # {"game", "key", "placement", "rating_change", "rating"}
@@ -92,52 +97,71 @@ class GroupMember:
         self._post({**welcome, "name": self.name, "rating": self.rating})
 
     def _post(self, message: dict[str, Any]) -> None:
+        """Through this link's relay, which keeps it until the leader has it (sent once
+        this device sees the link up, if it does not yet)."""
+        if self.spoke is not None:
+            self.spoke.post(message, to=HOST)
+
+    def _to_leader(self, data: dict[str, Any]) -> None:
         if self.send is not None:
-            self.send(message)
+            self.send(data)
 
     # --- what the leader sends -----------------------------------------------------------
 
-    def receive(self, message: object, now: int) -> bool:
-        """A message of the leader's; False (noted in `problems`) when it is refused."""
+    def receive(self, data: object, now: int) -> bool:
+        """What the leader's link delivered; False (noted in `problems`) when it is
+        refused. `taken` names the leader's message it held, if any."""
+        self.now, self.taken = now, None
         try:
-            self._take(message, now)
+            self._take_data(data)
         except ProtocolError as error:
             self.problems = [*self.problems, error.reason][-MAX_PROBLEMS:]
             return False
         return True
 
-    def _take(self, message: object, now: int) -> None:
-        if self.send is None:
-            raise ProtocolError("not linked to the leader")
-        kinds = ("group", "hello", "view", "refused")
-        if not isinstance(message, dict) or message.get("type") not in kinds:
+    def _take_data(self, data: object) -> None:
+        if isinstance(data, dict) and data.get("type") == "group":
+            self._named(wire.fields(data, "group", {"you"}))
+            self.taken = "group"
+            return
+        if self.spoke is None:
+            raise ProtocolError("a message before this device's name in the group")
+        self.spoke.receive(data)
+
+    def _delivered(self, sender: str, message: dict[str, Any]) -> None:
+        """A message relayed to this device: the leader's alone are taken."""
+        if sender != HOST:
+            raise ProtocolError("a message from another member")
+        self._take(message, self.now)
+        self.taken = message["type"]
+
+    def _take(self, message: dict[str, Any], now: int) -> None:
+        if message.get("type") not in ("hello", "view", "refused"):
             raise ProtocolError("an unknown message")
-        if message["type"] == "group":
-            self._named(wire.fields(message, "group", {"you"}))
-            return
-        n = message.get("n")
-        if type(n) is not int or n <= self.n or n > MAX_MS or self.status == OTHER_VERSION:
-            raise ProtocolError("a message out of order")
+        if self.status == OTHER_VERSION:
+            raise ProtocolError("the leader's app is another version")
         if message["type"] == "hello":
-            self._hello(message, n)
+            self._hello(message)
             return
+        if not self.greeted:
+            raise ProtocolError("a message before the leader's hello")
         if message["type"] == "refused":
-            wire.fields(message, "refused", {"reason", "n"})
+            wire.fields(message, "refused", {"reason"})
             reason = wire.text(message["reason"], 60, "a reason")
             if not all(c.isalnum() or c in "._-" for c in reason):
                 raise ProtocolError("a reason is a catalogue key")
-            self.n, self.refusal = n, reason
+            self.refusal = reason
             if reason == OTHER_VERSION and self.view is None:
                 self.status = OTHER_VERSION  # the leader's check of this device's welcome
             return
-        wire.fields(message, "view", {"game", "view", "n"})
+        wire.fields(message, "view", {"game", "view"})
         game = wire.whole(message["game"], 1, MAX_MS, "a game")
         view = checked_view(message["view"])
         if game < self.game or (game == self.game and self.status == ABANDONED):
             raise ProtocolError("a view of a tournament that is over here")
         if game > self.game:
             self.result = None
-        self.n, self.game, self.view, self.received_at = n, game, view, now
+        self.game, self.view, self.received_at = game, view, now
         self.lost_at, self.refusal = None, None
         self.status = STATUS_OF_PHASE.get(view["phase"], ABANDONED)
         me = view["players"][view["you"]]
@@ -150,12 +174,12 @@ class GroupMember:
                 "rating": me["rating"] + me["rating_change"],
             }
 
-    def _hello(self, message: dict[str, Any], n: int) -> None:
-        """The leader's hello, the first message on a link (n counts afresh on each):
-        checked as a table's guest checks its host's, and answered with this device's
-        welcome. Another version stops this device's joining, said as for any game, and
-        is answered as a table's guest answers it (refused, other_version)."""
-        if self.n != 0:
+    def _hello(self, message: dict[str, Any]) -> None:
+        """The leader's hello, its first message through each new link's relay: checked
+        as a table's guest checks its host's, and answered with this device's welcome.
+        Another version stops this device's joining, said as for any game, and is
+        answered as a table's guest answers it (refused, other_version)."""
+        if self.greeted:
             raise ProtocolError("a hello out of place")
         try:
             same_version(GROUP_RULES, message, HOST)  # before anything else of it is read
@@ -166,11 +190,11 @@ class GroupMember:
             # said as a table's guest says it, so the leader stops counting this device in
             self._post({"type": "refused", "kind": OTHER_VERSION, "reason": refusal.reason})
             return
-        wire.fields(message, "hello", {"version", "rules", "game", "name", "n"})
+        wire.fields(message, "hello", {"version", "rules", "game", "name"})
         if message["game"] != GROUP_RULES.name:
             raise ProtocolError("a hello of another game")
         clean_name(message["name"])
-        self.n = n
+        self.greeted = True
         self._welcome()
 
     def _named(self, message: dict[str, Any]) -> None:
@@ -183,6 +207,8 @@ class GroupMember:
         if self.device not in (None, device):
             raise ProtocolError("another device's name")
         self.device = device
+        # The first message on each new link: this device's relay starts afresh on it.
+        self.spoke, self.greeted = Spoke(device, self._to_leader, self._delivered), False
 
     # --- this device's play ----------------------------------------------------------------
 
@@ -204,17 +230,21 @@ class GroupMember:
     # --- the link and the clock ------------------------------------------------------------
 
     def leader_lost(self, now: int) -> None:
-        """The leader's link dropped: everything waits for the leader (paused)."""
-        self.send = None
+        """The leader's link dropped: everything waits for the leader (paused). Its relay
+        goes with it (the leader names this device again on a new link)."""
+        self.send, self.spoke = None, None
         if self.status not in (ABANDONED, OVER) and self.lost_at is None:
             self.lost_at = now
             self.status = PAUSED
 
     def linked(self, send: Callable[[dict[str, Any]], None]) -> None:
-        """A new link to the leader (after either side's reload): the leader's hello comes
-        first on it, answered as on the first link, then the view."""
+        """A link to the leader is up again (after either side's reload): the leader names
+        this device on it, then its hello comes, answered as on the first link, then the
+        view. If they came before this device saw the link up, what it said meanwhile
+        goes now."""
         self.send = send
-        self.n = 0  # the leader's numbering starts over on its new link, with its hello
+        if self.spoke is not None:
+            self.spoke.reconnected()
 
     def tick(self, now: int) -> None:
         """The leader gone for 60 s on this device's clock: abandoned (rule 16.5)."""

@@ -53,9 +53,8 @@ class Hosting:
         self._changed()
 
     def relinked(self, device: str, link: "Link") -> None:
-        """A member's new link, made on #/connect: their page is told to join again, as
-        the same device of the group."""
-        link.send({"type": "group", "you": device})
+        """A member's new link, made on #/connect: their page joins again, as the same
+        device of the group (the group names it first on the link: GroupLeader)."""
         self.adopt(device, link)
 
     def lost(self) -> list[tuple[str, str]]:

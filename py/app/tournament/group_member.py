@@ -45,9 +45,10 @@ if TYPE_CHECKING:
 
 TICK_MS = 200
 View = dict[str, Any]  # the view the leader sent, at this device's time
-# The link whose hello (the leader's, once per link) a member's page here answered: a page
-# opened again on it says its welcome at once (GroupMember.rejoin).
-_greeted: "Link | None" = None
+# The link and the member whose relay it carries (the leader names the device and starts
+# its relay once per link): a page opened again on that link carries on with that member,
+# and says its welcome at once (GroupMember.rejoin) so the leader sends its view again.
+_kept: "tuple[Link, GroupMember] | None" = None
 
 
 class GroupMemberScreen:
@@ -73,13 +74,17 @@ class GroupMemberScreen:
         self.name = ""
         if link is None:
             return
+        global _kept
         data = self.keeper.ratings()
         mine = tp.my_profile(data)
         self.name = mine["name"] if data.get("me") else link.my_name
-        self.member = GroupMember(self._send, self.name, mine["rating"])
+        kept = _kept[1] if _kept is not None and _kept[0] is link else None
+        self.member = kept or GroupMember(self._send, self.name, mine["rating"])
+        self.member.send = self._send
+        _kept = (link, self.member)
         link.take(self.on_message, self.on_state)
-        if link is _greeted and self.member.n == 0:
-            self.member.rejoin()
+        if kept is not None and kept.greeted:
+            kept.rejoin()
         self.ticker = browser.Repeating(TICK_MS, self.tick)
 
     def now(self) -> int:
@@ -94,25 +99,22 @@ class GroupMemberScreen:
         except RuntimeError:  # the link went down as we sent: it says so itself
             pass
 
-    def on_message(self, message: object) -> None:
+    def on_message(self, data: object) -> None:
         member = self.member
         if member is None:
             return
-        global _greeted
         phase = (member.view or {}).get("phase")
-        if not member.receive(message, self.now()):
-            return
-        if isinstance(message, dict) and message["type"] == "hello":
+        if not member.receive(data, self.now()) or member.taken in (None, "group"):
+            return  # (refused, or only its relay's or its name)
+        if member.taken == "hello":
             if member.status == OTHER_VERSION:
                 self.view.refresh()  # the leader's hello: another version, refused
-            else:
-                _greeted = self.link
             return
         refusal = member.refusal  # (a refused message always gives one)
         if member.status == OTHER_VERSION:
             self.view.refresh()  # the leader's check of this device's welcome
             return
-        if isinstance(message, dict) and message["type"] == "refused" and refusal is not None:
+        if member.taken == "refused" and refusal is not None:
             self._refused(self.t(refusal))
             return
         view = member.view

@@ -318,8 +318,8 @@ class ConnectView(View):
 
     def open_group(self) -> None:
         """Give every friend's connection to the leader's tournament page, and send each
-        friend's page to theirs, with its device's name in the group (as hand_over names
-        it)."""
+        friend's page to theirs at once, with its device's name in the group (as hand_over
+        names it; the group names it again as it starts its relay on the link)."""
         table = self.table()
         for device, link in zip(guest_ids(len(table)), table, strict=True):
             link.send({"type": "group", "you": device})

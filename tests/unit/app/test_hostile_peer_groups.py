@@ -130,66 +130,89 @@ def group():
     return built
 
 
+def as_sent(built, device, message):
+    """What a member's device may send: `message` as it stands (outside the relay), and
+    as a post of its relay to the leader (an object through its spoke, anything else in a
+    post of its own)."""
+    built.leader.receive(device, json.loads(json.dumps(message)), built.now)
+    built.net.pump()
+    group_tests.post(built.leader, device, message, built.members[device].spoke)
+    built.net.pump()
+
+
 def test_every_registered_message_from_a_member_harms_neither_the_leader_nor_the_others():
     built = group()
     t = built.leader.tournament
     before = json.dumps(t.to_json())
     for case, message in CASES:
-        if message.get("type") in ("leave", "guess", "join") and case.endswith("as is"):
+        if message.get("type") in ("leave", "guess") and case.endswith("as is"):
             continue  # a member may leave or guess: that is play, not a cheat
         try:
-            built.leader.receive("ann", json.loads(json.dumps(message)), built.now)
+            as_sent(built, "ann", message)
         except Exception as error:
             raise AssertionError(f"{case}: the leader raised {error!r}") from None
-        built.net.pump()
         if json.dumps(t.to_json()) != before:
             raise AssertionError(f"{case}: the tournament changed")
-    for member in built.members.values():
-        assert member.problems == []
+    for device, member in built.members.items():
+        assert member.problems == [], device
+    assert built.members["ann"].spoke.outbox == []  # every post of its relay was taken
+
+
+def relayed(member, message):
+    """The leader's message in the next envelope of the member's relay."""
+    seq = member.spoke.seq + 1
+    return {"type": "relay", "seq": seq, "from": HOST, "n": seq, "to": member.device,
+            "message": message}  # fmt: skip
 
 
 def test_every_registered_message_as_the_leader_leaves_a_members_view_as_it_was():
     built = group()
     member = built.members["ben"]
-    kept, n, status = member.view, member.n, member.status
+    kept, status = member.view, member.status
     for case, message in CASES:
-        if "n" in message:  # (numbered as the next, so that it reaches the checks)
-            message = {**message, "n": n + 1}
-        try:
-            taken = member.receive(json.loads(json.dumps(message)), built.now)
-        except Exception as error:
-            raise AssertionError(f"{case}: the member raised {error!r}") from None
-        if message.get("type") == "refused" and taken:
-            n = member.n  # a refusal with a catalogue key is the leader's to send
-            continue
-        assert member.view is kept and member.status == status, case
+        for data in (message, relayed(member, message)):
+            try:
+                taken = member.receive(json.loads(json.dumps(data)), built.now)
+            except Exception as error:
+                raise AssertionError(f"{case}: the member raised {error!r}") from None
+            if message.get("type") in ("refused", "group") and taken:
+                continue  # a catalogue key, or its own name again: the leader's to send
+            assert member.view is kept and member.status == status, case
     assert MARKUP not in json.dumps(member.view)
+    assert member.device == "ben"
 
 
 def test_every_registered_message_as_the_leaders_first_is_checked_as_a_hello_is():
-    """A member joining takes the leader's hello first (the handshake's): whatever comes
-    instead, mangled or out of place, leaves it joining, or stopped as another version
-    when the hello's version or rules are not its own (answered as a table's guest
-    answers it: refused, other_version); only a hello it can read is answered with its
-    welcome, and no view is taken before one."""
+    """A member joining takes the leader's hello first (the handshake's, the first message
+    of its relay on a new link): whatever comes instead, mangled or out of place, leaves it
+    joining, or stopped as another version when the hello's version or rules are not its
+    own (answered as a table's guest answers it: refused, other_version); only a hello it
+    can read is answered with its welcome, and no view is taken before one."""
+    from app.remote import wire
     from app.remote.checks import OTHER_VERSION
+    from app.remote.handshake import rules_of
+    from app.remote.wordle_group import GROUP_RULES
     from app.remote.wordle_group_member import CONNECTING, GroupMember
 
     for case, message in CASES:
         sent = []
         member = GroupMember(sent.append, "Ben", 1000)
-        try:
-            member.receive(json.loads(json.dumps(message)), 0)
-        except Exception as error:
-            raise AssertionError(f"{case}: the member raised {error!r}") from None
+        member.receive({"type": "group", "you": "g2"}, 0)
+        for data in (message, relayed(member, message)):
+            try:
+                member.receive(json.loads(json.dumps(data)), 0)
+            except Exception as error:
+                raise AssertionError(f"{case}: the member raised {error!r}") from None
         assert member.view is None, case
         assert member.status in (CONNECTING, OTHER_VERSION), case
+        said = [(m["message"]["type"], m["message"].get("kind")) for m in sent]
         if member.status == OTHER_VERSION:
             assert message["type"] == "hello", case
-            assert [(m["type"], m["kind"]) for m in sent] == [("refused", OTHER_VERSION)], case
-            assert any(name in case for name in ("version", "rules")), case
+            assert said == [("refused", OTHER_VERSION)], case
+            same = wire.is_version(message.get("version"))
+            assert not (same and message.get("rules") == rules_of(GROUP_RULES)), case
         else:
-            assert [m["type"] for m in sent] in ([], ["welcome"]), case
+            assert said in ([], [("welcome", None)]), case
 
 
 def test_at_a_table_a_draw_while_holding_a_tile_that_fits_names_the_drawer_on_every_device():

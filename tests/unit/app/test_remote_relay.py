@@ -609,7 +609,10 @@ def test_a_group_member_joins_after_the_first_envelope_and_is_told_where_the_ord
     net.pump()
     assert seen["cat"] == [(HOST, "h-cat")] and seen[HOST] == [("cat", "c-host")]
     assert cat.seq == hub.seq == 5 and not cat.outbox
-    for forged in ({"type": "relay-start", "after": 2}, {"type": "relay-start", "after": 9}):
+    for forged in (
+        {"type": "relay-start", "after": 2, "sent": 0},
+        {"type": "relay-start", "after": 9, "sent": 1},
+    ):
         with pytest.raises(ProtocolError):
             cat.receive(forged)  # (only a spoke that has taken nothing starts)
     assert cat.seq == 5
@@ -659,12 +662,45 @@ def test_a_forgotten_members_messages_stay_while_another_lacks_them(monkeypatch)
     assert [e["from"] for e in hub.log] == ["ben"] and "ben" in hub.relayed
     record = json.loads(json.dumps(hub.record()))
     assert Hub.from_record(print, record, posts_to_one=True).record() == record
-    with pytest.raises(ValueError, match="forgotten"):
-        hub.join("ben", print)  # (its numbering is the log's until ann has it)
+    started = []  # ben back: its numbering goes on from the log's
+    hub.join("ben", started.append)
+    assert started == [{"type": "relay-start", "after": hub.seq, "sent": 1}]
+    assert hub.relayed["ben"] == 1 and hub.acked["ben"] == hub.seq
+    hub.forget("ben")
     spokes["ann"].reconnected()  # ann says what it took
     net.pump()
     assert hub.log == [] and set(hub.relayed) == {HOST, "ann"}
     hub.join("ben", print)
+
+
+def test_a_group_members_new_page_starts_its_relay_afresh_where_the_order_and_its_count_stand():
+    """A Wordle group's leader sends whole views, so a member's new link needs nothing of
+    before: its new spoke is told where the one order and its own numbering stand, takes
+    what comes next, and its posts are relayed under numbers the others can follow."""
+    net = Net()
+    seen = {HOST: [], "ann": [], "ben": []}
+    hub, spokes = linked_table(net, seen, posts_to_one=True)
+    spokes["ann"].post({"n": "a1"}, to=HOST)
+    hub.post({"n": "h1"}, to="ann")
+    net.pump()
+    net.cut("ann:1")  # ann's page is gone, with what was on its way
+    hub.post({"n": "h2"}, to="ann")
+    again = Spoke("ann", net.channel(lambda m: hub.receive("ann", m), "ann:2"), print)
+    again.deliver = lambda s, m: seen["ann"].append((s, m["n"]))
+    hub.join_afresh("ann", net.channel(again.receive, "ann:2"))
+    hub.post({"n": "h3"}, to="ann")
+    net.pump()
+    again.post({"n": "a2"}, to=HOST)  # (a new page speaks once it is spoken to)
+    net.pump()
+    assert seen["ann"] == [(HOST, "h1"), (HOST, "h3")]  # h2 was the lost page's
+    assert seen[HOST] == [("ann", "a1"), ("ann", "a2")]
+    assert again.seq == hub.seq and again.sent == 2 and not again.outbox
+    assert [e["n"] for e in hub.log if e["from"] == "ann"] in ([], [2], [1, 2])
+    record = json.loads(json.dumps(hub.record()))
+    assert Hub.from_record(print, record, posts_to_one=True).record() == record
+    table_hub, _ = linked_table(Net(), {HOST: [], "ann": [], "ben": []})
+    with pytest.raises(ValueError, match="every message"):
+        table_hub.join_afresh("ann", print)
 
 
 def test_a_tables_envelopes_carry_the_hosts_clock_as_it_relayed_them_sent_again_alike():

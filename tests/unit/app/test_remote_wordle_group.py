@@ -1,6 +1,6 @@
 """app.remote.wordle_group(_member): a Wordle Tournament group across devices, the leader's
-page hosting the engine and each member's device linked to it alone, over in-memory
-channels with an injected clock (docs/rules/wordle-tournament.md 16)."""
+page hosting the engine and each member's device linked to it alone, through the leader's
+relay, over in-memory channels with an injected clock (docs/rules/wordle-tournament.md 16)."""
 
 import json
 import random
@@ -10,6 +10,8 @@ from app.fair.errors import ProtocolError
 from app.remote import wire, wordle_group, wordle_group_member
 from app.remote.checks import OTHER_VERSION
 from app.remote.handshake import rules_of
+from app.remote.relay import Spoke
+from app.remote.roster import HOST
 from app.remote.wordle_group import GROUP_RULES, LEADER, GroupLeader
 from app.remote.wordle_group_member import (
     ABANDONED,
@@ -34,12 +36,17 @@ SEVEN = ("ann", "ben", "cat", "dan", "eve", "fay", "gus")  # a group of 8 device
 
 class Net:
     """Links that hold each message (as JSON text) until `pump`; a cut link loses what it
-    carries from then on. `log[device]` keeps every message the leader sent that device."""
+    carries from then on. `log[device]` keeps every message the leader sent that device
+    (out of its relay envelopes)."""
 
     def __init__(self, devices=DEVICES):
         self.queue: list = []
         self.cut: set = set()
         self.log: dict = {device: [] for device in devices}
+
+    def keep(self, device, data):
+        if data.get("type") == "relay" and data["from"] == HOST and "message" in data:
+            self.log[device].append(data["message"])
 
     def link(self, deliver, name):
         return lambda message: self.queue.append((deliver, json.dumps(message), name))
@@ -74,9 +81,9 @@ class Group:
         return self.net.link(lambda m: receive(device, m, self.now), f"{device}>")
 
     def to_member(self, device):
-        def deliver(message):
-            self.net.log[device].append(message)
-            self.members[device].receive(message, self.now + self.skew[device])
+        def deliver(data):
+            self.net.keep(device, data)
+            self.members[device].receive(data, self.now + self.skew[device])
 
         return self.net.link(deliver, f">{device}")
 
@@ -186,13 +193,12 @@ def test_a_leader_and_three_members_play_a_whole_tournament_and_agree_on_the_sta
 
 def test_a_group_of_8_devices_plays_a_whole_tournament_and_a_9th_is_refused():
     group = Group(ratings=(1000,) * 8, skew=tuple(range(0, 80_000, 10_000)), devices=SEVEN)
-    late = []
-    group.leader.connect("hal", group.net.link(late.append, ">hal"))
-    group.leader.receive("hal", welcome("Hal"), 0)
+    late = []  # a 9th device's link (#/connect links 7 friends): refused, nothing sent
+    with pytest.raises(ValueError, match="7 friends"):
+        group.leader.connect("hal", group.net.link(late.append, ">hal"))
     group.net.pump()
-    assert [m["type"] for m in late] == ["hello", "refused"]
-    assert late[-1]["reason"] == "wordle.lobby_full"
-    assert "hal" not in group.leader.members
+    assert late == [] and "hal" not in group.leader.waiting
+    assert "hal" not in group.leader.members and "hal" not in group.leader.hub.guests
     group.leader.start(group.now)
     group.net.pump()
     t = group.leader.tournament
@@ -213,9 +219,6 @@ def test_each_member_is_sent_its_own_view_only_when_something_in_it_changed():
     for device in DEVICES:
         views = [m for m in group.net.log[device] if m["type"] == "view"]
         assert all(m["view"]["you"] == group.pid(device) for m in views)
-        assert [m["n"] for m in group.net.log[device]] == list(
-            range(1, len(group.net.log[device]) + 1)
-        )
         size = sum(len(json.dumps(m, separators=(",", ":"))) for m in views)
         # One change is one view: about 60 per round, under 1 MB a tournament.
         assert len(views) < 100 * rounds and size < 1_000_000, (len(views), size)
@@ -299,6 +302,7 @@ def test_a_member_lost_and_back_within_60_s_plays_on_and_its_turns_were_skipped(
     skipped = [e for e in t.log if e["type"] == "skip" and e["player"] == pid and e["at"] > lost_at]
     assert skipped  # 50 s away: at least one of Ann's turns ran out
     group.net.cut.discard(">ann")
+    group.members["ann"].leader_lost(group.now)  # (its page saw the link down)
     group.members["ann"].linked(group.to_leader("ann"))
     sent = len(group.net.log["ann"])
     group.link_leader("ann")
@@ -312,9 +316,9 @@ def test_a_member_lost_and_back_within_60_s_plays_on_and_its_turns_were_skipped(
 
 
 def test_a_hello_that_comes_before_the_member_sees_its_link_back_costs_it_nothing():
-    """The leader's side of a link comes back first: its hello (and the view) reach a
-    member that still counts the link as down, and are dropped; the views that follow
-    come all the same, so the member plays on."""
+    """The leader's side of a link comes back first: its naming, hello and view reach a
+    member that still counts the link as down; they are taken, and its welcome goes once
+    it sees the link up, so the member plays on."""
     group = started()
     until_playing(group)
     ann = group.members["ann"]
@@ -322,16 +326,19 @@ def test_a_hello_that_comes_before_the_member_sees_its_link_back_costs_it_nothin
     group.leader.member_lost("ann", group.now)
     group.link_leader("ann")
     group.net.pump()
-    assert ann.status == PAUSED and ann.problems
+    assert ann.view is not None and ann.greeted and ann.spoke.outbox  # (its welcome)
     ann.linked(group.to_leader("ann"))
+    group.net.pump()
+    assert not ann.spoke.outbox and group.leader.members["ann"].welcomed
     group.play()
-    assert ann.status == OVER and ann.result is not None
+    assert ann.status == OVER and ann.result is not None and ann.problems == []
 
 
 def test_a_member_page_opened_anew_joins_again_on_its_new_link_and_is_sent_its_view():
     """Ann's page reloaded: a new page (a new GroupMember, no view) on a new link joins
     with the same name; the leader takes it as her device back, no refusal, and sends
-    her view at once; the same again for her page reopened on the link it kept."""
+    her view at once; her page reopened on the link it kept (the same GroupMember, whose
+    relay is the link's) says its welcome again and is sent her view at once."""
     group = started()
     until_playing(group)
     pid = group.pid("ann")
@@ -342,16 +349,12 @@ def test_a_member_page_opened_anew_joins_again_on_its_new_link_and_is_sent_its_v
     fresh = group.members["ann"]
     assert fresh.view is not None and fresh.view["you"] == pid and fresh.refusal is None
     # her page opened again on the link it kept: the hello was answered on it already
-    group.members["ann"] = again = GroupMember(group.to_leader("ann"), "Ann", 1100)
+    views = len(group.net.log["ann"])
+    fresh.rejoin()
     group.net.pump()
-    assert again.view is None  # (it waits for a hello that came to the page before it)
-    again.rejoin()
-    group.net.pump()
-    assert again.view == fresh.view and again.refusal is None
-    group.members["ann"] = other = GroupMember(group.to_leader("ann"), "Zed", 1100)
-    other.rejoin()
-    group.net.pump()
-    assert other.refusal == "group.joined_already"  # another name on Ann's device
+    assert [m["type"] for m in group.net.log["ann"][views:]] == ["view"]
+    assert fresh.refusal is None and fresh.problems == []
+    assert say(group, "ann", welcome("Zed")) == "group.joined_already"  # another name
 
 
 def test_a_member_away_past_60_s_has_left_placed_below_everyone_still_in():
@@ -371,6 +374,7 @@ def test_a_member_away_past_60_s_has_left_placed_below_everyone_still_in():
     assert ben["placement"] == len(still_in) + 1  # rule 10.2
     # Back later, Ben watches: his view says he is out, with his result.
     group.net.cut.discard(">ben")
+    group.members["ben"].leader_lost(group.now)
     group.members["ben"].linked(group.to_leader("ben"))
     group.link_leader("ben")
     group.net.pump()
@@ -493,8 +497,20 @@ def refusals(group, device):
     return [m["reason"] for m in group.net.log[device] if m["type"] == "refused"]
 
 
+def post(leader, device, message, spoke=None):
+    """`device` says `message` to the leader through its relay: an object as its spoke
+    posts it; anything else in a post the relay refuses (the spoke's count untouched)."""
+    if isinstance(message, dict) and spoke is not None:
+        spoke.post(message, to=HOST)
+        return
+    hub = leader.hub
+    number = hub.relayed.get(device, 0) + 1
+    data = {"type": "relay-post", "n": number, "ack": hub.acked.get(device, 0)}
+    leader.receive(device, {**data, "to": HOST, "message": message}, leader.now)
+
+
 def say(group, device, message):
-    group.leader.receive(device, message, group.now)
+    post(group.leader, device, message, group.members[device].spoke)
     group.net.pump()
     return refusals(group, device)[-1] if refusals(group, device) else None
 
@@ -519,16 +535,21 @@ def test_junk_and_out_of_place_messages_are_refused_and_change_nothing():
         welcome("Zed"),
         # a member's refusal is its claim: the leader's page never acts on it
         {"type": "refused", "kind": "cheating", "reason": "the leader cheats"},
-        {"type": "refused", "n": 1, "reason": "group.started"},
+        {"type": "refused", "reason": "group.started"},
+        {"type": "view", "game": 1, "view": {}},  # (a leader's message)
     ]
     for message in junk:
         assert say(group, "ann", message) in ("group.junk", "group.joined_already")
+    for data in (None, {"type": "guess", "round": 1}, {"type": "relay-post", "n": 99}):
+        group.leader.receive("ann", data, group.now)  # not a post of its relay
+        group.net.pump()
+        assert refusals(group, "ann")[-1] == "group.junk"
     view = t.view(group.pid("ann"), group.now)
     other = next(d["index"] for d in view["duels"] if group.pid("ann") not in d["players"])
     guess = {"type": "guess", "round": t.round_number, "text": "crane", "at": 10**9}
     assert say(group, "ann", {**guess, "duel": other}) == "group.not_your_duel"
     assert say(group, "ann", {**guess, "round": 99, "duel": view["your_duel"]}) == "group.stale"
-    group.leader.receive("stranger", {**guess, "duel": 0}, group.now)  # nobody to answer
+    post(group.leader, "stranger", {**guess, "duel": 0})  # not linked: nobody to answer
     assert json.dumps(t.to_json()) == before
 
 
@@ -555,25 +576,46 @@ def welcome(name, rating=1000, **fields):
     return {**message, "name": name, "rating": rating, **fields}
 
 
+class Bare:
+    """A device linked to the leader with no member behind its relay: `sent` keeps what
+    the leader sends it (its naming, then its relay's messages out of their envelopes)."""
+
+    def __init__(self, leader, device, net):
+        self.leader, self.device, self.sent, self.spoke, self.net = leader, device, [], None, net
+        leader.connect(device, net.link(self.take, f">{device}"))
+        net.pump()
+
+    def take(self, data):
+        if data.get("type") == "group":
+            self.sent.append(data)
+            to_leader = self.net.link(lambda d: self.leader.receive(self.device, d, 0), "<")
+            self.spoke = Spoke(data["you"], to_leader, lambda _, m: self.sent.append(m))
+        else:
+            self.spoke.receive(data)
+
+    def say(self, message):
+        post(self.leader, self.device, message, self.spoke)
+        self.net.pump()
+        return self.sent[-1]
+
+
 def test_joining_is_checked_and_leaving_the_lobby_moves_the_seats_up():
-    net = Net()
-    leader = GroupLeader(WORDS, "Leader", 1000, 4)
-    sent = {d: [] for d in ("a", "b", "c", "d", "v1", "v2", "v3")}
+    leader, net = GroupLeader(WORDS, "Leader", 1000, 4), Net()
+    devices = {d: Bare(leader, d, net) for d in ("a", "b", "c", "d", "v1", "v2", "v3")}
+    sent = {d: device.sent for d, device in devices.items()}
     for device in sent:
-        leader.connect(device, sent[device].append)
-        (hello,) = sent[device]  # the leader speaks first, as a table's host does
+        named, hello = sent[device]  # the leader speaks first, as a table's host does
+        assert named == {"type": "group", "you": device}
         assert hello == {
             "type": "hello",
             "version": wire.VERSION,
             "rules": rules_of(GROUP_RULES),
             "game": GROUP_RULES.name,
             "name": "Leader",
-            "n": 1,
         }
 
     def join(device, **fields):
-        leader.receive(device, {**welcome(device), **fields}, 0)
-        return sent[device][-1]
+        return devices[device].say({**welcome(device), **fields})
 
     # another version of the protocol or of the rules: the handshake's one refusal, and
     # the device no longer counted as joining (its page says so; a new link starts anew)
@@ -584,8 +626,9 @@ def test_joining_is_checked_and_leaving_the_lobby_moves_the_seats_up():
     assert leader.other_version == {"v1": "", "v2": "", "v3": ""}
     assert join("v1")["reason"] == OTHER_VERSION  # (nothing more said on that link)
     legacy = {"type": "join", "version": wire.VERSION, "name": "a", "rating": 1000}
-    leader.receive("a", legacy, 0)  # an earlier build's own join
-    assert sent["a"][-1]["reason"] == "group.version"
+    leader.receive("a", legacy, 0)  # an earlier build's own join, outside the relay
+    net.pump()
+    assert sent["a"][-1]["reason"] == "group.junk"
     assert join("a", extra=1)["reason"] == "group.junk"
     assert join("a", name="\u202eevil")["reason"] == "group.bad_name"
     assert join("a", rating=10**9)["reason"] == "group.rating"
@@ -593,14 +636,13 @@ def test_joining_is_checked_and_leaving_the_lobby_moves_the_seats_up():
     assert join("a")["type"] == "view" and join("b")["type"] == "view"
     assert join("c")["view"]["you"] == 3
     assert [m.pid for m in leader.members.values()] == [1, 2, 3]
-    leader.receive("a", {"type": "leave"}, 0)
+    devices["a"].say({"type": "leave"})
     assert "a" not in leader.members and [m.pid for m in leader.members.values()] == [1, 2]
     assert sent["c"][-1]["view"]["you"] == 2
     leader.member_lost("b", 0)
     assert [m.pid for m in leader.members.values()] == [1]
     leader.start(0)
     assert join("d")["reason"] == "group.started"
-    assert net.queue == []
 
 
 @pytest.mark.parametrize("older", ["protocol", "rules"])
@@ -692,7 +734,12 @@ def test_a_member_refuses_junk_from_the_leader_and_keeps_its_view():
     member = group.members["ann"]
     good = group.net.log["ann"][-1]
     kept = member.view
-    n = member.n
+
+    def relayed(message, **envelope):
+        """The leader's message in the next envelope of ann's relay."""
+        seq = member.spoke.seq + 1
+        return {"type": "relay", "seq": seq, "from": HOST, "n": seq, "to": "ann", **envelope,
+                "message": message}  # fmt: skip
 
     def spoiled(**changes):
         view = json.loads(json.dumps(good["view"]))
@@ -702,14 +749,14 @@ def test_a_member_refuses_junk_from_the_leader_and_keeps_its_view():
             for key in keys:
                 place = place[int(key)] if key.isdigit() else place[key]
             place[int(last) if last.isdigit() else last] = value
-        return {**good, "n": n + 1, "view": view}
+        return {**good, "view": view}
 
     junk = [
         None,
         {"type": "hello"},
-        {**good, "n": n},  # not newer
-        {**good, "n": n + 1, "game": 0},
-        {"type": "refused", "reason": "<b>x</b>", "n": n + 1},
+        {**good, "game": 0},
+        {"type": "refused", "reason": "<b>x</b>"},
+        {"type": "group", "you": "ben"},  # another device's name
         spoiled(phase="won"),
         spoiled(duels__0__word="crane"),  # a word while the duel is on
         spoiled(players__1__name="\u200bx"),
@@ -720,10 +767,23 @@ def test_a_member_refuses_junk_from_the_leader_and_keeps_its_view():
         spoiled(standings=[0] * 8),
         spoiled(extra=1),
     ]
+    seq = member.spoke.seq
     for message in junk:
-        assert member.receive(message, group.now) is False
-    assert member.view is kept and member.n == n and len(member.problems) == len(junk)
-    assert member.receive({"type": "refused", "reason": "wordle.not_in_list", "n": n + 1}, 0)
+        data = message if message and message["type"] == "group" else relayed(message)
+        assert member.receive(data, group.now) is False, message
+    assert member.view is kept and len(member.problems) == len(junk)
+    assert member.spoke.seq == seq + len(junk) - 2  # each envelope taken (None is no message)
+    wrapping = [
+        {**relayed(good), "seq": seq},  # taken already
+        {**relayed(good), "seq": member.spoke.seq + 2},  # a gap
+        relayed(good, **{"from": "ben"}),  # another member's
+        {"type": "relay-start", "after": 0, "sent": 0},  # (only a new relay starts)
+        good,  # outside the relay
+    ]
+    for data in wrapping:
+        member.receive(data, group.now)
+    assert member.view is kept and len(member.problems) == len(junk) + len(wrapping) - 1
+    assert member.receive(relayed({"type": "refused", "reason": "wordle.not_in_list"}), 0)
     assert member.refusal == "wordle.not_in_list"
 
 
@@ -741,9 +801,17 @@ def test_checked_view_takes_every_view_the_engine_gives():
     with pytest.raises(ValueError):
         group_resumed({"version": SAVE_VERSION}, WORDS, 0)
     saved = group_saved(group.leader)
-    for field, value in (("pid", 7), ("pid", 0), ("name", "\u202e"), ("rating", -1), ("n", "1")):
+    for field, value in (("pid", 7), ("pid", 0), ("name", "\u202e"), ("rating", -1)):
         bad = json.loads(json.dumps(saved))
         bad["members"][0][field] = value  # a bot, the leader, a bad name, rating, count
         with pytest.raises(ValueError):
             group_resumed(bad, WORDS, group.now)
     assert group_saved(group_resumed(saved, WORDS, group.now)) == saved
+    older = json.loads(json.dumps(saved))  # version 1 numbered each member's messages
+    older["version"] = 1
+    for item in older["members"]:
+        item["n"] = 40
+    assert group_saved(group_resumed(older, WORDS, group.now)) == saved
+    older["members"][0]["n"] = "1"
+    with pytest.raises(ValueError):
+        group_resumed(older, WORDS, group.now)

@@ -152,11 +152,11 @@ def test_only_the_leaders_own_turn_takes_this_keyboard_and_the_friend_sees_it(le
     for letter in word:
         screen.key(letter)
     assert play.typist(play.current_view())[1].text == word
-    heard = pipe.member.n
+    heard = pipe.member.spoke.seq
     screen.key("enter")
     pipe.pump()
     assert len(duel_of(LEADER)["duels"][mine]["rows"]) == rows + 1
-    assert pipe.member.n > heard  # the guess went out to the friend's device at once
+    assert pipe.member.spoke.seq > heard  # the guess went out to the friend's device at once
     duel = duel_of(LEADER)["duels"][mine]
     bryn = screen.group_leader.members["bryn"].pid
     assert set(duel["players"]) == {LEADER, bryn} and duel["to_play"] == bryn  # Bryn's turn
