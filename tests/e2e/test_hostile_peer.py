@@ -1,7 +1,8 @@
 """The hostile-peer suite in a browser (issue 31): what only a real data channel and page
-show, a case or two; the whole matrix of message types and mangled fields runs in the
-unit tests (tests/unit/app/test_hostile_peer*.py). Bryn's device is the cheater (its
-frames sent by test_fair_play's WIRE), Ann's page the honest one.
+show, a case or two for two devices and for the Wordle group; the whole matrix of message
+types and mangled fields runs in the unit tests (tests/unit/app/test_hostile_peer*.py).
+Bryn's device is the cheater (its frames sent by test_fair_play's WIRE), Ann's page the
+honest one.
 
 The screenshots (desktop and phone, light and dark, English and Welsh) of the remote bar
 with the friend's claim quoted and the forfeit's details open go to /tmp/hostile-peer/."""
@@ -12,7 +13,8 @@ import pathlib
 import pytest
 from app.remote.messages import MATCH, MESSAGES
 from playwright.sync_api import expect
-from test_fair_play import answers, has_taken, inject, playing, two_devices
+from remote_support import connect, set_name
+from test_fair_play import WIRE, answers, has_taken, inject, playing, shows, two_devices
 from test_remote_deblockle import ONE_BLOCK_EACH
 
 SHOTS = pathlib.Path("/tmp/hostile-peer")
@@ -93,6 +95,68 @@ def test_a_claim_quoted_then_a_forfeit_with_its_details_look_right(open_app, con
     assert host.evaluate("() => !document.getElementById('pwned') && !window.pwned")
     stats = host.evaluate("localStorage.getItem('gemau:stats:deblockle')")
     assert stats is None or all(e["won"] == e["played"] for e in json.loads(stats)["data"].values())
+
+
+# A page whose channel is the one its page listens on (a group's member is offered it)
+ANY_CHANNEL = """(() => {
+  const listen = RTCDataChannel.prototype.addEventListener;
+  RTCDataChannel.prototype.addEventListener = function (type, listener, options) {
+    if (type === "message") window.gemauChannel = this;
+    return listen.call(this, type, listener, options);
+  };
+})();"""
+
+
+def test_every_message_type_from_a_groups_member_or_leader_leaves_the_other_page_unharmed(
+    open_app, context
+):
+    """The Wordle group through the leader's relay: Bryn's page (modified) sends Ann's, the
+    leader's, every registered message as it stands and as a post of its relay to the
+    leader (each one its relay takes as the next; but a leave, which is play), with markup
+    in its text fields: Ann's
+    page goes on hosting, Bryn still in the lobby, nothing of the markup run, and the
+    tournament starts. Ann's page (modified) sends Bryn's every registered message: it
+    keeps running, nothing of it drawn."""
+    made = []
+
+    def modified(**options):
+        made.append(context(**options))
+        made[-1].add_init_script(WIRE + ANY_CHANNEL)
+        return made[-1]
+
+    ann = open_app("#/connect?speed=40", ctx=modified(viewport={"width": 1200, "height": 900}))
+    set_name(ann, "Ann")
+    bryn = connect(ann, modified(), "Bryn")
+    ann.click("[data-action='play'][data-game='wordle-group']")
+    lobby = bryn.locator(".wt-remote-lobby")
+    expect(lobby).to_contain_text("Ann starts the tournament", timeout=20_000)
+    joined = ann.locator(".wt-joined")
+    expect(joined).to_have_attribute("data-joined", "1", timeout=20_000)
+    variants = [v for m in MESSAGES for v in (m.example, in_place(m))]
+    for variant in variants:  # the leader's page, hostile
+        inject(ann, variant)
+    assert answers(bryn) and bryn.evaluate("() => !document.getElementById('pwned')")
+    bryn.go_back()
+    expect(lobby).to_contain_text("Ann starts the tournament")
+    posted = 1  # Bryn's relay posted its welcome
+    for variant in variants:  # the member's page, hostile
+        inject(bryn, variant)
+        if variant["type"] != "leave":  # (leaving the lobby is Bryn's to do: play)
+            posted += 1
+            post = {"type": "relay-post", "n": posted, "ack": 0, "to": "host"}
+            inject(bryn, {**post, "message": variant})
+    assert has_taken(ann, inject(bryn, {"type": "relay-ack", "ack": 0}))
+    assert ann.evaluate("() => !document.getElementById('pwned') && !window.pwned")
+    expect(joined).to_have_attribute("data-joined", "1")
+    expect(joined).to_contain_text("\u2068Bryn\u2069")
+    assert "<img" not in ann.locator("main").inner_html()
+    # Bryn's relay's next post is taken as play: every one before it was taken in order.
+    leave = {"type": "relay-post", "n": posted + 1, "ack": 0, "to": "host"}
+    inject(bryn, {**leave, "message": {"type": "leave"}})
+    expect(joined).to_have_attribute("data-joined", "0")
+    ann.click("[data-action='wt-start']")
+    assert shows(ann, ".wt-side")
+    assert answers(ann)
 
 
 def shoot(page, bar, name: str) -> None:
