@@ -36,6 +36,13 @@ class SiteHandler(http.server.SimpleHTTPRequestHandler):
 
 
 class SiteServer(http.server.ThreadingHTTPServer):
+    # A page's first visit opens some 40 connections within a second (HTTP/1.0: one per
+    # file), and the tests start pages side by side: socketserver's backlog of 5 overflowed
+    # on this machine (111 connections dropped in a day of test runs, each retried by the
+    # browser 1, 3 or 7 s later), the likely cause of a rules page clicked before Python
+    # that did not come within 5 s in one run of the e2e suite.
+    request_queue_size = 128
+
     def handle_error(self, request, client_address):
         """A page closed while a file was on its way (a test ending, a reload) is no error
         of the server's: it is not printed as one (a traceback per closed page)."""

@@ -110,13 +110,30 @@ def test_this_devices_records_wait_for_python(open_app, context, site_url):
     del context  # the fixture closes the contexts
 
 
+def shown_before_python(page, selector: str) -> None:
+    """The page drawn at build time is shown; if not, what the page had done by then (its
+    address, its start, the requests for the pages drawn at build time: start and end, ms
+    since it opened)."""
+    try:
+        expect(page.locator(selector)).to_be_visible()
+    except AssertionError:
+        state = page.evaluate(
+            """() => [location.hash, document.documentElement.dataset.app,
+                Math.round(performance.now()), performance.getEntriesByType('resource')
+                .filter((e) => e.name.includes('/pre/'))
+                .map((e) => [e.name.split('/').pop(), Math.round(e.startTime),
+                             Math.round(e.responseEnd)])]"""
+        )
+        raise AssertionError(f"{selector} not shown: {state}") from None
+
+
 @pytest.mark.parametrize("look", LOOKS)
 def test_axe_finds_nothing_on_the_pages_before_python(context, site_url, look):
     page, release = held_page(context, site_url, reduced_motion="reduce", **LOOKS[look])
     expect(page.locator(".game-card")).to_have_count(5)
     found = {"hub": violations(page)}
     page.locator("[data-card='battleship'] .game-card-rules").click()
-    expect(page.locator("[data-rules='battleship']")).to_be_visible()
+    shown_before_python(page, "[data-rules='battleship']")
     found["rules"] = violations(page)
     page.locator("#topnav a[href='#/stats']").click()
     expect(page.locator("[data-page='stats']")).to_be_visible()
