@@ -47,6 +47,16 @@ bytes are the same in both runtimes (checked).
   to the 4 devices' views (96): Chromium 2.6 / 4.0 / 5.0 ms, CPython 1.4 / 2.4 / 3.0.
 The views are whole (every duel's rows, all 8 players) and every guess changes every
 member's view, so a member is sent one view for each row typed anywhere in the round.
+
+Through the leader's relay (2026-12-07, CPython only, the same 3 seeds, people guessing
+random words), since the group's messages travel as a table's do: leader + 7: 401 messages
+a round to a member (its own views, and its relay's place in the one order for each
+message to another member: about 80 bytes each), 51.3 from each (mostly its relay's
+acknowledgements, one every 8 envelopes taken); 571 kB a tournament to a member (at most
+580 kB: 16% more), 6.5 kB from one, 4.04 MB in all (18% more); largest message 4.9 kB; a
+guess to all 8 devices' views 5.0 / 6.0 / 12.2 ms. Leader + 3 and 4 bots: 51.1 messages a
+round to a member, 7.3 from one; 348 kB to a member (10% more), 1.05 MB in all; a guess to
+the 4 views 1.2 / 1.5 / 2.0 ms.
 """
 
 import argparse
