@@ -2,9 +2,9 @@
 app.remote.wordle_group, which states the messages). The leader's messages come through
 its relay (app.remote.relay): this device's Spoke, made under the name the leader gives it
 first on each link, takes them in order. They are untrusted: each is checked whole before
-anything is kept, and junk is noted and dropped, never raised. The member keeps the latest view for the page to draw, runs its clocks down on
-its own clock, and decides by its own clock that a leader gone 60 s has abandoned the
-tournament. Rules: docs/rules/wordle-tournament.md 16.
+anything is kept, and junk is noted and dropped, never raised. The member keeps the
+latest view for the page to draw, runs its clocks down on its own clock, and decides by
+its own clock that a leader gone 60 s has abandoned the tournament. Rules: docs/rules/wordle-tournament.md 16.
 
 `status`: "connecting" (waiting for the leader's hello, or welcome sent and no view yet),
 "lobby", "playing", "over" (final standings), "paused" (the leader's link is down: nothing
