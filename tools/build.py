@@ -80,7 +80,10 @@ def precache_list() -> list[dict]:
 
 def kept_on_use(url: str) -> bool:
     """A file the service worker keeps when first used instead of at install: the
-    word lists and books of every Wordle language but English (the default)."""
+    word lists and books of every Wordle language but English (the default), and the
+    signalling library of internet play (useless offline, and to most visitors)."""
+    if url.startswith("static/vendor/nostr/"):
+        return True
     return url.startswith("static/words/") and not url.startswith("static/words/en.")
 
 

@@ -1,5 +1,8 @@
 """Copy the runtime files the page needs from node_modules into static/vendor/.
 
+The runtime (Pyodide, PyScript), and nostr-tools' browser bundle for internet play
+(static/js/room.js loads it only once the player has opted in).
+
 Run after `npm ci` (which checks every package against package-lock.json's
 integrity hashes). Only what is loaded at run time is copied: no source maps,
 no editor or terminal chunks. A VERSIONS.json records versions and sha256 sums.
@@ -49,6 +52,7 @@ def copy_all() -> dict:
         copied[f"pyodide/{name}"] = MODULES / "pyodide" / name
     for path in pyscript_files(MODULES / "@pyscript" / "core" / "dist"):
         copied[f"pyscript/{path.name}"] = path
+    copied["nostr/nostr.bundle.js"] = MODULES / "nostr-tools" / "lib" / "nostr.bundle.js"
     for target, source in copied.items():
         destination = VENDOR / target
         destination.parent.mkdir(parents=True, exist_ok=True)
@@ -56,12 +60,14 @@ def copy_all() -> dict:
     for licence, target in [
         (MODULES / "pyodide" / "LICENSE", "pyodide/LICENSE"),
         (MODULES / "@pyscript" / "core" / "LICENSE", "pyscript/LICENSE"),
+        (MODULES / "nostr-tools" / "LICENSE", "nostr/LICENSE"),
     ]:
         if licence.exists():
             shutil.copyfile(licence, VENDOR / target)
     return {
         "pyodide": package_version("pyodide"),
         "@pyscript/core": package_version("@pyscript/core"),
+        "nostr-tools": package_version("nostr-tools"),
         "files": {target: sha256(VENDOR / target) for target in sorted(copied)},
     }
 
@@ -74,8 +80,9 @@ def main() -> int:
     (VENDOR / "VERSIONS.json").write_text(json.dumps(versions, indent=1) + "\n")
     size = sum((VENDOR / name).stat().st_size for name in versions["files"])
     print(
-        f"vendored pyodide {versions['pyodide']} and @pyscript/core "
-        f"{versions['@pyscript/core']}: {len(versions['files'])} files, {size / 1e6:.1f} MB"
+        f"vendored pyodide {versions['pyodide']}, @pyscript/core {versions['@pyscript/core']} "
+        f"and nostr-tools {versions['nostr-tools']}: {len(versions['files'])} files, "
+        f"{size / 1e6:.1f} MB"
     )
     return 0
 

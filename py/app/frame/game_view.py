@@ -74,6 +74,7 @@ class GameView(SavedGameView):
         self.recording = Recording(frontend)  # (results as it goes: the Tournament's)
         if how and self.remote is not None:
             self.remote.start(how, self.proposal, frontend.sub_protocol)
+            self.remote.follow_room(app.store, self.game)
         else:
             self._start_or_resume()
         if self.remote is not None and self.state is not None and self.ui is None:

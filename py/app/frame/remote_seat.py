@@ -108,6 +108,22 @@ class RemoteSeat:
             else:
                 game.guest()  # nothing saved: the page says so, and offers a link
 
+    def follow_room(self, store: Any, route: str) -> None:
+        """A game of two devices begun by one link follows the link's room: a connection
+        lost (a reload here or there, a phone asleep) is made again by itself and the match
+        carries on over it (app.peer.room_return)."""
+        if isinstance(self.link_game, LinkGame):
+            from ..peer import room_return
+
+            room_return.follow(store, route, self.name, self._relinked)
+
+    def _relinked(self, link: Any, device: str) -> None:
+        from ..peer import rtc
+
+        rtc.current = link
+        if isinstance(self.link_game, LinkGame):
+            self.link_game.relink(link)
+
     def _resume(self) -> dict[str, Any] | None:
         """The game saved here, taken up by the midend (its meta kept for the side)."""
         self.saved = self.midend.resume()

@@ -60,6 +60,15 @@ def is_secret(text: object) -> bool:
 
 
 @dataclass(frozen=True)
+class RoomPlace:
+    """A device's place in a room: the link's secret, whether it made the link, its id."""
+
+    secret: str
+    hosting: bool
+    me: str
+
+
+@dataclass(frozen=True)
 class Offer:
     """The host is to make an offer to `device` (then call `offered`)."""
 

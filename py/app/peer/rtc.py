@@ -45,33 +45,48 @@ class Link(Channel):
         if self._conn is not None:
             self._conn.close()
 
-    def _described(self, kind: str, on_code: OnCode, on_error: OnError) -> Any:
+    def _described(
+        self, kind: str, on_fields: Callable[[codes.Fields], None], on_error: OnError
+    ) -> Any:
         def done(conn: Any) -> None:
             self._conn = conn
             try:
-                on_code(codes.encode(kind, codes.from_sdp(kind, str(conn.sdp))))
+                fields = codes.from_sdp(kind, str(conn.sdp))
             except codes.BadCode:  # no usable candidate was gathered
                 on_error("no_candidates")
+                return
+            on_fields(fields)
 
         return create_once_callable(done)
 
+    def _failed(self, on_error: OnError) -> Any:
+        return create_once_callable(lambda error: on_error(str(error)))
+
     def host(self, on_code: OnCode, on_error: OnError) -> None:
-        promise = window.gemauPeer.host(self._ice, self._on)
-        promise.then(self._described(codes.OFFER, on_code, on_error)).catch(
-            create_once_callable(lambda error: on_error(str(error)))
-        )
+        self.offer(lambda fields: on_code(codes.encode(codes.OFFER, fields)), on_error)
 
     def join(self, invite: codes.Fields, on_code: OnCode, on_error: OnError) -> None:
-        offer = codes.to_sdp(codes.OFFER, invite)
-        promise = window.gemauPeer.join(offer, self._ice, self._on)
-        promise.then(self._described(codes.ANSWER, on_code, on_error)).catch(
-            create_once_callable(lambda error: on_error(str(error)))
+        self.answer(invite, lambda fields: on_code(codes.encode(codes.ANSWER, fields)), on_error)
+
+    def offer(self, on_fields: Callable[[codes.Fields], None], on_error: OnError) -> None:
+        """Make this connection's offer: on_fields(its fields) once gathered."""
+        promise = window.gemauPeer.host(self._ice, self._on)
+        promise.then(self._described(codes.OFFER, on_fields, on_error)).catch(
+            self._failed(on_error)
+        )
+
+    def answer(
+        self, offer: codes.Fields, on_fields: Callable[[codes.Fields], None], on_error: OnError
+    ) -> None:
+        """Answer the other device's offer: on_fields(the answer's fields) once gathered."""
+        offer_sdp = codes.to_sdp(codes.OFFER, offer)
+        promise = window.gemauPeer.join(offer_sdp, self._ice, self._on)
+        promise.then(self._described(codes.ANSWER, on_fields, on_error)).catch(
+            self._failed(on_error)
         )
 
     def accept(self, reply: codes.Fields, on_error: OnError) -> None:
-        self._conn.accept(codes.to_sdp(codes.ANSWER, reply)).catch(
-            create_once_callable(lambda error: on_error(str(error)))
-        )
+        self._conn.accept(codes.to_sdp(codes.ANSWER, reply)).catch(self._failed(on_error))
 
 
 def create_once_callable(callback: Callable[..., None]) -> Any:

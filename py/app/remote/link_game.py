@@ -110,6 +110,17 @@ class LinkGame(PageSide):
             self._taken = True  # the messages held for this page go to the match now
             self.link.take(self._received, self._link_state)
 
+    def relink(self, link: Channel) -> None:
+        """A new connection to the same friend (made through the link's room after one was
+        lost, or after this page was reloaded): the match carries on over it."""
+        if link is self.link:
+            return
+        self.link, self.pipe.link, self._taken = link, link, False
+        if self.match is not None:
+            self._taken = True
+            link.take(self._received, self._link_state)
+        self._link_state(link.state)
+
     def sent(self) -> None:
         """The move the midend has just played for the person here: to the other device."""
         if self.match is not None:

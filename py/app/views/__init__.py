@@ -34,6 +34,10 @@ def make_view(app, route) -> View:
         from .connect import ConnectView
 
         return ConnectView(app, route)
+    if route.page == "invite":  # one link over the internet: imported when first opened
+        from .invite import InviteView
+
+        return InviteView(app, route)
     remote = route.params.get("remote")
     if route.page == "wordle" and remote and remote not in ("group-host", "group-member"):
         from ..wordle_duel.loading import friend_duel_view  # (the duel with a friend: on the frame)

@@ -76,6 +76,9 @@ def render(screen: Screen, t: Translate) -> Markup:
         choose_panel(screen, t) if screen.inviting_more and stage != CONNECTED else None,
         start_again(screen, t) if stage in (FAILED, DISCONNECTED, BAD_INVITE) else None,
         h("p", {"class": "hint"}, t("connect.privacy")),
+        h("p", {}, h("a", {"href": router.href("invite")}, t("connect.one_link")))
+        if screen.hosting and not screen.inviting_more and screen.relinking is None
+        else None,
         h(
             "details",
             {"class": "connect-help"},

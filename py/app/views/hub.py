@@ -131,6 +131,19 @@ class HubView(View):
                 {"class": "hub-friend", "data-friend": True},
                 h("h2", {}, t("connect.title")),
                 h("p", {}, t("hub.friend_lead")),
-                h("a", {"class": "button", "href": router.href("connect")}, t("hub.friend_start")),
+                h(
+                    "p",
+                    {"class": "connect-actions"},
+                    h(
+                        "a",
+                        {"class": "button", "href": router.href("invite")},
+                        t("hub.friend_anywhere"),
+                    ),
+                    h(
+                        "a",
+                        {"class": "button subtle", "href": router.href("connect")},
+                        t("hub.friend_start"),
+                    ),
+                ),
             ),
         )

@@ -1,4 +1,5 @@
-"""The Settings page's section on internet play (STUN servers for playing with a friend)."""
+"""The Settings page's section on internet play (the Nostr relays that carry one link's
+signalling, and the STUN servers, for playing with a friend)."""
 
 from ..html import h
 from ..peer import prefs
@@ -51,6 +52,23 @@ def section(t, store):
                 "\n".join(settings["stun"]),
             ),
         ),
+        h(
+            "p",
+            {},
+            h("label", {"for": "settings-relays"}, t("settings.relays")),
+            h(
+                "textarea",
+                {
+                    "id": "settings-relays",
+                    "rows": 4,
+                    "spellcheck": "false",
+                    "data-action": "relays",
+                    "data-authored": True,  # the player's own list, not the app's words
+                    "disabled": settings["internet"] != "on",
+                },
+                "\n".join(settings["relays"]),
+            ),
+        ),
     )
 
 
@@ -60,6 +78,8 @@ def on_action(change, action: str, value) -> bool:
         change(internet=value)
     elif action == "stun":
         change(stun=prefs.stun_list(value) or list(prefs.DEFAULT_STUN))
+    elif action == "relays":
+        change(relays=prefs.relay_list(value) or list(prefs.DEFAULT_RELAYS))
     else:
         return False
     return True

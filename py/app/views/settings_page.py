@@ -80,7 +80,8 @@ class SettingsView(View):
         if settings_internet.on_action(self.app.change_connection_prefs, action, data.get("value")):
             self.app.render()
             kept = f'input[name="internet"][value="{data.get("value")}"]'
-            focused = self.app_root_query(kept if action == "internet" else "#settings-stun")
+            field = {"internet": kept, "relays": "#settings-relays"}.get(action, "#settings-stun")
+            focused = self.app_root_query(field)
             if focused:
                 focused.focus()
             return

@@ -1,0 +1,196 @@
+"""The browser's side of a room of one link: static/js/room.js carries app.peer.room's
+messages over the relays, and each pairing becomes a data channel (app.peer.rtc's Link)
+made and answered through it.
+
+    links = RoomLinks(place, on_link)   # place: RoomPlace (secret, hosting, this device's id)
+    links.start()                       # joins the room; on_link(link, device) per channel
+    links.close()
+
+A link stays this object's to watch when a page takes it over: once it closes, a guest
+says `here` again and the host offers again, so a game comes back by itself."""
+
+import json
+from collections.abc import Callable
+from typing import Any
+
+from pyscript import window
+
+from .. import browser
+from ..browser import _js
+from . import codes
+from .channel import CLOSED, FAILED, OPEN
+from .room import Accept, Answer, Offer, Rendezvous, RoomPlace
+from .rtc import Link, create_once_callable
+
+OnLink = Callable[["RoomLink", str], None]
+current: "RoomLinks | None" = None  # the page's room: the game's page takes it over
+
+
+class RoomLink(Link):
+    """A data channel made through the room: it tells the room when it opens or ends,
+    whoever listens to it then."""
+
+    def __init__(
+        self,
+        my_name: str,
+        stun_urls: list[str],
+        device: str,
+        on_news: Callable[["RoomLink", str], None],
+    ):
+        super().__init__(my_name, stun_urls)
+        self.device = device
+        self._on_news = on_news
+        self.announced = False  # given to the page once open
+
+    def time_limited(self) -> None:
+        """This answer's connection fails if it has not opened within peer.js's limit."""
+        if self._conn is not None:
+            self._conn.connecting()
+
+    def _set_state(self, state: str) -> None:
+        super()._set_state(state)
+        self._on_news(self, state)
+
+
+class RoomLinks:
+    def __init__(
+        self,
+        place: RoomPlace,
+        name: str,
+        relays: list[str],
+        stun_urls: list[str],
+        on_link: OnLink,
+        max_guests: int = 1,
+        on_news: Callable[[], None] = lambda: None,
+    ):
+        self.place, self.name, self.relays, self.stun = place, name, relays, stun_urls
+        self.on_link, self.on_news = on_link, on_news
+        self.rendezvous = Rendezvous(
+            place.me, place.hosting, name, self._say, browser.now_ms, max_guests
+        )
+        self.links: dict[str, RoomLink] = {}  # by device: the one being made, or open
+        self.room: Any = None
+        self.relays_up = 0
+        self.problem: str | None = None  # "no_relay": the room could not be opened
+        self.closed = False
+        self._timer: int | None = None
+        self._proxies = [
+            create_proxy(self._message),
+            create_proxy(self._relays),
+            create_proxy(lambda: None),
+        ]
+
+    def start(self) -> None:
+        on = _js(
+            {"message": self._proxies[0], "relays": self._proxies[1], "dropped": self._proxies[2]}
+        )
+        window.gemauRoom.open(self.place.secret, _js(self.relays), on).then(
+            create_once_callable(self._opened)
+        ).catch(create_once_callable(self._not_opened))
+
+    def _opened(self, room: Any) -> None:
+        if self.closed:
+            room.close()
+            return
+        self.room = room
+        self.rendezvous.start()
+        self._next_here()
+
+    def _not_opened(self, error: object) -> None:
+        self.problem = "no_relay"
+        self.on_news()
+
+    def _relays(self, connected: int, total: int) -> None:
+        self.relays_up = int(connected)
+        self.on_news()
+
+    @property
+    def connected(self) -> bool:
+        return any(link.state == OPEN for link in self.links.values())
+
+    # --- the room's messages ------------------------------------------------------------
+    def _say(self, message: dict[str, Any]) -> None:
+        if self.room is not None and not self.closed:
+            self.room.send(json.dumps(message, separators=(",", ":")))
+
+    def _message(self, text: object) -> None:
+        if self.closed:
+            return
+        action = self.rendezvous.receive(text)
+        if isinstance(action, Offer):
+            link = self._new_link(action.device)
+            link.offer(
+                lambda fields: self.rendezvous.offered(action.device, fields),
+                lambda reason: self._failed(link),
+            )
+        elif isinstance(action, Answer):
+            link = self._new_link(action.device)
+
+            def answered(fields: codes.Fields) -> None:
+                link.time_limited()  # an answer nobody takes up is given up after a while
+                self.rendezvous.answered(action.device, action.offer_id, fields)
+
+            link.answer(action.fields, answered, lambda reason: self._failed(link))
+        elif isinstance(action, Accept):
+            pending = self.links.get(action.device)
+            if pending is not None:
+                pending.accept(action.fields, lambda reason: self._failed(pending))
+
+    def _new_link(self, device: str) -> RoomLink:
+        """A new connection with `device`, closing the one being made before."""
+        old = self.links.pop(device, None)
+        if old is not None and old.state != OPEN:
+            old.close()
+        link = RoomLink(self.name, self.stun, device, self._link_news)
+        self.links[device] = link
+        return link
+
+    def _failed(self, link: RoomLink) -> None:
+        link.close()
+
+    def _link_news(self, link: RoomLink, state: str) -> None:
+        if self.links.get(link.device) is not link:
+            return  # a connection replaced by a newer one
+        if state == OPEN and not link.announced:
+            link.announced = True
+            self.rendezvous.linked(link.device, True)
+            self.on_link(link, link.device)
+        elif state in (CLOSED, FAILED):
+            del self.links[link.device]
+            self.rendezvous.linked(link.device, False)
+            if not self.place.hosting and not self.closed:
+                self._here_now()
+        self.on_news()
+
+    # --- a guest's `here`, until connected --------------------------------------------------
+    def _next_here(self) -> None:
+        wait = self.rendezvous.next_here_ms()
+        if wait is None or self.closed:
+            self._timer = None
+            return
+        self._timer = browser.later(wait, self._here_due)
+
+    def _here_due(self) -> None:
+        self._timer = None
+        if not self.closed and self.rendezvous.next_here_ms() is not None:
+            self.rendezvous.say_here()
+            self._next_here()
+
+    def _here_now(self) -> None:
+        if self.room is None:
+            return
+        self.rendezvous.say_here()
+        if self._timer is None:
+            self._next_here()
+
+    def close(self) -> None:
+        """Leave the room (the links made stay open: the game goes on without it)."""
+        self.closed = True
+        if self.room is not None:
+            self.room.close()
+
+
+def create_proxy(callback: Callable[..., Any]) -> Any:
+    from pyscript.ffi import create_proxy as proxy
+
+    return proxy(callback)

@@ -1,0 +1,103 @@
+"""The rooms this device keeps (app.peer.room): the host's invite not yet answered (so that
+a reload shows the same link), and the room of each game with a friend, by the game's
+route (so that a reloaded page rejoins it and the game comes back by itself).
+
+A record: {"secret": the room's secret, "hosting": whether this device made the link, "me":
+this device's id in the room, "route": the game's}. Read strictly: a bad record is dropped."""
+
+from typing import Any
+
+from ..games_list import REMOTE_GAMES
+from ..storage import Schema, Store
+from .room import DEVICE, RoomPlace, is_secret, new_id, new_secret
+
+Record = dict[str, Any]
+
+
+def _record(data: object) -> Record | None:
+    if not isinstance(data, dict) or set(data) != {"secret", "hosting", "me", "route"}:
+        return None
+    me, route = data["me"], data["route"]
+    if not (
+        is_secret(data["secret"])
+        and isinstance(data["hosting"], bool)
+        and isinstance(me, str)
+        and DEVICE.fullmatch(me)
+        and route in REMOTE_GAMES
+    ):
+        return None
+    return dict(data)
+
+
+def clean(data: object) -> dict[str, Any]:
+    if not isinstance(data, dict):
+        raise ValueError("rooms must be an object")
+    games = data.get("games")
+    if not isinstance(games, dict):
+        games = {}
+    kept = {route: _record(record) for route, record in games.items()}
+    return {
+        "invite": _record(data.get("invite")),
+        "games": {
+            route: record for route, record in kept.items() if record and record["route"] == route
+        },
+    }
+
+
+SCHEMA = Schema("rooms", 1, lambda: {"invite": None, "games": {}}, clean)
+
+
+def _load(store: Store) -> dict[str, Any]:
+    store.register(SCHEMA)
+    rooms: dict[str, Any] = store.load(SCHEMA.name).data
+    return rooms
+
+
+def _save(store: Store, rooms: dict[str, Any]) -> None:
+    try:
+        store.save(SCHEMA.name, rooms)
+    except Exception:  # storage full: the room lasts for this visit only
+        pass
+
+
+def place_of(record: Record) -> RoomPlace:
+    return RoomPlace(record["secret"], record["hosting"], record["me"])
+
+
+def invite(store: Store, route: str, fresh: bool = False) -> Record:
+    """The host's invite to this game: the one kept, or a new room (fresh: always new)."""
+    rooms = _load(store)
+    kept = rooms["invite"]
+    if kept is not None and kept["route"] == route and not fresh:
+        return dict(kept)
+    record = {"secret": new_secret(), "hosting": True, "me": new_id(), "route": route}
+    _save(store, {**rooms, "invite": record})
+    return record
+
+
+def forget_invite(store: Store) -> None:
+    _save(store, {**_load(store), "invite": None})
+
+
+def kept_invite(store: Store) -> Record | None:
+    found: Record | None = _load(store)["invite"]
+    return found
+
+
+def joining(secret: str, route: str) -> Record:
+    """A friend's place in the room of the link they opened."""
+    return {"secret": secret, "hosting": False, "me": new_id(), "route": route}
+
+
+def started(store: Store, record: Record) -> None:
+    """The room's game has started: kept by its route (the invite, if it was it, is done)."""
+    rooms = _load(store)
+    invite_kept = rooms["invite"]
+    if invite_kept is not None and invite_kept["secret"] == record["secret"]:
+        invite_kept = None
+    _save(store, {"invite": invite_kept, "games": {**rooms["games"], record["route"]: record}})
+
+
+def of_game(store: Store, route: str) -> Record | None:
+    found: Record | None = _load(store)["games"].get(route)
+    return found

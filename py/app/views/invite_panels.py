@@ -1,0 +1,192 @@
+"""#/invite's markup: one link to play a friend anywhere, from a `Screen` (where things stand,
+as the view knows it) and the translations. Pure: no browser, no connection."""
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from .. import router
+from ..games_list import REMOTE_GAMES
+from ..html import Markup, h
+from ..peer.qr import qr_data_uri
+from .connect_panels import button
+
+Translate = Callable[..., str]
+
+# Where things stand: the status line's text is invite.status.<stage>.
+OPT_IN, CHOOSE, WAITING, OFFERED, LOOKING, CONNECTED, BAD_LINK, NO_RELAY = (
+    "opt_in",  # internet play not chosen yet: what it uses and what each server learns
+    "choose",  # the host picks the game
+    "waiting",  # the host's link is shown: waiting for the friend
+    "offered",  # the friend sees the invitation before accepting it
+    "looking",  # the friend accepted: finding the host's device
+    "connected",  # the devices are connected: the game's page opens
+    "bad_link",  # the link is damaged
+    "no_relay",  # no relay could be reached
+)
+
+
+@dataclass(frozen=True)
+class Screen:
+    stage: str
+    hosting: bool
+    name: str  # the name this player gave ("" until they give one)
+    game: str | None = None  # the game's route, once chosen (or as the link says)
+    inviter: str = ""  # the friend's page: who sent the link
+    link: str = ""  # the host's link, once made
+    can_share: bool = False
+    relays_up: int = 0
+    relays: int = 0
+    peer_name: str | None = None
+
+
+def game_name(route: str | None, t: Translate) -> str:
+    return t(f"connect.game.{route}") if route else ""
+
+
+def status_text(screen: Screen, t: Translate) -> str:
+    return t(
+        f"invite.status.{screen.stage}",
+        game=game_name(screen.game, t),
+        name=screen.inviter or screen.peer_name or "",
+    )
+
+
+def render(screen: Screen, t: Translate) -> Markup:
+    stage = screen.stage
+    return h(
+        "section",
+        {"class": "page connect invite", "data-page": "invite", "data-stage": stage},
+        h("h1", {"tabindex": "-1"}, t("invite.title")),
+        h(
+            "p",
+            {"class": "connect-status", "id": "invite-status", "role": "status"},
+            status_text(screen, t),
+        ),
+        name_field(screen, t) if stage in (OPT_IN, CHOOSE, OFFERED) else None,
+        opt_in_panel(screen, t) if stage in (OPT_IN, OFFERED) else None,
+        choose_panel(t) if stage == CHOOSE else None,
+        link_panel(screen, t) if stage == WAITING else None,
+        relay_line(screen, t) if stage in (WAITING, LOOKING) else None,
+        h("p", {}, h("a", {"href": router.href("invite")}, t("invite.again")))
+        if stage in (BAD_LINK, NO_RELAY)
+        else None,
+        h(
+            "p",
+            {"class": "hint"},
+            t("invite.offline"),
+            " ",
+            h("a", {"href": router.href("connect"), "data-offline": True}, t("invite.codes")),
+        ),
+    )
+
+
+def name_field(screen: Screen, t: Translate) -> Markup:
+    return h(
+        "p",
+        {"class": "connect-name"},
+        h("label", {"for": "connect-name"}, t("connect.your_name")),
+        h(
+            "input",
+            {
+                "id": "connect-name",
+                "type": "text",
+                "maxlength": 24,
+                "autocomplete": "nickname",
+                "value": screen.name,
+                "placeholder": t("connect.default_name"),
+                "data-action": "name",
+            },
+        ),
+    )
+
+
+def opt_in_panel(screen: Screen, t: Translate) -> Markup:
+    """What internet play uses and what each outside server learns, before anything is sent.
+    The friend's page asks it with the invitation: accepting it is the opt-in."""
+    offered = screen.stage == OFFERED
+    return h(
+        "div",
+        {"class": "invite-opt-in"},
+        h(
+            "h2",
+            {},
+            t("invite.offered.heading", name=screen.inviter, game=game_name(screen.game, t)),
+        )
+        if offered
+        else h("h2", {}, t("invite.opt_in.heading")),
+        h("p", {}, t("invite.opt_in.relays")),
+        h("p", {}, t("invite.opt_in.stun")),
+        h("p", {"class": "hint"}, t("invite.opt_in.remembered")),
+        h(
+            "div",
+            {"class": "connect-actions"},
+            button(
+                "accept" if offered else "opt-in",
+                t(f"invite.{'accept' if offered else 'opt_in.yes'}"),
+            ),
+            h(
+                "a",
+                {"class": "button subtle", "href": router.href("hub" if offered else "connect")},
+                t(f"invite.{'decline' if offered else 'opt_in.no'}"),
+            ),
+        ),
+    )
+
+
+def choose_panel(t: Translate) -> Markup:
+    return h(
+        "div",
+        {"class": "connect-choose"},
+        h("h2", {}, t("invite.choose.heading")),
+        h(
+            "div",
+            {"class": "connect-actions"},
+            [button("invite", t(f"connect.game.{route}"), game=route) for route in REMOTE_GAMES],
+        ),
+    )
+
+
+def link_panel(screen: Screen, t: Translate) -> Markup:
+    return h(
+        "div",
+        {"class": "connect-code", "data-code": "link"},
+        h("h2", {}, t("invite.link.heading", game=game_name(screen.game, t))),
+        h(
+            "img",
+            {
+                "class": "connect-qr",
+                "src": qr_data_uri(screen.link),
+                "alt": t("invite.link.qr"),
+                "width": 240,
+                "height": 240,
+            },
+        ),
+        h("label", {"for": "invite-link"}, t("invite.link.label")),
+        h(
+            "textarea",
+            {
+                "id": "invite-link",
+                "readonly": True,
+                "rows": 3,
+                "spellcheck": "false",
+                "data-authored": True,
+            },
+            screen.link,
+        ),
+        h(
+            "div",
+            {"class": "connect-actions"},
+            button("copy", t("invite.link.copy")),
+            button("share", t("connect.share"), subtle=True) if screen.can_share else None,
+            button("new-link", t("invite.link.new"), subtle=True),
+            h("span", {"class": "connect-copied", "id": "connect-copied", "role": "status"}),
+        ),
+    )
+
+
+def relay_line(screen: Screen, t: Translate) -> Markup:
+    return h(
+        "p",
+        {"class": "hint invite-relays", "data-relays-up": screen.relays_up},
+        t("invite.relays", up=screen.relays_up, count=screen.relays),
+    )

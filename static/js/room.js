@@ -1,0 +1,127 @@
+// A room of one link, over public Nostr relays (py/app/peer/room_links.py drives it; what is
+// said in it is app.peer.room's). Loaded by the page only once the player has opted in to
+// internet play; it then loads nostr-tools' bundle (static/vendor/nostr/, vendored from npm).
+//
+// From the room secret (16 random bytes in the link's fragment) HKDF-SHA-256 derives the
+// room's tag, the one thing of the room the relays see (a tag on each event, and the filter
+// of the subscription), and an AES-256-GCM key. Every message is sealed with that key (a
+// random 96-bit IV; the tag as associated data), published as an ephemeral event (kind
+// 25050: relays pass it on and keep nothing) signed by a Nostr key made for this page
+// alone. What does not open with the key is dropped here and only counted.
+(() => {
+  const KIND = 25050;
+  const MAX_CONTENT = 12000;  // base64 of a sealed message of at most 6,000 characters
+  const SINCE_S = 60;          // what a relay still holds of the last minute (most keep none)
+  const encoder = new TextEncoder();
+  let library = null;
+
+  function loadLibrary() {
+    if (library) return library;
+    library = new Promise((resolve, reject) => {
+      if (window.NostrTools) return resolve(window.NostrTools);
+      const script = document.createElement("script");
+      script.src = "static/vendor/nostr/nostr.bundle.js";
+      script.onload = () => resolve(window.NostrTools);
+      script.onerror = () => { library = null; reject(new Error("nostr-tools did not load")); };
+      document.head.append(script);
+    });
+    return library;
+  }
+
+  function fromBase64url(text) {
+    const plain = text.replace(/-/g, "+").replace(/_/g, "/");
+    return Uint8Array.from(atob(plain + "=".repeat((4 - (plain.length % 4)) % 4)), (c) => c.charCodeAt(0));
+  }
+
+  function toBase64(bytes) {
+    let text = "";
+    for (const byte of bytes) text += String.fromCharCode(byte);
+    return btoa(text);
+  }
+
+  function hex(bytes) {
+    return Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
+  }
+
+  // The room's tag (64 hex digits) and sealing key, from its secret.
+  async function keys(secret) {
+    const base = await crypto.subtle.importKey("raw", fromBase64url(secret), "HKDF", false, ["deriveBits", "deriveKey"]);
+    const hkdf = (info) => ({ name: "HKDF", hash: "SHA-256", salt: encoder.encode("gemau room 1"), info: encoder.encode(info) });
+    const tag = hex(new Uint8Array(await crypto.subtle.deriveBits(hkdf("tag"), base, 256)));
+    const key = await crypto.subtle.deriveKey(hkdf("seal"), base, { name: "AES-GCM", length: 256 }, false, ["encrypt", "decrypt"]);
+    return { tag, key };
+  }
+
+  async function seal(room, text) {
+    const iv = crypto.getRandomValues(new Uint8Array(12));
+    const sealed = await crypto.subtle.encrypt(
+      { name: "AES-GCM", iv, additionalData: encoder.encode(room.tag) }, room.key, encoder.encode(text));
+    const both = new Uint8Array(12 + sealed.byteLength);
+    both.set(iv);
+    both.set(new Uint8Array(sealed), 12);
+    return toBase64(both);
+  }
+
+  // The text sealed in `content`, or null for anything that does not open with the key.
+  async function unseal(room, content) {
+    if (typeof content !== "string" || content.length > MAX_CONTENT) return null;
+    try {
+      const both = Uint8Array.from(atob(content), (c) => c.charCodeAt(0));
+      if (both.length < 12 + 16) return null;
+      const plain = await crypto.subtle.decrypt(
+        { name: "AES-GCM", iv: both.slice(0, 12), additionalData: encoder.encode(room.tag) }, room.key, both.slice(12));
+      return new TextDecoder("utf-8", { fatal: true }).decode(plain);
+    } catch (error) {
+      return null;
+    }
+  }
+
+  // on.message(text): each message that opened; on.relays(connected, total): the relays'
+  // news; on.dropped(): an event that did not open.
+  async function open(secret, relays, on) {
+    const tools = await loadLibrary();
+    const room = { ...(await keys(secret)), relays: [...relays], closed: false, dropped: 0 };
+    const nostrKey = tools.generateSecretKey();
+    const me = tools.getPublicKey(nostrKey);
+    const seenEvents = new Set();
+    const connected = new Set();
+    const news = () => on.relays(connected.size, room.relays.length);
+    const pool = new tools.SimplePool({ enableReconnect: true });
+    pool.onRelayConnectionSuccess = (url) => { connected.add(url); news(); };
+    pool.onRelayConnectionFailure = (url) => { connected.delete(url); news(); };
+    const take = async (event) => {
+      if (room.closed || event.pubkey === me || seenEvents.has(event.id)) return;
+      seenEvents.add(event.id);
+      const text = await unseal(room, event.content);
+      if (text === null) { room.dropped += 1; on.dropped(); return; }
+      on.message(text);
+    };
+    const since = Math.floor(Date.now() / 1000) - SINCE_S;
+    const subscription = pool.subscribeMany(room.relays, { kinds: [KIND], "#x": [room.tag], since }, {
+      onevent: take,
+      onclose: () => news(),
+    });
+    room.send = async (text) => {
+      if (room.closed) return;
+      const event = tools.finalizeEvent({
+        kind: KIND,
+        created_at: Math.floor(Date.now() / 1000),
+        tags: [["x", room.tag]],
+        content: await seal(room, text),
+      }, nostrKey);
+      // Each relay on its own: one down or refusing changes nothing for the others.
+      for (const sent of pool.publish(room.relays, event)) sent.catch(() => {});
+    };
+    room.close = () => {
+      if (room.closed) return;
+      room.closed = true;
+      subscription.close();
+      pool.close(room.relays);
+    };
+    room.status = () => [connected.size, room.relays.length];
+    addEventListener("pagehide", room.close);
+    return room;
+  }
+
+  window.gemauRoom = { open, keys, seal, unseal };
+})();
