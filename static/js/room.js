@@ -7,7 +7,8 @@
 // of the subscription), and an AES-256-GCM key. Every message is sealed with that key (a
 // random 96-bit IV; the tag as associated data), published as an ephemeral event (kind
 // 25050: relays pass it on and keep nothing) signed by a Nostr key made for this page
-// alone. What does not open with the key is dropped here and only counted.
+// alone. What does not open with the key is dropped here and only counted (the counts on
+// window, gemauRoomSaid, -Heard and -Dropped, are for the tests and for anyone curious).
 (() => {
   const KIND = 25050;
   const MAX_CONTENT = 12000;  // base64 of a sealed message of at most 6,000 characters
@@ -80,20 +81,28 @@
   // news; on.dropped(): an event that did not open.
   async function open(secret, relays, on) {
     const tools = await loadLibrary();
-    const room = { ...(await keys(secret)), relays: [...relays], closed: false, dropped: 0 };
+    const room = { ...(await keys(secret)), relays: [...relays], closed: false };
     const nostrKey = tools.generateSecretKey();
     const me = tools.getPublicKey(nostrKey);
     const seenEvents = new Set();
-    const connected = new Set();
-    const news = () => on.relays(connected.size, room.relays.length);
     const pool = new tools.SimplePool({ enableReconnect: true });
-    pool.onRelayConnectionSuccess = (url) => { connected.add(url); news(); };
-    pool.onRelayConnectionFailure = (url) => { connected.delete(url); news(); };
+    // How many relays are connected now, told to the page whenever it changes.
+    let connected = -1;
+    const news = () => {
+      const now = [...pool.listConnectionStatus().values()].filter(Boolean).length;
+      if (now !== connected) { connected = now; on.relays(now, room.relays.length); }
+    };
+    const watching = setInterval(news, 1000);
     const take = async (event) => {
       if (room.closed || event.pubkey === me || seenEvents.has(event.id)) return;
       seenEvents.add(event.id);
       const text = await unseal(room, event.content);
-      if (text === null) { room.dropped += 1; on.dropped(); return; }
+      if (text === null) {  // not sealed with this room's key: not ours, never read
+        window.gemauRoomDropped = (window.gemauRoomDropped || 0) + 1;
+        on.dropped();
+        return;
+      }
+      window.gemauRoomHeard = (window.gemauRoomHeard || 0) + 1;
       on.message(text);
     };
     const since = Math.floor(Date.now() / 1000) - SINCE_S;
@@ -101,6 +110,7 @@
       onevent: take,
       onclose: () => news(),
     });
+    setTimeout(news, 0);
     room.send = async (text) => {
       if (room.closed) return;
       const event = tools.finalizeEvent({
@@ -110,15 +120,16 @@
         content: await seal(room, text),
       }, nostrKey);
       // Each relay on its own: one down or refusing changes nothing for the others.
-      for (const sent of pool.publish(room.relays, event)) sent.catch(() => {});
+      for (const sent of pool.publish(room.relays, event)) sent.catch(() => {}).finally(news);
+      window.gemauRoomSaid = (window.gemauRoomSaid || 0) + 1;
     };
     room.close = () => {
       if (room.closed) return;
       room.closed = true;
+      clearInterval(watching);
       subscription.close();
       pool.close(room.relays);
     };
-    room.status = () => [connected.size, room.relays.length];
     addEventListener("pagehide", room.close);
     return room;
   }

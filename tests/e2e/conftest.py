@@ -7,6 +7,7 @@ import os
 import re
 import sys
 import threading
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -15,6 +16,7 @@ from playwright.sync_api import sync_playwright
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "tools"))
 from e2e_support import SUB_PATH, SubPathHandler, wait_ready  # noqa: E402
+from relay_support import Relay, start_relay  # noqa: E402
 from serve import make_server  # noqa: E402
 
 CHROMIUM_ARGS = [
@@ -175,22 +177,25 @@ def _cmdline(pid: str) -> str:
 
 
 class Watch:
-    """Collects what must never happen: page errors and requests to other origins."""
+    """Collects what must never happen: page errors, and requests or websockets to other
+    origins (but to the relays a test of internet play started on this machine: `allowed`)."""
 
     def __init__(self, origin: str):
         self.origin = origin
         self.errors: list[str] = []
         self.foreign: list[str] = []
+        self.allowed: list[str] = []
         self.errors_expected = False  # a test that breaks the runtime on purpose sets this
 
     def attach(self, page):
         page.on("pageerror", lambda error: self.errors.append(str(error)))
         page.on("request", self._request)
+        page.on("websocket", self._request)
         page.on("crash", lambda crashed: print(crash_report(crashed), file=sys.stderr))
 
     def _request(self, request):
         url = request.url
-        if not (url.startswith((self.origin, "data:", "blob:"))):
+        if not (url.startswith((self.origin, "data:", "blob:", *self.allowed))):
             self.foreign.append(url)
 
 
@@ -276,6 +281,14 @@ def context(browser, watch, site_url, request):
         ctx.close()
     assert watch.foreign == [], f"requests left the page's origin: {watch.foreign}"
     assert watch.errors_expected or watch.errors == [], f"uncaught page errors: {watch.errors}"
+
+
+@pytest.fixture
+def nostr_relay(tmp_path, watch) -> Iterator[Relay]:
+    """A Nostr relay on this machine (relay_support), the one server the pages may reach."""
+    with start_relay(tmp_path / "relay") as relay:
+        watch.allowed.append(relay.url)
+        yield relay
 
 
 PUT_IN_STORAGE = """(items) => {

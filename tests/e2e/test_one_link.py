@@ -1,0 +1,198 @@
+"""One link to play a friend anywhere (#/invite, docs/rules/README.md "Playing on two
+devices"): against a real Nostr relay started on this machine (nostr_relay.py), the host
+picks the game and sends one link, the friend opens it, sees the invitation and accepts,
+and the game starts on both devices; a reload comes back by itself, the game goes on with
+the relay stopped, and what a relay could do (replay, forge, another room's secret)
+connects nobody wrong. The conftest's `watch` checks that no page contacts anything but
+its own origin and this relay, and nothing at all before the player opts in."""
+
+import base64
+import hashlib
+import hmac
+import json
+import random
+
+from e2e_support import wait_ready
+from playwright.sync_api import expect
+from relay_support import captured, make_event, publish_raw, replay
+from test_remote_deblockle import (
+    SLOT,
+    engine_state,
+    moves_played,
+    play_one_turn,
+)
+
+ONE_BLOCK_EACH = {"blocks_gold": 1, "blocks_blue": 1}
+
+
+def storage(relay_url: str, name: str, internet: str = "on") -> dict[str, str]:
+    """A device whose player has a name and (internet="on") has opted in to internet play,
+    with this machine's relay as its only one."""
+    peer = {"name": name, "internet": internet, "stun": [], "relays": [relay_url]}
+    return {
+        "gemau:peer": json.dumps({"v": 2, "rev": 1, "data": peer}),
+        "gemau:prefs:deblockle": json.dumps({"v": 1, "rev": 1, "data": ONE_BLOCK_EACH}),
+    }
+
+
+def invite(open_app, relay_url: str, game: str = "deblockle"):
+    host = open_app("#/invite", reduced_motion="reduce", storage=storage(relay_url, "Ann"))
+    view = host.locator("[data-page='invite']")
+    expect(view).to_have_attribute("data-stage", "choose")
+    host.click(f"[data-action='invite'][data-game='{game}']")
+    expect(view).to_have_attribute("data-stage", "waiting")
+    expect(host.locator(".invite-relays")).to_have_attribute("data-relays-up", "1")
+    return host, host.locator("#invite-link").input_value()
+
+
+def accept(open_app, link: str, relay_url: str, name: str = "Bryn", internet: str = "off"):
+    """The friend opens the link (a device that has not opted in: accepting is the opt-in)."""
+    route = "#" + link.split("#", 1)[1]
+    friend = open_app(route, reduced_motion="reduce", storage=storage(relay_url, name, internet))
+    view = friend.locator("[data-page='invite']")
+    expect(view).to_have_attribute("data-stage", "offered")
+    expect(friend.locator(".invite-opt-in h2")).to_have_text("Ann invites you to play Deblockle")
+    friend.click("[data-action='accept']")
+    return friend
+
+
+def both_playing(host, friend, timeout=20_000) -> None:
+    for page in (host, friend):
+        bar = page.locator(".remote-bar")
+        expect(bar).to_have_attribute("data-remote", "playing", timeout=timeout)
+        expect(page.locator("[data-game='deblockle'] .db-board")).to_be_visible()
+
+
+def test_one_link_starts_the_game_on_both_devices_and_a_reload_comes_back_by_itself(
+    open_app, nostr_relay
+):
+    host, link = invite(open_app, nostr_relay.url)
+    assert "#/invite?room=" in link and "game=deblockle" in link and "from=Ann" in link
+    friend = accept(open_app, link, nostr_relay.url)
+    both_playing(host, friend)
+    rng = random.Random(4)
+    play_one_turn((host, friend), rng)
+    played = moves_played(host, SLOT)
+    friend.reload()  # no new link: the page rejoins the room, and the host offers again
+    wait_ready(friend)
+    both_playing(host, friend)
+    assert moves_played(friend, SLOT) == played
+    play_one_turn((host, friend), rng)
+    host.reload()  # the host's page too
+    wait_ready(host)
+    both_playing(host, friend)
+    play_one_turn((host, friend), rng)
+    assert engine_state(host).to_json() == engine_state(friend).to_json()
+
+
+def test_the_game_goes_on_with_the_relay_stopped(open_app, nostr_relay):
+    host, link = invite(open_app, nostr_relay.url)
+    friend = accept(open_app, link, nostr_relay.url)
+    both_playing(host, friend)
+    nostr_relay.stop()  # the data channel goes straight between the devices
+    rng = random.Random(8)
+    for _ in range(2):
+        play_one_turn((host, friend), rng)
+    assert engine_state(host).to_json() == engine_state(friend).to_json()
+
+
+def test_nothing_leaves_the_page_until_the_player_opts_in(open_app, nostr_relay):
+    host = open_app(
+        "#/invite", reduced_motion="reduce", storage=storage(nostr_relay.url, "Ann", "off")
+    )
+    view = host.locator("[data-page='invite']")
+    expect(view).to_have_attribute("data-stage", "opt_in")
+    expect(host.locator(".invite-opt-in")).to_contain_text("learns your IP address")
+    sockets = []
+    host.on("websocket", lambda socket: sockets.append(socket.url))
+    host.click("[data-action='opt-in']")
+    expect(view).to_have_attribute("data-stage", "choose")
+    assert sockets == []  # choosing to use the internet is not yet inviting anyone
+    host.click("[data-action='invite'][data-game='battleship']")
+    expect(host.locator(".invite-relays")).to_have_attribute("data-relays-up", "1")
+    assert {url.rstrip("/") for url in sockets} == {nostr_relay.url}  # the one relay listed
+
+
+def test_a_link_with_another_secret_never_connects_and_the_host_hears_nothing(
+    open_app, nostr_relay
+):
+    host, link = invite(open_app, nostr_relay.url)
+    secret = link.split("room=")[1].split("&")[0]
+    other = ("A" if secret[0] != "A" else "B") + secret[1:]
+    friend = accept(open_app, link.replace(secret, other), nostr_relay.url)
+    friend_view = friend.locator("[data-page='invite']")
+    expect(friend_view).to_have_attribute("data-stage", "looking")
+    # The friend says `here` again and again in its own room; the host's room stays silent.
+    friend.wait_for_function("() => (window.gemauRoomSaid || 0) >= 3", timeout=15_000)
+    assert host.evaluate("window.gemauRoomHeard || 0") == 0
+    expect(host.locator("[data-page='invite']")).to_have_attribute("data-stage", "waiting")
+    expect(friend_view).to_have_attribute("data-stage", "looking")
+
+
+def test_forged_and_replayed_signalling_connects_nobody_wrong(open_app, nostr_relay):
+    host, link = invite(open_app, nostr_relay.url)
+    secret = link.split("room=")[1].split("&")[0]
+    tag = room_tag(secret)
+    with captured(nostr_relay.url, tag) as heard:  # all said in the room, as a relay sees it
+        friend = accept(open_app, link, nostr_relay.url)
+        both_playing(host, friend)
+        events = heard.wait(3)
+    assert all(event["tags"] == [["x", tag]] for event in events)
+    assert not any("Ann" in e["content"] or "candidate" in e["content"] for e in events)
+    # A relay replays every event, and forges some in the room's tag with keys of its own.
+    dropped = host.evaluate("window.gemauRoomDropped || 0")
+    for event in events:
+        replay(nostr_relay.url, event)
+    forged = [
+        make_event(tag, "bm90IHNlYWxlZA=="),
+        make_event(tag, base64.b64encode(bytes(64)).decode()),
+        make_event(tag, "x" * 20000),
+    ]
+    for event in forged:
+        assert publish_raw(nostr_relay.url, event)[0]
+    host.wait_for_function(f"() => (window.gemauRoomDropped || 0) >= {dropped + len(forged)}")
+    rng = random.Random(3)
+    play_one_turn((host, friend), rng)  # the game goes on over the one connection it has
+    for page in (host, friend):
+        expect(page.locator(".remote-bar")).to_have_attribute("data-remote", "playing")
+
+
+def room_tag(secret: str) -> str:
+    """HKDF-SHA-256 (RFC 5869) of the room secret, as static/js/room.js derives the tag."""
+    key = base64.urlsafe_b64decode(secret + "==")
+    prk = hmac.new(b"gemau room 1", key, hashlib.sha256).digest()
+    return hmac.new(prk, b"tag" + b"\x01", hashlib.sha256).hexdigest()
+
+
+def test_the_pages_sealing_opens_only_with_the_rooms_key(open_app, watch):
+    page = open_app("#/")
+    secret = base64.urlsafe_b64encode(bytes(range(16))).decode().rstrip("=")
+    result = page.evaluate(
+        """async (secret) => {
+          const room = await window.gemauRoom.keys(secret);
+          const other = await window.gemauRoom.keys("A".repeat(22));
+          const sealed = await window.gemauRoom.seal(room, "hello room");
+          const bytes = Uint8Array.from(atob(sealed), (c) => c.charCodeAt(0));
+          bytes[20] ^= 1;
+          const flipped = btoa(String.fromCharCode(...bytes));
+          return {
+            tag: room.tag,
+            opened: await window.gemauRoom.unseal(room, sealed),
+            otherKey: await window.gemauRoom.unseal(other, sealed),
+            otherRoom: await window.gemauRoom.unseal({ ...room, tag: other.tag }, sealed),
+            flipped: await window.gemauRoom.unseal(room, flipped),
+            junk: await window.gemauRoom.unseal(room, "!!"),
+            twice: sealed !== (await window.gemauRoom.seal(room, "hello room")),
+          };
+        }""",
+        secret,
+    )
+    assert result == {
+        "tag": room_tag(secret),
+        "opened": "hello room",
+        "otherKey": None,
+        "otherRoom": None,
+        "flipped": None,
+        "junk": None,
+        "twice": True,
+    }
