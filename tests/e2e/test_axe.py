@@ -223,11 +223,36 @@ def tournament(page, check):
     check("statistics with a tournament going on behind")
 
 
+def invite(page, check, relay_url):
+    """#/invite: the question before internet play, the games, the link, the invitation."""
+    go(page, "#/invite", "[data-page='invite'][data-stage='opt_in']")
+    check("one link, the question before internet play")
+    page.evaluate(
+        """(url) => {
+          const record = JSON.parse(localStorage.getItem('gemau:peer') || 'null');
+          const data = {...(record ? record.data : {}), relays: [url]};
+          localStorage.setItem('gemau:peer', JSON.stringify({v: 2, rev: 100, data}));
+        }""",
+        relay_url,
+    )
+    go(page, "#/", ".game-card")
+    go(page, "#/invite", "[data-page='invite'][data-stage='opt_in']")
+    page.locator("[data-action='opt-in']").click()
+    expect(page.locator("[data-page='invite'][data-stage='choose']")).to_be_visible()
+    check("one link, choosing the game")
+    page.locator("[data-action='invite'][data-game='battleship']").click()
+    expect(page.locator(".invite-relays[data-relays-up='1']")).to_be_visible()
+    check("one link, the link to send")
+    secret = "A" * 22
+    go(page, f"#/invite?room={secret}&game=battleship&from=Ann", "[data-stage='offered']")
+    check("one link, the friend's invitation")
+
+
 VIEWS = [shell, marbles, battleship, deblockle, dominoes, wordle, statistics, tournament]
 
 
 @pytest.mark.parametrize("look", LOOKS)
-def test_axe_finds_nothing_on_any_view(open_app, look):
+def test_axe_finds_nothing_on_any_view(open_app, look, nostr_relay):
     page = open_app(reduced_motion="reduce", **LOOKS[look])
     if look == "dark":  # the System theme, following the OS
         assert page.evaluate("document.documentElement.dataset.theme") == "system"
@@ -245,5 +270,6 @@ def test_axe_finds_nothing_on_any_view(open_app, look):
 
     for view in VIEWS:
         view(page, check)
+    invite(page, check, nostr_relay.url)
     assert len(checked) >= 30
     assert found == {}, json.dumps(found, indent=1, ensure_ascii=False)

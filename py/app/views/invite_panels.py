@@ -76,7 +76,9 @@ def render(screen: Screen, t: Translate) -> Markup:
             t("invite.offline"),
             " ",
             h("a", {"href": router.href("connect"), "data-offline": True}, t("invite.codes")),
-        ),
+        )
+        if screen.hosting
+        else None,
     )
 
 
