@@ -189,6 +189,14 @@ def table_deal(browser, base):
     return dealt_ms
 
 
+def one_link_figures(browser, base, args) -> dict:
+    import one_link  # (it needs the e2e tests' relay: nostr-relay, in .venv)
+
+    return one_link.run(
+        browser, base, args.one_link_runs, args.reloads, args.moves, verbose=args.timeline
+    )
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--pings", type=int, default=50)
@@ -196,6 +204,11 @@ def main() -> int:
     parser.add_argument("--connections", type=int, default=3)
     parser.add_argument("--deal-runs", type=int, default=3)
     parser.add_argument("--table-runs", type=int, default=2)
+    parser.add_argument("--one-link-runs", type=int, default=10)
+    parser.add_argument("--reloads", type=int, default=5, help="of each page, in one link's game")
+    parser.add_argument("--moves", type=int, default=50, help="timed in one link's game")
+    parser.add_argument("--only", choices=["one-link"], help="run this part alone")
+    parser.add_argument("--timeline", action="store_true", help="print one link's first runs")
     args = parser.parse_args()
     if not (ROOT / "static" / "py.zip").exists():
         print("Build the site first: make serve (or make build)", file=sys.stderr)
@@ -206,6 +219,12 @@ def main() -> int:
     base = f"http://127.0.0.1:{server.server_address[1]}/"
     with sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        if args.only == "one-link":
+            figures = {"one_link": one_link_figures(browser, base, args)}
+            browser.close()
+            server.shutdown()
+            print(json.dumps(figures))
+            return 0
         invites, opens, rtts, python_ms = [], [], [], []
         for run in range(args.connections):
             host, friend, invite_ms, open_ms, link_chars = connect(browser, base)
@@ -224,6 +243,7 @@ def main() -> int:
         for run in range(args.table_runs):
             tables.append(table_deal(browser, base))
             print(f"table of 4 devices {run + 1}: dealt in {tables[-1]:.0f} ms", flush=True)
+        link_figures = one_link_figures(browser, base, args) if args.one_link_runs else None
         browser.close()
     server.shutdown()
     rtts.sort()
@@ -239,6 +259,7 @@ def main() -> int:
         "table_of_4_devices_dealt_ms_median": round(statistics.median(tables), 1)
         if tables
         else None,
+        "one_link": link_figures,
     }
     print(
         f"round trip over the data channel: median {figures['round_trip_ms_median']} ms, p95 "

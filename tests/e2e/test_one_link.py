@@ -196,3 +196,64 @@ def test_the_pages_sealing_opens_only_with_the_rooms_key(open_app, watch):
         "junk": None,
         "twice": True,
     }
+
+
+def join(open_app, link: str, relay_url: str, name: str):
+    """A friend of a table or a group opens the same link and accepts."""
+    page = open_app("#" + link.split("#", 1)[1], storage=storage(relay_url, name))
+    expect(page.locator("[data-page='invite']")).to_have_attribute("data-stage", "offered")
+    page.click("[data-action='accept']")
+    return page
+
+
+def host_of(open_app, relay_url: str, game: str, route: str = "#/invite", **dominoes):
+    table = {"gemau:prefs:dominoes": json.dumps({"v": 1, "rev": 1, "data": dominoes})}
+    host = open_app(route, storage={**storage(relay_url, "Ann"), **table})
+    host.click(f"[data-action='invite'][data-game='{game}']")
+    expect(host.locator(".invite-relays")).to_have_attribute("data-relays-up", "1")
+    return host, host.locator("#invite-link").input_value()
+
+
+def test_a_table_of_four_devices_joins_by_one_link_and_the_host_sees_each_arrive(
+    open_app, nostr_relay
+):
+    host, link = host_of(open_app, nostr_relay.url, "dominoes-table", players="human,human")
+    assert "game=dominoes-table" in link
+    arrivals = host.locator(".invite-arrivals")
+    expect(arrivals).to_have_attribute("data-friends", "0")
+    friends = []
+    for number, name in enumerate(("Bryn", "Cai", "Dee")):
+        friends.append(join(open_app, link, nostr_relay.url, name))
+        expect(arrivals).to_have_attribute("data-friends", str(number + 1), timeout=20_000)
+        expect(arrivals).to_contain_text(name)
+        expect(friends[-1].locator("[data-page='invite']")).to_have_attribute(
+            "data-stage", "joined"
+        )
+    expect(friends[0].locator("#invite-status")).to_have_text(
+        "Connected: waiting for Ann to start."
+    )
+    host.click("[data-action='start']")
+    for page in (host, *friends):
+        bar = page.locator(".remote-bar")
+        expect(bar).to_have_attribute("data-remote", "playing", timeout=30_000)
+        expect(page.locator(".dm-hand [data-tile]")).to_have_count(7, timeout=30_000)
+
+
+def test_a_group_of_eight_devices_joins_by_one_link(open_app, nostr_relay):
+    names = ("Bryn", "Cai", "Dee", "Elin", "Ffion", "Gwil", "Huw")
+    host, link = host_of(open_app, nostr_relay.url, "wordle-group", "#/invite?speed=40")
+    members = [
+        join(open_app, link.replace("#/invite?", "#/invite?speed=40&"), nostr_relay.url, n)
+        for n in names
+    ]
+    arrivals = host.locator(".invite-arrivals")
+    expect(arrivals).to_have_attribute("data-friends", "7", timeout=60_000)
+    host.click("[data-action='start']")
+    for page in members:
+        expect(page.locator(".wt-remote-lobby")).to_contain_text(
+            "Ann starts the tournament", timeout=30_000
+        )
+    joined = host.locator(".wt-joined")
+    expect(joined).to_have_attribute("data-joined", "7", timeout=30_000)
+    for name in names:
+        expect(joined).to_contain_text(f"\u2068{name}\u2069")

@@ -10,21 +10,27 @@ so that a lost connection comes back by itself. The link's fields come from some
 message: each is checked before it is shown or used."""
 
 from .. import browser, router
-from ..games_list import REMOTE_GAMES, route_of_remote
+from ..games_list import route_of_remote
 from ..peer import prefs, room_links, room_records
-from ..peer.channel import clean_name
+from ..peer.channel import CLOSED, FAILED, OPEN, clean_name
 from ..peer.room import is_secret
+from ..remote.saved_matches import TABLE_GAMES
+from ..remote.table_game import guest_ids
 from . import connect_sharing as sharing
 from . import invite_panels as panels
 from .base import View
+from .connect_table import GROUP, group_address, hand_over
 from .invite_panels import (
     BAD_LINK,
     CHOOSE,
     CONNECTED,
+    INVITABLE,
+    JOINED,
     LOOKING,
     NO_RELAY,
     OFFERED,
     OPT_IN,
+    TABLE,
     WAITING,
 )
 
@@ -36,12 +42,13 @@ class InviteView(View):
         params = route.params
         self.hosting = "room" not in params
         self.secret = params.get("room") if is_secret(params.get("room")) else None
-        self.game = params.get("game") if params.get("game") in REMOTE_GAMES else None
+        self.game = params.get("game") if params.get("game") in INVITABLE else None
         self.inviter = clean_name(params.get("from")) or ""
         self.record: dict | None = None
         self.links: room_links.RoomLinks | None = None
         self.handed_over = False
         self.left = False
+        self.friends: list = []  # a table's or a group's friends connected so far, in order
         self.stage = self.first_stage()
 
     def first_stage(self) -> str:
@@ -74,6 +81,7 @@ class InviteView(View):
             can_share=sharing.can_share(),
             relays_up=links.relays_up if links else 0,
             relays=len(links.relays) if links else 0,
+            friends=tuple(link.peer_name or "?" for link in self.friends),
         )
 
     def link_text(self) -> str:
@@ -112,7 +120,7 @@ class InviteView(View):
             self.settings = self.app.change_connection_prefs(internet="on")
             self.stage = CHOOSE
             self.update()
-        elif action == "invite" and data.get("game") in REMOTE_GAMES:
+        elif action == "invite" and data.get("game") in INVITABLE:
             self.game = data["game"]
             self.record = room_records.invite(self.app.store, self.game, fresh=True)
             self.stage = WAITING
@@ -129,6 +137,8 @@ class InviteView(View):
             self.stage = LOOKING
             self.update()
             self.open_room()
+        elif action == "start" and self.hosting and len(self.friends) >= panels.fewest(self.game):
+            self.start_together()
         elif action == "copy":
             sharing.copy(self.link_text())
             browser.element("connect-copied").textContent = self.t("connect.copied")
@@ -153,6 +163,7 @@ class InviteView(View):
             relays,
             prefs.ice_urls(self.settings),
             self.linked,
+            max_guests=panels.most_guests(self.game),
             on_news=self.news,
         )
         room_links.current = self.links
@@ -164,28 +175,71 @@ class InviteView(View):
         self.update()
 
     def linked(self, link, device: str) -> None:
-        """The friend's device is connected: the host's page opens the game, the friend's
-        waits for the host's proposal (the match's hello names the game)."""
+        """A friend's device is connected. For a game of two, the host's page opens the game
+        and the friend's waits for the host's proposal (the match's hello names the game);
+        a table's or a group's host lists each friend until the host starts, and their pages
+        wait for the host's start."""
         from ..peer import rtc
 
-        rtc.current = link
-        self.stage = CONNECTED
-        if self.hosting:
-            self.open_game(link, "host")
-        else:
+        if not self.hosting:
+            rtc.current = link
+            self.stage = JOINED if self.game in TABLE or self.game == GROUP else CONNECTED
             link.on_message(self.from_host)
+            self.update()
+        elif self.game in TABLE or self.game == GROUP:
+            self.friends = [friend for friend in self.friends if friend.state == OPEN]
+            self.friends.append(link)
+            link.on_state(lambda state: self.friend_state(link, state))
+            self.update()
+        else:
+            rtc.current = link
+            self.stage = CONNECTED
+            self.open_game(link, "host")
+
+    def friend_state(self, link, state: str) -> None:
+        if state in (CLOSED, FAILED) and link in self.friends and not self.handed_over:
+            self.friends.remove(link)
             self.update()
 
     def from_host(self, message: dict) -> None:
-        route = route_of_remote(message.get("game"))
-        if message.get("type") == "hello" and route is not None and not self.handed_over:
-            self.game = route  # (the host's choice: the link only named it)
-            self.open_game(self.links_link(), "guest", message)
-
-    def links_link(self):
+        """The host started: a game of two (its hello), a table (`table`), a group (`group`)."""
         from ..peer import rtc
 
-        return rtc.current
+        kind, route = message.get("type"), route_of_remote(message.get("game"))
+        link = rtc.current
+        if self.handed_over or link is None:
+            return
+        if kind == "hello" and route is not None:
+            self.game = route  # (the host's choice: the link only named it)
+            self.open_game(link, "guest", message)
+        elif kind == "table" and route in TABLE_GAMES:
+            self.handed_over = True
+            link.hold(message)
+            self.leave_room()
+            self.app.navigate(router.href(route, remote="table-guest"))
+        elif kind == "group":
+            self.handed_over = True
+            link.hold(message)
+            self.leave_room()
+            self.app.navigate(group_address("group-member", self.route.params.get("speed", "")))
+
+    def start_together(self) -> None:
+        """The host of a table or a group starts: every friend's connection goes to the
+        game's page, as #/connect hands them over (the room is left: its links stay)."""
+        table = [friend for friend in self.friends if friend.state == OPEN]
+        if len(table) < panels.fewest(self.game):
+            return
+        self.handed_over = True
+        if self.game == GROUP:
+            for device, link in zip(guest_ids(len(table)), table, strict=True):
+                link.send({"type": "group", "you": device})
+        hand_over(table, table)
+        self.leave_room()
+        room_records.forget_invite(self.app.store)
+        if self.game == GROUP:
+            self.app.navigate(group_address("group-host", self.route.params.get("speed", "")))
+        else:
+            self.app.navigate(router.href(TABLE_GAMES[0], remote="table-host"))
 
     def open_game(self, link, how: str, *first: dict) -> None:
         """Give the connection to the game's page (with a message it must read first)."""

@@ -8,18 +8,38 @@ from .. import router
 from ..games_list import REMOTE_GAMES
 from ..html import Markup, h
 from ..peer.qr import qr_data_uri
+from ..remote.relay import MAX_GUESTS
+from ..remote.saved_matches import MAX_TABLE_DEVICES
 from .connect_panels import button
+from .connect_table import GROUP
 
 Translate = Callable[..., str]
 
+TABLE = ("dominoes-table",)  # Straight Dominoes at a table of 3 or 4 devices
+INVITABLE = (*REMOTE_GAMES, *TABLE, GROUP)  # what one link can invite to
+
+
+def most_guests(game: str | None) -> int:
+    """How many friends' devices the room of this game takes."""
+    if game in TABLE:
+        return MAX_TABLE_DEVICES - 1
+    return MAX_GUESTS if game == GROUP else 1
+
+
+def fewest(game: str | None) -> int:
+    """How many friends a table or a group needs before the host may start it."""
+    return 2 if game in TABLE else 1
+
+
 # Where things stand: the status line's text is invite.status.<stage>.
-OPT_IN, CHOOSE, WAITING, OFFERED, LOOKING, CONNECTED, BAD_LINK, NO_RELAY = (
+OPT_IN, CHOOSE, WAITING, OFFERED, LOOKING, CONNECTED, JOINED, BAD_LINK, NO_RELAY = (
     "opt_in",  # internet play not chosen yet: what it uses and what each server learns
     "choose",  # the host picks the game
     "waiting",  # the host's link is shown: waiting for the friend
     "offered",  # the friend sees the invitation before accepting it
     "looking",  # the friend accepted: finding the host's device
     "connected",  # the devices are connected: the game's page opens
+    "joined",  # a friend of a table or a group, connected: waiting for the host's start
     "bad_link",  # the link is damaged
     "no_relay",  # no relay could be reached
 )
@@ -37,9 +57,12 @@ class Screen:
     relays_up: int = 0
     relays: int = 0
     peer_name: str | None = None
+    friends: tuple[str, ...] = ()  # a table's or a group's friends connected, by name
 
 
 def game_name(route: str | None, t: Translate) -> str:
+    if route in TABLE:
+        return t("invite.game.dominoes-table")
     return t(f"connect.game.{route}") if route else ""
 
 
@@ -66,6 +89,7 @@ def render(screen: Screen, t: Translate) -> Markup:
         opt_in_panel(screen, t) if stage in (OPT_IN, OFFERED) else None,
         choose_panel(t) if stage == CHOOSE else None,
         link_panel(screen, t) if stage == WAITING else None,
+        arrivals(screen, t) if stage == WAITING and most_guests(screen.game) > 1 else None,
         relay_line(screen, t) if stage in (WAITING, LOOKING) else None,
         h("p", {}, h("a", {"href": router.href("invite")}, t("invite.again")))
         if stage in (BAD_LINK, NO_RELAY)
@@ -143,7 +167,7 @@ def choose_panel(t: Translate) -> Markup:
         h(
             "div",
             {"class": "connect-actions"},
-            [button("invite", t(f"connect.game.{route}"), game=route) for route in REMOTE_GAMES],
+            [button("invite", game_name(route, t), game=route) for route in INVITABLE],
         ),
     )
 
@@ -191,4 +215,22 @@ def relay_line(screen: Screen, t: Translate) -> Markup:
         "p",
         {"class": "hint invite-relays", "data-relays-up": screen.relays_up},
         t("invite.relays", up=screen.relays_up, count=screen.relays),
+    )
+
+
+def arrivals(screen: Screen, t: Translate) -> Markup:
+    """A table's or a group's host sees each friend arrive, and starts once enough have."""
+    names = screen.friends
+    ready = len(names) >= fewest(screen.game)
+    return h(
+        "div",
+        {"class": "invite-arrivals", "data-friends": len(names)},
+        h("p", {"role": "status"}, t("invite.arrived", names=", ".join(names)))
+        if names
+        else h("p", {}, t("invite.nobody_yet", count=most_guests(screen.game))),
+        h(
+            "div",
+            {"class": "connect-actions"},
+            button("start", t("invite.start", game=game_name(screen.game, t))) if ready else None,
+        ),
     )
