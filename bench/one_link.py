@@ -33,8 +33,17 @@ ONE_BLOCK_EACH = {"blocks_gold": 1, "blocks_blue": 1}
 WAIT_MS = 60_000
 
 PROBE = """(() => {
+  // What the page before a reload noted, even while it was leaving (kept for the tab).
+  window.benchBefore = JSON.parse(sessionStorage.getItem("benchLog") || "[]");
+  sessionStorage.removeItem("benchLog");
   const log = (window.benchLog = []);
-  const note = (what, detail = "") => log.push([Date.now(), what, String(detail)]);
+  let leaving = false;
+  const keep = () => sessionStorage.setItem("benchLog", JSON.stringify(log));
+  const note = (what, detail = "") => {
+    log.push([Date.now(), what, String(detail)]);
+    if (leaving) keep();
+  };
+  addEventListener("pagehide", () => { leaving = true; note("pagehide"); });
   window.benchClicks = [];
   window.benchBoard = [];
   addEventListener("click", (event) => {
@@ -141,6 +150,7 @@ TIMELINE = """() => [
   [performance.timeOrigin, "navigation", ""],
   ...performance.getEntriesByType("mark").filter((m) => m.name.startsWith("gemau:"))
     .map((m) => [performance.timeOrigin + m.startTime, "mark", m.name.slice(6)]),
+  ...window.benchBefore.map(([t, what, detail]) => [t, "before-reload " + what, detail]),
   ...window.benchLog,
 ]"""
 
@@ -174,6 +184,7 @@ MEETING = [
 # A reload of the page of `reloaded`, the other page being `other`'s.
 RETURN = [
     ("reloaded page starts (navigation)", "reloaded", "navigation", ""),
+    ("reloaded (the page left): says here", "reloaded", "before-reload room-say", "here"),
     ("other: old data channel closed", "other", "dc-close", ""),
     ("reloaded: Python ready", "reloaded", "app", "ready"),
     ("reloaded: relay connected", "reloaded", "ws-open", ""),
@@ -205,6 +216,7 @@ def returning_device(browser, base):
     service worker installed (and done precaching)."""
     context = browser.new_context(reduced_motion="reduce", viewport={"width": 1000, "height": 800})
     context.add_init_script(PROBE)
+    context.on("console", lambda m: m.text.startswith("Gemau") and print(m.text, flush=True))
     page = context.new_page()
     page.goto(base + "index.html#/")
     page.wait_for_selector("html[data-snapshot='kept']", state="attached", timeout=180_000)
@@ -404,7 +416,7 @@ def show_events(title: str, events, since: float) -> None:
     """One run's whole timeline (both pages), for the record."""
     print(title, flush=True)
     for t, side, what, detail in events:
-        if t >= since - 50 and what not in ("dc-in", "dc-out") or "hello" in detail:
+        if t >= since - 50:
             print(f"  {t - since:8.0f} {side:6} {what:13} {detail[:70]}", flush=True)
 
 

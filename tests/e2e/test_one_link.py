@@ -237,6 +237,17 @@ def test_a_table_of_four_devices_joins_by_one_link_and_the_host_sees_each_arrive
         bar = page.locator(".remote-bar")
         expect(bar).to_have_attribute("data-remote", "playing", timeout=30_000)
         expect(page.locator(".dm-hand [data-tile]")).to_have_count(7, timeout=30_000)
+    tiles = friends[1].locator(".dm-hand [data-tile]").evaluate_all(
+        "(tiles) => tiles.map((tile) => tile.dataset.tile)"
+    )
+    friends[1].reload()  # Cai's page: back in the room, and at the table, by itself
+    wait_ready(friends[1])
+    for page in (host, *friends):
+        bar = page.locator(".remote-bar")
+        expect(bar).to_have_attribute("data-remote", "playing", timeout=30_000)
+    cai = friends[1].locator(".dm-hand [data-tile]")
+    expect(cai).to_have_count(7)
+    assert cai.evaluate_all("(tiles) => tiles.map((tile) => tile.dataset.tile)") == tiles
 
 
 def test_a_group_of_eight_devices_joins_by_one_link(open_app, nostr_relay):
@@ -257,3 +268,10 @@ def test_a_group_of_eight_devices_joins_by_one_link(open_app, nostr_relay):
     expect(joined).to_have_attribute("data-joined", "7", timeout=30_000)
     for name in names:
         expect(joined).to_contain_text(f"\u2068{name}\u2069")
+    members[2].reload()  # Dee's page: back in the group by itself, as the same member
+    wait_ready(members[2])
+    expect(members[2].locator(".wt-remote-lobby")).to_contain_text(
+        "Ann starts the tournament", timeout=30_000
+    )
+    expect(joined).to_have_attribute("data-joined", "7")
+    expect(joined).to_contain_text("\u2068Dee\u2069")

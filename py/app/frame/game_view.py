@@ -74,7 +74,7 @@ class GameView(SavedGameView):
         self.recording = Recording(frontend)  # (results as it goes: the Tournament's)
         if how and self.remote is not None:
             self.remote.start(how, self.proposal, frontend.sub_protocol)
-            self.remote.follow_room(app.store, self.game)
+            self.remote.follow_room(app.store, self.game, self.reopen)
         else:
             self._start_or_resume()
         if self.remote is not None and self.state is not None and self.ui is None:
@@ -373,6 +373,12 @@ class GameView(SavedGameView):
     def resume(self) -> None:
         super().resume()
         page_life.shown(self)
+
+    def reopen(self, href: str) -> None:
+        """Open this page again at `href` (a table's new link taken up: app.frame.remote_seat)."""
+        if not self.closed:
+            browser.replace_hash(href)
+            self.app.go(href)
 
     def close(self) -> None:
         self.closed = True  # moves still on their way, and the computer's, go no further

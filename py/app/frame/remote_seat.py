@@ -79,6 +79,9 @@ class RemoteSeat:
         self.saved: dict[str, Any] | None = None  # the meta of the game resumed here
         self.joining = False  # a side being made: what it saves meanwhile is saved once made
         self.save_due = False
+        self.room: dict[str, Any] | None = None  # the record of the room it follows, if any
+        self.route = ""
+        self.reopen: Callable[[str], None] = lambda href: None
 
     def start(self, how: str, proposal: Proposal, sub_protocol: SubProtocol | None = None) -> None:
         """Propose a game (host), wait for the host's (guest), or resume the one saved here;
@@ -108,21 +111,39 @@ class RemoteSeat:
             else:
                 game.guest()  # nothing saved: the page says so, and offers a link
 
-    def follow_room(self, store: Any, route: str) -> None:
-        """A game of two devices begun by one link follows the link's room: a connection
-        lost (a reload here or there, a phone asleep) is made again by itself and the match
-        carries on over it (app.peer.room_return)."""
-        if isinstance(self.link_game, LinkGame):
-            from ..peer import room_return
+    def follow_room(self, store: Any, route: str, reopen: Callable[[str], None]) -> None:
+        """A game begun by one link follows the link's room: a connection lost (a reload
+        here or there, a phone asleep) is made again by itself (app.peer.room_return); a
+        game of two carries on over it, a table's page opens again with it (`reopen`)."""
+        from ..peer import room_return
 
-            room_return.follow(store, route, self.name, self._relinked)
+        self.route, self.reopen = route, reopen
+        self.room = room_return.follow(store, route, self.name, self._relinked)
 
     def _relinked(self, link: Any, device: str) -> None:
-        from ..peer import rtc
+        from ..peer import room_return, rtc
 
-        rtc.current = link
-        if isinstance(self.link_game, LinkGame):
-            self.link_game.relink(link)
+        game = self.link_game
+        if isinstance(game, LinkGame):
+            rtc.current = link
+            game.relink(link)
+            return
+        if self.room is None:
+            return
+        if not self.room["hosting"]:  # the host names the game first: then it opens again
+            again = router.href(self.route, remote="table-guest")
+            room_return.when_host_says(link, "table", lambda message: self.reopen(again))
+            return
+        seat = room_return.seat_of(self.room, device)
+        if seat is None:
+            link.close()  # (a device of the room that never sat at this table)
+            return
+        old = rtc.table.get(seat)
+        if old is not None and old is not link:
+            old.close()
+        link.hold()
+        rtc.table[seat] = link
+        self.reopen(router.href(self.route, remote="resume"))
 
     def _resume(self) -> dict[str, Any] | None:
         """The game saved here, taken up by the midend (its meta kept for the side)."""

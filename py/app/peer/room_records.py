@@ -3,27 +3,39 @@ a reload shows the same link), and the room of each game with a friend, by the g
 route (so that a reloaded page rejoins it and the game comes back by itself).
 
 A record: {"secret": the room's secret, "hosting": whether this device made the link, "me":
-this device's id in the room, "route": the game's}. Read strictly: a bad record is dropped."""
+this device's id in the room, "route": the game's}, and for the host of a table or a group
+"seats": each friend's device in the room -> its name at the table ("g1"...), so that a
+friend back in the room takes up their own seat. Read strictly: a bad record is dropped."""
 
 from typing import Any
 
 from ..games_list import REMOTE_GAMES
+from ..remote.relay import MAX_GUESTS
+from ..remote.table_game import guest_ids
 from ..storage import Schema, Store
 from .room import DEVICE, RoomPlace, is_secret, new_id, new_secret
+
+GROUP = "wordle-group"  # the room of a Wordle Tournament group (its games are not saved by route)
+ROUTES = (*REMOTE_GAMES, "dominoes-table", GROUP)  # (a table's invite, before it starts)
+SEATS = set(guest_ids(MAX_GUESTS))
 
 Record = dict[str, Any]
 
 
 def _record(data: object) -> Record | None:
-    if not isinstance(data, dict) or set(data) != {"secret", "hosting", "me", "route"}:
+    if not isinstance(data, dict) or set(data) - {"seats"} != {"secret", "hosting", "me", "route"}:
         return None
-    me, route = data["me"], data["route"]
+    me, route, seats = data["me"], data["route"], data.get("seats", {})
     if not (
         is_secret(data["secret"])
         and isinstance(data["hosting"], bool)
         and isinstance(me, str)
         and DEVICE.fullmatch(me)
-        and route in REMOTE_GAMES
+        and route in ROUTES
+        and isinstance(seats, dict)
+        and len(seats) <= MAX_GUESTS
+        and all(isinstance(d, str) and DEVICE.fullmatch(d) for d in seats)
+        and all(seat in SEATS for seat in seats.values())
     ):
         return None
     return dict(data)

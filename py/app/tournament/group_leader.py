@@ -87,8 +87,13 @@ class GroupLeaderScreen:
         self._host(leader)
 
     def _host(self, leader: GroupLeader) -> hosting.Hosting:
+        from ..peer import prefs, room_return
+
         self.hosting = hosting.current = hosting.Hosting(leader, self.play.keeper)
         self.hosting.page = self
+        app = self.view.app
+        name = prefs.load(app.store)["name"] or self.view.t("connect.default_name")
+        room_return.follow_group(app.store, name, True, lambda: None)  # (a group by one link)
         self.hosting.save(force=True)
         self._hosting_shown()
         return self.hosting

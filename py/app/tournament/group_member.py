@@ -72,6 +72,7 @@ class GroupMemberScreen:
         self.member: GroupMember | None = None
         self.leader = (link.peer_name or "") if link else ""
         self.name = ""
+        self._follow_room()
         if link is None:
             return
         global _kept
@@ -89,6 +90,21 @@ class GroupMemberScreen:
 
     def now(self) -> int:
         return int(browser.now_ms())
+
+    def _follow_room(self) -> None:
+        """A group begun by one link: a new connection to the leader, made by the room
+        after this page was reloaded or its link lost, opens this page again on it."""
+        from ..peer import prefs, room_return
+
+        app = self.app
+        name = prefs.load(app.store)["name"] or self.t("connect.default_name")
+        here = "#" + str(browser.window.location.hash).lstrip("#")
+
+        def reopen() -> None:
+            browser.replace_hash(here)
+            app.go(here)
+
+        room_return.follow_group(app.store, name, False, reopen)
 
     # --- the link to the leader -----------------------------------------------------------
     def _send(self, message: dict[str, Any]) -> None:

@@ -206,8 +206,8 @@ class InviteView(View):
         from ..peer import rtc
 
         kind, route = message.get("type"), route_of_remote(message.get("game"))
-        link = rtc.current
-        if self.handed_over or link is None:
+        link, record = rtc.current, self.record
+        if self.handed_over or link is None or record is None:
             return
         if kind == "hello" and route is not None:
             self.game = route  # (the host's choice: the link only named it)
@@ -215,27 +215,31 @@ class InviteView(View):
         elif kind == "table" and route in TABLE_GAMES:
             self.handed_over = True
             link.hold(message)
-            self.leave_room()
+            room_records.started(self.app.store, {**record, "route": route})
             self.app.navigate(router.href(route, remote="table-guest"))
         elif kind == "group":
             self.handed_over = True
             link.hold(message)
-            self.leave_room()
+            room_records.started(self.app.store, {**record, "route": GROUP})
             self.app.navigate(group_address("group-member", self.route.params.get("speed", "")))
 
     def start_together(self) -> None:
         """The host of a table or a group starts: every friend's connection goes to the
-        game's page, as #/connect hands them over (the room is left: its links stay)."""
+        game's page, as #/connect hands them over; the room stays, with each friend's seat
+        kept, so that a friend whose page was reloaded comes back to it by itself."""
         table = [friend for friend in self.friends if friend.state == OPEN]
-        if len(table) < panels.fewest(self.game):
+        record = self.record
+        if len(table) < panels.fewest(self.game) or record is None:
             return
         self.handed_over = True
+        seats = dict(zip(guest_ids(len(table)), table, strict=True))
         if self.game == GROUP:
-            for device, link in zip(guest_ids(len(table)), table, strict=True):
-                link.send({"type": "group", "you": device})
+            for seat, link in seats.items():
+                link.send({"type": "group", "you": seat})
         hand_over(table, table)
-        self.leave_room()
-        room_records.forget_invite(self.app.store)
+        route = GROUP if self.game == GROUP else TABLE_GAMES[0]
+        by_device = {link.device: seat for seat, link in seats.items()}
+        room_records.started(self.app.store, {**record, "route": route, "seats": by_device})
         if self.game == GROUP:
             self.app.navigate(group_address("group-host", self.route.params.get("speed", "")))
         else:
