@@ -71,6 +71,7 @@ PROBE = """(() => {
         note("room-opened");
         const send = opened.send;
         opened.send = async (text) => {
+          if (leaving && window.benchQuietLeave) return note("room-unsaid", kind(text));
           note("room-say", kind(text));
           await send(text);
           note("room-sent", kind(text));
@@ -122,10 +123,19 @@ PROBE = """(() => {
       channel.addEventListener("open", () => note("dc-open", id));
       channel.addEventListener("close", () => note("dc-close", id));
       channel.addEventListener("message", (event) => note("dc-in", id + " " + frame(event.data)));
+      // After the page's own listener (added next, by static/js/peer.js): its work done.
+      setTimeout(() => channel.addEventListener("message", (event) =>
+        note("dc-handled", id + " " + frame(event.data))));
       const send = channel.send.bind(channel);
       channel.send = (text) => { note("dc-out", id + " " + frame(text)); return send(text); };
       return channel;
     }
+  };
+  // The game saved (after a move made or received).
+  const setItem = Storage.prototype.setItem;
+  Storage.prototype.setItem = function (key, value) {
+    if (String(key).startsWith("gemau:saved:")) note("saved", key.slice(12));
+    return setItem.call(this, key, value);
   };
   // The page: the app ready, the invite's stage, the remote bar over a board, the board.
   const seen = {};
@@ -211,10 +221,13 @@ def storage(relay_url: str, name: str, internet: str, prefs: dict) -> dict[str, 
     }
 
 
-def returning_device(browser, base):
+def returning_device(browser, base, quiet_leave: bool = False):
     """A browser context that has visited the site once: its snapshot of Python kept, its
-    service worker installed (and done precaching)."""
+    service worker installed (and done precaching). quiet_leave: a what-if, its pages say
+    nothing in the room once they are being left (PROBE drops it)."""
     context = browser.new_context(reduced_motion="reduce", viewport={"width": 1000, "height": 800})
+    if quiet_leave:
+        context.add_init_script("window.benchQuietLeave = true")
     context.add_init_script(PROBE)
     context.on("console", lambda m: m.text.startswith("Gemau") and print(m.text, flush=True))
     page = context.new_page()
@@ -304,12 +317,14 @@ def meeting(host_context, friend_context, base, relay_url: str):
     found = steps(MEETING, events, opened, {})
     shown = found["friend: invitation shown"]
     clicked = found["friend: Accept clicked"]
-    playing = max(found["host: board shown, bar playing"], found["friend: board shown, bar playing"])
+    playing = max(
+        found["host: board shown, bar playing"], found["friend: board shown, bar playing"]
+    )
     used = friend.evaluate("document.documentElement.dataset.snapshot")
     run = {
         "shown_ms": shown,
         "accept_to_playing_ms": playing - clicked,
-        "total_ms": playing,
+        "total_ms": shown + playing - clicked,  # (not the driver's time to click)
         "friend_snapshot": used,
     }
     return run, found, events, opened
@@ -342,9 +357,17 @@ def mover(pages):
     raise AssertionError("neither device is to move")
 
 
-def play_turn(pages, rng) -> float:
-    """One move by clicks on the mover's page; ms from its last click to the other page's
-    board changing."""
+# The first time since `since` the page noted this (a frame of the data channel: "dc-out"
+# or "dc-in", a move's type "move").
+NOTED = """([since, what, word]) => (window.benchLog.find(([t, w, d]) => t >= since && w === what
+  && d.endsWith(word)) || [null])[0]"""
+
+
+def play_turn(pages, rng) -> dict[str, float]:
+    """One move by clicks on the mover's page: ms from its last click to its page sending
+    the move, to the move's frame arriving on the other page, to that page saving the game,
+    to its handler of the frame returning, and to its board changing ("drawn"); and to the
+    mover's own board changing ("drawn_here")."""
     page, state = mover(pages)
     other = pages[1] if page is pages[0] else pages[0]
     before = moves_played(other, SLOT)
@@ -357,7 +380,19 @@ def play_turn(pages, rng) -> float:
         timeout=10_000,
     )
     drawn = other.evaluate("(t) => window.benchBoard.find((d) => d >= t)", clicked)
-    return drawn - clicked
+    sent = page.evaluate(NOTED, [clicked, "dc-out", " move"])
+    arrived = other.evaluate(NOTED, [clicked, "dc-in", " move"])
+    kept = other.evaluate(NOTED, [clicked, "saved", SLOT])
+    handled = other.evaluate(NOTED, [clicked, "dc-handled", " move"])
+    here = page.evaluate("(t) => window.benchBoard.find((d) => d >= t)", clicked)
+    return {
+        "drawn_here": here - clicked,
+        "sent": sent - clicked,
+        "arrived": arrived - clicked,
+        "saved": kept - clicked,
+        "handled": handled - clicked,
+        "drawn": drawn - clicked,
+    }
 
 
 def is_over(page) -> bool:
@@ -375,8 +410,8 @@ def again(host, friend) -> None:
         bar_playing(page, since)
 
 
-def moves(host, friend, count: int, rng) -> tuple[list[float], int]:
-    """`count` moves, new games started as needed: each move's ms to the other board."""
+def moves(host, friend, count: int, rng) -> tuple[list[dict[str, float]], int]:
+    """`count` moves, new games started as needed: each move's times (play_turn)."""
     times, games = [], 1
     while len(times) < count:
         if is_over(host):
@@ -420,68 +455,104 @@ def show_events(title: str, events, since: float) -> None:
             print(f"  {t - since:8.0f} {side:6} {what:13} {detail[:70]}", flush=True)
 
 
-def run(browser, base, runs: int, reloads: int, count: int, verbose: bool = False) -> dict:
-    """The three figures (see bench/remote.py's docstring), printed as they come."""
-    with tempfile.TemporaryDirectory() as folder, start_relay(Path(folder)) as relay:
-        host_context = returning_device(browser, base)
-        friend_context = returning_device(browser, base)
-        meetings, meeting_steps = [], []
-        for number in range(runs):
-            result, found, events, opened = meeting(host_context, friend_context, base, relay.url)
-            meetings.append(result)
-            meeting_steps.append(found)
+def load() -> str:
+    with open("/proc/loadavg") as loadavg:
+        return " ".join(loadavg.read().split()[:3])
+
+
+def meetings(host_context, friend_context, base, relay_url: str, runs: int, verbose: bool):
+    """Figure 1: `runs` new links, each opened on the friend's device and accepted."""
+    results, found_steps = [], []
+    for number in range(runs):
+        result, found, events, opened = meeting(host_context, friend_context, base, relay_url)
+        results.append(result)
+        found_steps.append(found)
+        print(
+            f"one link {number + 1}: invitation shown {result['shown_ms']} ms after the link"
+            f" was opened, both boards {result['accept_to_playing_ms']} ms after Accept"
+            f" (friend's Python: {result['friend_snapshot']})",
+            flush=True,
+        )
+        if verbose and number == 0:
+            show_events("the first run's timeline (ms from the link opened):", events, opened)
+    medians = step_medians(found_steps)
+    show("one link, median ms from the link opened to each step:", medians)
+    return {
+        "link_to_invitation_ms": summary([r["shown_ms"] for r in results]),
+        "accept_to_both_playing_ms": summary([r["accept_to_playing_ms"] for r in results]),
+        "invitation_plus_accept_to_playing_ms": summary([r["total_ms"] for r in results]),
+        "friend_started_from_snapshot": sum(r["friend_snapshot"] == "used" for r in results),
+        "steps_median_ms": medians,
+    }
+
+
+def reloads_and_moves(host_context, friend_context, base, relay_url, reloads, count, verbose):
+    """Figures 2 and 3, in one game of 4 blocks each (Play again when a game ends)."""
+    host, link = invite(host_context, base, relay_url, {})
+    friend = fresh_page(friend_context, base, storage(relay_url, "Bryn", "off", {}))
+    friend.goto(link)
+    friend.click("[data-action='accept']")
+    for page in (host, friend):
+        bar_playing(page, 0)
+    rng = random.Random(7)
+    figures: dict = {}
+    returns: dict[str, list[dict]] = {"friend": [], "host": []}
+    for number in range(reloads):
+        for side, page, other in (("friend", friend, host), ("host", host, friend)):
+            if is_over(host):
+                again(host, friend)
+            result, events, started = reload_and_return(page, other, host, rng)
+            returns[side].append(result)
             print(
-                f"one link {number + 1}: invitation shown {result['shown_ms']} ms after the link"
-                f" was opened, both boards {result['accept_to_playing_ms']} ms after Accept,"
-                f" {result['total_ms']} ms in all (friend's Python: {result['friend_snapshot']})",
+                f"reload of the {side}'s page {number + 1}: both playing again in"
+                f" {result['back_ms']} ms",
                 flush=True,
             )
             if verbose and number == 0:
-                show_events("the first run's timeline (ms from the link opened):", events, opened)
-        show("one link, median ms from the link opened to each step:", step_medians(meeting_steps))
+                show_events(f"the {side}'s first reload (ms from the reload):", events, started)
+    for side, found in returns.items():
+        if found:
+            medians = step_medians(found)
+            show(f"reload of the {side}'s page, median ms from the reload to each step:", medians)
+            figures[f"{side}_reload_to_both_playing_ms"] = summary([r["back_ms"] for r in found])
+            figures[f"{side}_reload_steps_median_ms"] = medians
+    if count:
+        times, games = moves(host, friend, count, rng)
+        for part in ("drawn", "sent", "arrived", "saved", "handled", "drawn_here"):
+            figures[f"move_{part}_ms"] = summary([t[part] for t in times])
+        figures["move_games"] = games
+        print(
+            f"moves ({games} games): drawn on the other page {figures['move_drawn_ms']}; the"
+            f" move sent {figures['move_sent_ms']}, arrived {figures['move_arrived_ms']},"
+            f" saved there {figures['move_saved_ms']}, the page's handler returned"
+            f" {figures['move_handled_ms']}; the mover's own board {figures['move_drawn_here_ms']}"
+            " (ms from the click)",
+            flush=True,
+        )
+    return figures
 
-        # A game of 4 blocks each: reloads of either page, then moves.
-        host, link = invite(host_context, base, relay.url, {})
-        friend = fresh_page(friend_context, base, storage(relay.url, "Bryn", "off", {}))
-        friend.goto(link)
-        friend.click("[data-action='accept']")
-        for page in (host, friend):
-            bar_playing(page, 0)
-        rng = random.Random(7)
-        returns: dict[str, list[dict]] = {"friend": [], "host": []}
-        for number in range(reloads):
-            for side, page, other in (("friend", friend, host), ("host", host, friend)):
-                if is_over(host):
-                    again(host, friend)
-                result, events, started = reload_and_return(page, other, host, rng)
-                returns[side].append(result)
-                print(f"reload of the {side}'s page {number + 1}: both playing again in"
-                      f" {result['back_ms']} ms", flush=True)
-                if verbose and number == 0:
-                    show_events(f"the {side}'s first reload (ms from the reload):", events, started)
-        for side in ("friend", "host"):
-            if returns[side]:
-                show(f"reload of the {side}'s page, median ms from the reload to each step:",
-                     step_medians(returns[side]))
-        move_times, games = moves(host, friend, count, rng) if count else ([], 0)
-        if move_times:
-            print(f"moves: {summary(move_times)} over {games} game(s)", flush=True)
+
+def run(
+    browser,
+    base,
+    runs: int,
+    reloads: int,
+    count: int,
+    verbose: bool = False,
+    quiet_leave: bool = False,
+) -> dict:
+    """The three figures (see bench/remote.py's docstring), printed as they come."""
+    figures = {"load_before": load(), "quiet_leave": quiet_leave}
+    with tempfile.TemporaryDirectory() as folder, start_relay(Path(folder)) as relay:
+        host_context = returning_device(browser, base, quiet_leave)
+        friend_context = returning_device(browser, base, quiet_leave)
+        if runs:
+            figures |= meetings(host_context, friend_context, base, relay.url, runs, verbose)
+        if reloads or count:
+            figures |= reloads_and_moves(
+                host_context, friend_context, base, relay.url, reloads, count, verbose
+            )
         host_context.close()
         friend_context.close()
-    return {
-        "link_to_invitation_ms": summary([m["shown_ms"] for m in meetings]),
-        "accept_to_both_playing_ms": summary([m["accept_to_playing_ms"] for m in meetings]),
-        "link_to_both_playing_ms": summary([m["total_ms"] for m in meetings]),
-        "friend_started_from_snapshot": sum(m["friend_snapshot"] == "used" for m in meetings),
-        "meeting_steps_median_ms": step_medians(meeting_steps),
-        "friend_reload_to_both_playing_ms": summary([r["back_ms"] for r in returns["friend"]])
-        if returns["friend"]
-        else None,
-        "host_reload_to_both_playing_ms": summary([r["back_ms"] for r in returns["host"]])
-        if returns["host"]
-        else None,
-        "friend_reload_steps_median_ms": step_medians(returns["friend"]) if returns["friend"] else None,
-        "host_reload_steps_median_ms": step_medians(returns["host"]) if returns["host"] else None,
-        "move_drawn_on_other_device_ms": summary(move_times) if move_times else None,
-        "move_games": games,
-    }
+    figures["load_after"] = load()
+    return figures

@@ -193,7 +193,13 @@ def one_link_figures(browser, base, args) -> dict:
     import one_link  # (it needs the e2e tests' relay: nostr-relay, in .venv)
 
     return one_link.run(
-        browser, base, args.one_link_runs, args.reloads, args.moves, verbose=args.timeline
+        browser,
+        base,
+        args.one_link_runs,
+        args.reloads,
+        args.moves,
+        verbose=args.timeline,
+        quiet_leave=args.quiet_leave,
     )
 
 
@@ -209,6 +215,11 @@ def main() -> int:
     parser.add_argument("--moves", type=int, default=50, help="timed in one link's game")
     parser.add_argument("--only", choices=["one-link"], help="run this part alone")
     parser.add_argument("--timeline", action="store_true", help="print one link's first runs")
+    parser.add_argument(
+        "--quiet-leave",
+        action="store_true",
+        help="what if a page being left said nothing in the room (one link's reloads)",
+    )
     args = parser.parse_args()
     if not (ROOT / "static" / "py.zip").exists():
         print("Build the site first: make serve (or make build)", file=sys.stderr)

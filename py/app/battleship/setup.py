@@ -298,4 +298,13 @@ def setup_dialog(t: Translate, choices: dict[str, Any]) -> Markup:
                 t("battleship.cancel"),
             ),
         ),
+        h(
+            "p",
+            {"class": "hint"},
+            h(
+                "a",
+                {"href": router.href("invite", game="battleship"), "data-friend": True},
+                t("connect.title"),
+            ),
+        ),
     )

@@ -331,7 +331,11 @@ def new_dialog(prefs: Prefs, t: Translate, opened: bool = False) -> Markup:
         h(
             "p",
             {"class": "hint"},
-            h("a", {"href": router.href("connect"), "data-friend": True}, t("connect.title")),
+            h(
+                "a",
+                {"href": router.href("invite", game="deblockle"), "data-friend": True},
+                t("connect.title"),
+            ),
         ),
     )
 

@@ -5,6 +5,7 @@ control changes those choices."""
 from collections.abc import Mapping
 from typing import Any
 
+from .. import router
 from ..frame.frontend import Translate
 from ..html import Markup, h
 from .seats import parse_players
@@ -130,6 +131,15 @@ def setup_dialog(ui: DominoesUi, t: Translate) -> Markup | None:
                 "button",
                 {"type": "button", "class": "button subtle", "data-action": "setup-cancel"},
                 t("dominoes.cancel"),
+            ),
+        ),
+        h(
+            "p",
+            {"class": "hint"},
+            h(
+                "a",
+                {"href": router.href("invite", game="dominoes"), "data-friend": True},
+                t("connect.title"),
             ),
         ),
     )

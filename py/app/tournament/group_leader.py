@@ -42,9 +42,13 @@ class GroupLeaderScreen:
     screen as its seat (the leader's), and the round's actions (round_actions)."""
 
     def __init__(self, view: "WordleView") -> None:
-        from ..peer import rtc
+        from ..peer import prefs, room_return, rtc
 
         self.view = view
+        store = view.app.store  # (read only: the room of a group begun by one link)
+        name = prefs.load(store)["name"] or view.t("connect.default_name")
+        # Once hosting: each member back in the group's room takes up their own seat.
+        self.follow_room = lambda: room_return.follow_group(store, name, True, lambda: None)
         self.hosting: hosting.Hosting | None = hosting.current
         self.group_leader: GroupLeader | None = None
         keeper = self.hosting.keeper if self.hosting is not None else None
@@ -87,13 +91,9 @@ class GroupLeaderScreen:
         self._host(leader)
 
     def _host(self, leader: GroupLeader) -> hosting.Hosting:
-        from ..peer import prefs, room_return
-
         self.hosting = hosting.current = hosting.Hosting(leader, self.play.keeper)
         self.hosting.page = self
-        app = self.view.app
-        name = prefs.load(app.store)["name"] or self.view.t("connect.default_name")
-        room_return.follow_group(app.store, name, True, lambda: None)  # (a group by one link)
+        self.follow_room()
         self.hosting.save(force=True)
         self._hosting_shown()
         return self.hosting

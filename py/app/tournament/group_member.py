@@ -72,7 +72,7 @@ class GroupMemberScreen:
         self.member: GroupMember | None = None
         self.leader = (link.peer_name or "") if link else ""
         self.name = ""
-        self._follow_room()
+        self._follow_room(view.app.store)
         if link is None:
             return
         global _kept
@@ -91,20 +91,22 @@ class GroupMemberScreen:
     def now(self) -> int:
         return int(browser.now_ms())
 
-    def _follow_room(self) -> None:
+    def _follow_room(self, store: Any) -> None:
         """A group begun by one link: a new connection to the leader, made by the room
-        after this page was reloaded or its link lost, opens this page again on it."""
+        after this page was reloaded or its link lost, opens this page again on it
+        (`store`: read only)."""
         from ..peer import prefs, room_return
+        from ..views.connect_table import group_address
 
         app = self.app
-        name = prefs.load(app.store)["name"] or self.t("connect.default_name")
-        here = "#" + str(browser.window.location.hash).lstrip("#")
+        name = prefs.load(store)["name"] or self.t("connect.default_name")
+        here = group_address("group-member", self.view.route.params.get("speed", ""))
 
         def reopen() -> None:
             browser.replace_hash(here)
             app.go(here)
 
-        room_return.follow_group(app.store, name, False, reopen)
+        room_return.follow_group(store, name, False, reopen)
 
     # --- the link to the leader -----------------------------------------------------------
     def _send(self, message: dict[str, Any]) -> None:

@@ -6,7 +6,7 @@ import importlib
 from games.common.errors import BadState
 
 from .. import router, saved_games, scores
-from ..games_list import GAMES
+from ..games_list import GAMES, REMOTE_GAMES, remote_slot
 from ..html import h
 from ..wordle.records import TOURNAMENT
 from .base import View
@@ -49,6 +49,24 @@ def resume_href(store, game: str) -> str | None:
             return router.href(game, mode="tournament")
         return router.href(game, mode="duel") if unfinished(store, game) else None
     return router.href(game) if unfinished(store, game) else None
+
+
+def games_with_friends(store) -> list[tuple[str, str]]:
+    """(route, the friend's name) of each unfinished game kept with a friend on another
+    device (read from the save's meta only: the hub imports no game)."""
+    from ..peer.channel import clean_name
+
+    found = []
+    saved_games.register_remote(store, [remote_slot(route) for route in REMOTE_GAMES])
+    for route in REMOTE_GAMES:
+        saved = saved_games.load(store, remote_slot(route)).data
+        meta = saved["meta"] if saved else {}
+        frame = meta.get("frame")
+        remote = frame.get("remote") if isinstance(frame, dict) else None
+        peer = clean_name(remote.get("peer")) if isinstance(remote, dict) else None
+        if saved and meta.get("over") is not True and peer:
+            found.append((route, peer))
+    return found
 
 
 def _tournament_in_play(state) -> bool:
@@ -131,6 +149,7 @@ class HubView(View):
                 {"class": "hub-friend", "data-friend": True},
                 h("h2", {}, t("connect.title")),
                 h("p", {}, t("hub.friend_lead")),
+                friends_list(t, games_with_friends(self.app.store)),
                 h(
                     "p",
                     {"class": "connect-actions"},
@@ -147,3 +166,26 @@ class HubView(View):
                 ),
             ),
         )
+
+
+def friends_list(t, games: list[tuple[str, str]]):
+    """The games kept with friends, each to carry on (its page rejoins the friend by itself
+    when the game began by one link)."""
+    if not games:
+        return None
+    return h(
+        "ul",
+        {"class": "hub-friend-games"},
+        [
+            h(
+                "li",
+                {"data-friend-game": route},
+                h(
+                    "a",
+                    {"href": router.href(route, remote="resume")},
+                    t("hub.with_friend", game=t(f"connect.game.{route}"), name=peer),
+                ),
+            )
+            for route, peer in games
+        ],
+    )

@@ -56,9 +56,17 @@ class InviteView(View):
             return OFFERED if self.secret and self.game else BAD_LINK
         if self.settings["internet"] != "on":
             return OPT_IN
+        return self.hosts_stage()
+
+    def hosts_stage(self) -> str:
+        """The host's page once internet play is on: the invite kept (a reload shows the
+        same link), else the one to the game a New game dialog asked for, else the games."""
         kept = room_records.kept_invite(self.app.store)
-        if kept is not None:
+        if kept is not None and self.game in (None, kept["route"]):
             self.record, self.game = kept, kept["route"]
+            return WAITING
+        if self.game is not None:
+            self.record = room_records.invite(self.app.store, self.game, fresh=True)
             return WAITING
         return CHOOSE
 
@@ -118,8 +126,10 @@ class InviteView(View):
             )
         elif action == "opt-in":
             self.settings = self.app.change_connection_prefs(internet="on")
-            self.stage = CHOOSE
+            self.stage = self.hosts_stage()
             self.update()
+            if self.stage == WAITING:
+                self.open_room()
         elif action == "invite" and data.get("game") in INVITABLE:
             self.game = data["game"]
             self.record = room_records.invite(self.app.store, self.game, fresh=True)

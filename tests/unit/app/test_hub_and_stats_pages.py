@@ -166,3 +166,18 @@ def test_the_hub_reads_whether_a_game_is_over_from_its_save_without_the_engine()
     out = subprocess.run([sys.executable, "-c", code], cwd=py, capture_output=True, text=True)
     assert out.returncode == 0, out.stderr
     assert out.stdout.strip() == "[]"
+
+
+def test_the_hub_lists_the_games_kept_with_friends_each_to_carry_on():
+    app = an_app()
+    saved_games.register_remote(app.store, ["battleship-remote", "deblockle-remote"])
+    frame = {"remote": {"peer": "Bryn"}}
+    saved_games.save(app.store, "battleship-remote", {}, {"frame": frame}, None)
+    saved_games.save(app.store, "deblockle-remote", {}, {"frame": frame, "over": True}, None)
+    page = parse_markup(str(HubView(app, parse("#/")).render()))
+    (item,) = page.all("li")[-1:]
+    assert item.attrs["data-friend-game"] == "battleship"
+    assert item.one("a").attrs["href"] == "#/battleship?remote=resume"
+    assert item.text() == "Carry on Battleship with Bryn"
+    cymraeg = parse_markup(str(HubView(an_app("cy"), parse("#/")).render()))
+    assert cymraeg.all("li", "hub-friend-games") == []  # (nothing kept on that device)
