@@ -58,7 +58,7 @@
       sdp: "",
       send(text) { if (channel.readyState === "open") channel.send(text); },
       close() { end("closed"); },
-      connecting() { timer = setTimeout(() => end("failed"), CONNECT_MS); },
+      connecting() { clearTimeout(timer); timer = setTimeout(() => end("failed"), CONNECT_MS); },
       async describe(description) {
         await pc.setLocalDescription(description);
         await gathered(pc);

@@ -6,13 +6,17 @@
 // room's tag, the one thing of the room the relays see (a tag on each event, and the filter
 // of the subscription), and an AES-256-GCM key. Every message is sealed with that key (a
 // random 96-bit IV; the tag as associated data), published as an ephemeral event (kind
-// 25050: relays pass it on and keep nothing) signed by a Nostr key made for this page
-// alone. What does not open with the key is dropped here and only counted (the counts on
-// window, gemauRoomSaid, -Heard and -Dropped, are for the tests and for anyone curious).
+// 25050: relays pass it on and keep nothing) signed by this device's key for the room
+// (kept with the room by Python: its public key is the device's name in the room, and
+// nostr-tools checks every event's signature). What does not open with the room's key is
+// dropped here and only counted (the counts on window, gemauRoomSaid, -Heard and -Dropped,
+// are for the tests and for anyone curious). Each opened message goes to Python with the
+// public key that signed it: its sender.
 (() => {
   const KIND = 25050;
   const MAX_CONTENT = 12000;  // base64 of a sealed message of at most 6,000 characters
   const SINCE_S = 60;          // what a relay still holds of the last minute (most keep none)
+  const MAX_SEEN = 2000;       // events remembered, to take each once whatever relays send
   const encoder = new TextEncoder();
   let library = null;
 
@@ -38,6 +42,10 @@
     let text = "";
     for (const byte of bytes) text += String.fromCharCode(byte);
     return btoa(text);
+  }
+
+  function fromHex(text) {
+    return Uint8Array.from(text.match(/../g), (pair) => parseInt(pair, 16));
   }
 
   function hex(bytes) {
@@ -77,13 +85,15 @@
     }
   }
 
-  // on.message(text): each message that opened; on.relays(connected, total): the relays'
-  // news; on.dropped(): an event that did not open.
-  async function open(secret, relays, on) {
+  // keyHex: this device's secret key in the room (64 hex digits). on.message(text, sender):
+  // each message that opened, with the public key that signed it; on.relays(connected,
+  // total): the relays' news; on.dropped(): an event that did not open.
+  async function open(secret, relays, keyHex, on) {
     const tools = await loadLibrary();
     const room = { ...(await keys(secret)), relays: [...relays], closed: false };
-    const nostrKey = tools.generateSecretKey();
-    const me = tools.getPublicKey(nostrKey);
+    const nostrKey = fromHex(keyHex);
+    const me = tools.getPublicKey(nostrKey);  // (throws for the rare key out of range)
+    room.me = me;
     const seenEvents = new Set();
     const pool = new tools.SimplePool({ enableReconnect: true });
     // How many relays are connected now, told to the page whenever it changes.
@@ -96,6 +106,7 @@
     const take = async (event) => {
       if (room.closed || event.pubkey === me || seenEvents.has(event.id)) return;
       seenEvents.add(event.id);
+      if (seenEvents.size > MAX_SEEN) seenEvents.delete(seenEvents.values().next().value);
       const text = await unseal(room, event.content);
       if (text === null) {  // not sealed with this room's key: not ours, never read
         window.gemauRoomDropped = (window.gemauRoomDropped || 0) + 1;
@@ -103,7 +114,7 @@
         return;
       }
       window.gemauRoomHeard = (window.gemauRoomHeard || 0) + 1;
-      on.message(text);
+      on.message(text, event.pubkey);
     };
     const since = Math.floor(Date.now() / 1000) - SINCE_S;
     const subscription = pool.subscribeMany(room.relays, { kinds: [KIND], "#x": [room.tag], since }, {

@@ -10,7 +10,10 @@ import base64
 import hashlib
 import hmac
 import json
+import os
 import random
+import re
+import time
 
 from e2e_support import wait_ready
 from playwright.sync_api import expect
@@ -68,6 +71,7 @@ def test_one_link_starts_the_game_on_both_devices_and_a_reload_comes_back_by_its
 ):
     host, link = invite(open_app, nostr_relay.url)
     assert "#/invite?room=" in link and "game=deblockle" in link and "from=Ann" in link
+    assert re.search(r"host=[0-9a-f]{64}&", link)  # the host's key: the friend pairs with it alone
     friend = accept(open_app, link, nostr_relay.url)
     both_playing(host, friend)
     rng = random.Random(4)
@@ -237,8 +241,10 @@ def test_a_table_of_four_devices_joins_by_one_link_and_the_host_sees_each_arrive
         bar = page.locator(".remote-bar")
         expect(bar).to_have_attribute("data-remote", "playing", timeout=30_000)
         expect(page.locator(".dm-hand [data-tile]")).to_have_count(7, timeout=30_000)
-    tiles = friends[1].locator(".dm-hand [data-tile]").evaluate_all(
-        "(tiles) => tiles.map((tile) => tile.dataset.tile)"
+    tiles = (
+        friends[1]
+        .locator(".dm-hand [data-tile]")
+        .evaluate_all("(tiles) => tiles.map((tile) => tile.dataset.tile)")
     )
     friends[1].reload()  # Cai's page: back in the room, and at the table, by itself
     wait_ready(friends[1])
@@ -275,3 +281,66 @@ def test_a_group_of_eight_devices_joins_by_one_link(open_app, nostr_relay):
     )
     expect(joined).to_have_attribute("data-joined", "7")
     expect(joined).to_contain_text("\u2068Dee\u2069")
+
+
+def room_key(secret: str) -> bytes:
+    """The room's AES-GCM key, as static/js/room.js derives it (HKDF-SHA-256, info "seal")."""
+    key = base64.urlsafe_b64decode(secret + "==")
+    prk = hmac.new(b"gemau room 1", key, hashlib.sha256).digest()
+    return hmac.new(prk, b"seal" + b"\x01", hashlib.sha256).digest()
+
+
+def seal(secret: str, message: dict) -> str:
+    from cryptography.hazmat.primitives.ciphers.aead import AESGCM
+
+    iv = os.urandom(12)
+    text = json.dumps(message).encode()
+    return base64.b64encode(
+        iv + AESGCM(room_key(secret)).encrypt(iv, text, room_tag(secret).encode())
+    ).decode()
+
+
+def unseal(secret: str, content: str) -> dict:
+    from cryptography.hazmat.primitives.ciphers.aead import AESGCM
+
+    both = base64.b64decode(content)
+    return json.loads(
+        AESGCM(room_key(secret)).decrypt(both[:12], both[12:], room_tag(secret).encode())
+    )
+
+
+def test_a_friend_with_the_link_posing_as_the_host_is_not_answered(open_app, nostr_relay):
+    """Anyone with the link can seal messages: a hostile friend (here, this test, with a key
+    of its own) says it hosts and offers to the friend's page, reloaded while the host's
+    page is closed. The page pairs with the key its link names alone: it answers nobody."""
+    host, link = invite(open_app, nostr_relay.url)
+    secret = link.split("room=")[1].split("&")[0]
+    host_key = link.split("host=")[1].split("&")[0]
+    friend = accept(open_app, link, nostr_relay.url)
+    both_playing(host, friend)
+    host.close()
+    tag = room_tag(secret)
+    offer = {
+        "t": "o",
+        "u": "wm8t",
+        "p": "HjQtaGK7m5l27ompK//X1eQp",
+        "f": "5a54f9aed7e654fd1ef5f08c62a078d56d1a761ebc7d5aa8f0020441839d9296",
+        "s": "actpass",
+        "c": ["1751145384 1 udp 2113937151 192.0.2.1 38735 typ host"],
+    }
+    with captured(nostr_relay.url, tag) as heard:
+        friend.reload()
+        wait_ready(friend)
+        friend_key = heard.wait(1)[0]["pubkey"]  # its `here`, signed by its key in the room
+        for kind in ("here", "offer"):
+            now = int(time.time() * 1000)
+            body = {"v": 1, "r": "h", "name": "Ann", "at": now, "n": f"hostile-{kind:>8}"}
+            if kind == "offer":
+                body = {**body, "to": friend_key, "o": "hostile-offer-01", "d": offer}
+            assert publish_raw(nostr_relay.url, make_event(tag, seal(secret, body)))[0]
+        friend.wait_for_function("() => (window.gemauRoomHeard || 0) >= 2")  # both opened
+        heard.wait(5)  # the friend's page says `here` again and again (1, 2, 4 s apart)
+        events = list(heard.events)
+    said = [unseal(secret, e["content"]) for e in events if e["pubkey"] == friend_key]
+    assert len(said) >= 3 and all(m["k"] == "here" for m in said)  # no answer to anyone
+    assert host_key != friend_key

@@ -13,11 +13,14 @@ Who sends what (this module, pure):
 - The host answers a guest's `here` with an `offer` (a data channel's description, as the
   invite code holds it: app.peer.codes), one at a time for each guest; the guest answers
   that offer with an `answer`, naming it; the host accepts the answer to the offer it made.
-- A device is named by an id it keeps for the room, so the host knows a friend whose page
-  was reloaded; each message by a nonce (a message seen twice is taken once, so a relay
-  that sends it again changes nothing) and the time it was sent (older than STALE_MS, or
-  from further in the future than that, it is ignored: an offer replayed later opens
-  nothing).
+- A device is its Nostr key in the room: each event is signed with it (nostr-tools checks
+  the signature before anything else), and the key that signed a message is its sender,
+  never a name the message gives itself. The key is kept with the room, so the host knows
+  a friend whose page was reloaded and nobody else can take up their seat; the link names
+  the host's key, so a guest pairs with that host alone. Each message carries a nonce (a
+  message seen twice is taken once, so a relay that sends it again changes nothing) and
+  the time it was sent (older than STALE_MS, or from further in the future than that, it
+  is ignored: an offer replayed later opens nothing).
 """
 
 import base64
@@ -34,8 +37,9 @@ from .channel import clean_name
 VERSION = 1
 SECRET_BYTES = 16
 SECRET = re.compile(r"[A-Za-z0-9_-]{22}")  # 16 bytes in base64url, unpadded
-DEVICE = re.compile(r"[A-Za-z0-9_-]{16}")
-NONCE = DEVICE
+DEVICE = re.compile(r"[0-9a-f]{64}")  # a device's Nostr public key (x-only, hex)
+KEY = DEVICE  # and its secret key, kept with the room on that device only
+NONCE = re.compile(r"[A-Za-z0-9_-]{16}")
 MAX_MESSAGE_CHARS = 6000  # an offer with 16 candidates is about 2,500
 MAX_SEEN = 512
 STALE_MS = 60_000
@@ -55,17 +59,27 @@ def new_id() -> str:
     return base64.urlsafe_b64encode(secrets.token_bytes(12)).decode()
 
 
+def new_key() -> str:
+    """A device's secret key for a room (32 random bytes: a valid secp256k1 key but with a
+    chance of about 2**-128, which static/js/room.js would refuse)."""
+    return secrets.token_hex(32)
+
+
 def is_secret(text: object) -> bool:
     return isinstance(text, str) and SECRET.fullmatch(text) is not None
 
 
 @dataclass(frozen=True)
 class RoomPlace:
-    """A device's place in a room: the link's secret, whether it made the link, its id."""
+    """A device's place in a room: the link's secret, whether it made the link, its secret
+    key, the host's public key (a guest's), and the friends' keys it pairs with (a host's
+    once its game has started: None, anyone with the link, up to its seats)."""
 
     secret: str
     hosting: bool
-    me: str
+    key: str
+    host: str | None = None
+    friends: frozenset[str] | None = None
 
 
 @dataclass(frozen=True)
@@ -100,9 +114,15 @@ class Peer:
     """What this device knows of another in the room."""
 
     name: str
+    heard_at: float
     linked: bool = False
-    offer_id: str | None = None  # the host's offer waiting for its answer, or being answered
+    # The host's offer being made (OFFERING), waiting for its answer, or being answered.
+    offer_id: str | None = None
     offered_at: float = 0.0
+    accepted: bool = False  # the answer to the offer was taken: no other is
+
+
+OFFERING = "…"  # an offer being gathered: no other is made meanwhile
 
 
 @dataclass
@@ -112,12 +132,14 @@ class Rendezvous:
     `send` takes each message to seal and publish; `now` is the page's clock (ms since
     the epoch: the time in a message is compared with the other device's)."""
 
-    me: str
+    me: str  # this device's public key
     hosting: bool
     name: str
     send: Callable[[Message], None]
     now: Callable[[], float]
     max_guests: int = 1
+    host: str | None = None  # a guest's: the key of the host the link names
+    friends: frozenset[str] | None = None  # a host's: the only guests it pairs with, if set
     peers: dict[str, Peer] = field(default_factory=dict)
     seen: dict[str, None] = field(default_factory=dict)
     heres: int = 0  # `here`s said since this guest was last connected
@@ -140,10 +162,16 @@ class Rendezvous:
 
     def offered(self, device: str, fields: codes.Fields) -> None:
         peer = self.peers.get(device)
-        if peer is None or peer.linked:
+        if peer is None or peer.linked or peer.offer_id != OFFERING:
             return
         peer.offer_id, peer.offered_at = new_id(), self.now()
         self._send({"k": OFFER, "to": device, "o": peer.offer_id, "d": fields})
+
+    def not_offered(self, device: str) -> None:
+        """The offer could not be made (no candidate gathered): the next `here` asks again."""
+        peer = self.peers.get(device)
+        if peer is not None and peer.offer_id == OFFERING:
+            peer.offer_id = None
 
     def answered(self, device: str, offer_id: str, fields: codes.Fields) -> None:
         peer = self.peers.get(device)
@@ -155,23 +183,24 @@ class Rendezvous:
         peer = self.peers.get(device)
         if peer is None:
             return
-        peer.linked, peer.offer_id = is_open, None
+        peer.linked, peer.offer_id, peer.accepted = is_open, None, False
         if not is_open and not self.hosting:
             self.heres = 0  # the host is gone: say `here` again soon
 
     def _send(self, body: Message) -> None:
         role = HOST if self.hosting else GUEST
-        sent = {"v": VERSION, "f": self.me, "r": role, "name": self.name, "at": int(self.now())}
+        sent = {"v": VERSION, "r": role, "name": self.name, "at": int(self.now())}
         self.send({**sent, "n": new_id(), **body})
 
     # --- what the others say ---------------------------------------------------------
-    def receive(self, text: object) -> Action | None:
-        """A message that opened with the room's key: what to do about it, if anything."""
+    def receive(self, text: object, sender: object) -> Action | None:
+        """A message that opened with the room's key, signed by `sender` (the event's
+        public key, its signature checked by nostr-tools): what to do about it, if anything."""
         message = self._read(text)
-        if message is None:
+        if message is None or not isinstance(sender, str) or not DEVICE.fullmatch(sender):
             self.refused += 1
             return None
-        sender, kind = message["f"], message["k"]
+        kind = message["k"]
         if sender == self.me or message["n"] in self.seen:
             return None
         self.seen[message["n"]] = None
@@ -185,26 +214,41 @@ class Rendezvous:
         if message["to"] != self.me or peer.linked:
             return None
         if kind == OFFER and not self.hosting:
-            peer.offer_id = message["o"]
+            if peer.offer_id is not None and self.now() - peer.offered_at < OFFER_WAIT_MS:
+                return None  # answering one already: a flood of offers makes no connections
+            peer.offer_id, peer.offered_at = message["o"], self.now()
             return Answer(sender, message["o"], message["d"])
-        if kind == ANSWER and self.hosting and peer.offer_id == message["o"]:
+        if kind == ANSWER and self.hosting and peer.offer_id == message["o"] and not peer.accepted:
+            peer.accepted = True
             return Accept(sender, message["d"])
         return None
 
     def _peer(self, sender: str, message: Message) -> Peer | None:
-        """The device that sent this, if this one pairs with it: a host with guests (as
-        many as its table seats), a guest with the first host it heard."""
+        """The device that signed this, if this one pairs with it: a guest with the host the
+        link names; a host with the friends of its game once started, else with anyone
+        holding the link, as many as its table seats (one not heard from for STALE_MS and
+        not connected gives up its place)."""
         if message["r"] == (HOST if self.hosting else GUEST):
             return None
+        if not self.hosting and sender != self.host:
+            return None
+        if self.hosting and self.friends is not None and sender not in self.friends:
+            return None
         peer = self.peers.get(sender)
+        now = self.now()
         if peer is None:
-            if self.peers and not self.hosting:
-                return None
+            if self.hosting and len(self.peers) >= self.max_guests:
+                self._forget_silent(now)
             if self.hosting and len(self.peers) >= self.max_guests:
                 return None  # the table is full: another device with the link waits in vain
-            peer = self.peers[sender] = Peer(message["name"])
-        peer.name = message["name"]
+            peer = self.peers[sender] = Peer(message["name"], now)
+        peer.name, peer.heard_at = message["name"], now
         return peer
+
+    def _forget_silent(self, now: float) -> None:
+        for device, peer in list(self.peers.items()):
+            if not peer.linked and now - peer.heard_at > STALE_MS:
+                del self.peers[device]
 
     def _here(self, sender: str, peer: Peer) -> Action | None:
         if not self.hosting:
@@ -214,6 +258,7 @@ class Rendezvous:
         waited = self.now() - peer.offered_at
         if peer.linked or (peer.offer_id is not None and waited < OFFER_WAIT_MS):
             return None
+        peer.offer_id, peer.offered_at, peer.accepted = OFFERING, self.now(), False
         return Offer(sender)
 
     def _read(self, text: object) -> Message | None:
@@ -228,9 +273,7 @@ class Rendezvous:
             return None
         sent, kind = message.get("at"), message.get("k")
         if not (
-            isinstance(message.get("f"), str)
-            and DEVICE.fullmatch(message["f"])
-            and isinstance(message.get("n"), str)
+            isinstance(message.get("n"), str)
             and NONCE.fullmatch(message["n"])
             and type(sent) is int
             and abs(self.now() - sent) <= STALE_MS

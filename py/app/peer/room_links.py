@@ -65,9 +65,8 @@ class RoomLinks:
     ):
         self.place, self.name, self.relays, self.stun = place, name, relays, stun_urls
         self.on_link, self.on_news = on_link, on_news
-        self.rendezvous = Rendezvous(
-            place.me, place.hosting, name, self._say, browser.now_ms, max_guests
-        )
+        self.max_guests = max_guests
+        self.rendezvous: Rendezvous | None = None  # once the room is open (its public key known)
         self.links: dict[str, RoomLink] = {}  # by device: the one being made, or open
         self.room: Any = None
         self.relays_up = 0
@@ -84,7 +83,7 @@ class RoomLinks:
         on = _js(
             {"message": self._proxies[0], "relays": self._proxies[1], "dropped": self._proxies[2]}
         )
-        window.gemauRoom.open(self.place.secret, _js(self.relays), on).then(
+        window.gemauRoom.open(self.place.secret, _js(self.relays), self.place.key, on).then(
             create_once_callable(self._opened)
         ).catch(create_once_callable(self._not_opened))
 
@@ -93,8 +92,25 @@ class RoomLinks:
             room.close()
             return
         self.room = room
+        place = self.place
+        self.rendezvous = Rendezvous(
+            str(room.me),
+            place.hosting,
+            self.name,
+            self._say,
+            browser.now_ms,
+            self.max_guests,
+            host=place.host,
+            friends=place.friends,
+        )
         self.rendezvous.start()
         self._next_here()
+        self.on_news()
+
+    @property
+    def me(self) -> str | None:
+        """This device's public key in the room, once it is open (a host's link names it)."""
+        return self.rendezvous.me if self.rendezvous is not None else None
 
     def _not_opened(self, error: object) -> None:
         self.problem = "no_relay"
@@ -113,27 +129,31 @@ class RoomLinks:
         if self.room is not None and not self.closed:
             self.room.send(json.dumps(message, separators=(",", ":")))
 
-    def _message(self, text: object) -> None:
-        if self.closed:
+    def _message(self, text: object, sender: object) -> None:
+        rendezvous = self.rendezvous
+        if self.closed or rendezvous is None:
             return
-        action = self.rendezvous.receive(text)
+        action = rendezvous.receive(text, sender)
         if isinstance(action, Offer):
             link = self._new_link(action.device)
-            link.offer(
-                lambda fields: self.rendezvous.offered(action.device, fields),
-                lambda reason: self._failed(link),
-            )
+
+            def offered(fields: codes.Fields) -> None:
+                if self.links.get(action.device) is link:  # (not replaced meanwhile)
+                    rendezvous.offered(action.device, fields)
+
+            link.offer(offered, lambda reason: self._failed(link))
         elif isinstance(action, Answer):
             link = self._new_link(action.device)
 
             def answered(fields: codes.Fields) -> None:
-                link.time_limited()  # an answer nobody takes up is given up after a while
-                self.rendezvous.answered(action.device, action.offer_id, fields)
+                if self.links.get(action.device) is link:
+                    link.time_limited()  # an answer nobody takes up is given up after a while
+                    rendezvous.answered(action.device, action.offer_id, fields)
 
             link.answer(action.fields, answered, lambda reason: self._failed(link))
         elif isinstance(action, Accept):
             pending = self.links.get(action.device)
-            if pending is not None:
+            if pending is not None and pending.described:
                 pending.accept(action.fields, lambda reason: self._failed(pending))
 
     def _new_link(self, device: str) -> RoomLink:
@@ -146,25 +166,31 @@ class RoomLinks:
         return link
 
     def _failed(self, link: RoomLink) -> None:
+        """A connection that could not be made (no candidate, a description refused)."""
         link.close()
+        if self.rendezvous is not None and self.links.get(link.device) is None:
+            self.rendezvous.not_offered(link.device)
 
     def _link_news(self, link: RoomLink, state: str) -> None:
         if self.links.get(link.device) is not link:
             return  # a connection replaced by a newer one
+        rendezvous = self.rendezvous
+        if rendezvous is None:
+            return
         if state == OPEN and not link.announced:
             link.announced = True
-            self.rendezvous.linked(link.device, True)
+            rendezvous.linked(link.device, True)
             self.on_link(link, link.device)
         elif state in (CLOSED, FAILED):
             del self.links[link.device]
-            self.rendezvous.linked(link.device, False)
+            rendezvous.linked(link.device, False)
             if not self.place.hosting and not self.closed:
                 self._here_now()
         self.on_news()
 
     # --- a guest's `here`, until connected --------------------------------------------------
     def _next_here(self) -> None:
-        wait = self.rendezvous.next_here_ms()
+        wait = self.rendezvous.next_here_ms() if self.rendezvous is not None else None
         if wait is None or self.closed:
             self._timer = None
             return
@@ -172,12 +198,13 @@ class RoomLinks:
 
     def _here_due(self) -> None:
         self._timer = None
-        if not self.closed and self.rendezvous.next_here_ms() is not None:
-            self.rendezvous.say_here()
+        rendezvous = self.rendezvous
+        if not self.closed and rendezvous is not None and rendezvous.next_here_ms() is not None:
+            rendezvous.say_here()
             self._next_here()
 
     def _here_now(self) -> None:
-        if self.room is None:
+        if self.rendezvous is None:
             return
         self.rendezvous.say_here()
         if self._timer is None:

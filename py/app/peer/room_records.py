@@ -2,10 +2,13 @@
 a reload shows the same link), and the room of each game with a friend, by the game's
 route (so that a reloaded page rejoins it and the game comes back by itself).
 
-A record: {"secret": the room's secret, "hosting": whether this device made the link, "me":
-this device's id in the room, "route": the game's}, and for the host of a table or a group
-"seats": each friend's device in the room -> its name at the table ("g1"...), so that a
-friend back in the room takes up their own seat. Read strictly: a bad record is dropped."""
+A record: {"secret": the room's secret, "hosting": whether this device made the link,
+"key": this device's secret key in the room (app.peer.room: its public key is the device's
+name there), "route": the game's}; a guest's also "host": the host's public key, as the
+link named it; a host's, once its game started, "friend": the friend's public key (a game
+of two) or "seats": each friend's public key -> its name at the table ("g1"...), so that
+a friend back in the room takes up their own seat and nobody else can. Read strictly: a
+bad record is dropped."""
 
 from typing import Any
 
@@ -13,7 +16,7 @@ from ..games_list import REMOTE_GAMES
 from ..remote.relay import MAX_GUESTS
 from ..remote.table_game import guest_ids
 from ..storage import Schema, Store
-from .room import DEVICE, RoomPlace, is_secret, new_id, new_secret
+from .room import DEVICE, KEY, RoomPlace, is_secret, new_key, new_secret
 
 GROUP = "wordle-group"  # the room of a Wordle Tournament group (its games are not saved by route)
 ROUTES = (*REMOTE_GAMES, "dominoes-table", GROUP)  # (a table's invite, before it starts)
@@ -22,23 +25,31 @@ SEATS = set(guest_ids(MAX_GUESTS))
 Record = dict[str, Any]
 
 
+FIELDS = {"secret", "hosting", "key", "route"}
+OPTIONAL = {"host", "friend", "seats"}
+
+
 def _record(data: object) -> Record | None:
-    if not isinstance(data, dict) or set(data) - {"seats"} != {"secret", "hosting", "me", "route"}:
+    if not isinstance(data, dict) or not FIELDS <= set(data) <= FIELDS | OPTIONAL:
         return None
-    me, route, seats = data["me"], data["route"], data.get("seats", {})
+    seats = data.get("seats", {})
     if not (
         is_secret(data["secret"])
         and isinstance(data["hosting"], bool)
-        and isinstance(me, str)
-        and DEVICE.fullmatch(me)
-        and route in ROUTES
+        and _hex_key(data["key"], KEY)
+        and data["route"] in ROUTES
+        and all(_hex_key(data[name], DEVICE) for name in ("host", "friend") if name in data)
         and isinstance(seats, dict)
         and len(seats) <= MAX_GUESTS
-        and all(isinstance(d, str) and DEVICE.fullmatch(d) for d in seats)
+        and all(_hex_key(device, DEVICE) for device in seats)
         and all(seat in SEATS for seat in seats.values())
     ):
         return None
     return dict(data)
+
+
+def _hex_key(value: object, pattern: Any) -> bool:
+    return isinstance(value, str) and pattern.fullmatch(value) is not None
 
 
 def clean(data: object) -> dict[str, Any]:
@@ -73,7 +84,12 @@ def _save(store: Store, rooms: dict[str, Any]) -> None:
 
 
 def place_of(record: Record) -> RoomPlace:
-    return RoomPlace(record["secret"], record["hosting"], record["me"])
+    seats = record.get("seats") or {}
+    friend = record.get("friend")
+    friends = frozenset(seats) if seats else frozenset({friend}) if friend else None
+    return RoomPlace(
+        record["secret"], record["hosting"], record["key"], record.get("host"), friends
+    )
 
 
 def invite(store: Store, route: str, fresh: bool = False) -> Record:
@@ -82,7 +98,7 @@ def invite(store: Store, route: str, fresh: bool = False) -> Record:
     kept = rooms["invite"]
     if kept is not None and kept["route"] == route and not fresh:
         return dict(kept)
-    record = {"secret": new_secret(), "hosting": True, "me": new_id(), "route": route}
+    record = {"secret": new_secret(), "hosting": True, "key": new_key(), "route": route}
     _save(store, {**rooms, "invite": record})
     return record
 
@@ -96,9 +112,23 @@ def kept_invite(store: Store) -> Record | None:
     return found
 
 
-def joining(secret: str, route: str) -> Record:
-    """A friend's place in the room of the link they opened."""
-    return {"secret": secret, "hosting": False, "me": new_id(), "route": route}
+def joining(store: Store, secret: str, host: str, route: str) -> Record:
+    """A friend's place in the room of the link they opened (kept at once, under the game's
+    route, so that a reload before the game starts keeps the same key)."""
+    kept = of_game(store, route)
+    if kept is not None and kept["secret"] == secret and kept.get("host") == host:
+        return kept
+    record = {"secret": secret, "hosting": False, "key": new_key(), "route": route, "host": host}
+    started(store, record)
+    return record
+
+
+def forget_game(store: Store, route: str) -> None:
+    """A game of this route begun another way (by codes): its room is not followed."""
+    rooms = _load(store)
+    if route in rooms["games"]:
+        games = {name: record for name, record in rooms["games"].items() if name != route}
+        _save(store, {**rooms, "games": games})
 
 
 def started(store: Store, record: Record) -> None:

@@ -15,7 +15,7 @@ from pyscript.ffi import create_proxy
 
 from ..browser import _js
 from . import codes
-from .channel import Channel
+from .channel import CLOSED, FAILED, Channel
 
 OnCode = Callable[[str], None]  # an invite or reply code, once gathered
 OnError = Callable[[str], None]  # why it failed
@@ -49,6 +49,9 @@ class Link(Channel):
         self, kind: str, on_fields: Callable[[codes.Fields], None], on_error: OnError
     ) -> Any:
         def done(conn: Any) -> None:
+            if self.state in (CLOSED, FAILED):  # given up while it gathered: closed now
+                conn.close()
+                return
             self._conn = conn
             try:
                 fields = codes.from_sdp(kind, str(conn.sdp))
@@ -84,6 +87,11 @@ class Link(Channel):
         promise.then(self._described(codes.ANSWER, on_fields, on_error)).catch(
             self._failed(on_error)
         )
+
+    @property
+    def described(self) -> bool:
+        """Its own description is made (an offer may be answered)."""
+        return self._conn is not None
 
     def accept(self, reply: codes.Fields, on_error: OnError) -> None:
         self._conn.accept(codes.to_sdp(codes.ANSWER, reply)).catch(self._failed(on_error))

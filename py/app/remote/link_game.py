@@ -113,8 +113,12 @@ class LinkGame(PageSide):
     def relink(self, link: Channel) -> None:
         """A new connection to the same friend (made through the link's room after one was
         lost, or after this page was reloaded): the match carries on over it."""
-        if link is self.link:
+        old = self.link
+        if link is old:
             return
+        if old is not None:  # (its close, if it comes later, is no news of this game's)
+            old.hold()
+            old.close()
         self.link, self.pipe.link, self._taken = link, link, False
         if self.match is not None:
             self._taken = True

@@ -13,7 +13,7 @@ from .. import browser, router
 from ..games_list import route_of_remote
 from ..peer import prefs, room_links, room_records
 from ..peer.channel import CLOSED, FAILED, OPEN, clean_name
-from ..peer.room import is_secret
+from ..peer.room import DEVICE, is_secret
 from ..remote.saved_matches import TABLE_GAMES
 from ..remote.table_game import guest_ids
 from . import connect_sharing as sharing
@@ -44,6 +44,8 @@ class InviteView(View):
         self.secret = params.get("room") if is_secret(params.get("room")) else None
         self.game = params.get("game") if params.get("game") in INVITABLE else None
         self.inviter = clean_name(params.get("from")) or ""
+        host = params.get("host")
+        self.host_key = host if isinstance(host, str) and DEVICE.fullmatch(host) else None
         self.record: dict | None = None
         self.links: room_links.RoomLinks | None = None
         self.handed_over = False
@@ -53,7 +55,7 @@ class InviteView(View):
 
     def first_stage(self) -> str:
         if not self.hosting:
-            return OFFERED if self.secret and self.game else BAD_LINK
+            return OFFERED if self.secret and self.game and self.host_key else BAD_LINK
         if self.settings["internet"] != "on":
             return OPT_IN
         return self.hosts_stage()
@@ -93,7 +95,9 @@ class InviteView(View):
         )
 
     def link_text(self) -> str:
-        if self.record is None or not self.hosting:
+        """The host's link, once its room is open (the link names the host's key in it)."""
+        me = self.links.me if self.links is not None else None
+        if self.record is None or not self.hosting or me is None:
             return ""
         from pyscript import window
 
@@ -101,6 +105,7 @@ class InviteView(View):
         return page + router.href(
             "invite",
             room=self.record["secret"],
+            host=me,
             game=self.record["route"],
             **{"from": self.my_name()},
         )
@@ -143,7 +148,10 @@ class InviteView(View):
             self.update()
         elif action == "accept" and self.stage == OFFERED and self.secret and self.game:
             self.settings = self.app.change_connection_prefs(internet="on")
-            self.record = room_records.joining(self.secret, self.game)
+            assert self.host_key is not None  # (OFFERED only with one)
+            self.record = room_records.joining(
+                self.app.store, self.secret, self.host_key, self.game
+            )
             self.stage = LOOKING
             self.update()
             self.open_room()
@@ -204,6 +212,8 @@ class InviteView(View):
         else:
             rtc.current = link
             self.stage = CONNECTED
+            if self.record is not None:  # the friend of this game, and nobody else, from now
+                self.record = {**self.record, "friend": device}
             self.open_game(link, "host")
 
     def friend_state(self, link, state: str) -> None:

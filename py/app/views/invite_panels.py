@@ -88,7 +88,10 @@ def render(screen: Screen, t: Translate) -> Markup:
         name_field(screen, t) if stage in (OPT_IN, CHOOSE, OFFERED) else None,
         opt_in_panel(screen, t) if stage in (OPT_IN, OFFERED) else None,
         choose_panel(t) if stage == CHOOSE else None,
-        link_panel(screen, t) if stage == WAITING else None,
+        link_panel(screen, t) if stage == WAITING and screen.link else None,
+        h("p", {"class": "hint"}, t("invite.making"))
+        if stage == WAITING and not screen.link
+        else None,
         arrivals(screen, t) if stage == WAITING and most_guests(screen.game) > 1 else None,
         relay_line(screen, t) if stage in (WAITING, LOOKING) else None,
         h("p", {}, h("a", {"href": router.href("invite")}, t("invite.again")))

@@ -21,24 +21,38 @@ def test_the_hosts_invite_is_kept_until_its_game_starts():
 
 def test_a_friend_keeps_the_room_of_the_game_they_joined_under_its_route():
     store = Store(MemoryBackend())
-    secret = room.new_secret()
-    record = room_records.joining(secret, "deblockle")
-    assert not record["hosting"] and room.DEVICE.fullmatch(record["me"])
-    room_records.started(store, record)
-    assert room_records.of_game(store, "deblockle") == record
+    secret, host = room.new_secret(), room.new_key()
+    record = room_records.joining(store, secret, host, "deblockle")
+    assert not record["hosting"] and room.KEY.fullmatch(record["key"]) and record["host"] == host
+    assert room_records.of_game(store, "deblockle") == record  # kept at once
+    assert room_records.joining(store, secret, host, "deblockle") == record  # (a reload)
     assert room_records.of_game(store, "battleship") is None
+    place = room_records.place_of(record)
+    assert place.host == host and place.friends is None and not place.hosting
+    room_records.forget_game(store, "deblockle")  # a game of Deblockle by codes since
+    assert room_records.of_game(store, "deblockle") is None
+
+
+def test_a_hosts_game_of_two_pairs_only_with_its_friend_once_started():
+    store = Store(MemoryBackend())
+    friend = room.new_key()
+    record = {**room_records.invite(store, "battleship"), "friend": friend}
+    room_records.started(store, record)
+    assert room_records.place_of(room_records.of_game(store, "battleship")).friends == {friend}
 
 
 def test_a_tables_seats_are_kept_and_checked():
     store = Store(MemoryBackend())
-    devices = [room.new_id() for _ in range(3)]
+    devices = [room.new_key() for _ in range(3)]
     record = {
         **room_records.invite(store, "dominoes-table"),
         "route": "dominoes",
         "seats": dict(zip(devices, ("g1", "g2", "g3"))),
     }
     room_records.started(store, record)
-    assert room_records.of_game(store, "dominoes")["seats"][devices[1]] == "g2"
+    kept = room_records.of_game(store, "dominoes")
+    assert kept["seats"][devices[1]] == "g2"
+    assert room_records.place_of(kept).friends == set(devices)
     bad = [{"x": "g1"}, {devices[0]: "host"}, {devices[0]: 1}, "g1"]
     for seats in bad:
         assert room_records.clean({"games": {"dominoes": {**record, "seats": seats}}}) == {
@@ -50,17 +64,18 @@ def test_a_tables_seats_are_kept_and_checked():
 def test_bad_records_in_storage_are_dropped_and_the_rest_kept():
     backend = MemoryBackend()
     store = Store(backend)
-    good = room_records.joining(room.new_secret(), "wordle")
+    good = room_records.joining(Store(MemoryBackend()), room.new_secret(), room.new_key(), "wordle")
     junk = [
         {**good, "secret": "short"},
         {**good, "hosting": "yes"},
-        {**good, "me": "<script>"},
+        {**good, "key": "<script>"},
+        {**good, "host": "A" * 64},
         {**good, "route": "chess"},
         {**good, "extra": 1},
         "text",
     ]
-    games = {"wordle": good, "battleship": junk[0], "deblockle": junk[1], "dominoes": junk[3]}
-    data = {"invite": junk[4], "games": {**games, "marbles": junk[5]}}
+    games = {"wordle": good, "battleship": junk[0], "deblockle": junk[1], "dominoes": junk[4]}
+    data = {"invite": junk[5], "games": {**games, "marbles": junk[6]}}
     backend.set(NAMESPACE + "rooms", json.dumps({"v": 1, "rev": 1, "data": data}))
     room_records._load(store)
     assert room_records.of_game(store, "wordle") == good
