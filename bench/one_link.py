@@ -11,7 +11,7 @@ both) writes a timeline of each page on window.benchLog, on the machine's one cl
 (Date.now()): the room's messages (the kind of each, said and heard, around
 static/js/room.js), the relay's websocket, every RTCPeerConnection's gathering and states,
 the data channel's frames, the page's stages and remote bar, and the performance marks of
-Python's start; `steps` reads it into the median time of each step."""
+Python's start; `steps` reads it into the time of each step of a run."""
 
 import json
 import random
@@ -61,10 +61,12 @@ PROBE = """(() => {
     configurable: true,
     get: () => room,
     set: (given) => {
-      room = { ...given, open: async (secret, relays, on) => {
+      // open(secret, relays, ..., on): the page's listeners come last.
+      room = { ...given, open: async (...args) => {
         note("room-open");
-        const opened = await given.open(secret, relays, {
-          message: (text) => { note("room-heard", kind(text)); on.message(text); },
+        const on = args.pop();
+        const opened = await given.open(...args, {
+          message: (text, ...more) => { note("room-heard", kind(text)); on.message(text, ...more); },
           relays: (up, total) => { note("relays-up", up + "/" + total); on.relays(up, total); },
           dropped: () => { note("room-dropped"); on.dropped(); },
         });

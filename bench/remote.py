@@ -2,6 +2,7 @@
 devices take to connect, a message's round trip, and the Dominoes mental-poker deal.
 
     CHROMIUM=/usr/bin/chromium .venv/bin/python bench/remote.py [--pings 50] [--deal-runs 3]
+        [--one-link-runs 10] [--reloads 5] [--moves 50] [--only one-link] [--timeline]
 
 Two browser contexts (two devices) on the site served by tools/serve.py, connected as
 people connect them (tests/e2e/remote_support.py: the invite opened by the friend, the reply
@@ -19,6 +20,27 @@ pasted by the host), with no ICE servers: host candidates over loopback.
   after another): from the host's choice of Dominoes to every page holding its 7 tiles
   (`--table-runs` times). The four pages share this machine's 2 cores, as four phones
   would not.
+One link (#/invite, bench/one_link.py; `--only one-link` runs it alone): a real Nostr relay
+started on this machine (tests/e2e/relay_support.py); host and friend are two browser
+contexts that visited the site once before (the hub, until its snapshot of Python was kept
+and its service worker installed), so every page starts warm; reduced motion. Init-script
+probes write each page's timeline on the one machine clock (Date.now()): the room's
+messages by kind, the relay's websocket, every RTCPeerConnection and data channel frame, the
+page's stages and remote bar, Python's start marks; a reloaded page keeps what it noted while
+being left (sessionStorage). Each step is its first event since the run's start, and the
+steps' medians are printed (`--timeline`: the whole first run of each kind).
+- link to both boards (`--one-link-runs` times, a new link each, Deblockle of one block
+  each): from the friend's page.goto(link) to the invitation shown (data-stage offered), and
+  from the click on Accept (its Date.now()) to both pages showing the board under a remote
+  bar saying `playing`; the total is their sum (not the driver's time to click);
+- a reload in a game of 4 blocks each (`--reloads` of each page, one untimed move after
+  each): from just before the reload to both bars saying `playing` again;
+- a move drawn on the other device (`--moves`, Play again when a game ends): from the
+  mover's last click (a capture-phase listener's Date.now()) to the other page's board
+  changing (a MutationObserver comparing the board's markup), with the steps between: the
+  move's frame sent, arrived, the game saved there, the page's handler returned; and the
+  mover's own board changing;
+- `--quiet-leave`, a what-if: a page being left says nothing more in the room.
 The last line printed is one JSON object.
 
 Figures of 2026-12-03 (3 connections, 150 pings, 60 waves, 3 deals, 2 tables; the machine
@@ -31,6 +53,32 @@ this machine's 2 cores: dealt 5815 and 8422 ms after the host chose Dominoes (th
 of four, four shuffles one after another and the deal, every device checking every card).
 On 2026-12-02, with the machine to itself: invite 564 ms, round trip 0.9 ms, parallel deal
 998 ms.
+
+One link, figures of 2026-12-07 (commit 8aa1a4f; 10 links, 5 reloads of each page, 50
+moves; load average 2.0 before, 1.3 after, up to 6 meanwhile with the lead's tests):
+- link to both boards, warm: invitation shown 1654 ms after the link was opened (median;
+  1344-2024), both boards 732 ms after Accept (648-956), in all 2451 ms (1993-2861): under 3 s
+  in 10 of 10 (goal: met at this load; a run with the machine loaded 4-6 gave 3169 ms, 2788-
+  3673). Where it goes: Python from its snapshot is the invitation's whole wait (the page
+  draws it when ready: snapshot restored about 1.0 s, ready 0.5 s later); after Accept, room.js
+  loading nostr-tools and deriving the keys about 100 ms, the relay 20 ms, the host's offer
+  150 ms after the `here` (its gathering ends about 115 ms after its last host candidate),
+  the answer 35 ms: the data channel is open 360 ms after Accept; then 400 ms to both
+  boards: the host's game page opens and says hello (about 120 ms), the friend's game page
+  opens only on that hello (170 ms), the coin's commit and reveal and the drawing (100 ms).
+- a reload: of the friend's page 16411 ms to both playing (16172-16508); of the host's page
+  1315 ms (1238-1640: its Python start, 960 ms, then the room). The friend's page says `here`
+  while it is being left (84 ms after the reload: static/js/peer.js's pagehide closes the
+  channel, app.peer.room_links hears it and a guest then says `here` at once, before
+  room.js's own pagehide closes the room); the host offers to that page (253 ms), which is
+  gone; the new page's `here`s (1.1, 2.1, 4.1, 8.1 s) are ignored while that offer is
+  younger than OFFER_WAIT_MS (12 s), and the one at 16.1 s (the guest's back-off) gets the
+  offer that connects, 250 ms later. With `--quiet-leave` (the page being left says nothing):
+  the friend's reload 1186 ms (1152-1356), the host's 1224 ms.
+- a move drawn on the other device: median 40 ms, p95 57 ms (21-62; goal median 100 ms, p95
+  200 ms: met). Sent 1 ms after the click, arrived 3 ms, saved there 5 ms; the rest is that
+  page redrawing the game in the same task (its handler returns as the board changes); the
+  mover's own board changes 26.5 ms after its click.
 """
 
 import argparse

@@ -141,7 +141,9 @@
       subscription.close();
       pool.close(room.relays);
     };
-    addEventListener("pagehide", room.close);
+    // Capturing, so it runs before peer.js closes the channels: a page being closed says
+    // nothing more in the room (the host would offer to a page that is gone).
+    addEventListener("pagehide", room.close, { capture: true });
     return room;
   }
 

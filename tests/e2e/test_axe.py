@@ -241,7 +241,7 @@ def invite(page, check, relay_url):
     expect(page.locator("[data-page='invite'][data-stage='choose']")).to_be_visible()
     check("one link, choosing the game")
     page.locator("[data-action='invite'][data-game='battleship']").click()
-    expect(page.locator(".invite-relays[data-relays-up='1']")).to_be_visible()
+    expect(page.locator(".invite-relays[data-relays-up='1']")).to_be_visible(timeout=20_000)
     check("one link, the link to send")
     secret = "A" * 22
     go(page, f"#/invite?room={secret}&game=battleship&from=Ann", "[data-stage='offered']")

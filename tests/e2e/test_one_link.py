@@ -44,7 +44,7 @@ def invite(open_app, relay_url: str, game: str = "deblockle"):
     expect(view).to_have_attribute("data-stage", "choose")
     host.click(f"[data-action='invite'][data-game='{game}']")
     expect(view).to_have_attribute("data-stage", "waiting")
-    expect(host.locator(".invite-relays")).to_have_attribute("data-relays-up", "1")
+    expect(host.locator(".invite-relays")).to_have_attribute("data-relays-up", "1", timeout=20_000)
     return host, host.locator("#invite-link").input_value()
 
 
@@ -113,7 +113,7 @@ def test_nothing_leaves_the_page_until_the_player_opts_in(open_app, nostr_relay)
     expect(view).to_have_attribute("data-stage", "choose")
     assert sockets == []  # choosing to use the internet is not yet inviting anyone
     host.click("[data-action='invite'][data-game='battleship']")
-    expect(host.locator(".invite-relays")).to_have_attribute("data-relays-up", "1")
+    expect(host.locator(".invite-relays")).to_have_attribute("data-relays-up", "1", timeout=20_000)
     assert {url.rstrip("/") for url in sockets} == {nostr_relay.url}  # the one relay listed
 
 
@@ -214,7 +214,7 @@ def host_of(open_app, relay_url: str, game: str, route: str = "#/invite", **domi
     table = {"gemau:prefs:dominoes": json.dumps({"v": 1, "rev": 1, "data": dominoes})}
     host = open_app(route, storage={**storage(relay_url, "Ann"), **table})
     host.click(f"[data-action='invite'][data-game='{game}']")
-    expect(host.locator(".invite-relays")).to_have_attribute("data-relays-up", "1")
+    expect(host.locator(".invite-relays")).to_have_attribute("data-relays-up", "1", timeout=20_000)
     return host, host.locator("#invite-link").input_value()
 
 

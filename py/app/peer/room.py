@@ -120,6 +120,7 @@ class Peer:
     offer_id: str | None = None
     offered_at: float = 0.0
     accepted: bool = False  # the answer to the offer was taken: no other is
+    page: str | None = None  # the page of the device last heard saying `here`
 
 
 OFFERING = "…"  # an offer being gathered: no other is made meanwhile
@@ -143,6 +144,9 @@ class Rendezvous:
     peers: dict[str, Peer] = field(default_factory=dict)
     seen: dict[str, None] = field(default_factory=dict)
     heres: int = 0  # `here`s said since this guest was last connected
+    # This page's own id: a `here` with another one comes from the device's page reloaded
+    # (its old connection is gone, whatever the host still thinks), so it is offered at once.
+    page: str = field(default_factory=lambda: new_id())
     refused: int = 0  # messages read and refused (for the tests and the page's status)
 
     # --- what this device says -----------------------------------------------------------
@@ -150,7 +154,7 @@ class Rendezvous:
         self.say_here()
 
     def say_here(self) -> None:
-        self._send({"k": HERE})
+        self._send({"k": HERE, "p": self.page})
         self.heres += 1
 
     def next_here_ms(self) -> float | None:
@@ -210,7 +214,7 @@ class Rendezvous:
         if peer is None:
             return None
         if kind == HERE:
-            return self._here(sender, peer)
+            return self._here(sender, peer, message["p"])
         if message["to"] != self.me or peer.linked:
             return None
         if kind == OFFER and not self.hosting:
@@ -250,14 +254,16 @@ class Rendezvous:
             if not peer.linked and now - peer.heard_at > STALE_MS:
                 del self.peers[device]
 
-    def _here(self, sender: str, peer: Peer) -> Action | None:
+    def _here(self, sender: str, peer: Peer, page: str) -> Action | None:
         if not self.hosting:
             if not peer.linked and peer.offer_id is None:
                 self.say_here()  # the host has just come: it offers on hearing us
             return None
+        reloaded, peer.page = peer.page not in (None, page), page
         waited = self.now() - peer.offered_at
-        if peer.linked or (peer.offer_id is not None and waited < OFFER_WAIT_MS):
-            return None
+        if not reloaded and (peer.linked or (peer.offer_id is not None and waited < OFFER_WAIT_MS)):
+            return None  # (the same page: connected, or its offer may still be answered)
+        peer.linked = False
         peer.offer_id, peer.offered_at, peer.accepted = OFFERING, self.now(), False
         return Offer(sender)
 
@@ -283,7 +289,12 @@ class Rendezvous:
         if message.get("r") not in (HOST, GUEST) or name is None:
             return None
         if kind == HERE:
-            return {**message, "name": name}
+            page = message.get("p")
+            return (
+                {**message, "name": name}
+                if isinstance(page, str) and NONCE.fullmatch(page)
+                else None
+            )
         if kind not in (OFFER, ANSWER):
             return None
         to, offer_id = message.get("to"), message.get("o")

@@ -24,6 +24,7 @@ from .rtc import Link, create_once_callable
 
 OnLink = Callable[["RoomLink", str], None]
 current: "RoomLinks | None" = None  # the page's room: the game's page takes it over
+HERE_AFTER_LOSS_MS = 250
 
 
 class RoomLink(Link):
@@ -157,9 +158,10 @@ class RoomLinks:
                 pending.accept(action.fields, lambda reason: self._failed(pending))
 
     def _new_link(self, device: str) -> RoomLink:
-        """A new connection with `device`, closing the one being made before."""
+        """A new connection with `device`, closing the one before: being made, or (its page
+        reloaded: app.peer.room) gone whatever this side still thinks."""
         old = self.links.pop(device, None)
-        if old is not None and old.state != OPEN:
+        if old is not None:
             old.close()
         link = RoomLink(self.name, self.stun, device, self._link_news)
         self.links[device] = link
@@ -185,7 +187,9 @@ class RoomLinks:
             del self.links[link.device]
             rendezvous.linked(link.device, False)
             if not self.place.hosting and not self.closed:
-                self._here_now()
+                # A moment later: a page being closed (its links closed on pagehide) says
+                # nothing, so the host never offers to a page that is gone.
+                browser.later(HERE_AFTER_LOSS_MS, self._here_now)
         self.on_news()
 
     # --- a guest's `here`, until connected --------------------------------------------------
@@ -204,7 +208,7 @@ class RoomLinks:
             self._next_here()
 
     def _here_now(self) -> None:
-        if self.rendezvous is None:
+        if self.rendezvous is None or self.closed or self.connected:
             return
         self.rendezvous.say_here()
         if self._timer is None:

@@ -322,3 +322,19 @@ def test_a_room_secret_is_16_random_bytes_in_base64url():
     secrets_made = {room.new_secret() for _ in range(50)}
     assert len(secrets_made) == 50 and all(room.is_secret(s) for s in secrets_made)
     assert not room.is_secret("x" * 21) and not room.is_secret("a/" * 11) and not room.is_secret(5)
+
+
+def test_a_guests_page_reloaded_is_offered_at_once_whatever_the_host_still_thinks():
+    place = Room()
+    host = place.join("Ann", hosting=True)
+    guest = place.join("Bryn", hosting=False)
+    connect(host, guest, place)
+    guest.say_here()  # the same page again (a relay's replay, with a new nonce): nothing
+    assert place.actions[host.me] == []
+    place.leave(guest)  # killed: the host's link to it has not noticed yet
+    again = place.join("Bryn", hosting=False, me=guest.me)
+    assert place.actions[host.me] == [Offer(guest.me)] and not host.peers[guest.me].linked
+    host.offered(guest.me, OFFER_FIELDS)  # (offered: the page that reloaded once more)
+    place.leave(again)
+    third = place.join("Bryn", hosting=False, me=guest.me)  # before the offer is 12 s old
+    assert place.actions[host.me] == [Offer(guest.me), Offer(third.me)]
