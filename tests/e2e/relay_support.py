@@ -202,7 +202,12 @@ def captured(url: str, room_id: str) -> Iterator[Capture]:
     query = {"kinds": [KIND], "#x": [room_id], "since": int(time.time()) - 60}
     with connect(url) as ws:
         ws.send(json.dumps(["REQ", "capture", query]))
-        assert json.loads(ws.recv(10))[0] == "EOSE"
+        while True:  # (a live event may come before the end of the stored ones)
+            message = json.loads(ws.recv(10))
+            if message[0] == "EOSE":
+                break
+            if message[0] == "EVENT":
+                capture.events.append(message[2])
 
         def listen() -> None:
             with contextlib.suppress(ConnectionClosed):

@@ -244,7 +244,12 @@ def invite(page, check, relay_url):
     expect(page.locator(".invite-relays[data-relays-up='1']")).to_be_visible(timeout=20_000)
     check("one link, the link to send")
     secret = "A" * 22
-    go(page, f"#/invite?room={secret}&game=battleship&from=Ann", "[data-stage='offered']")
+    host = "ab" * 32  # the host's key in the room, as a link names it
+    go(
+        page,
+        f"#/invite?room={secret}&host={host}&game=battleship&from=Ann",
+        "[data-stage='offered']",
+    )
     check("one link, the friend's invitation")
 
 
