@@ -22,6 +22,7 @@ from ..games_list import REMOTE_GAMES, route_of_remote
 from ..peer import codes, prefs
 from ..peer.channel import CLOSED, FAILED, OPEN, clean_name
 from ..peer.room_records import GROUP as GROUP_ROOM
+from ..peer.room_records import forget_game
 from ..remote import saved_matches
 from ..remote.saved_matches import TABLE_GAMES
 from ..remote.table_game import guest_ids
@@ -126,8 +127,10 @@ class ConnectView(View):
         return saved_matches.in_progress(self.app.store, peer_name)
 
     def open_game(self, route: str, how: str, *first: dict) -> None:
-        """Give the connection to the game's page (with a message it must read first)."""
-        self.by_codes(route)
+        """Give the connection to the game's page (with a message it must read first). A
+        game now over a link made by codes forgets the room of one begun by one link (its
+        page would follow it: app.peer.room_return), here and in the methods below."""
+        forget_game(self.app.store, route)
         self.handed_over = True
         self.channel.hold(*first)
         self.app.navigate(router.href(route, remote=how))
@@ -312,16 +315,9 @@ class ConnectView(View):
             self.link = friend
         rtc.current, self.friends, self.stage = friend, [], CONNECTED
 
-    def by_codes(self, route: str) -> None:
-        """A game of this route now goes on over a link made by codes: the room of an earlier
-        one by one link is no longer followed (it would pair the page with that friend)."""
-        from ..peer import room_records
-
-        room_records.forget_game(self.app.store, route)
-
     def open_table(self, route: str) -> None:
         """Give every friend's connection to the game's page, which hosts the table."""
-        self.by_codes(route)
+        forget_game(self.app.store, route)
         self.handed_over = True
         hand_over(self.table(), [*self.friends, self.link])
         self.app.navigate(router.href(route, remote="table-host"))
@@ -333,7 +329,7 @@ class ConnectView(View):
         table = self.table()
         for device, link in zip(guest_ids(len(table)), table, strict=True):
             link.send({"type": "group", "you": device})
-        self.by_codes(GROUP_ROOM)
+        forget_game(self.app.store, GROUP_ROOM)
         self.handed_over = True
         hand_over(table, [*self.friends, self.link])
         self.app.navigate(group_address("group-host", self.route.params.get("speed", "")))
@@ -343,7 +339,7 @@ class ConnectView(View):
         the leader's message first (this device's name in the group)."""
         from ..peer import rtc
 
-        self.by_codes(GROUP_ROOM)
+        forget_game(self.app.store, GROUP_ROOM)
         self.handed_over = True
         self.channel.hold(message)
         rtc.current = self.link
@@ -355,7 +351,7 @@ class ConnectView(View):
 
         self.handed_over = True
         rtc.current = None
-        self.by_codes(GROUP_ROOM if hosting.current is not None else TABLE_GAMES[0])
+        forget_game(self.app.store, GROUP_ROOM if hosting.current is not None else TABLE_GAMES[0])
         if (
             hosting.current is not None and self.link is not None
         ):  # a member of the group hosted here

@@ -97,6 +97,11 @@ def start_again(screen: Screen, t: Translate) -> Markup:
 
 
 def name_field(screen: Screen, t: Translate) -> Markup:
+    return name_input(screen.name, screen.stage in (CONNECTED, DISCONNECTED), t)
+
+
+def name_input(name: str, disabled: bool, t: Translate) -> Markup:
+    """The player's name, as the friend's device will show it (#/connect, #/invite)."""
     return h(
         "p",
         {"class": "connect-name"},
@@ -108,10 +113,10 @@ def name_field(screen: Screen, t: Translate) -> Markup:
                 "type": "text",
                 "maxlength": 24,
                 "autocomplete": "nickname",
-                "value": screen.name,
+                "value": name,
                 "placeholder": t("connect.default_name"),
                 "data-action": "name",
-                "disabled": screen.stage in (CONNECTED, DISCONNECTED),
+                "disabled": disabled,
             },
         ),
     )

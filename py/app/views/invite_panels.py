@@ -10,7 +10,7 @@ from ..html import Markup, h
 from ..peer.qr import qr_data_uri
 from ..remote.relay import MAX_GUESTS
 from ..remote.saved_matches import MAX_TABLE_DEVICES
-from .connect_panels import button
+from .connect_panels import button, name_input
 from .connect_table import GROUP
 
 Translate = Callable[..., str]
@@ -85,7 +85,7 @@ def render(screen: Screen, t: Translate) -> Markup:
             {"class": "connect-status", "id": "invite-status", "role": "status"},
             status_text(screen, t),
         ),
-        name_field(screen, t) if stage in (OPT_IN, CHOOSE, OFFERED) else None,
+        name_input(screen.name, False, t) if stage in (OPT_IN, CHOOSE, OFFERED) else None,
         opt_in_panel(screen, t) if stage in (OPT_IN, OFFERED) else None,
         choose_panel(t) if stage == CHOOSE else None,
         link_panel(screen, t) if stage == WAITING and screen.link else None,
@@ -106,26 +106,6 @@ def render(screen: Screen, t: Translate) -> Markup:
         )
         if screen.hosting
         else None,
-    )
-
-
-def name_field(screen: Screen, t: Translate) -> Markup:
-    return h(
-        "p",
-        {"class": "connect-name"},
-        h("label", {"for": "connect-name"}, t("connect.your_name")),
-        h(
-            "input",
-            {
-                "id": "connect-name",
-                "type": "text",
-                "maxlength": 24,
-                "autocomplete": "nickname",
-                "value": screen.name,
-                "placeholder": t("connect.default_name"),
-                "data-action": "name",
-            },
-        ),
     )
 
 
