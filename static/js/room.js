@@ -17,6 +17,11 @@
   const MAX_CONTENT = 12000;  // base64 of a sealed message of at most 6,000 characters
   const SINCE_S = 60;          // what a relay still holds of the last minute (most keep none)
   const MAX_SEEN = 2000;       // events remembered, to take each once whatever relays send
+  const CONNECT_WAIT_MS = 10000;  // a busy phone or relay can take seconds to open a socket
+  // A relay that could not be reached (or closed the subscription) is tried again after these
+  // waits, the last one repeated: nostr-tools reconnects a connection that dropped, but a
+  // first connection that failed is given up for good.
+  const RETRY_MS = [2000, 4000, 8000, 15000, 30000];
   const encoder = new TextEncoder();
   let library = null;
 
@@ -95,7 +100,7 @@
     const me = tools.getPublicKey(nostrKey);  // (throws for the rare key out of range)
     room.me = me;
     const seenEvents = new Set();
-    const pool = new tools.SimplePool({ enableReconnect: true });
+    const pool = new tools.SimplePool({ enableReconnect: true, maxWaitForConnection: CONNECT_WAIT_MS });
     // How many relays are connected now, told to the page whenever it changes.
     let connected = -1;
     const news = () => {
@@ -116,11 +121,25 @@
       window.gemauRoomHeard = (window.gemauRoomHeard || 0) + 1;
       on.message(text, event.pubkey);
     };
-    const since = Math.floor(Date.now() / 1000) - SINCE_S;
-    const subscription = pool.subscribeMany(room.relays, { kinds: [KIND], "#x": [room.tag], since }, {
-      onevent: take,
-      onclose: () => news(),
-    });
+    // Each relay listened to on its own, so that one that cannot be reached is tried again
+    // without touching the others.
+    const subscriptions = new Map();
+    const retries = new Map();
+    const listen = (url, attempt) => {
+      if (room.closed) return;
+      const since = Math.floor(Date.now() / 1000) - SINCE_S;
+      subscriptions.set(url, pool.subscribeMany([url], { kinds: [KIND], "#x": [room.tag], since }, {
+        onevent: take,
+        oneose: () => { attempt = 0; news(); },
+        onclose: () => {
+          news();
+          if (room.closed) return;
+          const wait = RETRY_MS[Math.min(attempt, RETRY_MS.length - 1)];
+          retries.set(url, setTimeout(() => listen(url, attempt + 1), wait));
+        },
+      }));
+    };
+    for (const url of room.relays) listen(url, 0);
     setTimeout(news, 0);
     room.send = async (text) => {
       if (room.closed) return;
@@ -138,7 +157,8 @@
       if (room.closed) return;
       room.closed = true;
       clearInterval(watching);
-      subscription.close();
+      for (const retry of retries.values()) clearTimeout(retry);
+      for (const subscription of subscriptions.values()) subscription.close();
       pool.close(room.relays);
     };
     // Capturing, so it runs before peer.js closes the channels: a page being closed says

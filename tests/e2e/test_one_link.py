@@ -38,12 +38,17 @@ def storage(relay_url: str, name: str, internet: str = "on") -> dict[str, str]:
     }
 
 
-def invite(open_app, relay_url: str, game: str = "deblockle"):
+def start_invite(open_app, relay_url: str, game: str = "deblockle"):
     host = open_app("#/invite", reduced_motion="reduce", storage=storage(relay_url, "Ann"))
     view = host.locator("[data-page='invite']")
     expect(view).to_have_attribute("data-stage", "choose")
     host.click(f"[data-action='invite'][data-game='{game}']")
     expect(view).to_have_attribute("data-stage", "waiting")
+    return host
+
+
+def invite(open_app, relay_url: str, game: str = "deblockle"):
+    host = start_invite(open_app, relay_url, game)
     expect(host.locator(".invite-relays")).to_have_attribute("data-relays-up", "1", timeout=20_000)
     return host, host.locator("#invite-link").input_value()
 
@@ -89,8 +94,19 @@ def test_one_link_starts_the_game_on_both_devices_and_a_reload_comes_back_by_its
     assert engine_state(host).to_json() == engine_state(friend).to_json()
 
 
-def test_the_game_goes_on_with_the_relay_stopped(open_app, nostr_relay):
-    host, link = invite(open_app, nostr_relay.url)
+def test_a_relay_down_at_first_is_reached_once_up_and_the_game_goes_on_with_it_stopped(
+    open_app, nostr_relay
+):
+    """A relay that cannot be reached when the room opens (a phone between networks, a
+    relay restarting) is tried again until it answers; once connected, the game needs no relay."""
+    nostr_relay.stop()
+    host = start_invite(open_app, nostr_relay.url)
+    relays = host.locator(".invite-relays")
+    expect(relays).to_have_attribute("data-relays-up", "0")
+    expect(relays).to_have_text("Relays reached: 0 of 1.")
+    nostr_relay.start()
+    expect(relays).to_have_attribute("data-relays-up", "1", timeout=20_000)
+    link = host.locator("#invite-link").input_value()
     friend = accept(open_app, link, nostr_relay.url)
     both_playing(host, friend)
     nostr_relay.stop()  # the data channel goes straight between the devices
