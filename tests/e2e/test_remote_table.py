@@ -16,9 +16,9 @@ from test_remote_dominoes import (
     SLOT,
     TABLE_LOOK,
     hand_shown,
-    next_hand,
     phase,
     play_a_turn,
+    play_round,
     public_state,
     set_prefs,
 )
@@ -52,30 +52,6 @@ def start_table(open_app, context, friends, players, partners=False):
         )
         expect(page.locator(".dm-hand [data-tile]")).to_have_count(7, timeout=30_000)
     return pages
-
-
-def play_round(pages, seats, until, close_summaries=True, turn=play_a_turn) -> None:
-    """Turns by clicks (`turn`), each by the page whose person is to move, until
-    `until(state)`; every page closes its hand's summary as its person would (unless told
-    not to)."""
-    with Doorbell(pages, TABLE_LOOK) as bell:
-        for _ in range(3000):
-            bell.reset()
-            state = public_state(pages[0])
-            if until(state):
-                return
-            for page in pages if close_summaries else ():
-                if phase(page) == "summary":
-                    next_hand(page)
-            if state.phase != "play" or state.current_player not in seats:
-                bell.wait()  # the deck, the hands' check, or a computer
-                continue
-            mover = pages[seats.index(state.current_player)]
-            if phase(mover) != "human":
-                bell.wait()  # its tiles still coming, or its summary just closed
-                continue
-            turn(mover)
-    raise AssertionError("the game did not get there")
 
 
 def test_three_devices_play_a_hand_each_holding_only_its_own_tiles(open_app, context):
