@@ -2,7 +2,9 @@
 // One data channel, negotiated on both sides as id 0, so no ondatachannel round trip.
 // The descriptions are exchanged whole (non-trickle): gathering finishes before the
 // invite or reply is shown. With no ICE servers (the default) only this device's own
-// addresses are offered and nothing is sent to any server.
+// addresses are offered and nothing is sent to any server. `ice` is RTCPeerConnection's
+// configuration ({ iceServers, iceTransportPolicy }: "relay" offers only the player's TURN
+// server's addresses, so the friend never learns this device's), or just the iceServers.
 (() => {
   const GATHER_MS = 5000;     // at most, waiting for the candidates
   const CONNECT_MS = 20000;   // from the answer to an open channel
@@ -20,8 +22,12 @@
   }
 
   // on.state(name): "open", "closed" or "failed"; on.message(text) for each message.
-  function connection(iceServers, on) {
-    const pc = new RTCPeerConnection({ iceServers });
+  function connection(ice, on) {
+    const config = Array.isArray(ice) ? { iceServers: ice } : ice;
+    const pc = new RTCPeerConnection({
+      iceServers: config.iceServers || [],
+      iceTransportPolicy: config.iceTransportPolicy === "relay" ? "relay" : "all",
+    });
     const channel = pc.createDataChannel("gemau", { negotiated: true, id: 0, ordered: true });
     let ended = false, timer = null, grace = null;
     const end = (state) => {
@@ -76,12 +82,12 @@
   }
 
   window.gemauPeer = {
-    async host(iceServers, on) {
-      const conn = connection(iceServers, on);
+    async host(ice, on) {
+      const conn = connection(ice, on);
       return conn.describe(await conn.pc.createOffer());
     },
-    async join(offerSdp, iceServers, on) {
-      const conn = connection(iceServers, on);
+    async join(offerSdp, ice, on) {
+      const conn = connection(ice, on);
       // No time limit here: the friend waits while the host pastes the reply.
       await conn.pc.setRemoteDescription({ type: "offer", sdp: offerSdp });
       return conn.describe(await conn.pc.createAnswer());

@@ -20,7 +20,7 @@ from ..browser import _js
 from . import codes
 from .channel import CLOSED, FAILED, OPEN
 from .room import Accept, Answer, Offer, Rendezvous, RoomPlace
-from .rtc import Link, create_once_callable
+from .rtc import Ice, Link, create_once_callable
 
 OnLink = Callable[["RoomLink", str], None]
 current: "RoomLinks | None" = None  # the page's room: the game's page takes it over
@@ -34,11 +34,11 @@ class RoomLink(Link):
     def __init__(
         self,
         my_name: str,
-        stun_urls: list[str],
+        ice: Ice,
         device: str,
         on_news: Callable[["RoomLink", str], None],
     ):
-        super().__init__(my_name, stun_urls)
+        super().__init__(my_name, ice)
         self.device = device
         self._on_news = on_news
         self.announced = False  # given to the page once open
@@ -59,12 +59,12 @@ class RoomLinks:
         place: RoomPlace,
         name: str,
         relays: list[str],
-        stun_urls: list[str],
+        ice: Ice,
         on_link: OnLink,
         max_guests: int = 1,
         on_news: Callable[[], None] = lambda: None,
     ):
-        self.place, self.name, self.relays, self.stun = place, name, relays, stun_urls
+        self.place, self.name, self.relays, self.ice = place, name, relays, ice
         self.on_link, self.on_news = on_link, on_news
         self.max_guests = max_guests
         self.rendezvous: Rendezvous | None = None  # once the room is open (its public key known)
@@ -163,7 +163,7 @@ class RoomLinks:
         old = self.links.pop(device, None)
         if old is not None:
             old.close()
-        link = RoomLink(self.name, self.stun, device, self._link_news)
+        link = RoomLink(self.name, self.ice, device, self._link_news)
         self.links[device] = link
         return link
 

@@ -36,7 +36,7 @@ def follow(
         return None
     most = len(record.get("seats", {})) or 1
     current = room_links.RoomLinks(
-        room_records.place_of(record), name, relays, prefs.ice_urls(settings), on_link, most
+        room_records.place_of(record), name, relays, prefs.ice_config(settings), on_link, most
     )
     room_links.current = current
     current.start()

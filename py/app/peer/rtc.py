@@ -1,6 +1,6 @@
 """The browser's side of app.peer: a Channel over static/js/peer.js's data channel.
 
-    link = open_channel("Siân", stun_urls)
+    link = open_channel("Siân", ice)   # ice: prefs.ice_config(settings), or STUN URLs
     link.host(on_code, on_error)     # host: on_code(invite code) once gathered
     link.join(invite, on_code, on_error)   # friend: on_code(reply code)
     link.accept(reply)               # host, with the friend's checked reply
@@ -25,12 +25,23 @@ current: "Link | None" = None  # the page's connection to a friend, for the game
 # by their names at the table ("g1", "g2", "g3"), handed by #/connect to the game's page.
 table: "dict[str, Link]" = {}
 
+# What RTCPeerConnection is given: {"iceServers": [...], "iceTransportPolicy": "all"|"relay"}
+# (app.peer.prefs.ice_config), or just the STUN servers' URLs.
+Ice = dict[str, Any] | Iterable[str]
+
+
+def ice_of(ice: Ice) -> dict[str, Any]:
+    if isinstance(ice, dict):
+        policy = "relay" if ice.get("iceTransportPolicy") == "relay" else "all"
+        return {"iceServers": list(ice.get("iceServers", [])), "iceTransportPolicy": policy}
+    return {"iceServers": [{"urls": url} for url in ice], "iceTransportPolicy": "all"}
+
 
 class Link(Channel):
-    def __init__(self, my_name: str, stun_urls: Iterable[str] = ()):
+    def __init__(self, my_name: str, ice: Ice = ()):
         super().__init__(my_name, self._send_text, self._close_js)
         self._conn: Any = None  # peer.js's connection, once described
-        self._ice = _js([{"urls": url} for url in stun_urls])
+        self._ice = _js(ice_of(ice))
         self._proxies = [create_proxy(self.transport_state), create_proxy(self._received_js)]
         self._on = _js({"state": self._proxies[0], "message": self._proxies[1]})
 
@@ -103,13 +114,13 @@ def create_once_callable(callback: Callable[..., None]) -> Any:
     return once(callback)
 
 
-def open_channel(my_name: str, stun_urls: Iterable[str] = (), keep_current: bool = False) -> Link:
+def open_channel(my_name: str, ice: Ice = (), keep_current: bool = False) -> Link:
     """The page's connection to a friend (closing any earlier one, unless the host keeps
     it to invite another friend to the same table)."""
     global current
     if current is not None and not keep_current:
         current.close()
-    current = Link(my_name, stun_urls)
+    current = Link(my_name, ice)
     return current
 
 

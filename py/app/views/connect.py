@@ -145,7 +145,7 @@ class ConnectView(View):
         if not rtc.supported():
             self.fail("unsupported")
             return
-        self.link = rtc.open_channel(self.my_name(), prefs.ice_urls(self.settings))
+        self.link = rtc.open_channel(self.my_name(), prefs.ice_config(self.settings))
         if self.hosting:
             self.listen()
             return
@@ -190,8 +190,15 @@ class ConnectView(View):
         self.fail("no_candidates" if reason == "no_candidates" else "no_route")
 
     def fail(self, problem: str) -> None:
-        self.stage, self.problem = FAILED, problem
+        self.stage, self.problem = FAILED, self.why(problem)
         self.update()
+
+    def why(self, problem: str | None) -> str | None:
+        """No way found while every connection must go through the player's TURN server:
+        that server could not be reached (or refused the user name and password)."""
+        if problem in ("no_route", "no_candidates") and prefs.relay_only(self.settings):
+            return "no_turn"
+        return problem
 
     def on_link_state(self, state: str) -> None:
         if state == OPEN and self.relink is not None:
@@ -199,7 +206,7 @@ class ConnectView(View):
             return
         after = after_link_state(self.stage, self.problem, state)
         if after is not None:
-            self.stage, self.problem = after
+            self.stage, self.problem = after[0], self.why(after[1])
             self.update()
 
     def on_link_message(self, message: dict) -> None:
@@ -301,7 +308,7 @@ class ConnectView(View):
         self.friends = self.table()
         self.code, self.reply_problem, self.problem, self.received = "", None, None, 0
         self.stage = CREATING
-        self.link = rtc.open_channel(self.my_name(), prefs.ice_urls(self.settings), True)
+        self.link = rtc.open_channel(self.my_name(), prefs.ice_config(self.settings), True)
         self.listen()
         self.update()
 

@@ -179,7 +179,7 @@ class InviteView(View):
             room_records.place_of(self.record),
             self.my_name(),
             relays,
-            prefs.ice_urls(self.settings),
+            prefs.ice_config(self.settings),
             self.linked,
             max_guests=panels.most_guests(self.game),
             on_news=self.news,

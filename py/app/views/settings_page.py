@@ -16,6 +16,11 @@ CHOICES = {
 
 
 class SettingsView(View):
+    # The TURN server's fields as typed but refused, and why (settings_internet.save_turn):
+    # shown again until corrected, never saved.
+    turn_draft: dict[str, str] | None = None
+    turn_problem: str | None = None
+
     def title(self) -> str:
         return self.t("settings.title")
 
@@ -71,16 +76,27 @@ class SettingsView(View):
                 "form",
                 {"class": "settings-form", "onsubmit": None},
                 groups,
-                settings_internet.section(t, self.app.store),
+                settings_internet.section(t, self.app.store, self.turn_draft, self.turn_problem),
             ),
             h("p", {"class": "hint"}, t("settings.saved_here")),
         )
 
     def on_action(self, action, data, event):
+        if action == "turn_field":  # typed: kept by the button (nothing to draw yet)
+            return
+        if action == "turn":
+            self.save_turn()
+            return
+        if action == "relay_only":
+            data = {"value": "on" if event.target.checked else "off"}
         if settings_internet.on_action(self.app.change_connection_prefs, action, data.get("value")):
             self.app.render()
             kept = f'input[name="internet"][value="{data.get("value")}"]'
-            field = {"internet": kept, "relays": "#settings-relays"}.get(action, "#settings-stun")
+            field = {
+                "internet": kept,
+                "relays": "#settings-relays",
+                "relay_only": "#settings-relay-only",
+            }.get(action, "#settings-stun")
             focused = self.app_root_query(field)
             if focused:
                 focused.focus()
@@ -94,6 +110,27 @@ class SettingsView(View):
             focused = self.app_root_query(f'input[name="{name}"][value="{value}"]')
             if focused:
                 focused.focus()
+
+    def save_turn(self) -> None:
+        """The TURN server's three fields, kept together, or refused with the reason."""
+        typed = {}
+        for name in settings_internet.TURN_FIELDS:
+            found = self.app_root_query(f"#settings-turn-{name}")
+            typed[name] = str(found.value) if found else ""
+        problem = settings_internet.save_turn(self.app.change_connection_prefs, typed)
+        self.turn_draft, self.turn_problem = (typed, problem) if problem else (None, None)
+        self.app.render()
+        wrong = problem if problem in settings_internet.TURN_FIELDS else None
+        if problem == "missing":
+            wrong = next((n for n in settings_internet.TURN_FIELDS if not typed[n].strip()), None)
+        focused = self.app_root_query(
+            f"#settings-turn-{wrong}" if wrong else "[data-action='turn']"
+        )
+        if focused:
+            focused.focus()
+        self.app.announce(
+            self.t(f"settings.turn.bad.{problem}") if problem else self.t("settings.turn.saved")
+        )
 
     def app_root_query(self, selector: str):
         from ..browser import element
