@@ -18,6 +18,7 @@ sys.path.insert(0, str(ROOT / "tools"))
 from e2e_support import SUB_PATH, SubPathHandler, wait_ready  # noqa: E402
 from relay_support import Relay, start_relay  # noqa: E402
 from serve import make_server  # noqa: E402
+from turn_support import MISSING, TurnServer, start_turn_server  # noqa: E402
 
 CHROMIUM_ARGS = [
     "--no-sandbox",
@@ -289,6 +290,20 @@ def nostr_relay(tmp_path, watch) -> Iterator[Relay]:
     with start_relay(tmp_path / "relay") as relay:
         watch.allowed.append(relay.url)
         yield relay
+
+
+@pytest.fixture
+def turn_server(tmp_path, watch) -> Iterator[TurnServer]:
+    """A TURN server on this machine (turn_support: Debian's coturn), with its one user's
+    credentials; the pages may reach it. Missing, the test fails: it is a test dependency."""
+    try:
+        server = start_turn_server(tmp_path / "turn")
+    except FileNotFoundError:
+        pytest.fail(MISSING, pytrace=False)
+    with server:
+        # ICE never shows as a request, but it is what the pages may contact besides the site.
+        watch.allowed.append(server.url)
+        yield server
 
 
 PUT_IN_STORAGE = """(items) => {
