@@ -12,6 +12,7 @@ from .html import h
 from .i18n import Translator
 from .nav import nav_links
 from .peer import prefs as peer_prefs
+from .peer import room_links
 from .question import NO, YES, Question
 from .question import dialog as question_dialog
 from .router import Route
@@ -30,6 +31,7 @@ from .wordle import records as wordle_tournament_records
 from .wordle.tournament_move import move_to_frame
 
 REDUCED_MOTION_QUERY = "(prefers-reduced-motion: reduce)"
+ROOM_ELSEWHERE = "room-elsewhere"
 
 
 class App:
@@ -54,6 +56,7 @@ class App:
         self.settings = self.store.load("settings").data
         self.apply_settings()
         self.store.check_all()  # bad records are reset now, not when a game first reads them
+        room_links.on_elsewhere = self._room_held_elsewhere
 
     # --- settings -------------------------------------------------------------
     def apply_settings(self) -> None:
@@ -125,6 +128,18 @@ class App:
             return self.t(f"storage.problem.{kind}", what=what)
 
         self.notice(f"storage-{kind}-{name}", text)
+
+    def _room_held_elsewhere(self, held: bool | None) -> None:
+        """Another tab of this device has this game's room (room.js's holdRoom): this tab
+        waits, and says why, until that one closes (held False): then the page opens again
+        from what that tab saved last, and takes the game up."""
+        self._notices = [n for n in self._notices if n[0] != ROOM_ELSEWHERE]
+        if held:
+            self.notice(ROOM_ELSEWHERE, lambda: self.t("invite.elsewhere"))
+        elif held is False and self.route is not None:
+            self.go(str(window.location.hash), focus=False)
+        elif self.route is not None:
+            self.render_notices()
 
     def render_notices(self) -> None:
         items = []

@@ -338,6 +338,8 @@ class Midend:
             "recorded": self.recorded,
             "over": self.state.is_over,  # read by the hub without the engine
         }
+        if self.is_remote and not self.state.is_over:  # (the hub: whose turn it is)
+            meta["their_turn"] = self.remote_to_move
         return self.session.save(self.game.save(self.state), meta)
 
     def record_once(self, record: Callable[[], T], ended: bool = False) -> T | None:

@@ -7,7 +7,7 @@ from typing import overload
 
 from .games_list import GAME_ROUTES
 
-PAGES = ("hub", "settings", "stats", "rules", "replay", "connect", "invite") + GAME_ROUTES
+PAGES = ("hub", "settings", "stats", "rules", "replay", "connect", "invite", "find") + GAME_ROUTES
 
 
 @dataclass

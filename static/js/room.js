@@ -57,9 +57,11 @@
     return Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
   }
 
-  // The room's tag (64 hex digits) and sealing key, from its secret.
+  // The room's tag (64 hex digits) and sealing key, from its secret (base64url text, or
+  // bytes: a lobby's public name).
   async function keys(secret) {
-    const base = await crypto.subtle.importKey("raw", fromBase64url(secret), "HKDF", false, ["deriveBits", "deriveKey"]);
+    const bytes = typeof secret === "string" ? fromBase64url(secret) : secret;
+    const base = await crypto.subtle.importKey("raw", bytes, "HKDF", false, ["deriveBits", "deriveKey"]);
     const hkdf = (info) => ({ name: "HKDF", hash: "SHA-256", salt: encoder.encode("gemau room 1"), info: encoder.encode(info) });
     const tag = hex(new Uint8Array(await crypto.subtle.deriveBits(hkdf("tag"), base, 256)));
     const key = await crypto.subtle.deriveKey(hkdf("seal"), base, { name: "AES-GCM", length: 256 }, false, ["encrypt", "decrypt"]);
@@ -90,12 +92,50 @@
     }
   }
 
+  // One tab of this device in a room at a time: two would each take the other's place with
+  // the friends, over and over. A tab that finds the room held by another waits for it (a
+  // Web Lock, released when that tab closes or leaves the room), saying so through
+  // on.elsewhere(true) unless it gets the room within a moment (a page reopening the room
+  // it has just closed), and on.elsewhere(false) once it holds it. Resolves with the
+  // function that lets the room go.
+  const ELSEWHERE_AFTER_MS = 500;
+  function holdRoom(tag, on) {
+    if (!navigator.locks) return Promise.resolve(() => {});
+    const name = "gemau-room-" + tag;
+    return new Promise((held) => {
+      let said = false;
+      const saying = setTimeout(() => { said = true; on.elsewhere(true); }, ELSEWHERE_AFTER_MS);
+      navigator.locks.request(name, () => new Promise((release) => {
+        clearTimeout(saying);
+        if (said) on.elsewhere(false);
+        held(release);
+      }));
+    });
+  }
+
   // keyHex: this device's secret key in the room (64 hex digits). on.message(text, sender):
   // each message that opened, with the public key that signed it; on.relays(connected,
-  // total): the relays' news; on.dropped(): an event that did not open.
+  // total): the relays' news; on.dropped(): an event that did not open; on.elsewhere(held):
+  // another tab holds the room (holdRoom). Resolves once this tab holds the room.
   async function open(secret, relays, keyHex, on) {
+    const found = await keys(secret);
+    const letGo = await holdRoom(found.tag, on);
+    return meet(found, relays, keyHex, on, letGo);
+  }
+
+  // "Find an opponent" (app.peer.lobby): a public meeting place per kind of game, whose tag
+  // and key come from its name (so anyone can read what is said there: a nickname, a rating),
+  // and where a message for one device alone (`to`, its public key) is encrypted to it by
+  // NIP-44 (ECDH on secp256k1, ChaCha20 and HMAC-SHA-256), with a "p" tag naming it.
+  // on.message(text, sender, private).
+  async function openLobby(variant, relays, keyHex, on) {
+    const found = await keys(encoder.encode("gemau lobby 1 " + variant));
+    return meet(found, relays, keyHex, on, () => {});
+  }
+
+  async function meet(found, relays, keyHex, on, letGo) {
     const tools = await loadLibrary();
-    const room = { ...(await keys(secret)), relays: [...relays], closed: false };
+    const room = { ...found, relays: [...relays], closed: false };
     const nostrKey = fromHex(keyHex);
     const me = tools.getPublicKey(nostrKey);  // (throws for the rare key out of range)
     room.me = me;
@@ -112,6 +152,13 @@
       if (room.closed || event.pubkey === me || seenEvents.has(event.id)) return;
       seenEvents.add(event.id);
       if (seenEvents.size > MAX_SEEN) seenEvents.delete(seenEvents.values().next().value);
+      const to = event.tags.find((tag) => tag[0] === "p");
+      if (to) {  // for one device alone: read only by it
+        if (to[1] !== me) return;
+        const text = privately(tools, nostrKey, event);
+        if (text !== null) on.message(text, event.pubkey, true);
+        return;
+      }
       const text = await unseal(room, event.content);
       if (text === null) {  // not sealed with this room's key: not ours, never read
         window.gemauRoomDropped = (window.gemauRoomDropped || 0) + 1;
@@ -119,7 +166,7 @@
         return;
       }
       window.gemauRoomHeard = (window.gemauRoomHeard || 0) + 1;
-      on.message(text, event.pubkey);
+      on.message(text, event.pubkey, false);
     };
     // Each relay listened to on its own, so that one that cannot be reached is tried again
     // without touching the others.
@@ -141,31 +188,51 @@
     };
     for (const url of room.relays) listen(url, 0);
     setTimeout(news, 0);
-    room.send = async (text) => {
+    // `to`: a device's public key, for a message it alone can read (a lobby's).
+    room.send = async (text, to) => {
       if (room.closed) return;
+      const tags = [["x", room.tag]];
+      let content;
+      if (typeof to === "string" && /^[0-9a-f]{64}$/.test(to)) {
+        tags.push(["p", to]);
+        content = tools.nip44.encrypt(text, tools.nip44.getConversationKey(nostrKey, to));
+      } else {
+        content = await seal(room, text);
+      }
       const event = tools.finalizeEvent({
-        kind: KIND,
-        created_at: Math.floor(Date.now() / 1000),
-        tags: [["x", room.tag]],
-        content: await seal(room, text),
+        kind: KIND, created_at: Math.floor(Date.now() / 1000), tags, content,
       }, nostrKey);
       // Each relay on its own: one down or refusing changes nothing for the others.
       for (const sent of pool.publish(room.relays, event)) sent.catch(() => {}).finally(news);
       window.gemauRoomSaid = (window.gemauRoomSaid || 0) + 1;
     };
-    room.close = () => {
+    // `release` false: the page is going, and what it does as it goes (its last save) must
+    // be done before another tab takes the room: the browser lets the lock go with the page.
+    room.close = (release = true) => {
       if (room.closed) return;
       room.closed = true;
       clearInterval(watching);
       for (const retry of retries.values()) clearTimeout(retry);
       for (const subscription of subscriptions.values()) subscription.close();
       pool.close(room.relays);
+      if (release) letGo();
     };
     // Capturing, so it runs before peer.js closes the channels: a page being closed says
     // nothing more in the room (the host would offer to a page that is gone).
-    addEventListener("pagehide", room.close, { capture: true });
+    addEventListener("pagehide", () => room.close(false), { capture: true });
     return room;
   }
 
-  window.gemauRoom = { open, keys, seal, unseal };
+  // A message encrypted to this device (NIP-44), or null if it does not open.
+  function privately(tools, nostrKey, event) {
+    if (typeof event.content !== "string" || event.content.length > MAX_CONTENT) return null;
+    try {
+      return tools.nip44.decrypt(event.content, tools.nip44.getConversationKey(nostrKey, event.pubkey));
+    } catch (error) {
+      window.gemauRoomDropped = (window.gemauRoomDropped || 0) + 1;
+      return null;
+    }
+  }
+
+  window.gemauRoom = { open, openLobby, keys, seal, unseal };
 })();

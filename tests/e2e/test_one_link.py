@@ -92,6 +92,20 @@ def test_one_link_starts_the_game_on_both_devices_and_a_reload_comes_back_by_its
     both_playing(host, friend)
     play_one_turn((host, friend), rng)
     assert engine_state(host).to_json() == engine_state(friend).to_json()
+    # A second tab of the game on the friend's device waits for the room, and says so (two
+    # would take each other's place with the host, over and over); it takes the game up
+    # once the first tab is closed.
+    second = friend.context.new_page()
+    second.goto(friend.url)
+    wait_ready(second)
+    elsewhere = second.locator("[data-notice-id='room-elsewhere']")
+    expect(elsewhere).to_contain_text("open in another tab on this device")
+    expect(friend.locator(".remote-bar")).to_have_attribute("data-remote", "playing")
+    friend.close()
+    expect(elsewhere).to_have_count(0)
+    both_playing(host, second)
+    play_one_turn((host, second), rng)
+    assert engine_state(host).to_json() == engine_state(second).to_json()
 
 
 def test_a_relay_down_at_first_is_reached_once_up_and_the_game_goes_on_with_it_stopped(
@@ -360,3 +374,40 @@ def test_a_friend_with_the_link_posing_as_the_host_is_not_answered(open_app, nos
     said = [unseal(secret, e["content"]) for e in events if e["pubkey"] == friend_key]
     assert len(said) >= 3 and all(m["k"] == "here" for m in said)  # no answer to anyone
     assert host_key != friend_key
+
+
+def seek(open_app, relay_url: str, nick: str, variant: str = "deblockle"):
+    """A player who has opted in looks for a stranger for this kind of game on #/find."""
+    page = open_app("#/find", reduced_motion="reduce", storage=storage(relay_url, nick))
+    view = page.locator("[data-page='find']")
+    expect(view).to_have_attribute("data-stage", "choose")
+    page.click(f"[data-action='seek'][data-variant='{variant}']")
+    expect(view).to_have_attribute("data-stage", "seeking")
+    return page
+
+
+def test_two_strangers_find_each_other_play_the_game_agreed_and_each_rates_the_end(
+    open_app, nostr_relay
+):
+    """Find an opponent: two players looking for Deblockle meet in its lobby, go to the room
+    they agreed on, and play its standard game (one player's own choices, one block each,
+    are not used with a stranger), each seeing the other's nickname; the one who resigns
+    loses 20 points of their rating for Deblockle, the other gains them, and nothing else."""
+    ann = seek(open_app, nostr_relay.url, "Ann")
+    expect(ann.locator("#find-status")).to_contain_text("Others looking now: 0.")
+    bryn = seek(open_app, nostr_relay.url, "Bryn")
+    both_playing(ann, bryn, timeout=40_000)
+    for page, other in ((ann, "Bryn"), (bryn, "Ann")):
+        expect(page.locator(".remote-bar")).to_contain_text(other)
+        state = engine_state(page)
+        assert state.to_json() == engine_state(ann).to_json()
+    assert engine_state(ann).options["blocks"] == [4, 4]  # the standard game, not their choice
+    ann.click("[data-action='remote-resign']")
+    ann.click("[data-action='question-yes']")
+    expect(bryn.locator(".remote-bar")).to_contain_text("Ann resigned: you win.")
+    for page, rating, won in ((ann, 1180, 0), (bryn, 1220, 1)):
+        page.wait_for_function("localStorage.getItem('gemau:stranger-ratings') !== null")
+        kept = json.loads(page.evaluate("localStorage.getItem('gemau:stranger-ratings')"))
+        assert kept["data"] == {
+            "deblockle": {"rating": rating, "games": 1, "won": won, "lost": 1 - won, "drawn": 0}
+        }

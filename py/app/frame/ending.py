@@ -6,6 +6,7 @@ from typing import Any
 
 from .. import scores
 from ..midend import Midend
+from ..peer import ratings, room_records, strangers
 from ..storage import Store
 from .frontend import Frontend, Result
 
@@ -25,16 +26,40 @@ def recorded(store: Store, game: str, result: Result, today: str) -> int | None:
 
 
 def record_once(
-    midend: Midend, store: Store, game: str, result: Result | None, today: str, ended: bool = False
+    midend: Midend,
+    store: Store,
+    game: str,
+    result: Result | None,
+    today: str,
+    ended: bool = False,
+    stranger: bool = False,
 ) -> int | None:
     """Record the finished game if the midend has not yet (`ended`: stopped before the rules
     ended it; `result` None: nothing to record); its place in the rankings (None: not ranked,
-    or a full device)."""
+    or a full device). A game with a stranger also changes this device's rating for it."""
 
     def record() -> int | None:
-        return None if result is None else recorded(store, game, result, today)
+        if result is None:
+            return None
+        if stranger:
+            rate_stranger_game(store, game, result.won, midend.state.is_over)
+        return recorded(store, game, result, today)
 
     return midend.record_once(record, ended=ended)
+
+
+def rate_stranger_game(store: Store, game: str, won: bool | None, over: bool) -> None:
+    """The rating for games with strangers of the variant played (app.peer.ratings), from
+    the stranger's rating as their device said it: a win, a loss, or a draw (a game the
+    rules ended with no winner). A game stopped with nobody winning changes nothing."""
+    met = strangers.stranger_of(room_records.of_game(store, game))
+    score = {True: ratings.WIN, False: ratings.LOSS}.get(won) if won is not None else None
+    if score is None and over:
+        score = ratings.DRAW
+    if met is None or score is None:
+        return
+    variant = met["variant"]
+    ratings.record(store, variant, ratings.rating_of(store, variant), met["rating"], score)
 
 
 def window(
@@ -71,7 +96,8 @@ def finish(view: Any, ended: bool, today: str) -> dict[str, Any] | None:
     result = frontend.record(view.state, view.table(), view.session.elapsed_ms())
     if view.remote is not None and result is not None:  # (given up or left: no winner)
         result = replace(result, won=view.remote.winner_is_me)
-    place = record_once(view.midend, store, view.game, result, today, ended)
+    stranger = view.stranger is not None
+    place = record_once(view.midend, store, view.game, result, today, ended, stranger)
     if not view.state.is_over:
         return None
     return window(frontend, view.midend, store, stats_before, place)

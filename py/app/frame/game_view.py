@@ -19,6 +19,7 @@ from ..browser import found
 from ..games_list import remote_slot
 from ..midend import Midend
 from ..peer import prefs as peer_prefs
+from ..peer import room_records, strangers
 from ..saved_game_view import SavedGameView
 from . import behind, commands, ending, history, lasting_ui, page_life, viewport
 from .address import shared_params
@@ -62,9 +63,14 @@ class GameView(SavedGameView):
         self.ui: Any = None
         self.asked_for: NewGame | None = None  # a game the address asks for, once mounted
         self.remote: RemoteSeat | None = None
+        self.stranger: strangers.Variant | None = None  # the game agreed with a stranger
         if how:
             name = peer_prefs.load(app.store)["name"] or self.t("connect.default_name")
             self.remote = RemoteSeat(self.midend, name, self._save, self.remote_event, self.moved)
+            met = strangers.stranger_of(room_records.of_game(app.store, self.game))
+            if met is not None:
+                self.stranger = strangers.variant_of(met["variant"])
+                self.remote.agree(self.midend.game.options_to_params(self.proposal()[0]))
         choose = self.remote.computer_move if self.remote is not None else None
         self.computer = ComputerSeat(
             self.midend, self.arrived, self.computer_may_move, browser.later, browser.now_ms, choose
@@ -115,8 +121,10 @@ class GameView(SavedGameView):
         return {**self.prefs, **shown(self.app.store, self.frontend)}
 
     def proposal(self) -> tuple[Json, list[str]]:
-        """This device's proposal to friends' devices (who plays first is drawn by lot)."""
-        return proposed(self.frontend, self.prefs, self.remote)
+        """This device's proposal to friends' devices (who plays first is drawn by lot); to
+        a stranger, the game agreed when they met (its standard options)."""
+        prefs = self.stranger.prefs if self.stranger is not None else self.prefs
+        return proposed(self.frontend, prefs, self.remote)
 
     def _save(self) -> None:
         if self.state is None:

@@ -83,6 +83,12 @@ class RemoteSeat:
         self.route = ""
         self.reopen: Callable[[str], None] = lambda href: None
 
+    def agree(self, params: Any) -> None:
+        """A game with a stranger: the host's proposal must be the game agreed (these are
+        its parameters), or this device refuses it."""
+        if isinstance(self.link_game, LinkGame):
+            self.link_game.agreed = dict(params)
+
     def start(self, how: str, proposal: Proposal, sub_protocol: SubProtocol | None = None) -> None:
         """Propose a game (host), wait for the host's (guest), or resume the one saved here;
         at a table of devices, the same through the host's relay (app.frame.table_seat)."""

@@ -4,7 +4,7 @@ Kept on this device alone and apart from games with friends, which never change 
 rating is self-reported: the lobby tells it to the other device, which takes it as given
 (clamped to MIN_RATING..MAX_RATING), so a rating is only as honest as each player's device.
 
-The record "ratings": {variant: {"rating": int, "games": int, "won": int, "lost": int,
+The record "stranger-ratings": {variant: {"rating": int, "games": int, "won": int, "lost": int,
 "drawn": int}}, read entry by entry (a bad entry is dropped, the rest kept). After a game,
 the new rating is FIDE's: K is K_NEW (40) for the first NEW_GAMES (30) games of the variant,
 then K (20); expected score 1 / (1 + 10 ** ((theirs - mine) / 400)); rounded, clamped.
@@ -66,7 +66,7 @@ def clean(data: object) -> dict[str, Entry]:
     return {variant: entry for variant, entry in kept.items() if entry is not None}
 
 
-SCHEMA = Schema("ratings", 1, dict, clean)
+SCHEMA = Schema("stranger-ratings", 1, dict, clean)
 
 
 def _load(store: Store) -> dict[str, Entry]:

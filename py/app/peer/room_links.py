@@ -24,6 +24,16 @@ from .rtc import Ice, Link, create_once_callable
 
 OnLink = Callable[["RoomLink", str], None]
 current: "RoomLinks | None" = None  # the page's room: the game's page takes it over
+
+
+def _no_notice(held_elsewhere: bool | None) -> None:
+    pass
+
+
+# Told when another tab of this device holds the page's room (True), when that tab let it go
+# and this one has it (False), and when this page stopped waiting for it (None): the app
+# says so, and opens the game again from what that tab saved (app.main).
+on_elsewhere: Callable[[bool | None], None] = _no_notice
 HERE_AFTER_LOSS_MS = 250
 
 
@@ -72,17 +82,25 @@ class RoomLinks:
         self.room: Any = None
         self.relays_up = 0
         self.problem: str | None = None  # "no_relay": the room could not be opened
+        self.elsewhere = False  # another tab of this device holds the room: this one waits
         self.closed = False
         self._timer: int | None = None
         self._proxies = [
             create_proxy(self._message),
             create_proxy(self._relays),
             create_proxy(lambda: None),
+            create_proxy(self._elsewhere),
         ]
 
     def start(self) -> None:
+        proxies = self._proxies
         on = _js(
-            {"message": self._proxies[0], "relays": self._proxies[1], "dropped": self._proxies[2]}
+            {
+                "message": proxies[0],
+                "relays": proxies[1],
+                "dropped": proxies[2],
+                "elsewhere": proxies[3],
+            }
         )
         window.gemauRoom.open(self.place.secret, _js(self.relays), self.place.key, on).then(
             create_once_callable(self._opened)
@@ -117,6 +135,12 @@ class RoomLinks:
         self.problem = "no_relay"
         self.on_news()
 
+    def _elsewhere(self, held: object) -> None:
+        self.elsewhere = bool(held)
+        if not self.closed:
+            on_elsewhere(self.elsewhere)
+        self.on_news()
+
     def _relays(self, connected: int, total: int) -> None:
         self.relays_up = int(connected)
         self.on_news()
@@ -130,9 +154,9 @@ class RoomLinks:
         if self.room is not None and not self.closed:
             self.room.send(json.dumps(message, separators=(",", ":")))
 
-    def _message(self, text: object, sender: object) -> None:
+    def _message(self, text: object, sender: object, private: object = False) -> None:
         rendezvous = self.rendezvous
-        if self.closed or rendezvous is None:
+        if self.closed or rendezvous is None or private:  # (a room says nothing privately)
             return
         action = rendezvous.receive(text, sender)
         if isinstance(action, Offer):
@@ -217,6 +241,9 @@ class RoomLinks:
     def close(self) -> None:
         """Leave the room (the links made stay open: the game goes on without it)."""
         self.closed = True
+        if self.elsewhere:
+            self.elsewhere = False
+            on_elsewhere(None)  # (this page no longer waits for the room)
         if self.room is not None:
             self.room.close()
 

@@ -7,8 +7,10 @@ A record: {"secret": the room's secret, "hosting": whether this device made the 
 name there), "route": the game's}; a guest's also "host": the host's public key, as the
 link named it; a host's, once its game started, "friend": the friend's public key (a game
 of two) or "seats": each friend's public key -> its name at the table ("g1"...), so that
-a friend back in the room takes up their own seat and nobody else can. Read strictly: a
-bad record is dropped."""
+a friend back in the room takes up their own seat and nobody else can. A game with a
+stranger met by "Find an opponent" (app.peer.lobby) also has "stranger": {"variant", "nick",
+"rating"} (app.peer.strangers): the game agreed, and the stranger's nickname and rating as
+their device said them. Read strictly: a bad record is dropped."""
 
 from typing import Any
 
@@ -16,7 +18,9 @@ from ..games_list import REMOTE_GAMES
 from ..remote.relay import MAX_GUESTS
 from ..remote.table_game import guest_ids
 from ..storage import Schema, Store
+from .channel import clean_name
 from .room import DEVICE, KEY, RoomPlace, is_secret, new_key, new_secret
+from .strangers import variant_of
 
 GROUP = "wordle-group"  # the room of a Wordle Tournament group (its games are not saved by route)
 ROUTES = (*REMOTE_GAMES, "dominoes-table", GROUP)  # (a table's invite, before it starts)
@@ -26,7 +30,20 @@ Record = dict[str, Any]
 
 
 FIELDS = {"secret", "hosting", "key", "route"}
-OPTIONAL = {"host", "friend", "seats"}
+OPTIONAL = {"host", "friend", "seats", "stranger"}
+RATINGS = range(100, 3001)  # (app.peer.ratings: what a device may say of itself)
+
+
+def _stranger(data: object) -> bool:
+    return (
+        isinstance(data, dict)
+        and set(data) == {"variant", "nick", "rating"}
+        and variant_of(data["variant"]) is not None
+        and isinstance(data["nick"], str)
+        and clean_name(data["nick"]) == data["nick"] != ""
+        and type(data["rating"]) is int
+        and data["rating"] in RATINGS
+    )
 
 
 def _record(data: object) -> Record | None:
@@ -43,6 +60,7 @@ def _record(data: object) -> Record | None:
         and len(seats) <= MAX_GUESTS
         and all(_hex_key(device, DEVICE) for device in seats)
         and all(seat in SEATS for seat in seats.values())
+        and ("stranger" not in data or _stranger(data["stranger"]))
     ):
         return None
     return dict(data)
@@ -121,6 +139,34 @@ def joining(store: Store, secret: str, host: str, route: str) -> Record:
     record = {"secret": secret, "hosting": False, "key": new_key(), "route": route, "host": host}
     started(store, record)
     return record
+
+
+def matched(
+    store: Store, route: str, secret: str, key: str, host: str | None, stranger: Record
+) -> Record:
+    """A stranger met in a lobby (app.peer.lobby): the room they agreed on, with this
+    device's key there the one it had in the lobby (the other device knows it by it). The
+    proposer hosts (`host` None), kept as the invite is until the game starts; the other
+    joins the proposer's room, kept at once under the game's route."""
+    record = {"secret": secret, "hosting": host is None, "key": key, "route": route}
+    record["stranger"] = stranger
+    if host is not None:
+        record["host"] = host
+        started(store, record)
+    else:
+        _save(store, {**_load(store), "invite": record})
+    return record
+
+
+def kept_match(store: Store, route: object) -> Record | None:
+    """The room agreed with a stranger for this game (`matched`), if this device keeps one."""
+    if route not in ROUTES:
+        return None
+    rooms = _load(store)
+    for record in (rooms["invite"], rooms["games"].get(route)):
+        if record is not None and record["route"] == route and "stranger" in record:
+            return dict(record)
+    return None
 
 
 def forget_game(store: Store, route: str) -> None:

@@ -63,6 +63,16 @@ def same_version(game: Versioned, message: dict[str, Any], device: str | None = 
         raise Refused(OTHER_VERSION, f"other rules of {game.name} ({rules_of(game)} here)", device)
 
 
+DRAWN = {"secret"}  # parameters each proposal draws afresh (the duel's hidden word's seed)
+
+
+def agreed_game(params: dict[str, str], agreed: dict[str, str]) -> bool:
+    """The host proposed the game agreed: the same parameters, but those drawn afresh."""
+    return set(params) == set(agreed) and all(
+        params[key] == value for key, value in agreed.items() if key not in DRAWN
+    )
+
+
 class Handshake:
     """This device's side of the start, filling in the roster (every device's name, who
     plays each seat) until `seed()` gives the game's seed."""
@@ -76,6 +86,9 @@ class Handshake:
         self.params: dict[str, str] = {}
         self.draw = False
         self.coin: CoinPeer | None = None
+        # A guest's game agreed beforehand (with a stranger, app.peer.strangers): a proposal
+        # whose parameters differ from these is refused.
+        self.agreed: dict[str, str] | None = None
 
     def propose(self, options: dict[str, Any], seats: list[str], draw_seats: bool) -> list[Message]:
         """The host's proposal; ValueError if the game cannot be played so."""
@@ -124,6 +137,8 @@ class Handshake:
             if self.at_table:
                 roster.devices = checked_devices(message["devices"], roster.me)
             self.params = checked_params(message["params"])
+            if self.agreed is not None and not agreed_game(self.params, self.agreed):
+                raise ProtocolError("not the game agreed when the players met")
             roster.seats = checked_seats(self.game, self.params, message["seats"], roster.devices)
             if not isinstance(message["draw_seats"], bool):
                 raise ProtocolError("draw_seats is true or false")

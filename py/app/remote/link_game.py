@@ -76,6 +76,7 @@ class LinkGame(PageSide):
         # it) instead of `on_event`, by a view that saves it itself (app.frame.remote_seat).
         self.on_moved: Callable[[list[dict[str, Any]], Any], None] | None = None
         self.now = midend.session.now_ms  # the page's clock
+        self.agreed: dict[str, str] | None = None  # a stranger's game: its parameters
         # Since when the connection has been open (None: it is not), for the duel's claim.
         self.linked_since: float | None = self.now() if self.connected else None
         midend.session.on_saved = self.saved  # (a save not written is noted in `tab`)
@@ -86,8 +87,11 @@ class LinkGame(PageSide):
         self._watch(Match.host(self.midend, self.pipe, self.name, options, seats, draw_seats))
 
     def guest(self) -> None:
-        """Wait for the host's proposal (held for us by the channel, or still to come)."""
-        self._watch(Match.guest(self.midend, self.pipe, self.name))
+        """Wait for the host's proposal (held for us by the channel, or still to come); with
+        `agreed`, only that game is accepted (app.remote.handshake)."""
+        match = Match.guest(self.midend, self.pipe, self.name)
+        match.handshake.agreed = self.agreed
+        self._watch(match)
 
     def resume(self) -> bool:
         """The remote game the midend resumed from its save: its match, asking the other

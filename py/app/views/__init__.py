@@ -38,6 +38,10 @@ def make_view(app, route) -> View:
         from .invite import InviteView
 
         return InviteView(app, route)
+    if route.page == "find":  # a stranger over the internet: imported when first opened
+        from .find import FindView
+
+        return FindView(app, route)
     remote = route.params.get("remote")
     if route.page == "wordle" and remote and remote not in ("group-host", "group-member"):
         from ..wordle_duel.loading import friend_duel_view  # (the duel with a friend: on the frame)

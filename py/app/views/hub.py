@@ -51,9 +51,10 @@ def resume_href(store, game: str) -> str | None:
     return router.href(game) if unfinished(store, game) else None
 
 
-def games_with_friends(store) -> list[tuple[str, str]]:
-    """(route, the friend's name) of each unfinished game kept with a friend on another
-    device (read from the save's meta only: the hub imports no game)."""
+def games_with_friends(store) -> list[tuple[str, str, bool | None]]:
+    """(route, the friend's name, whether it is their turn: None if the save does not say)
+    of each unfinished game kept with a friend on another device (read from the save's meta
+    only: the hub imports no game)."""
     from ..peer.channel import clean_name
 
     found = []
@@ -65,7 +66,8 @@ def games_with_friends(store) -> list[tuple[str, str]]:
         remote = frame.get("remote") if isinstance(frame, dict) else None
         peer = clean_name(remote.get("peer")) if isinstance(remote, dict) else None
         if saved and meta.get("over") is not True and peer:
-            found.append((route, peer))
+            turn = meta.get("their_turn")
+            found.append((route, peer, turn if isinstance(turn, bool) else None))
     return found
 
 
@@ -163,12 +165,17 @@ class HubView(View):
                         {"class": "button subtle", "href": router.href("connect")},
                         t("hub.friend_start"),
                     ),
+                    h(
+                        "a",
+                        {"class": "button subtle", "href": router.href("find")},
+                        t("hub.find_opponent"),
+                    ),
                 ),
             ),
         )
 
 
-def friends_list(t, games: list[tuple[str, str]]):
+def friends_list(t, games: list[tuple[str, str, bool | None]]):
     """The games kept with friends, each to carry on (its page rejoins the friend by itself
     when the game began by one link)."""
     if not games:
@@ -185,7 +192,14 @@ def friends_list(t, games: list[tuple[str, str]]):
                     {"href": router.href(route, remote="resume")},
                     t("hub.with_friend", game=t(f"connect.game.{route}"), name=peer),
                 ),
+                h(
+                    "span",
+                    {"class": "hub-friend-turn"},
+                    t("hub.their_turn" if their_turn else "hub.your_turn", name=peer),
+                )
+                if their_turn is not None
+                else None,
             )
-            for route, peer in games
+            for route, peer, their_turn in games
         ],
     )

@@ -14,6 +14,7 @@ from ..games_list import route_of_remote
 from ..peer import prefs, room_links, room_records
 from ..peer.channel import CLOSED, FAILED, OPEN, clean_name
 from ..peer.room import DEVICE, is_secret
+from ..peer.strangers import variant_of
 from ..remote.saved_matches import TABLE_GAMES
 from ..remote.table_game import guest_ids
 from . import connect_sharing as sharing
@@ -34,6 +35,8 @@ from .invite_panels import (
     WAITING,
 )
 
+STRANGER_WAIT_MS = 30_000  # a stranger's device not in the room by then is not coming
+
 
 class InviteView(View):
     def __init__(self, app, route):
@@ -51,7 +54,12 @@ class InviteView(View):
         self.handed_over = False
         self.left = False
         self.friends: list = []  # a table's or a group's friends connected so far, in order
+        self.stranger: dict | None = None  # met by Find an opponent (#/find): their room
+        self._gave_up: int | None = None
         self.stage = self.first_stage()
+        matched = room_records.kept_match(app.store, params.get("matched"))
+        if matched is not None:
+            self.met(matched)
 
     def first_stage(self) -> str:
         if not self.hosting:
@@ -71,6 +79,15 @@ class InviteView(View):
             self.record = room_records.invite(self.app.store, self.game, fresh=True)
             return WAITING
         return CHOOSE
+
+    def met(self, record: dict) -> None:
+        """A stranger agreed in a lobby (#/find): this device enters the room they agreed on,
+        as its host (the one that proposed) or as a friend who accepted a link."""
+        self.record, self.hosting = record, record["hosting"]
+        self.stranger, self.game = record["stranger"], record["route"]
+        self.secret, self.host_key = record["secret"], record.get("host")
+        self.inviter = record["stranger"]["nick"]
+        self.stage = WAITING if self.hosting else LOOKING
 
     def title(self) -> str:
         return self.t("invite.title")
@@ -92,6 +109,7 @@ class InviteView(View):
             relays_up=links.relays_up if links else 0,
             relays=len(links.relays) if links else 0,
             friends=tuple(link.peer_name or "?" for link in self.friends),
+            stranger=self.stranger is not None,
         )
 
     def link_text(self) -> str:
@@ -120,8 +138,23 @@ class InviteView(View):
         self.app.announce(panels.status_text(self.screen(), self.t))
 
     def mounted(self, root) -> None:
-        if self.stage == WAITING and self.links is None:
+        meeting = self.stage == LOOKING and self.stranger is not None
+        if (self.stage == WAITING or meeting) and self.links is None:
             self.open_room()
+        if self.stranger is not None and self._gave_up is None:
+            self._gave_up = browser.later(STRANGER_WAIT_MS, self.stranger_never_came)
+
+    def stranger_never_came(self) -> None:
+        """The stranger's device never came to the room (it agreed with someone else, or
+        left): back to the lobby, looking for the same game."""
+        if self.left or self.handed_over or self.stranger is None:
+            return
+        if self.hosting:
+            room_records.forget_invite(self.app.store)
+        else:
+            room_records.forget_game(self.app.store, self.game or "")
+        variant = self.stranger["variant"]
+        self.app.navigate(router.href("find", variant=variant, again="1"))
 
     # --- the player's actions ---------------------------------------------------------
     def on_action(self, action, data, event):
@@ -229,6 +262,8 @@ class InviteView(View):
         link, record = rtc.current, self.record
         if self.handed_over or link is None or record is None:
             return
+        if self.stranger is not None and route != record["route"]:
+            return  # (a stranger's device proposing another game than the one agreed)
         if kind == "hello" and route is not None:
             self.game = route  # (the host's choice: the link only named it)
             self.open_game(link, "guest", message)
@@ -272,7 +307,9 @@ class InviteView(View):
         self.handed_over = True
         room_records.started(self.app.store, {**self.record, "route": self.game})
         link.hold(*first)
-        self.app.navigate(router.href(self.game, remote=how))
+        variant = variant_of(self.stranger["variant"]) if self.stranger else None
+        params = variant.params if variant is not None else {}  # (the duel's language)
+        self.app.navigate(router.href(self.game, remote=how, **params))
 
     def leave_room(self) -> None:
         if self.links is not None:

@@ -58,6 +58,7 @@ class Screen:
     relays: int = 0
     peer_name: str | None = None
     friends: tuple[str, ...] = ()  # a table's or a group's friends connected, by name
+    stranger: bool = False  # met by Find an opponent: no link to send, the room is agreed
 
 
 def game_name(route: str | None, t: Translate) -> str:
@@ -67,8 +68,11 @@ def game_name(route: str | None, t: Translate) -> str:
 
 
 def status_text(screen: Screen, t: Translate) -> str:
+    stage = screen.stage
+    if screen.stranger and stage in (WAITING, LOOKING):
+        stage = "meeting"
     return t(
-        f"invite.status.{screen.stage}",
+        f"invite.status.{stage}",
         game=game_name(screen.game, t),
         name=screen.inviter or screen.peer_name or "",
     )
@@ -88,9 +92,9 @@ def render(screen: Screen, t: Translate) -> Markup:
         name_input(screen.name, False, t) if stage in (OPT_IN, CHOOSE, OFFERED) else None,
         opt_in_panel(screen, t) if stage in (OPT_IN, OFFERED) else None,
         choose_panel(t) if stage == CHOOSE else None,
-        link_panel(screen, t) if stage == WAITING and screen.link else None,
+        link_panel(screen, t) if stage == WAITING and screen.link and not screen.stranger else None,
         h("p", {"class": "hint"}, t("invite.making"))
-        if stage == WAITING and not screen.link
+        if stage == WAITING and not screen.link and not screen.stranger
         else None,
         arrivals(screen, t) if stage == WAITING and most_guests(screen.game) > 1 else None,
         relay_line(screen, t) if stage in (WAITING, LOOKING) else None,

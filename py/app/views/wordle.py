@@ -147,6 +147,15 @@ class WordleView(View):
                 if saved_duel
                 else None,
             ),
+            h(
+                "p",
+                {"class": "hint"},
+                h(
+                    "a",
+                    {"href": router.href("invite", game="wordle"), "data-friend": True},
+                    t("connect.title"),
+                ),
+            ),
         )
 
     def mounted(self, root) -> None:

@@ -178,6 +178,11 @@ def test_the_hub_lists_the_games_kept_with_friends_each_to_carry_on():
     (item,) = page.all("li")[-1:]
     assert item.attrs["data-friend-game"] == "battleship"
     assert item.one("a").attrs["href"] == "#/battleship?remote=resume"
-    assert item.text() == "Carry on Battleship with Bryn"
+    assert item.text() == "Carry on Battleship with Bryn"  # (a save that does not say whose turn)
+    for their_turn, said in ((True, ": waiting for Bryn"), (False, ": your turn")):
+        meta = {"frame": frame, "their_turn": their_turn}
+        saved_games.save(app.store, "battleship-remote", {}, meta, None)
+        page = parse_markup(str(HubView(app, parse("#/")).render()))
+        assert page.all("li")[-1].text() == "Carry on Battleship with Bryn" + said
     cymraeg = parse_markup(str(HubView(an_app("cy"), parse("#/")).render()))
     assert cymraeg.all("li", "hub-friend-games") == []  # (nothing kept on that device)

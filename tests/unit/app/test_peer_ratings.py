@@ -67,7 +67,7 @@ def test_games_are_recorded_and_kept_by_variant():
     assert kept["rating"] == ratings.rating_of(store, VARIANT)
     assert ratings.rating_of(again, "wordle-duel/cy/5") == 1230
     assert ratings.rating_of(again, "deblockle/standard") == 1200
-    stored = json.loads(backend.get(NAMESPACE + "ratings"))
+    stored = json.loads(backend.get(NAMESPACE + "stranger-ratings"))
     assert stored["v"] == 1 and set(stored["data"]) == {VARIANT, "wordle-duel/cy/5"}
 
 
@@ -102,18 +102,18 @@ def test_a_damaged_entry_is_dropped_and_the_rest_kept():
         "Not A Variant": good,
     }
     data = {VARIANT: good, **damaged}
-    backend.set(NAMESPACE + "ratings", json.dumps({"v": 1, "rev": 1, "data": data}))
+    backend.set(NAMESPACE + "stranger-ratings", json.dumps({"v": 1, "rev": 1, "data": data}))
     problems: list[tuple[str, str]] = []
     store = Store(backend, lambda name, kind: problems.append((name, kind)))
     assert ratings.rating_of(store, VARIANT) == 1234
     assert all(ratings.rating_of(store, variant) == 1200 for variant in damaged)
-    assert problems == [("ratings", "repaired")]
-    assert set(json.loads(backend.get(NAMESPACE + "ratings"))["data"]) == {VARIANT}
+    assert problems == [("stranger-ratings", "repaired")]
+    assert set(json.loads(backend.get(NAMESPACE + "stranger-ratings"))["data"]) == {VARIANT}
 
 
 def test_ratings_that_are_not_an_object_are_reset():
     backend = MemoryBackend()
-    backend.set(NAMESPACE + "ratings", json.dumps({"v": 1, "rev": 1, "data": [1, 2]}))
+    backend.set(NAMESPACE + "stranger-ratings", json.dumps({"v": 1, "rev": 1, "data": [1, 2]}))
     store = Store(backend)
     assert ratings.rating_of(store, VARIANT) == 1200
     assert ratings.record(store, VARIANT, 1200, 1200, 0)["rating"] == 1180
