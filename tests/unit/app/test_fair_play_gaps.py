@@ -64,7 +64,9 @@ def test_the_wordle_duel_offers_no_claim_when_the_friend_is_away_on_their_turn()
     link, host, _friend = duel_started(clock)
     if host.game.my_turn:
         state = host.midend.state
-        word = sample_dictionary().guess_lists[state.duel.length][0]
+        words = sample_dictionary()
+        length = state.duel.length  # (a guess that cannot be the hidden word: it is no answer)
+        word = next(w for w in words.guess_lists[length] if w not in words.answers[length])
         seat = state.current_player
         host.game.play({"type": "guess", "seat": seat, "word": word, "at": state.duel.turn_started})
         link.pump()
