@@ -253,6 +253,18 @@ def invite(page, check, relay_url):
     check("one link, the friend's invitation")
 
 
+def find(page, check):
+    """#/find (after the yes to internet play, as `invite` gave it): the games with the
+    player's rating for each, and the search."""
+    go(page, "#/find", "[data-page='find'][data-stage='choose']")
+    check("find an opponent, the games")
+    page.locator("[data-action='seek'][data-variant='deblockle']").click()
+    expect(page.locator(".invite-relays[data-relays-up='1']")).to_be_visible(timeout=20_000)
+    check("find an opponent, looking")
+    page.locator("[data-action='cancel']").click()
+    expect(page.locator("[data-page='find'][data-stage='choose']")).to_be_visible()
+
+
 VIEWS = [shell, marbles, battleship, deblockle, dominoes, wordle, statistics, tournament]
 
 
@@ -276,5 +288,6 @@ def test_axe_finds_nothing_on_any_view(open_app, look, nostr_relay):
     for view in VIEWS:
         view(page, check)
     invite(page, check, nostr_relay.url)
-    assert len(checked) >= 30
+    find(page, check)
+    assert len(checked) >= 32
     assert found == {}, json.dumps(found, indent=1, ensure_ascii=False)
