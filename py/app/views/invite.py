@@ -47,6 +47,7 @@ class InviteView(View):
         self.secret = params.get("room") if is_secret(params.get("room")) else None
         self.game = params.get("game") if params.get("game") in INVITABLE else None
         self.inviter = clean_name(params.get("from")) or ""
+        self.what = params.get("what")  # (the kind of game the host chose: panels.kind_of)
         host = params.get("host")
         self.host_key = host if isinstance(host, str) and DEVICE.fullmatch(host) else None
         self.record: dict | None = None
@@ -110,7 +111,20 @@ class InviteView(View):
             relays=len(links.relays) if links else 0,
             friends=tuple(link.peer_name or "?" for link in self.friends),
             stranger=self.stranger is not None,
+            kind=panels.kind_of(self.game, self.what if not self.hosting else self.hosts_kind()),
         )
+
+    def hosts_kind(self) -> str | None:
+        """The kind of game the host's own choices make (its New game dialog's), which
+        the link names and the game then proposes: Battleship's mode, the duel's language."""
+        if self.game not in ("battleship", "wordle"):
+            return None
+        prefs = self.app.store.load(f"prefs:{self.game}").data
+        if self.game == "battleship":
+            from ..battleship.setup import preferred
+
+            return str(preferred(prefs)["mode"])
+        return prefs.get("lang") if isinstance(prefs.get("lang"), str) else "en"
 
     def link_text(self) -> str:
         """The host's link, once its room is open (the link names the host's key in it)."""
@@ -120,11 +134,13 @@ class InviteView(View):
         from pyscript import window
 
         page = str(window.location.href).split("#")[0]
+        kind = self.hosts_kind()
         return page + router.href(
             "invite",
             room=self.record["secret"],
             host=me,
             game=self.record["route"],
+            **({"what": kind} if kind else {}),
             **{"from": self.my_name()},
         )
 

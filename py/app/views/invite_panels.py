@@ -58,13 +58,29 @@ class Screen:
     relays: int = 0
     peer_name: str | None = None
     friends: tuple[str, ...] = ()  # a table's or a group's friends connected, by name
+    kind: str | None = None  # the kind of game the host chose (kind_of), if the link says
     stranger: bool = False  # met by Find an opponent: no link to send, the room is agreed
 
 
-def game_name(route: str | None, t: Translate) -> str:
+def game_name(route: str | None, t: Translate, kind: str | None = None) -> str:
+    """The game's name, with the kind the host chose (`kind`: its translation key) if said."""
     if route in TABLE:
         return t("invite.game.dominoes-table")
-    return t(f"connect.game.{route}") if route else ""
+    name = t(f"connect.game.{route}") if route else ""
+    return t("invite.game_kind", game=name, kind=t(kind)) if kind and name else name
+
+
+def kind_of(route: str | None, what: object) -> str | None:
+    """The translation key of the kind of game a link names (`what`: Battleship's mode, the
+    Wordle duel's language), if it is one of that game's; else None."""
+    from games.battleship.options import MODES
+    from games.wordle.letters import LANGUAGES
+
+    if route == "battleship" and what in MODES:
+        return f"battleship.mode.{what}"
+    if route == "wordle" and what in LANGUAGES:
+        return f"wordle.lang.{what}"
+    return None
 
 
 def status_text(screen: Screen, t: Translate) -> str:
@@ -73,7 +89,7 @@ def status_text(screen: Screen, t: Translate) -> str:
         stage = "meeting"
     return t(
         f"invite.status.{stage}",
-        game=game_name(screen.game, t),
+        game=game_name(screen.game, t, screen.kind),
         name=screen.inviter or screen.peer_name or "",
     )
 
@@ -123,7 +139,11 @@ def opt_in_panel(screen: Screen, t: Translate) -> Markup:
         h(
             "h2",
             {},
-            t("invite.offered.heading", name=screen.inviter, game=game_name(screen.game, t)),
+            t(
+                "invite.offered.heading",
+                name=screen.inviter,
+                game=game_name(screen.game, t, screen.kind),
+            ),
         )
         if offered
         else h("h2", {}, t("invite.opt_in.heading")),
@@ -163,7 +183,7 @@ def link_panel(screen: Screen, t: Translate) -> Markup:
     return h(
         "div",
         {"class": "connect-code", "data-code": "link"},
-        h("h2", {}, t("invite.link.heading", game=game_name(screen.game, t))),
+        h("h2", {}, t("invite.link.heading", game=game_name(screen.game, t, screen.kind))),
         h(
             "img",
             {

@@ -68,8 +68,8 @@ def friend_duel_view(app: Any, route: Any) -> View:
         lang = saved.saved_friend_language(app.store)
     elif how == "guest":
         lang = proposed_language()
-    else:
-        lang = None
+    else:  # the host: its own choice, or the language agreed with a stranger (#/find)
+        lang = route.params.get("lang")
     prefs = app.store.load(f"prefs:{saved.GAME}").data
     lang = duel_language({}, lang if lang in LANGUAGES else None, prefs)
 

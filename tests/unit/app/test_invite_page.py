@@ -53,3 +53,18 @@ def test_a_tables_host_sees_each_friend_arrive_and_starts_with_two_or_more():
     group = page(stage=WAITING, game="wordle-group", link=LINK, friends=("Bryn",))
     assert any(b.attrs.get("data-action") == "start" for b in group.all("button"))
     assert panels.most_guests("wordle-group") == 7 and panels.most_guests("battleship") == 1
+
+
+def test_the_link_names_the_kind_of_game_the_host_chose_and_nothing_else():
+    assert panels.kind_of("battleship", "salvo") == "battleship.mode.salvo"
+    assert panels.kind_of("wordle", "de") == "wordle.lang.de"
+    assert panels.kind_of("battleship", "<b>") is None and panels.kind_of("deblockle", "x") is None
+    assert panels.kind_of("battleship", ["salvo"]) is None
+    friend = page(
+        stage=OFFERED, hosting=False, game="battleship", inviter="Ann", kind="battleship.mode.salvo"
+    )
+    assert friend.one("h2").text() == "Ann invites you to play Battleship: Salvo"
+    welsh = page(
+        CY, stage=OFFERED, hosting=False, game="wordle", inviter="Ann", kind="wordle.lang.de"
+    )
+    assert "Deutsch" in welsh.one("h2").text()
