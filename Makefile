@@ -53,11 +53,14 @@ test-pyodide: build $(PYODIDE_SITE)/.installed
 E2E_WORKERS ?= 2
 E2E := $(VENV_PY) -m pytest tests/e2e -n $(E2E_WORKERS) --dist worksteal
 
+# The programs the end-to-end tests start besides Chromium (installed on Debian as root).
+E2E_PROGRAMS := sh tools/need_program.sh turnserver coturn
+
 test-e2e: build $(VENV)/.installed
-	CHROMIUM="$$(sh tools/find_chromium.sh)" && export CHROMIUM && $(E2E)
+	$(E2E_PROGRAMS) && CHROMIUM="$$(sh tools/find_chromium.sh)" && export CHROMIUM && $(E2E)
 
 test: build $(VENV)/.installed $(PYODIDE_SITE)/.installed lint
-	CHROMIUM="$$(sh tools/find_chromium.sh)" && export CHROMIUM && \
+	$(E2E_PROGRAMS) && CHROMIUM="$$(sh tools/find_chromium.sh)" && export CHROMIUM && \
 	sh tools/unit_tests.sh && \
 	$(E2E) --durations=25
 	@echo "make test: $$(( $$(date +%s) - $(STARTED) )) s from start to end, installs included"
