@@ -15,15 +15,15 @@ import hashlib
 import json
 import os
 import socket
-import subprocess
 import sys
 import threading
 import time
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any, Self
+from typing import Any
 
 from coincurve import PrivateKey
+from local_service import LocalService, free_port
 from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import connect
 
@@ -33,12 +33,6 @@ START_TIMEOUT = 30.0  # seconds; it starts in about 0.6 s on an idle machine
 
 # The relay's command line, run by the tests' own interpreter (the package has no __main__).
 LAUNCH = "from nostr_relay.cli import main; main()"
-
-
-def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return int(sock.getsockname()[1])
 
 
 def write_config(tmp_dir: Path, port: int) -> Path:
@@ -63,64 +57,36 @@ def write_config(tmp_dir: Path, port: int) -> Path:
     return path
 
 
-class Relay:
+class Relay(LocalService):
     """One relay process on one port; start() again after stop() serves the same port, with
-    nothing kept from before (as a real relay keeps no ephemeral event)."""
+    nothing kept from before (as a real relay keeps no ephemeral event). stop() closes every
+    connection with 1012, "service restart"; stop(kill=True) with none, at once."""
+
+    name = "the relay"
+    start_timeout = START_TIMEOUT
 
     def __init__(self, tmp_dir: Path, port: int) -> None:
-        self.tmp_dir = tmp_dir
-        self.port = port
+        super().__init__(tmp_dir, port, "relay.log")
         self.url = f"ws://127.0.0.1:{port}"
         self.config = write_config(tmp_dir, port)
-        self.log = tmp_dir / "relay.log"
-        self.process: subprocess.Popen[bytes] | None = None
+
+    def command(self) -> list[str]:
+        return [sys.executable, "-c", LAUNCH, "-c", str(self.config), "serve", "--use-uvicorn"]
+
+    def environment(self) -> dict[str, str]:
+        return {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}  # tests/e2e shadows
+
+    def answers(self) -> bool:
+        try:
+            socket.create_connection(("127.0.0.1", self.port), timeout=1).close()
+            return True
+        except OSError:
+            return False
 
     def start(self) -> None:
-        assert self.process is None, "the relay is running"
         for path in self.tmp_dir.glob("relay.sqlite3*"):
             path.unlink()
-        env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}  # tests/e2e shadows
-        with self.log.open("ab") as log:
-            self.process = subprocess.Popen(
-                [sys.executable, "-c", LAUNCH, "-c", str(self.config), "serve", "--use-uvicorn"],
-                cwd=self.tmp_dir,
-                env=env,
-                stdin=subprocess.DEVNULL,
-                stdout=log,
-                stderr=subprocess.STDOUT,
-            )
-        deadline = time.monotonic() + START_TIMEOUT
-        while True:
-            try:
-                socket.create_connection(("127.0.0.1", self.port), timeout=1).close()
-                return
-            except OSError:
-                pass
-            if self.process.poll() is not None or time.monotonic() > deadline:
-                self.stop()
-                raise RuntimeError(f"the relay did not start:\n{self.log.read_text()[-3000:]}")
-            time.sleep(0.02)
-
-    def stop(self, kill: bool = False) -> None:
-        """Closes every connection (with 1012, "service restart"; kill: with none, at once)."""
-        if self.process is None:
-            return
-        if kill:
-            self.process.kill()
-        else:
-            self.process.terminate()
-        try:
-            self.process.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            self.process.kill()
-            self.process.wait()
-        self.process = None
-
-    def __enter__(self) -> Self:
-        return self
-
-    def __exit__(self, *exc_info: object) -> None:
-        self.stop()
+        super().start()
 
 
 def start_relay(tmp_dir: Path) -> Relay:

@@ -5,17 +5,13 @@ It listens on 127.0.0.1 only, over UDP and TCP on one free port, with one static
 long-term credentials, no TLS and no DTLS, and relays between loopback addresses (which
 coturn refuses by default). Its log goes to a file in the test's temporary folder."""
 
-import os
 import secrets
 import shutil
 import socket
 import struct
-import subprocess
-import time
 from pathlib import Path
-from typing import Self
 
-from relay_support import free_port
+from local_service import LocalService, free_port
 
 USERNAME, CREDENTIAL, REALM = "gemau", "loopback-only", "gemau.test"
 START_TIMEOUT = 15.0  # seconds; it answers within 0.1 s on an idle machine
@@ -44,23 +40,24 @@ def answers(port: int, timeout: float = 0.5) -> bool:
     return len(reply) >= 20 and reply[8:20] == transaction
 
 
-class TurnServer:
-    """One turnserver process on one port; stop() ends it (start() again serves the same)."""
+class TurnServer(LocalService):
+    """One turnserver process on one port."""
+
+    name = "turnserver"
+    start_timeout = START_TIMEOUT
 
     def __init__(self, tmp_dir: Path, port: int) -> None:
-        self.tmp_dir = tmp_dir
-        self.port = port
+        super().__init__(tmp_dir, port, "turnserver.log")
         self.url = f"turn:127.0.0.1:{port}?transport=udp"
-        self.log = tmp_dir / "turnserver.log"
         self.config = tmp_dir / "turnserver.conf"  # empty: nothing read from /etc
         self.config.write_text("")
-        self.process: subprocess.Popen[bytes] | None = None
+        self.binary = shutil.which("turnserver") or ""
 
-    def command(self, binary: str) -> list[str]:
+    def command(self) -> list[str]:
         # Relayed addresses from a small range of ports of its own, in case other tests run.
         low = 20000 + (self.port * 7) % 40000
         return [
-            binary,
+            self.binary,
             "-c",
             str(self.config),
             f"--listening-port={self.port}",
@@ -83,43 +80,13 @@ class TurnServer:
             f"--userdb={self.tmp_dir / 'turnserver.sqlite'}",
         ]
 
+    def answers(self) -> bool:
+        return answers(self.port, 0.2)
+
     def start(self) -> None:
-        assert self.process is None, "the TURN server is running"
-        binary = shutil.which("turnserver")
-        if binary is None:
+        if not self.binary:
             raise FileNotFoundError(MISSING)
-        with self.log.open("ab") as log:
-            self.process = subprocess.Popen(
-                self.command(binary),
-                cwd=self.tmp_dir,
-                env=dict(os.environ),
-                stdin=subprocess.DEVNULL,
-                stdout=log,
-                stderr=subprocess.STDOUT,
-            )
-        deadline = time.monotonic() + START_TIMEOUT
-        while not answers(self.port, 0.2):
-            if self.process.poll() is not None or time.monotonic() > deadline:
-                self.stop()
-                raise RuntimeError(f"turnserver did not start:\n{self.log.read_text()[-3000:]}")
-            time.sleep(0.05)
-
-    def stop(self) -> None:
-        if self.process is None:
-            return
-        self.process.terminate()
-        try:
-            self.process.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            self.process.kill()
-            self.process.wait()
-        self.process = None
-
-    def __enter__(self) -> Self:
-        return self
-
-    def __exit__(self, *exc_info: object) -> None:
-        self.stop()
+        super().start()
 
 
 def start_turn_server(tmp_dir: Path) -> TurnServer:

@@ -19,7 +19,7 @@ from ..browser import found
 from ..games_list import remote_slot
 from ..midend import Midend
 from ..peer import prefs as peer_prefs
-from ..peer import room_records, strangers
+from ..peer import strangers
 from ..saved_game_view import SavedGameView
 from . import behind, commands, ending, history, lasting_ui, page_life, viewport
 from .address import shared_params
@@ -67,10 +67,7 @@ class GameView(SavedGameView):
         if how:
             name = peer_prefs.load(app.store)["name"] or self.t("connect.default_name")
             self.remote = RemoteSeat(self.midend, name, self._save, self.remote_event, self.moved)
-            met = strangers.stranger_of(room_records.of_game(app.store, self.game))
-            if met is not None:
-                self.stranger = strangers.variant_of(met["variant"])
-                self.remote.agree(self.midend.game.options_to_params(self.proposal()[0]))
+            self.stranger = self.remote.met_stranger(app.store, self.game, frontend)
         choose = self.remote.computer_move if self.remote is not None else None
         self.computer = ComputerSeat(
             self.midend, self.arrived, self.computer_may_move, browser.later, browser.now_ms, choose

@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING, Any
 from .. import browser, router
 from ..html import Markup, h
 from ..midend import Midend
+from ..peer import room_records, strangers
 from ..remote.link_game import LinkGame
 from ..remote.match import CONNECTING, ENDED, PLAYING, Match
 from ..remote.table_game import TableGame
@@ -83,11 +84,15 @@ class RemoteSeat:
         self.route = ""
         self.reopen: Callable[[str], None] = lambda href: None
 
-    def agree(self, params: Any) -> None:
-        """A game with a stranger: the host's proposal must be the game agreed (these are
-        its parameters), or this device refuses it."""
-        if isinstance(self.link_game, LinkGame):
-            self.link_game.agreed = dict(params)
+    def met_stranger(self, store: Any, route: str, frontend: Any) -> strangers.Variant | None:
+        """The kind of game agreed with a stranger (met by Find an opponent), if this game is
+        one: this device proposes its standard game, and refuses any other proposal."""
+        met = strangers.stranger_of(room_records.of_game(store, route))
+        variant = strangers.variant_of(met["variant"]) if met is not None else None
+        if variant is not None and isinstance(self.link_game, LinkGame):
+            options = proposed(frontend, variant.prefs, self)[0]
+            self.link_game.agreed = dict(self.midend.game.options_to_params(options))
+        return variant
 
     def start(self, how: str, proposal: Proposal, sub_protocol: SubProtocol | None = None) -> None:
         """Propose a game (host), wait for the host's (guest), or resume the one saved here;

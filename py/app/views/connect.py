@@ -40,6 +40,7 @@ from .connect_stages import (
     SEND_REPLY,
     WAITING,
     after_link_state,
+    problem_named,
 )
 from .connect_table import GROUP, MAX_CODE, MAX_GROUP_GUESTS, group_address, hand_over, open_links
 
@@ -194,11 +195,7 @@ class ConnectView(View):
         self.update()
 
     def why(self, problem: str | None) -> str | None:
-        """No way found while every connection must go through the player's TURN server:
-        that server could not be reached (or refused the user name and password)."""
-        if problem in ("no_route", "no_candidates") and prefs.relay_only(self.settings):
-            return "no_turn"
-        return problem
+        return problem_named(problem, prefs.relay_only(self.settings))
 
     def on_link_state(self, state: str) -> None:
         if state == OPEN and self.relink is not None:

@@ -100,12 +100,12 @@ def name_field(screen: Screen, t: Translate) -> Markup:
     return name_input(screen.name, screen.stage in (CONNECTED, DISCONNECTED), t)
 
 
-def name_input(name: str, disabled: bool, t: Translate) -> Markup:
-    """The player's name, as the friend's device will show it (#/connect, #/invite)."""
+def name_input(name: str, disabled: bool, t: Translate, label: str = "connect.your_name") -> Markup:
+    """The player's name, as the other device will show it (#/connect, #/invite, #/find)."""
     return h(
         "p",
         {"class": "connect-name"},
-        h("label", {"for": "connect-name"}, t("connect.your_name")),
+        h("label", {"for": "connect-name"}, t(label)),
         h(
             "input",
             {

@@ -27,3 +27,11 @@ def after_link_state(stage: str, problem: str | None, state: str) -> tuple[str, 
     if state == DROPPED:
         return None  # a message the other page should not have sent; the channel goes on
     return stage, problem
+
+
+def problem_named(problem: str | None, relay_only: bool) -> str | None:
+    """No way found while every connection must go through the player's TURN server: that
+    server could not be reached (or refused the user name and password)."""
+    if problem in ("no_route", "no_candidates") and relay_only:
+        return "no_turn"
+    return problem

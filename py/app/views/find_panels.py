@@ -59,7 +59,7 @@ def render(screen: Screen, t: Translate) -> Markup:
             status_text(screen, t),
         ),
         h("p", {"class": "hint"}, t("find.again")) if screen.again and stage == CHOOSE else None,
-        name_input(screen.name, stage == SEEKING, t),
+        name_input(screen.name, stage == SEEKING, t, "find.nickname_label"),
         h("p", {"class": "hint"}, t("find.nickname")),
         opt_in_panel(t) if stage == OPT_IN else None,
         choose_panel(screen, t) if stage == CHOOSE else None,

@@ -16,6 +16,7 @@ from app.views.connect_stages import (
     SEND_REPLY,
     WAITING,
     after_link_state,
+    problem_named,
 )
 from app.views.connect_table import GROUP, games_for, group_address
 from markup_tree import parse
@@ -191,3 +192,10 @@ def test_a_new_link_at_a_table_is_for_a_friend_the_saved_table_names_never_the_h
     assert saved_matches.lost_table_friend(store, "g9") is None
     assert saved_matches.lost_table_friend(store, ["g1"]) is None
     assert saved_matches.lost_table_friend(store_with("deblockle", frame), "g1") is None
+
+
+def test_no_way_found_through_the_players_own_turn_server_is_named_so():
+    assert problem_named("no_route", relay_only=True) == "no_turn"
+    assert problem_named("no_candidates", relay_only=True) == "no_turn"
+    assert problem_named("no_route", relay_only=False) == "no_route"
+    assert problem_named("broken", relay_only=True) == "broken"  # it had connected

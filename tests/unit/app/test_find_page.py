@@ -61,6 +61,12 @@ def test_looking_says_how_many_others_look_and_offers_to_stop():
     assert shown.one("input").attrs.get("disabled") is not None  # (the nickname is said)
 
 
+def test_the_name_field_asks_for_a_nickname_not_a_name_for_a_friend():
+    for t, label in ((T, "Your nickname"), (CY, "Eich llysenw")):
+        field = page(t, stage=CHOOSE).one("p", "connect-name")
+        assert field.one("label").text() == label
+
+
 def test_the_strangers_room_is_drawn_with_their_nickname_and_no_link_to_send():
     screen = invite_panels.Screen(
         stage=invite_panels.WAITING,
