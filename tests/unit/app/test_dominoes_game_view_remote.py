@@ -7,6 +7,7 @@ import pytest
 from app import thinker
 from app.dominoes.frontend import FRONTEND
 from app.router import parse
+from markup_tree import parse as parse_markup
 from page_stand_ins import NoElement
 from test_game_view_seats import FakeApp, FakeThinker, Link, Watched, stand_in
 
@@ -132,3 +133,36 @@ def test_a_tile_drawn_is_lifted_and_named_once_when_the_deck_gives_it(pages):
     name = f"{max(tile)}-{min(tile)}"
     assert mover.app.said[said:].count(f"You draw the {name}.") == 1
     assert not any(name in line for line in other.app.said[other_said:])
+
+
+def test_a_whole_game_to_250_ends_on_both_pages_with_its_window_and_counts_on_both(pages):
+    """(The browser suite plays whole hands between two pages and ends by a resignation;
+    the end the rules make, at 250, is this test's.)"""
+    link, ann, bryn, _ = pages
+    for _ in range(5000):
+        if ann.state.is_over and bryn.state.is_over:
+            break
+        mover = mover_of(ann, bryn)
+        moves = mover.state.view_for(me(mover))["legal_moves"]
+        if moves:
+            mover.play(moves[0])
+        link.pump()
+    else:
+        raise AssertionError("the game did not end")
+    state = ann.midend.state
+    assert state.to_json() == bryn.midend.state.to_json() and max(state.scores) >= 250
+    winner_team = state.result["winner_team"]
+    for view in (ann, bryn):
+        won = winner_team == state.table.team_of(me(view))
+        window = parse_markup(str(view.render())).by_id("dm-over")
+        assert ("You win!" in window.text()) == won and ("wins" in window.text()) != won
+        if view is ann:
+            again = window.one("button", **{"data-action": "remote-again"})
+            assert again.text() == "Play again with Bryn"
+        else:
+            assert "Ann can start another game." in window.text()
+        stats = view.app.store.load("stats:dominoes").data["remote-2"]
+        assert stats["played"] == 1 and stats.get("won", 0) == (1 if won else 0)
+        (kept,) = view.app.store.load("replays:dominoes").data
+        assert len(kept["options"]["deals"]) >= len(state.hand_summaries)
+        assert sorted(kept["seats"]) == ["human", "remote"]  # (played face up in a replay)
