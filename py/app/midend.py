@@ -42,6 +42,7 @@ from games.common.errors import BadState, IllegalMove
 from games.common.protocol import MAX_SEED, Game, GameState, Json, Move
 
 from . import replays, thinking
+from .daily.days import DAILY_SEEDS
 from .midend_saves import checked_frame, checked_remote
 from .seat_kinds import COMPUTER as COMPUTER  # (the games' views name seats through the midend)
 from .seat_kinds import HUMAN as HUMAN
@@ -54,8 +55,9 @@ T = TypeVar("T")  # what a game's `record` answers (its place in the rankings)
 
 
 def fresh_seed() -> int:
-    """A seed nobody can know (the system's randomness), for a new game."""
-    return random.SystemRandom().randrange(1, MAX_SEED)
+    """A seed nobody can know (the system's randomness), for a new game: below the dailies'
+    seeds (app.daily.days), so no ordinary game is ever a daily."""
+    return random.SystemRandom().randrange(1, DAILY_SEEDS)
 
 
 class Midend:
