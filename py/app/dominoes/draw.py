@@ -13,7 +13,7 @@ from dataclasses import replace
 from typing import Any
 
 from games.common.protocol import Json
-from games.dominoes.choices import must, playable
+from games.dominoes.choices import deals_a_boneyard, must, playable
 from games.dominoes.view import public_view
 
 from .. import router
@@ -191,7 +191,7 @@ def scores(view: Json, ui: Screen, t: Translate) -> Markup:
 
 def seats(view: Json, ui: Screen, t: Translate) -> Markup:
     """Every seat but the one in view, as the backs of its tiles, and the boneyard."""
-    items = []
+    items: list[Markup | None] = []
     for seat, size in enumerate(view["hand_sizes"]):
         if seat == view["seat"]:
             continue
@@ -236,7 +236,10 @@ def side_note(view: Json, ui: Screen, seat: int, t: Translate) -> Markup | None:
     return h("span", {"class": "dm-seat-side", "data-side": team}, note)
 
 
-def boneyard(view: Json, t: Translate) -> Markup:
+def boneyard(view: Json, t: Translate) -> Markup | None:
+    """How many tiles are left to draw; nothing at a table whose deal leaves none."""
+    if not deals_a_boneyard(view):
+        return None
     count = view["boneyard"]
     return h(
         "li",
@@ -307,6 +310,9 @@ def hand(view: Json, ui: Screen, t: Translate) -> Markup | None:
             )
         )
     needed = must(view) if legal else None
+    # Draw and Pass work only when the rules allow them (10.2); at a table with no
+    # boneyard nobody ever draws, and a pass is offered only when it is the move.
+    kinds = ("draw", "pass") if deals_a_boneyard(view) else ("pass",) if needed == "pass" else ()
     buttons = h(
         "div",
         {"class": "dm-tools"},
@@ -323,7 +329,7 @@ def hand(view: Json, ui: Screen, t: Translate) -> Markup | None:
                 },
                 t(f"dominoes.{kind}"),
             )
-            for kind in ("draw", "pass")
+            for kind in kinds
         ],
     )
     heading = (

@@ -11,8 +11,16 @@ from collections.abc import Sequence
 from games.common.errors import IllegalMove
 from games.common.protocol import Json
 
-from .tiles import Tile, name
+from .public import HAND_SIZE
+from .tiles import SET, Tile, name
 from .tiles import tile as canonical
+
+
+def deals_a_boneyard(view: Json) -> bool:
+    """Whether the table's deal leaves a boneyard (rule 3.2: 14 tiles with 2
+    players, 7 with 3, none with 4), so that drawing can ever be asked for."""
+    seats: int = view["options"]["seats"]
+    return seats * HAND_SIZE < len(SET)
 
 
 def must(view: Json) -> str | None:
