@@ -60,7 +60,12 @@ def current_streak(days: Iterable[int], today: int) -> int:
     """Days in a row with a daily played, up to today; a streak whose last day is yesterday
     still stands (today's may still be played), one that missed a day is over."""
     played = set(days)
-    last = today if today in played else today - 1
+    return run_ending(played, today if today in played else today - 1)
+
+
+def run_ending(days: Iterable[int], last: int) -> int:
+    """How many days in a row were played, ending on the day `last`."""
+    played = set(days)
     streak = 0
     while last - streak in played:
         streak += 1
