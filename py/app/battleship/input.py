@@ -18,7 +18,7 @@ from .ui import BattleshipUi, Seen
 
 KEY_STEPS = {"ArrowUp": (-1, 0), "ArrowDown": (1, 0), "ArrowLeft": (0, -1), "ArrowRight": (0, 1)}
 GRIDS = ("bs-target", "bs-ocean")
-PLACEMENT_ACTIONS = {"random-fleet": "random_fleet", "clear-fleet": "clear", "ready": "ready"}
+PLACEMENT_ACTIONS = {"random-fleet": "spread_fleet", "clear-fleet": "clear", "ready": "ready"}
 # The dialog's own inputs show a choice as it is made: they change the UI state only.
 SETUP_CHOICES = ("setup-mode", "setup-opponent", "setup-side", "setup-edition", "setup-announce")
 

@@ -11,7 +11,7 @@ taken it, since this wraps the match's listener):
                              # view's shape: PrivateFleet.view_for)
     game.placing             # its fleet may still be placed
     game.place(move)         # an ordinary placement move (place, remove, clear,
-                             # random_fleet, fleet), kept on this device
+                             # spread_fleet, random_fleet, fleet), kept on this device
     game.placement_squares(ship, square, orientation, hole)
     game.declare_ready()     # seals the fleet; its Ready goes as soon as it is this
                              # seat's turn (red's first)

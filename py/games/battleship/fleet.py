@@ -6,7 +6,7 @@ Ship ids are edition-neutral: the edition only changes the displayed name
 
 from games.common.rng import Rng
 
-from .grid import ORIENTATIONS, SQUARES, mask_of, placed_squares, ship_squares
+from .grid import ORIENTATIONS, SQUARES, mask_of, neighbours, placed_squares, ship_squares
 
 # (id, length), largest first. "cruiser" is the classic Cruiser = the 2002
 # Destroyer; "patrol" is the classic Destroyer = the 2002 Patrol Boat.
@@ -60,4 +60,27 @@ def random_fleet(rng: Rng) -> Fleet:
             used |= mask
             fleet[ship_id] = (bow, orientation)
         else:
+            return fleet
+
+
+def touches(fleet: Fleet) -> bool:
+    """Whether two of the fleet's ships lie side by side or end to end (corners may meet)."""
+    owner = {}
+    for ship_id, (bow, orientation) in fleet.items():
+        for square in placed_squares(bow, orientation, LENGTH[ship_id]):
+            owner[square] = ship_id
+    return any(
+        owner.get(other, ship_id) != ship_id
+        for square, ship_id in owner.items()
+        for other in neighbours(square)
+    )
+
+
+def spread_fleet(rng: Rng) -> Fleet:
+    """A fleet uniform over the legal fleets in which no two ships touch (rule 3.7's
+    Random fleet): random fleets drawn until one has no ships touching (about one in
+    five of them does, so a handful of draws)."""
+    while True:
+        fleet = random_fleet(rng)
+        if not touches(fleet):
             return fleet

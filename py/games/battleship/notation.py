@@ -5,7 +5,8 @@ aim D4   unaim D4       Salvo: choose (or take back) one square of the salvo
 fire                    Salvo: fire the squares chosen
 0 place carrier A1 h    player 0 puts a ship with its bow on A1, across (v: down)
 0 fleet carrier A1 h battleship C3 v ...   a whole fleet at once
-0 remove carrier        0 clear        0 random        0 ready
+0 remove carrier        0 clear        0 spread        0 ready
+0 random                a Random fleet whose ships may touch (games saved before "spread")
 """
 
 from games.common.errors import IllegalMove
@@ -13,9 +14,9 @@ from games.common.protocol import Json
 
 from .fleet import SHIP_IDS
 
-_NAMES: dict[str, str] = {"random_fleet": "random"}
-_TYPES = {"random": "random_fleet"}
-_WORDS_AFTER = {"place": 3, "remove": 1, "clear": 0, "random": 0, "ready": 0}
+_NAMES: dict[str, str] = {"random_fleet": "random", "spread_fleet": "spread"}
+_TYPES = {"random": "random_fleet", "spread": "spread_fleet"}
+_WORDS_AFTER = {"place": 3, "remove": 1, "clear": 0, "random": 0, "spread": 0, "ready": 0}
 
 
 def format_move(move: Json) -> str:

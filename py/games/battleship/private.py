@@ -3,7 +3,7 @@ the salt that seals it, the honest answer to every volley at it, and its view.
 
     fleet = PrivateFleet(seat, options)       # rng: random fleets; random_bytes: the salt
     fleet.place(move)                         # the ordinary placement moves (state.py):
-                                              # place, remove, clear, random_fleet, fleet
+                                              # place, remove, clear, spread_fleet, fleet
     fleet.seal()                              # the "ready" move: locks it, draws the salt
     fleet.due_move(public)                    # what its device plays by itself now: the
                                               # ready, an answer, the reveal (or None)
@@ -24,7 +24,7 @@ from games.common.errors import IllegalMove
 from games.common.protocol import Json
 from games.common.rng import Rng
 
-from .fleet import SHIP_IDS, random_fleet
+from .fleet import SHIP_IDS, random_fleet, spread_fleet
 from .grid import SQUARES, square_name
 from .options import normalise_options
 from .public import BATTLE, PLACEMENT, REVEAL, PublicState
@@ -32,7 +32,7 @@ from .resolve import fleet_view, indices, records, ship_masks, sunk_by
 from .sealed import commitment, fleet_words
 from .state import MOVE_KEYS, State, new_game, public_record
 
-PLACEMENT_MOVES = ("place", "remove", "clear", "random_fleet", "fleet")
+PLACEMENT_MOVES = ("place", "remove", "clear", "spread_fleet", "random_fleet", "fleet")
 
 
 class PrivateFleet:
@@ -74,8 +74,8 @@ class PrivateFleet:
             raise IllegalMove("battleship.bad_player")
         if self.sealed:
             raise IllegalMove("battleship.fleet_locked")
-        if move["type"] == "random_fleet":
-            drawn = random_fleet(self._rng)
+        if move["type"] in ("spread_fleet", "random_fleet"):
+            drawn = (spread_fleet if move["type"] == "spread_fleet" else random_fleet)(self._rng)
             ships = {ship: [square_name(bow), o] for ship, (bow, o) in drawn.items()}
             move = {"type": "fleet", "player": self.seat, "ships": ships}
         trial = self._scratch(self.ships)

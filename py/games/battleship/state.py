@@ -4,7 +4,8 @@ Players are 0 (red) and 1 (blue); red always shoots first. Moves and events are
 plain JSON-friendly dicts:
 
 moves   {"type": "place", "player", "ship", "square", "orientation": "h"|"v"}
-        {"type": "remove" | "clear" | "random_fleet" | "ready", "player", ["ship"]}
+        {"type": "remove" | "clear" | "spread_fleet" | "random_fleet" | "ready", "player", ["ship"]}
+        (random_fleet: the Random fleet of games saved before spread_fleet, rule 3.7)
         {"type": "fire", "squares": [...], ["player"]}   one square, or a salvo
 events  placed, removed, cleared, ready, battle_started,
         shots {"player", "shots": [{"square", "result", "ship"}], "hits", "sunk"}
@@ -17,7 +18,7 @@ from games.common.protocol import Json
 from ..common.checks import is_int
 from ..common.errors import BadState, IllegalMove
 from ..common.rng import SeededRng
-from .fleet import LENGTH, SHIP_IDS, random_fleet
+from .fleet import LENGTH, SHIP_IDS, random_fleet, spread_fleet
 from .grid import (
     ORIENTATIONS,
     SIZE,
@@ -39,6 +40,7 @@ MOVE_KEYS = {
     "remove": {"type", "player", "ship"},
     "clear": {"type", "player"},
     "random_fleet": {"type", "player"},
+    "spread_fleet": {"type", "player"},
     "fleet": {"type", "player", "ships"},
     "ready": {"type", "player"},
     "fire": {"type", "player", "squares"},
@@ -157,7 +159,7 @@ class State:
 
     def _placement_moves(self, player: int) -> list[Json]:
         fleet = self.fleets[player]
-        moves = [{"type": "random_fleet", "player": player}]
+        moves = [{"type": kind, "player": player} for kind in ("spread_fleet", "random_fleet")]
         if fleet:
             moves.append({"type": "clear", "player": player})
         for ship_id in SHIP_IDS:
@@ -201,6 +203,7 @@ class State:
             "remove": self._remove_move,
             "clear": self._clear_move,
             "random_fleet": self._random_fleet_move,
+            "spread_fleet": self._random_fleet_move,
             "fleet": self._fleet_move,
             "ready": self._ready_move,
         }
@@ -300,7 +303,8 @@ class State:
         return [{"type": "cleared", "player": player}]
 
     def _random_fleet_move(self, player: int, move: Json) -> list[Json]:
-        self.fleets[player] = random_fleet(self.rng)
+        draw = spread_fleet if move["type"] == "spread_fleet" else random_fleet
+        self.fleets[player] = draw(self.rng)
         return [{"type": "cleared", "player": player}] + [
             self._placed_event(player, ship_id) for ship_id in SHIP_IDS
         ]

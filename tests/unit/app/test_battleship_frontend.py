@@ -12,6 +12,7 @@ from app.frame.frontend import COMPUTER, LOCAL, Command, Facts, Input, Play, Sea
 from app.i18n import Translator
 from battleship.battleship_fixtures import battle as fleets_ready
 from games.battleship import new_game
+from games.battleship.fleet import touches
 from games.common.errors import IllegalMove
 
 t = Translator("en")
@@ -110,8 +111,9 @@ def test_a_tap_on_a_placed_ship_picks_it_up_and_nothing_in_hand_asks_for_one():
 def test_a_random_fleet_and_clearing_are_moves_and_say_what_they_did():
     state, ui = placing()
     move = meant(state, ui, "random-fleet")
-    assert move == Play({"type": "random_fleet", "player": 0})
+    assert move == Play({"type": "spread_fleet", "player": 0})  # ships apart (rule 3.7)
     made = played(state, ui, move.move)
+    assert not touches(state.fleets[0]) and len(state.fleets[0]) == 5
     assert made.said == "Fleet placed at random." and made.ui.selected_ship is None
     cleared = played(state, made.ui, meant(state, made.ui, "clear-fleet").move)
     assert cleared.said == "Fleet cleared." and cleared.ui.selected_ship == "carrier"

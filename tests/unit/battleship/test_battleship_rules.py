@@ -4,8 +4,9 @@ gives the number of the rule it checks and quotes it."""
 import pytest
 from battleship_fixtures import BLUE_SQUARES, RED_FLEET, WATER, battle, fire, place_fleet
 from games.battleship import new_game
-from games.battleship.fleet import LENGTH, SHIP_IDS
+from games.battleship.fleet import LENGTH, SHIP_IDS, random_fleet, touches
 from games.battleship.grid import SQUARE_NAMES, square_index
+from games.battleship.notation import format_move, parse_move
 from games.common.errors import IllegalMove
 
 
@@ -146,6 +147,31 @@ def test_rule_ready_when_all_five_placed_then_no_ship_may_move():
     events = state.apply({"type": "ready", "player": 1})
     assert events[-1] == {"type": "battle_started", "first": 0}
     assert state.phase == "battle"
+
+
+def test_rule_random_fleet_keeps_ships_apart_and_old_saves_replay_their_own_draw():
+    """Rule 3.7 [decided]: "Random fleet replaces any ships already placed with a fleet
+    drawn at random among the legal fleets in which no two ships touch (side by side or
+    end to end; corners may meet), every such fleet being equally likely." A game saved
+    before (its move written "random") replays the draw it had, ships touching or not."""
+    drawn = set()
+    for seed in range(60):
+        state = new_game({}, seed)
+        state.apply(
+            {"type": "place", "player": 0, "ship": "patrol", "square": "J1", "orientation": "h"}
+        )
+        events = state.apply(parse_move("0 spread"))
+        assert [e["type"] for e in events] == ["cleared"] + ["placed"] * 5
+        assert not touches(state.fleets[0]), seed
+        drawn.add(tuple(sorted(state.fleets[0].items())))
+    assert len(drawn) == 60  # drawn at random, not one careful fleet
+    assert format_move({"type": "spread_fleet", "player": 1}) == "1 spread"
+    # Most fleets drawn among all legal ones have ships touching: the old draw is kept.
+    old = [new_game({}, seed) for seed in range(20)]
+    for state in old:
+        state.apply(parse_move("0 random"))
+    assert sum(touches(state.fleets[0]) for state in old) > 10
+    assert [s.fleets[0] for s in old] == [random_fleet(new_game({}, n).rng) for n in range(20)]
 
 
 def test_rule_placement_offers_move_rotate_random_and_clear_and_refuses_with_a_reason():
