@@ -2,13 +2,20 @@
 and the figures of its game-over window."""
 
 from dataclasses import replace
-from typing import Any
+from typing import Any, Protocol, runtime_checkable
 
 from .. import scores
 from ..midend import Midend
 from ..peer import ratings, room_records, strangers
 from ..storage import Store
 from .frontend import Frontend, Result
+
+
+@runtime_checkable
+class RecordsHelp(Protocol):
+    def helped(self, result: Result, ui: Any) -> Result:
+        """The result with the help its UI state counts (Marbles' hints: an assisted game)."""
+        ...
 
 
 def recorded(store: Store, game: str, result: Result, today: str) -> int | None:
@@ -94,6 +101,8 @@ def finish(view: Any, ended: bool, today: str) -> dict[str, Any] | None:
     store, frontend = view.app.store, view.frontend
     stats_before = scores.stats_for(store, view.game)
     result = frontend.record(view.state, view.table(), view.session.elapsed_ms())
+    if isinstance(frontend, RecordsHelp) and result is not None:
+        result = frontend.helped(result, view.ui)
     if view.remote is not None and result is not None:  # (given up or left: no winner)
         result = replace(result, won=view.remote.winner_is_me)
     stranger = view.stranger is not None

@@ -108,7 +108,7 @@ class GameView(SavedGameView):
         instant_moves(self.midend, self.frontend)
         self.outcome = None
         self.recording.restart()
-        self.ui = self.frontend.new_ui(self.state, self.ui)
+        self.ui = lasting_ui.new_game_ui(self.frontend, self.state, self.ui)
         self._save()
         if known:
             self.say_if_not_counted()  # once, as it starts: not again when it is resumed

@@ -35,6 +35,8 @@ class Screen:
     refused: int | None = None  # the square of a move the rules just refused
     seed_shown: bool = True  # the game's number gives nothing away (over, or known)
     counted: bool = True  # the game counts in the statistics
+    hints: int = 0  # hints taken in this game
+    hints_left: int = 0
 
 
 def colour_name(t: Translate, colour: int) -> str:
@@ -111,12 +113,26 @@ def board(
     )
 
 
+def labelled(board_markup: Markup) -> Markup:
+    """The board with its columns' letters above and its rows' numbers beside it, as squares
+    are named (rule 2.3). The cells' names say them to a screen reader: hidden from it here."""
+    columns = [h("span", {}, square_name(col)[0]) for col in range(SIZE)]
+    rows = [h("span", {}, square_name(row * SIZE)[1:]) for row in range(SIZE)]
+    return h(
+        "div",
+        {"class": "mb-labelled"},
+        h("div", {"class": "mb-columns", "aria-hidden": "true"}, columns),
+        h("div", {"class": "mb-rows", "aria-hidden": "true"}, rows),
+        board_markup,
+    )
+
+
 def replay_board(state: State, t: Translate) -> Markup:
     """One position of a replay: the board and the score."""
     return h(
         "div",
         {"class": "game-view marbles replay-board", "data-game": "marbles"},
-        board(state, t, interactive=False),
+        labelled(board(state, t, interactive=False)),
         h("p", {"class": "replay-figures"}, t("marbles.score"), " ", t.number(state.score)),
     )
 
@@ -181,14 +197,16 @@ def page(state: State, t: Translate, screen: Screen) -> Markup:
                 ),
             ),
         ),
-        board(
-            state,
-            t,
-            cursor=screen.cursor,
-            selected=screen.selected,
-            hint=screen.hint,
-            effects=screen.effects,
-            refused=screen.refused,
+        labelled(
+            board(
+                state,
+                t,
+                cursor=screen.cursor,
+                selected=screen.selected,
+                hint=screen.hint,
+                effects=screen.effects,
+                refused=screen.refused,
+            )
         ),
         h(
             "p",
@@ -218,10 +236,10 @@ def page(state: State, t: Translate, screen: Screen) -> Markup:
                     "type": "button",
                     "class": "button subtle",
                     "data-action": "hint",
-                    "disabled": state.is_over,
+                    "disabled": state.is_over or not (screen.hints_left or screen.hint),
                     "aria-keyshortcuts": "H",
                 },
-                t("marbles.hint"),
+                t("marbles.hint_button", left=screen.hints_left),
             ),
             h(
                 "button",
@@ -251,7 +269,7 @@ def page(state: State, t: Translate, screen: Screen) -> Markup:
         if screen.counted
         else h("p", {"class": "hint", "data-not-counted": True}, t("frame.not_counted_known")),
         h("p", {"class": "mb-keys hint"}, t("marbles.keys_help")),
-        game_over(state, t, screen.outcome, screen.counted),
+        game_over(state, t, screen.outcome, screen.counted, screen.hints),
     )
 
 
@@ -311,9 +329,14 @@ def menu(state: State, t: Translate, shapes: bool) -> Markup:
 
 
 def game_over(
-    state: State, t: Translate, outcome: Mapping[str, Any] | None, counted: bool = True
+    state: State,
+    t: Translate,
+    outcome: Mapping[str, Any] | None,
+    counted: bool = True,
+    hints: int = 0,
 ) -> Markup | None:
-    """The game-over window, once the game is over and its figures are known."""
+    """The game-over window, once the game is over and its figures are known: a new best or
+    its place in the rankings (none for a score of 0), and the hints it took."""
     if not (state.is_over and outcome):
         return None
     o = outcome
@@ -337,7 +360,14 @@ def game_over(
         if o.get("new_best")
         else None,
         h("p", {"class": "mb-over-news"}, t("marbles.over.place", place=o["place"]))
-        if o.get("place") and not o.get("new_best")
+        if o.get("place") and o["score"] > 0 and not o.get("new_best")
+        else None,
+        h(
+            "p",
+            {"class": "mb-over-assisted", "data-assisted": True},
+            t("marbles.over.assisted", count=hints),
+        )
+        if hints
         else None,
         None
         if counted

@@ -33,6 +33,7 @@ from .draw import Screen, colour_name, page
 GAME = "marbles"
 DEFAULT_VERSION = 5
 STEP_MS = 45  # time per square of a marble's journey
+HINTS = 3  # hints in a game (docs/rules/marbles.md 11.5)
 KEY_STEPS = {"ArrowUp": (-1, 0), "ArrowDown": (1, 0), "ArrowLeft": (0, -1), "ArrowRight": (0, 1)}
 OUTCOME_FIGURES = ("score", "moves", "lines", "time_ms", "best")
 
@@ -41,7 +42,8 @@ OUTCOME_FIGURES = ("score", "moves", "lines", "time_ms", "best")
 class MarblesUi:
     """What is on screen beside the position: the keyboard's cursor, the marble selected,
     a hint, the line under the board (an error or not), what the last move left to draw
-    (squares to "spawned" or "ghost-<colour>", one drawing only) and a square refused."""
+    (squares to "spawned" or "ghost-<colour>", one drawing only), a square refused, and the
+    hints taken in this game (kept in its save: app.frame.lasting_ui)."""
 
     cursor: int = SQUARES // 2
     selected: int | None = None
@@ -50,6 +52,7 @@ class MarblesUi:
     message_is_error: bool = False
     effects: Mapping[int, str] = field(default_factory=dict)
     refused: int | None = None
+    hints: int = 0
 
 
 def parse_game_params(params: Mapping[str, str]) -> tuple[int, int] | None:
@@ -82,6 +85,12 @@ class MarblesFrontend(FrontendDefaults):
         found = parse_game_params(params)
         return None if found is None else ({"version": found[1]}, found[0])
 
+    def options_asked(self, params: Mapping[str, str]) -> dict[str, Any]:
+        """The version "#/marbles?version=4" names: a new game of it unless the saved one is
+        of it and not over (app.frame.starting.OpensAnew)."""
+        version = router.int_param(dict(params), "version", 0, 99)
+        return {"version": version} if version in VERSIONS else {}
+
     def new_options(self, prefs: Mapping[str, Any]) -> dict[str, Any]:
         version = prefs.get("version")
         return {"version": version if version in VERSIONS else DEFAULT_VERSION}
@@ -99,7 +108,20 @@ class MarblesFrontend(FrontendDefaults):
         return t("marbles.announce.new")
 
     def new_ui(self, state: State, kept: MarblesUi | None = None) -> MarblesUi:
-        return MarblesUi(cursor=kept.cursor) if kept else MarblesUi()
+        return MarblesUi(cursor=kept.cursor, hints=kept.hints) if kept else MarblesUi()
+
+    def ui_for_new_game(self, ui: MarblesUi) -> MarblesUi:
+        """A new game keeps the cursor, not the hints taken (app.frame.lasting_ui)."""
+        return MarblesUi(cursor=ui.cursor)
+
+    def kept(self, ui: MarblesUi) -> dict[str, Any]:
+        return {"hints": ui.hints}
+
+    def ui_from_save(self, meta: dict[str, Any]) -> MarblesUi:
+        hints = meta.get("hints")
+        if isinstance(hints, bool) or not isinstance(hints, int) or not 0 <= hints <= HINTS:
+            hints = 0  # (a damaged count: none taken)
+        return MarblesUi(hints=hints)
 
     def legacy(self, state: State, meta: dict[str, Any]) -> dict[str, Any]:
         """The game ID and seats of a save made before the midend."""
@@ -168,20 +190,35 @@ class MarblesFrontend(FrontendDefaults):
         return Play((ui.selected, sq))
 
     def hint(self, state: State, ui: MarblesUi, t: Translate) -> Interpretation:
+        """The computer's move in this position, one of the game's HINTS (the same one asked
+        again is not taken again); none left: said so."""
         if state.is_over:
             return None
+        if ui.hint is None and ui.hints >= HINTS:
+            message = t("marbles.no_hints_left", count=HINTS)
+            return Show(replace(ui, message=message, message_is_error=True), message, "invalid")
         move = choose_move(state, SeededRng(state.seed ^ state.moves))
         if move is None:
             return None
         source, target = move
-        message = t(
-            "marbles.hint_text",
-            colour=colour_name(t, state.board[source]),
-            source=square_name(source),
-            target=square_name(target),
+        hints = ui.hints + (1 if ui.hint is None else 0)
+        message = (
+            t(
+                "marbles.hint_text",
+                colour=colour_name(t, state.board[source]),
+                source=square_name(source),
+                target=square_name(target),
+            )
+            + " "
+            + t("marbles.hints_left", count=HINTS - hints)
         )
         shown = replace(
-            ui, hint=(source, target), cursor=source, message=message, message_is_error=False
+            ui,
+            hint=(source, target),
+            cursor=source,
+            message=message,
+            message_is_error=False,
+            hints=hints,
         )
         return Show(shown, said=message)
 
@@ -259,6 +296,13 @@ class MarblesFrontend(FrontendDefaults):
         )
 
     # --- the end ---------------------------------------------------------------------------
+    def helped(self, result: Result, ui: MarblesUi) -> Result:
+        """A game with hints is assisted: so marked in the rankings and the statistics
+        (docs/rules/marbles.md 11.6; app.frame.ending.RecordsHelp)."""
+        if not ui.hints:
+            return result
+        return replace(result, figures={**result.figures, "hints": ui.hints, "assisted": 1})
+
     def record(self, state: State, table: Table, clock_ms: float) -> Result:
         figures = {
             "moves": state.moves,
@@ -318,6 +362,8 @@ class MarblesFrontend(FrontendDefaults):
             counted=facts.counted,
             outcome=dict(facts.outcome) if facts.outcome else None,
             refused=ui.refused,
+            hints=ui.hints,
+            hints_left=HINTS - ui.hints,
         )
         return page(state, t, screen)
 

@@ -3,9 +3,11 @@
 from .. import replays, router, scores
 from ..games_list import GAMES
 from ..html import h
+from ..wordle import records as tournament_records
 from ..wordle.records import REPLAYS as TOURNAMENTS
 from ..wordle.records import replay_href as tournament_href
 from .base import View
+from .stats_charts import by_level, distribution, rating_history
 
 RECENT_SHOWN = 5
 # Games whose replays are listed in another game's section:
@@ -35,6 +37,15 @@ class StatsView(View):
                 parts.append(self.t(key, value=shown))
         return " · ".join(parts)
 
+    def score_cell(self, row: dict) -> list:
+        """A ranked score, marked when the game was assisted (played with hints)."""
+        mark = None
+        if row["figures"].get("assisted"):
+            mark = h(
+                "span", {"class": "assisted", "data-assisted": True}, self.t("stats.assisted_mark")
+            )
+        return [self.t.number(row["score"]), " " if mark else None, mark]
+
     def recent_games(self, game: str, href=None, heading="replay.recent", item="replay.watch"):
         """Links to replay the last finished games, newest first."""
         kept = replays.kept(self.app.store, game)[-RECENT_SHOWN:]
@@ -52,6 +63,11 @@ class StatsView(View):
             h("ul", {}, links),
         )
 
+    def rating_chart(self):
+        """The player's Wordle Tournament rating after each of their last tournaments."""
+        ratings = self.app.store.load(tournament_records.RATING).data
+        return rating_history(self.t, tournament_records.my_profile(ratings)["history"])
+
     def render(self):
         t = self.t
         sections = []
@@ -59,6 +75,8 @@ class StatsView(View):
             stats = scores.stats_for(self.app.store, game.route)
             rankings = scores.rankings_for(self.app.store, game.route)
             body = []
+            if game.route == "wordle":
+                body.append(self.rating_chart())
             if not stats:
                 body.append(h("p", {"class": "empty"}, t("stats.none")))
             for variant, entry in sorted(stats.items()):
@@ -74,6 +92,8 @@ class StatsView(View):
                     figures.append(
                         ("stats.average", t.number(round(entry["totals"]["score"] / scored, 1)))
                     )
+                if entry["totals"].get("assisted"):  # games played with hints (Marbles)
+                    figures.append(("stats.assisted", t.number(entry["totals"]["assisted"])))
                 body.append(
                     h(
                         "dl",
@@ -89,6 +109,8 @@ class StatsView(View):
                         ],
                     )
                 )
+                body.append(distribution(t, game.route, entry))
+                body.append(by_level(t, game.route, entry))
                 rows = rankings.get(variant, [])
                 if rows:
                     body.append(
@@ -120,7 +142,7 @@ class StatsView(View):
                                         "tr",
                                         {},
                                         h("td", {}, str(i + 1)),
-                                        h("td", {}, t.number(row["score"])),
+                                        h("td", {}, self.score_cell(row)),
                                         h("td", {}, row["date"]),
                                         h("td", {}, self.figures_text(row["figures"])),
                                     )

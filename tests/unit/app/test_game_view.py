@@ -79,17 +79,51 @@ def test_the_same_game_again_is_known_so_not_counted(make_view):
     assert view.midend.seed == seed and not view.midend.ranked
 
 
-def test_a_finished_game_is_recorded_once_and_its_window_comes_back_with_it(make_view):
-    view = make_view("#/marbles")
+def finished(make_view, address="#/marbles"):
+    view = make_view(address)
     rng = SeededRng(5)
     while not view.state.is_over:
         play_one(view, rng)
+    return view
+
+
+def test_a_finished_game_is_recorded_once_and_its_window_comes_back_by_its_address(make_view):
+    view = finished(make_view)
     stats = scores.stats_for(view.app.store, "marbles")["5"]
     assert stats["played"] == 1 and view.outcome["score"] == view.state.score
     view.handle(Input("cell", {"sq": "0"}))  # nothing to do on a finished board
-    again = make_view("#/marbles", app=FakeApp(view.app.store))
+    address = view.share_href()  # (the page's address once the game is over: a reload's)
+    assert "seed=" in address
+    again = make_view(address, app=FakeApp(view.app.store))
     assert again.state.is_over and again.outcome == view.outcome
+    assert again.midend.seed == view.midend.seed and again.asked_for is None
     assert scores.stats_for(view.app.store, "marbles")["5"]["played"] == 1
+
+
+def test_marbles_opened_again_after_the_end_is_a_new_game_not_the_old_window(make_view):
+    """docs/rules/marbles.md 10.6."""
+    view = finished(make_view)
+    again = make_view("#/marbles", app=FakeApp(view.app.store))
+    assert not again.state.is_over and again.outcome is None and again.midend.ranked
+    assert again.midend.seed != view.midend.seed and again.app.asked == []
+    assert scores.stats_for(view.app.store, "marbles")["5"]["played"] == 1
+
+
+def test_an_address_naming_a_version_opens_a_new_game_of_it(make_view):
+    """docs/rules/marbles.md 9.4."""
+    view = finished(make_view)
+    four = make_view("#/marbles?version=4", app=FakeApp(view.app.store))
+    assert four.state.min_line == 4 and not four.state.is_over and four.midend.ranked
+    play_one(four, SeededRng(3))
+    same = make_view("#/marbles?version=4", app=FakeApp(view.app.store))
+    assert same.midend.seed == four.midend.seed and same.midend.moves  # its own: resumed
+    assert same.asked_for is None
+    five = make_view("#/marbles?version=5", app=FakeApp(view.app.store))
+    assert five.state.min_line == 4 and five.asked_for is not None  # in progress: asked first
+    options, _seed, _seats, known = five.asked_for
+    assert options == {"version": 5} and not known
+    junk = make_view("#/marbles?version=9", app=FakeApp(view.app.store))
+    assert junk.midend.seed == four.midend.seed and junk.asked_for is None
 
 
 def test_the_colour_blind_shortcut_turns_the_setting_over(make_view):
@@ -97,3 +131,20 @@ def test_the_colour_blind_shortcut_turns_the_setting_over(make_view):
     view.handle(Input("shapes"))
     view.handle(Input("shapes"))
     assert view.app.changed == [("colour_blind", "on"), ("colour_blind", "off")]
+
+
+def test_hints_taken_are_kept_through_a_reload_and_a_finished_game_with_them_is_assisted(
+    make_view,
+):
+    view = make_view("#/marbles")
+    view.handle(Input("hint"))
+    again = make_view("#/marbles", app=FakeApp(view.app.store))  # a reload
+    assert again.ui.hints == 1 and again.midend.seed == view.midend.seed
+    rng = SeededRng(5)
+    while not again.state.is_over:
+        play_one(again, rng)
+    ranked = scores.rankings_for(again.app.store, "marbles")["5"][0]
+    assert ranked["figures"]["hints"] == 1 and ranked["figures"]["assisted"] == 1
+    assert scores.stats_for(again.app.store, "marbles")["5"]["totals"]["assisted"] == 1
+    again.handle(Input("new"))
+    assert again.ui.hints == 0 and not again.state.is_over

@@ -186,3 +186,22 @@ def test_the_hub_lists_the_games_kept_with_friends_each_to_carry_on():
         assert page.all("li")[-1].text() == "Carry on Battleship with Bryn" + said
     cymraeg = parse_markup(str(HubView(an_app("cy"), parse("#/")).render()))
     assert cymraeg.all("li", "hub-friend-games") == []  # (nothing kept on that device)
+
+
+def test_a_game_played_with_hints_is_marked_in_the_rankings_and_counted_in_the_statistics():
+    """docs/rules/marbles.md 11.6: an assisted game counts, marked."""
+    for language, mark, named in (("en", "(with hints)", "Played with hints"), ("cy", None, None)):
+        app = an_app(language)
+        mark = mark or app.t("stats.assisted_mark")
+        named = named or app.t("stats.assisted")
+        scores.record_result(app.store, "marbles", "4", won=None, score=300, figures={"lines": 9})
+        helped = {"lines": 5, "hints": 2, "assisted": 1}
+        scores.record_result(app.store, "marbles", "4", won=None, score=200, figures=helped)
+        marbles = stats_of(app, "marbles")
+        rows = marbles.one("table", "rankings").all("tr")[1:]
+        cells = [[td.text() for td in row.all("td")] for row in rows]
+        assert cells[0][1] == "300" and cells[1][1] == f"200 {mark}"
+        assert len(marbles.all("span", "assisted")) == 1
+        figures = dict(zip(texts(marbles, "dt"), texts(marbles, "dd")))
+        assert figures[named] == "1"
+        assert app.t("figure.hints", value=2) in cells[1][3]

@@ -6,6 +6,7 @@ import re
 from app.i18n import Translator
 from app.marbles import draw
 from games.marbles import SQUARES, new_game, parse_position
+from markup_tree import parse
 
 T = Translator("en")
 
@@ -67,6 +68,51 @@ def test_the_game_over_window_shows_the_figures_once_the_game_is_over():
     assert 'id="mb-over"' in markup and "1:05" in markup and "Game over" in markup
     assert "A new best score!" not in markup
     assert str(draw.game_over(state, T, None) or "") == ""
+
+
+def test_the_board_names_its_columns_and_rows_as_the_hints_name_squares():
+    """docs/rules/marbles.md 2.3, 2.6: columns A to I from the left, rows 1 to 9 from the top."""
+    state = new_game({"version": 5}, 3)
+    for markup in (draw.page(state, T, screen()), draw.replay_board(state, T)):
+        page = parse(str(markup))
+        columns, rows = page.one("div", "mb-columns"), page.one("div", "mb-rows")
+        assert [n.text() for n in columns.all("span")] == list("ABCDEFGHI")
+        assert [n.text() for n in rows.all("span")] == [str(n) for n in range(1, 10)]
+        assert columns.attrs["aria-hidden"] == rows.attrs["aria-hidden"] == "true"
+        labelled = page.one("div", "mb-labelled")
+        assert labelled.one("div", "mb-board") is not None  # the labels frame the board
+        assert "columns A to I" in page.one("div", "mb-board").attrs["aria-label"]
+    cells = parse(str(draw.page(state, T, screen()))).all("div", "cell")
+    assert cells[0].attrs["aria-label"].startswith("A1:")
+    assert cells[80].attrs["aria-label"].startswith("I9:")
+
+
+def test_the_hint_button_counts_what_is_left_and_the_window_says_the_game_was_assisted():
+    state = new_game({"version": 4}, 3)
+    page = parse(str(draw.page(state, T, screen(hints=1, hints_left=2))))
+    button = page.one("button", data_action="hint")
+    assert button.text() == "Hint (2 left)" and "disabled" not in button.attrs
+    spent = parse(str(draw.page(state, T, screen(hints=3, hints_left=0))))
+    assert "disabled" in spent.one("button", data_action="hint").attrs
+    shown = parse(str(draw.page(state, T, screen(hints=3, hints_left=0, hint=(0, 1)))))
+    assert "disabled" not in shown.one("button", data_action="hint").attrs  # (said again)
+    over = parse_position(NEAR_FULL)
+    over.apply((77, 78))
+    outcome = {"score": 9, "moves": 1, "lines": 0, "time_ms": 0, "best": 9, "place": 3}
+    window = parse(str(draw.game_over(over, T, outcome, hints=2)))
+    assert "Played with hints: 2" in window.one("p", "mb-over-assisted").text()
+    assert parse(str(draw.game_over(over, T, outcome))).all("p", "mb-over-assisted") == []
+
+
+def test_a_score_of_0_is_given_no_place_in_the_rankings():
+    """docs/rules/marbles.md 10.7."""
+    state = parse_position(NEAR_FULL)
+    state.apply((77, 78))
+    outcome = {"score": 0, "moves": 3, "lines": 0, "time_ms": 0, "best": 0, "place": 1}
+    window = str(draw.game_over(state, T, outcome))
+    assert "Game over" in window and "rankings" not in window
+    scored = str(draw.game_over(state, T, {**outcome, "score": 10}))
+    assert "Number 1 in the rankings." in scored
 
 
 def test_a_replayed_position_has_no_controls():

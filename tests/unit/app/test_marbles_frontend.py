@@ -145,3 +145,44 @@ def test_the_game_id_comes_from_the_address_and_a_new_game_from_the_players_choi
     kept = FRONTEND.new_ui(new_state(), replace(MarblesUi(), cursor=7, selected=3))
     assert kept == MarblesUi(cursor=7)
     assert FRONTEND.new_ui(new_state()) == MarblesUi(cursor=SQUARES // 2)
+
+
+def hint_of(state, ui):
+    return FRONTEND.interpret(state, ui, Input("hint"), HERE, t)
+
+
+def test_a_game_has_three_hints_the_same_one_again_is_free_and_none_left_is_said():
+    """docs/rules/marbles.md 11.5."""
+    state, ui = new_state(version=4), MarblesUi()
+    for taken in (1, 2, 3):
+        shown = hint_of(state, replace(ui, hint=None))
+        assert isinstance(shown, Show) and shown.ui.hints == taken and shown.ui.hint
+        assert f"Hints left in this game: {3 - taken}." in shown.said
+        again = hint_of(state, shown.ui)  # the hint on screen asked again: not taken again
+        assert isinstance(again, Show) and again.ui.hints == taken
+        ui = shown.ui
+    spent = hint_of(state, replace(ui, hint=None))
+    assert isinstance(spent, Show) and spent.ui.hints == 3 and spent.ui.hint is None
+    assert spent.cue == "invalid" and spent.said == "No hints left: a game has 3."
+    pressed_h = FRONTEND.interpret(state, replace(ui, hint=None), Input("key", key="h"), HERE, t)
+    assert isinstance(pressed_h, Show) and pressed_h.said == spent.said
+
+
+def test_hints_taken_last_the_game_its_save_and_undo_but_not_into_a_new_game():
+    used = MarblesUi(cursor=12, hints=2, hint=(1, 2))
+    assert FRONTEND.new_ui(new_state(), used) == MarblesUi(cursor=12, hints=2)  # undo, a tab
+    assert FRONTEND.ui_for_new_game(used) == MarblesUi(cursor=12)
+    assert FRONTEND.kept(used) == {"hints": 2}
+    assert FRONTEND.ui_from_save({"hints": 2}).hints == 2
+    for damaged in ({}, {"hints": 4}, {"hints": -1}, {"hints": True}, {"hints": "2"}):
+        assert FRONTEND.ui_from_save(damaged).hints == 0
+
+
+def test_a_game_with_hints_is_recorded_as_assisted():
+    """docs/rules/marbles.md 11.6."""
+    state = new_state()
+    result = FRONTEND.record(state, HERE.table, 1000)
+    assert FRONTEND.helped(result, MarblesUi()) == result
+    helped = FRONTEND.helped(result, MarblesUi(hints=2))
+    assert helped.figures == {**result.figures, "hints": 2, "assisted": 1}
+    assert helped.score == result.score
