@@ -1,7 +1,11 @@
 """Statistics and rankings for every game, per version (variant) of the game.
 
-stats:<game>    {variant: {"played", "won", "best", "last", "totals": {figure: sum}}}
+stats:<game>    {variant: {"played", "won", "best", "last", "totals": {figure: sum},
+                           "counts", "levels"}}   (the charts' tallies: app.charts.tallies)
 rankings:<game> {variant: [{"score", "date", "figures"}, ...]}  best first, at most 20
+
+Version 2 of stats added the charts' tallies; version 1's variants get empty ones (the
+charts count the games played from then on, and say so).
 """
 
 from collections.abc import Iterable, Mapping
@@ -9,9 +13,11 @@ from typing import Any
 
 from games.common.protocol import Json
 
+from .charts import tallies
 from .storage import Schema, Store
 
 RANKING_SIZE = 20
+STATS_VERSION = 2
 NUMBER = (int, float)
 
 
@@ -40,9 +46,21 @@ def clean_stats(data: object) -> Json:
         )
         if good:  # a bad variant is dropped alone; the others stay
             cleaned[variant] = {
-                k: entry.get(k) for k in ("played", "won", "best", "last", "totals")
+                **{k: entry.get(k) for k in ("played", "won", "best", "last", "totals")},
+                "counts": tallies.clean_counts(entry.get("counts")),
+                "levels": tallies.clean_levels(entry.get("levels")),
             }
     return cleaned
+
+
+def stats_with_tallies(data: object) -> object:
+    """Version 1's statistics as version 2's: each variant with no chart tallies yet."""
+    if not isinstance(data, dict):
+        return data  # (clean_stats refuses it)
+    return {
+        variant: {**entry, "counts": {}, "levels": {}} if isinstance(entry, dict) else entry
+        for variant, entry in data.items()
+    }
 
 
 def clean_rankings(data: object) -> dict[str, list[Json]]:
@@ -66,7 +84,9 @@ def clean_rankings(data: object) -> dict[str, list[Json]]:
 
 def register(store: Store, games: Iterable[str]) -> None:
     for game in games:
-        store.register(Schema(f"stats:{game}", 1, dict, clean_stats))
+        store.register(
+            Schema(f"stats:{game}", STATS_VERSION, dict, clean_stats, {1: stats_with_tallies})
+        )
         store.register(Schema(f"rankings:{game}", 1, dict, clean_rankings))
 
 
@@ -80,9 +100,13 @@ def record_result(
     figures: Mapping[str, Any] | None = None,
     date: str = "",
     higher_is_better: bool = True,
+    measure: int | str | None = None,
+    level: str | None = None,
 ) -> int | None:
     """Count one finished game. Returns its place in the rankings (1-based) or None.
-    won=None is for games without a winner (Marbles): they count as played only."""
+    won=None is for games without a winner (Marbles): they count as played only.
+    `measure`: what the game's distribution chart counts (app.charts.tallies); `level`: the
+    computer's, for a game won or lost against it."""
     figures = dict(figures or {})
     totals_added = {**figures, **({"score": score, "scored": 1} if score is not None else {})}
 
@@ -93,6 +117,8 @@ def record_result(
             "best": None,
             "last": None,
             "totals": {},
+            "counts": {},
+            "levels": {},
         }
         entry["played"] += 1
         entry["won"] += 1 if won else 0
@@ -105,7 +131,12 @@ def record_result(
             **figures,
             **({"score": score} if score is not None else {}),
             **({"won": int(won)} if won is not None else {}),
+            **({"measure": tallies.measure_key(measure)} if measure is not None else {}),
         }
+        if measure is not None:
+            entry["counts"] = tallies.counted(entry["counts"], measure)
+        if level is not None and won is not None:
+            entry["levels"] = tallies.leveled(entry["levels"], level, won)
         for name, value in totals_added.items():
             if _is_number(value):
                 entry["totals"][name] = entry["totals"].get(name, 0) + value

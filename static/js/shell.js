@@ -64,6 +64,8 @@
       for (const line of view.querySelectorAll(".game-card-result, .game-card-progress")) {
         line.style.visibility = "hidden";
       }
+      // A newcomer's first step (drawn at build time, for a device with nothing played).
+      for (const step of view.querySelectorAll("[data-first-step]")) step.hidden = true;
     }
     app.hidden = false;
     loading.classList.add("loading-compact");

@@ -234,7 +234,7 @@ class BattleshipFrontend(FrontendDefaults):
         shooting = {key: mine[key] for key in ("shots", "hits", "accuracy")}
         score = mine["shots"] if won else None
         figured = {**shooting, "turns": result["turns"]}
-        return Result(state.mode, won, score, figured, higher_is_better=False)
+        return Result(state.mode, won, score, figured, higher_is_better=False, measure=score)
 
     # --- drawing -------------------------------------------------------------------------
     def draw(self, state: Position, ui: BattleshipUi, facts: Facts, t: Translate) -> Markup:

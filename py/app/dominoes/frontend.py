@@ -68,7 +68,8 @@ def result(
     state: Any, public: dict[str, Any], ui: DominoesUi, seed: int, kind: str, won: bool | None
 ) -> Result | None:
     """What a finished game records for its people (None: nobody here played it): `kind`
-    is its variant, `won` whether the person's team won."""
+    is its variant, `won` whether the person's team won; the chart counts its margin, the
+    team's score less the best other team's."""
     people = humans(ui)
     if not people:
         return None
@@ -80,7 +81,8 @@ def result(
         "seed": str(seed),
         "points_per_hand": round(score / max(1, hands), 1),
     }
-    return Result(kind, won, score, figures)
+    margin = score - max(s for other, s in enumerate(state.scores) if other != team)
+    return Result(kind, won, score, figures, measure=margin)
 
 
 def on_screen(state: Any, ui: DominoesUi, facts: Facts) -> Screen:

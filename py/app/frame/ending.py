@@ -5,10 +5,11 @@ from dataclasses import replace
 from typing import Any, Protocol, runtime_checkable
 
 from .. import scores
+from ..charts.tallies import computer_level
 from ..midend import Midend
 from ..peer import ratings, room_records, strangers
 from ..storage import Store
-from .frontend import Frontend, Result
+from .frontend import COMPUTER, REMOTE, Frontend, Result, Table
 
 
 @runtime_checkable
@@ -18,8 +19,11 @@ class RecordsHelp(Protocol):
         ...
 
 
-def recorded(store: Store, game: str, result: Result, today: str) -> int | None:
-    """One result in the player's statistics (app.scores); its place in the rankings."""
+def recorded(
+    store: Store, game: str, result: Result, today: str, level: str | None = None
+) -> int | None:
+    """One result in the player's statistics (app.scores); its place in the rankings.
+    `level`: the computer's, in a game against it."""
     return scores.record_result(
         store,
         game,
@@ -29,7 +33,17 @@ def recorded(store: Store, game: str, result: Result, today: str) -> int | None:
         figures=result.figures,
         date=today,
         higher_is_better=result.higher_is_better,
+        measure=result.measure,
+        level=level,
     )
+
+
+def level_played(table: Table) -> str | None:
+    """The level of the computers at this table (when they share one and nobody plays from
+    another device), for the statistics' results by level."""
+    if any(seat.kind == REMOTE for seat in table.seats):
+        return None
+    return computer_level([seat.level for seat in table.seats if seat.kind == COMPUTER])
 
 
 def record_once(
@@ -40,6 +54,7 @@ def record_once(
     today: str,
     ended: bool = False,
     stranger: bool = False,
+    level: str | None = None,
 ) -> int | None:
     """Record the finished game if the midend has not yet (`ended`: stopped before the rules
     ended it; `result` None: nothing to record); its place in the rankings (None: not ranked,
@@ -50,7 +65,7 @@ def record_once(
             return None
         if stranger:
             rate_stranger_game(store, game, result.won, midend.state.is_over)
-        return recorded(store, game, result, today)
+        return recorded(store, game, result, today, level)
 
     return midend.record_once(record, ended=ended)
 
@@ -100,13 +115,15 @@ def finish(view: Any, ended: bool, today: str) -> dict[str, Any] | None:
     view.session.stop_clock()
     store, frontend = view.app.store, view.frontend
     stats_before = scores.stats_for(store, view.game)
-    result = frontend.record(view.state, view.table(), view.session.elapsed_ms())
+    table = view.table()
+    result = frontend.record(view.state, table, view.session.elapsed_ms())
     if isinstance(frontend, RecordsHelp) and result is not None:
         result = frontend.helped(result, view.ui)
     if view.remote is not None and result is not None:  # (given up or left: no winner)
         result = replace(result, won=view.remote.winner_is_me)
     stranger = view.stranger is not None
-    place = record_once(view.midend, store, view.game, result, today, ended, stranger)
+    level = level_played(table)
+    place = record_once(view.midend, store, view.game, result, today, ended, stranger, level)
     if not view.state.is_over:
         return None
     return window(frontend, view.midend, store, stats_before, place)

@@ -129,6 +129,9 @@ class Result:
     score: int | None
     figures: dict[str, Any]
     higher_is_better: bool = True  # False: the score is a count to keep low (shots to win)
+    # What the game's distribution chart counts (app.charts.tallies): shots to win, a score,
+    # a margin, a Wordle's guesses or "x" for a word not solved; None: nothing to count.
+    measure: int | str | None = None
 
 
 LOCAL, COMPUTER, REMOTE = "local", "computer", "remote"  # the kinds of seat

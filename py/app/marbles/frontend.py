@@ -310,7 +310,7 @@ class MarblesFrontend(FrontendDefaults):
             "time_s": round(clock_ms) // 1000,
             "seed": str(state.seed),
         }
-        return Result(str(state.min_line), None, state.score, figures)
+        return Result(str(state.min_line), None, state.score, figures, measure=state.score)
 
     def outcome(
         self,

@@ -6,10 +6,13 @@ import importlib
 from games.common.errors import BadState
 
 from .. import router, saved_games, scores
+from ..daily.hub_card import daily_line
+from ..daily.today import today_number
 from ..games_list import GAMES, REMOTE_GAMES, remote_slot
 from ..html import h
 from ..wordle.records import TOURNAMENT
 from .base import View
+from .hub_start import first_step
 
 # How each game's save (saved:<game>) is read, to tell whether it is over, for a save
 # that does not say so itself (saved before the midend wrote "over" in its meta): the
@@ -104,6 +107,7 @@ class HubView(View):
     def render(self):
         t = self.t
         cards = []
+        today = today_number()
         for game in GAMES:
             stats = scores.stats_for(self.app.store, game.route)
             entry = best_entry(stats)
@@ -133,6 +137,7 @@ class HubView(View):
                     h("p", {"class": "game-card-result"}, result_line(t, entry, game.route))
                     if entry or not resume
                     else None,
+                    daily_line(t, self.app.store, game.route, today),
                     h(
                         "a",
                         {"class": "game-card-rules", "href": router.href("rules", game.route)},
@@ -145,6 +150,7 @@ class HubView(View):
             {"class": "hub", "data-page": "hub"},
             h("h1", {"tabindex": "-1"}, t("hub.title")),
             h("p", {"class": "lead"}, t("hub.lead")),
+            first_step(t, self.app.store),
             h("ul", {"class": "game-grid"}, cards),
             h(
                 "div",

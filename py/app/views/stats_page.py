@@ -3,9 +3,11 @@
 from .. import replays, router, scores
 from ..games_list import GAMES
 from ..html import h
+from ..wordle import records as tournament_records
 from ..wordle.records import REPLAYS as TOURNAMENTS
 from ..wordle.records import replay_href as tournament_href
 from .base import View
+from .stats_charts import by_level, distribution, rating_history
 
 RECENT_SHOWN = 5
 # Games whose replays are listed in another game's section:
@@ -61,6 +63,11 @@ class StatsView(View):
             h("ul", {}, links),
         )
 
+    def rating_chart(self):
+        """The player's Wordle Tournament rating after each of their last tournaments."""
+        ratings = self.app.store.load(tournament_records.RATING).data
+        return rating_history(self.t, tournament_records.my_profile(ratings)["history"])
+
     def render(self):
         t = self.t
         sections = []
@@ -68,6 +75,8 @@ class StatsView(View):
             stats = scores.stats_for(self.app.store, game.route)
             rankings = scores.rankings_for(self.app.store, game.route)
             body = []
+            if game.route == "wordle":
+                body.append(self.rating_chart())
             if not stats:
                 body.append(h("p", {"class": "empty"}, t("stats.none")))
             for variant, entry in sorted(stats.items()):
@@ -100,6 +109,8 @@ class StatsView(View):
                         ],
                     )
                 )
+                body.append(distribution(t, game.route, entry))
+                body.append(by_level(t, game.route, entry))
                 rows = rankings.get(variant, [])
                 if rows:
                     body.append(

@@ -7,6 +7,7 @@ from typing import Any
 from games.wordle.dictionary import Dictionary
 from games.wordle.duel_game import DuelState
 
+from ..charts.tallies import FAILED
 from ..frame.frontend import Changes, Result, Translate
 from ..views import wordle_parts as parts
 from . import draw
@@ -52,5 +53,13 @@ def won(state: DuelState, me: int) -> bool:
 
 
 def record(state: DuelState, me: int) -> Result:
-    """What a finished duel records in the statistics (under the Wordle route, as "duel")."""
-    return Result("duel", won=won(state, me), score=None, figures={"rows": len(state.rows)})
+    """What a finished duel records in the statistics (under the Wordle route, as "duel"); its
+    chart counts the turns `me` took to solve the word, or FAILED when `me` did not solve it."""
+    solved = won(state, me)
+    return Result(
+        "duel",
+        won=solved,
+        score=None,
+        figures={"rows": len(state.rows)},
+        measure=sum(row["seat"] == me for row in state.rows) if solved else FAILED,
+    )
