@@ -66,7 +66,7 @@ def bar_rows(rows: list[Row], label: str) -> Markup:
                             "width": _number(width),
                             "height": BAR,
                             "rx": 3,
-                            "class": f"chart-bar {kind}",
+                            "class": f"chart-bar {kind}".strip(),
                         },
                     )
                 )
