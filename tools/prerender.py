@@ -21,6 +21,7 @@ PRE_ROOT = ROOT / "static" / "pre"
 sys.path.insert(0, str(ROOT / "py"))
 
 from app import router, saved_games, scores  # noqa: E402
+from app.daily import records as daily_records  # noqa: E402
 from app.games_list import GAME_ROUTES  # noqa: E402
 from app.i18n import LANGUAGES, Translator  # noqa: E402
 from app.nav import LINKS, nav_links  # noqa: E402
@@ -35,6 +36,7 @@ def nothing_played(language: str) -> SimpleNamespace:
     scores.register(store, GAME_ROUTES)
     saved_games.register(store, GAME_ROUTES)
     tournament_records.register(store)
+    daily_records.register(store, GAME_ROUTES)
     return SimpleNamespace(store=store, t=Translator(language))
 
 

@@ -8,6 +8,7 @@ from pyscript import document, window
 
 from . import browser, router, saved_games, scores, sound, thinker
 from .daily import records as daily_records
+from .daily.games import DAILIES, daily_slot
 from .games_list import GAME_ROUTES, REMOTE_GAMES, remote_slot
 from .html import h
 from .i18n import Translator
@@ -47,6 +48,7 @@ class App:
         saved_games.register_remote(self.store, [remote_slot(game) for game in REMOTE_GAMES])
         wordle_tournament_records.register(self.store)  # ratings, group, tournament in progress
         daily_records.register(self.store, GAME_ROUTES)  # today's games, apart from the rest
+        saved_games.register_remote(self.store, [daily_slot(game) for game in DAILIES])
         move_to_frame(self.store)  # (once: a tournament the old one-device page saved)
         self.view: View | None = None
         self.route: Route | None = None

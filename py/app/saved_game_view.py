@@ -23,6 +23,7 @@ class SavedGameView(View):
     refers to the position on screen before another tab's newer one is taken."""
 
     game = ""
+    not_counted_key = "frame.not_counted_known"  # what a game known from its start says
     # What a subclass keeps: the game in progress and the position on screen.
     midend: Midend
     state: Any
@@ -63,7 +64,7 @@ class SavedGameView(View):
         if self.midend.not_counted_because == "known":
             self.app.notice(
                 f"{self.game}-not-counted",
-                lambda: self.t("frame.not_counted_known"),
+                lambda: self.t(self.not_counted_key),
                 about_view=True,
             )
 

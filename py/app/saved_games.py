@@ -52,7 +52,8 @@ def register(store: Store, games: Iterable[str]) -> None:
 
 
 def register_remote(store: Store, slots: Iterable[str]) -> None:
-    """The saves of games with a friend on another device (app.games_list.remote_slot)."""
+    """The saves kept beside a game's own: its games with a friend on another device
+    (app.games_list.remote_slot) and today's game (app.daily.games.daily_slot)."""
     for slot in slots:
         store.register(Schema(f"saved:{slot}", 1, lambda: None, clean_saved))
 

@@ -16,6 +16,7 @@ from games.common.protocol import Json
 
 from .. import browser, html, router, scores, sound
 from ..browser import found
+from ..daily.games import daily_slot
 from ..games_list import remote_slot
 from ..midend import Midend
 from ..peer import prefs as peer_prefs
@@ -24,6 +25,7 @@ from ..saved_game_view import SavedGameView
 from . import behind, commands, ending, history, lasting_ui, page_life, viewport
 from .address import shared_params
 from .clock import format_clock
+from .daily_play import DailyPlay
 from .ending import resumed_outcome
 from .frontend import Changes, Command, Facts, Frontend, Input, Journey, Play, Show, Table
 from .keys import read_key
@@ -52,7 +54,8 @@ class GameView(SavedGameView):
         behind.take_back(self.game)  # (this game's page again: it stops going on behind)
         super().__init__(app, route)
         how = route.params.get("remote")  # a game with a friend: host, guest or resume
-        slot = remote_slot(self.game) if how else None
+        self.daily = None if how else DailyPlay.of(route, self.game)  # (today's game)
+        slot = remote_slot(self.game) if how else daily_slot(self.game) if self.daily else None
         game, keeps = engine_of(frontend.sub_protocol, frontend.game, remote=bool(how))
         self.midend = Midend(app.store, game, browser.now_ms, browser.today_iso, slot, keeps)
         self.session = self.midend.session
@@ -92,7 +95,11 @@ class GameView(SavedGameView):
         if self.remote is not None:
             self.midend.resume()
             return
-        opening = resume_or_new(self.frontend, self.midend, self.route.params, self.choices())
+        opening = (
+            self.daily.opening(self)
+            if self.daily is not None
+            else resume_or_new(self.frontend, self.midend, self.route.params, self.choices())
+        )
         meta = opening.resumed
         if meta is None:
             assert opening.new is not None
@@ -144,8 +151,8 @@ class GameView(SavedGameView):
 
     def share_href(self) -> str:
         """This game's address: with its number only once that gives nothing away."""
-        if self.remote is not None:
-            return router.href(self.game, remote="resume")
+        if self.remote is not None or self.daily is not None:
+            return self.daily.href() if self.daily else router.href(self.game, remote="resume")
         seats = self.frontend.seat_params(self.table())
         page = str(getattr(self.frontend, "page", self.game))  # (the Tournament's: Wordle's)
         return router.href(page, **shared_params(self.frontend, self.midend), **seats)
@@ -177,6 +184,8 @@ class GameView(SavedGameView):
     def render(self) -> html.Markup:
         if self.remote is not None and self.remote.waiting:
             return self.remote.waiting_page(self.game, self.t)
+        if self.daily is not None:
+            return self.daily.page(self, self.facts())
         return self.frontend.draw(self.state, self.ui, self.facts(), self.t)
 
     def mounted(self, root: Any) -> None:
@@ -221,8 +230,8 @@ class GameView(SavedGameView):
 
     # --- input ----------------------------------------------------------------------------
     def on_action(self, action: str, data: dict[str, str], event: Any) -> None:
-        if self.gesture.swallows(action):
-            return  # the click that ends a drag
+        if self.gesture.swallows(action) or (self.daily and self.daily.action(action, self)):
+            return  # the click that ends a drag, or a daily's Share or Copy
         if self.remote is not None and self.remote.action(action, self.app, self.proposal):
             self.redraw()
             return
@@ -238,7 +247,7 @@ class GameView(SavedGameView):
 
     def handle(self, given: Input) -> bool:
         """Run one input through the frontend; whether it meant anything here."""
-        if self.busy or self.state is None:
+        if self.busy or self.state is None or (self.daily and self.daily.refuses(given)):
             return False
         meant = self.frontend.interpret(self.state, self.ui, given, self.facts(), self.t)
         if isinstance(meant, Play):
@@ -338,6 +347,8 @@ class GameView(SavedGameView):
         friend resigning or leaving) and keep its game-over window's figures."""
         if self.outcome is None and not self.midend.recorded:
             self.outcome = ending.finish(self, ended, browser.today_iso())
+            if self.daily is not None:
+                self.daily.finished(self)  # (in the dailies' own records alone)
 
     # --- the other device -------------------------------------------------------------------
     def remote_event(self, event: Json) -> None:
@@ -359,7 +370,8 @@ class GameView(SavedGameView):
 
     # --- commands -------------------------------------------------------------------------
     def command(self, command: Command) -> None:
-        commands.run(self, command)
+        if self.daily is None or not self.daily.refuses(command):
+            commands.run(self, command)
 
     def focus_lost(self, view_root: Any, wanted_id: str) -> None:
         """The control that had focus went with the drawing: focus goes where play goes on

@@ -29,3 +29,10 @@ def share(code: str, title: str, as_link: bool) -> None:
 
 def ignore(_error: object) -> None:
     """A copy or share the browser refused, or the player cancelled: nothing to do."""
+
+
+def page_address() -> str:
+    """This page's address without its fragment: what a shared link's fragment follows."""
+    from pyscript import window
+
+    return str(window.location.href).split("#")[0]

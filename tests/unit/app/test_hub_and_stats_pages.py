@@ -8,6 +8,7 @@ from types import SimpleNamespace
 
 import pytest
 from app import saved_games, scores
+from app.daily import records as daily_records
 from app.games_list import GAME_ROUTES
 from app.i18n import Translator
 from app.midend import HUMAN, Midend
@@ -31,6 +32,7 @@ def an_app(language="en"):
     scores.register(store, GAME_ROUTES)
     saved_games.register(store, GAME_ROUTES)
     tournament_records.register(store)
+    daily_records.register(store, GAME_ROUTES)
     return SimpleNamespace(store=store, t=Translator(language))
 
 

@@ -1,0 +1,45 @@
+"""Which game each daily is (docs/rules/README.md, Today's game): its variant, options and
+seats, and what a finished daily keeps and shares. Pure: a finished position in, figures out.
+A daily's figures say how well it went and never where anything was (everyone has the same
+position, so a position would spoil it)."""
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from games.common.protocol import Json
+
+from .records import DailyResult
+
+
+@dataclass(frozen=True)
+class DailyRules:
+    variant: str  # the records' and the seed's name for the version played
+    options: Json
+    seats: tuple[str | None, ...]  # as a frontend's new_seats: None for the player here
+    summary: Callable[[Any], DailyResult]  # the finished position's result
+    figures: tuple[str, ...]  # compared side by side with a friend's, in this order
+    emoji: str  # the share card's first mark
+
+
+def marbles_result(state: Any) -> DailyResult:
+    return DailyResult(
+        "5", None, {"score": state.score, "lines": state.lines, "moves": state.moves}
+    )
+
+
+DAILIES: dict[str, DailyRules] = {
+    # 5 in a row, the classic: today's sequence of marbles (docs/rules/marbles.md 12).
+    "marbles": DailyRules(
+        "5", {"version": 5}, (None,), marbles_result, ("score", "lines", "moves"), "🔵"
+    ),
+}
+
+
+def daily_slot(game: str) -> str:
+    """Where a game's daily is saved (saved:<slot>), beside the game's own save."""
+    return f"{game}-daily"
+
+
+def rules_of(game: str) -> DailyRules | None:
+    return DAILIES.get(game)
