@@ -72,6 +72,14 @@ def board(
     )
 
 
+def who_label(who: str, hidden: bool = True) -> Markup:
+    """A row's player: the row's own label names them to a screen reader; `title` gives the
+    whole name where a narrow screen cuts it short."""
+    return h(
+        "span", {"class": "wd-who", "title": who, "aria-hidden": "true" if hidden else None}, who
+    )
+
+
 def _who_class(seat, you) -> str:
     return "wd-you" if seat == you else "wd-them" if you is not None else f"wd-seat{seat}"
 
@@ -86,7 +94,7 @@ def _played_row(t, words, row, names, you, number, reveal=False, won=False):
                 "class": cls + " wd-skipped",
                 "aria-label": t("wordle.row_skipped", number=number, name=who),
             },
-            h("span", {"class": "wd-who"}, who),
+            who_label(who, hidden=False),
             h("span", {"class": "wd-skip-note"}, t("wordle.skipped")),
         )
     tiles = words.tiles(row["guess"])
@@ -94,7 +102,7 @@ def _played_row(t, words, row, names, you, number, reveal=False, won=False):
         return h(
             "li",
             {"class": cls + " wd-pending", "aria-label": row_summary(t, words, row, who, number)},
-            h("span", {"class": "wd-who", "aria-hidden": "true"}, who),
+            who_label(who),
             h(
                 "span",
                 {"class": "wd-tiles", "aria-hidden": "true"},
@@ -114,7 +122,7 @@ def _played_row(t, words, row, names, you, number, reveal=False, won=False):
     return h(
         "li",
         {"class": cls, "aria-label": row_summary(t, words, row, who, number)},
-        h("span", {"class": "wd-who", "aria-hidden": "true"}, who),
+        who_label(who),
         h("span", {"class": "wd-tiles", "aria-hidden": "true"}, cells),
     )
 
@@ -143,7 +151,7 @@ def _input_row(t, who, seat, you, tiles, length, number, shake, pop=False):
             "class": f"wd-row wd-current {_who_class(seat, you)}" + (" wd-shake" if shake else ""),
             "aria-label": label,
         },
-        h("span", {"class": "wd-who", "aria-hidden": "true"}, who),
+        who_label(who),
         h("span", {"class": "wd-tiles", "aria-hidden": "true"}, cells),
     )
 

@@ -21,6 +21,8 @@ from ..views import wordle_parts as parts
 
 YOU = 0
 GAME = "wordle"
+# The page's title: a practice duel's, a duel with a friend's (the Tournament has its own).
+PRACTICE_TITLE, FRIEND_TITLE = "wordle.duel_title", "wordle.friend_duel_title"
 # Why no one is to guess in a duel between devices (the view's "waiting"), and what is said.
 WAITING = {
     "starting": "wordle.duel_starting",
@@ -122,7 +124,17 @@ def info(t: Translate, view: Json, ui: Ui) -> Markup:
     else:
         name = t(f"wordle.level.{ui.level}")
         text = t("wordle.duel_info", language=language, length=length, name=name)
-    return h("p", {"class": "wd-duel-info"}, text)
+    return h("p", {"class": "wd-duel-info"}, text, " ", toss(t, view, ui))
+
+
+def toss(t: Translate, view: Json, ui: Ui) -> Markup:
+    """Who starts, as the lot drew it (docs/rules/wordle-tournament.md 3.1, 13.5)."""
+    first = view["first"]
+    if first == ui.me:
+        text = t("wordle.toss_you")
+    else:
+        text = t("wordle.toss_them", name=ui.peer or t("wordle.computer"))
+    return h("span", {"class": "wd-toss", "data-first": "you" if first == ui.me else "them"}, text)
 
 
 def page(t: Translate, words: Dictionary, view: Json, ui: Ui) -> Markup:
@@ -164,13 +176,13 @@ def page(t: Translate, words: Dictionary, view: Json, ui: Ui) -> Markup:
     )
 
 
-def framed(t: Translate, body: Markup, shapes: bool) -> Markup:
-    """The Wordle page around the duel (as app.views.wordle draws its home): its heading and
-    links, the colour-blind marks as the settings say."""
+def framed(t: Translate, body: Markup, shapes: bool, title_key: str = PRACTICE_TITLE) -> Markup:
+    """The Wordle page around the duel (as app.views.wordle draws its home): its heading (the
+    duel's, `title_key`) and links, the colour-blind marks as the settings say."""
     return h(
         "div",
         {"class": "wordle-view" + (" wd-colour-blind" if shapes else ""), "data-game": GAME},
-        h("h1", {"tabindex": "-1"}, t("game.wordle.name")),
+        h("h1", {"tabindex": "-1"}, t(title_key)),
         body,
         h(
             "p",

@@ -47,7 +47,7 @@ def stored_game(words: Dictionary) -> Game:
 
 
 class DuelFrontend(FrontendDefaults):
-    title_key = "game.wordle.name"
+    title_key = draw.PRACTICE_TITLE
     name = GAME
 
     def __init__(self, words: Dictionary, speed: int = 1):

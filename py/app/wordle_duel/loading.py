@@ -121,8 +121,16 @@ class WordsLoading(View):
         self.error = self.t("wordle.load_failed", reason=reason)
         self.app.render()
 
+    def title_key(self) -> str:
+        """The title of the page the words are for: a duel's, or the Tournament's."""
+        if "remote" in self.route.params:
+            return draw.FRIEND_TITLE
+        return (
+            draw.PRACTICE_TITLE if self.route.params.get("mode") == "duel" else "game.wordle.name"
+        )
+
     def title(self) -> str:
-        return str(self.t("game.wordle.name"))
+        return str(self.t(self.title_key()))
 
     def render(self) -> Markup:
         t = self.t
@@ -131,7 +139,7 @@ class WordsLoading(View):
         else:
             language = parts.language_name(t, self.lang)
             body = h("p", {"class": "wd-loading"}, t("wordle.loading", language=language))
-        return draw.framed(t, body, self.app.settings["colour_blind"] == "on")
+        return draw.framed(t, body, self.app.settings["colour_blind"] == "on", self.title_key())
 
     def close(self) -> None:
         self.closed = True

@@ -40,7 +40,7 @@ from .ui import DuelUi, drawn_once, quiet, screen
 
 
 class FriendDuelFrontend(FrontendDefaults):
-    title_key = "game.wordle.name"
+    title_key = draw.FRIEND_TITLE
     name = GAME  # saved in the Wordle route's slot for friends, counted under Wordle
 
     def __init__(self, words: Dictionary, speed: int = 1):
@@ -198,4 +198,5 @@ class FriendDuelFrontend(FrontendDefaults):
             said = {"class": "remote-status", "role": "alert", "data-share-lost": True}
             shown.bar = h("div", {}, shown.bar, h("p", said, t("wordle.remote.share_lost")))
             shown.frozen = True
-        return draw.framed(t, draw.page(t, self.words, state.view(), shown), facts.shapes)
+        page = draw.page(t, self.words, state.view(), shown)
+        return draw.framed(t, page, facts.shapes, self.title_key)

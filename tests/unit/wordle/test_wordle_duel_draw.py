@@ -228,3 +228,32 @@ def test_a_duel_between_devices_says_when_it_is_being_set_up_and_when_the_word_i
     view = draw.between_turns(state.view_for(0))
     assert view["waiting"] == "revealing" and view["word"] is None
     assert "showing the word" in text_of(draw.page(T, WORDS, view, ui))
+
+
+def test_who_starts_is_drawn_by_lot_evenly_and_shown_and_the_page_is_the_duels():
+    """docs/rules/wordle-tournament.md 3.1, 13.5."""
+    firsts = [duel(secret).view_for(0)["first"] for secret in range(400)]
+    assert 160 <= firsts.count(0) <= 240  # (400 draws: 4 standard deviations either way)
+    you_first = duel(firsts.index(0))
+    computer_first = duel(firsts.index(1))
+    ui = draw.Ui(level="skilled", time_left=TURN_MS)
+    assert "Drawn by lot: you start." in text_of(draw.page(T, WORDS, you_first.view_for(0), ui))
+    theirs = text_of(draw.page(T, WORDS, computer_first.view_for(0), ui))
+    assert "Drawn by lot: Computer starts." in theirs and "you start" not in theirs
+    friend = draw.Ui(level="", me=1, peer="Siân", time_left=TURN_MS)
+    assert "Drawn by lot: Siân starts." in text_of(
+        draw.page(T, WORDS, you_first.view_for(1), friend)
+    )
+    welsh = Translator("cy")
+    assert "chi sy'n dechrau" in text_of(draw.page(welsh, WORDS, you_first.view_for(0), ui))
+    page = draw.framed(T, draw.page(T, WORDS, you_first.view_for(0), ui), False)
+    assert "<h1" in page and "Wordle practice duel</h1>" in page and "Tournament" not in page
+    with_friend = draw.framed(T, "", False, draw.FRIEND_TITLE)
+    assert "Wordle duel</h1>" in with_friend
+
+
+def test_a_rows_player_is_named_whole_in_its_title_where_the_column_cuts_it():
+    state = played(duel(), other_word(duel()))
+    html = draw.page(Translator("cy"), WORDS, state.view_for(0), draw.Ui(level="skilled"))
+    names = re.findall(r'<span class="wd-who" title="([^"]*)"', html)
+    assert names and set(names) <= {"Chi", "Cyfrifiadur"}
