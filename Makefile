@@ -72,7 +72,7 @@ clean:
 	rm -rf static/vendor static/py.zip sw.js .cache $(VENV) node_modules
 
 # Wordle word lists (static/words): needs the Debian packages listed in
-# tools/wordlists.py (hunspell-tools and 14 hunspell-* dictionaries).
+# tools/wordlists.py (hunspell-tools, 14 hunspell-* dictionaries, aspell-cy and FreeDict cym-eng).
 WORDLISTS_VENV := .cache/wordlists-venv
 .PHONY: wordlists
 $(WORDLISTS_VENV)/.installed-2:
@@ -84,7 +84,7 @@ $(WORDLISTS_VENV)/.installed-2:
 	touch $@
 
 wordlists: $(WORDLISTS_VENV)/.installed-2
-	@command -v unmunch >/dev/null || { echo "apt-get install hunspell-tools hunspell-en-us hunspell-id hunspell-de-de hunspell-es hunspell-fr hunspell-it hunspell-nl hunspell-uz hunspell-pl hunspell-pt-br hunspell-pt-pt hunspell-kk hunspell-ru hunspell-uk"; exit 1; }
+	@command -v unmunch >/dev/null || { echo "apt-get install hunspell-tools hunspell-en-us hunspell-id hunspell-de-de hunspell-es hunspell-fr hunspell-it hunspell-nl hunspell-uz hunspell-pl hunspell-pt-br hunspell-pt-pt hunspell-kk hunspell-ru hunspell-uk aspell aspell-cy dict-freedict-cym-eng"; exit 1; }
 	nice -n 10 $(WORDLISTS_VENV)/bin/python tools/wordlists.py
 
 # The expert Wordle player's books (static/words/<lang>.book.json) from the
@@ -99,5 +99,5 @@ $(BOOKS_VENV)/.installed:
 
 books: $(BOOKS_VENV)/.installed
 	nice -n 10 $(BOOKS_VENV)/bin/python tools/wordle_book.py --lang en --width 8 --root-width 8
-	nice -n 10 $(BOOKS_VENV)/bin/python tools/wordle_book.py --lang de es fr id it kk nl pl pt ru uk uz --width 1 --root-width 1
-	nice -n 10 $(BOOKS_VENV)/bin/python tools/wordle_book.py --lang de es fr id it kk nl pl pt ru uk uz --lengths 4
+	nice -n 10 $(BOOKS_VENV)/bin/python tools/wordle_book.py --lang cy de es fr id it kk nl pl pt ru uk uz --width 1 --root-width 1
+	nice -n 10 $(BOOKS_VENV)/bin/python tools/wordle_book.py --lang cy de es fr id it kk nl pl pt ru uk uz --lengths 4

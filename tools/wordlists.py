@@ -9,14 +9,15 @@ Prerequisites (the data comes from these packages; nothing else is fetched):
 - Debian packages: hunspell-tools (for `unmunch`) and the dictionaries
   hunspell-en-us hunspell-id hunspell-de-de hunspell-es hunspell-fr
   hunspell-it hunspell-nl hunspell-uz hunspell-pl hunspell-pt-br
-  hunspell-pt-pt hunspell-kk hunspell-ru hunspell-uk
+  hunspell-pt-pt hunspell-kk hunspell-ru hunspell-uk, and for Welsh
+  aspell (for `precat`), aspell-cy and dict-freedict-cym-eng
   (`apt-get update && apt-get install -y <those>`).
 - PyPI packages: wordfreq, spylls, uzbek-text-tools (only its data file is
   read), simplemma, pymorphy3 with pymorphy3-dicts-ru and -uk. `make
   wordlists` installs them, pinned, in .cache/wordlists-venv.
-- For Kazakh, `apt-get download` fetches (without installing) the Debian
-  packages libreoffice-l10n-kk and firefox-esr-l10n-kk into
-  .cache/wordlists/deb: their translations are counted as a Kazakh corpus.
+- For Kazakh and Welsh, `apt-get download` fetches (without installing) the
+  Debian packages libreoffice-l10n-kk, firefox-esr-l10n-kk (and -cy) into
+  .cache/wordlists/deb: their translations are counted as a corpus.
 Caches (.cache/wordlists): unmunch output and spylls verdicts; a cold run
 takes about 6-7 minutes on 2 cores, a warm one under a minute.
 
@@ -35,7 +36,8 @@ What it does, per language (see static/words/README.md for the credits):
    names; Kazakh: see build_kk). Uzbek: the Cyrillic hunspell-uz word list
    transliterated to the official Latin alphabet, ranked by the Uzbek
    Wikipedia frequencies of uzbek-text-tools. Kazakh has no frequency list:
-   see build_kk. Every answer has a vowel (no abbreviations).
+   see build_kk. Welsh: see build_cy. Every answer has a vowel (no
+   abbreviations).
 4. Answers are base forms (nominative singular nouns, infinitives, ...);
    inflected forms stay guesses. Hunspell languages: the dictionary's own
    affix rules (HunspellLemmas: an entry, not a suffixed form of another),
@@ -75,6 +77,13 @@ ENGLISH_RATIO = 4.0
 
 # An answer has a vowel (else it is an abbreviation or an interjection).
 VOWELS = set("aeiouyäöüąęóаеёиоуыэюяєіїәөұүі")
+# w is a vowel in Welsh (cwm, cwch).
+MORE_VOWELS = {"cy": set("w")}
+
+
+def has_vowel(lang, word):
+    return bool(set(word) & (VOWELS | MORE_VOWELS.get(lang, set())))
+
 
 # code -> dictionaries (file stems in /usr/share/hunspell), Debian packages,
 # licence chosen for the dictionary data.
@@ -140,12 +149,18 @@ SOURCES = {
         ["hunspell-uk"],
         "MPL-1.1 chosen from GPL-2+/LGPL-2.1+/MPL-1.1 (Ukrainian spelling team), see licences/MPL-1.1.txt",
     ),
+    "cy": (
+        ["cy"],
+        ["aspell-cy", "dict-freedict-cym-eng"],
+        "GPL-2.0 (aspell-cy: Jim Killock, Thierry Vignaud, Mark Nodine) and GPL-2.0-or-later "
+        "(FreeDict cym-eng, Eurfa: Kevin Donnelly), see licences/GPL-2.txt and licences/cy-dictionary.txt",
+    ),
 }
 # Output licence of each JSON file: the dictionary's licence for the word
 # forms, and CC BY-SA 4.0 for the wordfreq ranking of the answers. Where the
 # dictionary is GPL-only, the combination is offered under GPL-3.0 (CC BY-SA
 # 4.0 is one-way compatible with GPLv3).
-GPL_ONLY = {"de", "it", "uz"}
+GPL_ONLY = {"de", "it", "uz", "cy"}
 
 # Languages whose nouns are capitalised: capitalised forms are words there.
 CAPITALISED_NOUNS = {"de"}
@@ -654,7 +669,7 @@ def rank_and_write(
             continue
         if not (cases & set(answer_cases)):
             continue
-        if not set(norm) & VOWELS:  # abbreviations: http, млрд, tbsp
+        if not has_vowel(lang, norm):  # abbreviations: http, млрд, tbsp
             continue
         if order == "frequency" and zipf(total) < MIN_ZIPF:
             continue
@@ -671,7 +686,7 @@ def rank_and_write(
         answers[n] = answers[n][: ANSWER_CAP[n]]
         for _, norm, best in answers[n]:
             shown = best.lower()
-            if shown != norm:
+            if shown != norm.replace(letters.SPLIT, ""):
                 display[norm] = shown
         answers[n] = [norm for _, norm, _ in answers[n]]
     data = {
@@ -1040,8 +1055,16 @@ def kk_corpus():
 
     No Kazakh frequency list was found; these translations (MPL-2.0, as
     Debian ships them) are the largest body of Kazakh text in the package
-    archives: 160k words. Their .debs are fetched with `apt-get download`
-    (no install) into .cache/wordlists/deb. Returns (counts, versions).
+    archives: 160k words. Returns (counts, versions).
+    """
+    return translation_corpus(KK_CORPUS_PACKAGES, re.compile(r"[а-яёәғқңөұүһі]+", re.I))
+
+
+def translation_corpus(packages, word):
+    """Word counts (lower case) of the translations in these Debian packages.
+
+    Their .debs are fetched with `apt-get download` (no install) into
+    .cache/wordlists/deb. Returns (counts, versions).
     """
     import gettext
     import glob
@@ -1049,7 +1072,7 @@ def kk_corpus():
 
     deb_dir = os.path.join(CACHE, "deb")
     os.makedirs(deb_dir, exist_ok=True)
-    for pkg in KK_CORPUS_PACKAGES:
+    for pkg in packages:
         if not glob.glob(os.path.join(deb_dir, pkg + "_*.deb")):
             subprocess.run(
                 ["apt-get", "download", pkg],
@@ -1058,7 +1081,6 @@ def kk_corpus():
                 stdout=subprocess.DEVNULL,
                 stderr=subprocess.DEVNULL,
             )
-    word = re.compile(r"[а-яёәғқңөұүһі]+", re.I)
     counts = {}
     vers = {}
 
@@ -1072,6 +1094,8 @@ def kk_corpus():
     for deb in sorted(glob.glob(os.path.join(deb_dir, "*.deb"))):
         name = os.path.basename(deb)
         pkg, ver = name.split("_")[0], name.split("_")[1].replace("%3a", ":")
+        if pkg not in packages:
+            continue
         vers[pkg] = ver
         target = os.path.join(deb_dir, pkg)
         if not os.path.isdir(target):
@@ -1270,6 +1294,58 @@ def build_kk(stats):
     return counts
 
 
+# ------------------------------------------------------------- Welsh
+
+CY_CORPUS_PACKAGES = ["libreoffice-l10n-cy", "firefox-esr-l10n-cy"]
+
+
+def build_cy(stats):
+    """Welsh: aspell-cy's words as guesses; FreeDict's base-form headwords as
+    answers, the commonest first (see tools/wordlists_cy.py).
+
+    No Welsh frequency list exists in our sources, so how common an answer
+    is comes from the Welsh translations of LibreOffice and Firefox: the
+    word's count there with its mutated forms (cath, gath, nghath, chath).
+    Headwords never seen there are answers too, after the others, in an
+    order fixed by a hash: the dictionary is a learner's one, and software
+    text alone would leave out cath and afon.
+    """
+    import zlib
+
+    sys.path.insert(0, os.path.join(ROOT, "tools"))
+    import wordlists_cy
+
+    n_g = wordlists_cy.load_n_g()
+    cands = {}
+    for form in wordlists_cy.aspell_words():
+        if case_of(form) != "lower":
+            continue
+        norm = wordlists_cy.stored_form(letters.normalise("cy", form), n_g)
+        n = length_of("cy", norm)
+        if n in LENGTHS:
+            cands[form] = (norm, n, "lower")
+    heads = wordlists_cy.base_forms(wordlists_cy.freedict_entries())
+    stats["headwords"] = len(heads)
+    counts, vers = translation_corpus(CY_CORPUS_PACKAGES, wordlists_cy.WORD)
+    stats["corpus"] = vers
+    seen = {}
+    for head in heads:
+        norm = wordlists_cy.stored_form(letters.normalise("cy", head), n_g)
+        forms = [head, *wordlists_cy.mutations(head)]
+        seen[norm] = seen.get(norm, 0) + sum(counts.get(form, 0) for form in forms)
+
+    def answer(norm, best, cases):
+        return norm in seen
+
+    def order(norm):
+        return (-seen.get(norm, 0), zlib.crc32(norm.encode("utf-8")), norm)
+
+    def weight(form):  # which guesses a length's cap keeps: answers, then the corpus's words
+        return (form in heads) * 1e9 + counts.get(form, 0)
+
+    return rank_and_write("cy", cands, weight, answer, order=order, stats=stats)
+
+
 # ----------------------------------------------------------- SOURCES.md
 
 
@@ -1305,14 +1381,19 @@ def write_sources(lang, stats, vers):
         "",
     ]
     dict_pkgs = ", ".join(f"Debian `{p}` {vers.get(p, '?')}" for p in pkgs)
-    lines.append(
-        f"- Word forms (guesses, and which words are words): {dict_pkgs} "
-        f"(dictionaries {', '.join(stems)}), expanded with `unmunch` from "
-        f"`hunspell-tools` {vers.get('hunspell-tools', '?')}"
-        + ("." if lang == "uz" else f" and checked with `spylls` {vers.get('spylls', '?')}.")
-    )
-    lines.append(f"  Licence of the dictionary: {licence}.")
-    if lang == "uz":
+    if lang == "cy":
+        lines += welsh_sources(stats, vers, licence)
+    else:
+        lines.append(
+            f"- Word forms (guesses, and which words are words): {dict_pkgs} "
+            f"(dictionaries {', '.join(stems)}), expanded with `unmunch` from "
+            f"`hunspell-tools` {vers.get('hunspell-tools', '?')}"
+            + ("." if lang == "uz" else f" and checked with `spylls` {vers.get('spylls', '?')}.")
+        )
+        lines.append(f"  Licence of the dictionary: {licence}.")
+    if lang == "cy":
+        pass
+    elif lang == "uz":
         lines.append(
             f"- Frequencies (answers): `word_freq.json` of the PyPI package "
             f"`uzbek-text-tools` {vers.get('uzbek-text-tools', '?')} (MIT; counts from "
@@ -1341,7 +1422,8 @@ def write_sources(lang, stats, vers):
             f"{vers.get('wordfreq', '?')}, data CC BY-SA 4.0 "
             "(Robyn Speer et al.; see licences/CC-BY-SA-4.0.txt)."
         )
-    lines.append(f"- Base forms (answers only): {lemma_note(lang, vers)}")
+    if lang != "cy":
+        lines.append(f"- Base forms (answers only): {lemma_note(lang, vers)}")
     lines.append(
         f"- Blocklist: `tools/wordlists/blocklists/{lang}.txt` (words never used as answers)."
     )
@@ -1350,11 +1432,14 @@ def write_sources(lang, stats, vers):
         lines.append(
             "The word forms come from a GPL-licensed dictionary, so this data "
             "file is distributed under the GNU GPL version 3 (licences/GPL-3.txt), "
-            + (
+            + {
+                "uz": "with the MIT-licensed frequencies. Attribution is as above.",
+                "cy": "as both sources allow (aspell-cy's notice names no version of the "
+                "GPL, so any may be chosen). Attribution is as above.",
+            }.get(
+                lang,
                 "which covers the CC BY-SA 4.0 wordfreq ranking too (CC BY-SA 4.0 "
-                "allows adaptations under GPLv3)."
-                if lang != "uz"
-                else "with the MIT-licensed frequencies. Attribution is as above."
+                "allows adaptations under GPLv3).",
             )
             + " It is a separate data file that the game reads; the game's code "
             "is not a derivative of it."
@@ -1382,6 +1467,33 @@ def write_sources(lang, stats, vers):
     lines += ["", f"File size: {stats['size']} bytes.", ""]
     with open(os.path.join(OUT, lang + ".SOURCES.md"), "w", encoding="utf-8") as f:
         f.write("\n".join(lines))
+
+
+def welsh_sources(stats, vers, licence):
+    """The Sources lines of cy.SOURCES.md."""
+    corpus = ", ".join(f"Debian `{p}` {v}" for p, v in sorted(stats.get("corpus", {}).items()))
+    return [
+        f"- Word forms (guesses, and which words are words): Debian `aspell-cy` "
+        f"{vers.get('aspell-cy', '?')} (the word list, read with aspell's `precat`), every "
+        "lower-case form of 4-6 Welsh letters: inflected and mutated forms (gath, nghath) "
+        "included.",
+        f"- Answers: base forms among the {stats.get('headwords', '?')} headwords kept "
+        f"of Debian `dict-freedict-cym-eng` {vers.get('dict-freedict-cym-eng', '?')} "
+        "(FreeDict's Welsh-English Eurfa dictionary, Kevin Donnelly): singular nouns, "
+        "adjectives but not their degrees, verb-nouns and adverbs; no plurals, "
+        "conjugated prepositions, pronouns, names or mutated headwords (see "
+        "`tools/wordlists_cy.py`).",
+        f"  Licence of the dictionaries: {licence}.",
+        "- How common an answer is: no Welsh frequency list exists in our sources; "
+        "answers are ordered by their count, with their mutated forms, in the Welsh "
+        f"translations of LibreOffice and Firefox ({corpus}; MPL-2.0, only counted, no "
+        "text shipped), and the headwords never seen there follow in a fixed order (a "
+        "hash): every base-form headword of the learner's dictionary is an answer, the "
+        "software words first. The order needs a human review.",
+        "- Letters: ch dd ff ng ll ph th are one tile each, rh at a word's start or "
+        "after d l m n t; n and g are two letters in the words that "
+        "`tools/wordlists/cy-n-g.txt` lists (stored with a middle dot: `llon·gyfarch`).",
+    ]
 
 
 def lemma_note(lang, vers):
@@ -1426,16 +1538,49 @@ LICENCE_FILES = {
 }
 
 
-def copyright_stanza(pkg, directory):
-    """The DEP-5 stanza for one dictionary of a libreoffice-dictionaries copyright."""
+def copyright_stanza(pkg, directory, prefix="Files: dictionaries/"):
+    """The DEP-5 stanza for one dictionary of a copyright file of several."""
     with open(f"/usr/share/doc/{pkg}/copyright", encoding="utf-8") as f:
         text = f.read()
-    m = re.search(rf"^Files: dictionaries/{directory}/.*?(?=^Files: |\Z)", text, re.S | re.M)
+    m = re.search(rf"^{prefix}{directory}/.*?(?=^Files: |\Z)", text, re.S | re.M)
     return m.group(0).rstrip() + "\n" if m else ""
 
 
-def write_licences():
-    """Licence texts and upstream notices next to the data (static/words/licences)."""
+def _whole_copyright(pkg):
+    with open(f"/usr/share/doc/{pkg}/copyright", encoding="utf-8") as f:
+        return f.read()
+
+
+# notice file -> (language, how to make it from the installed packages)
+NOTICES = {
+    "en-dictionary.txt": ("en", lambda: _whole_copyright("hunspell-en-us")),
+    "ru-dictionary.txt": ("ru", lambda: copyright_stanza("hunspell-ru", "ru_RU")),
+    "nl-dictionary.txt": ("nl", lambda: _whole_copyright("hunspell-nl")),
+    "id-dictionary.txt": ("id", lambda: copyright_stanza("hunspell-id", "id")),
+    "es-dictionary.txt": ("es", lambda: copyright_stanza("hunspell-es", "es")),
+    "it-dictionary.txt": ("it", lambda: copyright_stanza("hunspell-it", "it_IT")),
+    "pl-dictionary.txt": ("pl", lambda: copyright_stanza("hunspell-pl", "pl_PL")),
+    "pt-br-dictionary.txt": ("pt", lambda: copyright_stanza("hunspell-pt-br", "pt_BR")),
+    "pt-pt-dictionary.txt": ("pt", lambda: copyright_stanza("hunspell-pt-pt", "pt_PT")),
+    "uk-dictionary.txt": ("uk", lambda: copyright_stanza("hunspell-uk", "uk_UA")),
+    "de-dictionary.txt": ("de", lambda: _whole_copyright("hunspell-de-de")),
+    "fr-dictionary.txt": ("fr", lambda: _whole_copyright("hunspell-fr")),
+    "kk-dictionary.txt": ("kk", lambda: _whole_copyright("hunspell-kk")),
+    "uz-dictionary.txt": ("uz", lambda: _whole_copyright("hunspell-uz")),
+    "cy-dictionary.txt": (
+        "cy",
+        lambda: (
+            _whole_copyright("aspell-cy")
+            + "\n"
+            + copyright_stanza("dict-freedict-cym-eng", "cym-eng", "Files: ")
+        ),
+    ),
+}
+
+
+def write_licences(langs):
+    """Licence texts, and the upstream notices of the languages built, next to
+    the data (static/words/licences)."""
     d = os.path.join(OUT, "licences")
     os.makedirs(d, exist_ok=True)
     for name, src in LICENCE_FILES.items():
@@ -1443,35 +1588,10 @@ def write_licences():
             text = f.read()
         with open(os.path.join(d, name), "w", encoding="utf-8") as f:
             f.write(text)
-    with open("/usr/share/doc/hunspell-en-us/copyright", encoding="utf-8") as f:
-        en = f.read()
-    notices = {
-        "en-dictionary.txt": en,
-        "ru-dictionary.txt": copyright_stanza("hunspell-ru", "ru_RU"),
-    }
-    with open("/usr/share/doc/hunspell-nl/copyright", encoding="utf-8") as f:
-        notices["nl-dictionary.txt"] = f.read()
-    for pkg, directory, lang in [
-        ("hunspell-id", "id", "id"),
-        ("hunspell-es", "es", "es"),
-        ("hunspell-it", "it_IT", "it"),
-        ("hunspell-pl", "pl_PL", "pl"),
-        ("hunspell-pt-br", "pt_BR", "pt-br"),
-        ("hunspell-pt-pt", "pt_PT", "pt-pt"),
-        ("hunspell-uk", "uk_UA", "uk"),
-    ]:
-        notices[f"{lang}-dictionary.txt"] = copyright_stanza(pkg, directory)
-    for pkg, lang in [
-        ("hunspell-de-de", "de"),
-        ("hunspell-fr", "fr"),
-        ("hunspell-kk", "kk"),
-        ("hunspell-uz", "uz"),
-    ]:
-        with open(f"/usr/share/doc/{pkg}/copyright", encoding="utf-8") as f:
-            notices[f"{lang}-dictionary.txt"] = f.read()
-    for name, text in notices.items():
-        with open(os.path.join(d, name), "w", encoding="utf-8") as f:
-            f.write(text)
+    for name, (lang, make) in NOTICES.items():
+        if lang in langs:
+            with open(os.path.join(d, name), "w", encoding="utf-8") as f:
+                f.write(make())
     with open(os.path.join(d, "CC-BY-SA-4.0.txt"), "w", encoding="utf-8") as f:
         f.write(CC_BY_SA_NOTICE)
 
@@ -1502,6 +1622,8 @@ def build(lang):
         build_uz(stats)
     elif lang == "kk":
         build_kk(stats)
+    elif lang == "cy":
+        build_cy(stats)
     else:
         build_hunspell(lang, stats)
     stats["seconds"] = round(time.time() - t0)
@@ -1520,7 +1642,7 @@ def main(argv=None):
     from concurrent.futures import ProcessPoolExecutor
 
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("languages", nargs="*", help="language codes (default: all 13)")
+    parser.add_argument("languages", nargs="*", help="language codes (default: all 14)")
     parser.add_argument("--jobs", type=int, default=2, help="processes (default 2)")
     args = parser.parse_args(argv)
     langs = args.languages or list(letters.LANGUAGES)
@@ -1531,7 +1653,7 @@ def main(argv=None):
     slow = ["pl", "pt", "uk", "ru", "kk", "de", "fr"]
     langs.sort(key=lambda lang: slow.index(lang) if lang in slow else len(slow))
     vers = versions()
-    write_licences()
+    write_licences(langs)
     t0 = time.time()
     with ProcessPoolExecutor(max_workers=max(1, args.jobs)) as pool:
         for lang, stats in pool.map(build, langs):

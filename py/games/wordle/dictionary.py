@@ -66,13 +66,24 @@ class Dictionary:
         return self._display.get(word) or "".join(self.tiles(word))
 
     def parse(self, text: str, length: int) -> str:
-        """The encoded word for what a player typed, or IllegalMove with the reason."""
+        """The encoded word for what a player typed, or IllegalMove with the reason.
+
+        Letters that can be read as tiles in more than one way (Welsh n+g, one
+        tile "ng" or two) are read in each way, as typed first: the reading of
+        `length` tiles that is in the list wins."""
         normalised = letters.normalise(self.lang, text)
         if not letters.is_word(self.lang, normalised):
             raise IllegalMove("wordle.bad_letters")
-        word = self.encode(normalised)
-        if len(word) != length:
+        if len(normalised) > length * max(map(len, letters.alphabet(self.lang))) + length:
             raise IllegalMove("wordle.wrong_length", length=length)
-        if word not in self.guesses[length]:
-            raise IllegalMove("wordle.not_in_list", word=self.display(word))
-        return word
+        readings = [
+            "".join(self._to_char.get(tile, tile) for tile in tiles)
+            for tiles in letters.splittings(self.lang, normalised)
+        ]
+        of_length = [word for word in readings if len(word) == length]
+        if not of_length:
+            raise IllegalMove("wordle.wrong_length", length=length)
+        for word in of_length:
+            if word in self.guesses[length]:
+                return word
+        raise IllegalMove("wordle.not_in_list", word=self.display(of_length[0]))

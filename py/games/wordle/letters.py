@@ -39,7 +39,7 @@ letter of the language, and composes the rest (NFC).
 """
 
 import unicodedata
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 
 LANGUAGES = {
     "en": ("English", "English"),
@@ -55,10 +55,13 @@ LANGUAGES = {
     "kk": ("Қазақша", "Kazakh"),
     "ru": ("Русский", "Russian"),
     "uk": ("Українська", "Ukrainian"),
+    "cy": ("Cymraeg", "Welsh"),
 }
 """Language code -> (native name, English name), in the game's order."""
 
 UZ_TURNED_COMMA = "\u02bb"  # ʻ, as in oʻ and gʻ
+SPLIT = "\u00b7"  # a middle dot: two letters that could be one tile are two here
+WELSH_DIGRAPHS = ["ch", "dd", "ff", "ng", "ll", "ph", "rh", "th"]
 
 _LATIN = "abcdefghijklmnopqrstuvwxyz"
 _RU = "абвгдежзийклмнопрстуфхцчшщъыьэюя"
@@ -81,7 +84,15 @@ _ALPHABETS = {
     "uk": list("абвгґдеєжзиіїйклмнопрстуфхцчшщьюя"),
     "kk": list("аәбвгғдеёжзийкқлмнңоөпрстуұүфхһцчшщъыіьэюя"),
     "uz": list("abdefghijklmnopqrstuvxyz") + ["oʻ", "gʻ", "sh", "ch"],
+    "cy": [*"abc", "ch", "d", "dd", "e", "f", "ff", "g", "ng", *"hij", "l", "ll", *"mnop", "ph"]
+    + ["r", "rh", "s", "t", "th", "u", "w", "y"],
 }
+# Languages whose words may carry SPLIT between two letters.
+_SPLITTABLE = {"cy"}
+# Tiles read as one only at a word's start or after one of these letters: Welsh
+# "rh" in the middle of a word is r and h (arhosodd, cyrhaedd), but after d, l,
+# m, n or t it begins a part of a compound (anrhydedd, ymrhoi).
+_ONLY_AFTER = {"cy": {"rh": "dlmnt"}}
 
 # Each row is a string of one-character keys or a list of tiles.
 _KEYBOARDS: dict[str, Sequence[Sequence[str]]] = {
@@ -102,6 +113,7 @@ _KEYBOARDS: dict[str, Sequence[Sequence[str]]] = {
         ["a", "s", "d", "f", "g", "h", "j", "k", "l", "sh"],
         ["z", "x", "v", "b", "n", "m", "ch"],
     ],
+    "cy": [WELSH_DIGRAPHS, "wertyuiop", "asdfghjl", "cbnm"],
 }
 
 # Characters mapped before accent folding (after lower-casing).
@@ -169,25 +181,59 @@ def normalise(lang: str, text: str) -> str:
 
 
 def tiles_of(lang: str, word: str) -> list[str]:
-    """Split a normalised word into tiles, longest tile first.
+    """Split a normalised word into tiles, longest tile first (a SPLIT between
+    two letters, in a language that has it, keeps them two tiles).
 
     Raises ValueError for a character that no tile covers.
     """
     _check_lang(lang)
     tiles = _TILES[lang]
     longest = _MAX_TILE[lang]
+    only_after = _ONLY_AFTER.get(lang, {})
     out = []
     i = 0
     while i < len(word):
+        if word[i] == SPLIT and lang in _SPLITTABLE and 0 < i < len(word) - 1:
+            if word[i + 1] == SPLIT:
+                raise ValueError(f"{word!r}: two splits in a row")
+            i += 1
         for size in range(min(longest, len(word) - i), 0, -1):
             piece = word[i : i + size]
-            if piece in tiles:
+            if piece in tiles and (
+                piece not in only_after or i == 0 or word[i - 1] in only_after[piece]
+            ):
                 out.append(piece)
                 i += size
                 break
         else:
             raise ValueError(f"{word!r}: {word[i]!r} is not a letter of {lang}")
     return out
+
+
+def splittings(lang: str, word: str) -> Iterator[list[str]]:
+    """Every way to read a normalised word as tiles: as written first (longest
+    tile first, SPLITs kept), then, in a language with SPLIT, the others (its
+    SPLITs ignored), each once. Raises ValueError as tiles_of does."""
+    first = tiles_of(lang, word)
+    yield first
+    if lang not in _SPLITTABLE:
+        return
+    letters_only = word.replace(SPLIT, "")
+    tiles, longest = _TILES[lang], _MAX_TILE[lang]
+
+    def walk(start: int) -> Iterator[list[str]]:
+        if start == len(letters_only):
+            yield []
+            return
+        for size in range(min(longest, len(letters_only) - start), 0, -1):
+            piece = letters_only[start : start + size]
+            if piece in tiles:
+                for rest in walk(start + size):
+                    yield [piece, *rest]
+
+    for tiles_read in walk(0):
+        if tiles_read != first:
+            yield tiles_read
 
 
 def is_word(lang: str, word: str) -> bool:

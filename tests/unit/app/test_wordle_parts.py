@@ -65,7 +65,7 @@ def test_keyboard_has_every_tile_of_the_language_once():
     t = Translator("en")
     from games.wordle import letters
 
-    for lang in ("en", "uz", "kk", "de"):
+    for lang in ("en", "uz", "kk", "de", "cy"):
         html = parts.keyboard(t, lang, {}, True)
         for tile in letters.alphabet(lang):
             assert html.count(f'data-key="{tile}"') == 1, (lang, tile)

@@ -7,8 +7,10 @@ from games.wordle.letters import keyboard, normalise, tiles_of
 ALL = list(letters.LANGUAGES)
 
 
-def test_thirteen_languages_with_native_and_english_names():
-    assert ALL == ["en", "id", "de", "es", "fr", "it", "nl", "uz", "pl", "pt", "kk", "ru", "uk"]
+def test_fourteen_languages_with_native_and_english_names():
+    assert ALL == [
+        "en", "id", "de", "es", "fr", "it", "nl", "uz", "pl", "pt", "kk", "ru", "uk", "cy",
+    ]  # fmt: skip
     for native, english in letters.LANGUAGES.values():
         assert native and english
 
@@ -45,6 +47,7 @@ def test_alphabet_sizes():
         "kk": 42,
         "ru": 32,
         "uk": 33,
+        "cy": 29,
     }
 
 
@@ -86,6 +89,12 @@ def test_alphabet_sizes():
         ("uz", "o`zbek", "oʻzbek"),
         ("uz", "G‘ALABA", "gʻalaba"),
         ("uz", "Shahar", "shahar"),
+        ("cy", "Tŷ", "ty"),
+        ("cy", "GLÂN", "glan"),
+        ("cy", "ŵyr", "wyr"),
+        ("cy", "copïo", "copio"),
+        ("cy", "Llong", "llong"),
+        ("cy", "dan·gos", "dan·gos"),  # the split mark is kept for tiles_of
     ],
 )
 def test_normalise(lang, text, expected):
@@ -123,11 +132,50 @@ def test_normalise_is_idempotent():
         ("uz", "ogʻa", ["o", "gʻ", "a"]),
         ("kk", "қазақ", ["қ", "а", "з", "а", "қ"]),
         ("uk", "ґанок", ["ґ", "а", "н", "о", "к"]),
+        ("cy", "llong", ["ll", "o", "ng"]),
+        ("cy", "ffordd", ["ff", "o", "r", "dd"]),
+        ("cy", "chwech", ["ch", "w", "e", "ch"]),
+        ("cy", "rhaglen", ["rh", "a", "g", "l", "e", "n"]),
+        ("cy", "cyrhaedd", ["c", "y", "r", "h", "a", "e", "dd"]),  # rh mid-word is r, h
+        ("cy", "anrhydedd", ["a", "n", "rh", "y", "d", "e", "dd"]),  # ... but not after n
+        ("cy", "ffoadur", ["ff", "o", "a", "d", "u", "r"]),
+        ("cy", "pethau", ["p", "e", "th", "a", "u"]),
+        ("cy", "phen", ["ph", "e", "n"]),
     ],
 )
 def test_tiles_of(lang, word, tiles):
     assert tiles_of(lang, word) == tiles
     assert "".join(tiles) == word
+
+
+def test_a_welsh_split_mark_keeps_two_letters_apart():
+    assert tiles_of("cy", "llon·gyfarch") == ["ll", "o", "n", "g", "y", "f", "a", "r", "ch"]
+    assert tiles_of("cy", "d·dd") == ["d", "dd"]
+    for bad in ["·llong", "llong·", "ll··ong"]:
+        assert not letters.is_word("cy", bad), bad
+    assert not letters.is_word("en", "ban·gor")  # no split mark outside Welsh
+
+
+def test_splittings_give_every_reading_the_typed_one_first():
+    assert list(letters.splittings("cy", "bangor")) == [
+        ["b", "a", "ng", "o", "r"],
+        ["b", "a", "n", "g", "o", "r"],
+    ]
+    assert list(letters.splittings("cy", "ban·gor")) == [
+        ["b", "a", "n", "g", "o", "r"],
+        ["b", "a", "ng", "o", "r"],
+    ]
+    readings = list(letters.splittings("cy", "llall"))
+    assert readings[0] == ["ll", "a", "ll"] and len(readings) == 4
+    assert ["l", "l", "a", "l", "l"] in readings
+    assert list(letters.splittings("uz", "tong")) == [["t", "o", "n", "g"]]
+    assert list(letters.splittings("en", "llama")) == [["l", "l", "a", "m", "a"]]
+
+
+def test_welsh_keyboard_has_a_row_of_digraphs_above_the_letters_welsh_uses():
+    rows = keyboard("cy")
+    assert rows[0] == ["ch", "dd", "ff", "ng", "ll", "ph", "rh", "th"]
+    assert not {"k", "q", "v", "x", "z"} & {key for row in rows for key in row}
 
 
 @pytest.mark.parametrize(
@@ -147,6 +195,9 @@ def test_tiles_of(lang, word, tiles):
         ("uz", "wifi"),
         ("kk", "cat"),
         ("pl", "straße"),
+        ("cy", "zebra"),  # no k q v x z in Welsh
+        ("cy", "kilo"),
+        ("cy", "ni'n"),
     ],
 )
 def test_tiles_of_rejects_letters_outside_the_alphabet(lang, word):

@@ -51,7 +51,7 @@ def play_alone(words, length, answer, limit=10):
 
 
 def test_the_codes_of_a_guess_are_its_marks_against_every_answer_repeated_letters_too():
-    for lang in ("en", "uz", "de"):
+    for lang in ("en", "uz", "de", "cy"):
         words = Dictionary(lang, json.loads((WORDS / f"{lang}.json").read_text("utf-8")))
         for length in (4, 5, 6):
             solver = Solver(words.answers[length], words.guess_lists[length])

@@ -821,7 +821,7 @@ def test_rule_the_length_is_4_5_or_6_with_equal_chance_and_each_pair_gets_a_diff
 
 
 def test_rule_each_lobby_plays_in_one_of_the_languages():
-    # "Each lobby plays in one of the game's 13 languages"; guesses are checked
+    # "Each lobby plays in one of the game's 14 languages"; guesses are checked
     # with that language's letters and list.
     de = Dictionary(
         "de",
@@ -869,13 +869,13 @@ def tiny_dictionary(lang):
 
 
 @pytest.mark.parametrize("lang", list(letters.LANGUAGES))
-def test_rule_the_13_languages_each_lobby_plays_in_one(lang):
-    # "Each lobby plays in one of the game's 13 languages: English, Indonesian,
-    # German, Spanish, French, Italian, Dutch, Uzbek, Polish, Portuguese, Kazakh,
-    # Russian or Ukrainian." (The real word lists, "[decided] Each language has a
+def test_rule_the_14_languages_each_lobby_plays_in_one(lang):
+    # "Each lobby plays in one of 14 languages: English, Indonesian, German,
+    # Spanish, French, Italian, Dutch, Uzbek, Polish, Portuguese, Kazakh,
+    # Russian, Ukrainian or Welsh." (The real word lists, "[decided] Each language has a
     # list of answer words ...", and "The on-screen keyboard shows that language's
     # alphabet" are dictionary.py's, tools/wordlists.py's and letters.py's.)
-    assert len(letters.LANGUAGES) == 13
+    assert len(letters.LANGUAGES) == 14
     words = tiny_dictionary(lang)
     assert all(len(words.answers[n]) >= 4 for n in (4, 5, 6))
     t = new_lobby(words, humans(8), seed=5)
