@@ -347,6 +347,8 @@ class GameView(SavedGameView):
         friend resigning or leaving) and keep its game-over window's figures."""
         if self.outcome is None and not self.midend.recorded:
             self.outcome = ending.finish(self, ended, browser.today_iso())
+            if not self.closed:  # (a reload now shows this end: app.frame.starting)
+                browser.replace_hash(self.share_href())
             if self.daily is not None:
                 self.daily.finished(self)  # (in the dailies' own records alone)
 

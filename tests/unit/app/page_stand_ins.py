@@ -88,3 +88,4 @@ def page_without_browser(monkeypatch, browser, clock=None, today="2026-12-06"):
     monkeypatch.setattr(browser, "today_iso", lambda: today)
     monkeypatch.setattr(browser, "element", lambda _id: NoElement())
     monkeypatch.setattr(browser, "Repeating", Repeating)
+    monkeypatch.setattr(browser, "replace_hash", lambda _address: None)
