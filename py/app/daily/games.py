@@ -15,7 +15,7 @@ from .records import DailyResult
 @dataclass(frozen=True)
 class DailyRules:
     variant: str  # the records' and the seed's name for the version played
-    options: Json
+    options: Callable[[], Json]  # (a function: the hub imports no game to draw its cards)
     seats: tuple[str | None, ...]  # as a frontend's new_seats: None for the player here
     summary: Callable[[Any], DailyResult]  # the finished position's result
     figures: tuple[str, ...]  # compared side by side with a friend's, in this order
@@ -28,10 +28,28 @@ def marbles_result(state: Any) -> DailyResult:
     )
 
 
+def deblockle_options() -> Json:
+    from ..deblockle.setup import game_options
+
+    return game_options({})  # the standard game, the player's gold moving first, quick set-up
+
+
+def deblockle_result(state: Any) -> DailyResult:
+    """Won or lost, the turns the game took (both sides') and the player's blocks off."""
+    won = (state.result or {}).get("winner") == 0
+    return DailyResult(
+        "medium", won, {"turns": len(state.history), "blocks": state.position.removed[0]}
+    )
+
+
 DAILIES: dict[str, DailyRules] = {
     # 5 in a row, the classic: today's sequence of marbles (docs/rules/marbles.md 12).
     "marbles": DailyRules(
-        "5", {"version": 5}, (None,), marbles_result, ("score", "lines", "moves"), "🔵"
+        "5", lambda: {"version": 5}, (None,), marbles_result, ("score", "lines", "moves"), "🔵"
+    ),
+    # Today's start against the computer at medium (docs/rules/deblockle.md 13).
+    "deblockle": DailyRules(
+        "medium", deblockle_options, (None, "medium"), deblockle_result, ("turns", "blocks"), "🟨"
     ),
 }
 

@@ -79,11 +79,17 @@ def share_text(
     fragment)."""
     lines = [
         t("daily.share.title", number=number, game=t(f"game.{game}.name")),
-        rules.emoji + " " + t(f"daily.share.{game}", **dict(result.figures)),
+        rules.emoji + " " + t(share_key(game, result), **dict(result.figures)),
         t("daily.share.streak", count=streaks.current),
         page_url + href(game, token(game, number, result)),
     ]
     return "\n".join(lines)
+
+
+def share_key(game: str, result: DailyResult) -> str:
+    """The card's line of how it went: a game with a winner says won or lost."""
+    ending = "" if result.won is None else ".won" if result.won else ".lost"
+    return f"daily.share.{game}{ending}"
 
 
 def compared(

@@ -24,7 +24,8 @@ from .starting import Opening
 if TYPE_CHECKING:
     from .game_view import GameView
 
-ONE_TRY = frozenset({"new", "restart", "undo", "redo", "hint", "version"})
+# (and Deblockle's New game dialog and Play again, which lead to "new")
+ONE_TRY = frozenset({"new", "restart", "undo", "redo", "hint", "version", "new-dialog", "again"})
 
 
 class DailyPlay:
@@ -57,7 +58,7 @@ class DailyPlay:
         if meta is not None and midend.seed == self.seed:
             return Opening(meta)
         seats = midend_seats(list(self.rules.seats))
-        return Opening(None, (dict(self.rules.options), self.seed, seats, True))
+        return Opening(None, (self.rules.options(), self.seed, seats, True))
 
     def href(self) -> str:
         return href(
@@ -87,7 +88,7 @@ class DailyPlay:
         drawn = view.frontend.draw(view.state, view.ui, facts, view.t)
         shown = self.shown(view)
         return Markup(
-            f'<div class="daily-play">{banner(view.t, shown)}{drawn}{window(view.t, shown) or ""}</div>'
+            f'<div class="daily-play">{banner(view.t, shown)}{window(view.t, shown) or ""}{drawn}</div>'
         )
 
     def shown(self, view: "GameView") -> DailyPage:

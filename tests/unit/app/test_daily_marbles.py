@@ -10,50 +10,17 @@ import pytest
 from app import saved_games, scores
 from app.daily import records, share
 from app.daily.days import daily_seed
-from app.daily.games import DAILIES, daily_slot
+from app.daily.games import DAILIES
 from app.frame.frontend import Command, Input
-from app.marbles.frontend import FRONTEND
-from app.router import parse
+from daily_stand_ins import PAGE, TODAY, DailyApp, daily_views
 from games.common.rng import SeededRng
 from markup_tree import parse as parse_markup
-from page_stand_ins import StandInApp, page_without_browser
 from test_game_view import play_one
-
-TODAY = 3  # Gemau #3, 2026-12-09
-PAGE = "https://example.org/gemau/"
-
-
-class DailyApp(StandInApp):
-    def __init__(self, store=None, language="en"):
-        super().__init__(["marbles"], store)
-        self.t.language = language
-
-    def register(self, store, games):
-        super().register(store, games)
-        records.register(store, games)
-        saved_games.register_remote(store, [daily_slot(game) for game in games])
 
 
 @pytest.fixture
 def make_view(import_without_browser, monkeypatch):
-    browser, sharing, daily_play, game_view = import_without_browser(
-        "app.browser", "app.views.connect_sharing", "app.frame.daily_play", "app.frame.game_view"
-    )
-    page_without_browser(monkeypatch, browser)
-    monkeypatch.setattr(game_view.GameView, "redraw", lambda self, focus_id=None: None)
-    copied = []
-    monkeypatch.setattr(sharing, "can_share", lambda: False)
-    monkeypatch.setattr(sharing, "page_address", lambda: PAGE)
-    monkeypatch.setattr(sharing, "copy", copied.append)
-    day = [TODAY]
-    monkeypatch.setattr(daily_play, "today_number", lambda: day[0])
-
-    def make(address="#/marbles?daily=today", app=None):
-        view = game_view.GameView(app or DailyApp(), parse(address), FRONTEND)
-        view.copied, view.day = copied, day
-        return view
-
-    return make
+    return daily_views(import_without_browser, monkeypatch)
 
 
 def finish(view, rng_seed=5):
@@ -191,5 +158,6 @@ def test_every_game_with_a_daily_names_its_figures_in_english_and_welsh():
     for language in ("en", "cy"):
         t = Translator(language)
         for game, rules in DAILIES.items():
-            assert t.has(f"daily.share.{game}")
+            won_or_lost = t.has(f"daily.share.{game}.won") and t.has(f"daily.share.{game}.lost")
+            assert t.has(f"daily.share.{game}") or won_or_lost
             assert all(t.has(f"daily.figure.{name}") for name in rules.figures)
