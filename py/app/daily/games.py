@@ -42,6 +42,15 @@ def deblockle_result(state: Any) -> DailyResult:
     )
 
 
+def dominoes_result(state: Any) -> DailyResult:
+    """Won or lost, the player's points, the computer's, and the hands it took."""
+    team = state.table.team_of(0)
+    against = max(score for other, score in enumerate(state.scores) if other != team)
+    won = (state.result or {}).get("winner_team") == team
+    figures = {"points": state.scores[team], "against": against, "hands": len(state.hand_summaries)}
+    return DailyResult("medium", won, figures)
+
+
 DAILIES: dict[str, DailyRules] = {
     # 5 in a row, the classic: today's sequence of marbles (docs/rules/marbles.md 12).
     "marbles": DailyRules(
@@ -50,6 +59,15 @@ DAILIES: dict[str, DailyRules] = {
     # Today's start against the computer at medium (docs/rules/deblockle.md 13).
     "deblockle": DailyRules(
         "medium", deblockle_options, (None, "medium"), deblockle_result, ("turns", "blocks"), "🟨"
+    ),
+    # Today's deals, one against one computer at medium, to 100 (docs/rules/dominoes.md 12).
+    "dominoes": DailyRules(
+        "medium",
+        lambda: {"seats": 2, "partnerships": False, "target": 100},
+        (None, "medium"),
+        dominoes_result,
+        ("points", "against", "hands"),
+        "🟫",
     ),
 }
 

@@ -3,8 +3,9 @@ it (Pyodide's clock is the browser's, in its time zone)."""
 
 from datetime import date
 
-from .days import number_of
+from .days import MAX_NUMBER, number_of
 
 
 def today_number() -> int:
-    return number_of(date.today())
+    """(A clock set before the first daily, or centuries on, gets the nearest one.)"""
+    return min(max(number_of(date.today()), 1), MAX_NUMBER)

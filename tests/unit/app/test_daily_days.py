@@ -62,3 +62,16 @@ def test_the_longest_streak_is_the_longest_run_of_days():
     assert days.longest_streak([]) == 0
     assert days.longest_streak([1, 2, 3, 5, 6, 9]) == 3
     assert days.longest_streak([4]) == 1
+
+
+@pytest.mark.parametrize(
+    ("clock", "number"),
+    [(date(2026, 12, 9), 3), (date(2026, 1, 1), 1), (date(9999, 1, 1), days.MAX_NUMBER)],
+)
+def test_today_is_the_device_s_date_and_a_clock_out_of_range_gets_the_nearest_daily(
+    monkeypatch, clock, number
+):
+    from app.daily import today
+
+    monkeypatch.setattr(today, "date", type("Clock", (), {"today": staticmethod(lambda: clock)}))
+    assert today.today_number() == number

@@ -45,4 +45,4 @@ def test_the_streak_is_said_in_welsh(monkeypatch):
 
 
 def test_a_game_without_a_daily_yet_has_no_daily_line(monkeypatch):
-    assert daily_line(an_app(), "dominoes", monkeypatch, today=3) is None
+    assert daily_line(an_app(), "battleship", monkeypatch, today=3) is None
