@@ -33,7 +33,13 @@ def banner(t: Callable[..., str], page: DailyPage) -> Markup:
         "section",
         {"class": "daily-banner", "data-daily": page.number},
         h("h2", {}, t("daily.title", number=page.number, game=game)),
-        h("p", {}, t("daily.one_try")),
+        h(
+            "p",
+            {},
+            t("daily.one_try"),
+            " ",
+            h("a", {"href": router.href(page.game)}, t("daily.ordinary", game=game)),
+        ),
         h("p", {"data-daily-refused": True}, t(page.refused)) if page.refused else None,
         h("p", {"data-daily-waiting": True}, t("daily.friend_waiting")) if waiting else None,
     )

@@ -44,6 +44,8 @@ def test_every_device_gets_the_same_daily_on_the_same_day(make_view):
     assert one.midend.seed == other.midend.seed == daily_seed(TODAY, "marbles", "5")
     assert one.state.to_json() == other.state.to_json()
     assert one.state.min_line == 5  # 5 in a row, whatever the player last chose
+    banner = page_of(one).one("section", "daily-banner")
+    assert banner.one("a").attrs["href"] == "#/marbles"  # the ordinary game, one step away
     one.day[0] = TODAY + 1
     tomorrow = make_view(app=DailyApp())
     assert tomorrow.state.to_json() != one.state.to_json()
