@@ -47,7 +47,7 @@ def small_welsh():
     )
 
 
-def test_rule_12_4_welsh_digraphs_are_one_tile_each():
+def test_rule_12_5_welsh_digraphs_are_one_tile_each():
     words = small_welsh()
     assert words.tiles(words.parse("LLAETH", 4)) == ["ll", "a", "e", "th"]
     assert words.tiles(words.parse("ffordd", 4)) == ["ff", "o", "r", "dd"]
