@@ -1,11 +1,12 @@
 """Statistics and rankings for every game, per version (variant) of the game.
 
 stats:<game>    {variant: {"played", "won", "best", "last", "totals": {figure: sum},
-                           "counts", "levels"}}   (the charts' tallies: app.charts.tallies)
+                           "counts", "levels", "before"}}   (the charts' tallies:
+                                                            app.charts.tallies)
 rankings:<game> {variant: [{"score", "date", "figures"}, ...]}  best first, at most 20
 
-Version 2 of stats added the charts' tallies; version 1's variants get empty ones (the
-charts count the games played from then on, and say so).
+Version 2 of stats added the charts' tallies; version 1's variants get empty ones, and
+"before" the games they had played (the charts count the games from then on, and say so).
 """
 
 from collections.abc import Iterable, Mapping
@@ -49,6 +50,7 @@ def clean_stats(data: object) -> Json:
                 **{k: entry.get(k) for k in ("played", "won", "best", "last", "totals")},
                 "counts": tallies.clean_counts(entry.get("counts")),
                 "levels": tallies.clean_levels(entry.get("levels")),
+                "before": tallies.clean_before(entry.get("before"), entry["played"]),
             }
     return cleaned
 
@@ -58,7 +60,9 @@ def stats_with_tallies(data: object) -> object:
     if not isinstance(data, dict):
         return data  # (clean_stats refuses it)
     return {
-        variant: {**entry, "counts": {}, "levels": {}} if isinstance(entry, dict) else entry
+        variant: {**entry, "counts": {}, "levels": {}, "before": entry.get("played")}
+        if isinstance(entry, dict)
+        else entry
         for variant, entry in data.items()
     }
 
@@ -119,6 +123,7 @@ def record_result(
             "totals": {},
             "counts": {},
             "levels": {},
+            "before": 0,
         }
         entry["played"] += 1
         entry["won"] += 1 if won else 0

@@ -20,6 +20,7 @@ from games.battleship import State
 from games.battleship.game import GAME as BATTLESHIP
 from games.common.errors import IllegalMove
 
+from ..charts.tallies import FAILED
 from ..frame.frontend import (
     Changes,
     Command,
@@ -234,7 +235,8 @@ class BattleshipFrontend(FrontendDefaults):
         shooting = {key: mine[key] for key in ("shots", "hits", "accuracy")}
         score = mine["shots"] if won else None
         figured = {**shooting, "turns": result["turns"]}
-        return Result(state.mode, won, score, figured, higher_is_better=False, measure=score)
+        measure = score if won else FAILED  # (the chart's bar of games lost)
+        return Result(state.mode, won, score, figured, higher_is_better=False, measure=measure)
 
     # --- drawing -------------------------------------------------------------------------
     def draw(self, state: Position, ui: BattleshipUi, facts: Facts, t: Translate) -> Markup:

@@ -5,6 +5,7 @@ version 2), from the games finished since that version:
                             a whole number as text ("4", "-12"), or FAILED ("x") for a
                             game not done (a Wordle word not solved)
     levels  {level: {"won": games, "lost": games}}  games against the computer, by its level
+    before  the games played before the charts began counting (version 1's, migrated)
 """
 
 from typing import Any
@@ -35,6 +36,11 @@ def clean_counts(data: Any) -> dict[str, int]:
     if not isinstance(data, dict) or len(data) > MAX_VALUES:
         return {}
     return {key: n for key, n in data.items() if _is_key(key) and _is_count(n)}
+
+
+def clean_before(data: Any, played: int) -> int:
+    """The games played uncounted: a whole number up to those played (else none)."""
+    return data if type(data) is int and 0 <= data <= played else 0
 
 
 def clean_levels(data: Any) -> dict[str, dict[str, int]]:

@@ -53,9 +53,11 @@ def hidden_table(caption: str, heads: list[str], rows: list[list[str]]) -> Marku
     )
 
 
-def bar_name(t: Any, bar: Bar, short: bool = True) -> str:
+def bar_name(t: Any, game: str, bar: Bar, short: bool = True) -> str:
+    """A bar's label in the chart (`short`) or in its table: its value, its range, or the
+    game's name for games not done ("X": a Wordle not solved; Battleship's lost)."""
     if bar.low is None or bar.high is None:
-        return t("stats.chart.failed") if short else t("stats.chart.failed.named")
+        return t(f"stats.chart.failed.{game}" + ("" if short else ".named"))
     if bar.low == bar.high:
         return signed(bar.low)
     return t("stats.chart.range", low=signed(bar.low), high=signed(bar.high))
@@ -75,7 +77,9 @@ def distribution(t: Any, game: str, entry: dict[str, Any]) -> Markup | None:
     title = t(f"stats.chart.{game}")
     counted = sum(counts.values())
     rows = [
-        svg.Row(bar_name(t, bar), ((bar.count, "last" if bar.last else ""),), t.number(bar.count))
+        svg.Row(
+            bar_name(t, game, bar), ((bar.count, "last" if bar.last else ""),), t.number(bar.count)
+        )
         for bar in shown
     ]
     drawing = svg.bar_rows(rows, t("stats.chart.label", title=title, count=t.number(counted)))
@@ -84,13 +88,13 @@ def distribution(t: Any, game: str, entry: dict[str, Any]) -> Markup | None:
         notes.append(t(f"stats.chart.about.{game}"))
     if any(bar.last for bar in shown):
         notes.append(h("span", {"class": "chart-key last"}, t("stats.chart.last")))
-    if counted < entry["played"]:
-        notes.append(
-            t("stats.chart.since", counted=t.number(counted), played=t.number(entry["played"]))
-        )
+    if entry.get("before"):  # played before the charts counted (app.charts.tallies)
+        played = entry["played"]
+        since = t.number(played - entry["before"])
+        notes.append(t("stats.chart.since", counted=since, played=t.number(played)))
     table_rows = [
         [
-            bar_name(t, bar, short=False),
+            bar_name(t, game, bar, short=False),
             t("stats.chart.last.row", count=t.number(bar.count))
             if bar.last
             else t.number(bar.count),

@@ -49,7 +49,7 @@ def test_version_1_statistics_migrate_with_empty_tallies_and_nothing_said():
         {NAMESPACE + "stats:marbles": json.dumps({"v": 1, "rev": 4, "data": old})}
     )
     entry = scores.stats_for(store, "marbles")["5"]
-    assert entry == {**old["5"], "counts": {}, "levels": {}}
+    assert entry == {**old["5"], "counts": {}, "levels": {}, "before": 3}
     written = json.loads(store.backend.get(NAMESPACE + "stats:marbles"))
     assert written["v"] == scores.STATS_VERSION == 2 and written["data"]["5"]["counts"] == {}
     assert problems == []  # a migration is no repair
@@ -79,6 +79,10 @@ def test_bad_tallies_are_cleaned_alone_and_the_player_told():
     assert stats["duel"]["levels"] == {"hard": {"won": 1, "lost": 0}}
     assert stats["other"]["counts"] == {} and stats["other"]["levels"] == {}
     assert stats["duel"]["played"] == 2  # the rest of the variant stays
+    assert (
+        stats["duel"]["before"] == 0 == tallies.clean_before(3, 2) == tallies.clean_before(True, 2)
+    )
+    assert tallies.clean_before(2, 2) == 2
     assert problems == [("stats:wordle", "repaired")]
     too_many = {str(n): 1 for n in range(tallies.MAX_VALUES + 1)}
     assert tallies.clean_counts(too_many) == {}
@@ -113,7 +117,7 @@ def test_a_duel_counts_the_persons_turns_to_solve_the_word_or_x():
     assert duel_record(solved, 1).measure == tallies.FAILED  # the other solved it first
 
 
-def test_battleship_counts_shots_to_win_and_nothing_for_a_loss():
+def test_battleship_counts_shots_to_win_and_a_loss_as_lost():
     state = battle("classic")
     blue = [square for ship in state.view_for(1)["fleet"] for square in ship["squares"]]
     water = [f"{row}{c}" for row in "JF" for c in range(1, 11)]  # no ship of either fleet
@@ -124,7 +128,7 @@ def test_battleship_counts_shots_to_win_and_nothing_for_a_loss():
     won = BATTLESHIP.record(state, Table((Seat(LOCAL), Seat(COMPUTER, "hard"))), 0.0)
     assert won.won and won.measure == won.score == len(blue)
     lost = BATTLESHIP.record(state, Table((Seat(COMPUTER, "hard"), Seat(LOCAL))), 0.0)
-    assert not lost.won and lost.measure is None
+    assert not lost.won and lost.measure == tallies.FAILED
 
 
 def test_dominoes_counts_the_margin_over_the_best_other_side():

@@ -141,15 +141,21 @@ def test_a_migrated_record_says_its_chart_counts_from_now_on_and_welsh_speaks_we
     assert section(app, "battleship").all("figure") == []  # nothing counted yet: no chart
     scores.record_result(app.store, "battleship", "classic", won=True, score=30, measure=30,
                          level="medium", higher_is_better=False)  # fmt: skip
+    scores.record_result(app.store, "battleship", "classic", won=False, measure="x")
     chart = section(app, "battleship").one("figure", data_chart="distribution")
-    assert "1 of 6 games" in chart.text() and chart.one("figcaption").text() == "Shots to win"
+    assert "2 of 7 games" in chart.text() and chart.one("figcaption").text() == "Shots to win"
+    found, _ = widths(chart)
+    assert list(found)[-1] == "Lost" and found["Lost"] == found["30"]  # a bar of games lost
+    assert "Lost" in [row.text() for row in chart.all("th", scope="row")]
     welsh = section(in_welsh(app), "battleship")
     assert (
         welsh.one("figure", data_chart="distribution").one("figcaption").text()
         == "Ergydion i ennill"
     )
     assert (
-        "1 o 6 gêm" in welsh.text() and "Canolig" in welsh.one("figure", data_chart="levels").text()
+        "2 o 7 gêm" in welsh.text()
+        and "Colli" in welsh.text()
+        and "Canolig" in welsh.one("figure", data_chart="levels").text()
     )
 
 
