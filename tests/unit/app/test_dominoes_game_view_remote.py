@@ -4,9 +4,10 @@ played once, saved once, drawn once; the tile a person draws lifted and named to
 once the deck gives it; each page holding only its own hand."""
 
 import pytest
-from app import thinker
+from app import replays, thinker
 from app.dominoes.frontend import FRONTEND
 from app.router import parse
+from games.dominoes.game import GAME
 from markup_tree import parse as parse_markup
 from page_stand_ins import NoElement
 from test_game_view_seats import FakeApp, FakeThinker, Link, Watched, stand_in
@@ -165,4 +166,8 @@ def test_a_whole_game_to_250_ends_on_both_pages_with_its_window_and_counts_on_bo
         assert stats["played"] == 1 and stats.get("won", 0) == (1 if won else 0)
         (kept,) = view.app.store.load("replays:dominoes").data
         assert len(kept["options"]["deals"]) >= len(state.hand_summaries)
-        assert sorted(kept["seats"]) == ["human", "remote"]  # (played face up in a replay)
+        assert sorted(kept["seats"]) == ["human", "remote"]
+        # It replays face up, as Statistics opens it: the whole game, to the same end.
+        final = replays.positions(GAME, kept)[-1]
+        assert final.is_over and final.scores == state.scores
+        assert len(final.hand_summaries) == len(state.hand_summaries)
