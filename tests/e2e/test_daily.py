@@ -1,0 +1,90 @@
+"""Today's game in the page (docs/rules/README.md, Today's game): two devices on the same day
+get the same daily; the share card holds no spoiler; a friend's share link compares both
+results. The dailies' rules are unit-tested (tests/unit/app/test_daily_*.py); this checks
+what only a browser shows: the address, the window opening at the end, the card's text."""
+
+import json
+import re
+from datetime import date
+
+from app.daily.days import daily_seed, number_of
+from e2e_support import wait_ready
+from games.common.rng import SeededRng
+from games.marbles import COLOUR_LETTERS, choose_move, new_game, parse_position
+from playwright.sync_api import expect
+from test_axe import violations
+from test_marbles import board_letters, near_full_position
+
+DAILY = "#/marbles?daily=today"
+LOCAL_DATE = (
+    "() => { const d = new Date(); return [d.getFullYear(), d.getMonth() + 1, d.getDate()]; }"
+)
+
+
+def today_of(page) -> int:
+    return number_of(date(*page.evaluate(LOCAL_DATE)))
+
+
+def nearly_full(seed: int):
+    """Today's daily three squares from its end, where no line can form."""
+    return parse_position(near_full_position().replace("seed=11", f"seed={seed}"))
+
+
+def save_nearly_full(page, seed: int, route: str = DAILY):
+    """Today's daily saved three squares from its end, as the frame saves it, and opened
+    at `route` (today's daily, with a friend's result or not)."""
+    state = nearly_full(seed)
+    frame = {
+        "options": {"version": 5},
+        "seed": seed,
+        "seats": ["human"],
+        "base": state.to_json(),
+        "moves": [],
+        "undone": [],
+        "ranked": False,
+        "known": True,
+        "remote": None,
+    }
+    data = {"state": state.to_json(), "meta": {"frame": frame, "recorded": False, "over": False}}
+    record = json.dumps({"v": 1, "rev": 50, "data": data})
+    page.evaluate("(r) => localStorage.setItem('gemau:saved:marbles-daily', r)", record)
+    page.evaluate("location.hash = '#/'")
+    page.evaluate(f"location.hash = '{route}'")
+    expect(page.locator(".mb-board .cell .m:not(.ghost)")).to_have_count(78)
+    return state
+
+
+def finish(page, state):
+    source, target = choose_move(state, SeededRng(1))
+    page.locator(f"#mb-c-{source}").click()
+    page.locator(f"#mb-c-{target}").click()
+    window = page.locator("dialog#daily-over")
+    expect(window).to_be_visible()
+    return window
+
+
+def test_two_devices_get_one_daily_shared_without_spoilers_and_compared(open_app, context):
+    one = open_app(DAILY, timezone_id="Europe/London")
+    other = open_app(DAILY, timezone_id="Europe/London")
+    seed = daily_seed(today_of(one), "marbles", "5")
+    expected = "".join(COLOUR_LETTERS[c] for c in new_game({"version": 5}, seed).board)
+    assert board_letters(one) == board_letters(other) == expected
+    expect(one.locator("section.daily-banner h2")).to_contain_text("Gemau #")
+    expect(one.locator("[data-action='undo']")).to_be_hidden()  # one try
+
+    card = finish(one, save_nearly_full(one, seed)).locator("pre.daily-card").inner_text()
+    title, how, streak, link = card.split("\n")
+    assert re.fullmatch(r"Gemau #\d+ · Marbles", title) and streak == "Streak: 1"
+    assert re.fullmatch(r"🔵 \d+ points · \d+ lines · \d+ moves", how)
+    assert str(seed) not in card and not re.search(r"\b[A-I][1-9]\b", card)  # no square
+    assert re.fullmatch(r"http://.+/#/marbles\?daily=today&vs=[\w-]+", link)
+
+    other.goto(link)
+    wait_ready(other)
+    expect(other.locator("[data-daily-waiting]")).to_be_visible()  # not before playing
+    finish(other, save_nearly_full(other, seed, link[link.index("#") :]))
+    compared = other.locator("table.daily-compare")
+    expect(compared).to_be_visible()
+    cells = compared.locator("tbody tr").first.locator("td").all_inner_texts()
+    assert len(cells) == 2 and cells[0] == cells[1]  # the same position, the same move
+    assert violations(other) == []  # the window, its card and the comparison
