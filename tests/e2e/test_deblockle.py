@@ -159,6 +159,39 @@ def test_against_the_computer_with_animation_and_reload_resumes(open_app):
     expect(page.locator("[data-share]")).to_have_text("31")
 
 
+def test_a_reload_during_the_hop_keeps_the_move(open_app):
+    """The frame plays a move through the midend, saves it, then draws it: a reload while
+    the block is still hopping finds the move played (the review found it lost, when the
+    move was played only once its hop had been drawn)."""
+    page = open_app("#/deblockle?seed=31")
+    state = new_game(OPTIONS, 31)
+    move = str(max(state.legal_moves(), key=lambda m: len(m.path)))
+    option = next(o for o in state.tip_options(move[:2]) if o["direction"] == move[2])
+    end = option["hops"][option["moves"].index(move)][-1]
+    assert next(m for m, p in zip(option["moves"], option["hops"]) if p[-1] == end) == move
+    cell(page, move[:2]).click()
+    cell(page, option["to"]).click()
+    expect(cell(page, end)).to_have_class(has_classes("db-hop-end"))
+    # The hop's end pressed, then the page reloaded in the same task: mid-hop for certain.
+    busy = page.evaluate(
+        """(square) => {
+            document.getElementById("db-c-" + square).click();
+            const busy = document.querySelector("[data-busy]").dataset.busy;
+            location.reload();
+            return busy;
+        }""",
+        end,
+    )
+    assert busy == "yes"  # the block was on its way
+    wait_ready(page)
+    state.apply(move)
+    game = page.locator("[data-game='deblockle']")
+    expect(game).to_have_attribute("data-current", "0", timeout=15_000)  # the computer replied
+    expect(game).to_have_attribute("data-busy", "no")
+    state.apply(computer_reply(state, 31, 1))
+    assert board_blocks(page) == engine_blocks(state)
+
+
 def test_a_tip_can_be_taken_back_and_a_wrong_square_is_explained(open_app):
     page = open_app("#/deblockle?seed=5&opponent=human", reduced_motion="reduce")
     state = new_game(OPTIONS, 5)
