@@ -17,6 +17,7 @@ from dominoes_support import midend_record, open_saved, wait_phase
 from games.deblockle import new_game as deblockle_game
 from games.wordle.feedback import marks
 from playwright.sync_api import expect
+from stats_support import chart_storage
 from test_battleship import ALL_SQUARES
 from test_battleship import open_saved as open_saved_battleship
 from test_deblockle import OPTIONS as DEBLOCKLE_OPTIONS
@@ -448,3 +449,32 @@ def test_hub_navigation_focus_buttons_and_dialogs(forced, scheme):
     frame = look(dialog)
     assert frame["borderStyle"] != "none" and frame["borderWidth"] >= 2
     assert contrast(rgba(frame["border"]), frame["shown"]) >= 3
+
+
+def test_statistics_charts_bars_lines_and_their_key(forced, scheme):
+    """The charts (app.views.stats_charts) in system colours: every bar, the last game's
+    apart from the others, a lost game's outlined beside a won game's filled, the rating's
+    line and the labels, all against the page; and axe finds nothing."""
+    from test_axe import violations
+
+    page = forced("#/stats", storage=chart_storage())
+    expect(page.locator("figure.chart svg[role='img']")).to_have_count(8)
+    shot(page, "statistics-charts", scheme)
+    wordle = page.locator("[data-stats='wordle']")
+    bar = look(wordle.locator("[data-chart='distribution'] rect.chart-bar:not(.last)").first)
+    last = look(wordle.locator("[data-chart='distribution'] rect.chart-bar.last"))
+    won = look(wordle.locator("[data-chart='levels'] rect.won").first)
+    lost = wordle.locator("[data-chart='levels'] rect.lost").first
+    label = look(wordle.locator("[data-chart='distribution'] text.chart-label").first)
+    line = wordle.locator("[data-chart='rating'] polyline")
+    backdrop = bar["backdrop"]
+    for shape in (bar, last, won):
+        assert contrast(rgba(shape["fill"]), backdrop) >= 3, shape["fill"]
+    assert rgba(bar["fill"]) != rgba(last["fill"])  # the last game's bar stands out
+    assert contrast(rgba(label["fill"]), backdrop) >= 4.5
+    for outlined in (lost, line):
+        stroke = outlined.evaluate("(el) => getComputedStyle(el).stroke")
+        assert contrast(rgba(stroke), backdrop) >= 3, stroke
+    lost_fill = lost.evaluate("(el) => getComputedStyle(el).fill")
+    assert contrast(rgba(lost_fill), backdrop) < 1.5  # outlined, not filled: told from a win
+    assert violations(page) == []
