@@ -1,5 +1,5 @@
-"""A game's daily on its hub card: a link to today's game and, once a daily was played, the
-current and best streak."""
+"""A game's daily on its hub card: a link to today's game, whether it is played, and, once a
+daily was played, the current and best streak."""
 
 from collections.abc import Callable
 
@@ -19,6 +19,9 @@ def daily_line(t: Callable[..., str], store: Store, game: str, today: int) -> Ma
         "p",
         {"class": "game-card-daily", "data-daily-card": game},
         h("a", {"href": href(game)}, t("hub.daily")),
+        h("span", {"class": "game-card-done"}, t("hub.daily_done"))
+        if records.result_of(store, game, today) is not None
+        else None,
         h("span", {"class": "game-card-streak"}, t("hub.daily_streak", **vars(streaks)))
         if streaks.best
         else None,

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from .. import router
 from ..html import Markup, h
 from .games import DailyRules
-from .records import DailyResult, Streaks
+from .records import DailyResult, Streaks, Tally
 from .share import Friend, compared
 
 
@@ -19,6 +19,7 @@ class DailyPage:
     number: int
     rules: DailyRules
     streaks: Streaks
+    tally: Tally  # the dailies of this game played and won on this device
     mine: DailyResult | None  # this device's result of the day, once played
     friend: Friend | None  # a friend's result from the link opened
     refused: str  # the catalogue key of why the link's result was left out ("": it was not)
@@ -64,6 +65,10 @@ def window(t: Callable[..., str], page: DailyPage) -> Markup | None:
             "p",
             {"class": "daily-streak", "data-daily-streak": True},
             t("daily.streak", current=page.streaks.current, best=page.streaks.best),
+            " · ",
+            t("daily.played", count=page.tally.played)
+            if page.mine.won is None
+            else t("daily.played_won", count=page.tally.played, won=page.tally.won),
         ),
         h("pre", {"class": "daily-card", "data-daily-card": True}, page.share_text),
         h(

@@ -149,6 +149,17 @@ def record(store: Store, game: str, number: int, result: DailyResult) -> bool:
     return kept
 
 
+@dataclass(frozen=True)
+class Tally:
+    played: int  # dailies finished, in the days kept
+    won: int  # of them, those won (games with a winner)
+
+
+def tally(store: Store, game: str) -> Tally:
+    results = store.load(name_of(game)).data["results"].values()
+    return Tally(len(results), sum(1 for result in results if result["won"] is True))
+
+
 def streaks(store: Store, game: str, today: int) -> Streaks:
     """The current streak (up to today; it stands through today until today is over) and
     the best one."""

@@ -104,6 +104,7 @@ class DailyPlay:
             self.number,
             self.rules,
             streaks,
+            records.tally(store, self.game),
             mine,
             self.friend,
             self.refused,

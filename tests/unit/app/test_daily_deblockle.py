@@ -72,3 +72,27 @@ def test_the_result_is_won_or_lost_with_the_turns_and_blocks_off_and_no_square()
     lost = DAILIES["deblockle"].summary(a_finished_game(1, 40, 2))
     assert lost == records.DailyResult("medium", False, {"turns": 40, "blocks": 2})
     assert share.share_key("deblockle", lost) == "daily.share.deblockle.lost"
+
+
+def test_the_window_of_a_game_with_a_winner_counts_the_dailies_won():
+    from app.daily.panel import DailyPage, window
+
+    mine = records.DailyResult("medium", True, {"turns": 30, "blocks": 4})
+    page = DailyPage(
+        "deblockle",
+        TODAY,
+        DAILIES["deblockle"],
+        records.Streaks(1, 2),
+        records.Tally(3, 2),
+        mine,
+        None,
+        "",
+        "the card",
+        False,
+    )
+    for language, said in (
+        ("en", "Streak: 1 · Best streak: 2 · Dailies played: 3, won: 2"),
+        ("cy", "Rhediad: 1 · Rhediad gorau: 2 · Gemau dyddiol: 3, wedi ennill: 2"),
+    ):
+        shown = parse_markup(str(window(Translator(language), page)))
+        assert shown.one("p", "daily-streak").text() == said

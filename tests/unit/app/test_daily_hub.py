@@ -23,7 +23,7 @@ def test_the_card_links_today_s_game_and_shows_no_streak_before_one_is_played(mo
     line = daily_line(an_app(), "marbles", monkeypatch, today=3)
     assert line.one("a").attrs["href"] == "#/marbles?daily=today"
     assert line.one("a").text() == "Today's game"
-    assert not line.all("span", "game-card-streak")
+    assert not line.all("span", "game-card-streak") and not line.all("span", "game-card-done")
 
 
 def test_the_card_shows_the_current_and_best_streak_and_a_missed_day_ends_it(monkeypatch):
@@ -32,6 +32,10 @@ def test_the_card_shows_the_current_and_best_streak_and_a_missed_day_ends_it(mon
         records.record(app.store, "marbles", day, PLAYED)
     line = daily_line(app, "marbles", monkeypatch, today=7)
     assert line.one("span", "game-card-streak").text() == "Daily streak: 2 (best 3)"
+    assert not line.all("span", "game-card-done")  # today's is still to play
+    assert daily_line(app, "marbles", monkeypatch, 6).one("span", "game-card-done").text() == (
+        "played ✓"
+    )
     line = daily_line(app, "marbles", monkeypatch, today=8)
     assert line.one("span", "game-card-streak").text() == "Daily streak: 0 (best 3)"
 

@@ -95,6 +95,8 @@ def test_the_share_card_says_how_it_went_and_nothing_of_the_position(make_view):
     window = page_of(view).one("dialog", "daily-over")
     assert "data-game-over" in window.attrs
     card = window.one("pre", "daily-card").text()
+    streak = window.one("p", "daily-streak").text()
+    assert streak == "Streak: 1 · Best streak: 1 · Dailies played: 1"
     lines = card.split("\n")
     assert lines[0] == "Gemau #3 · Marbles"
     assert lines[1] == (

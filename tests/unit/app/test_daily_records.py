@@ -131,3 +131,12 @@ def test_the_player_is_told_in_plain_words_which_dailies_were_reset():
     for language, words in (("en", "your daily games of Marbles"), ("cy", "dyddiol")):
         t = Translator(language)
         assert words in t("storage.problem.reset", what=storage_area(t, "daily:marbles"))
+
+
+def test_the_dailies_played_and_won_are_counted():
+    store, _ = make_store()
+    records.record(store, "wordle", 1, DailyResult("en-5", True, {"tries": 4}))
+    records.record(store, "wordle", 2, DailyResult("en-5", False, {"tries": 6}))
+    records.record(store, "marbles", 2, SCORED)
+    assert records.tally(store, "wordle") == records.Tally(2, 1)
+    assert records.tally(store, "marbles") == records.Tally(1, 0)
