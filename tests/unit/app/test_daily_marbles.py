@@ -165,3 +165,16 @@ def test_every_game_with_a_daily_names_its_figures_in_english_and_welsh():
             won_or_lost = t.has(f"daily.share.{game}.won") and t.has(f"daily.share.{game}.lost")
             assert t.has(f"daily.share.{game}") or won_or_lost
             assert all(t.has(f"daily.figure.{name}") for name in rules.figures)
+
+
+def test_a_daily_left_unfinished_is_gone_the_next_day_and_that_day_is_missed(make_view):
+    view = make_view()
+    play_one(view, SeededRng(1))
+    resumed = make_view(app=DailyApp(view.app.store))  # the same day: carried on
+    assert resumed.midend.moves == view.midend.moves
+    view.day[0] = TODAY + 1
+    tomorrow = make_view(app=DailyApp(view.app.store))
+    assert tomorrow.midend.seed == daily_seed(TODAY + 1, "marbles", "5")
+    assert tomorrow.midend.moves == [] and not tomorrow.state.is_over
+    assert records.result_of(view.app.store, "marbles", TODAY) is None
+    assert records.streaks(view.app.store, "marbles", TODAY + 1).current == 0
