@@ -99,6 +99,29 @@ def test_russian_duel_with_its_own_keyboard(open_app):
     expect(page.locator(".wd-status")).to_contain_text("You solved it first")
 
 
+def test_welsh_duel_with_digraph_tiles_typed_on_both_keyboards(open_app):
+    """docs/rules/wordle-tournament.md 12.5: ll is one tile, from the ll key or from
+    l then l on a hardware keyboard; the row's length is counted in Welsh letters."""
+    seed = 113  # its word is llathen (ll a th e n), and the player starts
+    words, length, answer = duel_word("cy", seed)
+    assert words.tiles(answer) == ["ll", "a", "th", "e", "n"]
+    page = open_app(f"#/wordle?mode=duel&seed={seed}&lang=cy&level=beginner&speed=2")
+    expect(page.locator(".wd-key[data-key='ll']")).to_be_visible(timeout=30_000)
+    expect(page.locator(".wd-key[data-key='k']")).to_have_count(0)
+    wait_my_turn(page)
+    typed = page.locator(".wd-current .wd-typed")
+    type_on_screen(page, ["ll", "a"])  # the ll key: one tile
+    expect(typed).to_have_count(2)
+    for _ in range(2):
+        page.locator(".wd-key[data-key='back']").click()
+    expect(typed).to_have_count(0)
+    page.keyboard.type("".join(words.tiles(answer)))  # l, l, a, t, h, e, n as letters
+    expect(typed).to_have_count(length)
+    page.keyboard.press("Enter")
+    expect(page.locator(".wd-status")).to_contain_text("You solved it first")
+    expect(page.locator(".wd-row.wd-you .wd-correct")).to_have_count(length)
+
+
 def test_physical_keys_and_reload_resumes_the_duel(open_app):
     seed = 11
     words, length, answer = duel_word("en", seed)
@@ -245,7 +268,7 @@ def test_a_finished_duel_replays_from_statistics_in_a_fresh_browser(open_app, co
 
 
 SCREENS = [(390, 844), (360, 740), (1280, 900), (1366, 768)]
-LANGUAGES = ["en", "id", "de", "es", "fr", "it", "nl", "uz", "pl", "pt", "kk", "ru", "uk"]
+LANGUAGES = ["en", "id", "de", "es", "fr", "it", "nl", "uz", "pl", "pt", "kk", "ru", "uk", "cy"]
 
 
 def box(page, selector) -> dict:
