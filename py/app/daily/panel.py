@@ -29,7 +29,9 @@ class DailyPage:
 
 def banner(t: Callable[..., str], page: DailyPage) -> Markup:
     game = t(f"game.{page.game}.name")
-    waiting = page.friend is not None and page.mine is None
+    friend = page.friend
+    same_day = friend is not None and friend.number == page.number
+    other_day = friend is not None and not same_day
     return h(
         "section",
         {"class": "daily-banner", "data-daily": page.number},
@@ -42,7 +44,12 @@ def banner(t: Callable[..., str], page: DailyPage) -> Markup:
             h("a", {"href": router.href(page.game)}, t("daily.ordinary", game=game)),
         ),
         h("p", {"data-daily-refused": True}, t(page.refused)) if page.refused else None,
-        h("p", {"data-daily-waiting": True}, t("daily.friend_waiting")) if waiting else None,
+        h("p", {"data-daily-waiting": True}, t("daily.friend_waiting"))
+        if same_day and page.mine is None
+        else None,
+        h("p", {"data-daily-other-day": True}, t("daily.friend_other_day", number=friend.number))
+        if other_day and friend is not None and page.mine is None
+        else None,
     )
 
 

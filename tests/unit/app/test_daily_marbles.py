@@ -147,6 +147,9 @@ def test_a_friend_s_result_of_another_day_is_named_not_compared(make_view):
     link = page_of(friend).one("pre", "daily-card").text().split("\n")[-1].removeprefix(PAGE)
     friend.day[0] = TODAY + 1
     view = make_view(link, app=DailyApp())
+    before = page_of(view)  # another day's result is no result to wait for
+    assert not marked(before, "p", "data-daily-waiting")
+    assert len(marked(before, "p", "data-daily-other-day")) == 1
     finish(view)
     page = page_of(view)
     assert not page.all("table", "daily-compare")
