@@ -16,6 +16,7 @@ from pathlib import Path
 import pytest
 from dominoes_support import midend_record
 from playwright.sync_api import expect
+from stats_support import chart_storage
 from test_battleship import near_won_on_the_midend, target
 from test_deblockle import cell as deblockle_cell
 from test_deblockle import one_turn_from_the_end, set_prefs
@@ -203,6 +204,13 @@ def statistics(page, check):
     go(page, "#/stats", "[data-page='stats']")
     expect(page.locator("[data-recent='deblockle'] a")).to_have_count(1)
     check("statistics with games played")
+    # Every kind of chart (app.views.stats_charts), newer than the records the games wrote.
+    for key, record in chart_storage().items():
+        keep(page, key, record)
+    go(page, "#/", ".game-card")
+    go(page, "#/stats", "[data-stats='wordle'] figure[data-chart='rating'] svg")
+    assert page.locator("figure.chart svg[role='img']").count() >= 8
+    check("statistics with every kind of chart")
     page.locator("[data-recent='deblockle'] a").first.click()
     expect(page.locator("[data-page='replay'] .replay-board")).to_be_visible()
     page.keyboard.press("End")
@@ -289,5 +297,5 @@ def test_axe_finds_nothing_on_any_view(open_app, look, nostr_relay):
         view(page, check)
     invite(page, check, nostr_relay.url)
     find(page, check)
-    assert len(checked) >= 32
+    assert len(checked) >= 33
     assert found == {}, json.dumps(found, indent=1, ensure_ascii=False)
