@@ -18,6 +18,7 @@ from games.dominoes import new_game as new_dominoes
 from games.wordle.duel import Duel
 from games.wordle.duel_game import DuelState
 from games.wordle.sample_words import sample_dictionary
+from test_game_view import finished, make_view  # noqa: F401 (make_view: the fixture)
 
 
 def a_store(items=None):
@@ -140,3 +141,11 @@ def test_dominoes_counts_the_margin_over_the_best_other_side():
     result = DOMINOES.record(game, people, 0.0)
     assert result.measure == game.scores[0] - max(game.scores[1:])
     assert (result.measure > 0) == result.won
+
+
+def test_a_game_finished_on_the_frame_counts_its_measure_for_the_chart(request):
+    view = finished(request.getfixturevalue("make_view"))
+    entry = scores.stats_for(view.app.store, "marbles")["5"]
+    score = str(view.state.score)
+    assert entry["counts"] == {score: 1} and entry["last"]["measure"] == score
+    assert entry["levels"] == {}  # nobody to play against
