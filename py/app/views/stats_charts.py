@@ -35,6 +35,12 @@ def figure(
     )
 
 
+def side_by_side(*figures: Markup | None) -> Markup | None:
+    """A variant's charts, side by side where the page is wide enough (none: None)."""
+    shown = [f for f in figures if f is not None]
+    return h("div", {"class": "charts"}, shown) if shown else None
+
+
 def hidden_table(caption: str, heads: list[str], rows: list[list[str]]) -> Markup:
     """The chart's figures for screen readers (the drawing is one image to them)."""
     return h(

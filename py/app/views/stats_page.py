@@ -7,7 +7,7 @@ from ..wordle import records as tournament_records
 from ..wordle.records import REPLAYS as TOURNAMENTS
 from ..wordle.records import replay_href as tournament_href
 from .base import View
-from .stats_charts import by_level, distribution, rating_history
+from .stats_charts import by_level, distribution, rating_history, side_by_side
 
 RECENT_SHOWN = 5
 # Games whose replays are listed in another game's section:
@@ -109,8 +109,9 @@ class StatsView(View):
                         ],
                     )
                 )
-                body.append(distribution(t, game.route, entry))
-                body.append(by_level(t, game.route, entry))
+                body.append(
+                    side_by_side(distribution(t, game.route, entry), by_level(t, game.route, entry))
+                )
                 rows = rankings.get(variant, [])
                 if rows:
                     body.append(

@@ -126,6 +126,8 @@ def test_wordle_shows_its_guesses_with_the_last_game_highlighted_and_a_table_of_
     assert rows[0] == ["Guesses", "Games"]
     assert ["4", "3 (your last game)"] in rows and ["Not solved", "1"] in rows
     assert "Highlighted: your last game" in chart.text()
+    side_by_side = section(app, "wordle").one("div", "charts").all("figure")
+    assert [figure.attrs["data-chart"] for figure in side_by_side] == ["distribution", "levels"]
     levels = section(app, "wordle").one("figure", data_chart="levels")
     texts = [n.text() for n in levels.all("text")]
     assert texts == ["Beginner", "1 of 1", "Skilled", "3 of 4"]  # Wordle's own names, weakest first
