@@ -98,7 +98,7 @@ def play_a_turn(page, follow_draw: bool = True) -> None:
         slots = page.locator(".dm-slot")
         if slots.count():
             slots.first.click()
-    elif page.locator("#dm-draw").is_enabled():
+    elif page.locator("#dm-draw:enabled").count():  # (no Draw where there is no boneyard)
         held = len(hand_shown(page))
         page.locator("#dm-draw").click()
         # The tile comes from the deck, readable here alone (it needs the other device's
