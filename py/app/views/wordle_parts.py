@@ -65,9 +65,14 @@ def board(
                 ),
             )
         )
+    widest = max((len(name) for name in names), default=0)  # (its column fits it: the sheet)
     return h(
         "ol",
-        {"class": "wd-board", "style": f"--wd-length: {length}", "aria-label": t("wordle.board")},
+        {
+            "class": "wd-board",
+            "style": f"--wd-length: {length}; --wd-who-chars: {widest}",
+            "aria-label": t("wordle.board"),
+        },
         rows,
     )
 

@@ -124,7 +124,7 @@ def info(t: Translate, view: Json, ui: Ui) -> Markup:
     else:
         name = t(f"wordle.level.{ui.level}")
         text = t("wordle.duel_info", language=language, length=length, name=name)
-    return h("p", {"class": "wd-duel-info"}, text, " ", toss(t, view, ui))
+    return h("p", {"class": "wd-duel-info"}, text, " · ", toss(t, view, ui))
 
 
 def toss(t: Translate, view: Json, ui: Ui) -> Markup:

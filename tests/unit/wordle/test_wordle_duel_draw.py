@@ -247,13 +247,17 @@ def test_who_starts_is_drawn_by_lot_evenly_and_shown_and_the_page_is_the_duels()
     welsh = Translator("cy")
     assert "chi sy'n dechrau" in text_of(draw.page(welsh, WORDS, you_first.view_for(0), ui))
     page = draw.framed(T, draw.page(T, WORDS, you_first.view_for(0), ui), False)
-    assert "<h1" in page and "Wordle practice duel</h1>" in page and "Tournament" not in page
+    assert "<h1" in page and "Practice duel</h1>" in page and "Tournament" not in page
     with_friend = draw.framed(T, "", False, draw.FRIEND_TITLE)
     assert "Wordle duel</h1>" in with_friend
 
 
-def test_a_rows_player_is_named_whole_in_its_title_where_the_column_cuts_it():
+def test_the_players_column_fits_the_longest_name_and_a_cut_name_is_whole_in_its_title():
+    """Issue 33, the player review: "Com…" at 1280 px."""
     state = played(duel(), other_word(duel()))
     html = draw.page(Translator("cy"), WORDS, state.view_for(0), draw.Ui(level="skilled"))
     names = re.findall(r'<span class="wd-who" title="([^"]*)"', html)
     assert names and set(names) <= {"Chi", "Cyfrifiadur"}
+    assert "--wd-who-chars: 11" in html  # the column fits the longest name (wordle.css)
+    friend = draw.Ui(level="", me=0, peer="Bartholomew Rhys")
+    assert "--wd-who-chars: 16" in draw.page(T, WORDS, state.view_for(0), friend)
