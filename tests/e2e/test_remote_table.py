@@ -99,24 +99,26 @@ def test_three_devices_and_the_hosts_computer_play_a_hand(open_app, context):
 
 
 @pytest.mark.long
-def test_four_devices_play_a_partners_hand_and_a_resignation_ends_the_game_for_all(
+def test_four_devices_play_a_partners_round_and_a_resignation_ends_the_game_for_all(
     open_app, context
 ):
-    """Four devices play a whole hand of the partnership game and agree on it; then Bryn
-    resigns and the game ends on every device, Bryn's side losing together and each device
-    counting it. (A whole game to 250 at a table is played by the devices' protocol in
-    tests/unit/app/test_remote_table_match.py, and between two pages in
-    test_remote_dominoes.py: it took 150 to 226 s of this suite at four pages.)"""
+    """Four devices play a round of the partnership game, each person a turn of their own,
+    and agree on it; then Bryn resigns and the game ends on every device, Bryn's side losing
+    together and each device counting it. (A whole hand at a table of devices, its check
+    included, is the three devices' test above; a whole game to 250 at a table is played by
+    the devices' protocol in tests/unit/app/test_remote_table_match.py. A whole hand here
+    took 77 s, and a whole game 150 to 226 s.)"""
     pages = start_table(open_app, context, FRIENDS, "human,human,human,human", partners=True)
     seats = [my_seat(saved(page, SLOT)) for page in pages]
     assert sorted(seats) == [0, 1, 2, 3]
     expect(pages[1].locator(".dm-score")).to_have_count(2)  # two sides
-    play_round(pages, seats, lambda state: bool(state.hand_summaries), close_summaries=False)
+    play_round(pages, seats, lambda state: len(state.history) >= 4 or bool(state.hand_summaries))
     agree(pages)
     state = public_state(pages[0])
-    assert len(state.hand_summaries[0]["hands"]) == 4 and sum(state.scores) > 0
+    assert len(state.history) >= 4 and not state.is_over
     bryn = pages[1]
-    next_hand(bryn)  # (the hand's summary, closed as its person would)
+    if phase(bryn) == "summary":  # (a hand blocked in four turns: its summary, closed)
+        next_hand(bryn)
     bryn.click("[data-action='remote-resign']")
     bryn.click("[data-action='question-yes']")
     losing_team = state.table.team_of(seats[1])
