@@ -251,6 +251,21 @@ class App:
                 closed = True
         return closed
 
+    def menu_choice(self, target) -> bool:
+        """A choice made in a game menu closes it (it would stay over the board); True if so."""
+        if not browser.found(target.closest("details.game-menu")):
+            return False
+        self.close_menus()
+        return True
+
+    def back_to_menu(self) -> None:
+        """After a menu's choice, focus that was in it goes back to the menu's button."""
+        active = browser.document.activeElement
+        if not browser.found(active) or active.isSameNode(browser.document.body):
+            summary = browser.element("view").querySelector("details.game-menu summary")
+            if browser.found(summary):
+                summary.focus()
+
     def on_click(self, event) -> None:
         self.close_menus(keep=event.target.closest("details.game-menu"))  # a click outside
         target = event.target.closest("[data-action]")
@@ -266,15 +281,21 @@ class App:
         elif action in (YES, NO):
             self.answer(action)
         else:
+            chosen = self.menu_choice(target)
             self.showing().on_action(action, data, event)
+            if chosen:
+                self.back_to_menu()
 
     def on_change(self, event) -> None:
         target = event.target.closest("[data-action]")
         if target:
             data = browser.dataset_of(target)
+            chosen = self.menu_choice(target)
             self.showing().on_action(
                 data.pop("action"), {**data, "value": str(event.target.value)}, event
             )
+            if chosen:
+                self.back_to_menu()
 
     def on_key(self, event) -> None:
         if self.question.on_yes is not None:  # the question is modal: its keys are its own

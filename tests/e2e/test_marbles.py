@@ -298,6 +298,7 @@ def test_version_and_colour_blind_choices_are_remembered(open_app):
     page.locator("summary", has_text="Menu").click()
     page.get_by_label("4 in a row").check()
     expect(page.locator("[data-game='marbles']")).to_have_attribute("data-version", "4")
+    page.locator("summary", has_text="Menu").click()  # (a choice closed it)
     page.get_by_label("Colour-blind marbles").check()
     expect(page.locator("[data-game='marbles']")).to_have_attribute("data-shapes", "on")
     page.get_by_role("button", name="New Game").click()
@@ -423,12 +424,15 @@ def test_a_new_game_asks_first_when_a_game_in_progress_would_be_lost(open_app):
     assert board_letters(page) != played
 
 
-def test_the_menu_closes_on_a_click_outside_and_on_escape(open_app):
-    page = open_app("#/marbles")
+def test_the_menu_closes_on_a_click_outside_on_escape_and_after_a_choice(open_app):
+    """Issue 33, the player review: on a phone the menu covered 7 of the board's 9 rows and
+    stayed open after a choice."""
+    phone = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True}
+    page = open_app("#/marbles", **phone)
     menu = page.locator("details.game-menu")
     page.locator("summary", has_text="Menu").click()
     expect(menu).to_have_attribute("open", "")
-    menu.locator("legend").first.click()  # a click inside keeps it open
+    menu.locator(".game-menu-body").click(position={"x": 4, "y": 4})  # inside: kept open
     expect(menu).to_have_attribute("open", "")
     page.get_by_role("heading", name="Marbles").click()
     expect(menu).not_to_have_attribute("open", "")
@@ -437,3 +441,18 @@ def test_the_menu_closes_on_a_click_outside_and_on_escape(open_app):
     page.keyboard.press("Escape")
     expect(menu).not_to_have_attribute("open", "")
     expect(page.locator("summary", has_text="Menu")).to_be_focused()
+    page.locator("summary", has_text="Menu").click()
+    body, board = (
+        page.locator(".game-menu-body").bounding_box(),
+        page.locator("#mb-board").bounding_box(),
+    )
+    rows_covered = (body["y"] + body["height"] - board["y"]) / (board["height"] / 9)
+    assert rows_covered <= 3, f"the open menu covers {rows_covered:.1f} of the board's 9 rows"
+    page.locator("label.choice", has_text="4 in a row").click()  # nothing played: no question
+    expect(page.locator("[data-game='marbles']")).to_have_attribute("data-version", "4")
+    expect(menu).not_to_have_attribute("open", "")
+    expect(page.locator("summary", has_text="Menu")).to_be_focused()
+    page.locator("summary", has_text="Menu").click()
+    page.locator("label.choice", has_text="Colour-blind").click()
+    expect(page.locator("[data-game='marbles']")).to_have_attribute("data-shapes", "on")
+    expect(menu).not_to_have_attribute("open", "")
