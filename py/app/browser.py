@@ -127,12 +127,23 @@ def focus_href(inside_id: str, href: str) -> bool:
     return False
 
 
+def focus_in_place(node) -> None:
+    """Focus `node` without scrolling the page, unless none of it is in view (then the least
+    scroll that shows it). A redraw puts the keyboard back on a game's grid after every
+    tap: focus()'s own scrolling would carry the page (and its title) away under a finger
+    whenever the grid is taller than what shows of it, as on a phone."""
+    node.focus(_js({"preventScroll": True}))
+    box = node.getBoundingClientRect()
+    if box.bottom <= 0 or box.top >= window.innerHeight:
+        node.scrollIntoView(_js({"block": "nearest"}))
+
+
 def focus_first(root, ids) -> None:
     """Focus the first of these elements under `root` that can take focus now."""
     for element_id in ids:
         node = root.querySelector(f"#{element_id}")
         if found(node) and node.tabIndex >= 0 and not getattr(node, "disabled", False):
-            node.focus()
+            focus_in_place(node)
             return
 
 

@@ -54,7 +54,7 @@ class SavedGameView(View):
         if wanted and wanted.replace("-", "").isalnum():
             target = view_root.querySelector(f"#{wanted}")
         if browser.found(target) and not getattr(target, "disabled", False):
-            target.focus()
+            browser.focus_in_place(target)
         else:
             self.focus_lost(view_root, wanted)
 

@@ -62,6 +62,37 @@ def computer_fleet(page) -> dict:
     }
 
 
+def test_on_a_phone_a_shot_leaves_the_page_where_it_was_under_a_one_row_top_bar(open_app):
+    """A phone 390 px wide, in Welsh (the longest labels): the top bar is one row; a tap on
+    the target grid, the computer's reply and the redraws after them leave the page where
+    it was. Focus went back to the grid by focus(), whose scrolling brought the whole grid
+    into view and carried the title away whenever less of the grid showed."""
+    welsh = json.dumps({"v": 1, "rev": 1, "data": {"language": "cy"}})
+    page = open_app(
+        "#/battleship?seed=11&mode=classic&opponent=hard",
+        viewport={"width": 390, "height": 844},
+        storage={"gemau:settings": welsh},
+    )
+    link = page.locator(".topnav a").first.bounding_box()
+    bar = page.locator(".topbar").bounding_box()
+    assert link and bar and bar["height"] < 2 * link["height"]  # one row
+    ready_against_computer(page)
+    notices = page.locator("[data-action='dismiss']")  # (over the grid's foot)
+    while notices.count():
+        notices.first.click()
+    page.evaluate("scrollTo(0, 0)")
+    first = target(page, "A1").bounding_box()
+    assert first
+    # Its first row shows and the rest of the grid does not; the tap by the mouse alone
+    # (a locator's click would scroll by itself).
+    page.set_viewport_size({"width": 390, "height": round(first["y"] + first["height"] + 8)})
+    page.mouse.click(first["x"] + first["width"] / 2, first["y"] + first["height"] / 2)
+    expect(target(page, "A1")).to_have_class(re.compile(r"\bcalled\b"))
+    expect(page.locator("[data-phase='fire']")).to_be_visible()  # the computer replied
+    assert page.evaluate("scrollY") == 0
+    assert page.locator("#view h1").bounding_box()["y"] >= 0  # the title still in view
+
+
 def test_place_by_taps_with_a_refusal_then_fire_miss_hit_and_sink(open_app):
     page = open_app("#/battleship?seed=11&mode=classic&opponent=hard")
     expect(page.locator("[data-phase='place']")).to_be_visible()
