@@ -1,27 +1,14 @@
 """The hub's first step (app.views.hub_start): a newcomer is told where to start, in
 English and Welsh; once any game has been begun or played the hub is the player's own."""
 
-from types import SimpleNamespace
-
 import pytest
-from app import saved_games, scores
-from app.games_list import GAME_ROUTES
-from app.i18n import Translator
+from app import scores
 from app.midend import HUMAN, Midend
 from app.router import parse
-from app.storage import MemoryBackend, Store
 from app.views.hub import HubView
-from app.wordle import records as tournament_records
 from games.deblockle.game import GAME as DEBLOCKLE
 from markup_tree import parse as parse_markup
-
-
-def an_app(language="en"):
-    store = Store(MemoryBackend())
-    scores.register(store, GAME_ROUTES)
-    saved_games.register(store, GAME_ROUTES)
-    tournament_records.register(store)
-    return SimpleNamespace(store=store, t=Translator(language))
+from test_hub_and_stats_pages import an_app  # (the hub's stores, registered as the app does)
 
 
 def hub(app):
