@@ -181,6 +181,9 @@ EXPECTED = {
 # took over.
 MOVED_TOURNAMENT = {"wordle-tournament", "saved:wordle-tournament-play"}  # (at start-up)
 MIGRATED = {
+    # statistics v1 -> v2 (app.scores: the charts' tallies, empty until games are played)
+    "battleship-won": {"stats:battleship"},
+    "wordle-duel-won": {"stats:wordle"},
     "marbles-4": {"prefs:marbles", "settings"},
     "settings-cy-dark": {"settings"},
     "wordle-tournament": MOVED_TOURNAMENT,

@@ -43,7 +43,8 @@ def test_every_variant_names_a_game_and_a_lobby():
     }
     assert all(is_variant(key) for key in strangers.VARIANTS)
     assert strangers.variant_of("battleship/advanced-salvo").prefs == {"mode": "advanced_salvo"}
-    assert strangers.variant_of("wordle/cy") is None  # (not a word language yet)
+    assert strangers.variant_of("wordle/cy") is not None  # (Welsh words too)
+    assert strangers.variant_of("wordle/xx") is None
     assert strangers.variant_of(["deblockle"]) is None
 
 
