@@ -121,7 +121,8 @@ def labelled(board_markup: Markup) -> Markup:
     return h(
         "div",
         {"class": "mb-labelled"},
-        h("div", {"class": "mb-columns", "aria-hidden": "true"}, columns),
+        # (square names are the same in every language: not words to translate)
+        h("div", {"class": "mb-columns", "aria-hidden": "true", "translate": "no"}, columns),
         h("div", {"class": "mb-rows", "aria-hidden": "true"}, rows),
         board_markup,
     )
