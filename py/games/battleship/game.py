@@ -8,7 +8,7 @@ from games.common.rng import SeededRng
 from .ai import computer_player
 from .fleet import EDITIONS
 from .notation import format_move, parse_move
-from .options import DEFAULT_OPTIONS, MODES, normalise_options
+from .options import DEFAULT_OPTIONS, HUNT, MODES, normalise_options
 from .state import VERSION, State, new_game
 
 
@@ -21,8 +21,9 @@ def options_from_params(params: Mapping[str, str]) -> Json:
     for key, choices in (("mode", MODES), ("edition", EDITIONS)):
         if key in params:
             options[key] = parse_options_text(params[key], str, choices)
-    if "announce_ship" in params:
-        options["announce_ship"] = parse_options_text(params["announce_ship"], bool)
+    for key in ("announce_ship", HUNT):
+        if key in params:
+            options[key] = parse_options_text(params[key], bool)
     return normalise_options({**DEFAULT_OPTIONS, **options})
 
 

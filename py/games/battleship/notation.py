@@ -6,6 +6,7 @@ fire                    Salvo: fire the squares chosen
 0 place carrier A1 h    player 0 puts a ship with its bow on A1, across (v: down)
 0 fleet carrier A1 h battleship C3 v ...   a whole fleet at once
 0 remove carrier        0 clear        0 spread        0 ready
+0 resign                a hunt given up (docs/rules/battleship.md 13.4)
 0 random                a Random fleet whose ships may touch (games saved before "spread")
 """
 
@@ -16,7 +17,15 @@ from .fleet import SHIP_IDS
 
 _NAMES: dict[str, str] = {"random_fleet": "random", "spread_fleet": "spread"}
 _TYPES = {"random": "random_fleet", "spread": "spread_fleet"}
-_WORDS_AFTER = {"place": 3, "remove": 1, "clear": 0, "random": 0, "spread": 0, "ready": 0}
+_WORDS_AFTER = {
+    "place": 3,
+    "remove": 1,
+    "clear": 0,
+    "random": 0,
+    "spread": 0,
+    "ready": 0,
+    "resign": 0,
+}
 
 
 def format_move(move: Json) -> str:

@@ -1,4 +1,8 @@
-"""Game settings: mode, ship-name edition, and whether a hit names its ship."""
+"""Game settings: mode, ship-name edition, whether a hit names its ship, and a hunt.
+
+A hunt ("solo": true, docs/rules/battleship.md 13) is the classic game with one fleet and one
+shooter. Its option is written only when true, so games that are not hunts keep the options
+(and saves, and addresses) they had before hunts existed."""
 
 from games.common.protocol import Json
 
@@ -6,6 +10,7 @@ from .fleet import EDITIONS
 
 MODES = ("classic", "salvo", "advanced_salvo")
 DEFAULT_OPTIONS = {"mode": "classic", "edition": "modern", "announce_ship": True}
+HUNT = "solo"  # the option of a hunt, present only when true
 
 
 def normalise_options(options: object) -> Json:
@@ -14,7 +19,7 @@ def normalise_options(options: object) -> Json:
         options = {}
     if not isinstance(options, dict):
         raise ValueError("options must be an object")
-    unknown = set(options) - set(DEFAULT_OPTIONS)
+    unknown = set(options) - set(DEFAULT_OPTIONS) - {HUNT}
     if unknown:
         raise ValueError(f"unknown options: {sorted(unknown)}")
     result = {**DEFAULT_OPTIONS, **options}
@@ -24,4 +29,9 @@ def normalise_options(options: object) -> Json:
         raise ValueError(f"edition must be one of {EDITIONS}")
     if not isinstance(result["announce_ship"], bool):
         raise ValueError("announce_ship must be true or false")
-    return result
+    hunt = result.pop(HUNT, False)
+    if not isinstance(hunt, bool):
+        raise ValueError("solo must be true or false")
+    if hunt and result["mode"] != "classic":
+        raise ValueError("a hunt (solo) is the classic game")
+    return {**result, HUNT: True} if hunt else result

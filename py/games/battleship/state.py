@@ -7,10 +7,14 @@ moves   {"type": "place", "player", "ship", "square", "orientation": "h"|"v"}
         {"type": "remove" | "clear" | "spread_fleet" | "random_fleet" | "ready", "player", ["ship"]}
         (random_fleet: the Random fleet of games saved before spread_fleet, rule 3.7)
         {"type": "fire", "squares": [...], ["player"]}   one square, or a salvo
+        {"type": "resign", "player": 0}   a hunt given up (rule 13.4)
 events  placed, removed, cleared, ready, battle_started,
         shots {"player", "shots": [{"square", "result", "ship"}], "hits", "sunk"}
         (Advanced Salvo: shots carry only their squares, and there is no "sunk"),
-        game_over {"winner"}
+        game_over {"winner"} (None for a hunt resigned)
+
+A hunt (option "solo", docs/rules/battleship.md 13) has one fleet, Blue's, and one shooter,
+Red, who has no fleet: Red is ready from the start and fires every turn.
 """
 
 from games.common.protocol import Json
@@ -29,7 +33,7 @@ from .grid import (
     square_index,
     square_name,
 )
-from .options import normalise_options
+from .options import HUNT, normalise_options
 
 VERSION = 1
 RED, BLUE = 0, 1
@@ -46,6 +50,7 @@ MOVE_KEYS = {
     "fire": {"type", "player", "squares"},
     "aim": {"type", "player", "square"},
     "unaim": {"type", "player", "square"},
+    "resign": {"type", "player"},
 }
 
 
@@ -53,8 +58,10 @@ class State:
     def __init__(self, options: Json, rng: SeededRng):
         self.options = options
         self.rng = rng
+        self.hunt = options.get(HUNT) is True  # one fleet, Blue's; Red shoots (rule 13.3)
+        self.resigned = False  # a hunt given up (13.4)
         self.fleets: list[dict[str, tuple[int, str]]] = [{}, {}]  # ship id -> (bow, orientation)
-        self.ready = [False, False]
+        self.ready = [self.hunt, False]  # a hunter has no fleet to place
         self.turns: list[Json] = []  # full records, in order; see _fire
         self.called = [0, 0]  # mask of squares each player has called
         self.aimed: list[int] = []  # Salvo: the squares the shooter has chosen so far
@@ -72,7 +79,7 @@ class State:
 
     @property
     def phase(self) -> str:
-        if self.winner is not None:
+        if self.is_over:
             return "over"
         return "battle" if all(self.ready) else "placement"
 
@@ -90,21 +97,22 @@ class State:
 
     @property
     def _shooter(self) -> int:
-        """The player whose turn it is in the battle."""
-        return len(self.turns) % 2
+        """The player whose turn it is in the battle (a hunt's: always Red, 13.3)."""
+        return RED if self.hunt else len(self.turns) % 2
 
     @property
     def is_over(self) -> bool:
-        return self.winner is not None
+        return self.winner is not None or self.resigned
 
     @property
     def result(self) -> Json | None:
-        if self.winner is None:
+        if not self.is_over:
             return None
         shots = [0, 0]
         for record in self.turns:
             shots[record["player"]] += len(record["shots"])
-        return {"winner": self.winner, "turns": len(self.turns), "shots": shots}
+        result = {"winner": self.winner, "turns": len(self.turns), "shots": shots}
+        return {**result, "resigned": True} if self.resigned else result
 
     def copy(self) -> "State":
         twin = State(dict(self.options), SeededRng.from_json(self.rng.to_json()))
@@ -116,6 +124,7 @@ class State:
         twin.sunk = [list(ids) for ids in self.sunk]
         twin.winner = self.winner
         twin.aimed = list(self.aimed)
+        twin.resigned = self.resigned
         return twin
 
     def afloat(self, player: int) -> int:
@@ -147,6 +156,9 @@ class State:
             # Both players place at the same time: each may move until ready.
             return [m for p in PLAYERS if not self.ready[p] for m in self._placement_moves(p)]
         names = self.open_squares(player)
+        if self.hunt:
+            fire = [{"type": "fire", "squares": [name]} for name in names]
+            return fire + [{"type": "resign", "player": RED}]
         if self.mode == "classic":
             return [{"type": "fire", "squares": [name]} for name in names]
         aimed = [square_name(i) for i in self.aimed]
@@ -198,6 +210,8 @@ class State:
             return self._fire_move(move)
         if kind in ("aim", "unaim"):
             return self._aim_move(kind, move)
+        if kind == "resign":
+            return self._resign_move(move)
         handlers = {
             "place": self._place_move,
             "remove": self._remove_move,
@@ -213,6 +227,8 @@ class State:
         player = move.get("player")
         if not is_int(player) or player not in PLAYERS:
             raise IllegalMove("battleship.bad_player")
+        if self.hunt and player == RED:
+            raise IllegalMove("battleship.hunter_has_no_fleet")
         if self.ready[player]:
             raise IllegalMove("battleship.fleet_locked")
         return player
@@ -365,6 +381,17 @@ class State:
             events.append({"type": "game_over", "winner": self.winner})
         return events
 
+    def _resign_move(self, move: Json) -> list[Json]:
+        """A hunt given up during the battle: over, lost, the fleet shown (13.4)."""
+        if not self.hunt:
+            raise IllegalMove("battleship.resign_hunt_only")
+        if self.phase != "battle":
+            raise IllegalMove("battleship.game_over" if self.is_over else "battleship.not_started")
+        if move.get("player") != RED or not is_int(move.get("player")):
+            raise IllegalMove("battleship.not_your_turn")
+        self.resigned = True
+        return [{"type": "resigned", "player": RED}, {"type": "game_over", "winner": None}]
+
     def _aim_move(self, kind: str, move: Json) -> list[Json]:
         if self.phase != "battle":
             raise IllegalMove("battleship.game_over" if self.is_over else "battleship.not_started")
@@ -470,6 +497,8 @@ class State:
             "called": [square_name(i) for i in range(SQUARES) if called >> i & 1],
             # once the game is over, the other fleet is shown (None until then)
             "opponent_fleet": self._fleet_view(opponent) if self.is_over else None,
+            # a hunt says so (13.3), and whether it was given up (13.4); other games as before
+            **({"hunt": True, "resigned": self.resigned} if self.hunt else {}),
         }
 
     def _fleet_view(self, player: int) -> list[Json]:
@@ -527,6 +556,7 @@ class State:
             "ready": list(self.ready),
             "turns": [[shot["square"] for shot in record["shots"]] for record in self.turns],
             "aimed": [square_name(i) for i in self.aimed],
+            **({"resigned": True} if self.resigned else {}),  # (13.7: only a hunt's)
         }
 
     @classmethod
@@ -568,7 +598,7 @@ class State:
                         }
                     )
             for player in PLAYERS:
-                if ready[player]:
+                if ready[player] and not state.ready[player]:  # (a hunter's from the start)
                     state.apply({"type": "ready", "player": player})
             if turns and state.phase != "battle":
                 raise BadState("battleship: shots before both fleets are ready")
@@ -579,6 +609,11 @@ class State:
                 raise BadState("battleship: aimed must be a list")
             for square in aimed:
                 state.apply({"type": "aim", "square": square})
+            resigned = data.get("resigned", False)  # saves before hunts had none
+            if not isinstance(resigned, bool):
+                raise BadState("battleship: resigned must be true or false")
+            if resigned:
+                state.apply({"type": "resign", "player": RED})
         except IllegalMove as error:
             raise BadState(f"battleship: saved moves break a rule ({error.key})") from None
         return state
@@ -611,8 +646,10 @@ def _checked_ship(ship_id: object, orientation: object) -> tuple[str, str]:
 def turns_in_order(view: Json) -> list[Json]:
     """Every turn of both players as the view's player knows them (their own
     shots as announced, the other's in full), in the order they were played:
-    red fired first, then each in turn (4.1, 4.3)."""
+    red fired first, then each in turn (4.1, 4.3); in a hunt only red fires (13.3)."""
     mine, theirs = view["shots"], view["incoming"]
+    if view.get("hunt"):
+        return list(mine)
     played = []
     for number in range(len(mine) + len(theirs)):
         source = mine if number % 2 == view["player"] else theirs
