@@ -20,6 +20,8 @@ class DailyRules:
     summary: Callable[[Any], DailyResult]  # the finished position's result
     figures: tuple[str, ...]  # compared side by side with a friend's, in this order
     emoji: str  # the share card's first mark
+    # The card's lines below how it went, drawn from the result (Wordle's squares), if any
+    grid: Callable[[DailyResult], list[str]] | None = None
 
 
 def marbles_result(state: Any) -> DailyResult:
@@ -51,6 +53,25 @@ def dominoes_result(state: Any) -> DailyResult:
     return DailyResult("medium", won, figures)
 
 
+def wordle_result(state: Any) -> DailyResult:
+    """Solved or not, the tries it took (1 to 6, or X), the word's language, and each row's
+    marks (digits: 0 grey, 1 yellow, 2 green; rows set off by dots), for the share card's
+    squares: no letter of them."""
+    solved = state.is_over and state.solved
+    marks = ".".join("".join(str(mark) for mark in row["marks"]) for row in state.rows)
+    guesses: int | str = len(state.rows) if solved else "X"
+    return DailyResult("5", solved, {"guesses": guesses, "lang": state.words.lang, "marks": marks})
+
+
+SQUARES = {"0": "⬜", "1": "🟨", "2": "🟩"}
+
+
+def wordle_squares(result: DailyResult) -> list[str]:
+    """The classic grid: a row of squares a guess, coloured as it was marked."""
+    marks = str(result.figures.get("marks", ""))
+    return ["".join(SQUARES.get(mark, "") for mark in row) for row in marks.split(".") if row]
+
+
 DAILIES: dict[str, DailyRules] = {
     # 5 in a row, the classic: today's sequence of marbles (docs/rules/marbles.md 12).
     "marbles": DailyRules(
@@ -69,7 +90,18 @@ DAILIES: dict[str, DailyRules] = {
         ("points", "against", "hands"),
         "🟫",
     ),
+    # Today's word of 5 letters in the player's word language (the words' own), 6 tries
+    # (docs/rules/wordle-tournament.md 17).
+    "wordle": DailyRules(
+        "5", dict, (None,), wordle_result, ("guesses", "lang"), "🟩", wordle_squares
+    ),
 }
+
+
+def name_key(game: str) -> str:
+    """The catalogue key of a daily's game name: the game's own, but Wordle's daily is
+    classic Wordle, not the Tournament the hub's card is named for."""
+    return "daily.wordle.name" if game == "wordle" else f"game.{game}.name"
 
 
 def daily_slot(game: str) -> str:

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 
 from .. import router
 from ..html import Markup, h
-from .games import DailyRules
+from .games import DailyRules, name_key
 from .records import DailyResult, Streaks, Tally
 from .share import Friend, compared
 
@@ -28,7 +28,7 @@ class DailyPage:
 
 
 def banner(t: Callable[..., str], page: DailyPage) -> Markup:
-    game = t(f"game.{page.game}.name")
+    game = t(name_key(page.game))
     friend = page.friend
     same_day = friend is not None and friend.number == page.number
     other_day = friend is not None and not same_day
@@ -57,7 +57,7 @@ def window(t: Callable[..., str], page: DailyPage) -> Markup | None:
     """The game-over window of a daily (None until this device has the day's result)."""
     if page.mine is None:
         return None
-    game = t(f"game.{page.game}.name")
+    game = t(name_key(page.game))
     return h(
         "dialog",
         {

@@ -25,7 +25,7 @@ VERSION = 1
 KEPT = 400  # days of results kept: more than a year of streaks and comparisons
 MAX_FIGURE = 10**9
 MAX_FIGURES = 12
-FIGURE_TEXT = re.compile(r"[a-z0-9.-]{0,80}")  # a figure written as text (Wordle's marks)
+FIGURE_TEXT = re.compile(r"[a-zA-Z0-9.-]{0,80}")  # as text (Wordle's X, its marks)
 FIGURE_NAME = re.compile(r"[a-z_]{1,20}")
 VARIANT = re.compile(r"[a-z0-9-]{1,20}")
 

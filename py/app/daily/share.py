@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from .. import router
 from ..untrusted import Untrusted, unpack
 from .days import is_number
-from .games import DailyRules
+from .games import DailyRules, name_key
 from .records import DailyResult, Streaks, result_from
 
 MAX_TOKEN = 400  # characters: a result is a handful of small figures
@@ -78,8 +78,9 @@ def share_text(
     that opens today's daily with this result to compare (page_url: the page without its
     fragment)."""
     lines = [
-        t("daily.share.title", number=number, game=t(f"game.{game}.name")),
+        t("daily.share.title", number=number, game=t(name_key(game))),
         rules.emoji + " " + t(share_key(game, result), **dict(result.figures)),
+        *(rules.grid(result) if rules.grid is not None else []),
         t("daily.share.streak", count=streaks.current),
         page_url + href(game, token(game, number, result)),
     ]

@@ -337,6 +337,7 @@ class Frontend(Protocol[State, Ui]):
 
     drag_rules: DragRules | None  # pieces dragged onto the board (app.frame.piece_drag)
     sub_protocol: "SubProtocol | None"  # its own part between devices (app.frame.sub_protocol)
+    keeps_replays: bool  # its finished games are kept to replay (not today's Wordle's)
 
 
 class FrontendDefaults:
@@ -369,3 +370,4 @@ class FrontendDefaults:
 
     drag_rules: DragRules | None = None
     sub_protocol: SubProtocol | None = None
+    keeps_replays: bool = True

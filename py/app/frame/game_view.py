@@ -57,6 +57,7 @@ class GameView(SavedGameView):
         self.daily = None if how else DailyPlay.of(route, self.game)  # (today's game)
         slot = remote_slot(self.game) if how else daily_slot(self.game) if self.daily else None
         game, keeps = engine_of(frontend.sub_protocol, frontend.game, remote=bool(how))
+        keeps = keeps and frontend.keeps_replays
         self.midend = Midend(app.store, game, browser.now_ms, browser.today_iso, slot, keeps)
         self.session = self.midend.session
         self.outcome: Json | None = None  # the game-over window's figures, once it is over

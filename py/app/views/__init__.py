@@ -47,6 +47,10 @@ def make_view(app, route) -> View:
         from ..wordle_duel.loading import friend_duel_view  # (the duel with a friend: on the frame)
 
         return friend_duel_view(app, route)
+    if route.page == "wordle" and route.params.get("daily") == "today" and not remote:
+        from ..wordle_daily.loading import daily_view  # (today's Wordle: on the frame)
+
+        return daily_view(app, route)
     if route.page == "wordle" and route.params.get("mode") == "duel" and not remote:
         from ..wordle_duel.loading import duel_view  # (the practice duel: on the frame)
 

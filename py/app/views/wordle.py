@@ -12,7 +12,7 @@ from .. import router
 from ..html import h
 from ..wordle_duel import saved
 from .base import View
-from .wordle_parts import language_select
+from .wordle_parts import default_language, language_select
 
 GAME = "wordle"
 DEFAULT_PREFS = {"lang": "en", "level": "skilled"}
@@ -36,7 +36,9 @@ class WordleView(View):
     def __init__(self, app, route):
         super().__init__(app, route)
         self.root = None
-        self.prefs = {**DEFAULT_PREFS, **self._saved_prefs()}
+        # (a player who chose no word language plays in the interface language's)
+        unchosen = {**DEFAULT_PREFS, "lang": default_language(app.t.language)}
+        self.prefs = {**unchosen, **self._saved_prefs()}
         mode = route.params.get("mode")
         self.screen = None
         remote = route.params.get("remote")

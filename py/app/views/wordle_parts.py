@@ -34,26 +34,29 @@ def board(
     typed: list,
     shake: bool = False,
     motion: Motion | None = None,
+    rows: int = 2 * TURNS_EACH,
 ):
-    """Every row of a duel, the row being typed, then the rows still to come.
+    """Every row of a duel, the row being typed, then the rows still to come (`rows` in
+    all: a duel's 12, or today's Wordle's 6).
 
     names[seat] labels each row; `you` is the seat of the person at the screen
     (None for a spectator); `typed` the tiles of the guess being typed."""
     length = view["length"]
     motion = motion or Motion()
-    rows = []
+    drawn = []
     played = view["rows"]
     for number, row in enumerate(played, 1):
         reveal = motion.reveal_from is not None and number > motion.reveal_from
         won = reveal and motion.won and number == len(played)
-        rows.append(_played_row(t, words, row, names, you, number, reveal, won))
+        drawn.append(_played_row(t, words, row, names, you, number, reveal, won))
     if view["result"] is None and view["turn"] is not None:
         seat = view["turn"]
         tiles = typed if seat == you else []
         pop = motion.pop and seat == you
-        rows.append(_input_row(t, names[seat], seat, you, tiles, length, len(rows) + 1, shake, pop))
-    for _ in range(len(rows) + 1, 2 * TURNS_EACH + 1):
-        rows.append(
+        number = len(drawn) + 1
+        drawn.append(_input_row(t, names[seat], seat, you, tiles, length, number, shake, pop))
+    for _ in range(len(drawn) + 1, rows + 1):
+        drawn.append(
             h(
                 "li",
                 {"class": "wd-row wd-future", "aria-hidden": "true"},
@@ -73,7 +76,7 @@ def board(
             "style": f"--wd-length: {length}; --wd-who-chars: {widest}",
             "aria-label": t("wordle.board"),
         },
-        rows,
+        drawn,
     )
 
 
@@ -245,6 +248,12 @@ def _key(text, key, cls, enabled, label):
 def language_name(t, code: str) -> str:
     """A word language by its own name (Deutsch, Қазақша, ...), as selectors show them."""
     return t(f"wordle.lang.{code}")
+
+
+def default_language(interface: str) -> str:
+    """The word language of a player who chose none: the interface language's, when it is a
+    word language (Welsh is), else English."""
+    return interface if interface in letters.LANGUAGES else "en"
 
 
 def language_select(t, element_id: str, action: str, selected: str):

@@ -37,12 +37,17 @@ def interpret(
         return None
     if key == ENTER:
         return submitted(state, ui, me, now, words, t)
-    typed = typing_of(ui, words.lang, state.length)
+    return typed(ui, key, words.lang, state.length)
+
+
+def typed(ui: DuelUi, key: str, lang: str, length: int) -> Show[DuelUi] | None:
+    """A letter added to the guess being typed, or taken back (None: not a letter here)."""
+    typing = typing_of(ui, lang, length)
     if key == BACK:
-        typed.back()
-    elif not typed.add(key):
+        typing.back()
+    elif not typing.add(key):
         return None
-    return Show(replace(quiet(ui), typed=typed.text, popped=key != BACK))
+    return Show(replace(quiet(ui), typed=typing.text, popped=key != BACK))
 
 
 def submitted(

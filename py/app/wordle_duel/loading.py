@@ -24,21 +24,25 @@ if TYPE_CHECKING:
     from ..main import App
 
 
-def duel_language(params: Mapping[str, str], saved_lang: str | None, prefs: Any) -> str:
+def duel_language(
+    params: Mapping[str, str], saved_lang: str | None, prefs: Any, interface: str = "en"
+) -> str:
     asked = saved.wanted_duel(params)
     if asked is not None and asked[1] is not None:
         return str(asked[1])
     if saved_lang is not None:
         return saved_lang
     lang = prefs.get("lang") if isinstance(prefs, dict) else None
-    return lang if isinstance(lang, str) and lang in LANGUAGES else "en"
+    if isinstance(lang, str) and lang in LANGUAGES:
+        return lang
+    return parts.default_language(interface)
 
 
 def duel_view(app: Any, route: Any) -> View:
     """The duel's game view at once when its words are loaded, else the page that loads them."""
     info = saved.saved_info(app.store)
     prefs = app.store.load(f"prefs:{saved.GAME}").data
-    lang = duel_language(route.params, info["lang"] if info else None, prefs)
+    lang = duel_language(route.params, info["lang"] if info else None, prefs, app.t.language)
     if info is not None and lang != info["lang"]:  # a duel by its number in another language:
         saved.forget_saved(app.store)  # it replaces the one saved (whose words are not loaded)
     return words_then(app, route, lang, lambda words: game_view(app, route, words))
@@ -71,7 +75,7 @@ def friend_duel_view(app: Any, route: Any) -> View:
     else:  # the host: its own choice, or the language agreed with a stranger (#/find)
         lang = route.params.get("lang")
     prefs = app.store.load(f"prefs:{saved.GAME}").data
-    lang = duel_language({}, lang if lang in LANGUAGES else None, prefs)
+    lang = duel_language({}, lang if lang in LANGUAGES else None, prefs, app.t.language)
 
     def build(words: Any) -> View:
         return GameView(app, route, FriendDuelFrontend(words, speed_of(route)))
@@ -125,6 +129,8 @@ class WordsLoading(View):
         """The title of the page the words are for: a duel's, or the Tournament's."""
         if "remote" in self.route.params:
             return draw.FRIEND_TITLE
+        if self.route.params.get("daily"):
+            return "daily.wordle.name"  # (today's Wordle: app.wordle_daily)
         return (
             draw.PRACTICE_TITLE if self.route.params.get("mode") == "duel" else "game.wordle.name"
         )

@@ -3,7 +3,9 @@ message under the status, which rows are already drawn), and what the drawing is
 Pure: no browser, no storage."""
 
 from dataclasses import dataclass, replace
+from typing import Protocol
 
+from games.common.protocol import Json
 from games.wordle.duel_game import DuelState
 from games.wordle.hidden_duel_game import HiddenDuelState
 
@@ -79,6 +81,13 @@ def screen(
     )
 
 
-def drawn_once(state: Duel, ui: DuelUi) -> DuelUi:
+class Rowed(Protocol):
+    """A position drawn as rows (a duel's, or today's Wordle's: app.wordle_daily)."""
+
+    @property
+    def rows(self) -> list[Json]: ...
+
+
+def drawn_once(state: Rowed, ui: DuelUi) -> DuelUi:
     """The UI state once drawn: its rows are not revealed again, the typed tile not popped."""
     return replace(ui, rows_drawn=parts.settled(state.rows), popped=False)

@@ -57,6 +57,10 @@ class Dictionary:
             self._to_char.get(tile, tile) for tile in letters.tiles_of(self.lang, normalised)
         )
 
+    def tile_chars(self) -> set[str]:
+        """The characters an encoded word of this language is made of."""
+        return {self.encode(tile) for tile in letters.alphabet(self.lang)}
+
     def tiles(self, word: str) -> list[str]:
         """The tiles of an encoded word, as the player sees them."""
         return [self._to_tile.get(char, char) for char in word]

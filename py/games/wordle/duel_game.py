@@ -221,7 +221,7 @@ class DuelState:
                 raise IllegalMove("wordle.wrong_length", length=duel.length)
             if check_words and word not in self.words.guesses[duel.length]:
                 raise IllegalMove("wordle.not_in_list", word=self.words.display(word))
-            if not check_words and not set(word) <= _tile_chars(self.words):
+            if not check_words and not set(word) <= self.words.tile_chars():
                 raise IllegalMove("wordle.bad_letters")
             row = duel.guess(seat, word, at)
         row = {**row, "marks": list(row["marks"]) if row["marks"] else None}
@@ -321,10 +321,6 @@ def computer_move(
 # --- saves -----------------------------------------------------------------------------------
 
 
-def _tile_chars(words: Dictionary) -> set[str]:
-    return {words.encode(tile) for tile in letters.alphabet(words.lang)}
-
-
 def load_state(words: Dictionary, data: object) -> DuelState:
     """A duel from its save (duel.Duel's JSON); BadState unless its rows are the
     moves the rules allow, in time, and end in the saved turn and result. The
@@ -336,7 +332,7 @@ def load_state(words: Dictionary, data: object) -> DuelState:
     if (
         not isinstance(word, str)
         or len(word) not in words.guesses
-        or not set(word) <= _tile_chars(words)
+        or not set(word) <= words.tile_chars()
     ):
         raise BadState("the duel's word")
     if not is_int(first) or first not in (0, 1):

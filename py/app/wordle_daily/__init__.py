@@ -1,0 +1,1 @@
+"""Today's Wordle on the frame's terms: the one-player game, drawn with the duel's board and keys."""
