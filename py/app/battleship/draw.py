@@ -14,7 +14,7 @@ from games.common.protocol import Json
 from .. import router
 from ..frame.frontend import Translate
 from ..html import Markup, h
-from . import setup
+from . import hunt, setup
 from .grids import grid, ocean, ocean_cells, target
 from .over import game_over
 from .screen import Screen
@@ -33,13 +33,15 @@ def page(t: Translate, view: Json | None, screen: Screen) -> Markup:
     else:
         assert view is not None
         placing = view["phase"] == "placement"
+        hunting = hunt.is_hunt(view)  # (the hunter has no fleet: no ocean grid, 13.5)
         body = [
             h(
                 "div",
                 {"class": "bs-boards"},
-                None if placing else target(t, view, screen),
-                ocean(t, view, screen),
+                None if placing and not hunting else target(t, view, screen),
+                None if hunting else ocean(t, view, screen),
             ),
+            hunt.resign(t, view, screen, screen.resign_asked) if hunting else None,
             setup.placement_tools(t, view, screen) if placing and screen.phase == "place" else None,
             log(t, view, screen),
         ]
@@ -70,7 +72,9 @@ def page(t: Translate, view: Json | None, screen: Screen) -> Markup:
             "data-remote-game": "yes" if screen.remote else None,
         },
         head(t, screen),
-        h("p", {"class": "bs-sub"}, t(f"battleship.mode.{screen.mode}"), " · ", opponent_text),
+        hunt.sub_line(t, view)
+        if hunt.is_hunt(view) and view is not None
+        else h("p", {"class": "bs-sub"}, t(f"battleship.mode.{screen.mode}"), " · ", opponent_text),
         screen.bar,
         h(
             "p",

@@ -12,7 +12,7 @@ from games.battleship.grid import SIZE, square_index, square_name
 from games.common.errors import IllegalMove
 
 from ..frame.frontend import Command, Input, Interpretation, Play, Show, Translate
-from . import setup
+from . import hunt, setup
 from .texts import refusal_text, ship_name
 from .ui import BattleshipUi, Seen
 
@@ -68,6 +68,8 @@ def interpret_seen(shown: Seen, ui: BattleshipUi, given: Input, t: Translate) ->
         return Command("setup")  # the new-game dialog, with the player's remembered choices
     if action == "close-over":
         return Show(replace(ui, over_closed=True))
+    if action in hunt.ACTIONS:
+        return hunt.interpret(shown, ui, action)
     return None
 
 

@@ -38,6 +38,8 @@ def game_over(t: Translate, view: Json, screen: Screen) -> Markup | None:
     """The end-of-game dialog: who won (between devices, or who lied and how), and both
     sides' shooting side by side."""
     winner = view["winner"]
+    if view.get("hunt"):
+        return None  # a hunt's end is today's game's window (app.daily.panel)
     if screen.remote:
         if view["phase"] != "over":
             return None

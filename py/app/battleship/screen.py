@@ -52,6 +52,7 @@ class Screen:
     can_undo: bool = False  # is there a move of the player at the screen to take back
     can_redo: bool = False
     over_closed: bool = False  # the end-of-game window was closed to see the grids
+    resign_asked: bool = False  # a hunt's Resign pressed: asked on the page first
     # A game with a friend on another device (opponent "remote"): the friend's name, the
     # line above the grids (app.views.remote_bar), this device's fleet no longer the one
     # it sealed, this device hosting the game, the connection open.

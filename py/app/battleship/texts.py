@@ -11,6 +11,7 @@ from games.common.errors import IllegalMove
 from games.common.protocol import Json
 
 from ..frame.frontend import Translate
+from .hunt import status as hunt_status
 from .remote_texts import remote_status
 from .screen import Screen
 
@@ -94,6 +95,8 @@ def status_text(t: Translate, view: Json | None, screen: Screen) -> str:
     if phase == "cover":
         return t("battleship.cover_text", name=name(t, screen, active))
     assert view is not None
+    if view.get("hunt"):
+        return hunt_status(t, view, screen)
     if screen.peer is not None and phase in ("over", "friend", "place", "stopped"):
         return remote_status(t, view, screen)
     if phase == "over":

@@ -36,6 +36,7 @@ class BattleshipUi:
     message_is_error: bool = False
     setup: Mapping[str, Any] | None = None  # the new-game dialog's choices while it is open
     over_closed: bool = False  # the end-of-game window was closed to see the grids
+    resign_asked: bool = False  # a hunt's Resign pressed: the page asks first (13.4)
     fresh: str | None = None
     focus: str | None = None
 
@@ -143,5 +144,6 @@ def screen(ui: BattleshipUi, shown: Seen, motion: bool = True, **page_facts: Any
         message_is_error=ui.message_is_error,
         setup=dict(ui.setup) if ui.setup is not None else None,
         over_closed=ui.over_closed,
+        resign_asked=ui.resign_asked,
         **page_facts,
     )
