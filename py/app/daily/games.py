@@ -9,6 +9,8 @@ from typing import Any
 
 from games.common.protocol import Json
 
+from .hunt import VARIANT as HUNT
+from .hunt import hunt_options, hunt_result, ships_row
 from .records import DailyResult
 
 
@@ -94,6 +96,11 @@ DAILIES: dict[str, DailyRules] = {
     # (docs/rules/wordle-tournament.md 17).
     "wordle": DailyRules(
         "5", dict, (None,), wordle_result, ("guesses", "lang"), "🟩", wordle_squares
+    ),
+    # The hunt: today's fleet, placed by the computer, sunk in the fewest shots, nothing
+    # fired back (docs/rules/battleship.md 13).
+    "battleship": DailyRules(
+        HUNT, hunt_options, (None, "hard"), hunt_result, ("shots", "hits", "sunk"), "🚢", ships_row
     ),
 }
 

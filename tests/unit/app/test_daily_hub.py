@@ -48,5 +48,15 @@ def test_the_streak_is_said_in_welsh(monkeypatch):
     assert line.one("span", "game-card-streak").text() == "Rhediad dyddiol: 1 (gorau 1)"
 
 
-def test_a_game_without_a_daily_yet_has_no_daily_line(monkeypatch):
-    assert daily_line(an_app(), "battleship", monkeypatch, today=3) is None
+def test_every_game_has_today_s_game_on_its_card_battleship_s_hunt_too(monkeypatch):
+    app = an_app()
+    page = parse_markup(str(hub.HubView(app, parse("#/")).render()))
+    cards = page.all("li", "game-card")
+    assert cards and all(card.all("p", "game-card-daily") for card in cards)
+    line = daily_line(app, "battleship", monkeypatch, today=3)
+    assert line.one("a").attrs["href"] == "#/battleship?daily=today"
+    hunted = DailyResult("hunt", True, {"shots": 40, "hits": 17, "sunk": 5})
+    records.record(app.store, "battleship", 3, hunted)
+    line = daily_line(app, "battleship", monkeypatch, today=3)
+    assert line.one("span", "game-card-done").text() == "played ✓"
+    assert line.one("span", "game-card-streak").text() == "Daily streak: 1 (best 1)"
