@@ -1,6 +1,7 @@
 """Statistics and rankings of every game, per version."""
 
 from .. import replays, router, scores
+from ..daily.today import today_number
 from ..games_list import GAMES
 from ..html import h
 from ..wordle import records as tournament_records
@@ -8,6 +9,7 @@ from ..wordle.records import REPLAYS as TOURNAMENTS
 from ..wordle.records import replay_href as tournament_href
 from .base import View
 from .stats_charts import by_level, distribution, rating_history, side_by_side
+from .stats_dailies import dailies_block
 
 RECENT_SHOWN = 5
 # Games whose replays are listed in another game's section:
@@ -71,6 +73,7 @@ class StatsView(View):
     def render(self):
         t = self.t
         sections = []
+        today = today_number()
         for game in GAMES:
             stats = scores.stats_for(self.app.store, game.route)
             rankings = scores.rankings_for(self.app.store, game.route)
@@ -152,6 +155,7 @@ class StatsView(View):
                             ),
                         )
                     )
+            body.append(dailies_block(t, self.app.store, game.route, today))
             body.append(self.recent_games(game.route))
             if game.route in MORE_REPLAYS:
                 body.append(self.recent_games(*MORE_REPLAYS[game.route]))

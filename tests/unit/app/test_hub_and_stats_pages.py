@@ -207,3 +207,33 @@ def test_a_game_played_with_hints_is_marked_in_the_rankings_and_counted_in_the_s
         figures = dict(zip(texts(marbles, "dt"), texts(marbles, "dd")))
         assert figures[named] == "1"
         assert app.t("figure.hints", value=2) in cells[1][3]
+
+
+def test_the_dailies_show_on_the_statistics_page_apart_from_the_games_own(monkeypatch):
+    """docs/rules/README.md, Today's game: a daily counts in its own results and streak, never in
+    the game's statistics; #/stats shows both, apart."""
+    import app.views.stats_page as stats_page
+    from app.daily.records import DailyResult
+
+    monkeypatch.setattr(stats_page, "today_number", lambda: 30)
+    app = an_app()
+    won = {"points": 100, "against": 40, "hands": 3}
+    daily_records.record(app.store, "dominoes", 28, DailyResult("medium", True, won))
+    daily_records.record(app.store, "dominoes", 29, DailyResult("medium", False, won))
+    daily_records.record(app.store, "dominoes", 30, DailyResult("medium", True, won))
+    daily_records.record(app.store, "marbles", 27, DailyResult("5", None, {"score": 10}))
+    dominoes = stats_of(app, "dominoes")
+    assert texts(dominoes, "p", "empty") == ["No games played yet."]  # the game's own: none
+    (block,) = dominoes.all("div", "stats-daily")
+    figures = dict(zip(texts(block, "dt"), texts(block, "dd")))
+    assert figures == {"Played": "3", "Won": "2", "Streak": "3", "Best streak": "3"}
+    assert "Today's is played" in block.text()
+    (marbles,) = stats_of(app, "marbles").all("div", "stats-daily")
+    figures = dict(zip(texts(marbles, "dt"), texts(marbles, "dd")))
+    assert figures == {"Played": "1", "Streak": "0", "Best streak": "1"}  # no winner: no Won
+    assert [a.attrs["href"] for a in marbles.all("a")] == ["#/marbles?daily=today"]
+    assert stats_of(app, "deblockle").all("div", "stats-daily") == []  # none played
+    welsh = an_app("cy")
+    welsh.store = app.store
+    (block,) = stats_of(welsh, "dominoes").all("div", "stats-daily")
+    assert "Rhediad gorau" in texts(block, "dt")
