@@ -41,7 +41,6 @@ def info(t: Translate, view: Json) -> Markup:
     return h(
         "div",
         {"class": "wd-daily-choice"},
-        h("p", {"class": "wd-duel-info"}, text),
         h(
             "p",
             {},
@@ -49,7 +48,7 @@ def info(t: Translate, view: Json) -> Markup:
             " ",
             parts.language_select(t, "wd-daily-lang", LANGUAGE_ACTION, view["lang"]),
         ),
-        h("p", {"class": "hint"}, t("wordle.daily_language_note")),
+        h("p", {"class": "hint"}, t("wordle.daily_language_note", length=view["length"])),
     )
 
 
