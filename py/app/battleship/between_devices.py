@@ -18,6 +18,7 @@ from games.battleship.public_game import GAME as PUBLIC_BATTLESHIP
 from games.common.errors import IllegalMove
 
 from .. import replays
+from ..charts.tallies import FAILED
 from ..frame.frontend import Result
 from ..remote.battleship_match import BattleshipMatch
 from ..remote.link_game import LinkGame
@@ -112,7 +113,13 @@ def result_between_devices(position: SealedPosition) -> Result | None:
     won = None if result is None else result["winner"] == me
     turns = len(position.public.volleys)
     variant = f"remote-{position.mode}"
-    return Result(variant, won, None, {**shooting, "turns": turns}, higher_is_better=False)
+    # The chart's shots to win (a game lost: its bar of games lost); a game resigned, left or
+    # forfeit for a lie is in no bar (nobody sank a fleet).
+    measure = None
+    if result is not None and result["winner"] is not None:
+        measure = mine["shots"] if won else FAILED
+    figured = {**shooting, "turns": turns}
+    return Result(variant, won, None, figured, higher_is_better=False, measure=measure)
 
 
 def face_up_replay(

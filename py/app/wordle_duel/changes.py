@@ -4,6 +4,7 @@ what a finished duel records. Pure: the frame's Changes and Result."""
 from dataclasses import replace
 from typing import Any
 
+from games.common.protocol import Json
 from games.wordle.dictionary import Dictionary
 from games.wordle.duel_game import DuelState
 
@@ -61,5 +62,12 @@ def record(state: DuelState, me: int) -> Result:
         won=solved,
         score=None,
         figures={"rows": len(state.rows)},
-        measure=sum(row["seat"] == me for row in state.rows) if solved else FAILED,
+        measure=guesses_measure(state.result, state.rows, me),
     )
+
+
+def guesses_measure(result: Json | None, rows: list[Json], me: int) -> int | str:
+    """The guess chart's measure of a finished duel (app.charts.tallies): the turns `me`
+    took to solve the word, or FAILED when `me` did not solve it."""
+    solved = result is not None and result.get("winner") == me
+    return sum(row["seat"] == me for row in rows) if solved else FAILED

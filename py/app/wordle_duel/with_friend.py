@@ -34,6 +34,7 @@ from ..html import Markup, h
 from ..views import wordle_parts as parts
 from . import draw, turns
 from .between_devices import DuelPosition, HiddenWord
+from .changes import guesses_measure
 from .input import ENTER, interpret, key_of, refused
 from .saved import GAME, typed_kept
 from .ui import DuelUi, drawn_once, quiet, screen
@@ -142,8 +143,12 @@ class FriendDuelFrontend(FrontendDefaults):
 
     # --- the end -----------------------------------------------------------------------
     def record(self, state: DuelPosition, table: Table, clock_ms: float) -> Result:
-        """Counted as a duel with a friend (the game view asks the match who won)."""
-        return Result("remote", won=None, score=None, figures={"rows": len(state.state.rows)})
+        """Counted as a duel with a friend (the game view asks the match who won); the chart
+        counts the duel's end as the rules made it (not one resigned or left)."""
+        duel = state.state
+        measure = None if duel.result is None else guesses_measure(duel.result, duel.rows, state.me)
+        figures = {"rows": len(duel.rows)}
+        return Result("remote", won=None, score=None, figures=figures, measure=measure)
 
     # --- the clock (app.frame.timed): the side's, kept with the share -----------------------
     def clock_started(self, ui: DuelUi, page_ms: float) -> DuelUi:

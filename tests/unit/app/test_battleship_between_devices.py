@@ -13,6 +13,7 @@ import pytest
 from app import replays, saved_games, scores
 from app.battleship.between_devices import face_up_replay, result_between_devices
 from app.battleship.frontend import FRONTEND
+from app.charts.tallies import FAILED
 from app.frame.frontend import Input
 from app.games_list import remote_slot
 from app.router import parse
@@ -143,6 +144,8 @@ def test_whole_classic_games_are_told_counted_and_kept_face_up_on_both(open_view
         for view, won in ((ann, game), (bryn, 0)):
             entry = scores.stats_for(view.app.store, "battleship")["remote-classic"]
             assert entry["played"] == game and entry.get("won", 0) == won
+            # The chart's shots to win: Ann's 17 shots, each a hit; Bryn's, a game lost.
+            assert entry["counts"] == ({"17": game} if view is ann else {FAILED: game})
             kept = replays.kept(view.app.store, "battleship")
             assert len(kept) == game  # once a game, face up, in the ordinary engine's moves
             replayed = BATTLESHIP.replay(kept[-1]["options"], kept[-1]["seed"], kept[-1]["moves"])

@@ -12,6 +12,7 @@ import json
 
 import pytest
 from app import saved_games, scores
+from app.charts.tallies import FAILED
 from app.frame.frontend import Facts, Input
 from app.frame.game_clock import GameClock
 from app.games_list import remote_slot
@@ -141,6 +142,8 @@ def test_a_whole_duel_is_said_on_both_pages_and_counted_once_on_each(open_view):
     for view, won in ((second, 1), (first, 0)):
         stats = scores.stats_for(view.app.store, "wordle")["remote"]
         assert stats["played"] == 1 and stats.get("won", 0) == won
+        # The guess chart: solved with the second's first row; the first's, not solved.
+        assert stats["counts"] == ({"1": 1} if view is second else {FAILED: 1})
         view.remote.link_game.on_event({"type": "ended"})  # (nothing counts twice)
         assert scores.stats_for(view.app.store, "wordle")["remote"]["played"] == 1
 
