@@ -94,11 +94,17 @@ def page(t: Translate, view: Json | None, screen: Screen) -> Markup:
         h(
             "p",
             {"class": "bs-keys hint"},
-            t("battleship.keys_help_remote" if screen.remote else "battleship.keys_help"),
+            t(keys_help_key(view, screen)),
         ),
         game_over(t, view, screen) if view is not None else None,
         setup.setup_dialog(t, screen.setup) if screen.setup is not None else None,
     )
+
+
+def keys_help_key(view: Json | None, screen: Screen) -> str:
+    if hunt.is_hunt(view):
+        return "battleship.hunt.keys_help"  # only the target grid (13.5)
+    return "battleship.keys_help_remote" if screen.remote else "battleship.keys_help"
 
 
 def head(t: Translate, screen: Screen) -> Markup:

@@ -36,7 +36,7 @@ from ..frame.frontend import (
 )
 from ..html import Markup
 from ..seat_kinds import HUMAN
-from . import setup
+from . import hunt, setup
 from .between_devices import SEALED_FLEETS, result_between_devices
 from .changes import changed_seen
 from .dragging import ShipDragRules
@@ -153,6 +153,8 @@ class BattleshipFrontend(FrontendDefaults):
             grid = given.data.get("id", "")
             given = replace(given, data={"grid": grid}, on_board=grid in GRIDS)
         meant = interpret_seen(shown, ui, given, t)
+        if isinstance(meant, Command) and meant.name == "setup" and hunt.is_hunt(shown.view):
+            return None  # a hunt is today's game: no New game (docs/rules/battleship.md 13.5)
         if isinstance(meant, Command) and meant.name == "setup" and facts.table.remote:
             return Command("new")  # a game of one's own, the friend's kept
         if isinstance(meant, Command) and meant.name == "setup":  # the new-game dialog

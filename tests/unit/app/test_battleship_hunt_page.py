@@ -46,6 +46,7 @@ def test_a_hunt_shows_the_target_grid_alone_with_its_line_and_every_shot_in_the_
     assert len(page.one("ol", "bs-log-list").all("li")) == 3  # each of Red's shots, once
     status = page.one("p", data_status="").text()
     assert status == "Call a square on the target grid: today's fleet is hidden there."
+    assert "N new game" not in page.one("p", "bs-keys").text()
     # every square of the target grid may be shot at
     assert len(page.one(id="bs-target").all(data_action="shoot")) == 100
 

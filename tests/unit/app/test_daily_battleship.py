@@ -72,8 +72,9 @@ def test_a_hunt_has_one_try_no_new_game_or_undo(make_view):
     view = hunt(make_view)
     shoot(view, "J10")
     moves, seed = list(view.midend.moves), view.midend.seed
-    for given in (Input("new"), Input("undo"), Input("restart")):
+    for given in (Input("new"), Input("undo"), Input("restart"), Input("key", key="n")):
         view.handle(given)
+    assert view.ui.setup is None  # N opens no new-game dialog either
     view.command(Command("new"))
     view.command(Command("undo"))
     assert view.midend.moves == moves and view.midend.seed == seed and view.app.asked == []
