@@ -85,7 +85,7 @@ class SoloFrontend(FrontendDefaults):
         self, state: SoloState, ui: DuelUi, given: Input, facts: Facts, t: Translate
     ) -> Interpretation:
         if given.action == draw.LANGUAGE_ACTION:
-            return self.language_chosen(state, given.data.get("value", ""))
+            return self.language_chosen(state, given.data.get("value", ""), facts.share_href)
         key = key_of(given)
         if state.is_over or not key:
             return None
@@ -98,11 +98,13 @@ class SoloFrontend(FrontendDefaults):
             return refused(ui, refusal.key, refusal.params, t)
         return Play(guess(word))
 
-    def language_chosen(self, state: SoloState, lang: str) -> Interpretation:
-        """Today's word in another language: only before the first guess (rule 17.2)."""
+    def language_chosen(self, state: SoloState, lang: str, address: str) -> Interpretation:
+        """Today's word in another language: only before the first guess (rule 17.2). The
+        page's address (today's daily, a friend's result with it) takes the language."""
         if lang not in LANGUAGES or lang == self.words.lang or state.rows:
             return None
-        return Command("goto", {"href": router.href(GAME, daily=TODAY, lang=lang)})
+        params = {**router.parse(address).params, "daily": TODAY, "lang": lang}
+        return Command("goto", {"href": router.href(GAME, **params)})
 
     def refused(
         self,

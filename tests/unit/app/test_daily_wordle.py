@@ -127,6 +127,15 @@ def test_the_language_starts_as_the_interface_s_and_is_chosen_before_the_first_g
     assert again.state.words.lang == "en" and len(again.state.rows) == 1
 
 
+def test_a_friend_s_result_stays_in_the_address_when_the_language_is_chosen(wordle):
+    friend = solve(wordle.view())
+    link = page_of(friend).one("pre", "daily-card").text().split("\n")[-1].removeprefix(PAGE)
+    view = wordle.page(link, app=DailyApp(games=("wordle",)))
+    view.handle(Input("wd-daily-lang", {"value": "cy"}))
+    (went,) = view.app.went
+    assert went == link + "&lang=cy"
+
+
 def test_yesterday_s_daily_in_another_language_gives_way_to_today_s_with_nothing_said(wordle):
     view = wordle.page(language="cy")
     play(view, "".join(WELSH.tiles(WELSH.guess_lists[5][0])))
