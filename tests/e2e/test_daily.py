@@ -6,11 +6,14 @@ what only a browser shows: the address, the window opening at the end, the card'
 import json
 import re
 from datetime import date
+from pathlib import Path
 
 from app.daily.days import daily_seed, number_of
 from e2e_support import wait_ready
 from games.common.rng import SeededRng
 from games.marbles import COLOUR_LETTERS, choose_move, new_game, parse_position
+from games.wordle.dictionary import Dictionary
+from games.wordle.solo import solo_game
 from playwright.sync_api import expect
 from test_axe import violations
 from test_marbles import board_letters, near_full_position
@@ -88,3 +91,45 @@ def test_two_devices_get_one_daily_shared_without_spoilers_and_compared(open_app
     cells = compared.locator("tbody tr").first.locator("td").all_inner_texts()
     assert len(cells) == 2 and cells[0] == cells[1]  # the same position, the same move
     assert violations(other) == []  # the window, its card and the comparison
+
+
+def test_today_s_wordle_in_welsh_fits_a_phone_and_shares_only_squares(open_app):
+    """Today's Wordle (docs/rules/wordle-tournament.md 17) as only a browser shows it: the Welsh
+    interface gets today's Welsh word; on a phone its board of 6 rows shows whole between its
+    line and the keys (the duel's layout once gave it no height); words typed on the hardware
+    keyboard are played; the window's card is the squares, with no letter; axe finds nothing."""
+    welsh = json.dumps({"v": 1, "rev": 1, "data": {"language": "cy"}})
+    page = open_app(
+        "#/wordle?daily=today",
+        viewport={"width": 390, "height": 844},
+        storage={"gemau:settings": welsh},
+    )
+    expect(page.locator(".wd-daily")).to_be_visible(timeout=30_000)
+    for _ in range(page.locator("[data-action='dismiss']").count()):
+        page.locator("[data-action='dismiss']").first.click()
+    assert page.locator("#wd-daily-lang").input_value() == "cy"
+    rows = page.locator(".wd-board > li")
+    expect(rows).to_have_count(6)
+    keys = page.locator(".wd-keyboard").bounding_box()
+    last = rows.nth(5).bounding_box()
+    assert keys and last and last["height"] >= 28 and last["y"] + last["height"] <= keys["y"]
+    assert keys["y"] + keys["height"] <= 844
+
+    cy = Path(__file__).resolve().parents[2] / "static" / "words" / "cy.json"
+    words = Dictionary("cy", json.loads(cy.read_text("utf-8")))
+    word = solo_game(words).new_game({}, daily_seed(today_of(page), "wordle", "5")).word
+    typed = ["".join(words.tiles(w)) for w in (words.guess_lists[5][0], word)]
+    for text in typed:
+        page.keyboard.type(text)
+        page.keyboard.press("Enter")
+        expect(
+            page.locator(".wd-board > li.wd-row:not(.wd-future):not(.wd-current)")
+        ).to_have_count(typed.index(text) + 1)
+    window = page.locator("dialog#daily-over")
+    expect(window).to_be_visible()
+    title, how, *squares, streak, link = window.locator("pre.daily-card").inner_text().split("\n")
+    assert re.fullmatch(r"Gemau #\d+ · Wordle", title) and how == "🟩 2/6 (cy)"
+    assert re.fullmatch("[⬜🟨🟩]{5}", squares[0]) and squares[1] == "🟩" * 5
+    assert streak == "Rhediad: 1" and "/#/wordle?daily=today&vs=" in link
+    assert not any(text in "\n".join([title, how, *squares]).lower() for text in typed)
+    assert violations(page) == []
