@@ -336,12 +336,14 @@ def test_a_finished_tournament_is_kept_for_replaying_once(tourney):
     again = tourney.open(app=FakeApp(view.app.store))
     again.ticks.tick()
     assert len(replays.kept(again.app.store, records.REPLAYS)) == 1
+    from app.daily import records as daily_records
     from app.games_list import GAME_ROUTES
     from app.views.stats_page import StatsView
 
     others = [game for game in GAME_ROUTES if game != "wordle"]  # (Statistics lists it)
     scores.register(again.app.store, others)
     saved_games.register(again.app.store, others)
+    daily_records.register(again.app.store, GAME_ROUTES)  # (the app keeps every game's)
     stats = StatsView(again.app, parse("#/stats")).render()
     listed = re.findall(r'<a href="(#/replay/wordle\?mode=tournament&amp;r=[^"]+)">', stats)
     assert len(listed) == 1 and "Replay the tournament of 2026-12-06" in stats
