@@ -133,3 +133,45 @@ def test_today_s_wordle_in_welsh_fits_a_phone_and_shares_only_squares(open_app):
     assert streak == "Rhediad: 1" and "/#/wordle?daily=today&vs=" in link
     assert not any(text in "\n".join([title, how, *squares]).lower() for text in typed)
     assert violations(page) == []
+
+
+def test_today_s_battleship_hunt_on_a_phone_ends_in_the_daily_window(open_app):
+    """Today's Battleship (docs/rules/battleship.md 13) as only a browser shows it: the page's
+    computer places today's fleet, the one any device works out from the day's seed; the
+    target grid alone; Resign asks first, the keyboard on Keep hunting; the fleet sunk opens
+    the daily's window, whose card names no square; axe finds nothing."""
+    from games.battleship.fleet import LENGTH
+    from games.battleship.game import GAME as BATTLESHIP
+    from games.battleship.grid import placed_squares, square_name
+    from games.battleship.state import State
+
+    page = open_app("#/battleship?daily=today", viewport={"width": 390, "height": 844})
+    expect(page.locator("#bs-t-A1")).to_be_visible(timeout=30_000)
+    assert page.locator("#bs-ocean").count() == 0
+    saved = page.evaluate("() => localStorage.getItem('gemau:saved:battleship-daily')")
+    fleet = State.from_json(json.loads(saved)["data"]["state"]).fleets[1]
+    seed = daily_seed(today_of(page), "battleship", "hunt")
+    anyone = BATTLESHIP.new_game({"mode": "classic", "solo": True}, seed)
+    move = BATTLESHIP.computer["hard"](anyone.view_for(1), SeededRng(seed).fork("computer:0"), None)
+    anyone.apply(move)
+    assert anyone.fleets[1] == fleet
+
+    page.locator("#bs-resign").click()
+    expect(page.locator("#bs-resign-no")).to_be_focused()
+    page.locator("#bs-resign-no").click()
+    squares = [
+        square_name(i)
+        for ship, (bow, orientation) in fleet.items()
+        for i in placed_squares(bow, orientation, LENGTH[ship])
+    ]
+    for square in squares:
+        page.locator(f"#bs-t-{square}").click()
+        expect(page.locator(f"#bs-t-{square}.called")).to_have_count(1)
+    window = page.locator("dialog#daily-over")
+    expect(window).to_be_visible()
+    title, how, ships, streak, link = window.locator("pre.daily-card").inner_text().split("\n")
+    assert re.fullmatch(r"Gemau #\d+ · Battleship", title) and ships == "🟥" * 5
+    assert how == "🚢 17 shots, 17 hits, 5 of 5 ships sunk" and streak == "Streak: 1"
+    assert not re.search(r"\b[A-J](10|[1-9])\b", "\n".join([title, how, ships]))
+    assert "/#/battleship?daily=today&vs=" in link
+    assert violations(page) == []
