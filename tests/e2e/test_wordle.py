@@ -153,7 +153,7 @@ def test_two_tabs_on_one_duel_take_the_newer_save_with_a_notice(open_app, contex
     """The tab left behind shows the other's newer duel with a notice instead of
     playing on unsaved, and its next row builds on that duel."""
     for _ in range(5):  # another duel, in a fresh browser, when the computer solves it first
-        ctx = context()
+        ctx = clocked(context)
         first, words, length, answer = new_duel(open_app, ctx=ctx)
         other = next(w for w in words.answers[length] if w != answer)
         wait_my_turn(first)
@@ -179,9 +179,9 @@ def test_two_tabs_on_one_duel_take_the_newer_save_with_a_notice(open_app, contex
     assert stats["data"]["duel"]["played"] == 1  # recorded once, by the tab that won
 
 
-def test_a_full_device_mid_duel_still_finishes_it_with_its_result_and_says_so(open_app):
+def test_a_full_device_mid_duel_still_finishes_it_with_its_result_and_says_so(open_app, context):
     for _ in range(5):  # another duel, in a fresh browser, when the computer solves it first
-        page, words, length, answer = new_duel(open_app, speed=2)
+        page, words, length, answer = new_duel(open_app, speed=2, ctx=clocked(context))
         other = next(w for w in words.answers[length] if w != answer)
         wait_my_turn(page)
         page.evaluate("""() => { Storage.prototype.setItem = function () {
@@ -199,10 +199,24 @@ def test_a_full_device_mid_duel_still_finishes_it_with_its_result_and_says_so(op
     expect(page.locator(".notice", has_text="full").first).to_be_visible()
 
 
+def clocked(context, **options):
+    """A new browser context whose pages run on a clock the test can move on (it runs with
+    real time until then): my_turn_again runs the computer's think time on with it."""
+    ctx = context(**options)
+    ctx.clock.install()
+    return ctx
+
+
 def my_turn_again(page) -> bool:
     """After a wrong guess: True when the turn comes back, False when the computer
-    solved it first (a fresh duel's word is random, so it sometimes does)."""
+    solved it first (a fresh duel's word is random, so it sometimes does). The computer
+    thinks for up to 30 s of the duel's time, which the page's clock (installed by
+    `clocked`) runs on, a second at a time: never past the person's own next turn."""
     yours_or_over = ".wd-whose.wd-you, .wd-status:has-text('solved it first')"
+    for _ in range(60):
+        if page.locator(yours_or_over).count():
+            break
+        page.clock.run_for(1000)
     expect(page.locator(yours_or_over).first).to_be_visible(timeout=60_000)
     return "opponent" not in (page.locator(".wd-status").text_content() or "")
 
@@ -227,7 +241,7 @@ def is_int_time(value) -> bool:
 
 def test_a_finished_duel_replays_from_statistics_in_a_fresh_browser(open_app, context):
     for _ in range(5):  # another duel, in a fresh browser, when the computer solves it first
-        page, words, length, answer = new_duel(open_app, speed=2)
+        page, words, length, answer = new_duel(open_app, speed=2, ctx=clocked(context))
         wait_my_turn(page)
         guess_on_screen(page, words, next(w for w in words.answers[length] if w != answer))
         if my_turn_again(page):
@@ -282,13 +296,17 @@ def open_duel_in(page, lang, seed):
 
 def test_board_and_keyboard_fit_the_first_screen_in_every_language(open_app):
     """Issue 16: the keyboard was cut off (a phone showed only its top row; Kazakh's
-    four rows were cut at 1000 px). Every row of the board and every key fits."""
-    for width, height in SCREENS:
-        page = open_app(viewport={"width": width, "height": height})
-        for seed, lang in enumerate(LANGUAGES, 1):
-            open_duel_in(page, lang, seed)
-            page.locator("[data-notice-id] [data-action='dismiss']").click()
-            expect(page.locator("[data-notice-id]")).to_have_count(0)
+    four rows were cut at 1000 px). Every row of the board and every key fits. (One page,
+    resized to each screen: Wordle's layout is the style sheet's alone, as on a phone
+    turned or a window resized.)"""
+    page = open_app(viewport={"width": SCREENS[0][0], "height": SCREENS[0][1]})
+    for seed, lang in enumerate(LANGUAGES, 1):
+        page.set_viewport_size({"width": SCREENS[0][0], "height": SCREENS[0][1]})
+        open_duel_in(page, lang, seed)
+        page.locator("[data-notice-id] [data-action='dismiss']").click()
+        expect(page.locator("[data-notice-id]")).to_have_count(0)
+        for width, height in SCREENS:
+            page.set_viewport_size({"width": width, "height": height})
             keys, board = box(page, ".wd-keyboard"), box(page, ".wd-board")
             where = f"{lang} at {width}x{height}"
             assert keys["y"] + keys["height"] <= height, f"keyboard cut off: {where}"
@@ -395,9 +413,10 @@ TILE_MOTION = """(selector) => [...document.querySelectorAll(selector)].map((til
 })"""
 
 
-def a_row_then_a_win(open_app, speed: int, ctx=None):
+def a_row_then_a_win(open_app, speed: int, ctx):
     """A new duel with a wrong guess then the word; another duel when the computer
-    solves it in between (a fresh duel's word is random). What moved, as drawn."""
+    solves it in between (a fresh duel's word is random). What moved, as drawn. (`ctx`:
+    clocked.)"""
     for _ in range(5):
         page, words, length, answer = new_duel(open_app, speed=speed, ctx=ctx)
         seen = play_a_row_and_win(page, words, length, answer)
@@ -425,10 +444,10 @@ def play_a_row_and_win(page, words, length, answer):
     return seen
 
 
-def test_tiles_flip_in_turn_pop_when_typed_and_bounce_on_a_win(open_app):
+def test_tiles_flip_in_turn_pop_when_typed_and_bounce_on_a_win(open_app, context):
     """Issue 16, feel: as players know from Wordle; short, and each tile's colour
     is its mark's the moment its flip ends."""
-    seen, length, page = a_row_then_a_win(open_app, speed=2)
+    seen, length, page = a_row_then_a_win(open_app, speed=2, ctx=clocked(context))
     assert seen["pop"] == "wd-pop"
     assert [tile["name"] for tile in seen["flip"]] == ["wd-flip, wd-unmarked"] * length
     assert [tile["name"] for tile in seen["win"]] == ["wd-flip, wd-unmarked, wd-bounce"] * length
@@ -454,10 +473,10 @@ def test_tiles_flip_in_turn_pop_when_typed_and_bounce_on_a_win(open_app):
 @pytest.mark.long
 def test_tiles_do_not_move_with_reduced_motion(open_app, context):
     """None of it under the system's reduced motion, nor under the app's setting."""
-    seen, _, _ = a_row_then_a_win(open_app, speed=2, ctx=context(reduced_motion="reduce"))
+    seen, _, _ = a_row_then_a_win(open_app, speed=2, ctx=clocked(context, reduced_motion="reduce"))
     assert seen["pop"] == "none"
     assert {tile["name"] for tile in seen["flip"] + seen["win"]} == {"none"}
-    ctx = context()
+    ctx = clocked(context)
     app_setting = open_app("#/settings", ctx=ctx)
     app_setting.get_by_label("Reduced motion").check()
     expect(app_setting.locator("html")).to_have_attribute("data-motion", "reduce")
